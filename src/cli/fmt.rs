@@ -1,0 +1,71 @@
+//! `roadwright fmt`.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
+use crate::content::save::write_atomic;
+use crate::content::{Document, LoadError, LoadedDocument, RawPack};
+
+/// Rewrites (or, with `check`, lists) content files whose text is not canonical.
+pub fn fmt(paths: &[PathBuf], check: bool, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let mut documents: Vec<LoadedDocument> = Vec::new();
+    let mut failures: Vec<LoadError> = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            match RawPack::load(path) {
+                Ok(pack) => {
+                    documents.extend(pack.files);
+                    failures.extend(pack.errors);
+                }
+                Err(error) => failures.push(error),
+            }
+        } else {
+            match Document::load(path) {
+                Ok(loaded) => documents.push(loaded),
+                Err(error) => failures.push(error),
+            }
+        }
+    }
+    for failure in &failures {
+        writeln!(err, "{failure}")?;
+    }
+    let mut not_canonical = 0;
+    for loaded in &documents {
+        let canonical = match loaded.document.to_text(loaded.source.format) {
+            Ok(text) => text,
+            Err(error) => {
+                writeln!(err, "{}: {error}", loaded.source.path.display())?;
+                failures.push(LoadError::new(
+                    &loaded.source.path,
+                    crate::content::LoadErrorCode::Io,
+                    error.to_string(),
+                ));
+                continue;
+            }
+        };
+        if canonical == loaded.source.text {
+            continue;
+        }
+        not_canonical += 1;
+        if check {
+            writeln!(out, "{}: not in canonical form", loaded.source.path.display())?;
+        } else if let Err(error) = write_atomic(&loaded.source.path, canonical.as_bytes()) {
+            writeln!(err, "{error}")?;
+            failures.push(LoadError::new(
+                &loaded.source.path,
+                crate::content::LoadErrorCode::Io,
+                error.to_string(),
+            ));
+        } else {
+            writeln!(out, "formatted {}", loaded.source.path.display())?;
+        }
+    }
+    Ok(if !failures.is_empty() {
+        EXIT_UNREADABLE
+    } else if check && not_canonical > 0 {
+        EXIT_CONTENT_ERRORS
+    } else {
+        EXIT_OK
+    })
+}

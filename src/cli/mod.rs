@@ -1,0 +1,88 @@
+//! The command line: `roadwright [PATH]` opens the studio, and subcommands check, summarise and
+//! tidy content without a window.
+//!
+//! Each command writes to a given output and returns an exit status, so tests can run them
+//! in-process as well as through the real binary.
+
+mod fmt;
+mod inspect;
+mod schema;
+mod validate;
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+pub use fmt::fmt;
+pub use inspect::inspect;
+pub use schema::schema;
+pub use validate::validate;
+
+/// Exit status: everything checked out.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: the content has errors (or, for `fmt --check`, files are not canonical).
+pub const EXIT_CONTENT_ERRORS: u8 = 1;
+/// Exit status: a file could not be read or parsed.
+pub const EXIT_UNREADABLE: u8 = 2;
+
+/// Roadwright: design and playtest Apocalypse Road tracks, decks and team mats.
+#[derive(Debug, Parser)]
+#[command(name = "roadwright", version, about, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// What to do; without a command the studio opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// A content pack folder or a content file to open in the studio (default: `content/`).
+    pub path: Option<PathBuf>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Check content pack folders or single content files and list every problem as
+    /// `path:line:col: severity[code]: message`. Exit 0: no errors; 1: content errors;
+    /// 2: a file could not be read or parsed.
+    Validate {
+        /// Content pack folders or content files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Print the diagnostics as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Summarise a content pack folder or a content file: totals, counts per kind, weapon odds.
+    Inspect {
+        /// A content pack folder or a content file.
+        path: PathBuf,
+        /// Print the summary as JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write the JSON Schema of every file format.
+    Schema {
+        /// The folder to write into (created if needed).
+        #[arg(long)]
+        out: PathBuf,
+    },
+    /// Rewrite content files in their canonical layout (what the studio saves), keeping a
+    /// `.bak` of each changed file.
+    Fmt {
+        /// Content pack folders or content files.
+        #[arg(required = true)]
+        paths: Vec<PathBuf>,
+        /// Change nothing; list the files that are not canonical and exit 1 if there are any.
+        #[arg(long)]
+        check: bool,
+    },
+}
+
+/// Runs a subcommand, writing its report to `out` and problems to `err`.
+pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<u8> {
+    match command {
+        Command::Validate { paths, json } => validate(paths, *json, out, err),
+        Command::Inspect { path, json } => inspect(path, *json, out, err),
+        Command::Schema { out: folder } => schema(folder, out, err),
+        Command::Fmt { paths, check } => fmt(paths, *check, out, err),
+    }
+}

@@ -1,0 +1,87 @@
+//! `roadwright validate`.
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
+use crate::content::{Document, RawPack};
+use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_document, validate_pack};
+
+#[derive(Serialize)]
+struct Report<'a> {
+    errors: usize,
+    warnings: usize,
+    unreadable_files: usize,
+    diagnostics: &'a [Diagnostic],
+}
+
+/// Validates each path (a pack folder or a single file) and prints every diagnostic.
+pub fn validate(
+    paths: &[PathBuf],
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let mut diagnostics = Vec::new();
+    let mut unreadable = 0;
+    for path in paths {
+        if path.is_dir() {
+            match RawPack::load(path) {
+                Ok(pack) => {
+                    unreadable += pack.errors.len();
+                    diagnostics.extend(validate_pack(&pack).1);
+                }
+                Err(error) => {
+                    unreadable += 1;
+                    diagnostics.push(Diagnostic::from_load_error(&error));
+                }
+            }
+        } else {
+            match Document::load(path) {
+                Ok(loaded) => diagnostics.extend(validate_document(&loaded)),
+                Err(error) => {
+                    unreadable += 1;
+                    diagnostics.push(Diagnostic::from_load_error(&error));
+                }
+            }
+        }
+    }
+    sort_diagnostics(&mut diagnostics);
+    let errors = diagnostics.iter().filter(|d| d.is_error()).count();
+    let warnings = diagnostics
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    if json {
+        let report = Report {
+            errors,
+            warnings,
+            unreadable_files: unreadable,
+            diagnostics: &diagnostics,
+        };
+        serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+        writeln!(out)?;
+    } else {
+        for diagnostic in &diagnostics {
+            writeln!(out, "{diagnostic}")?;
+        }
+        writeln!(
+            err,
+            "{errors} error(s), {warnings} warning(s){}",
+            if unreadable > 0 {
+                format!(", {unreadable} file(s) could not be read")
+            } else {
+                String::new()
+            }
+        )?;
+    }
+    Ok(if unreadable > 0 {
+        EXIT_UNREADABLE
+    } else if errors > 0 {
+        EXIT_CONTENT_ERRORS
+    } else {
+        EXIT_OK
+    })
+}

@@ -1,0 +1,115 @@
+//! What a content file is and which format version it was written in.
+//!
+//! Every file opens with `kind` and `version`, so a single file can be loaded and checked on its
+//! own, and an old file can be migrated before its body is read.
+
+use std::fmt;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// The kinds of content file Roadwright reads.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum ContentKind {
+    /// The race card deck (rulebook 6.0 and the table at its end).
+    RaceDeck,
+    /// The movement event deck (10.0).
+    MovementEventDeck,
+    /// The combat event deck and the weapon types its cards name (8.0-8.5).
+    CombatEventDeck,
+    /// The team mats: teams and their eight cars (2.2, 2.3).
+    TeamMats,
+    /// A ruleset preset: the numbers of sections 3-11 a house rule may change.
+    Ruleset,
+}
+
+impl ContentKind {
+    /// Every kind, in the order a content pack lists them.
+    pub const ALL: [Self; 5] = [
+        Self::RaceDeck,
+        Self::MovementEventDeck,
+        Self::CombatEventDeck,
+        Self::TeamMats,
+        Self::Ruleset,
+    ];
+
+    /// The name used in file names, schemas and JSON output.
+    #[must_use]
+    pub fn slug(self) -> &'static str {
+        match self {
+            Self::RaceDeck => "race_deck",
+            Self::MovementEventDeck => "movement_event_deck",
+            Self::CombatEventDeck => "combat_event_deck",
+            Self::TeamMats => "team_mats",
+            Self::Ruleset => "ruleset",
+        }
+    }
+
+    /// The format version this build writes; older versions are migrated on load.
+    #[must_use]
+    pub fn current_version(self) -> u32 {
+        match self {
+            Self::RaceDeck
+            | Self::MovementEventDeck
+            | Self::CombatEventDeck
+            | Self::TeamMats => 1,
+            Self::Ruleset => super::ruleset::Ruleset::VERSION,
+        }
+    }
+}
+
+impl fmt::Display for ContentKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.slug())
+    }
+}
+
+/// The opening fields every content file shares, read before the body so that the loader knows
+/// which type and which migration to use.
+#[derive(Clone, Copy, Debug, Deserialize)]
+pub struct Header {
+    /// What the file holds.
+    pub kind: ContentKind,
+    /// The format version it was written in.
+    pub version: u32,
+}
+
+/// Declares a one-value enum that marks a file's kind inside its own type, so that a race deck
+/// value can never claim to be a team mat file and the schema pins the `kind` field.
+macro_rules! kind_marker {
+    ($(#[$meta:meta])* $marker:ident, $variant:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Default, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+        pub enum $marker {
+            #[doc = concat!("The only value: `", stringify!($variant), "`.")]
+            #[default]
+            $variant,
+        }
+    };
+}
+
+kind_marker!(
+    /// The `kind` field of a race deck file.
+    RaceDeckKind,
+    RaceDeck
+);
+kind_marker!(
+    /// The `kind` field of a movement event deck file.
+    MovementEventDeckKind,
+    MovementEventDeck
+);
+kind_marker!(
+    /// The `kind` field of a combat event deck file.
+    CombatEventDeckKind,
+    CombatEventDeck
+);
+kind_marker!(
+    /// The `kind` field of a team mats file.
+    TeamMatsKind,
+    TeamMats
+);
+kind_marker!(
+    /// The `kind` field of a ruleset file.
+    RulesetKind,
+    Ruleset
+);

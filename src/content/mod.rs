@@ -1,0 +1,30 @@
+//! The content layer: the serde types that *are* the file formats, and loading and saving them.
+//!
+//! These types are raw: they hold whatever a file says, valid or not. [`crate::validate`] turns
+//! them into checked types or diagnostics. Only this layer knows RON and JSON.
+//!
+//! Every file opens with `kind` (what it holds) and `version` (its format version); see
+//! [`kind`]. Loading refuses bad input with a [`LoadError`] naming the file, line, column and
+//! field, and never panics; saving is atomic and keeps a backup ([`save`]).
+
+pub mod combat_deck;
+pub mod document;
+pub mod error;
+pub mod kind;
+pub mod movement_events;
+pub mod pack;
+pub mod parse;
+pub mod race_deck;
+pub mod ruleset;
+pub mod save;
+pub mod schema;
+pub mod source;
+pub mod summary;
+pub mod team_mats;
+pub mod text;
+
+pub use document::{Document, LoadedDocument};
+pub use error::{LoadError, LoadErrorCode};
+pub use kind::ContentKind;
+pub use pack::RawPack;
+pub use source::{Format, SourceFile};

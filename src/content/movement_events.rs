@@ -1,0 +1,312 @@
+//! The movement event deck file (rulebook 10.0).
+//!
+//! Each card kind carries its effect *with its numbers* (damage, distances, marker counts), so a
+//! designer can tune them without touching code. Where the rulebook says "no player receives the
+//! VP" for a car it eliminates, the effect has `scores_kill: false`; Missed Jump is the one
+//! damaging card whose text does not say so, and the standard deck keeps it scoring (11.3).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::MovementEventDeckKind;
+use super::text::{Id, Text};
+
+/// A movement event deck file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MovementEventDeck {
+    /// Always `MovementEventDeck`.
+    pub kind: MovementEventDeckKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// A name for the deck, shown in the studio.
+    pub name: Text,
+    /// The card kinds, each with how many copies the deck holds.
+    pub cards: Vec<MovementEventCard>,
+}
+
+impl MovementEventDeck {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+
+    /// How many physical cards the deck holds.
+    #[must_use]
+    pub fn total_cards(&self) -> u64 {
+        self.cards.iter().map(|card| u64::from(card.count)).sum()
+    }
+}
+
+/// One kind of movement event card.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct MovementEventCard {
+    /// A stable identifier, unique in the deck (`big-air`).
+    pub id: Id,
+    /// The name printed on the card (`Big Air`).
+    pub name: Text,
+    /// What the card does, with its numbers.
+    pub effect: MovementEvent,
+    /// How many copies of this card the deck holds.
+    pub count: u32,
+}
+
+/// The 28 movement events of rulebook 10.0 with their tunable numbers.
+///
+/// "Damage" is a number of damage markers; "furthest along" means nearest the end of the
+/// section, inside favoured over outside (as the rulebook spells out for High Flyer).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub enum MovementEvent {
+    /// The car(s) furthest along the jump take `damage` and drop into the trough.
+    BigAir {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car takes `damage`.
+    BlownEngine {
+        /// Damage to the active car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car takes `damage`.
+    BlownTransmission {
+        /// Damage to the active car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// Every car in a jump section takes `damage`.
+    BottomingOut {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// Placed in play with `markers` markers; each scored kill is worth `kill_vp` and removes one.
+    Bounty {
+        /// Markers placed on the card.
+        markers: u8,
+        /// Victory points a kill scores while the card is in play.
+        kill_vp: u8,
+    },
+    /// The active car may move one adjacent car into a vacant space adjacent to that car.
+    BumpAndRun,
+    /// Every car in a rough section takes `damage`.
+    BumpyRide {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// Each player assigns `damage` to one of their cars on the track.
+    DangerousDebris {
+        /// Damage each player assigns.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car may swap places with the car linked directly in front of it.
+    Drift,
+    /// The active car takes `low_damage`, or `high_damage` when it already has `threshold` or more.
+    EngineFailure {
+        /// Damage already on the car from which the higher amount applies.
+        threshold: u8,
+        /// Damage below the threshold.
+        low_damage: u8,
+        /// Damage at or above the threshold.
+        high_damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car takes `damage`.
+    FuelLeak {
+        /// Damage to the active car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car may move solo `min_mp` to `max_mp` MP without entering an occupied space.
+    GetThere {
+        /// The fewest movement points it may use.
+        min_mp: u8,
+        /// The most movement points it may use.
+        max_mp: u8,
+    },
+    /// The car(s) furthest along the jump take `damage` and drop into the trough.
+    GreasingTheLanding {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The car closest to the end of the jump makes an immediate solo overtake move of `spaces`.
+    HighFlyer {
+        /// Movement points of the move.
+        spaces: u8,
+    },
+    /// Spin-around token; the car goes off track beside the outside lane and re-enters laterally.
+    IntoTheWeeds,
+    /// The car(s) furthest along the jump take `damage` and drop into the trough.
+    MissedJump {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// Alone in its sector, the active car may move forward to link with the next car ahead.
+    OpenRoad,
+    /// The active car takes `damage`.
+    OuttaGas {
+        /// Damage to the active car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// Placed in play with `markers` markers; each finish line crossing scores `finish_vp` and
+    /// removes one.
+    RaceBonus {
+        /// Markers placed on the card.
+        markers: u8,
+        /// Victory points a crossing scores while the card is in play.
+        finish_vp: u8,
+    },
+    /// The active car may not fire this turn, or, if it fired before moving, not before moving next time.
+    Reloading,
+    /// The car(s) furthest along the rough section take `damage`.
+    Roll {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car takes `damage`.
+    ShreddedTire {
+        /// Damage to the active car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car draws the top race card and moves solo that many spaces.
+    ShotOfNos,
+    /// The active car must move one lane in or out; into an opponent it makes a collision attack.
+    Sideswipe,
+    /// The car(s) furthest along the rough section take `damage`.
+    SnappedTheStruts {
+        /// Damage to each car.
+        damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// Spin-around token; the car goes off track beside the inside lane and re-enters laterally.
+    SpinAround,
+    /// The active car takes `damage`, plus `rough_extra` when in a rough or jump section.
+    SuspensionFailure {
+        /// Damage to the active car.
+        damage: u8,
+        /// Extra damage in rough or jump sections.
+        rough_extra: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+    /// The active car takes `low_damage`, or `high_damage` when it already has `threshold` or more.
+    TransmissionFailure {
+        /// Damage already on the car from which the higher amount applies.
+        threshold: u8,
+        /// Damage below the threshold.
+        low_damage: u8,
+        /// Damage at or above the threshold.
+        high_damage: u8,
+        /// Whether a car eliminated by this card scores a kill.
+        scores_kill: bool,
+    },
+}
+
+impl MovementEvent {
+    /// The number of distinct movement events in rulebook 10.0.
+    pub const KINDS: usize = 28;
+
+    /// The event's name in the rulebook, which also keys the per-kind counts in `inspect`.
+    #[must_use]
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::BigAir { .. } => "Big Air",
+            Self::BlownEngine { .. } => "Blown Engine",
+            Self::BlownTransmission { .. } => "Blown Transmission",
+            Self::BottomingOut { .. } => "Bottoming Out",
+            Self::Bounty { .. } => "Bounty",
+            Self::BumpAndRun => "Bump and Run",
+            Self::BumpyRide { .. } => "Bumpy Ride",
+            Self::DangerousDebris { .. } => "Dangerous Debris",
+            Self::Drift => "Drift",
+            Self::EngineFailure { .. } => "Engine Failure",
+            Self::FuelLeak { .. } => "Fuel Leak",
+            Self::GetThere { .. } => "Get There",
+            Self::GreasingTheLanding { .. } => "Greasing the Landing",
+            Self::HighFlyer { .. } => "High Flyer",
+            Self::IntoTheWeeds => "Into the Weeds",
+            Self::MissedJump { .. } => "Missed Jump",
+            Self::OpenRoad => "Open Road",
+            Self::OuttaGas { .. } => "Outta Gas",
+            Self::RaceBonus { .. } => "Race Bonus",
+            Self::Reloading => "Reloading",
+            Self::Roll { .. } => "Roll",
+            Self::ShreddedTire { .. } => "Shredded Tire",
+            Self::ShotOfNos => "Shot of NOS",
+            Self::Sideswipe => "Sideswipe",
+            Self::SnappedTheStruts { .. } => "Snapped the Struts",
+            Self::SpinAround => "Spin-Around",
+            Self::SuspensionFailure { .. } => "Suspension Failure",
+            Self::TransmissionFailure { .. } => "Transmission Failure",
+        }
+    }
+
+    /// Every damage amount the card can deal to one car, for range checks.
+    #[must_use]
+    pub fn damage_amounts(&self) -> Vec<u8> {
+        match *self {
+            Self::BigAir { damage, .. }
+            | Self::BlownEngine { damage, .. }
+            | Self::BlownTransmission { damage, .. }
+            | Self::BottomingOut { damage, .. }
+            | Self::BumpyRide { damage, .. }
+            | Self::DangerousDebris { damage, .. }
+            | Self::FuelLeak { damage, .. }
+            | Self::GreasingTheLanding { damage, .. }
+            | Self::MissedJump { damage, .. }
+            | Self::OuttaGas { damage, .. }
+            | Self::Roll { damage, .. }
+            | Self::ShreddedTire { damage, .. }
+            | Self::SnappedTheStruts { damage, .. } => vec![damage],
+            Self::SuspensionFailure {
+                damage,
+                rough_extra,
+                ..
+            } => vec![damage, damage.saturating_add(rough_extra)],
+            Self::EngineFailure {
+                low_damage,
+                high_damage,
+                ..
+            }
+            | Self::TransmissionFailure {
+                low_damage,
+                high_damage,
+                ..
+            } => vec![low_damage, high_damage],
+            Self::Bounty { .. }
+            | Self::BumpAndRun
+            | Self::Drift
+            | Self::GetThere { .. }
+            | Self::HighFlyer { .. }
+            | Self::IntoTheWeeds
+            | Self::OpenRoad
+            | Self::RaceBonus { .. }
+            | Self::Reloading
+            | Self::ShotOfNos
+            | Self::Sideswipe
+            | Self::SpinAround => Vec::new(),
+        }
+    }
+}

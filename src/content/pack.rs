@@ -1,0 +1,114 @@
+//! A content pack: a folder of content files, found by walking it.
+//!
+//! Files are recognised by their `kind` field, not their names, so a designer may organise a
+//! pack as they like. Files that do not end in `.ron` or `.json` (READMEs, backups) are skipped.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use super::document::{Document, LoadedDocument};
+use super::error::{LoadError, LoadErrorCode};
+use super::source::Format;
+
+/// How deep a pack's folders may nest; deeper folders are reported, not walked, which also
+/// bounds the walk if a folder links back into itself.
+pub const MAX_FOLDER_DEPTH: usize = 8;
+
+/// Every content file found in a folder, loaded as far as each could be.
+#[derive(Clone, Debug, Default)]
+pub struct RawPack {
+    /// The folder the pack was loaded from.
+    pub root: PathBuf,
+    /// The files that loaded, sorted by path.
+    pub files: Vec<LoadedDocument>,
+    /// The files that did not, sorted by path. A pack with errors still opens.
+    pub errors: Vec<LoadError>,
+}
+
+impl RawPack {
+    /// Loads every content file below `root`. Only an unreadable `root` is an error; problems
+    /// with single files are collected in [`RawPack::errors`].
+    pub fn load(root: &Path) -> Result<Self, LoadError> {
+        let metadata = fs::metadata(root).map_err(|error| {
+            LoadError::new(root, LoadErrorCode::Io, format!("cannot be opened: {error}"))
+        })?;
+        if !metadata.is_dir() {
+            return Err(LoadError::new(
+                root,
+                LoadErrorCode::NotAFile,
+                "is not a folder: a content pack is a folder of content files".to_owned(),
+            ));
+        }
+        let mut paths = Vec::new();
+        let mut errors = Vec::new();
+        collect_files(root, 0, &mut paths, &mut errors);
+        paths.sort();
+        let mut files = Vec::new();
+        for path in paths {
+            match Document::load(&path) {
+                Ok(loaded) => files.push(loaded),
+                Err(error) => errors.push(error),
+            }
+        }
+        errors.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(Self {
+            root: root.to_owned(),
+            files,
+            errors,
+        })
+    }
+
+    /// The loaded files of one kind, in path order.
+    pub fn documents(&self) -> impl Iterator<Item = &LoadedDocument> {
+        self.files.iter()
+    }
+
+    /// The first loaded document matching `pick`, with its source.
+    pub fn find<'a, T>(
+        &'a self,
+        pick: impl Fn(&'a Document) -> Option<&'a T>,
+    ) -> Option<(&'a LoadedDocument, &'a T)> {
+        self.files
+            .iter()
+            .find_map(|loaded| pick(&loaded.document).map(|value| (loaded, value)))
+    }
+}
+
+fn collect_files(folder: &Path, depth: usize, paths: &mut Vec<PathBuf>, errors: &mut Vec<LoadError>) {
+    if depth > MAX_FOLDER_DEPTH {
+        errors.push(LoadError::new(
+            folder,
+            LoadErrorCode::NotAFile,
+            format!("is nested more than {MAX_FOLDER_DEPTH} folders deep and was not read"),
+        ));
+        return;
+    }
+    let entries = match fs::read_dir(folder) {
+        Ok(entries) => entries,
+        Err(error) => {
+            errors.push(LoadError::new(
+                folder,
+                LoadErrorCode::Io,
+                format!("cannot be listed: {error}"),
+            ));
+            return;
+        }
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let path = entry.path();
+        let hidden = entry.file_name().to_string_lossy().starts_with('.');
+        // `file_type` does not follow links: a linked folder is never walked (no loops), while a
+        // linked file is loaded like any file, and a broken link is reported by the loader.
+        let Ok(file_type) = entry.file_type() else {
+            continue;
+        };
+        if hidden {
+            continue;
+        }
+        if file_type.is_dir() {
+            collect_files(&path, depth + 1, paths, errors);
+        } else if Format::from_path(&path).is_some() {
+            paths.push(path);
+        }
+    }
+}

@@ -1,0 +1,167 @@
+//! Ruleset presets: the numbers of rulebook sections 3-11 that a house rule may change.
+//!
+//! Format history:
+//! - version 1 had two fixed player bands (`cars_per_team_2_to_4`, `cars_per_team_5_to_10`),
+//!   copying 3.0 literally;
+//! - version 2 (current) lists bands of player counts, so a house rule can, say, give three
+//!   players six cars each. Version 1 files migrate on load ([`RulesetV1::migrate`]).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::RulesetKind;
+use super::text::{Id, Text};
+
+/// A ruleset file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ruleset {
+    /// Always `Ruleset`.
+    pub kind: RulesetKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// A stable identifier (`standard`, `long`), used to pick the ruleset for a race.
+    pub id: Id,
+    /// The name shown in the studio.
+    pub name: Text,
+    /// The fewest players a race may have (3.0: 2).
+    pub min_players: u8,
+    /// The most players a race may have (3.0: 10).
+    pub max_players: u8,
+    /// Cars each team starts with, by player count (3.0: 5 for 2-4, 4 for 5-10). The bands
+    /// must cover every player count from `min_players` to `max_players` exactly once.
+    pub cars_per_team: Vec<CarsPerTeam>,
+    /// Cars on each team mat, the pool replacements come from (2.2: 8).
+    pub cars_on_mat: u8,
+    /// Race cards in a full hand (4.3: 6).
+    pub hand_size: u8,
+    /// Victory points in each team's pool: 12 for a short race, 15 for a long one (11.0).
+    pub victory_points: u8,
+    /// The damage marker that eliminates a car (5.3, 9.2: the 6th).
+    pub eliminating_damage: u8,
+    /// Whether each pool loses a VP at the end of every turn (11.4).
+    pub countdown_clock: bool,
+    /// What happens when a car runs into a car blocking the crossover (7.12).
+    pub crossover_collision: CrossoverCollision,
+}
+
+impl Ruleset {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 2;
+
+    /// Cars per team for a player count, when exactly one band covers it.
+    #[must_use]
+    pub fn cars_for_players(&self, players: u8) -> Option<u8> {
+        let mut matching = self
+            .cars_per_team
+            .iter()
+            .filter(|band| (band.min_players..=band.max_players).contains(&players));
+        match (matching.next(), matching.next()) {
+            (Some(band), None) => Some(band.cars),
+            _ => None,
+        }
+    }
+}
+
+/// Cars per team for a band of player counts.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CarsPerTeam {
+    /// The fewest players of the band.
+    pub min_players: u8,
+    /// The most players of the band.
+    pub max_players: u8,
+    /// Cars each team runs at once with that many players.
+    pub cars: u8,
+}
+
+/// The crossover collision variants of 7.12.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub enum CrossoverCollision {
+    /// Apocalypse Road: the moving car stops and both cars take `damage` markers.
+    Damage {
+        /// Damage to each car (7.12: 1).
+        damage: u8,
+    },
+    /// Thunder Alley: both cars take temporary damage instead.
+    TemporaryDamage {
+        /// Temporary damage to each car (7.12: 1).
+        damage: u8,
+    },
+    /// Grand Prix: the moving car only stops; nobody takes damage.
+    StopOnly,
+}
+
+/// Version 1 of the ruleset format, kept so that old files still load.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulesetV1 {
+    /// Always `Ruleset`.
+    pub kind: RulesetKind,
+    /// Always 1.
+    pub version: u32,
+    /// See [`Ruleset::id`].
+    pub id: Id,
+    /// See [`Ruleset::name`].
+    pub name: Text,
+    /// See [`Ruleset::min_players`].
+    pub min_players: u8,
+    /// See [`Ruleset::max_players`].
+    pub max_players: u8,
+    /// Cars per team with 2 to 4 players.
+    pub cars_per_team_2_to_4: u8,
+    /// Cars per team with 5 to 10 players.
+    pub cars_per_team_5_to_10: u8,
+    /// See [`Ruleset::cars_on_mat`].
+    pub cars_on_mat: u8,
+    /// See [`Ruleset::hand_size`].
+    pub hand_size: u8,
+    /// See [`Ruleset::victory_points`].
+    pub victory_points: u8,
+    /// See [`Ruleset::eliminating_damage`].
+    pub eliminating_damage: u8,
+    /// See [`Ruleset::countdown_clock`].
+    pub countdown_clock: bool,
+    /// See [`Ruleset::crossover_collision`].
+    pub crossover_collision: CrossoverCollision,
+}
+
+impl RulesetV1 {
+    /// Converts to the current format: the two fixed bands become two `cars_per_team` entries,
+    /// each clipped to the ruleset's player range (an empty band is dropped).
+    #[must_use]
+    pub fn migrate(self) -> Ruleset {
+        let bands = [
+            (2, 4, self.cars_per_team_2_to_4),
+            (5, 10, self.cars_per_team_5_to_10),
+        ];
+        let cars_per_team = bands
+            .into_iter()
+            .filter_map(|(low, high, cars)| {
+                let min_players = low.max(self.min_players);
+                let max_players = high.min(self.max_players);
+                (min_players <= max_players).then_some(CarsPerTeam {
+                    min_players,
+                    max_players,
+                    cars,
+                })
+            })
+            .collect();
+        Ruleset {
+            kind: RulesetKind::Ruleset,
+            version: Ruleset::VERSION,
+            id: self.id,
+            name: self.name,
+            min_players: self.min_players,
+            max_players: self.max_players,
+            cars_per_team,
+            cars_on_mat: self.cars_on_mat,
+            hand_size: self.hand_size,
+            victory_points: self.victory_points,
+            eliminating_damage: self.eliminating_damage,
+            countdown_clock: self.countdown_clock,
+            crossover_collision: self.crossover_collision,
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! JSON Schemas of every file format, generated from the types that are the formats.
+//!
+//! The checked-in copies live in `schemas/`; a test fails when they differ from what the types
+//! generate, and `roadwright schema --out schemas` rewrites them.
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
+
+use super::combat_deck::CombatEventDeck;
+use super::movement_events::MovementEventDeck;
+use super::race_deck::RaceDeck;
+use super::ruleset::Ruleset;
+use super::team_mats::TeamMats;
+
+/// One file format's schema with the file name it is saved under.
+#[derive(Clone, Debug)]
+pub struct NamedSchema {
+    /// `race_deck.schema.json` and so on.
+    pub file_name: String,
+    /// The schema itself.
+    pub schema: Schema,
+}
+
+impl NamedSchema {
+    /// The schema as the text checked into `schemas/`.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        // A schema is a JSON value built in memory; writing it cannot fail.
+        let mut text = serde_json::to_string_pretty(&self.schema).unwrap_or_default();
+        text.push('\n');
+        text
+    }
+}
+
+fn named<T: JsonSchema>(slug: &str) -> NamedSchema {
+    let generator = SchemaGenerator::new(SchemaSettings::draft2020_12());
+    NamedSchema {
+        file_name: format!("{slug}.schema.json"),
+        schema: generator.into_root_schema_for::<T>(),
+    }
+}
+
+/// The schemas of every file format, in a fixed order.
+#[must_use]
+pub fn all_schemas() -> Vec<NamedSchema> {
+    vec![
+        named::<RaceDeck>("race_deck"),
+        named::<MovementEventDeck>("movement_event_deck"),
+        named::<CombatEventDeck>("combat_event_deck"),
+        named::<TeamMats>("team_mats"),
+        named::<Ruleset>("ruleset"),
+    ]
+}
+
+/// Writes every schema into `folder`, creating it if needed, and returns the paths written.
+pub fn write_schemas(folder: &Path) -> io::Result<Vec<PathBuf>> {
+    fs::create_dir_all(folder)?;
+    all_schemas()
+        .into_iter()
+        .map(|named| {
+            let path = folder.join(&named.file_name);
+            fs::write(&path, named.to_text())?;
+            Ok(path)
+        })
+        .collect()
+}

@@ -1,0 +1,28 @@
+//! Roadwright: a studio for designing and playtesting content for the board game
+//! *Apocalypse Road*.
+//!
+//! # Architecture
+//!
+//! Layers, each depending only on those listed before it:
+//!
+//! 1. [`content`] — the file formats (raw serde types, possibly invalid), load and save, format
+//!    versions and migration. The only layer that knows RON and JSON.
+//! 2. [`validate`] — raw content to checked, ready-to-play types, or a list of diagnostics that
+//!    point at the file, line and object. Never stops at the first problem.
+//! 3. `cli` and `gui` (in the binary) — thin front ends: they call the layers above and print
+//!    or draw what they return.
+//!
+//! # Invariants
+//!
+//! - Everything except the studio window builds without egui: the GUI sits behind the default
+//!   `gui` feature, and CI checks `--no-default-features`.
+//! - Bad input never panics: every file is read with size, encoding and nesting limits, and
+//!   every problem becomes a [`content::LoadError`] or a [`validate::Diagnostic`].
+//! - Saving is atomic (temporary file, flush, rename) and keeps a `.bak` of the previous file.
+//! - Output is deterministic: diagnostics and summaries are sorted, maps are ordered.
+
+pub mod cli;
+pub mod content;
+#[cfg(feature = "gui")]
+pub mod gui;
+pub mod validate;

@@ -1,0 +1,167 @@
+//! Diagnostics: what validation says about content, and where.
+
+use std::fmt;
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+use crate::content::LoadError;
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The content cannot be played as it stands.
+    Error,
+    /// Playable, but probably not what the designer meant.
+    Warning,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Error => "error",
+            Self::Warning => "warning",
+        })
+    }
+}
+
+/// The object a diagnostic is about, so the studio can select it.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ObjectRef {
+    /// A race card kind.
+    RaceCard {
+        /// Its id.
+        id: String,
+    },
+    /// A movement event card kind.
+    MovementEvent {
+        /// Its id.
+        id: String,
+    },
+    /// A combat event card kind.
+    CombatCard {
+        /// Its id.
+        id: String,
+    },
+    /// A weapon type.
+    WeaponType {
+        /// Its id.
+        id: String,
+    },
+    /// A team.
+    Team {
+        /// Its id.
+        id: String,
+    },
+    /// A car on a team mat.
+    Car {
+        /// The team's id.
+        team: String,
+        /// The car's number.
+        number: String,
+    },
+    /// A ruleset.
+    Ruleset {
+        /// Its id.
+        id: String,
+    },
+}
+
+impl fmt::Display for ObjectRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::RaceCard { id } => write!(f, "race card `{id}`"),
+            Self::MovementEvent { id } => write!(f, "movement event `{id}`"),
+            Self::CombatCard { id } => write!(f, "combat card `{id}`"),
+            Self::WeaponType { id } => write!(f, "weapon type `{id}`"),
+            Self::Team { id } => write!(f, "team `{id}`"),
+            Self::Car { team, number } => write!(f, "car {number} of team `{team}`"),
+            Self::Ruleset { id } => write!(f, "ruleset `{id}`"),
+        }
+    }
+}
+
+/// Where a diagnostic points.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Default, Serialize)]
+pub struct Location {
+    /// The file (or, for a problem of a whole pack, its folder).
+    pub file: Option<PathBuf>,
+    /// 1-based line, where known.
+    pub line: Option<usize>,
+    /// 1-based column, where known.
+    pub column: Option<usize>,
+    /// The object concerned, if any.
+    pub object: Option<ObjectRef>,
+}
+
+/// One finding about content.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Diagnostic {
+    /// How serious it is.
+    pub severity: Severity,
+    /// A stable code (`deck-too-small`), for scripts, docs and tests.
+    pub code: &'static str,
+    /// What is wrong, naming the object.
+    pub message: String,
+    /// Where.
+    #[serde(flatten)]
+    pub location: Location,
+}
+
+impl Diagnostic {
+    /// A load failure, as a diagnostic, so that one list can hold every problem.
+    #[must_use]
+    pub fn from_load_error(error: &LoadError) -> Self {
+        Self {
+            severity: Severity::Error,
+            code: error.code.as_str(),
+            message: error.message.clone(),
+            location: Location {
+                file: Some(error.path.clone()),
+                line: error.line,
+                column: error.column,
+                object: None,
+            },
+        }
+    }
+
+    /// Whether this is an error.
+    #[must_use]
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+
+    /// The order diagnostics are listed in: by file, line, column, then code and message.
+    fn sort_key(&self) -> impl Ord + '_ {
+        (
+            &self.location.file,
+            self.location.line,
+            self.location.column,
+            self.severity,
+            self.code,
+            &self.message,
+        )
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    /// `path:line:col: severity[code]: message`, the form editors and compilers use.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.location.file {
+            Some(file) => write!(f, "{}", file.display())?,
+            None => f.write_str("<content>")?,
+        }
+        if let (Some(line), Some(column)) = (self.location.line, self.location.column) {
+            write!(f, ":{line}:{column}")?;
+        }
+        write!(f, ": {}[{}]: {}", self.severity, self.code, self.message)
+    }
+}
+
+/// Sorts diagnostics into their listing order and drops exact repeats.
+pub fn sort_diagnostics(diagnostics: &mut Vec<Diagnostic>) {
+    diagnostics.sort_by(|a, b| a.sort_key().cmp(&b.sort_key()));
+    diagnostics.dedup();
+}

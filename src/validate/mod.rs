@@ -1,0 +1,53 @@
+//! The validation layer: raw content in, checked content or diagnostics out.
+//!
+//! Validation never stops at the first problem: every file is checked, then what the files must
+//! agree on (weapon types, deck size against hand size and players). Each diagnostic carries a
+//! severity, a stable code, a message naming the object, and a location (file, line and column
+//! where found, and the object for the studio to select).
+
+pub mod checked;
+pub mod combat_deck;
+pub mod diagnostic;
+pub mod limits;
+pub mod locate;
+pub mod movement_events;
+pub mod pack;
+pub mod race_deck;
+pub mod report;
+pub mod ruleset;
+pub mod team_mats;
+
+pub use diagnostic::{Diagnostic, Location, ObjectRef, Severity, sort_diagnostics};
+pub use limits::Limits;
+pub use pack::validate_pack;
+
+use crate::content::{Document, LoadedDocument};
+use report::FileReport;
+
+/// Validates one file on its own, against the rulebook's numbers ([`Limits::RULEBOOK`]).
+/// Checks that need another file (a team mat's weapon types) are left to [`validate_pack`].
+#[must_use]
+pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let limits = Limits::RULEBOOK;
+    let mut report = FileReport::new(&loaded.source, &mut out);
+    match &loaded.document {
+        Document::RaceDeck(deck) => {
+            race_deck::check(deck, &limits, &mut report);
+        }
+        Document::MovementEventDeck(deck) => {
+            movement_events::check(deck, &limits, &mut report);
+        }
+        Document::CombatEventDeck(deck) => {
+            combat_deck::check(deck, &mut report);
+        }
+        Document::TeamMats(mats) => {
+            team_mats::check(mats, &limits, None, &mut report);
+        }
+        Document::Ruleset(ruleset) => {
+            ruleset::check(ruleset, &mut report);
+        }
+    }
+    sort_diagnostics(&mut out);
+    out
+}

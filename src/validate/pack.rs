@@ -1,0 +1,180 @@
+//! Checks across the files of a content pack.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::checked::Content;
+use super::diagnostic::{Diagnostic, Location, ObjectRef, Severity};
+use super::limits::Limits;
+use super::locate::Needle;
+use super::report::FileReport;
+use super::{combat_deck, movement_events, race_deck, ruleset, team_mats};
+use crate::content::combat_deck::CombatEventDeck;
+use crate::content::team_mats::TeamMats;
+use crate::content::{ContentKind, Document, LoadedDocument, RawPack};
+
+/// Validates a whole pack: every file on its own, then what files must agree on. Returns the
+/// checked content when there is no error, and every diagnostic, sorted, either way.
+#[must_use]
+pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
+    let mut out: Vec<Diagnostic> = pack.errors.iter().map(Diagnostic::from_load_error).collect();
+    let by_kind = files_by_kind(pack, &mut out);
+    let single = |kind| by_kind.get(&kind).and_then(|files| files.first().copied());
+
+    let rulesets: Vec<_> = by_kind
+        .get(&ContentKind::Ruleset)
+        .into_iter()
+        .flatten()
+        .filter_map(|loaded| match &loaded.document {
+            Document::Ruleset(value) => Some((*loaded, value)),
+            _ => None,
+        })
+        .collect();
+    let limits = Limits::from_rulesets(rulesets.iter().map(|(_, ruleset)| *ruleset));
+    let mut checked_rulesets = BTreeMap::new();
+    let mut ruleset_ids = BTreeSet::new();
+    for (loaded, value) in &rulesets {
+        let mut report = FileReport::new(&loaded.source, &mut out);
+        if !ruleset_ids.insert(value.id.as_str()) {
+            report.error(
+                "duplicate-id",
+                Some(ObjectRef::Ruleset {
+                    id: value.id.to_string(),
+                }),
+                &[Needle::Field("id")],
+                format!("ruleset id `{}` is used by more than one file", value.id),
+            );
+        }
+        if let Some(checked) = ruleset::check(value, &mut report) {
+            checked_rulesets.insert(checked.id.clone(), checked);
+        }
+    }
+
+    let race_deck = single(ContentKind::RaceDeck).and_then(|loaded| match &loaded.document {
+        Document::RaceDeck(deck) => {
+            race_deck::check(deck, &limits, &mut FileReport::new(&loaded.source, &mut out))
+        }
+        _ => None,
+    });
+    let movement_events =
+        single(ContentKind::MovementEventDeck).and_then(|loaded| match &loaded.document {
+            Document::MovementEventDeck(deck) => movement_events::check(
+                deck,
+                &limits,
+                &mut FileReport::new(&loaded.source, &mut out),
+            ),
+            _ => None,
+        });
+    let combat_file = single(ContentKind::CombatEventDeck).and_then(|loaded| match &loaded.document {
+        Document::CombatEventDeck(deck) => Some((loaded, deck)),
+        _ => None,
+    });
+    let combat = combat_file
+        .and_then(|(loaded, deck)| combat_deck::check(deck, &mut FileReport::new(&loaded.source, &mut out)));
+    let declared: Option<BTreeSet<&str>> = combat_file
+        .map(|(_, deck)| deck.weapon_types.iter().map(|w| w.id.as_str()).collect());
+    let teams_file = single(ContentKind::TeamMats).and_then(|loaded| match &loaded.document {
+        Document::TeamMats(mats) => Some((loaded, mats)),
+        _ => None,
+    });
+    let teams = teams_file.and_then(|(loaded, mats)| {
+        team_mats::check(
+            mats,
+            &limits,
+            declared.as_ref(),
+            &mut FileReport::new(&loaded.source, &mut out),
+        )
+    });
+
+    if let (Some((combat_loaded, deck)), Some((_, mats))) = (combat_file, teams_file) {
+        warn_unused_weapons(deck, mats, &mut FileReport::new(&combat_loaded.source, &mut out));
+    }
+
+    let content = match (race_deck, movement_events, combat, teams) {
+        (Some(race_deck), Some(movement_events), Some((weapon_types, combat_deck)), Some(teams))
+            if !checked_rulesets.is_empty() && !out.iter().any(Diagnostic::is_error) =>
+        {
+            Some(Content {
+                race_deck,
+                movement_events,
+                weapon_types,
+                combat_deck,
+                teams,
+                rulesets: checked_rulesets,
+            })
+        }
+        _ => None,
+    };
+    super::diagnostic::sort_diagnostics(&mut out);
+    (content, out)
+}
+
+/// Warns about weapon types no car carries: their columns on every combat card are dead weight.
+fn warn_unused_weapons(deck: &CombatEventDeck, mats: &TeamMats, report: &mut FileReport<'_>) {
+    let carried: BTreeSet<&str> = mats
+        .teams
+        .iter()
+        .flat_map(|team| team.cars.iter().map(|car| car.weapon.as_str()))
+        .collect();
+    for weapon in &deck.weapon_types {
+        if !carried.contains(weapon.id.as_str()) {
+            report.warning(
+                "unused-weapon-type",
+                Some(ObjectRef::WeaponType {
+                    id: weapon.id.to_string(),
+                }),
+                &[Needle::Value(weapon.id.as_str())],
+                format!("weapon type `{}` is carried by no car on any team mat", weapon.id),
+            );
+        }
+    }
+}
+
+/// Groups the loaded files by kind and reports missing and duplicated files.
+fn files_by_kind<'a>(
+    pack: &'a RawPack,
+    out: &mut Vec<Diagnostic>,
+) -> BTreeMap<ContentKind, Vec<&'a LoadedDocument>> {
+    let mut by_kind: BTreeMap<ContentKind, Vec<&LoadedDocument>> = BTreeMap::new();
+    for loaded in &pack.files {
+        by_kind.entry(loaded.document.kind()).or_default().push(loaded);
+    }
+    let failed_kinds_unknown = !pack.errors.is_empty();
+    for kind in ContentKind::ALL {
+        let files = by_kind.get(&kind).map_or(&[][..], Vec::as_slice);
+        if files.is_empty() {
+            // When some file failed to load it may be the missing one; say so rather than
+            // claiming the pack lacks it.
+            let because = if failed_kinds_unknown {
+                " (or it is among the files that failed to load)"
+            } else {
+                ""
+            };
+            out.push(Diagnostic {
+                severity: Severity::Error,
+                code: "missing-file",
+                message: format!("the pack has no {kind} file{because}"),
+                location: Location {
+                    file: Some(pack.root.clone()),
+                    ..Location::default()
+                },
+            });
+        }
+        if kind != ContentKind::Ruleset {
+            for extra in files.iter().skip(1) {
+                out.push(Diagnostic {
+                    severity: Severity::Error,
+                    code: "duplicate-file",
+                    message: format!(
+                        "a pack holds one {kind} file, and {} is already one",
+                        files[0].source.path.display()
+                    ),
+                    location: Location {
+                        file: Some(extra.source.path.clone()),
+                        ..Location::default()
+                    },
+                });
+            }
+        }
+    }
+    by_kind
+}

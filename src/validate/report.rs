@@ -1,0 +1,127 @@
+//! Collecting diagnostics about one file, placing each at its object in the text.
+
+use std::collections::BTreeMap;
+
+use super::diagnostic::{Diagnostic, Location, ObjectRef, Severity};
+use super::locate::{Needle, locate};
+use crate::content::SourceFile;
+use crate::content::text::Id;
+
+/// Diagnostics being collected for one file.
+pub struct FileReport<'a> {
+    source: &'a SourceFile,
+    out: &'a mut Vec<Diagnostic>,
+}
+
+impl<'a> FileReport<'a> {
+    /// Starts reporting on a file into `out`.
+    pub fn new(source: &'a SourceFile, out: &'a mut Vec<Diagnostic>) -> Self {
+        Self { source, out }
+    }
+
+    /// How many errors have been reported into the list so far (all files, not only this one).
+    #[must_use]
+    pub fn error_count(&self) -> usize {
+        self.out.iter().filter(|d| d.is_error()).count()
+    }
+
+    /// Adds a diagnostic placed at the needles (see [`locate`]).
+    pub fn push(
+        &mut self,
+        severity: Severity,
+        code: &'static str,
+        object: Option<ObjectRef>,
+        needles: &[Needle<'_>],
+        message: String,
+    ) {
+        let position = locate(&self.source.text, needles);
+        self.out.push(Diagnostic {
+            severity,
+            code,
+            message,
+            location: Location {
+                file: Some(self.source.path.clone()),
+                line: position.map(|(line, _)| line),
+                column: position.map(|(_, column)| column),
+                object,
+            },
+        });
+    }
+
+    /// Adds an error.
+    pub fn error(
+        &mut self,
+        code: &'static str,
+        object: Option<ObjectRef>,
+        needles: &[Needle<'_>],
+        message: String,
+    ) {
+        self.push(Severity::Error, code, object, needles, message);
+    }
+
+    /// Adds a warning.
+    pub fn warning(
+        &mut self,
+        code: &'static str,
+        object: Option<ObjectRef>,
+        needles: &[Needle<'_>],
+        message: String,
+    ) {
+        self.push(Severity::Warning, code, object, needles, message);
+    }
+
+    /// Reports ids used twice (an error: other files and diagnostics could not tell the objects
+    /// apart) and ids that break the `lower-case-words` convention (a warning).
+    pub fn check_ids<'i>(
+        &mut self,
+        what: &str,
+        ids: impl IntoIterator<Item = (&'i Id, ObjectRef)>,
+    ) {
+        let mut seen: BTreeMap<&str, usize> = BTreeMap::new();
+        for (id, object) in ids {
+            let occurrence = seen.entry(id.as_str()).or_default();
+            *occurrence += 1;
+            if id.as_str().is_empty() {
+                self.error(
+                    "empty-id",
+                    Some(object),
+                    &[Needle::Field("id")],
+                    format!("a {what} has an empty id"),
+                );
+                continue;
+            }
+            if *occurrence == 2 {
+                // Point at the second occurrence: the first is the one others mean.
+                let needles = [Needle::Value(id.as_str()), Needle::Value(id.as_str())];
+                self.error(
+                    "duplicate-id",
+                    Some(object),
+                    &needles,
+                    format!("{what} id `{id}` is used more than once"),
+                );
+            } else if *occurrence == 1 && !id.is_conventional() {
+                self.warning(
+                    "unconventional-id",
+                    Some(object),
+                    &[Needle::Value(id.as_str())],
+                    format!(
+                        "{what} id `{id}` should be lower-case letters and digits in words \
+                         joined by `-`"
+                    ),
+                );
+            }
+        }
+    }
+
+    /// Reports a card kind with no copies.
+    pub fn check_count(&mut self, count: u32, id: &Id, object: &ObjectRef) {
+        if count == 0 {
+            self.error(
+                "count-zero",
+                Some(object.clone()),
+                &[Needle::Value(id.as_str()), Needle::Field("count")],
+                format!("{object} has a count of 0; remove it or give it at least one copy"),
+            );
+        }
+    }
+}
