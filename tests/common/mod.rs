@@ -1,0 +1,51 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)] // Each test binary uses a different subset.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A path inside the repository.
+pub fn repo(relative: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
+}
+
+/// What a run of the real `roadwright` binary gave.
+pub struct Run {
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the real binary with arguments, from the repository root.
+pub fn roadwright(args: &[&str]) -> Run {
+    let output = Command::new(env!("CARGO_BIN_EXE_roadwright"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the roadwright binary runs");
+    Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Copies the standard content pack into a fresh temporary folder.
+pub fn copy_of_standard_pack() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    copy_folder(&repo("content"), dir.path());
+    dir
+}
+
+fn copy_folder(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create folder");
+    for entry in std::fs::read_dir(from).expect("list folder") {
+        let entry = entry.expect("entry");
+        let target = to.join(entry.file_name());
+        if entry.file_type().expect("type").is_dir() {
+            copy_folder(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).expect("copy file");
+        }
+    }
+}
