@@ -44,10 +44,15 @@ fn parse_json<T: DeserializeOwned>(source: &SourceFile) -> Result<T, LoadError> 
     Ok(value)
 }
 
-/// The dotted path to the field being read, or empty at the top level.
+/// The dotted path to the field being read, or empty at the top level or when the parser
+/// failed before reaching any field (`serde_path_to_error` writes `.` and `?` for those).
 fn field_path<E>(error: &serde_path_to_error::Error<E>) -> String {
     let path = error.path().to_string();
-    if path == "." { String::new() } else { path }
+    if path == "." || path == "?" {
+        String::new()
+    } else {
+        path
+    }
 }
 
 fn located_message(path: &str, message: &str) -> String {

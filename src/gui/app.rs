@@ -55,7 +55,7 @@ impl StudioApp {
                     .filter(|&index| index < self.workspace.pack.files.len());
             }
             StudioCommand::SelectFile(index) => {
-                self.selected_file = (index < self.workspace.pack.files.len()).then_some(index);
+                self.selected_file = index.filter(|&index| index < self.workspace.pack.files.len());
             }
             StudioCommand::Quit => self.quit_requested = true,
         }
@@ -131,7 +131,7 @@ fn file_list(
         .selectable_label(selected.is_none(), "Summary")
         .clicked()
     {
-        commands.push(StudioCommand::Reload);
+        commands.push(StudioCommand::SelectFile(None));
     }
     for (index, loaded) in workspace.pack.files.iter().enumerate() {
         let name = loaded
@@ -143,7 +143,7 @@ fn file_list(
             .to_string();
         let label = format!("{name} ({})", loaded.document.kind());
         if ui.selectable_label(selected == Some(index), label).clicked() {
-            commands.push(StudioCommand::SelectFile(index));
+            commands.push(StudioCommand::SelectFile(Some(index)));
         }
     }
     for error in &workspace.pack.errors {

@@ -10,8 +10,8 @@ pub enum StudioCommand {
     Open(PathBuf),
     /// Load the current pack again from disk.
     Reload,
-    /// Show a file of the pack in the central panel.
-    SelectFile(usize),
+    /// Show a file of the pack in the central panel, or the summary for `None`.
+    SelectFile(Option<usize>),
     /// Close the window.
     Quit,
 }

@@ -1,0 +1,81 @@
+//! The studio window, driven headless with egui_kittest as a person would click it.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::fs;
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::gui::StudioApp;
+
+fn studio(path: &std::path::Path) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), StudioApp::open(path));
+    harness.run();
+    harness
+}
+
+#[test]
+fn the_studio_opens_on_the_standard_pack_with_its_totals() {
+    let harness = studio(&common::repo("content"));
+    harness.get_by_label("Race cards");
+    harness.get_by_label("96");
+    harness.get_by_label("52");
+    harness.get_by_label("48");
+    harness.get_by_label("80");
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+    harness.get_by_label("race_deck.ron (race_deck)");
+}
+
+#[test]
+fn clicking_a_file_shows_its_cards_and_summary_goes_back() {
+    let mut harness = studio(&common::repo("content"));
+    harness.get_by_label("race_deck.ron (race_deck)").click();
+    harness.run();
+    harness.get_by_label_contains("Outside Line +3 ×4");
+    assert!(harness.query_by_label("Race cards").is_none(), "the summary made way for the file");
+    harness.get_by_label("Summary").click();
+    harness.run();
+    harness.get_by_label("Race cards");
+}
+
+#[test]
+fn file_quit_asks_the_window_to_close() {
+    let mut harness = studio(&common::repo("content"));
+    assert!(!harness.state().quit_requested());
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Quit").click();
+    harness.run();
+    assert!(harness.state().quit_requested());
+}
+
+#[test]
+fn a_broken_pack_opens_and_lists_its_problems() {
+    let pack = common::copy_of_standard_pack();
+    let deck = pack.path().join("race_deck.ron");
+    let text = fs::read_to_string(&deck).expect("deck");
+    fs::write(&deck, text.replacen("count: 4,", "count: 0,", 1)).expect("write");
+    fs::write(pack.path().join("junk.ron"), [0xff_u8, 0xfe, 0x00]).expect("write junk");
+    let harness = studio(pack.path());
+    harness.get_by_label("Diagnostics: 2 error(s), 0 warning(s)");
+    harness.get_by_label_contains("error[count-zero]: race card `line-1` has a count of 0");
+    harness.get_by_label_contains("junk.ron:1:1: error[not-utf8]: is not UTF-8 text");
+}
+
+#[test]
+fn reload_picks_up_changes_made_on_disk() {
+    let pack = common::copy_of_standard_pack();
+    let mut harness = studio(pack.path());
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+    let mats = pack.path().join("team_mats.ron");
+    let text = fs::read_to_string(&mats).expect("mats");
+    fs::write(&mats, text.replacen("defense: 3", "defense: 7", 1)).expect("write");
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Reload").click();
+    harness.run();
+    harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
+}
