@@ -9,8 +9,10 @@
 //!    versions and migration. The only layer that knows RON and JSON.
 //! 2. [`validate`] — raw content to checked, ready-to-play types, or a list of diagnostics that
 //!    point at the file, line and object. Never stops at the first problem.
-//! 3. `cli` and `gui` (in the binary) — thin front ends: they call the layers above and print
-//!    or draw what they return.
+//! 3. [`cli`] and `gui` (feature `gui`) — thin front ends: they call the layers above and print
+//!    or draw what they return. The `roadwright` binary only parses arguments and picks one.
+//!    The GUI's widgets emit commands that the app applies after drawing; no game rule lives
+//!    there.
 //!
 //! # Invariants
 //!

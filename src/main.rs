@@ -20,7 +20,8 @@ fn main() -> anyhow::Result<ExitCode> {
 #[cfg(feature = "gui")]
 fn open_studio(path: Option<std::path::PathBuf>) -> anyhow::Result<ExitCode> {
     let path = path.unwrap_or_else(|| std::path::PathBuf::from("content"));
-    roadwright::gui::run(path).map_err(|error| anyhow::anyhow!("cannot open the studio window: {error}"))?;
+    roadwright::gui::run(path)
+        .map_err(|error| anyhow::anyhow!("cannot open the studio window: {error}"))?;
     Ok(ExitCode::SUCCESS)
 }
 

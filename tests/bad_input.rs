@@ -30,20 +30,37 @@ fn load_error(path: &Path) -> LoadError {
 }
 
 /// Checks the error through the library and through the CLI: one diagnostic line, exit 2.
-fn assert_refused(path: &Path, code: LoadErrorCode, fragment: &str, position: Option<(usize, usize)>) {
+fn assert_refused(
+    path: &Path,
+    code: LoadErrorCode,
+    fragment: &str,
+    position: Option<(usize, usize)>,
+) {
     let error = load_error(path);
     assert_eq!(error.code, code, "{error}");
-    assert!(error.message.contains(fragment), "expected `{fragment}` in: {error}");
+    assert!(
+        error.message.contains(fragment),
+        "expected `{fragment}` in: {error}"
+    );
     assert_eq!(error.path, path);
     if let Some((line, column)) = position {
-        assert_eq!((error.line, error.column), (Some(line), Some(column)), "{error}");
+        assert_eq!(
+            (error.line, error.column),
+            (Some(line), Some(column)),
+            "{error}"
+        );
     }
     let run = common::roadwright(&["validate", path.to_str().expect("utf-8 temp path")]);
-    assert_eq!(run.code, 2, "exit status for {error}\nstdout: {}", run.stdout);
+    assert_eq!(
+        run.code, 2,
+        "exit status for {error}\nstdout: {}",
+        run.stdout
+    );
     let lines: Vec<_> = run.stdout.lines().collect();
     assert_eq!(lines.len(), 1, "one clear error, got: {}", run.stdout);
     assert!(
-        lines[0].starts_with(&path.display().to_string()) && lines[0].contains(&format!("error[{}]", code.as_str())),
+        lines[0].starts_with(&path.display().to_string())
+            && lines[0].contains(&format!("error[{}]", code.as_str())),
         "{}",
         lines[0]
     );
@@ -70,21 +87,38 @@ fn syntax_error_reports_line_and_column() {
 #[test]
 fn json_syntax_error_reports_line_and_column() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "deck.json", "{\n  \"kind\": \"RaceDeck\",\n  \"version\": 1,\n  \"name\": \"x\" \"cards\": []\n}");
+    let path = write(
+        dir.path(),
+        "deck.json",
+        "{\n  \"kind\": \"RaceDeck\",\n  \"version\": 1,\n  \"name\": \"x\" \"cards\": []\n}",
+    );
     assert_refused(&path, LoadErrorCode::Parse, "expected", Some((4, 15)));
 }
 
 #[test]
 fn wrong_type_names_the_field() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "deck.ron", VALID_DECK.replace("speed: 3", "speed: \"fast\""));
-    assert_refused(&path, LoadErrorCode::Parse, "at `cards[0].speed`", Some((6, 63)));
+    let path = write(
+        dir.path(),
+        "deck.ron",
+        VALID_DECK.replace("speed: 3", "speed: \"fast\""),
+    );
+    assert_refused(
+        &path,
+        LoadErrorCode::Parse,
+        "at `cards[0].speed`",
+        Some((6, 63)),
+    );
 }
 
 #[test]
 fn unknown_field_names_the_field() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "deck.ron", VALID_DECK.replace("count: 60", "count: 60, colour: 1"));
+    let path = write(
+        dir.path(),
+        "deck.ron",
+        VALID_DECK.replace("count: 60", "count: 60, colour: 1"),
+    );
     let error = load_error(&path);
     assert!(error.message.contains("colour"), "{error}");
     assert_refused(&path, LoadErrorCode::Parse, "at `cards[0]", Some((6, 101)));
@@ -93,15 +127,27 @@ fn unknown_field_names_the_field() {
 #[test]
 fn empty_and_whitespace_files_are_empty() {
     let dir = tempfile::tempdir().expect("temp dir");
-    assert_refused(&write(dir.path(), "empty.ron", ""), LoadErrorCode::Empty, "is empty", None);
-    assert_refused(&write(dir.path(), "blank.ron", " \n\t\r\n  "), LoadErrorCode::Empty, "is empty", None);
+    assert_refused(
+        &write(dir.path(), "empty.ron", ""),
+        LoadErrorCode::Empty,
+        "is empty",
+        None,
+    );
+    assert_refused(
+        &write(dir.path(), "blank.ron", " \n\t\r\n  "),
+        LoadErrorCode::Empty,
+        "is empty",
+        None,
+    );
 }
 
 #[test]
 fn binary_junk_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     // A deterministic stream of bytes, as a compressed or image file would hold.
-    let junk: Vec<u8> = (0u32..4096).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect();
+    let junk: Vec<u8> = (0u32..4096)
+        .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+        .collect();
     let path = write(dir.path(), "junk.ron", junk);
     let error = load_error(&path);
     assert!(
@@ -156,7 +202,12 @@ fn a_looping_symlink_is_refused() {
     let b = dir.path().join("b.ron");
     std::os::unix::fs::symlink(&b, &a).expect("symlink a");
     std::os::unix::fs::symlink(&a, &b).expect("symlink b");
-    assert_refused(&a, LoadErrorCode::Io, "symbolic link that cannot be followed", None);
+    assert_refused(
+        &a,
+        LoadErrorCode::Io,
+        "symbolic link that cannot be followed",
+        None,
+    );
 }
 
 #[test]
@@ -167,7 +218,12 @@ fn a_100_mb_file_is_refused_without_reading_it() {
     fs::File::create(&path)
         .and_then(|file| file.set_len(100 * 1024 * 1024))
         .expect("sparse file");
-    assert_refused(&path, LoadErrorCode::TooLarge, "104857600 bytes, larger than the 16 MiB", None);
+    assert_refused(
+        &path,
+        LoadErrorCode::TooLarge,
+        "104857600 bytes, larger than the 16 MiB",
+        None,
+    );
 }
 
 #[test]
@@ -177,13 +233,23 @@ fn brackets_nested_200000_deep_are_refused_not_overflowed() {
     let deep = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     // Deep in a known field, in an ignored spot of the header pass, and as the whole file.
     let in_field = VALID_DECK.replace("\"Tiny deck\"", &deep);
-    assert_refused(&write(dir.path(), "field.ron", &in_field), LoadErrorCode::Parse, "recursion limit", None);
+    assert_refused(
+        &write(dir.path(), "field.ron", &in_field),
+        LoadErrorCode::Parse,
+        "recursion limit",
+        None,
+    );
     let whole = write(dir.path(), "whole.ron", &deep);
     assert_refused(&whole, LoadErrorCode::Parse, "", None);
     // serde_json skips unknown values without recursing, and the typed pass refuses the array
     // where a string belongs at once: still one clear error and no overflow.
     let json = format!("{{\"kind\": \"RaceDeck\", \"version\": 1, \"name\": {deep}}}");
-    assert_refused(&write(dir.path(), "deep.json", json), LoadErrorCode::Parse, "at `name`", None);
+    assert_refused(
+        &write(dir.path(), "deep.json", json),
+        LoadErrorCode::Parse,
+        "at `name`",
+        None,
+    );
     let json_whole = write(dir.path(), "whole.json", &deep);
     assert_refused(&json_whole, LoadErrorCode::Parse, "", None);
 }
@@ -192,41 +258,91 @@ fn brackets_nested_200000_deep_are_refused_not_overflowed() {
 fn a_5_mb_string_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
     let long = "x".repeat(5 * 1024 * 1024);
-    let path = write(dir.path(), "long.ron", VALID_DECK.replace("Tiny deck", &long));
-    assert_refused(&path, LoadErrorCode::Parse, "at `name`: a string of 5242880 bytes is longer than the limit of 4096 bytes", None);
+    let path = write(
+        dir.path(),
+        "long.ron",
+        VALID_DECK.replace("Tiny deck", &long),
+    );
+    assert_refused(
+        &path,
+        LoadErrorCode::Parse,
+        "at `name`: a string of 5242880 bytes is longer than the limit of 4096 bytes",
+        None,
+    );
 }
 
 #[test]
 fn a_duplicated_field_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "dup.ron", VALID_DECK.replace("name: \"Tiny deck\",", "name: \"Tiny deck\", name: \"Again\","));
-    assert_refused(&path, LoadErrorCode::Parse, "duplicate field named `name`", Some((4, 24)));
+    let path = write(
+        dir.path(),
+        "dup.ron",
+        VALID_DECK.replace(
+            "name: \"Tiny deck\",",
+            "name: \"Tiny deck\", name: \"Again\",",
+        ),
+    );
+    assert_refused(
+        &path,
+        LoadErrorCode::Parse,
+        "duplicate field named `name`",
+        Some((4, 24)),
+    );
 }
 
 #[test]
 fn an_overflowing_number_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "big.ron", VALID_DECK.replace("count: 60", "count: 99999999999999999999999"));
+    let path = write(
+        dir.path(),
+        "big.ron",
+        VALID_DECK.replace("count: 60", "count: 99999999999999999999999"),
+    );
     assert_refused(&path, LoadErrorCode::Parse, "cards[0].count", None);
-    let path = write(dir.path(), "neg.ron", VALID_DECK.replace("count: 60", "count: -1"));
+    let path = write(
+        dir.path(),
+        "neg.ron",
+        VALID_DECK.replace("count: 60", "count: -1"),
+    );
     assert_refused(&path, LoadErrorCode::Parse, "cards[0].count", None);
 }
 
 #[test]
 fn a_future_format_version_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "future.ron", VALID_DECK.replace("version: 1", "version: 7"));
-    assert_refused(&path, LoadErrorCode::Version, "format version 7, newer than this Roadwright reads (up to 1)", None);
-    let path = write(dir.path(), "zero.ron", VALID_DECK.replace("version: 1", "version: 0"));
+    let path = write(
+        dir.path(),
+        "future.ron",
+        VALID_DECK.replace("version: 1", "version: 7"),
+    );
+    assert_refused(
+        &path,
+        LoadErrorCode::Version,
+        "format version 7, newer than this Roadwright reads (up to 1)",
+        None,
+    );
+    let path = write(
+        dir.path(),
+        "zero.ron",
+        VALID_DECK.replace("version: 1", "version: 0"),
+    );
     assert_refused(&path, LoadErrorCode::Version, "version 0", None);
 }
 
 #[test]
 fn an_unknown_kind_is_refused_naming_it() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = write(dir.path(), "kind.ron", VALID_DECK.replace("kind: RaceDeck", "kind: Spaceship"));
+    let path = write(
+        dir.path(),
+        "kind.ron",
+        VALID_DECK.replace("kind: RaceDeck", "kind: Spaceship"),
+    );
     assert_refused(&path, LoadErrorCode::Parse, "Spaceship", Some((2, 11)));
-    let path = write(dir.path(), "nokind.ron", VALID_DECK.replace("kind: RaceDeck,", ""));
+    let path = write(
+        dir.path(),
+        "nokind.ron",
+        VALID_DECK.replace("kind: RaceDeck,", ""),
+    );
     assert_refused(&path, LoadErrorCode::Parse, "kind", None);
 }
 
@@ -240,5 +356,10 @@ fn an_unknown_extension_is_refused() {
 #[test]
 fn a_missing_file_is_refused() {
     let dir = tempfile::tempdir().expect("temp dir");
-    assert_refused(&dir.path().join("nothing.ron"), LoadErrorCode::Io, "does not exist", None);
+    assert_refused(
+        &dir.path().join("nothing.ron"),
+        LoadErrorCode::Io,
+        "does not exist",
+        None,
+    );
 }

@@ -11,12 +11,21 @@ fn validate_the_standard_pack_exits_0_with_nothing_to_report() {
     let run = roadwright(&["validate", "content"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert_eq!(run.stdout, "");
-    assert!(run.stderr.contains("0 error(s), 0 warning(s)"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("0 error(s), 0 warning(s)"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
 fn validate_accepts_single_files_and_several_paths() {
-    let run = roadwright(&["validate", "content/race_deck.ron", "content/rulesets/long.ron", "content/team_mats.ron"]);
+    let run = roadwright(&[
+        "validate",
+        "content/race_deck.ron",
+        "content/rulesets/long.ron",
+        "content/team_mats.ron",
+    ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }
 
@@ -49,7 +58,12 @@ fn inspect_a_single_file_summarises_that_file() {
     assert_eq!(summary["cars"], 80);
     assert_eq!(summary["race_cards"], 0);
     let text = roadwright(&["inspect", "content"]);
-    assert!(text.stdout.contains("race cards 96, movement events 52, combat events 48, teams 10, cars 80"), "{}", text.stdout);
+    assert!(
+        text.stdout
+            .contains("race cards 96, movement events 52, combat events 48, teams 10, cars 80"),
+        "{}",
+        text.stdout
+    );
 }
 
 #[test]
@@ -59,7 +73,11 @@ fn content_errors_print_path_line_column_and_code_and_exit_1() {
     let text = fs::read_to_string(&deck).expect("deck");
     // The first card's count becomes 0: `count: 4,` on line 12 of the canonical file.
     let edited = text.replacen("count: 4,", "count: 0,", 1);
-    let line = edited.lines().position(|l| l.contains("count: 0,")).expect("edited line") + 1;
+    let line = edited
+        .lines()
+        .position(|l| l.contains("count: 0,"))
+        .expect("edited line")
+        + 1;
     fs::write(&deck, edited).expect("write");
     let run = roadwright(&["validate", pack.path().to_str().expect("utf-8")]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
@@ -85,22 +103,42 @@ fn validate_json_lists_diagnostics_with_locations_and_objects() {
     let diagnostic = &report["diagnostics"][0];
     assert_eq!(diagnostic["severity"], "error");
     assert_eq!(diagnostic["code"], "defense-out-of-range");
-    assert_eq!(diagnostic["object"], serde_json::json!({"type": "car", "team": "rust-reapers", "number": "11"}));
+    assert_eq!(
+        diagnostic["object"],
+        serde_json::json!({"type": "car", "team": "rust-reapers", "number": "11"})
+    );
     assert!(diagnostic["line"].as_u64().is_some_and(|line| line > 1));
-    assert!(diagnostic["file"].as_str().is_some_and(|f| f.ends_with("team_mats.ron")));
+    assert!(
+        diagnostic["file"]
+            .as_str()
+            .is_some_and(|f| f.ends_with("team_mats.ron"))
+    );
 }
 
 #[test]
 fn an_unreadable_file_in_a_pack_exits_2_and_the_rest_is_still_checked() {
     let pack = common::copy_of_standard_pack();
-    fs::write(pack.path().join("race_deck.ron"), "(kind: RaceDeck, version: 1,").expect("write");
+    fs::write(
+        pack.path().join("race_deck.ron"),
+        "(kind: RaceDeck, version: 1,",
+    )
+    .expect("write");
     let mats = pack.path().join("team_mats.ron");
     let text = fs::read_to_string(&mats).expect("mats");
     fs::write(&mats, text.replacen("base_mp: 1", "base_mp: 0", 1)).expect("write");
     let run = roadwright(&["validate", pack.path().to_str().expect("utf-8")]);
     assert_eq!(run.code, 2, "{}", run.stdout);
-    assert!(run.stdout.contains("race_deck.ron:1:28: error[parse]: Unexpected end of RON"), "{}", run.stdout);
-    assert!(run.stdout.contains("error[base-mp-out-of-range]"), "{}", run.stdout);
+    assert!(
+        run.stdout
+            .contains("race_deck.ron:1:28: error[parse]: Unexpected end of RON"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("error[base-mp-out-of-range]"),
+        "{}",
+        run.stdout
+    );
     assert!(run.stdout.contains("error[missing-file]"), "{}", run.stdout);
 }
 
@@ -110,12 +148,29 @@ fn schema_writes_one_schema_per_format() {
     let out = dir.path().join("schemas");
     let run = roadwright(&["schema", "--out", out.to_str().expect("utf-8")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let mut names: Vec<_> = fs::read_dir(&out).expect("written").map(|e| e.expect("entry").file_name().into_string().expect("utf-8")).collect();
+    let mut names: Vec<_> = fs::read_dir(&out)
+        .expect("written")
+        .map(|e| e.expect("entry").file_name().into_string().expect("utf-8"))
+        .collect();
     names.sort();
-    assert_eq!(names, ["combat_event_deck.schema.json", "movement_event_deck.schema.json", "race_deck.schema.json", "ruleset.schema.json", "team_mats.schema.json"]);
+    assert_eq!(
+        names,
+        [
+            "combat_event_deck.schema.json",
+            "movement_event_deck.schema.json",
+            "race_deck.schema.json",
+            "ruleset.schema.json",
+            "team_mats.schema.json"
+        ]
+    );
     for name in names {
-        let schema: serde_json::Value = serde_json::from_str(&fs::read_to_string(out.join(name)).expect("read")).expect("valid JSON");
-        assert_eq!(schema["$schema"], "https://json-schema.org/draft/2020-12/schema");
+        let schema: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(out.join(name)).expect("read"))
+                .expect("valid JSON");
+        assert_eq!(
+            schema["$schema"],
+            "https://json-schema.org/draft/2020-12/schema"
+        );
     }
 }
 
@@ -128,12 +183,23 @@ fn fmt_rewrites_a_file_canonically_and_keeps_a_backup() {
     fs::write(&ruleset, &squashed).expect("write");
     let check = roadwright(&["fmt", "--check", pack.path().to_str().expect("utf-8")]);
     assert_eq!(check.code, 1);
-    assert!(check.stdout.contains("long.ron: not in canonical form"), "{}", check.stdout);
+    assert!(
+        check.stdout.contains("long.ron: not in canonical form"),
+        "{}",
+        check.stdout
+    );
     let run = roadwright(&["fmt", ruleset.to_str().expect("utf-8")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(fs::read_to_string(&ruleset).expect("formatted"), original);
-    assert_eq!(fs::read_to_string(pack.path().join("rulesets").join("long.ron.bak")).expect("backup"), squashed);
-    assert_eq!(roadwright(&["fmt", "--check", "content"]).code, 0, "the shipped pack is canonical");
+    assert_eq!(
+        fs::read_to_string(pack.path().join("rulesets").join("long.ron.bak")).expect("backup"),
+        squashed
+    );
+    assert_eq!(
+        roadwright(&["fmt", "--check", "content"]).code,
+        0,
+        "the shipped pack is canonical"
+    );
 }
 
 #[test]
@@ -142,7 +208,10 @@ fn a_json_pack_validates_like_the_ron_one() {
     for name in ["race_deck", "team_mats"] {
         let ron_path = pack.path().join(format!("{name}.ron"));
         let loaded = roadwright::content::Document::load(&ron_path).expect("loads");
-        let json = loaded.document.to_text(roadwright::content::Format::Json).expect("json");
+        let json = loaded
+            .document
+            .to_text(roadwright::content::Format::Json)
+            .expect("json");
         fs::remove_file(&ron_path).expect("remove ron");
         fs::write(pack.path().join(format!("{name}.json")), json).expect("write json");
     }

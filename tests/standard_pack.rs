@@ -40,7 +40,13 @@ fn totals_are_96_52_48_10_teams_80_cars() {
     let pack = standard_pack();
     let summary = ContentSummary::of("pack", pack.files.iter().map(|f| &f.document), 0);
     assert_eq!(
-        (summary.race_cards, summary.movement_events, summary.combat_events, summary.teams, summary.cars),
+        (
+            summary.race_cards,
+            summary.movement_events,
+            summary.combat_events,
+            summary.teams,
+            summary.cars
+        ),
         (96, 52, 48, 10, 80)
     );
 }
@@ -66,7 +72,12 @@ fn race_deck_is_the_rulebook_table_plus_four_outside_line() {
     let mut outside_line = 0;
     for card in &deck.cards {
         if card.instructions == [MovementInstruction::ForcedLane(LaneSide::Outside)] {
-            assert_eq!((card.movement, card.speed), (MovementType::Line, 3), "{}", card.id);
+            assert_eq!(
+                (card.movement, card.speed),
+                (MovementType::Line, 3),
+                "{}",
+                card.id
+            );
             outside_line += card.count;
         } else {
             assert!(card.instructions.is_empty(), "{}", card.id);
@@ -81,14 +92,18 @@ fn race_deck_is_the_rulebook_table_plus_four_outside_line() {
             assert_eq!(got, expected, "{movement:?} +{speed}");
         }
     }
-    assert!(table.is_empty(), "cards outside the rulebook table: {table:?}");
+    assert!(
+        table.is_empty(),
+        "cards outside the rulebook table: {table:?}"
+    );
 }
 
 #[test]
 fn starburst_is_on_every_plus_5_and_6_and_every_ram_card_only() {
     let pack = standard_pack();
     for card in &race_deck(&pack).cards {
-        let expected = card.speed >= 5 || matches!(card.movement, MovementType::Ram | MovementType::DiagonalRam);
+        let expected = card.speed >= 5
+            || matches!(card.movement, MovementType::Ram | MovementType::DiagonalRam);
         assert_eq!(card.movement_event, expected, "{}", card.id);
     }
 }
@@ -96,13 +111,34 @@ fn starburst_is_on_every_plus_5_and_6_and_every_ram_card_only() {
 #[test]
 fn movement_events_have_the_rulebook_counts() {
     let expected: BTreeMap<&str, u64> = [
-        ("Big Air", 1), ("Blown Engine", 1), ("Blown Transmission", 1), ("Bottoming Out", 4),
-        ("Bounty", 1), ("Bump and Run", 3), ("Bumpy Ride", 1), ("Dangerous Debris", 3),
-        ("Drift", 3), ("Engine Failure", 1), ("Fuel Leak", 1), ("Get There", 2),
-        ("Greasing the Landing", 1), ("High Flyer", 1), ("Into the Weeds", 2), ("Missed Jump", 2),
-        ("Open Road", 4), ("Outta Gas", 1), ("Race Bonus", 1), ("Reloading", 3), ("Roll", 1),
-        ("Shredded Tire", 1), ("Shot of NOS", 1), ("Sideswipe", 7), ("Snapped the Struts", 1),
-        ("Spin-Around", 2), ("Suspension Failure", 1), ("Transmission Failure", 1),
+        ("Big Air", 1),
+        ("Blown Engine", 1),
+        ("Blown Transmission", 1),
+        ("Bottoming Out", 4),
+        ("Bounty", 1),
+        ("Bump and Run", 3),
+        ("Bumpy Ride", 1),
+        ("Dangerous Debris", 3),
+        ("Drift", 3),
+        ("Engine Failure", 1),
+        ("Fuel Leak", 1),
+        ("Get There", 2),
+        ("Greasing the Landing", 1),
+        ("High Flyer", 1),
+        ("Into the Weeds", 2),
+        ("Missed Jump", 2),
+        ("Open Road", 4),
+        ("Outta Gas", 1),
+        ("Race Bonus", 1),
+        ("Reloading", 3),
+        ("Roll", 1),
+        ("Shredded Tire", 1),
+        ("Shot of NOS", 1),
+        ("Sideswipe", 7),
+        ("Snapped the Struts", 1),
+        ("Spin-Around", 2),
+        ("Suspension Failure", 1),
+        ("Transmission Failure", 1),
     ]
     .into_iter()
     .collect();
@@ -132,7 +168,10 @@ fn rulesets_standard_and_long_have_12_and_15_vp() {
     assert_eq!(rulesets["standard"].victory_points, 12);
     assert_eq!(rulesets["long"].victory_points, 15);
     for ruleset in rulesets.values() {
-        assert_eq!((ruleset.min_players, ruleset.max_players, ruleset.hand_size), (2, 10, 6));
+        assert_eq!(
+            (ruleset.min_players, ruleset.max_players, ruleset.hand_size),
+            (2, 10, 6)
+        );
         assert_eq!(ruleset.cars_for_players(4), Some(5));
         assert_eq!(ruleset.cars_for_players(5), Some(4));
         assert_eq!(ruleset.eliminating_damage, 6);
@@ -142,18 +181,37 @@ fn rulesets_standard_and_long_have_12_and_15_vp() {
 #[test]
 fn shipped_files_are_canonical_so_saving_gives_the_same_bytes() {
     for loaded in &standard_pack().files {
-        let saved = loaded.document.to_text(loaded.source.format).expect("serialises");
-        assert!(saved == loaded.source.text, "{} is not canonical; run `roadwright fmt content`", loaded.source.path.display());
+        let saved = loaded
+            .document
+            .to_text(loaded.source.format)
+            .expect("serialises");
+        assert!(
+            saved == loaded.source.text,
+            "{} is not canonical; run `roadwright fmt content`",
+            loaded.source.path.display()
+        );
     }
 }
 
 #[test]
 fn json_content_loads_exactly_like_ron() {
     for loaded in &standard_pack().files {
-        let json = loaded.document.to_text(Format::Json).expect("serialises as JSON");
-        let source = SourceFile::from_text(loaded.source.path.with_extension("json"), json, Format::Json);
+        let json = loaded
+            .document
+            .to_text(Format::Json)
+            .expect("serialises as JSON");
+        let source = SourceFile::from_text(
+            loaded.source.path.with_extension("json"),
+            json,
+            Format::Json,
+        );
         let reparsed = Document::parse(&source).expect("JSON parses");
-        assert_eq!(reparsed, loaded.document, "{}", loaded.source.path.display());
+        assert_eq!(
+            reparsed,
+            loaded.document,
+            "{}",
+            loaded.source.path.display()
+        );
     }
 }
 
@@ -166,21 +224,36 @@ fn a_version_1_ruleset_migrates_to_the_current_format() {
         cars_on_mat: 8, hand_size: 5, victory_points: 10, eliminating_damage: 6,
         countdown_clock: false, crossover_collision: StopOnly,
     )"#;
-    let document = Document::parse(&SourceFile::from_text("old.ron", v1, Format::Ron)).expect("v1 loads");
+    let document =
+        Document::parse(&SourceFile::from_text("old.ron", v1, Format::Ron)).expect("v1 loads");
     let Document::Ruleset(ruleset) = document else {
         panic!("a ruleset");
     };
     assert_eq!(ruleset.version, Ruleset::VERSION);
-    assert_eq!(ruleset.cars_for_players(2), None, "below the ruleset's 3 players");
+    assert_eq!(
+        ruleset.cars_for_players(2),
+        None,
+        "below the ruleset's 3 players"
+    );
     assert_eq!(ruleset.cars_for_players(3), Some(6));
     assert_eq!(ruleset.cars_for_players(4), Some(6));
     assert_eq!(ruleset.cars_for_players(5), Some(3));
     assert_eq!(ruleset.cars_for_players(8), Some(3));
     assert_eq!(ruleset.cars_per_team.len(), 2);
-    assert_eq!((ruleset.hand_size, ruleset.victory_points, ruleset.countdown_clock), (5, 10, false));
+    assert_eq!(
+        (
+            ruleset.hand_size,
+            ruleset.victory_points,
+            ruleset.countdown_clock
+        ),
+        (5, 10, false)
+    );
     // Saving writes the current version, which loads back unchanged.
-    let text = Document::Ruleset(ruleset.clone()).to_text(Format::Ron).expect("saves");
+    let text = Document::Ruleset(ruleset.clone())
+        .to_text(Format::Ron)
+        .expect("saves");
     assert!(text.contains("version: 2"), "{text}");
-    let again = Document::parse(&SourceFile::from_text("old.ron", text, Format::Ron)).expect("reloads");
+    let again =
+        Document::parse(&SourceFile::from_text("old.ron", text, Format::Ron)).expect("reloads");
     assert_eq!(again, Document::Ruleset(ruleset));
 }

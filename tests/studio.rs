@@ -1,4 +1,4 @@
-//! The studio window, driven headless with egui_kittest as a person would click it.
+//! The studio window, driven headless with `egui_kittest` as a person would click it.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -35,7 +35,10 @@ fn clicking_a_file_shows_its_cards_and_summary_goes_back() {
     harness.get_by_label("race_deck.ron (race_deck)").click();
     harness.run();
     harness.get_by_label_contains("Outside Line +3 ×4");
-    assert!(harness.query_by_label("Race cards").is_none(), "the summary made way for the file");
+    assert!(
+        harness.query_by_label("Race cards").is_none(),
+        "the summary made way for the file"
+    );
     harness.get_by_label("Summary").click();
     harness.run();
     harness.get_by_label("Race cards");

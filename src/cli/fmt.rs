@@ -8,7 +8,12 @@ use crate::content::save::write_atomic;
 use crate::content::{Document, LoadError, LoadedDocument, RawPack};
 
 /// Rewrites (or, with `check`, lists) content files whose text is not canonical.
-pub fn fmt(paths: &[PathBuf], check: bool, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+pub fn fmt(
+    paths: &[PathBuf],
+    check: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
     let mut documents: Vec<LoadedDocument> = Vec::new();
     let mut failures: Vec<LoadError> = Vec::new();
     for path in paths {
@@ -49,7 +54,11 @@ pub fn fmt(paths: &[PathBuf], check: bool, out: &mut dyn Write, err: &mut dyn Wr
         }
         not_canonical += 1;
         if check {
-            writeln!(out, "{}: not in canonical form", loaded.source.path.display())?;
+            writeln!(
+                out,
+                "{}: not in canonical form",
+                loaded.source.path.display()
+            )?;
         } else if let Err(error) = write_atomic(&loaded.source.path, canonical.as_bytes()) {
             writeln!(err, "{error}")?;
             failures.push(LoadError::new(

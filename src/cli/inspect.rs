@@ -8,7 +8,12 @@ use crate::content::summary::ContentSummary;
 use crate::content::{Document, RawPack};
 
 /// Prints a summary of a pack folder or a single content file.
-pub fn inspect(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+pub fn inspect(
+    path: &Path,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
     let loaded = if path.is_dir() {
         RawPack::load(path).map(|pack| {
             for error in &pack.errors {
@@ -21,9 +26,8 @@ pub fn inspect(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write
             )
         })
     } else {
-        Document::load(path).map(|loaded| {
-            ContentSummary::of(loaded.document.kind().slug(), [&loaded.document], 0)
-        })
+        Document::load(path)
+            .map(|loaded| ContentSummary::of(loaded.document.kind().slug(), [&loaded.document], 0))
     };
     let summary = match loaded {
         Ok(summary) => summary,

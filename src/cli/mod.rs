@@ -28,7 +28,12 @@ pub const EXIT_UNREADABLE: u8 = 2;
 
 /// Roadwright: design and playtest Apocalypse Road tracks, decks and team mats.
 #[derive(Debug, Parser)]
-#[command(name = "roadwright", version, about, args_conflicts_with_subcommands = true)]
+#[command(
+    name = "roadwright",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 pub struct Cli {
     /// What to do; without a command the studio opens.
     #[command(subcommand)]

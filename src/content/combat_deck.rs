@@ -96,7 +96,9 @@ pub struct CollisionResult {
 }
 
 /// The additional attack results of rulebook 8.5.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub enum AttackEffect {
     /// After damage, the active car takes the target's place and the target goes behind it.
     Bulldoze,

@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-
 use super::combat_deck::CombatEventDeck;
 use super::error::{LoadError, LoadErrorCode};
 use super::kind::{ContentKind, Header};

@@ -9,7 +9,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The kinds of content file Roadwright reads.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub enum ContentKind {
     /// The race card deck (rulebook 6.0 and the table at its end).
     RaceDeck,
@@ -49,10 +51,7 @@ impl ContentKind {
     #[must_use]
     pub fn current_version(self) -> u32 {
         match self {
-            Self::RaceDeck
-            | Self::MovementEventDeck
-            | Self::CombatEventDeck
-            | Self::TeamMats => 1,
+            Self::RaceDeck | Self::MovementEventDeck | Self::CombatEventDeck | Self::TeamMats => 1,
             Self::Ruleset => super::ruleset::Ruleset::VERSION,
         }
     }

@@ -30,7 +30,11 @@ impl RawPack {
     /// with single files are collected in [`RawPack::errors`].
     pub fn load(root: &Path) -> Result<Self, LoadError> {
         let metadata = fs::metadata(root).map_err(|error| {
-            LoadError::new(root, LoadErrorCode::Io, format!("cannot be opened: {error}"))
+            LoadError::new(
+                root,
+                LoadErrorCode::Io,
+                format!("cannot be opened: {error}"),
+            )
         })?;
         if !metadata.is_dir() {
             return Err(LoadError::new(
@@ -74,7 +78,12 @@ impl RawPack {
     }
 }
 
-fn collect_files(folder: &Path, depth: usize, paths: &mut Vec<PathBuf>, errors: &mut Vec<LoadError>) {
+fn collect_files(
+    folder: &Path,
+    depth: usize,
+    paths: &mut Vec<PathBuf>,
+    errors: &mut Vec<LoadError>,
+) {
     if depth > MAX_FOLDER_DEPTH {
         errors.push(LoadError::new(
             folder,

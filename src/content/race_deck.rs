@@ -64,7 +64,9 @@ fn is_empty_text(text: &Text) -> bool {
 }
 
 /// The nine movement types of the rulebook's race card table.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub enum MovementType {
     /// 7.4: alone, with conditional linking to cars in front.
     Solo,
@@ -119,19 +121,26 @@ impl MovementType {
     /// Whether the card lets the car move diagonally (7.15).
     #[must_use]
     pub fn allows_diagonal(self) -> bool {
-        matches!(self, Self::DiagonalSolo | Self::DiagonalLead | Self::DiagonalRam)
+        matches!(
+            self,
+            Self::DiagonalSolo | Self::DiagonalLead | Self::DiagonalRam
+        )
     }
 }
 
 /// A movement instruction printed on a race card.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub enum MovementInstruction {
     /// At every fork the racing line must take this side's lane (7.11.3, "Outside Line").
     ForcedLane(LaneSide),
 }
 
 /// The inside (apron) or outside (wall) of the track.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub enum LaneSide {
     /// Towards the apron: lane 0.
     Inside,

@@ -104,7 +104,10 @@ mod tests {
         let dir = tempfile::tempdir().expect("temp dir");
         let path = dir.path().join("deck.ron");
         write_atomic(&path, b"first").expect("first save");
-        assert!(!backup_path(&path).exists(), "nothing to back up on the first save");
+        assert!(
+            !backup_path(&path).exists(),
+            "nothing to back up on the first save"
+        );
         write_atomic(&path, b"second").expect("second save");
         assert_eq!(fs::read(&path).expect("saved file"), b"second");
         assert_eq!(fs::read(backup_path(&path)).expect("backup"), b"first");
@@ -113,7 +116,10 @@ mod tests {
             .filter_map(Result::ok)
             .filter(|entry| entry.file_name().to_string_lossy().ends_with(".rw-tmp"))
             .collect();
-        assert!(leftovers.is_empty(), "temporary files left behind: {leftovers:?}");
+        assert!(
+            leftovers.is_empty(),
+            "temporary files left behind: {leftovers:?}"
+        );
     }
 
     #[test]

@@ -68,7 +68,8 @@ impl SourceFile {
                 "is not a content file: the name must end in .ron or .json".to_owned(),
             )
         })?;
-        let metadata = fs::metadata(path).map_err(|io_error| describe_metadata_error(path, &io_error))?;
+        let metadata =
+            fs::metadata(path).map_err(|io_error| describe_metadata_error(path, &io_error))?;
         if metadata.is_dir() {
             return Err(error(
                 LoadErrorCode::NotAFile,
@@ -161,8 +162,14 @@ fn decode_text(path: &Path, bytes: Vec<u8>) -> Result<String, LoadError> {
 /// The 1-based line and column just after `prefix`, counting columns in characters.
 #[must_use]
 pub fn line_column(prefix: &[u8]) -> (usize, usize) {
-    let line_start = prefix.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line_start = prefix
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
     let line = prefix.split(|&b| b == b'\n').count();
-    let column = String::from_utf8_lossy(&prefix[line_start..]).chars().count() + 1;
+    let column = String::from_utf8_lossy(&prefix[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }

@@ -129,7 +129,10 @@ impl ContentSummary {
                 self.teams += mats.teams.len();
                 for car in mats.teams.iter().flat_map(|team| &team.cars) {
                     self.cars += 1;
-                    *self.cars_by_weapon.entry(car.weapon.to_string()).or_default() += 1;
+                    *self
+                        .cars_by_weapon
+                        .entry(car.weapon.to_string())
+                        .or_default() += 1;
                     *self
                         .cars_by_mount
                         .entry(format!("{:?}", car.mount))

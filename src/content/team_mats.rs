@@ -60,7 +60,9 @@ pub struct CarStats {
 }
 
 /// Where a weapon is mounted, which decides the spaces it can fire into (8.1).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub enum Mount {
     /// Fires at adjacent spaces ahead, diagonals included.
     Front,

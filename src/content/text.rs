@@ -172,8 +172,13 @@ mod tests {
     fn long_text_is_rejected_on_parse_and_cut_in_code() {
         let long = "x".repeat(Text::MAX_BYTES + 1);
         let parsed: Result<Text, _> = serde_json::from_str(&format!("\"{long}\""));
-        let error = parsed.expect_err("over-long text must not parse").to_string();
-        assert!(error.contains("longer than the limit of 4096 bytes"), "{error}");
+        let error = parsed
+            .expect_err("over-long text must not parse")
+            .to_string();
+        assert!(
+            error.contains("longer than the limit of 4096 bytes"),
+            "{error}"
+        );
         assert_eq!(Text::from(long.as_str()).as_str().len(), Text::MAX_BYTES);
         assert!(Text::new(long).is_none());
     }

@@ -72,7 +72,9 @@ impl StudioApp {
         Panel::left("files")
             .resizable(true)
             .default_size(240.0)
-            .show(ui, |ui| file_list(ui, &self.workspace, self.selected_file, &mut commands));
+            .show(ui, |ui| {
+                file_list(ui, &self.workspace, self.selected_file, &mut commands);
+            });
         egui::CentralPanel::default_margins().show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| match self.selected_file {
                 Some(index) => file_view(ui, &self.workspace, index),
@@ -127,10 +129,7 @@ fn file_list(
     commands: &mut Vec<StudioCommand>,
 ) {
     ui.heading("Content");
-    if ui
-        .selectable_label(selected.is_none(), "Summary")
-        .clicked()
-    {
+    if ui.selectable_label(selected.is_none(), "Summary").clicked() {
         commands.push(StudioCommand::SelectFile(None));
     }
     for (index, loaded) in workspace.pack.files.iter().enumerate() {
@@ -142,12 +141,18 @@ fn file_list(
             .display()
             .to_string();
         let label = format!("{name} ({})", loaded.document.kind());
-        if ui.selectable_label(selected == Some(index), label).clicked() {
+        if ui
+            .selectable_label(selected == Some(index), label)
+            .clicked()
+        {
             commands.push(StudioCommand::SelectFile(Some(index)));
         }
     }
     for error in &workspace.pack.errors {
-        ui.colored_label(ui.visuals().error_fg_color, error.path.display().to_string());
+        ui.colored_label(
+            ui.visuals().error_fg_color,
+            error.path.display().to_string(),
+        );
     }
 }
 
@@ -179,7 +184,12 @@ fn file_view(ui: &mut Ui, workspace: &Workspace, index: usize) {
     match &loaded.document {
         Document::RaceDeck(deck) => {
             for card in &deck.cards {
-                ui.label(format!("{} ×{}  ({})", card.name, card.count, card.movement.label()));
+                ui.label(format!(
+                    "{} ×{}  ({})",
+                    card.name,
+                    card.count,
+                    card.movement.label()
+                ));
             }
         }
         Document::MovementEventDeck(deck) => {
@@ -189,7 +199,10 @@ fn file_view(ui: &mut Ui, workspace: &Workspace, index: usize) {
         }
         Document::CombatEventDeck(deck) => {
             for card in &deck.cards {
-                ui.label(format!("{} ×{}  (value {})", card.name, card.count, card.value));
+                ui.label(format!(
+                    "{} ×{}  (value {})",
+                    card.name, card.count, card.value
+                ));
             }
         }
         Document::TeamMats(mats) => {
@@ -213,7 +226,12 @@ fn file_view(ui: &mut Ui, workspace: &Workspace, index: usize) {
 fn diagnostics_panel(ui: &mut Ui, workspace: &Workspace) {
     let errors = workspace.error_count();
     let warnings = workspace.diagnostics.len() - errors;
-    ui.label(RichText::new(format!("Diagnostics: {errors} error(s), {warnings} warning(s)")).strong());
+    ui.label(
+        RichText::new(format!(
+            "Diagnostics: {errors} error(s), {warnings} warning(s)"
+        ))
+        .strong(),
+    );
     ScrollArea::vertical().show(ui, |ui| {
         for diagnostic in &workspace.diagnostics {
             let colour = match diagnostic.severity {

@@ -43,7 +43,10 @@ pub fn check(deck: &CombatEventDeck, report: &mut FileReport<'_>) -> Option<Chec
             "the combat deck declares no weapon types, so no car can carry a weapon".to_owned(),
         );
     }
-    report.check_ids("combat card", deck.cards.iter().map(|card| (&card.id, object(card))));
+    report.check_ids(
+        "combat card",
+        deck.cards.iter().map(|card| (&card.id, object(card))),
+    );
     if deck.total_cards() == 0 {
         report.error(
             "deck-empty",

@@ -90,9 +90,9 @@ fn check_numbers(card: &MovementEventCard, limits: Limits, report: &mut FileRepo
         MovementEvent::RaceBonus { finish_vp: 0, .. } => {
             Some("makes finish line crossings worth 0 VP while in play".to_owned())
         }
-        MovementEvent::GetThere { min_mp, max_mp } if min_mp > max_mp || max_mp == 0 => Some(
-            format!("moves {min_mp} to {max_mp} MP, an empty range"),
-        ),
+        MovementEvent::GetThere { min_mp, max_mp } if min_mp > max_mp || max_mp == 0 => {
+            Some(format!("moves {min_mp} to {max_mp} MP, an empty range"))
+        }
         MovementEvent::HighFlyer { spaces: 0 } => Some("moves 0 spaces".to_owned()),
         MovementEvent::EngineFailure { threshold, .. }
         | MovementEvent::TransmissionFailure { threshold, .. }

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::checked::Content;
+use super::checked::{self, Content};
 use super::diagnostic::{Diagnostic, Location, ObjectRef, Severity};
 use super::limits::Limits;
 use super::locate::Needle;
@@ -10,49 +10,29 @@ use super::report::FileReport;
 use super::{combat_deck, movement_events, race_deck, ruleset, team_mats};
 use crate::content::combat_deck::CombatEventDeck;
 use crate::content::team_mats::TeamMats;
+use crate::content::text::Id;
 use crate::content::{ContentKind, Document, LoadedDocument, RawPack};
 
 /// Validates a whole pack: every file on its own, then what files must agree on. Returns the
 /// checked content when there is no error, and every diagnostic, sorted, either way.
 #[must_use]
 pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
-    let mut out: Vec<Diagnostic> = pack.errors.iter().map(Diagnostic::from_load_error).collect();
+    let mut out: Vec<Diagnostic> = pack
+        .errors
+        .iter()
+        .map(Diagnostic::from_load_error)
+        .collect();
     let by_kind = files_by_kind(pack, &mut out);
     let single = |kind| by_kind.get(&kind).and_then(|files| files.first().copied());
 
-    let rulesets: Vec<_> = by_kind
-        .get(&ContentKind::Ruleset)
-        .into_iter()
-        .flatten()
-        .filter_map(|loaded| match &loaded.document {
-            Document::Ruleset(value) => Some((*loaded, value)),
-            _ => None,
-        })
-        .collect();
-    let limits = Limits::from_rulesets(rulesets.iter().map(|(_, ruleset)| *ruleset));
-    let mut checked_rulesets = BTreeMap::new();
-    let mut ruleset_ids = BTreeSet::new();
-    for (loaded, value) in &rulesets {
-        let mut report = FileReport::new(&loaded.source, &mut out);
-        if !ruleset_ids.insert(value.id.as_str()) {
-            report.error(
-                "duplicate-id",
-                Some(ObjectRef::Ruleset {
-                    id: value.id.to_string(),
-                }),
-                &[Needle::Field("id")],
-                format!("ruleset id `{}` is used by more than one file", value.id),
-            );
-        }
-        if let Some(checked) = ruleset::check(value, &mut report) {
-            checked_rulesets.insert(checked.id.clone(), checked);
-        }
-    }
+    let (limits, checked_rulesets) = check_rulesets(&by_kind, &mut out);
 
     let race_deck = single(ContentKind::RaceDeck).and_then(|loaded| match &loaded.document {
-        Document::RaceDeck(deck) => {
-            race_deck::check(deck, &limits, &mut FileReport::new(&loaded.source, &mut out))
-        }
+        Document::RaceDeck(deck) => race_deck::check(
+            deck,
+            &limits,
+            &mut FileReport::new(&loaded.source, &mut out),
+        ),
         _ => None,
     });
     let movement_events =
@@ -64,14 +44,16 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
             ),
             _ => None,
         });
-    let combat_file = single(ContentKind::CombatEventDeck).and_then(|loaded| match &loaded.document {
-        Document::CombatEventDeck(deck) => Some((loaded, deck)),
-        _ => None,
+    let combat_file =
+        single(ContentKind::CombatEventDeck).and_then(|loaded| match &loaded.document {
+            Document::CombatEventDeck(deck) => Some((loaded, deck)),
+            _ => None,
+        });
+    let combat = combat_file.and_then(|(loaded, deck)| {
+        combat_deck::check(deck, &mut FileReport::new(&loaded.source, &mut out))
     });
-    let combat = combat_file
-        .and_then(|(loaded, deck)| combat_deck::check(deck, &mut FileReport::new(&loaded.source, &mut out)));
-    let declared: Option<BTreeSet<&str>> = combat_file
-        .map(|(_, deck)| deck.weapon_types.iter().map(|w| w.id.as_str()).collect());
+    let declared: Option<BTreeSet<&str>> =
+        combat_file.map(|(_, deck)| deck.weapon_types.iter().map(|w| w.id.as_str()).collect());
     let teams_file = single(ContentKind::TeamMats).and_then(|loaded| match &loaded.document {
         Document::TeamMats(mats) => Some((loaded, mats)),
         _ => None,
@@ -86,13 +68,20 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
     });
 
     if let (Some((combat_loaded, deck)), Some((_, mats))) = (combat_file, teams_file) {
-        warn_unused_weapons(deck, mats, &mut FileReport::new(&combat_loaded.source, &mut out));
+        warn_unused_weapons(
+            deck,
+            mats,
+            &mut FileReport::new(&combat_loaded.source, &mut out),
+        );
     }
 
     let content = match (race_deck, movement_events, combat, teams) {
-        (Some(race_deck), Some(movement_events), Some((weapon_types, combat_deck)), Some(teams))
-            if !checked_rulesets.is_empty() && !out.iter().any(Diagnostic::is_error) =>
-        {
+        (
+            Some(race_deck),
+            Some(movement_events),
+            Some((weapon_types, combat_deck)),
+            Some(teams),
+        ) if !checked_rulesets.is_empty() && !out.iter().any(Diagnostic::is_error) => {
             Some(Content {
                 race_deck,
                 movement_events,
@@ -123,10 +112,50 @@ fn warn_unused_weapons(deck: &CombatEventDeck, mats: &TeamMats, report: &mut Fil
                     id: weapon.id.to_string(),
                 }),
                 &[Needle::Value(weapon.id.as_str())],
-                format!("weapon type `{}` is carried by no car on any team mat", weapon.id),
+                format!(
+                    "weapon type `{}` is carried by no car on any team mat",
+                    weapon.id
+                ),
             );
         }
     }
+}
+
+/// Checks every ruleset file and derives the limits the other files are checked against.
+fn check_rulesets(
+    by_kind: &BTreeMap<ContentKind, Vec<&LoadedDocument>>,
+    out: &mut Vec<Diagnostic>,
+) -> (Limits, BTreeMap<Id, checked::Ruleset>) {
+    let rulesets: Vec<_> = by_kind
+        .get(&ContentKind::Ruleset)
+        .into_iter()
+        .flatten()
+        .filter_map(|loaded| match &loaded.document {
+            Document::Ruleset(value) => Some((*loaded, value)),
+            _ => None,
+        })
+        .collect();
+    let limits = Limits::from_rulesets(rulesets.iter().map(|(_, ruleset)| *ruleset));
+    let mut checked_rulesets = BTreeMap::new();
+    let mut ruleset_ids = BTreeSet::new();
+    for (loaded, value) in &rulesets {
+        let mut report = FileReport::new(&loaded.source, out);
+        if !ruleset_ids.insert(value.id.as_str()) {
+            report.error(
+                "duplicate-id",
+                Some(ObjectRef::Ruleset {
+                    id: value.id.to_string(),
+                }),
+                &[Needle::Field("id")],
+                format!("ruleset id `{}` is used by more than one file", value.id),
+            );
+        }
+        if let Some(checked) = ruleset::check(value, &mut report) {
+            checked_rulesets.insert(checked.id.clone(), checked);
+        }
+    }
+
+    (limits, checked_rulesets)
 }
 
 /// Groups the loaded files by kind and reports missing and duplicated files.
@@ -136,7 +165,10 @@ fn files_by_kind<'a>(
 ) -> BTreeMap<ContentKind, Vec<&'a LoadedDocument>> {
     let mut by_kind: BTreeMap<ContentKind, Vec<&LoadedDocument>> = BTreeMap::new();
     for loaded in &pack.files {
-        by_kind.entry(loaded.document.kind()).or_default().push(loaded);
+        by_kind
+            .entry(loaded.document.kind())
+            .or_default()
+            .push(loaded);
     }
     let failed_kinds_unknown = !pack.errors.is_empty();
     for kind in ContentKind::ALL {

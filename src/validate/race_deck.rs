@@ -16,9 +16,16 @@ fn object(card: &RaceCard) -> ObjectRef {
 }
 
 /// Checks a race deck against `limits`; returns the checked cards when it found no error.
-pub fn check(deck: &RaceDeck, limits: &Limits, report: &mut FileReport<'_>) -> Option<Vec<checked::RaceCard>> {
+pub fn check(
+    deck: &RaceDeck,
+    limits: &Limits,
+    report: &mut FileReport<'_>,
+) -> Option<Vec<checked::RaceCard>> {
     let errors_before = report.error_count();
-    report.check_ids("race card", deck.cards.iter().map(|card| (&card.id, object(card))));
+    report.check_ids(
+        "race card",
+        deck.cards.iter().map(|card| (&card.id, object(card))),
+    );
     for card in &deck.cards {
         report.check_count(card.count, &card.id, &object(card));
         let at_speed = [Needle::Value(card.id.as_str()), Needle::Field("speed")];
@@ -55,7 +62,10 @@ pub fn check(deck: &RaceDeck, limits: &Limits, report: &mut FileReport<'_>) -> O
             report.error(
                 "conflicting-instructions",
                 Some(object(card)),
-                &[Needle::Value(card.id.as_str()), Needle::Field("instructions")],
+                &[
+                    Needle::Value(card.id.as_str()),
+                    Needle::Field("instructions"),
+                ],
                 format!(
                     "race card `{}` forces both the inside and the outside lane",
                     card.id

@@ -33,7 +33,10 @@ pub fn check(
     report: &mut FileReport<'_>,
 ) -> Option<Vec<checked::Team>> {
     let errors_before = report.error_count();
-    report.check_ids("team", mats.teams.iter().map(|team| (&team.id, team_object(team))));
+    report.check_ids(
+        "team",
+        mats.teams.iter().map(|team| (&team.id, team_object(team))),
+    );
     if mats.teams.len() < usize::from(limits.max_players) {
         report.error(
             "too-few-teams",
@@ -129,7 +132,13 @@ fn check_cars(
     let mut numbers: BTreeSet<&CarNumber> = BTreeSet::new();
     for car in &team.cars {
         let object = car_object(team, car);
-        let at_car = |field| [Needle::Value(team_id), Needle::Value(car.number.as_str()), Needle::Field(field)];
+        let at_car = |field| {
+            [
+                Needle::Value(team_id),
+                Needle::Value(car.number.as_str()),
+                Needle::Field(field),
+            ]
+        };
         if !car.number.is_well_formed() {
             report.error(
                 "malformed-car-number",
