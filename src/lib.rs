@@ -27,4 +27,5 @@ pub mod cli;
 pub mod content;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod stretch;
 pub mod validate;

@@ -6,6 +6,7 @@
 
 mod fmt;
 mod inspect;
+mod new_track;
 mod schema;
 mod validate;
 
@@ -16,6 +17,7 @@ use clap::{Parser, Subcommand};
 
 pub use fmt::fmt;
 pub use inspect::inspect;
+pub use new_track::new_track;
 pub use schema::schema;
 pub use validate::validate;
 
@@ -70,6 +72,14 @@ pub enum Command {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Write a sample track from a template: oval, road-course, figure-eight, thunder-oval.
+    NewTrack {
+        /// The template's name.
+        template: String,
+        /// The track file to write (`.ron` or `.json`).
+        #[arg(short, long)]
+        out: PathBuf,
+    },
     /// Rewrite content files in their canonical layout (what the studio saves), keeping a
     /// `.bak` of each changed file.
     Fmt {
@@ -89,5 +99,9 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Inspect { path, json } => inspect(path, *json, out, err),
         Command::Schema { out: folder } => schema(folder, out, err),
         Command::Fmt { paths, check } => fmt(paths, *check, out, err),
+        Command::NewTrack {
+            template,
+            out: path,
+        } => new_track(template, path, out, err),
     }
 }

@@ -12,6 +12,7 @@ use super::ruleset::{Ruleset, RulesetV1};
 use super::save::{SaveError, to_text};
 use super::source::{Format, SourceFile};
 use super::team_mats::TeamMats;
+use super::track::Track;
 
 /// The contents of one content file.
 #[derive(Clone, PartialEq, Debug)]
@@ -26,6 +27,8 @@ pub enum Document {
     TeamMats(TeamMats),
     /// A ruleset preset.
     Ruleset(Ruleset),
+    /// A track.
+    Track(Track),
 }
 
 impl Document {
@@ -38,6 +41,7 @@ impl Document {
             Self::CombatEventDeck(_) => ContentKind::CombatEventDeck,
             Self::TeamMats(_) => ContentKind::TeamMats,
             Self::Ruleset(_) => ContentKind::Ruleset,
+            Self::Track(_) => ContentKind::Track,
         }
     }
 
@@ -72,6 +76,7 @@ impl Document {
             ContentKind::MovementEventDeck => Self::MovementEventDeck(parse(source)?),
             ContentKind::CombatEventDeck => Self::CombatEventDeck(parse(source)?),
             ContentKind::TeamMats => Self::TeamMats(parse(source)?),
+            ContentKind::Track => Self::Track(parse(source)?),
             ContentKind::Ruleset => Self::Ruleset(match header.version {
                 1 => parse::<RulesetV1>(source)?.migrate(),
                 _ => parse(source)?,
@@ -94,6 +99,7 @@ impl Document {
             Self::CombatEventDeck(value) => to_text(value, format),
             Self::TeamMats(value) => to_text(value, format),
             Self::Ruleset(value) => to_text(value, format),
+            Self::Track(value) => to_text(value, format),
         }
     }
 }

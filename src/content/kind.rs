@@ -23,11 +23,14 @@ pub enum ContentKind {
     TeamMats,
     /// A ruleset preset: the numbers of sections 3-11 a house rule may change.
     Ruleset,
+    /// A track: the graph of spaces and its geometry.
+    Track,
 }
 
 impl ContentKind {
-    /// Every kind, in the order a content pack lists them.
-    pub const ALL: [Self; 5] = [
+    /// Every kind a content pack must hold, in the order a pack lists them. Tracks live
+    /// beside packs, in their own files.
+    pub const PACK: [Self; 5] = [
         Self::RaceDeck,
         Self::MovementEventDeck,
         Self::CombatEventDeck,
@@ -44,6 +47,7 @@ impl ContentKind {
             Self::CombatEventDeck => "combat_event_deck",
             Self::TeamMats => "team_mats",
             Self::Ruleset => "ruleset",
+            Self::Track => "track",
         }
     }
 
@@ -51,8 +55,12 @@ impl ContentKind {
     #[must_use]
     pub fn current_version(self) -> u32 {
         match self {
-            Self::RaceDeck | Self::MovementEventDeck | Self::CombatEventDeck | Self::TeamMats => 1,
+            Self::RaceDeck => super::race_deck::RaceDeck::VERSION,
+            Self::MovementEventDeck => super::movement_events::MovementEventDeck::VERSION,
+            Self::CombatEventDeck => super::combat_deck::CombatEventDeck::VERSION,
+            Self::TeamMats => super::team_mats::TeamMats::VERSION,
             Self::Ruleset => super::ruleset::Ruleset::VERSION,
+            Self::Track => super::track::Track::VERSION,
         }
     }
 }
@@ -106,6 +114,11 @@ kind_marker!(
     /// The `kind` field of a team mats file.
     TeamMatsKind,
     TeamMats
+);
+kind_marker!(
+    /// The `kind` field of a track file.
+    TrackKind,
+    Track
 );
 kind_marker!(
     /// The `kind` field of a ruleset file.

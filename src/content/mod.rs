@@ -22,6 +22,7 @@ pub mod source;
 pub mod summary;
 pub mod team_mats;
 pub mod text;
+pub mod track;
 
 pub use document::{Document, LoadedDocument};
 pub use error::{LoadError, LoadErrorCode};

@@ -14,6 +14,7 @@ use super::movement_events::MovementEventDeck;
 use super::race_deck::RaceDeck;
 use super::ruleset::Ruleset;
 use super::team_mats::TeamMats;
+use super::track::Track;
 
 /// One file format's schema with the file name it is saved under.
 #[derive(Clone, Debug)]
@@ -52,6 +53,7 @@ pub fn all_schemas() -> Vec<NamedSchema> {
         named::<CombatEventDeck>("combat_event_deck"),
         named::<TeamMats>("team_mats"),
         named::<Ruleset>("ruleset"),
+        named::<Track>("track"),
     ]
 }
 

@@ -140,6 +140,8 @@ impl ContentSummary {
                 }
             }
             Document::Ruleset(ruleset) => self.rulesets.push(ruleset.id.to_string()),
+            // Tracks have their own summary (`roadwright inspect TRACK`).
+            Document::Track(_) => {}
         }
     }
 }

@@ -210,6 +210,14 @@ fn file_view(ui: &mut Ui, workspace: &Workspace, index: usize) {
                 ui.label(format!("{} — {} cars", team.name, team.cars.len()));
             }
         }
+        Document::Track(track) => {
+            ui.label(format!(
+                "{}: {} sectors, {} spaces",
+                track.name,
+                track.sectors.len(),
+                track.spaces().count()
+            ));
+        }
         Document::Ruleset(ruleset) => {
             ui.label(format!(
                 "{}: {} VP, hand of {}, {}-{} players",

@@ -67,6 +67,16 @@ pub enum ObjectRef {
         /// Its id.
         id: String,
     },
+    /// A track space, as `sector.lane`.
+    Space {
+        /// Its address (`12.3`, `S2.1`).
+        space: String,
+    },
+    /// A track sector, as its number (`12`, `S2`).
+    Sector {
+        /// Its number.
+        sector: String,
+    },
 }
 
 impl fmt::Display for ObjectRef {
@@ -79,6 +89,8 @@ impl fmt::Display for ObjectRef {
             Self::Team { id } => write!(f, "team `{id}`"),
             Self::Car { team, number } => write!(f, "car {number} of team `{team}`"),
             Self::Ruleset { id } => write!(f, "ruleset `{id}`"),
+            Self::Space { space } => write!(f, "space {space}"),
+            Self::Sector { sector } => write!(f, "sector {sector}"),
         }
     }
 }

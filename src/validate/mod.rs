@@ -16,6 +16,7 @@ pub mod race_deck;
 pub mod report;
 pub mod ruleset;
 pub mod team_mats;
+pub mod track;
 
 pub use diagnostic::{Diagnostic, Location, ObjectRef, Severity, sort_diagnostics};
 pub use limits::Limits;
@@ -46,6 +47,9 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         }
         Document::Ruleset(ruleset) => {
             ruleset::check(ruleset, &mut report);
+        }
+        Document::Track(track) => {
+            track::check(track, limits::GRID_POSITIONS, &mut report);
         }
     }
     sort_diagnostics(&mut out);

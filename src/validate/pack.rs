@@ -171,7 +171,7 @@ fn files_by_kind<'a>(
             .push(loaded);
     }
     let failed_kinds_unknown = !pack.errors.is_empty();
-    for kind in ContentKind::ALL {
+    for kind in ContentKind::PACK {
         let files = by_kind.get(&kind).map_or(&[][..], Vec::as_slice);
         if files.is_empty() {
             // When some file failed to load it may be the missing one; say so rather than

@@ -1,0 +1,46 @@
+//! `roadwright new-track`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
+use crate::content::save::write_atomic;
+use crate::content::{Document, Format};
+use crate::stretch::samples::{SAMPLES, sample};
+
+/// Writes a sample track to `out`.
+pub fn new_track(
+    template: &str,
+    out_path: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let Some(built) = sample(template) else {
+        writeln!(err, "no template named `{template}`; the templates are:")?;
+        for (name, what) in SAMPLES {
+            writeln!(err, "  {name:<14} {what}")?;
+        }
+        return Ok(EXIT_CONTENT_ERRORS);
+    };
+    let track = match built {
+        Ok(track) => track,
+        Err(error) => {
+            writeln!(err, "template `{template}` cannot be built: {error}")?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+    };
+    let format = Format::from_path(out_path).unwrap_or(Format::Ron);
+    let text = Document::Track(track)
+        .to_text(format)
+        .map_err(io::Error::other)?;
+    match write_atomic(out_path, text.as_bytes()) {
+        Ok(()) => {
+            writeln!(out, "wrote {}", out_path.display())?;
+            Ok(EXIT_OK)
+        }
+        Err(error) => {
+            writeln!(err, "{error}")?;
+            Ok(EXIT_UNREADABLE)
+        }
+    }
+}

@@ -1,0 +1,393 @@
+//! The track file: the graph of spaces the rules read, plus the geometry the studio draws.
+//!
+//! # Graph semantics
+//!
+//! - The **lap** is `sectors`, in the direction of travel. The finish line lies between the last
+//!   sector and sector 0: a car moving from the last sector into sector 0 crosses it.
+//! - A **sector** holds its spaces from the apron (lane 0) to the outside wall. Lateral
+//!   neighbours are the next lane in or out in the same sector; they are implied by lane numbers.
+//! - Each space lists its **forward links** (`next`): one or two spaces of the next sector. Two
+//!   spaces linking into one make a converging lane, one space linking to two a diverging lane.
+//! - **Terrain**: rough spaces allow no lane change (7.13); a jump section is a run of three-lane
+//!   sectors `Jump, Trough, Jump` (7.14). Trough spaces may have no forward links: a car there
+//!   must first move laterally out.
+//! - An optional **starting section** (`start_sectors`, addressed `S<n>.<lane>`) holds the grid on
+//!   tracks like the Essendarium; its last sector links into the lap and is never entered again.
+//! - The **crossover** of a figure 8 is four pairs of spaces: each pair is one physical space
+//!   that belongs to two stretches crossing at right angles (7.12).
+//! - **Off-track spots** beside each sector (Spin-Around, Into the Weeds, pits of 12-13) exist
+//!   on both sides unless the sector's `off_track` says otherwise.
+//! - The **chute** is a spot beside one track space; leaving it is a lateral move onto that space.
+//!
+//! Geometry (`x`, `y`, `heading` of each space, the space size, a background image) is for
+//! drawing and editing only; the rules never read it.
+
+use std::fmt;
+use std::str::FromStr;
+
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use super::kind::TrackKind;
+use super::race_deck::LaneSide;
+use super::text::{Id, Text};
+
+/// A track file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Track {
+    /// Always `Track`.
+    pub kind: TrackKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// A stable identifier (`dust-bowl-oval`).
+    pub id: Id,
+    /// The name shown to players.
+    pub name: Text,
+    /// Which game's conventions the track follows (3.0, 12, 13).
+    pub style: TrackStyle,
+    /// The drawn size of every space, in track units.
+    pub space_size: SpaceSize,
+    /// The lap, in the direction of travel; the finish line lies before sector 0.
+    pub sectors: Vec<Sector>,
+    /// A separate starting section, used once at the start (may be empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub start_sectors: Vec<Sector>,
+    /// Starting grid positions, 1 to N.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub grid: Vec<GridSlot>,
+    /// Where replacement cars enter (8.3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chute: Option<Chute>,
+    /// The four shared spaces of a figure-8 crossover, or none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub crossover: Vec<CrossoverPair>,
+    /// A picture to trace over in the editor.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub background: Option<Background>,
+}
+
+impl Track {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+
+    /// The sectors of a section.
+    #[must_use]
+    pub fn section(&self, section: Section) -> &[Sector] {
+        match section {
+            Section::Lap => &self.sectors,
+            Section::Start => &self.start_sectors,
+        }
+    }
+
+    /// The space a reference names, if it exists.
+    #[must_use]
+    pub fn space(&self, at: SpaceRef) -> Option<&Space> {
+        self.section(at.section)
+            .get(usize::try_from(at.sector).ok()?)?
+            .spaces
+            .iter()
+            .find(|space| space.lane == at.lane)
+    }
+
+    /// Every space with its reference, starting section first, in sector and lane order.
+    pub fn spaces(&self) -> impl Iterator<Item = (SpaceRef, &Space)> {
+        [Section::Start, Section::Lap]
+            .into_iter()
+            .flat_map(move |section| {
+                self.section(section)
+                    .iter()
+                    .enumerate()
+                    .flat_map(move |(index, sector)| {
+                        let sector_number = u32::try_from(index).unwrap_or(u32::MAX);
+                        sector.spaces.iter().map(move |space| {
+                            (
+                                SpaceRef {
+                                    section,
+                                    sector: sector_number,
+                                    lane: space.lane,
+                                },
+                                space,
+                            )
+                        })
+                    })
+            })
+    }
+}
+
+/// Which game's conventions a track follows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum TrackStyle {
+    /// An Apocalypse Road track: cars start on its grid.
+    ApocalypseRoad,
+    /// A Thunder Alley track: its grid is ignored and cars line up ahead of the finish line (3.0).
+    ThunderAlley,
+    /// A Grand Prix track: as Thunder Alley.
+    GrandPrix,
+}
+
+impl TrackStyle {
+    /// Whether the printed grid is used; on Thunder Alley and Grand Prix tracks cars line up
+    /// ahead of the finish line instead (3.0).
+    #[must_use]
+    pub fn uses_grid(self) -> bool {
+        self == Self::ApocalypseRoad
+    }
+}
+
+/// The drawn size of a space.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SpaceSize {
+    /// Along the direction of travel.
+    pub length: f32,
+    /// Across the track.
+    pub width: f32,
+}
+
+/// A sector: the spaces at the same distance from the finish line.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Sector {
+    /// The spaces, lane 0 (apron) first.
+    pub spaces: Vec<Space>,
+    /// Which sides have an off-track spot.
+    #[serde(default, skip_serializing_if = "OffTrack::is_both")]
+    pub off_track: OffTrack,
+}
+
+/// The off-track spots beside a sector.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct OffTrack {
+    /// A spot beside lane 0, inside the apron.
+    pub inside: bool,
+    /// A spot beside the outermost lane, outside the wall.
+    pub outside: bool,
+}
+
+impl Default for OffTrack {
+    fn default() -> Self {
+        Self {
+            inside: true,
+            outside: true,
+        }
+    }
+}
+
+impl OffTrack {
+    fn is_both(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// One space.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Space {
+    /// Its lane, 0 at the apron.
+    pub lane: u8,
+    /// Its surface.
+    #[serde(default, skip_serializing_if = "Terrain::is_paved")]
+    pub terrain: Terrain,
+    /// The spaces a forward move can enter: one, or two at a fork.
+    pub next: Vec<SpaceRef>,
+    /// Drawn centre, x (track units, growing right).
+    pub x: f32,
+    /// Drawn centre, y (track units, growing down, as on screen).
+    pub y: f32,
+    /// Direction of travel in degrees, clockwise from east (0 = right, 90 = down).
+    pub heading: f32,
+}
+
+/// The surface of a space.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Terrain {
+    /// Ordinary track.
+    #[default]
+    Paved,
+    /// Rough (dirt) track: no lane changes while inside (7.13).
+    Rough,
+    /// A jump lane beside the trough; rough as well (7.14).
+    Jump,
+    /// The trough between two jump lanes: entered only by a movement event (7.14).
+    Trough,
+}
+
+impl Terrain {
+    fn is_paved(&self) -> bool {
+        *self == Self::Paved
+    }
+
+    /// Whether lane changes are forbidden while on it (7.13, 7.14).
+    #[must_use]
+    pub fn is_rough(self) -> bool {
+        matches!(self, Self::Rough | Self::Jump)
+    }
+}
+
+/// Which part of the track a sector number counts in.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Section {
+    /// The starting section (`S` prefix).
+    Start,
+    /// The lap.
+    Lap,
+}
+
+/// The address of a space: `12.3` is lane 3 of lap sector 12, `S2.1` lane 1 of starting
+/// sector 2.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct SpaceRef {
+    /// Lap or starting section.
+    pub section: Section,
+    /// The sector number within that section.
+    pub sector: u32,
+    /// The lane.
+    pub lane: u8,
+}
+
+impl SpaceRef {
+    /// A space of the lap.
+    #[must_use]
+    pub fn lap(sector: u32, lane: u8) -> Self {
+        Self {
+            section: Section::Lap,
+            sector,
+            lane,
+        }
+    }
+
+    /// A space of the starting section.
+    #[must_use]
+    pub fn start(sector: u32, lane: u8) -> Self {
+        Self {
+            section: Section::Start,
+            sector,
+            lane,
+        }
+    }
+}
+
+impl fmt::Display for SpaceRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.section == Section::Start {
+            f.write_str("S")?;
+        }
+        write!(f, "{}.{}", self.sector, self.lane)
+    }
+}
+
+/// Why a text is not a space address.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error(
+    "`{0}` is not a space: write `sector.lane`, like `12.3`, or `S2.1` in the starting section"
+)]
+pub struct SpaceRefError(String);
+
+impl FromStr for SpaceRef {
+    type Err = SpaceRefError;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let error = || SpaceRefError(text.chars().take(40).collect());
+        let (section, rest) = match text.strip_prefix('S') {
+            Some(rest) => (Section::Start, rest),
+            None => (Section::Lap, text),
+        };
+        let (sector, lane) = rest.split_once('.').ok_or_else(error)?;
+        let digits = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+        if !digits(sector) || !digits(lane) {
+            return Err(error());
+        }
+        Ok(Self {
+            section,
+            sector: sector.parse().map_err(|_| error())?,
+            lane: lane.parse().map_err(|_| error())?,
+        })
+    }
+}
+
+impl Serialize for SpaceRef {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for SpaceRef {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = super::text::Id::deserialize(deserializer)?;
+        text.as_str().parse().map_err(serde::de::Error::custom)
+    }
+}
+
+impl JsonSchema for SpaceRef {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "SpaceRef".into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "type": "string",
+            "pattern": "^S?[0-9]+\\.[0-9]+$",
+            "description": "A space: `sector.lane` (`12.3`), or `S2.1` in the starting section."
+        })
+    }
+}
+
+/// A starting grid position.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct GridSlot {
+    /// The position number, 1 for pole.
+    pub position: u32,
+    /// The space it is painted on.
+    pub space: SpaceRef,
+}
+
+/// The chute: a spot beside a track space where replacement cars enter (8.3).
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Chute {
+    /// The track space a car leaving the chute moves laterally onto.
+    pub beside: SpaceRef,
+    /// Which side of that space the chute is on.
+    pub side: LaneSide,
+}
+
+/// One physical crossover space shared by two stretches of track.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct CrossoverPair(pub SpaceRef, pub SpaceRef);
+
+/// A background picture placed under the track in the editor.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Background {
+    /// The image file, relative to the track file.
+    pub path: Text,
+    /// Where the image's top-left corner sits, x.
+    pub x: f32,
+    /// Where the image's top-left corner sits, y.
+    pub y: f32,
+    /// Track units per image pixel.
+    pub scale: f32,
+    /// 0 (invisible) to 1 (opaque).
+    pub opacity: f32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn space_refs_read_and_write_as_sector_dot_lane() {
+        assert_eq!("12.3".parse(), Ok(SpaceRef::lap(12, 3)));
+        assert_eq!("S2.1".parse(), Ok(SpaceRef::start(2, 1)));
+        assert_eq!(SpaceRef::lap(12, 3).to_string(), "12.3");
+        assert_eq!(SpaceRef::start(2, 1).to_string(), "S2.1");
+        for bad in [
+            "", "12", "12.", ".3", "a.b", "12.3.4", "-1.0", "1.256", "s1.0", "1 .0",
+        ] {
+            assert!(bad.parse::<SpaceRef>().is_err(), "{bad}");
+        }
+    }
+}

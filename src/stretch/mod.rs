@@ -1,0 +1,513 @@
+//! The stretch builder: lays down a track a whole stretch at a time (straights, corners that
+//! keep, narrow or widen the lanes, single-lane and rough stretches, jump sections, a starting
+//! section, the grid and the chute), computing both the graph and the geometry. The studio's
+//! stretch tools drive this same builder; what it makes can then be edited space by space.
+//!
+//! # Conventions
+//!
+//! - The builder is a turtle: a cursor at the centre of the track's leading edge with a
+//!   heading, in degrees clockwise from east on a y-down plane (as on screen). A positive turn
+//!   is to the right.
+//! - Lane 0, the apron, is on the side given by [`Inside`] for the whole track.
+//! - Linking between sectors of different widths spreads the lanes evenly
+//!   ([`lane_links`]): narrowing makes neighbouring lanes converge, widening makes a lane fork.
+//!   A forward link never enters a trough; a lane that would is forked to the jump lanes beside
+//!   it instead (7.14: only a movement event puts a car in the trough).
+
+mod links;
+pub mod samples;
+
+use std::f32::consts::PI;
+
+pub use links::lane_links;
+
+use crate::content::kind::TrackKind;
+use crate::content::race_deck::LaneSide;
+use crate::content::text::{Id, Text};
+use crate::content::track::{
+    Chute, CrossoverPair, GridSlot, Section, Sector, Space, SpaceRef, SpaceSize, Terrain, Track,
+    TrackStyle,
+};
+
+/// Which side of the direction of travel the apron (lane 0) is on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Inside {
+    /// Lane 0 on the right: a track driven clockwise on screen.
+    Right,
+    /// Lane 0 on the left: a track driven anticlockwise on screen.
+    Left,
+}
+
+/// Why a stretch cannot be laid.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum BuildError {
+    /// A stretch of no sectors or no lanes.
+    #[error("a stretch needs at least one sector and one lane")]
+    Empty,
+    /// A lane would have to split into more than two.
+    #[error("{from} lanes cannot widen to {to} at once: a lane forks into at most two")]
+    TooWide {
+        /// Lanes before.
+        from: u8,
+        /// Lanes after.
+        to: u8,
+    },
+    /// Closing a lap that has no sectors.
+    #[error("the lap has no sectors to close")]
+    NothingToClose,
+    /// A sector number that does not exist.
+    #[error("sector {0} does not exist")]
+    NoSuchSector(u32),
+}
+
+/// The turtle's position: the centre of the next sector's leading edge.
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Cursor {
+    x: f32,
+    y: f32,
+    heading: f32,
+}
+
+/// Builds a track stretch by stretch.
+#[derive(Clone, Debug)]
+pub struct TrackBuilder {
+    track: Track,
+    inside: Inside,
+    cursor: Cursor,
+}
+
+impl TrackBuilder {
+    /// Starts a track at (`x`, `y`) heading `heading` degrees.
+    #[must_use]
+    pub fn new(
+        id: &str,
+        name: &str,
+        style: TrackStyle,
+        inside: Inside,
+        at: (f32, f32),
+        heading: f32,
+    ) -> Self {
+        Self {
+            track: Track {
+                kind: TrackKind::Track,
+                version: Track::VERSION,
+                id: Id::from(id),
+                name: Text::from(name),
+                style,
+                space_size: SpaceSize {
+                    length: 1.0,
+                    width: 1.0,
+                },
+                sectors: Vec::new(),
+                start_sectors: Vec::new(),
+                grid: Vec::new(),
+                chute: None,
+                crossover: Vec::new(),
+                background: None,
+            },
+            inside,
+            cursor: Cursor {
+                x: at.0,
+                y: at.1,
+                heading,
+            },
+        }
+    }
+
+    /// The number the next lap sector will get.
+    #[must_use]
+    pub fn next_sector(&self) -> u32 {
+        u32::try_from(self.track.sectors.len()).unwrap_or(u32::MAX)
+    }
+
+    /// A straight of `sectors` × `lanes` paved spaces.
+    pub fn straight(&mut self, sectors: u32, lanes: u8) -> Result<&mut Self, BuildError> {
+        self.stretch(sectors, lanes, 0.0, None, |_, _| Terrain::Paved)
+    }
+
+    /// A corner turning `degrees` (positive to the right) over `sectors`, its centre line on an
+    /// arc of `radius`. Fewer lanes than before make a converging corner, more a diverging one.
+    pub fn corner(
+        &mut self,
+        sectors: u32,
+        lanes: u8,
+        degrees: f32,
+        radius: f32,
+    ) -> Result<&mut Self, BuildError> {
+        self.stretch(sectors, lanes, degrees, Some(radius), |_, _| Terrain::Paved)
+    }
+
+    /// A single-lane stretch (5.4.4).
+    pub fn single_lane(&mut self, sectors: u32) -> Result<&mut Self, BuildError> {
+        self.straight(sectors, 1)
+    }
+
+    /// A rough (dirt) straight: no lane changes inside it (7.13).
+    pub fn rough(&mut self, sectors: u32, lanes: u8) -> Result<&mut Self, BuildError> {
+        self.stretch(sectors, lanes, 0.0, None, |_, _| Terrain::Rough)
+    }
+
+    /// A jump section: three lanes, the middle one the trough (7.14).
+    pub fn jump(&mut self, sectors: u32) -> Result<&mut Self, BuildError> {
+        self.stretch(sectors, 3, 0.0, None, |lane, _| {
+            if lane == 1 {
+                Terrain::Trough
+            } else {
+                Terrain::Jump
+            }
+        })
+    }
+
+    /// Lays `sectors` sectors, linking each to the one before.
+    fn stretch(
+        &mut self,
+        sectors: u32,
+        lanes: u8,
+        degrees: f32,
+        radius: Option<f32>,
+        terrain: impl Fn(u8, u32) -> Terrain,
+    ) -> Result<&mut Self, BuildError> {
+        if sectors == 0 || lanes == 0 {
+            return Err(BuildError::Empty);
+        }
+        if let Some(previous) = self.track.sectors.last() {
+            let from = u8::try_from(previous.spaces.len()).unwrap_or(u8::MAX);
+            lane_links(from, lanes).ok_or(BuildError::TooWide { from, to: lanes })?;
+        }
+        let step = degrees / f32::from(u16::try_from(sectors).unwrap_or(u16::MAX));
+        for index in 0..sectors {
+            let (centre, heading, advance) = match radius {
+                Some(radius) if step != 0.0 => self.arc_step(step, radius),
+                _ => self.straight_step(),
+            };
+            let spaces = (0..lanes)
+                .map(|lane| {
+                    let (x, y) = self.lane_position(centre, heading, lane, lanes);
+                    Space {
+                        lane,
+                        terrain: terrain(lane, index),
+                        next: Vec::new(),
+                        x: round(x),
+                        y: round(y),
+                        heading: round(heading.rem_euclid(360.0)),
+                    }
+                })
+                .collect();
+            self.push_lap_sector(Sector {
+                spaces,
+                off_track: Default::default(),
+            });
+            self.cursor = advance;
+        }
+        Ok(self)
+    }
+
+    fn straight_step(&self) -> ((f32, f32), f32, Cursor) {
+        let length = self.track.space_size.length;
+        let (dx, dy) = direction(self.cursor.heading);
+        let centre = (
+            self.cursor.x + dx * length / 2.0,
+            self.cursor.y + dy * length / 2.0,
+        );
+        let advance = Cursor {
+            x: self.cursor.x + dx * length,
+            y: self.cursor.y + dy * length,
+            ..self.cursor
+        };
+        (centre, self.cursor.heading, advance)
+    }
+
+    /// One sector along an arc turning `step` degrees.
+    fn arc_step(&self, step: f32, radius: f32) -> ((f32, f32), f32, Cursor) {
+        let sign = step.signum();
+        let (nx, ny) = right_normal(self.cursor.heading);
+        // The turn's centre lies `radius` to the right for a right turn, to the left otherwise.
+        let (cx, cy) = (
+            self.cursor.x + sign * nx * radius,
+            self.cursor.y + sign * ny * radius,
+        );
+        let point = |heading: f32| {
+            let (nx, ny) = right_normal(heading);
+            (cx - sign * nx * radius, cy - sign * ny * radius)
+        };
+        let middle = self.cursor.heading + step / 2.0;
+        let end = self.cursor.heading + step;
+        let (ex, ey) = point(end);
+        (
+            point(middle),
+            middle,
+            Cursor {
+                x: ex,
+                y: ey,
+                heading: end,
+            },
+        )
+    }
+
+    fn lane_position(&self, centre: (f32, f32), heading: f32, lane: u8, lanes: u8) -> (f32, f32) {
+        let width = self.track.space_size.width;
+        let (nx, ny) = right_normal(heading);
+        let from_middle = (f32::from(lanes) - 1.0) / 2.0 - f32::from(lane);
+        let offset = match self.inside {
+            Inside::Right => from_middle * width,
+            Inside::Left => -from_middle * width,
+        };
+        (centre.0 + nx * offset, centre.1 + ny * offset)
+    }
+
+    fn push_lap_sector(&mut self, sector: Sector) {
+        let number = self.next_sector();
+        if let Some(previous) = number.checked_sub(1) {
+            link_sectors(
+                &mut self.track.sectors,
+                previous as usize,
+                &sector,
+                SpaceRef::lap(number, 0),
+            );
+        }
+        self.track.sectors.push(sector);
+    }
+
+    /// Numbers a starting grid of `positions` on the lap's sectors `first..`, pole in the
+    /// frontmost sector, lane 0 first in each sector (the inside is ahead, 2.1).
+    pub fn grid(&mut self, first: u32, positions: u32) -> Result<&mut Self, BuildError> {
+        let spaces = self.grid_spaces(Section::Lap, first, positions)?;
+        self.track.grid = number_from_front(spaces);
+        Ok(self)
+    }
+
+    /// Lines cars up ahead of the finish line, Thunder Alley style (3.0): the last position in
+    /// sector 0 and the rest forward from there.
+    pub fn grid_ahead_of_finish(&mut self, positions: u32) -> Result<&mut Self, BuildError> {
+        self.grid(0, positions)
+    }
+
+    fn grid_spaces(
+        &self,
+        section: Section,
+        first: u32,
+        positions: u32,
+    ) -> Result<Vec<SpaceRef>, BuildError> {
+        let sectors = self.track.section(section);
+        let mut spaces = Vec::new();
+        let mut number = first;
+        while (spaces.len() as u64) < u64::from(positions) {
+            let sector = sectors
+                .get(number as usize)
+                .ok_or(BuildError::NoSuchSector(number))?;
+            spaces.extend(
+                sector
+                    .spaces
+                    .iter()
+                    .filter(|s| s.terrain == Terrain::Paved)
+                    .map(|s| SpaceRef {
+                        section,
+                        sector: number,
+                        lane: s.lane,
+                    }),
+            );
+            number += 1;
+        }
+        spaces.truncate(positions as usize);
+        Ok(spaces)
+    }
+
+    /// Puts the chute beside the edge lane of lap sector `sector` on `side`.
+    pub fn chute(&mut self, sector: u32, side: LaneSide) -> Result<&mut Self, BuildError> {
+        let spaces = &self
+            .track
+            .sectors
+            .get(sector as usize)
+            .ok_or(BuildError::NoSuchSector(sector))?
+            .spaces;
+        let lane = match side {
+            LaneSide::Inside => 0,
+            LaneSide::Outside => u8::try_from(spaces.len() - 1).unwrap_or(0),
+        };
+        self.track.chute = Some(Chute {
+            beside: SpaceRef::lap(sector, lane),
+            side,
+        });
+        Ok(self)
+    }
+
+    /// Closes the lap: the last sector links into sector 0 across the finish line.
+    pub fn close(&mut self) -> Result<&mut Self, BuildError> {
+        let last = self
+            .track
+            .sectors
+            .len()
+            .checked_sub(1)
+            .ok_or(BuildError::NothingToClose)?;
+        let first = self.track.sectors[0].clone();
+        let from = u8::try_from(self.track.sectors[last].spaces.len()).unwrap_or(u8::MAX);
+        let to = u8::try_from(first.spaces.len()).unwrap_or(u8::MAX);
+        lane_links(from, to).ok_or(BuildError::TooWide { from, to })?;
+        link_sectors(&mut self.track.sectors, last, &first, SpaceRef::lap(0, 0));
+        Ok(self)
+    }
+
+    /// Lays a separate starting section of `sectors` × `lanes` (2.1: used once, at the start),
+    /// beside the lap: it runs from `at` with `heading` and its last sector links into lap
+    /// sector `joins`. Its spaces get grid positions 1-N from the front.
+    pub fn starting_section(
+        &mut self,
+        sectors: u32,
+        lanes: u8,
+        at: (f32, f32),
+        heading: f32,
+        joins: u32,
+    ) -> Result<&mut Self, BuildError> {
+        if sectors == 0 || lanes == 0 {
+            return Err(BuildError::Empty);
+        }
+        let target = self
+            .track
+            .sectors
+            .get(joins as usize)
+            .ok_or(BuildError::NoSuchSector(joins))?
+            .clone();
+        let to = u8::try_from(target.spaces.len()).unwrap_or(u8::MAX);
+        lane_links(lanes, to).ok_or(BuildError::TooWide { from: lanes, to })?;
+        let saved = self.cursor;
+        self.cursor = Cursor {
+            x: at.0,
+            y: at.1,
+            heading,
+        };
+        let mut start = Vec::new();
+        for number in 0..sectors {
+            let (centre, heading, advance) = self.straight_step();
+            let spaces = (0..lanes)
+                .map(|lane| {
+                    let (x, y) = self.lane_position(centre, heading, lane, lanes);
+                    Space {
+                        lane,
+                        terrain: Terrain::Paved,
+                        next: Vec::new(),
+                        x: round(x),
+                        y: round(y),
+                        heading: round(heading.rem_euclid(360.0)),
+                    }
+                })
+                .collect();
+            let sector = Sector {
+                spaces,
+                off_track: Default::default(),
+            };
+            if let Some(previous) = number.checked_sub(1) {
+                link_sectors(
+                    &mut start,
+                    previous as usize,
+                    &sector,
+                    SpaceRef::start(number, 0),
+                );
+            }
+            start.push(sector);
+            self.cursor = advance;
+        }
+        let last = start.len() - 1;
+        link_sectors(&mut start, last, &target, SpaceRef::lap(joins, 0));
+        self.cursor = saved;
+        self.track.start_sectors = start;
+        let spaces = self.grid_spaces(Section::Start, 0, u32::from(lanes) * sectors)?;
+        self.track.grid = number_from_front(spaces);
+        Ok(self)
+    }
+
+    /// Finds the crossover: spaces of two different sectors drawn on the same spot, heading at
+    /// right angles. Returns how many shared spaces it found (a figure 8 has four).
+    pub fn detect_crossover(&mut self) -> usize {
+        let tolerance = self.track.space_size.width / 4.0;
+        let spaces: Vec<(SpaceRef, &Space)> = self
+            .track
+            .spaces()
+            .filter(|(at, _)| at.section == Section::Lap)
+            .collect();
+        let mut pairs = Vec::new();
+        for (i, (a, first)) in spaces.iter().enumerate() {
+            for (b, second) in &spaces[i + 1..] {
+                let near = (first.x - second.x).hypot(first.y - second.y) < tolerance;
+                let angle = (first.heading - second.heading).rem_euclid(180.0);
+                if near && a.sector != b.sector && (angle - 90.0).abs() < 15.0 {
+                    pairs.push(CrossoverPair(*a, *b));
+                }
+            }
+        }
+        self.track.crossover = pairs;
+        self.track.crossover.len()
+    }
+
+    /// The track as built so far.
+    #[must_use]
+    pub fn track(&self) -> &Track {
+        &self.track
+    }
+
+    /// Finishes building.
+    #[must_use]
+    pub fn build(self) -> Track {
+        self.track
+    }
+}
+
+/// Links every space of `sectors[from]` into `to` (whose first space is `first`), spreading
+/// lanes evenly and never entering a trough.
+fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, first: SpaceRef) {
+    let from_lanes = u8::try_from(sectors[from].spaces.len()).unwrap_or(u8::MAX);
+    let to_lanes = u8::try_from(to.spaces.len()).unwrap_or(u8::MAX);
+    let Some(links) = lane_links(from_lanes, to_lanes) else {
+        return;
+    };
+    for (space, targets) in sectors[from].spaces.iter_mut().zip(links) {
+        space.next.clear();
+        if space.terrain == Terrain::Trough {
+            // A car in the trough moves laterally out first (7.14); it has no forward link.
+            continue;
+        }
+        for lane in targets {
+            let target_terrain = to.spaces.get(usize::from(lane)).map(|s| s.terrain);
+            let lanes = if target_terrain == Some(Terrain::Trough) {
+                vec![lane - 1, lane + 1]
+            } else {
+                vec![lane]
+            };
+            for lane in lanes {
+                let target = SpaceRef { lane, ..first };
+                if !space.next.contains(&target) {
+                    space.next.push(target);
+                }
+            }
+        }
+    }
+}
+
+/// Grid positions from the front: the last sector given holds pole, lane 0 first.
+fn number_from_front(mut spaces: Vec<SpaceRef>) -> Vec<GridSlot> {
+    spaces.sort_by(|a, b| b.sector.cmp(&a.sector).then(a.lane.cmp(&b.lane)));
+    spaces
+        .into_iter()
+        .enumerate()
+        .map(|(index, space)| GridSlot {
+            position: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            space,
+        })
+        .collect()
+}
+
+fn direction(heading: f32) -> (f32, f32) {
+    let radians = heading * PI / 180.0;
+    (radians.cos(), radians.sin())
+}
+
+/// The unit vector to the right of travel on a y-down plane.
+fn right_normal(heading: f32) -> (f32, f32) {
+    let (dx, dy) = direction(heading);
+    (-dy, dx)
+}
+
+/// Rounds drawing coordinates to 1/1000 so files stay short and stable.
+fn round(value: f32) -> f32 {
+    let rounded = (value * 1000.0).round() / 1000.0;
+    if rounded == 0.0 { 0.0 } else { rounded }
+}

@@ -1,0 +1,719 @@
+//! Checks of a track graph (rulebook 2.1, 3.0, 5.4, 7.10-7.14, 8.3 and the glossary).
+//!
+//! Every diagnostic names the space (`sector.lane`) or sector it is about. Checks that would
+//! fire for many spaces at once (an unreachable stretch) report the first
+//! [`MAX_PER_CHECK`] spaces and then one line counting the rest, so a broken 10,000-space track
+//! gives a readable list.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use super::diagnostic::ObjectRef;
+use super::locate::Needle;
+use super::report::FileReport;
+use crate::content::race_deck::LaneSide;
+use crate::content::track::{Section, Sector, SpaceRef, Terrain, Track, TrackStyle};
+
+/// The most diagnostics one check reports space by space.
+pub const MAX_PER_CHECK: usize = 25;
+
+/// How far (in degrees) the two stretches of a crossover may be from a right angle.
+const CROSSOVER_ANGLE_TOLERANCE: f32 = 15.0;
+
+/// Checks a track; `grid_needed` is the largest field a ruleset can put on it (40 for the
+/// rulebook). Returns whether it found no error.
+pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bool {
+    let errors_before = report.error_count();
+    if track.sectors.is_empty() {
+        report.error(
+            "track-empty",
+            None,
+            &[Needle::Field("sectors")],
+            "the track has no sectors".to_owned(),
+        );
+        return false;
+    }
+    if !(track.space_size.length > 0.0 && track.space_size.width > 0.0) {
+        report.error(
+            "space-size",
+            None,
+            &[Needle::Field("space_size")],
+            "spaces must have a positive length and width".to_owned(),
+        );
+    }
+    let mut checker = Checker { track, report };
+    for section in [Section::Start, Section::Lap] {
+        for (index, sector) in track.section(section).iter().enumerate() {
+            let number = u32::try_from(index).unwrap_or(u32::MAX);
+            checker.check_lanes(section, number, sector);
+            checker.check_terrain(section, number, sector);
+            checker.check_links(section, number, sector);
+        }
+    }
+    checker.check_lap_closed();
+    let graph = Graph::new(track);
+    checker.check_reachability(&graph);
+    checker.check_crossover();
+    checker.check_grid(grid_needed);
+    checker.check_chute();
+    checker.report.error_count() == errors_before
+}
+
+fn sector_name(section: Section, number: u32) -> String {
+    match section {
+        Section::Lap => number.to_string(),
+        Section::Start => format!("S{number}"),
+    }
+}
+
+struct Checker<'t, 'r, 'a> {
+    track: &'t Track,
+    report: &'r mut FileReport<'a>,
+}
+
+impl Checker<'_, '_, '_> {
+    /// Needles that find a sector (and a space of it, by its index in the sector) in the text.
+    fn needles(section: Section, sector: u32, space_index: Option<usize>) -> Vec<Needle<'static>> {
+        let mut needles = vec![Needle::Field(match section {
+            Section::Lap => "sectors",
+            Section::Start => "start_sectors",
+        })];
+        needles.extend((0..=sector).map(|_| Needle::Field("spaces")));
+        if let Some(index) = space_index {
+            needles.extend((0..=index).map(|_| Needle::Field("lane")));
+        }
+        needles
+    }
+
+    fn space_index(&self, at: SpaceRef) -> Option<usize> {
+        let sector = self
+            .track
+            .section(at.section)
+            .get(usize::try_from(at.sector).ok()?)?;
+        sector.spaces.iter().position(|space| space.lane == at.lane)
+    }
+
+    fn space_error(&mut self, code: &'static str, at: SpaceRef, message: String) {
+        let needles = Self::needles(at.section, at.sector, self.space_index(at));
+        let object = ObjectRef::Space {
+            space: at.to_string(),
+        };
+        self.report.error(code, Some(object), &needles, message);
+    }
+
+    fn sector_error(&mut self, code: &'static str, section: Section, sector: u32, message: String) {
+        let needles = Self::needles(section, sector, None);
+        let object = ObjectRef::Sector {
+            sector: sector_name(section, sector),
+        };
+        self.report.error(code, Some(object), &needles, message);
+    }
+
+    /// Lanes run 0, 1, 2... from the apron, once each and in order, so that lateral neighbours
+    /// (the next lane in or out) are the neighbours in the list.
+    fn check_lanes(&mut self, section: Section, number: u32, sector: &Sector) {
+        let name = sector_name(section, number);
+        if sector.spaces.is_empty() {
+            self.sector_error(
+                "sector-empty",
+                section,
+                number,
+                format!("sector {name} has no spaces"),
+            );
+            return;
+        }
+        let lanes: Vec<u8> = sector.spaces.iter().map(|space| space.lane).collect();
+        let mut sorted = lanes.clone();
+        sorted.sort_unstable();
+        let contiguous = sorted
+            .iter()
+            .enumerate()
+            .all(|(i, &lane)| usize::from(lane) == i);
+        if !contiguous {
+            self.sector_error(
+                "lanes-not-contiguous",
+                section,
+                number,
+                format!("sector {name} has lanes {lanes:?}; lanes must be 0 to N-1, once each"),
+            );
+        } else if lanes != sorted {
+            self.sector_error(
+                "lanes-out-of-order",
+                section,
+                number,
+                format!(
+                    "sector {name} lists lanes {lanes:?}; list them from the apron out so lateral \
+                     neighbours are the next lane in or out"
+                ),
+            );
+        }
+    }
+
+    /// Jump sections are `Jump, Trough, Jump`; rough spaces in a sector are side by side.
+    fn check_terrain(&mut self, section: Section, number: u32, sector: &Sector) {
+        let name = sector_name(section, number);
+        let terrain: Vec<Terrain> = sector.spaces.iter().map(|space| space.terrain).collect();
+        let has_jump = terrain
+            .iter()
+            .any(|t| matches!(t, Terrain::Jump | Terrain::Trough));
+        if has_jump && terrain != [Terrain::Jump, Terrain::Trough, Terrain::Jump] {
+            let trough_misplaced = terrain.iter().enumerate().any(|(i, t)| {
+                *t == Terrain::Trough
+                    && !(i > 0
+                        && terrain.get(i + 1) == Some(&Terrain::Jump)
+                        && terrain[i - 1] == Terrain::Jump)
+            });
+            let (code, message) = if trough_misplaced {
+                (
+                    "trough-misplaced",
+                    "a trough space must lie between two jump spaces",
+                )
+            } else {
+                (
+                    "jump-not-three-lanes",
+                    "a jump sector must be exactly three lanes: jump, trough, jump",
+                )
+            };
+            self.sector_error(
+                code,
+                section,
+                number,
+                format!("sector {name}: {message} (it has {terrain:?})"),
+            );
+        }
+        let rough: Vec<usize> = terrain
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| **t == Terrain::Rough)
+            .map(|(i, _)| i)
+            .collect();
+        if let (Some(first), Some(last)) = (rough.first(), rough.last())
+            && last - first + 1 != rough.len()
+        {
+            self.sector_error(
+                "rough-not-contiguous",
+                section,
+                number,
+                format!("sector {name} has paved lanes between rough lanes; a rough span is one block of lanes"),
+            );
+        }
+    }
+
+    /// Forward links: one or two, to existing spaces of the next sector, never crossing.
+    fn check_links(&mut self, section: Section, number: u32, sector: &Sector) {
+        let lap_len = u32::try_from(self.track.sectors.len()).unwrap_or(u32::MAX);
+        let start_len = u32::try_from(self.track.start_sectors.len()).unwrap_or(u32::MAX);
+        let next_sector = match section {
+            Section::Lap => Some((Section::Lap, (number + 1) % lap_len)),
+            Section::Start if number + 1 < start_len => Some((Section::Start, number + 1)),
+            // The last starting sector joins the lap anywhere.
+            Section::Start => None,
+        };
+        let mut ranges: Vec<(u8, u8, u8)> = Vec::new();
+        for space in &sector.spaces {
+            let at = SpaceRef {
+                section,
+                sector: number,
+                lane: space.lane,
+            };
+            if space.next.is_empty() && space.terrain != Terrain::Trough {
+                self.space_error(
+                    "no-forward-link",
+                    at,
+                    format!("space {at} has no forward link: cars there could never move on"),
+                );
+            }
+            if space.next.len() > 2 {
+                self.space_error(
+                    "too-many-links",
+                    at,
+                    format!(
+                        "space {at} links forward to {} spaces; at most two (a fork)",
+                        space.next.len()
+                    ),
+                );
+            }
+            let mut lanes = Vec::new();
+            for target in &space.next {
+                let Some(target_space) = self.track.space(*target) else {
+                    self.space_error(
+                        "dangling-link",
+                        at,
+                        format!("space {at} links to {target}, which does not exist"),
+                    );
+                    continue;
+                };
+                if target_space.terrain == Terrain::Trough {
+                    self.space_error(
+                        "link-into-trough",
+                        at,
+                        format!(
+                            "space {at} links forward into the trough at {target}; only a movement \
+                             event puts a car in the trough (7.14)"
+                        ),
+                    );
+                }
+                let allowed = match next_sector {
+                    Some((next_section, next_number)) => {
+                        target.section == next_section && target.sector == next_number
+                    }
+                    None => target.section == Section::Lap,
+                };
+                if allowed {
+                    lanes.push(target.lane);
+                } else {
+                    let expected = match next_sector {
+                        Some((s, n)) => format!("sector {}", sector_name(s, n)),
+                        None => "the lap".to_owned(),
+                    };
+                    self.space_error(
+                        "link-not-to-next-sector",
+                        at,
+                        format!("space {at} links to {target}; forward links go to {expected}"),
+                    );
+                }
+            }
+            if let (Some(low), Some(high)) = (lanes.iter().min(), lanes.iter().max()) {
+                ranges.push((space.lane, *low, *high));
+            }
+        }
+        ranges.sort_unstable();
+        for pair in ranges.windows(2) {
+            let ((inner, _, inner_high), (outer, outer_low, _)) = (pair[0], pair[1]);
+            if inner_high > outer_low {
+                let at = SpaceRef {
+                    section,
+                    sector: number,
+                    lane: outer,
+                };
+                self.space_error(
+                    "crossing-forks",
+                    at,
+                    format!(
+                        "the links of space {at} cross those of lane {inner}: lane {inner} reaches lane {inner_high} of the next sector, lane {outer} reaches lane {outer_low}"
+                    ),
+                );
+            }
+        }
+    }
+
+    /// The lap is a cycle through the finish line: the last sector links into sector 0.
+    fn check_lap_closed(&mut self) {
+        let last = self.track.sectors.len() - 1;
+        let closes = self.track.sectors[last]
+            .spaces
+            .iter()
+            .flat_map(|space| &space.next)
+            .any(|target| target.section == Section::Lap && target.sector == 0);
+        if !closes {
+            let number = u32::try_from(last).unwrap_or(u32::MAX);
+            self.sector_error(
+                "lap-not-closed",
+                Section::Lap,
+                number,
+                format!("the last sector ({number}) does not link into sector 0, so no car can cross the finish line"),
+            );
+        }
+    }
+
+    fn check_reachability(&mut self, graph: &Graph) {
+        let from_grid: Vec<usize> = if self.track.style.uses_grid() {
+            self.track
+                .grid
+                .iter()
+                .filter_map(|slot| graph.index.get(&slot.space).copied())
+                .collect()
+        } else {
+            // Thunder Alley and Grand Prix tracks line cars up ahead of the finish line.
+            graph.lap_start.clone()
+        };
+        if !from_grid.is_empty() {
+            let reached = graph.forward_closure(&from_grid);
+            let missing: Vec<SpaceRef> = graph
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, at)| !reached[*i] && !graph.is_trough(**at))
+                .map(|(_, at)| *at)
+                .collect();
+            self.report_spaces(
+                "unreachable-from-grid",
+                &missing,
+                "cannot be reached from the starting grid",
+            );
+        }
+        if let Some(chute) = self.track.chute
+            && let Some(&entry) = graph.index.get(&chute.beside)
+        {
+            let reached = graph.forward_closure(&[entry]);
+            let missing: Vec<SpaceRef> = graph
+                .nodes
+                .iter()
+                .enumerate()
+                .filter(|(i, at)| {
+                    !reached[*i] && at.section == Section::Lap && !graph.is_trough(**at)
+                })
+                .map(|(_, at)| *at)
+                .collect();
+            self.report_spaces(
+                "unreachable-from-chute",
+                &missing,
+                "cannot be reached from the chute",
+            );
+        }
+        let finishing = graph.can_reach_finish();
+        let stuck: Vec<SpaceRef> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !finishing[*i])
+            .map(|(_, at)| *at)
+            .collect();
+        self.report_spaces(
+            "finish-unreachable",
+            &stuck,
+            "can never reach the finish line (a dead end, or a loop that avoids it)",
+        );
+    }
+
+    fn report_spaces(&mut self, code: &'static str, spaces: &[SpaceRef], what: &str) {
+        for at in spaces.iter().take(MAX_PER_CHECK) {
+            self.space_error(code, *at, format!("space {at} {what}"));
+        }
+        if spaces.len() > MAX_PER_CHECK {
+            let more = spaces.len() - MAX_PER_CHECK;
+            self.report.error(
+                code,
+                None,
+                &[Needle::Field("sectors")],
+                format!("{more} more spaces {what}"),
+            );
+        }
+    }
+
+    /// A crossover is four shared spaces: a 2×2 block of each stretch, at right angles.
+    fn check_crossover(&mut self) {
+        let pairs = &self.track.crossover;
+        if pairs.is_empty() {
+            return;
+        }
+        if pairs.len() != 4 {
+            self.report.error(
+                "crossover-size",
+                None,
+                &[Needle::Field("crossover")],
+                format!(
+                    "the crossover has {} shared spaces; a crossover has exactly four (7.12)",
+                    pairs.len()
+                ),
+            );
+            return;
+        }
+        for pair in pairs {
+            for at in [pair.0, pair.1] {
+                if self.track.space(at).is_none() {
+                    self.report.error(
+                        "dangling-link",
+                        None,
+                        &[Needle::Field("crossover"), Needle::Value(&at.to_string())],
+                        format!("the crossover names {at}, which does not exist"),
+                    );
+                    return;
+                }
+            }
+        }
+        let sides = [
+            pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
+            pairs.iter().map(|p| p.1).collect::<Vec<_>>(),
+        ];
+        for side in &sides {
+            if !is_block(side) {
+                let list: Vec<String> = side.iter().map(ToString::to_string).collect();
+                self.report.error(
+                    "crossover-shape",
+                    None,
+                    &[Needle::Field("crossover")],
+                    format!(
+                        "crossover spaces {} are not two lanes of two consecutive sectors",
+                        list.join(", ")
+                    ),
+                );
+                return;
+            }
+        }
+        if sides[0].iter().any(|a| {
+            sides[1]
+                .iter()
+                .any(|b| a.sector == b.sector && a.section == b.section)
+        }) {
+            self.report.error(
+                "crossover-shape",
+                None,
+                &[Needle::Field("crossover")],
+                "the two stretches of a crossover must be different sectors".to_owned(),
+            );
+            return;
+        }
+        let heading = |at: SpaceRef| self.track.space(at).map_or(0.0, |space| space.heading);
+        let difference = (heading(sides[0][0]) - heading(sides[1][0])).rem_euclid(180.0);
+        if (difference - 90.0).abs() > CROSSOVER_ANGLE_TOLERANCE {
+            self.report.error(
+                "crossover-not-perpendicular",
+                None,
+                &[Needle::Field("crossover")],
+                format!("the two stretches of the crossover meet at {difference:.0}°; they must cross at right angles"),
+            );
+        }
+    }
+
+    /// Grid positions 1..N, unique, on distinct existing spaces, N large enough, off the line.
+    fn check_grid(&mut self, grid_needed: u32) {
+        if !self.track.style.uses_grid() {
+            return;
+        }
+        let mut positions: Vec<u32> = self.track.grid.iter().map(|slot| slot.position).collect();
+        positions.sort_unstable();
+        let expected: Vec<u32> = (1..=u32::try_from(positions.len()).unwrap_or(u32::MAX)).collect();
+        if positions != expected {
+            self.report.error(
+                "grid-numbering",
+                None,
+                &[Needle::Field("grid")],
+                "grid positions must be numbered 1 to N, each once, without gaps".to_owned(),
+            );
+        }
+        if (self.track.grid.len() as u64) < u64::from(grid_needed) {
+            self.report.error(
+                "grid-too-small",
+                None,
+                &[Needle::Field("grid")],
+                format!(
+                    "the grid has {} positions; the largest field needs {grid_needed}",
+                    self.track.grid.len()
+                ),
+            );
+        }
+        let last_lap_sector = u32::try_from(self.track.sectors.len() - 1).unwrap_or(u32::MAX);
+        let mut used: BTreeMap<SpaceRef, u32> = BTreeMap::new();
+        for slot in &self.track.grid {
+            let position = slot.position.to_string();
+            let needles = [
+                Needle::Field("grid"),
+                Needle::Value(&slot.space.to_string()),
+            ];
+            if self.track.space(slot.space).is_none() {
+                self.report.error(
+                    "grid-missing-space",
+                    None,
+                    &needles,
+                    format!(
+                        "grid position {position} is on {}, which does not exist",
+                        slot.space
+                    ),
+                );
+                continue;
+            }
+            if let Some(other) = used.insert(slot.space, slot.position) {
+                self.report.error(
+                    "grid-duplicate-space",
+                    None,
+                    &needles,
+                    format!(
+                        "grid positions {other} and {position} are both on {}",
+                        slot.space
+                    ),
+                );
+            }
+            if slot.space.section == Section::Lap && slot.space.sector == last_lap_sector {
+                self.space_error(
+                    "grid-at-finish",
+                    slot.space,
+                    format!("grid position {position} is on {}, just before the finish line: cars there would score on their first move", slot.space),
+                );
+            }
+        }
+    }
+
+    /// Exactly one chute, beside an edge lane of the lap.
+    fn check_chute(&mut self) {
+        let Some(chute) = self.track.chute else {
+            if self.track.style == TrackStyle::ApocalypseRoad {
+                self.report.error(
+                    "chute-missing",
+                    None,
+                    &[Needle::Field("sectors")],
+                    "the track has no chute, where replacement cars enter (8.3)".to_owned(),
+                );
+            }
+            return;
+        };
+        let needles = [Needle::Field("chute")];
+        let Some(sector) = self
+            .track
+            .section(chute.beside.section)
+            .get(usize::try_from(chute.beside.sector).unwrap_or(usize::MAX))
+            .filter(|_| chute.beside.section == Section::Lap)
+        else {
+            self.report.error(
+                "chute-no-access",
+                None,
+                &needles,
+                format!(
+                    "the chute is beside {}, which is not a space of the lap",
+                    chute.beside
+                ),
+            );
+            return;
+        };
+        let edge_lane = match chute.side {
+            LaneSide::Inside => sector.spaces.iter().map(|s| s.lane).min(),
+            LaneSide::Outside => sector.spaces.iter().map(|s| s.lane).max(),
+        };
+        if edge_lane != Some(chute.beside.lane) || self.track.space(chute.beside).is_none() {
+            self.report.error(
+                "chute-no-access",
+                None,
+                &needles,
+                format!("the chute is on the {:?} side of {}, which is not that edge of its sector: a car could not move laterally onto the track", chute.side, chute.beside),
+            );
+        }
+    }
+}
+
+/// Whether four spaces are two adjacent lanes of two consecutive sectors of one section.
+fn is_block(spaces: &[SpaceRef]) -> bool {
+    let sectors: BTreeSet<(Section, u32)> =
+        spaces.iter().map(|at| (at.section, at.sector)).collect();
+    let lanes: BTreeSet<u8> = spaces.iter().map(|at| at.lane).collect();
+    let unique: BTreeSet<&SpaceRef> = spaces.iter().collect();
+    let consecutive = |values: Vec<u32>| values.len() == 2 && values[1] == values[0] + 1;
+    unique.len() == 4
+        && sectors.len() == 2
+        && sectors
+            .iter()
+            .map(|(section, _)| section)
+            .collect::<BTreeSet<_>>()
+            .len()
+            == 1
+        && lanes.len() == 2
+        && consecutive(sectors.iter().map(|(_, n)| *n).collect())
+        && consecutive(lanes.iter().map(|&l| u32::from(l)).collect())
+}
+
+/// The moves between spaces, for reachability: forward links, plus lateral moves where the
+/// terrain allows them (not out of rough or jump lanes, never into the trough, and out of the
+/// trough onto a jump lane).
+struct Graph {
+    nodes: Vec<SpaceRef>,
+    index: BTreeMap<SpaceRef, usize>,
+    edges: Vec<Vec<usize>>,
+    /// Spaces whose forward move crosses the finish line.
+    finish_sources: Vec<usize>,
+    /// Spaces of lap sector 0.
+    lap_start: Vec<usize>,
+    /// Trough spaces.
+    troughs: BTreeSet<SpaceRef>,
+}
+
+impl Graph {
+    fn new(track: &Track) -> Self {
+        let nodes: Vec<SpaceRef> = track.spaces().map(|(at, _)| at).collect();
+        let index: BTreeMap<SpaceRef, usize> =
+            nodes.iter().enumerate().map(|(i, at)| (*at, i)).collect();
+        let last = u32::try_from(track.sectors.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        let mut edges = vec![Vec::new(); nodes.len()];
+        let mut finish_sources = Vec::new();
+        let mut lap_start = Vec::new();
+        let mut troughs = BTreeSet::new();
+        for (i, (at, space)) in track.spaces().enumerate() {
+            if space.terrain == Terrain::Trough {
+                troughs.insert(at);
+            }
+            if at.section == Section::Lap && at.sector == 0 {
+                lap_start.push(i);
+            }
+            for target in &space.next {
+                if let Some(&j) = index.get(target) {
+                    edges[i].push(j);
+                    if at.section == Section::Lap
+                        && at.sector == last
+                        && target.section == Section::Lap
+                        && target.sector == 0
+                    {
+                        finish_sources.push(i);
+                    }
+                }
+            }
+            for lane in [at.lane.checked_sub(1), at.lane.checked_add(1)]
+                .into_iter()
+                .flatten()
+            {
+                let neighbour = SpaceRef { lane, ..at };
+                let (Some(&j), Some(other)) = (index.get(&neighbour), track.space(neighbour))
+                else {
+                    continue;
+                };
+                let allowed = match space.terrain {
+                    Terrain::Trough => other.terrain == Terrain::Jump,
+                    Terrain::Rough | Terrain::Jump => false,
+                    Terrain::Paved => other.terrain != Terrain::Trough,
+                };
+                if allowed {
+                    edges[i].push(j);
+                }
+            }
+        }
+        Self {
+            nodes,
+            index,
+            edges,
+            finish_sources,
+            lap_start,
+            troughs,
+        }
+    }
+
+    /// Whether a space is a trough, which only movement events reach (7.14).
+    fn is_trough(&self, at: SpaceRef) -> bool {
+        self.troughs.contains(&at)
+    }
+
+    fn forward_closure(&self, from: &[usize]) -> Vec<bool> {
+        let mut seen = vec![false; self.nodes.len()];
+        let mut queue: VecDeque<usize> = from.iter().copied().collect();
+        for &i in from {
+            seen[i] = true;
+        }
+        while let Some(i) = queue.pop_front() {
+            for &j in &self.edges[i] {
+                if !seen[j] {
+                    seen[j] = true;
+                    queue.push_back(j);
+                }
+            }
+        }
+        seen
+    }
+
+    fn can_reach_finish(&self) -> Vec<bool> {
+        let mut reverse = vec![Vec::new(); self.nodes.len()];
+        for (i, targets) in self.edges.iter().enumerate() {
+            for &j in targets {
+                reverse[j].push(i);
+            }
+        }
+        let mut seen = vec![false; self.nodes.len()];
+        let mut queue: VecDeque<usize> = self.finish_sources.iter().copied().collect();
+        for &i in &self.finish_sources {
+            seen[i] = true;
+        }
+        while let Some(i) = queue.pop_front() {
+            for &j in &reverse[i] {
+                if !seen[j] {
+                    seen[j] = true;
+                    queue.push_back(j);
+                }
+            }
+        }
+        seen
+    }
+}
