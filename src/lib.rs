@@ -27,5 +27,6 @@ pub mod cli;
 pub mod content;
 #[cfg(feature = "gui")]
 pub mod gui;
+pub mod render;
 pub mod stretch;
 pub mod validate;

@@ -7,6 +7,7 @@
 mod fmt;
 mod inspect;
 mod new_track;
+mod render;
 mod schema;
 mod validate;
 
@@ -18,6 +19,7 @@ use clap::{Parser, Subcommand};
 pub use fmt::fmt;
 pub use inspect::inspect;
 pub use new_track::new_track;
+pub use render::render;
 pub use schema::schema;
 pub use validate::validate;
 
@@ -80,6 +82,17 @@ pub enum Command {
         #[arg(short, long)]
         out: PathBuf,
     },
+    /// Draw a track to a PNG: spaces, terrain, links, grid numbers, chute, finish line.
+    Render {
+        /// The track file.
+        track: PathBuf,
+        /// The PNG to write.
+        #[arg(short, long)]
+        out: PathBuf,
+        /// The picture's width in pixels (200-8192).
+        #[arg(long, default_value_t = 1600)]
+        width: u32,
+    },
     /// Rewrite content files in their canonical layout (what the studio saves), keeping a
     /// `.bak` of each changed file.
     Fmt {
@@ -103,5 +116,10 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             template,
             out: path,
         } => new_track(template, path, out, err),
+        Command::Render {
+            track,
+            out: path,
+            width,
+        } => render(track, path, *width, out, err),
     }
 }

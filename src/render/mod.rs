@@ -1,0 +1,9 @@
+//! Drawing a track to a PNG without a window: `roadwright render`. The picture follows the
+//! studio's canvas: spaces coloured by terrain, forward links, grid numbers, the chute, the
+//! finish line and the crossover.
+
+mod palette;
+mod text;
+mod track_png;
+
+pub use track_png::{RenderError, render_track, save_png};

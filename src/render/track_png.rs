@@ -1,0 +1,369 @@
+//! The track picture.
+
+use std::path::Path;
+
+use image::{ImageEncoder, RgbaImage};
+use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
+
+use super::palette;
+use super::text::TextPainter;
+use crate::content::race_deck::LaneSide;
+use crate::content::save::{SaveError, write_atomic};
+use crate::content::track::{Section, Space, SpaceRef, Terrain, Track};
+
+/// The narrowest and widest pictures `render` makes, in pixels.
+pub const WIDTH_RANGE: std::ops::RangeInclusive<u32> = 200..=8192;
+/// Space around the track, in pixels.
+const MARGIN: f32 = 24.0;
+/// Height of the title band, in pixels.
+const TITLE: f32 = 36.0;
+
+/// Why a picture could not be made or saved.
+#[derive(Debug, thiserror::Error)]
+pub enum RenderError {
+    /// Nothing to draw.
+    #[error("the track has no spaces to draw")]
+    Empty,
+    /// A width outside [`WIDTH_RANGE`], or a track so tall the picture would be huge.
+    #[error(
+        "a picture {width}×{height} pixels is outside what render makes (width 200-8192, height up to 16384)"
+    )]
+    Size {
+        /// Requested width.
+        width: u32,
+        /// Resulting height.
+        height: u32,
+    },
+    /// The bundled font could not be read.
+    #[error("the bundled font could not be read")]
+    Font,
+    /// PNG encoding failed.
+    #[error("cannot encode the PNG: {0}")]
+    Encode(#[from] image::ImageError),
+    /// The file could not be written.
+    #[error(transparent)]
+    Save(#[from] SaveError),
+}
+
+/// Maps track units to pixels.
+struct View {
+    scale: f32,
+    min_x: f32,
+    min_y: f32,
+}
+
+impl View {
+    fn point(&self, x: f32, y: f32) -> (f32, f32) {
+        (
+            MARGIN + (x - self.min_x) * self.scale,
+            MARGIN + TITLE + (y - self.min_y) * self.scale,
+        )
+    }
+}
+
+/// Draws a track `width` pixels wide.
+pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError> {
+    let spaces: Vec<(SpaceRef, &Space)> = track.spaces().collect();
+    if spaces.is_empty() {
+        return Err(RenderError::Empty);
+    }
+    let reach = track.space_size.length.max(track.space_size.width) * 1.5;
+    let (mut min_x, mut min_y, mut max_x, mut max_y) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (_, space) in &spaces {
+        min_x = min_x.min(space.x - reach);
+        min_y = min_y.min(space.y - reach);
+        max_x = max_x.max(space.x + reach);
+        max_y = max_y.max(space.y + reach);
+    }
+    let scale = (width as f32 - 2.0 * MARGIN) / (max_x - min_x).max(f32::EPSILON);
+    let height = ((max_y - min_y) * scale + 2.0 * MARGIN + TITLE).ceil();
+    let height_px = if height.is_finite() && height <= 16384.0 {
+        height as u32
+    } else {
+        u32::MAX
+    };
+    if !WIDTH_RANGE.contains(&width) || height_px > 16384 {
+        return Err(RenderError::Size {
+            width,
+            height: height_px,
+        });
+    }
+    let view = View {
+        scale,
+        min_x,
+        min_y,
+    };
+    let mut pixmap = Pixmap::new(width, height_px).ok_or(RenderError::Size {
+        width,
+        height: height_px,
+    })?;
+    pixmap.fill(to_colour(palette::GROUND));
+
+    let crossover: Vec<SpaceRef> = track
+        .crossover
+        .iter()
+        .flat_map(|pair| [pair.0, pair.1])
+        .collect();
+    for (at, space) in &spaces {
+        let colour = match space.terrain {
+            Terrain::Paved => palette::PAVED,
+            Terrain::Rough => palette::ROUGH,
+            Terrain::Jump => palette::JUMP,
+            Terrain::Trough => palette::TROUGH,
+        };
+        let corners = space_corners(track, space, 0.0);
+        fill_polygon(&mut pixmap, &view, &corners, colour);
+        stroke_polygon(&mut pixmap, &view, &corners, palette::OUTLINE, 0.05 * scale);
+        if crossover.contains(at) {
+            let inner = space_corners(track, space, 0.12);
+            stroke_polygon(&mut pixmap, &view, &inner, palette::CROSSOVER, 0.08 * scale);
+        }
+    }
+    for (_, space) in &spaces {
+        for target in &space.next {
+            if let Some(to) = track.space(*target) {
+                line(
+                    &mut pixmap,
+                    &view,
+                    (space.x, space.y),
+                    (to.x, to.y),
+                    palette::LINK,
+                    0.06 * scale,
+                );
+            }
+        }
+    }
+    draw_finish_line(&mut pixmap, &view, track);
+    for slot in &track.grid {
+        if let Some(space) = track.space(slot.space) {
+            let inner = space_corners(track, space, 0.1);
+            stroke_polygon(&mut pixmap, &view, &inner, palette::GRID, 0.05 * scale);
+        }
+    }
+    let chute_centre = draw_chute(&mut pixmap, &view, track);
+
+    let mut image =
+        RgbaImage::from_raw(width, height_px, pixmap.data().to_vec()).ok_or(RenderError::Size {
+            width,
+            height: height_px,
+        })?;
+    let painter = TextPainter::new().ok_or(RenderError::Font)?;
+    let number_size =
+        (track.space_size.width.min(track.space_size.length) * scale * 0.45).clamp(6.0, 40.0);
+    if number_size >= 7.0 {
+        for slot in &track.grid {
+            if let Some(space) = track.space(slot.space) {
+                let (x, y) = view.point(space.x, space.y);
+                painter.centred(
+                    &mut image,
+                    &slot.position.to_string(),
+                    x,
+                    y,
+                    number_size,
+                    [255, 255, 255],
+                );
+            }
+        }
+    }
+    if let Some((x, y)) = chute_centre {
+        painter.centred(&mut image, "C", x, y, number_size.max(8.0), [20, 20, 20]);
+    }
+    let title = format!(
+        "{}  ·  {} sectors, {} spaces  ·  {:?}",
+        track.name,
+        track.sectors.len(),
+        spaces.len(),
+        track.style
+    );
+    painter.draw(
+        &mut image,
+        &title,
+        MARGIN,
+        MARGIN + 16.0,
+        20.0,
+        [235, 235, 235],
+    );
+    Ok(image)
+}
+
+/// Writes a picture as PNG, atomically.
+pub fn save_png(image: &RgbaImage, path: &Path) -> Result<(), RenderError> {
+    let mut bytes = Vec::new();
+    image::codecs::png::PngEncoder::new(&mut bytes).write_image(
+        image.as_raw(),
+        image.width(),
+        image.height(),
+        image::ExtendedColorType::Rgba8,
+    )?;
+    write_atomic(path, &bytes)?;
+    Ok(())
+}
+
+/// The four corners of a space's rectangle, shrunk by `inset` track units on every side.
+fn space_corners(track: &Track, space: &Space, inset: f32) -> [(f32, f32); 4] {
+    let (dx, dy) = direction(space.heading);
+    let (nx, ny) = (-dy, dx);
+    let half_length = track.space_size.length / 2.0 - inset;
+    let half_width = track.space_size.width / 2.0 - inset;
+    let corner = |along: f32, across: f32| {
+        (
+            space.x + dx * along * half_length + nx * across * half_width,
+            space.y + dy * along * half_length + ny * across * half_width,
+        )
+    };
+    [
+        corner(-1.0, -1.0),
+        corner(1.0, -1.0),
+        corner(1.0, 1.0),
+        corner(-1.0, 1.0),
+    ]
+}
+
+fn direction(heading: f32) -> (f32, f32) {
+    let radians = heading.to_radians();
+    (radians.cos(), radians.sin())
+}
+
+fn to_colour([red, green, blue, alpha]: [u8; 4]) -> Color {
+    Color::from_rgba8(red, green, blue, alpha)
+}
+
+fn paint(colour: [u8; 4]) -> Paint<'static> {
+    let mut paint = Paint::default();
+    paint.set_color(to_colour(colour));
+    paint.anti_alias = true;
+    paint
+}
+
+fn polygon_path(view: &View, corners: &[(f32, f32)]) -> Option<tiny_skia::Path> {
+    let mut builder = PathBuilder::new();
+    for (index, &(x, y)) in corners.iter().enumerate() {
+        let (px, py) = view.point(x, y);
+        if index == 0 {
+            builder.move_to(px, py);
+        } else {
+            builder.line_to(px, py);
+        }
+    }
+    builder.close();
+    builder.finish()
+}
+
+fn fill_polygon(pixmap: &mut Pixmap, view: &View, corners: &[(f32, f32)], colour: [u8; 4]) {
+    if let Some(path) = polygon_path(view, corners) {
+        pixmap.fill_path(
+            &path,
+            &paint(colour),
+            FillRule::Winding,
+            Transform::identity(),
+            None,
+        );
+    }
+}
+
+fn stroke_polygon(
+    pixmap: &mut Pixmap,
+    view: &View,
+    corners: &[(f32, f32)],
+    colour: [u8; 4],
+    width: f32,
+) {
+    if let Some(path) = polygon_path(view, corners) {
+        let stroke = Stroke {
+            width: width.max(1.0),
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
+    }
+}
+
+fn line(
+    pixmap: &mut Pixmap,
+    view: &View,
+    from: (f32, f32),
+    to: (f32, f32),
+    colour: [u8; 4],
+    width: f32,
+) {
+    let mut builder = PathBuilder::new();
+    let (x0, y0) = view.point(from.0, from.1);
+    let (x1, y1) = view.point(to.0, to.1);
+    builder.move_to(x0, y0);
+    builder.line_to(x1, y1);
+    if let Some(path) = builder.finish() {
+        let stroke = Stroke {
+            width: width.max(1.0),
+            ..Stroke::default()
+        };
+        pixmap.stroke_path(&path, &paint(colour), &stroke, Transform::identity(), None);
+    }
+}
+
+/// A chequered strip along the trailing edge of sector 0: the line cars cross from the last
+/// sector.
+fn draw_finish_line(pixmap: &mut Pixmap, view: &View, track: &Track) {
+    let Some(first) = track.sectors.first() else {
+        return;
+    };
+    let squares = 4;
+    let size = track.space_size.width / squares as f32;
+    for space in &first.spaces {
+        let (dx, dy) = direction(space.heading);
+        let (nx, ny) = (-dy, dx);
+        let edge_x = space.x - dx * track.space_size.length / 2.0;
+        let edge_y = space.y - dy * track.space_size.length / 2.0;
+        for row in 0..2 {
+            for column in 0..squares {
+                let across = -track.space_size.width / 2.0 + size * column as f32;
+                let along = size * row as f32 - size;
+                let corner = |a: f32, c: f32| (edge_x + dx * a + nx * c, edge_y + dy * a + ny * c);
+                let square = [
+                    corner(along, across),
+                    corner(along + size, across),
+                    corner(along + size, across + size),
+                    corner(along, across + size),
+                ];
+                let colour = if (row + column) % 2 == 0 {
+                    palette::FINISH_LIGHT
+                } else {
+                    palette::FINISH_DARK
+                };
+                fill_polygon(pixmap, view, &square, colour);
+            }
+        }
+    }
+}
+
+/// Draws the chute beside its space and returns its centre in pixels, for its label.
+fn draw_chute(pixmap: &mut Pixmap, view: &View, track: &Track) -> Option<(f32, f32)> {
+    let chute = track.chute?;
+    let space = track.space(chute.beside)?;
+    let sector = track
+        .section(Section::Lap)
+        .get(chute.beside.sector as usize)?;
+    // The inside is where lane 0 lies relative to lane 1; a one-lane sector uses the right.
+    let (dx, dy) = direction(space.heading);
+    let right = (-dy, dx);
+    let inside = match (sector.spaces.first(), sector.spaces.get(1)) {
+        (Some(lane0), Some(lane1)) => {
+            let (vx, vy) = (lane0.x - lane1.x, lane0.y - lane1.y);
+            let length = vx.hypot(vy).max(f32::EPSILON);
+            (vx / length, vy / length)
+        }
+        _ => right,
+    };
+    let sign = match chute.side {
+        LaneSide::Inside => 1.0,
+        LaneSide::Outside => -1.0,
+    };
+    let offset = track.space_size.width * 1.1;
+    let moved = Space {
+        x: space.x + sign * inside.0 * offset,
+        y: space.y + sign * inside.1 * offset,
+        ..space.clone()
+    };
+    let corners = space_corners(track, &moved, 0.05);
+    fill_polygon(pixmap, view, &corners, palette::CHUTE);
+    stroke_polygon(pixmap, view, &corners, palette::OUTLINE, 0.05 * view.scale);
+    Some(view.point(moved.x, moved.y))
+}
