@@ -5,6 +5,7 @@ use std::path::Path;
 
 use super::{EXIT_OK, EXIT_UNREADABLE};
 use crate::content::summary::ContentSummary;
+use crate::content::track_summary::TrackSummary;
 use crate::content::{Document, RawPack};
 
 /// Prints a summary of a pack folder or a single content file.
@@ -26,8 +27,19 @@ pub fn inspect(
             )
         })
     } else {
-        Document::load(path)
-            .map(|loaded| ContentSummary::of(loaded.document.kind().slug(), [&loaded.document], 0))
+        match Document::load(path) {
+            Ok(loaded) => {
+                if let Document::Track(track) = &loaded.document {
+                    return print_track(&TrackSummary::of(track), json, out);
+                }
+                Ok(ContentSummary::of(
+                    loaded.document.kind().slug(),
+                    [&loaded.document],
+                    0,
+                ))
+            }
+            Err(error) => Err(error),
+        }
     };
     let summary = match loaded {
         Ok(summary) => summary,
@@ -113,4 +125,39 @@ fn print_text(summary: &ContentSummary, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "rulesets: {}", summary.rulesets.join(", "))?;
     }
     Ok(())
+}
+
+fn print_track(summary: &TrackSummary, json: bool, out: &mut dyn Write) -> io::Result<u8> {
+    if json {
+        serde_json::to_writer_pretty(&mut *out, summary).map_err(io::Error::other)?;
+        writeln!(out)?;
+        return Ok(EXIT_OK);
+    }
+    writeln!(out, "{} ({})", summary.name, summary.id)?;
+    writeln!(
+        out,
+        "{} spaces in {} sectors (+{} starting), {}-{} lanes",
+        summary.spaces,
+        summary.sectors,
+        summary.start_sectors,
+        summary.lanes_min,
+        summary.lanes_max
+    )?;
+    writeln!(
+        out,
+        "converging {}, diverging {}, single-lane sectors {}",
+        summary.converging, summary.diverging, summary.single_lane_sectors
+    )?;
+    writeln!(
+        out,
+        "rough {}, jump {}, trough {}, crossover {}",
+        summary.rough_spaces, summary.jump_spaces, summary.trough_spaces, summary.crossover_spaces
+    )?;
+    writeln!(
+        out,
+        "grid positions {}, chute {}",
+        summary.grid_positions,
+        if summary.chute { "yes" } else { "no" }
+    )?;
+    Ok(EXIT_OK)
 }

@@ -23,6 +23,7 @@ pub mod summary;
 pub mod team_mats;
 pub mod text;
 pub mod track;
+pub mod track_summary;
 
 pub use document::{Document, LoadedDocument};
 pub use error::{LoadError, LoadErrorCode};

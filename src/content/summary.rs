@@ -151,7 +151,6 @@ fn round3(value: f64) -> f64 {
     (value * 1000.0).round() / 1000.0
 }
 
-#[allow(clippy::cast_precision_loss)] // Card counts are far below 2^52.
 fn weapon_odds(deck: &CombatEventDeck) -> BTreeMap<String, WeaponOdds> {
     let total = deck.total_cards();
     if total == 0 {
@@ -182,7 +181,6 @@ fn weapon_odds(deck: &CombatEventDeck) -> BTreeMap<String, WeaponOdds> {
         .collect()
 }
 
-#[allow(clippy::cast_precision_loss)] // Card counts are far below 2^52.
 fn collision_odds(deck: &CombatEventDeck) -> Option<CollisionOdds> {
     let total = deck.total_cards();
     if total == 0 {

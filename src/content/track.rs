@@ -176,6 +176,8 @@ impl Default for OffTrack {
 }
 
 impl OffTrack {
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     fn is_both(&self) -> bool {
         *self == Self::default()
     }
@@ -201,7 +203,20 @@ pub struct Space {
 }
 
 /// The surface of a space.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
 pub enum Terrain {
     /// Ordinary track.
     #[default]
@@ -215,6 +230,8 @@ pub enum Terrain {
 }
 
 impl Terrain {
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
     fn is_paved(&self) -> bool {
         *self == Self::Paved
     }

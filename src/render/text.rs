@@ -36,7 +36,7 @@ impl TextPainter {
     ) {
         let scaled = self.font.as_scaled(PxScale::from(size));
         let left = x - self.width(text, size) / 2.0;
-        let baseline = y + (scaled.ascent() + scaled.descent()) / 2.0;
+        let baseline = y + f32::midpoint(scaled.ascent(), scaled.descent());
         self.draw(image, text, left, baseline, size, colour);
     }
 

@@ -99,40 +99,7 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
     })?;
     pixmap.fill(to_colour(palette::GROUND));
 
-    let crossover: Vec<SpaceRef> = track
-        .crossover
-        .iter()
-        .flat_map(|pair| [pair.0, pair.1])
-        .collect();
-    for (at, space) in &spaces {
-        let colour = match space.terrain {
-            Terrain::Paved => palette::PAVED,
-            Terrain::Rough => palette::ROUGH,
-            Terrain::Jump => palette::JUMP,
-            Terrain::Trough => palette::TROUGH,
-        };
-        let corners = space_corners(track, space, 0.0);
-        fill_polygon(&mut pixmap, &view, &corners, colour);
-        stroke_polygon(&mut pixmap, &view, &corners, palette::OUTLINE, 0.05 * scale);
-        if crossover.contains(at) {
-            let inner = space_corners(track, space, 0.12);
-            stroke_polygon(&mut pixmap, &view, &inner, palette::CROSSOVER, 0.08 * scale);
-        }
-    }
-    for (_, space) in &spaces {
-        for target in &space.next {
-            if let Some(to) = track.space(*target) {
-                line(
-                    &mut pixmap,
-                    &view,
-                    (space.x, space.y),
-                    (to.x, to.y),
-                    palette::LINK,
-                    0.06 * scale,
-                );
-            }
-        }
-    }
+    draw_spaces(&mut pixmap, &view, track, &spaces);
     draw_finish_line(&mut pixmap, &view, track);
     for slot in &track.grid {
         if let Some(space) = track.space(slot.space) {
@@ -147,6 +114,58 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
             width,
             height: height_px,
         })?;
+    draw_labels(&mut image, &view, track, spaces.len(), chute_centre)?;
+    Ok(image)
+}
+
+/// Fills every space by terrain, outlines it, marks the crossover, and draws forward links.
+fn draw_spaces(pixmap: &mut Pixmap, view: &View, track: &Track, spaces: &[(SpaceRef, &Space)]) {
+    let scale = view.scale;
+    let crossover: Vec<SpaceRef> = track
+        .crossover
+        .iter()
+        .flat_map(|pair| [pair.0, pair.1])
+        .collect();
+    for (at, space) in spaces {
+        let colour = match space.terrain {
+            Terrain::Paved => palette::PAVED,
+            Terrain::Rough => palette::ROUGH,
+            Terrain::Jump => palette::JUMP,
+            Terrain::Trough => palette::TROUGH,
+        };
+        let corners = space_corners(track, space, 0.0);
+        fill_polygon(pixmap, view, &corners, colour);
+        stroke_polygon(pixmap, view, &corners, palette::OUTLINE, 0.05 * scale);
+        if crossover.contains(at) {
+            let inner = space_corners(track, space, 0.12);
+            stroke_polygon(pixmap, view, &inner, palette::CROSSOVER, 0.08 * scale);
+        }
+    }
+    for (_, space) in spaces {
+        for target in &space.next {
+            if let Some(to) = track.space(*target) {
+                line(
+                    pixmap,
+                    view,
+                    (space.x, space.y),
+                    (to.x, to.y),
+                    palette::LINK,
+                    0.06 * scale,
+                );
+            }
+        }
+    }
+}
+
+/// Grid numbers, the chute's letter and the title.
+fn draw_labels(
+    image: &mut RgbaImage,
+    view: &View,
+    track: &Track,
+    space_count: usize,
+    chute_centre: Option<(f32, f32)>,
+) -> Result<(), RenderError> {
+    let scale = view.scale;
     let painter = TextPainter::new().ok_or(RenderError::Font)?;
     let number_size =
         (track.space_size.width.min(track.space_size.length) * scale * 0.45).clamp(6.0, 40.0);
@@ -155,7 +174,7 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
             if let Some(space) = track.space(slot.space) {
                 let (x, y) = view.point(space.x, space.y);
                 painter.centred(
-                    &mut image,
+                    image,
                     &slot.position.to_string(),
                     x,
                     y,
@@ -166,24 +185,17 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
         }
     }
     if let Some((x, y)) = chute_centre {
-        painter.centred(&mut image, "C", x, y, number_size.max(8.0), [20, 20, 20]);
+        painter.centred(image, "C", x, y, number_size.max(8.0), [20, 20, 20]);
     }
     let title = format!(
         "{}  ·  {} sectors, {} spaces  ·  {:?}",
         track.name,
         track.sectors.len(),
-        spaces.len(),
+        space_count,
         track.style
     );
-    painter.draw(
-        &mut image,
-        &title,
-        MARGIN,
-        MARGIN + 16.0,
-        20.0,
-        [235, 235, 235],
-    );
-    Ok(image)
+    painter.draw(image, &title, MARGIN, MARGIN + 16.0, 20.0, [235, 235, 235]);
+    Ok(())
 }
 
 /// Writes a picture as PNG, atomically.

@@ -25,8 +25,8 @@ use crate::content::kind::TrackKind;
 use crate::content::race_deck::LaneSide;
 use crate::content::text::{Id, Text};
 use crate::content::track::{
-    Chute, CrossoverPair, GridSlot, Section, Sector, Space, SpaceRef, SpaceSize, Terrain, Track,
-    TrackStyle,
+    Chute, CrossoverPair, GridSlot, OffTrack, Section, Sector, Space, SpaceRef, SpaceSize, Terrain,
+    Track, TrackStyle,
 };
 
 /// Which side of the direction of travel the apron (lane 0) is on.
@@ -195,7 +195,7 @@ impl TrackBuilder {
                 .collect();
             self.push_lap_sector(Sector {
                 spaces,
-                off_track: Default::default(),
+                off_track: OffTrack::default(),
             });
             self.cursor = advance;
         }
@@ -393,7 +393,7 @@ impl TrackBuilder {
                 .collect();
             let sector = Sector {
                 spaces,
-                off_track: Default::default(),
+                off_track: OffTrack::default(),
             };
             if let Some(previous) = number.checked_sub(1) {
                 link_sectors(

@@ -30,6 +30,7 @@ pub const SAMPLES: [(&str, &str); 4] = [
 ];
 
 /// Builds a sample track by name.
+#[must_use]
 pub fn sample(name: &str) -> Option<Result<Track, BuildError>> {
     Some(match name {
         "oval" => oval(),

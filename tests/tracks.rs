@@ -1,0 +1,510 @@
+//! Tracks: the four samples, every track validation rule, a 10,000-space track, the picture.
+
+mod common;
+
+use roadwright::content::race_deck::LaneSide;
+use roadwright::content::track::{Chute, GridSlot, SpaceRef, Terrain, Track, TrackStyle};
+use roadwright::content::track_summary::TrackSummary;
+use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
+use roadwright::stretch::samples::{SAMPLES, sample};
+use roadwright::stretch::{Inside, TrackBuilder};
+use roadwright::validate::{Diagnostic, Severity, validate_document};
+
+const SAMPLE_FILES: [(&str, &str); 4] = [
+    ("oval", "tracks/oval.ron"),
+    ("road-course", "tracks/road-course.ron"),
+    ("figure-eight", "tracks/figure-eight.ron"),
+    ("thunder-oval", "tracks/thunder-oval.ron"),
+];
+
+fn load(path: &str) -> (LoadedDocument, Track) {
+    let loaded = Document::load(&common::repo(path)).expect("sample loads");
+    let Document::Track(track) = loaded.document.clone() else {
+        panic!("{path} is a track");
+    };
+    (loaded, track)
+}
+
+/// Validates a track as its own file, with real text so positions are real.
+fn validate(track: &Track) -> Vec<Diagnostic> {
+    let document = Document::Track(track.clone());
+    let text = document.to_text(Format::Ron).expect("serialises");
+    let loaded = LoadedDocument {
+        source: SourceFile::from_text("track.ron", text, Format::Ron),
+        document,
+    };
+    validate_document(&loaded)
+}
+
+fn codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {
+    let mut codes: Vec<_> = diagnostics.iter().map(|d| d.code).collect();
+    codes.sort_unstable();
+    codes.dedup();
+    codes
+}
+
+fn sample_track(name: &str) -> Track {
+    sample(name).expect("known sample").expect("builds")
+}
+
+#[test]
+fn every_sample_validates_clean() {
+    for (_, path) in SAMPLE_FILES {
+        let (loaded, _) = load(path);
+        let diagnostics = validate_document(&loaded);
+        assert!(diagnostics.is_empty(), "{path}: {diagnostics:#?}");
+    }
+}
+
+#[test]
+fn samples_are_what_the_builder_makes_and_save_back_identically() {
+    assert_eq!(SAMPLES.len(), SAMPLE_FILES.len());
+    for (name, path) in SAMPLE_FILES {
+        let (loaded, track) = load(path);
+        let saved = Document::Track(track).to_text(Format::Ron).expect("saves");
+        assert!(
+            saved == loaded.source.text,
+            "{path}: load then save changed the file"
+        );
+        let built = Document::Track(sample_track(name))
+            .to_text(Format::Ron)
+            .expect("saves");
+        assert!(
+            built == loaded.source.text,
+            "{path} differs from `roadwright new-track {name}`"
+        );
+    }
+}
+
+#[test]
+fn samples_cover_every_track_feature() {
+    let oval = TrackSummary::of(&load("tracks/oval.ron").1);
+    assert!((24..=40).contains(&oval.sectors), "{oval:?}");
+    assert!(
+        oval.converging > 0 && oval.jump_spaces > 0 && oval.trough_spaces > 0,
+        "{oval:?}"
+    );
+    let road = TrackSummary::of(&load("tracks/road-course.ron").1);
+    assert!(
+        road.rough_spaces > 0 && road.single_lane_sectors > 0,
+        "{road:?}"
+    );
+    assert!(road.converging > 0 && road.diverging > 0, "{road:?}");
+    let eight = TrackSummary::of(&load("tracks/figure-eight.ron").1);
+    assert_eq!(eight.crossover_spaces, 4);
+    assert!(eight.start_sectors > 0, "{eight:?}");
+    let (_, thunder) = load("tracks/thunder-oval.ron");
+    let thunder_summary = TrackSummary::of(&thunder);
+    assert_eq!(thunder.style, TrackStyle::ThunderAlley);
+    assert_eq!(
+        (
+            thunder_summary.rough_spaces,
+            thunder_summary.jump_spaces,
+            thunder_summary.trough_spaces
+        ),
+        (0, 0, 0)
+    );
+    // Lined up ahead of the finish line: the last car in sector 0, the rest forward from it.
+    let last = thunder
+        .grid
+        .iter()
+        .max_by_key(|slot| slot.position)
+        .expect("grid");
+    assert_eq!(last.space.sector, 0);
+    for summary in [&oval, &road, &eight] {
+        assert_eq!(summary.grid_positions, 40, "{summary:?}");
+        assert!(summary.chute, "{summary:?}");
+    }
+    // Every grid of an Apocalypse Road track has pole at the front and lane 0 first.
+    let (_, oval_track) = load("tracks/oval.ron");
+    let pole = oval_track
+        .grid
+        .iter()
+        .find(|slot| slot.position == 1)
+        .expect("pole");
+    assert_eq!(pole.space, SpaceRef::lap(9, 0));
+}
+
+/// Applies an edit to a sample and returns the distinct codes it produces.
+fn broken(name: &str, edit: impl FnOnce(&mut Track)) -> Vec<&'static str> {
+    let mut track = sample_track(name);
+    edit(&mut track);
+    let diagnostics = validate(&track);
+    assert!(
+        diagnostics.iter().all(|d| d.severity == Severity::Error),
+        "{diagnostics:#?}"
+    );
+    codes(&diagnostics)
+}
+
+fn space_mut(track: &mut Track, sector: u32, lane: u8) -> &mut roadwright::content::track::Space {
+    track.sectors[sector as usize]
+        .spaces
+        .iter_mut()
+        .find(|s| s.lane == lane)
+        .expect("space")
+}
+
+#[test]
+fn an_empty_track_and_bad_space_size_are_errors() {
+    assert_eq!(broken("oval", |t| t.sectors.clear()), ["track-empty"]);
+    assert_eq!(broken("oval", |t| t.space_size.width = 0.0), ["space-size"]);
+}
+
+#[test]
+fn lanes_must_be_contiguous_and_in_order() {
+    // An extra space numbered 5 beside lanes 0-2, linked in and out so only its number is wrong.
+    let gap = broken("oval", |t| {
+        let mut extra = t.sectors[15].spaces[2].clone();
+        extra.lane = 5;
+        extra.next = vec![SpaceRef::lap(16, 2)];
+        t.sectors[15].spaces.push(extra);
+        space_mut(t, 14, 2).next.push(SpaceRef::lap(15, 5));
+    });
+    assert_eq!(gap, ["lanes-not-contiguous"]);
+    assert_eq!(
+        broken("oval", |t| t.sectors[5].spaces.swap(0, 1)),
+        ["lanes-out-of-order"]
+    );
+}
+
+#[test]
+fn jump_and_trough_shape_is_checked() {
+    let first_trough = |t: &Track| {
+        t.sectors
+            .iter()
+            .position(|s| s.spaces.iter().any(|x| x.terrain == Terrain::Trough))
+            .expect("trough") as u32
+    };
+    assert_eq!(
+        broken("oval", |t| {
+            let s = first_trough(t);
+            space_mut(t, s, 0).terrain = Terrain::Paved;
+        }),
+        ["trough-misplaced"]
+    );
+    let no_trough = broken("thunder-oval", |t| {
+        for space in &mut t.sectors[4].spaces {
+            space.terrain = Terrain::Jump;
+        }
+    });
+    assert_eq!(no_trough, ["jump-not-three-lanes"]);
+    assert_eq!(
+        broken("oval", |t| {
+            let s = first_trough(t) - 1;
+            space_mut(t, s, 1).next = vec![SpaceRef::lap(s + 1, 1)];
+        }),
+        ["link-into-trough"]
+    );
+}
+
+#[test]
+fn rough_lanes_must_be_one_block() {
+    let codes = broken("road-course", |t| {
+        let rough = t
+            .sectors
+            .iter()
+            .position(|s| s.spaces.iter().all(|x| x.terrain == Terrain::Rough))
+            .expect("rough sector");
+        t.sectors[rough].spaces[1].terrain = Terrain::Paved;
+    });
+    assert_eq!(codes, ["rough-not-contiguous"]);
+}
+
+#[test]
+fn forward_links_are_checked() {
+    assert_eq!(
+        broken("oval", |t| space_mut(t, 3, 2).next.clear()),
+        ["no-forward-link"]
+    );
+    assert_eq!(
+        broken("thunder-oval", |t| space_mut(t, 3, 1).next = vec![
+            SpaceRef::lap(4, 0),
+            SpaceRef::lap(4, 1),
+            SpaceRef::lap(4, 2)
+        ]),
+        ["too-many-links"]
+    );
+    assert_eq!(
+        broken("oval", |t| space_mut(t, 3, 2).next =
+            vec![SpaceRef::lap(99, 0)]),
+        ["dangling-link"]
+    );
+    assert_eq!(
+        broken("oval", |t| space_mut(t, 3, 2).next =
+            vec![SpaceRef::lap(5, 2)]),
+        ["link-not-to-next-sector"]
+    );
+    let crossing = broken("thunder-oval", |t| {
+        space_mut(t, 3, 0).next = vec![SpaceRef::lap(4, 1)];
+        space_mut(t, 3, 1).next = vec![SpaceRef::lap(4, 0)];
+    });
+    assert_eq!(crossing, ["crossing-forks"]);
+}
+
+#[test]
+fn the_lap_must_close_through_the_finish_line() {
+    let codes = broken("thunder-oval", |t| {
+        for space in &mut t.sectors[35].spaces {
+            space.next = vec![SpaceRef::lap(34, space.lane)];
+        }
+    });
+    assert!(codes.contains(&"lap-not-closed"), "{codes:?}");
+    assert!(codes.contains(&"finish-unreachable"), "{codes:?}");
+}
+
+#[test]
+fn every_space_must_be_reachable_and_reach_the_finish() {
+    // On a rough stretch nobody changes lanes, so a lane no link enters cannot be reached.
+    let unreachable = broken("road-course", |t| {
+        let rough = t
+            .sectors
+            .iter()
+            .position(|s| s.spaces.iter().all(|x| x.terrain == Terrain::Rough))
+            .expect("rough") as u32;
+        space_mut(t, rough, 2).next = vec![SpaceRef::lap(rough + 1, 1)];
+    });
+    assert_eq!(
+        unreachable,
+        ["unreachable-from-chute", "unreachable-from-grid"]
+    );
+    // A dead end inside a rough stretch strands every car behind it.
+    let stranded = broken("road-course", |t| {
+        let rough = t
+            .sectors
+            .iter()
+            .position(|s| s.spaces.iter().all(|x| x.terrain == Terrain::Rough))
+            .expect("rough") as u32;
+        space_mut(t, rough + 3, 0).next.clear();
+    });
+    assert_eq!(stranded, ["finish-unreachable", "no-forward-link"]);
+}
+
+#[test]
+fn the_crossover_is_four_shared_spaces_at_right_angles() {
+    assert_eq!(
+        broken("figure-eight", |t| {
+            t.crossover.pop();
+        }),
+        ["crossover-size"]
+    );
+    assert_eq!(
+        broken("figure-eight", |t| t.crossover[0].0 = SpaceRef::lap(5, 0)),
+        ["crossover-shape"]
+    );
+    let codes = broken("figure-eight", |t| {
+        for sector in [20, 21] {
+            for space in &mut t.sectors[sector].spaces {
+                space.heading = 0.0;
+            }
+        }
+    });
+    assert_eq!(codes, ["crossover-not-perpendicular"]);
+}
+
+#[test]
+fn the_grid_is_numbered_one_to_forty_on_distinct_spaces_off_the_line() {
+    assert_eq!(
+        broken("oval", |t| t.grid[39].position = 41),
+        ["grid-numbering"]
+    );
+    assert_eq!(
+        broken("oval", |t| {
+            t.grid.pop();
+        }),
+        ["grid-too-small"]
+    );
+    assert_eq!(
+        broken("oval", |t| t.grid[39].space = t.grid[38].space),
+        ["grid-duplicate-space"]
+    );
+    assert_eq!(
+        broken("oval", |t| t.grid[39].space = SpaceRef::lap(99, 9)),
+        ["grid-missing-space"]
+    );
+    assert_eq!(
+        broken("oval", |t| t.grid[39] = GridSlot {
+            position: 40,
+            space: SpaceRef::lap(39, 1)
+        }),
+        ["grid-at-finish"]
+    );
+}
+
+#[test]
+fn an_apocalypse_road_track_has_one_chute_beside_an_edge_lane() {
+    assert_eq!(broken("oval", |t| t.chute = None), ["chute-missing"]);
+    assert_eq!(
+        broken("oval", |t| t.chute = Some(Chute {
+            beside: SpaceRef::lap(12, 1),
+            side: LaneSide::Outside
+        })),
+        ["chute-no-access"]
+    );
+    assert_eq!(
+        broken("oval", |t| t.chute = Some(Chute {
+            beside: SpaceRef::lap(12, 0),
+            side: LaneSide::Outside
+        })),
+        ["chute-no-access"]
+    );
+    // A Thunder Alley track needs none: its chute is the space past the finish line (2.1).
+    assert!(validate(&sample_track("thunder-oval")).is_empty());
+}
+
+#[test]
+fn diagnostics_name_and_place_the_space() {
+    let mut track = sample_track("oval");
+    space_mut(&mut track, 3, 2).next.clear();
+    let diagnostics = validate(&track);
+    let found = &diagnostics[0];
+    assert_eq!(
+        found.message,
+        "space 3.2 has no forward link: cars there could never move on"
+    );
+    let text = Document::Track(track).to_text(Format::Ron).expect("text");
+    let line = text
+        .lines()
+        .nth(found.location.line.expect("line") - 1)
+        .expect("line exists");
+    assert!(line.contains("(lane: 2, next: []"), "{line}");
+}
+
+/// A 10,000-space oval: two 1,240-sector straights and two 10-sector corners, four lanes.
+fn ten_thousand_spaces() -> Track {
+    let radius = 10.0 / std::f32::consts::PI * 1.5;
+    let mut builder = TrackBuilder::new(
+        "huge",
+        "Huge",
+        TrackStyle::ApocalypseRoad,
+        Inside::Right,
+        (0.0, 0.0),
+        0.0,
+    );
+    builder
+        .straight(1240, 4)
+        .expect("straight")
+        .corner(10, 4, 180.0, radius)
+        .expect("corner")
+        .straight(1240, 4)
+        .expect("straight")
+        .corner(10, 4, 180.0, radius)
+        .expect("corner")
+        .close()
+        .expect("close")
+        .grid(0, 40)
+        .expect("grid")
+        .chute(5, LaneSide::Outside)
+        .expect("chute");
+    builder.build()
+}
+
+#[test]
+fn a_10000_space_track_loads_and_validates() {
+    let track = ten_thousand_spaces();
+    let text = Document::Track(track).to_text(Format::Ron).expect("saves");
+    let source = SourceFile::from_text("huge.ron", text, Format::Ron);
+    let document = Document::parse(&source).expect("loads");
+    let Document::Track(loaded) = &document else {
+        panic!("a track")
+    };
+    assert_eq!(loaded.spaces().count(), 10_000);
+    let diagnostics = validate_document(&LoadedDocument { source, document });
+    assert!(
+        diagnostics.is_empty(),
+        "{:#?}",
+        &diagnostics[..diagnostics.len().min(5)]
+    );
+}
+
+#[test]
+fn the_picture_shows_terrain_crossover_grid_and_chute() {
+    let has = |image: &image::RgbaImage, colour: [u8; 4]| image.pixels().any(|p| p.0 == colour);
+    let oval = roadwright::render::render_track(&sample_track("oval"), 800).expect("renders");
+    assert_eq!(oval.width(), 800);
+    assert!(has(&oval, [0xc8, 0x93, 0x48, 0xff]), "jump lanes drawn");
+    assert!(has(&oval, [0x3a, 0x24, 0x12, 0xff]), "trough drawn");
+    assert!(has(&oval, [0xe0, 0x7b, 0x22, 0xff]), "chute drawn");
+    assert!(
+        !has(&oval, [0x8a, 0x5a, 0x2e, 0xff]),
+        "no rough on the oval"
+    );
+    let road =
+        roadwright::render::render_track(&sample_track("road-course"), 800).expect("renders");
+    assert!(has(&road, [0x8a, 0x5a, 0x2e, 0xff]), "rough drawn");
+    let eight =
+        roadwright::render::render_track(&sample_track("figure-eight"), 800).expect("renders");
+    assert!(has(&eight, [0xf0, 0xc0, 0x20, 0xff]), "crossover drawn");
+    assert!(
+        roadwright::render::render_track(&sample_track("oval"), 50).is_err(),
+        "too narrow"
+    );
+}
+
+#[test]
+fn the_cli_validates_inspects_and_renders_tracks() {
+    let run = common::roadwright(&[
+        "validate",
+        "tracks/oval.ron",
+        "tracks/road-course.ron",
+        "tracks/figure-eight.ron",
+        "tracks/thunder-oval.ron",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let run = common::roadwright(&["inspect", "tracks/figure-eight.ron", "--json"]);
+    let summary: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    for key in [
+        "spaces",
+        "sectors",
+        "lanes_min",
+        "lanes_max",
+        "converging",
+        "diverging",
+        "single_lane_sectors",
+        "rough_spaces",
+        "jump_spaces",
+        "trough_spaces",
+        "crossover_spaces",
+        "grid_positions",
+        "chute",
+    ] {
+        assert!(summary.get(key).is_some(), "{key} missing");
+    }
+    assert_eq!(summary["crossover_spaces"], 4);
+    assert_eq!(summary["chute"], true);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let png = dir.path().join("oval.png");
+    let run = common::roadwright(&[
+        "render",
+        "tracks/oval.ron",
+        "-o",
+        png.to_str().expect("utf-8"),
+        "--width",
+        "640",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let image = image::open(&png).expect("a PNG");
+    assert_eq!(image.width(), 640);
+    let written = dir.path().join("new.ron");
+    let run = common::roadwright(&[
+        "new-track",
+        "figure-eight",
+        "-o",
+        written.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        std::fs::read_to_string(&written).expect("written"),
+        std::fs::read_to_string(common::repo("tracks/figure-eight.ron")).expect("sample")
+    );
+    assert_eq!(
+        common::roadwright(&[
+            "new-track",
+            "moon-base",
+            "-o",
+            written.to_str().expect("utf-8")
+        ])
+        .code,
+        1
+    );
+}
