@@ -14,6 +14,9 @@
 //!    The GUI's widgets emit commands that the app applies after drawing; no game rule lives
 //!    there.
 //!
+//! Beside the layers, [`stretch`] (the track builder the editor's stretch tools drive) and
+//! [`render`] (track pictures) work on raw content types.
+//!
 //! # Invariants
 //!
 //! - Everything except the studio window builds without egui: the GUI sits behind the default

@@ -7,7 +7,6 @@ use roadwright::content::track::{Chute, GridSlot, SpaceRef, Terrain, Track, Trac
 use roadwright::content::track_summary::TrackSummary;
 use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
 use roadwright::stretch::samples::{SAMPLES, sample};
-use roadwright::stretch::{Inside, TrackBuilder};
 use roadwright::validate::{Diagnostic, Severity, validate_document};
 
 const SAMPLE_FILES: [(&str, &str); 4] = [
@@ -370,38 +369,9 @@ fn diagnostics_name_and_place_the_space() {
     assert!(line.contains("(lane: 2, next: []"), "{line}");
 }
 
-/// A 10,000-space oval: two 1,240-sector straights and two 10-sector corners, four lanes.
-fn ten_thousand_spaces() -> Track {
-    let radius = 10.0 / std::f32::consts::PI * 1.5;
-    let mut builder = TrackBuilder::new(
-        "huge",
-        "Huge",
-        TrackStyle::ApocalypseRoad,
-        Inside::Right,
-        (0.0, 0.0),
-        0.0,
-    );
-    builder
-        .straight(1240, 4)
-        .expect("straight")
-        .corner(10, 4, 180.0, radius)
-        .expect("corner")
-        .straight(1240, 4)
-        .expect("straight")
-        .corner(10, 4, 180.0, radius)
-        .expect("corner")
-        .close()
-        .expect("close")
-        .grid(0, 40)
-        .expect("grid")
-        .chute(5, LaneSide::Outside)
-        .expect("chute");
-    builder.build()
-}
-
 #[test]
 fn a_10000_space_track_loads_and_validates() {
-    let track = ten_thousand_spaces();
+    let track = roadwright::stretch::samples::generated_oval(10_000).expect("builds");
     let text = Document::Track(track).to_text(Format::Ron).expect("saves");
     let source = SourceFile::from_text("huge.ron", text, Format::Ron);
     let document = Document::parse(&source).expect("loads");

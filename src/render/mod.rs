@@ -6,4 +6,4 @@ mod palette;
 mod text;
 mod track_png;
 
-pub use track_png::{RenderError, render_track, save_png};
+pub use track_png::{RenderError, WIDTH_RANGE, render_track, save_png};

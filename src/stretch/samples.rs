@@ -152,3 +152,28 @@ pub fn thunder_oval() -> Result<Track, BuildError> {
         .grid_ahead_of_finish(40)?;
     Ok(builder.build())
 }
+
+/// A generated oval of about `spaces` spaces on four lanes (two long straights, two 10-sector
+/// corners), for stress tests and benchmarks of big tracks.
+pub fn generated_oval(spaces: u32) -> Result<Track, BuildError> {
+    let corner_spaces = 2 * 10 * 4;
+    let straight = (spaces.saturating_sub(corner_spaces) / 8).max(11);
+    let radius = radius_for(10, 180.0) * 1.5;
+    let mut builder = TrackBuilder::new(
+        "generated-oval",
+        "Generated oval",
+        TrackStyle::ApocalypseRoad,
+        Inside::Right,
+        (0.0, 0.0),
+        0.0,
+    );
+    builder
+        .straight(straight, 4)?
+        .corner(10, 4, 180.0, radius)?
+        .straight(straight, 4)?
+        .corner(10, 4, 180.0, radius)?
+        .close()?
+        .grid(0, 40)?
+        .chute(5, LaneSide::Outside)?;
+    Ok(builder.build())
+}
