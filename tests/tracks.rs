@@ -148,6 +148,13 @@ fn space_mut(track: &mut Track, sector: u32, lane: u8) -> &mut roadwright::conte
 fn an_empty_track_and_bad_space_size_are_errors() {
     assert_eq!(broken("oval", |t| t.sectors.clear()), ["track-empty"]);
     assert_eq!(broken("oval", |t| t.space_size.width = 0.0), ["space-size"]);
+    let odd_space = broken("oval", |t| {
+        space_mut(t, 3, 1).size = Some(roadwright::content::track::SpaceSize {
+            length: 1.0,
+            width: -1.0,
+        });
+    });
+    assert_eq!(odd_space, ["space-size"]);
 }
 
 #[test]
@@ -409,6 +416,21 @@ fn the_picture_shows_terrain_crossover_grid_and_chute() {
         roadwright::render::render_track(&sample_track("oval"), 50).is_err(),
         "too narrow"
     );
+    // A space with its own size is drawn at that size: a wider space covers more pixels.
+    let mut wide = sample_track("thunder-oval");
+    let plain = roadwright::render::render_track(&wide, 800).expect("renders");
+    space_mut(&mut wide, 4, 1).size = Some(roadwright::content::track::SpaceSize {
+        length: 3.0,
+        width: 3.0,
+    });
+    let bigger = roadwright::render::render_track(&wide, 800).expect("renders");
+    let paved = |image: &image::RgbaImage| {
+        image
+            .pixels()
+            .filter(|p| p.0 == [0x55, 0x58, 0x5e, 0xff])
+            .count()
+    };
+    assert!(paved(&bigger) > paved(&plain), "the big space shows");
 }
 
 #[test]

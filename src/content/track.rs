@@ -46,7 +46,7 @@ pub struct Track {
     pub name: Text,
     /// Which game's conventions the track follows (3.0, 12, 13).
     pub style: TrackStyle,
-    /// The drawn size of every space, in track units.
+    /// The drawn size of every space, in track units, unless a space gives its own.
     pub space_size: SpaceSize,
     /// The lap, in the direction of travel; the finish line lies before sector 0.
     pub sectors: Vec<Sector>,
@@ -200,6 +200,10 @@ pub struct Space {
     pub y: f32,
     /// Direction of travel in degrees, clockwise from east (0 = right, 90 = down).
     pub heading: f32,
+    /// This space's drawn size, when it differs from the track's `space_size` (a wide corner
+    /// space traced from a photo, say).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<SpaceSize>,
 }
 
 /// The surface of a space.

@@ -215,8 +215,9 @@ pub fn save_png(image: &RgbaImage, path: &Path) -> Result<(), RenderError> {
 fn space_corners(track: &Track, space: &Space, inset: f32) -> [(f32, f32); 4] {
     let (dx, dy) = direction(space.heading);
     let (nx, ny) = (-dy, dx);
-    let half_length = track.space_size.length / 2.0 - inset;
-    let half_width = track.space_size.width / 2.0 - inset;
+    let size = space.size.unwrap_or(track.space_size);
+    let half_length = size.length / 2.0 - inset;
+    let half_width = size.width / 2.0 - inset;
     let corner = |along: f32, across: f32| {
         (
             space.x + dx * along * half_length + nx * across * half_width,

@@ -190,6 +190,7 @@ impl TrackBuilder {
                         x: round(x),
                         y: round(y),
                         heading: round(heading.rem_euclid(360.0)),
+                        size: self.arc_size(step, radius, lane, lanes),
                     }
                 })
                 .collect();
@@ -245,14 +246,32 @@ impl TrackBuilder {
     }
 
     fn lane_position(&self, centre: (f32, f32), heading: f32, lane: u8, lanes: u8) -> (f32, f32) {
-        let width = self.track.space_size.width;
         let (nx, ny) = right_normal(heading);
-        let from_middle = (f32::from(lanes) - 1.0) / 2.0 - f32::from(lane);
-        let offset = match self.inside {
-            Inside::Right => from_middle * width,
-            Inside::Left => -from_middle * width,
-        };
+        let offset = self.lane_offset(lane, lanes);
         (centre.0 + nx * offset, centre.1 + ny * offset)
+    }
+
+    /// How far a lane's centre lies to the right of the track's centre line.
+    fn lane_offset(&self, lane: u8, lanes: u8) -> f32 {
+        let from_middle = (f32::from(lanes) - 1.0) / 2.0 - f32::from(lane);
+        match self.inside {
+            Inside::Right => from_middle * self.track.space_size.width,
+            Inside::Left => -from_middle * self.track.space_size.width,
+        }
+    }
+
+    /// On an arc a lane's spaces are as long as its own arc: shorter inside the turn, longer
+    /// outside, so that drawn spaces neither overlap nor leave gaps. Straights use the track's
+    /// size.
+    fn arc_size(&self, step: f32, radius: Option<f32>, lane: u8, lanes: u8) -> Option<SpaceSize> {
+        let radius = radius.filter(|_| step != 0.0)?;
+        // Turning right, lanes to the right are nearer the turn's centre; turning left, farther.
+        let lane_radius = radius - step.signum() * self.lane_offset(lane, lanes);
+        let length = round((step.to_radians() * lane_radius).abs());
+        (length > 0.0).then_some(SpaceSize {
+            length,
+            width: self.track.space_size.width,
+        })
     }
 
     fn push_lap_sector(&mut self, sector: Sector) {
@@ -388,6 +407,7 @@ impl TrackBuilder {
                         x: round(x),
                         y: round(y),
                         heading: round(heading.rem_euclid(360.0)),
+                        size: None,
                     }
                 })
                 .collect();

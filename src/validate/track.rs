@@ -40,6 +40,20 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
             "spaces must have a positive length and width".to_owned(),
         );
     }
+    for (at, space) in track.spaces() {
+        if let Some(size) = space.size
+            && !(size.length > 0.0 && size.width > 0.0)
+        {
+            report.error(
+                "space-size",
+                Some(ObjectRef::Space {
+                    space: at.to_string(),
+                }),
+                &[Needle::Field("size")],
+                format!("space {at} has a size that is not positive"),
+            );
+        }
+    }
     let mut checker = Checker { track, report };
     for section in [Section::Start, Section::Lap] {
         for (index, sector) in track.section(section).iter().enumerate() {
