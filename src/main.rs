@@ -19,8 +19,19 @@ fn main() -> anyhow::Result<ExitCode> {
 
 #[cfg(feature = "gui")]
 fn open_studio(path: Option<std::path::PathBuf>) -> anyhow::Result<ExitCode> {
-    let path = path.unwrap_or_else(|| std::path::PathBuf::from("content"));
-    roadwright::gui::run(path)
+    // With no path, open the standard content and the sample oval beside it.
+    let (path, extra) = if let Some(path) = path {
+        (path, Vec::new())
+    } else {
+        let track = std::path::PathBuf::from("tracks/oval.ron");
+        let extra = if track.exists() {
+            vec![track]
+        } else {
+            Vec::new()
+        };
+        (std::path::PathBuf::from("content"), extra)
+    };
+    roadwright::gui::run(path, extra)
         .map_err(|error| anyhow::anyhow!("cannot open the studio window: {error}"))?;
     Ok(ExitCode::SUCCESS)
 }

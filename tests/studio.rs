@@ -82,3 +82,40 @@ fn reload_picks_up_changes_made_on_disk() {
     harness.run();
     harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
 }
+
+fn studio_with_track(track: &std::path::Path) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::open_with(&common::repo("content"), &[track.to_owned()]),
+        );
+    harness.run();
+    harness
+}
+
+#[test]
+fn the_default_studio_shows_the_sample_track_as_a_picture() {
+    let mut harness = studio_with_track(&common::repo("tracks/oval.ron"));
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+    harness.get_by_label("oval.ron (track)").click();
+    harness.run();
+    harness.get_by_label("Dust Bowl Oval: 135 spaces in 40 sectors, 3-4 lanes, 40 grid positions");
+    let texture = harness.state().workspace().pack.files.len();
+    assert_eq!(texture, 7, "six pack files and the track");
+    assert!(
+        harness.ctx.tex_manager().read().num_allocated() > 1,
+        "the track picture was uploaded as a texture"
+    );
+}
+
+#[test]
+fn a_broken_track_beside_the_pack_lists_its_problems() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let track = dir.path().join("broken.ron");
+    let text = fs::read_to_string(common::repo("tracks/oval.ron")).expect("oval");
+    fs::write(&track, text.replacen("next: [\"4.2\"]", "next: []", 1)).expect("write");
+    let harness = studio_with_track(&track);
+    harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
+    harness.get_by_label_contains("error[no-forward-link]: space 3.2 has no forward link");
+}

@@ -1,12 +1,13 @@
 //! The studio application: menu bar, file list, summary and diagnostics.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use egui::{Panel, RichText, ScrollArea, Ui};
 
 use super::command::StudioCommand;
 use super::workspace::Workspace;
 use crate::content::Document;
+use crate::content::track_summary::TrackSummary;
 use crate::validate::Severity;
 
 /// The studio's state.
@@ -15,6 +16,8 @@ pub struct StudioApp {
     selected_file: Option<usize>,
     /// Set when a command asks to close; the eframe wrapper turns it into a viewport command.
     quit_requested: bool,
+    /// The picture of the selected track, and which file it shows.
+    track_picture: Option<(usize, egui::TextureHandle)>,
 }
 
 impl StudioApp {
@@ -25,6 +28,18 @@ impl StudioApp {
             workspace: Workspace::open(path),
             selected_file: None,
             quit_requested: false,
+            track_picture: None,
+        }
+    }
+
+    /// Opens the studio on a pack folder with extra files beside it (a track).
+    #[must_use]
+    pub fn open_with(path: &Path, extra: &[PathBuf]) -> Self {
+        Self {
+            workspace: Workspace::open_with(path, extra),
+            selected_file: None,
+            quit_requested: false,
+            track_picture: None,
         }
     }
 
@@ -46,10 +61,13 @@ impl StudioApp {
             StudioCommand::Open(path) => {
                 self.workspace = Workspace::open(&path);
                 self.selected_file = None;
+                self.track_picture = None;
             }
             StudioCommand::Reload => {
                 let path = self.workspace.path.clone();
-                self.workspace = Workspace::open(&path);
+                let extra = self.workspace.extra.clone();
+                self.workspace = Workspace::open_with(&path, &extra);
+                self.track_picture = None;
                 self.selected_file = self
                     .selected_file
                     .filter(|&index| index < self.workspace.pack.files.len());
@@ -76,14 +94,41 @@ impl StudioApp {
                 file_list(ui, &self.workspace, self.selected_file, &mut commands);
             });
         egui::CentralPanel::default_margins().show(ui, |ui| {
-            ScrollArea::vertical().show(ui, |ui| match self.selected_file {
-                Some(index) => file_view(ui, &self.workspace, index),
+            let picture = self.track_picture(ui.ctx());
+            ScrollArea::both().show(ui, |ui| match self.selected_file {
+                Some(index) => file_view(ui, &self.workspace, index, picture.as_ref()),
                 None => summary_view(ui, &self.workspace),
             });
         });
         for command in commands {
             self.apply(command);
         }
+    }
+}
+
+impl StudioApp {
+    /// The picture of the selected file when it is a track, drawn once and kept as a texture.
+    fn track_picture(&mut self, ctx: &egui::Context) -> Option<egui::TextureHandle> {
+        let index = self.selected_file?;
+        if let Some((shown, texture)) = &self.track_picture
+            && *shown == index
+        {
+            return Some(texture.clone());
+        }
+        let Document::Track(track) = &self.workspace.pack.files.get(index)?.document else {
+            return None;
+        };
+        // A track that cannot be drawn (no spaces) simply shows no picture; its diagnostics say why.
+        let image = crate::render::render_track(track, 1200).ok()?;
+        let size = [image.width() as usize, image.height() as usize];
+        let colour = egui::ColorImage::from_rgba_unmultiplied(size, image.as_raw());
+        let texture = ctx.load_texture(
+            format!("track-{index}"),
+            colour,
+            egui::TextureOptions::LINEAR,
+        );
+        self.track_picture = Some((index, texture.clone()));
+        Some(texture)
     }
 }
 
@@ -137,6 +182,8 @@ fn file_list(
             .source
             .path
             .strip_prefix(&workspace.pack.root)
+            .ok()
+            .or_else(|| loaded.source.path.file_name().map(Path::new))
             .unwrap_or(&loaded.source.path)
             .display()
             .to_string();
@@ -176,7 +223,12 @@ fn summary_view(ui: &mut Ui, workspace: &Workspace) {
     });
 }
 
-fn file_view(ui: &mut Ui, workspace: &Workspace, index: usize) {
+fn file_view(
+    ui: &mut Ui,
+    workspace: &Workspace,
+    index: usize,
+    picture: Option<&egui::TextureHandle>,
+) {
     let Some(loaded) = workspace.pack.files.get(index) else {
         return;
     };
@@ -211,12 +263,20 @@ fn file_view(ui: &mut Ui, workspace: &Workspace, index: usize) {
             }
         }
         Document::Track(track) => {
+            let summary = TrackSummary::of(track);
             ui.label(format!(
-                "{}: {} sectors, {} spaces",
+                "{}: {} spaces in {} sectors, {}-{} lanes, {} grid positions",
                 track.name,
-                track.sectors.len(),
-                track.spaces().count()
+                summary.spaces,
+                summary.sectors,
+                summary.lanes_min,
+                summary.lanes_max,
+                summary.grid_positions
             ));
+            if let Some(texture) = picture {
+                let width = ui.available_width().min(texture.size_vec2().x);
+                ui.add(egui::Image::new(texture).max_width(width));
+            }
         }
         Document::Ruleset(ruleset) => {
             ui.label(format!(

@@ -11,9 +11,9 @@ pub use workspace::Workspace;
 
 use std::path::PathBuf;
 
-/// Opens the studio window on `path` (a content pack folder or a content file) and runs until
-/// it is closed.
-pub fn run(path: PathBuf) -> eframe::Result {
+/// Opens the studio window on `path` (a content pack folder or a content file), with `extra`
+/// files (tracks) beside it, and runs until it is closed.
+pub fn run(path: PathBuf, extra: Vec<PathBuf>) -> eframe::Result {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Roadwright")
@@ -23,6 +23,6 @@ pub fn run(path: PathBuf) -> eframe::Result {
     eframe::run_native(
         "Roadwright",
         options,
-        Box::new(move |_creation| Ok(Box::new(StudioApp::open(&path)))),
+        Box::new(move |_creation| Ok(Box::new(StudioApp::open_with(&path, &extra)))),
     )
 }

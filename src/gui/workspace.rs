@@ -17,6 +17,8 @@ pub struct Workspace {
     pub diagnostics: Vec<Diagnostic>,
     /// Totals for the summary view.
     pub summary: ContentSummary,
+    /// Files opened beside the pack (tracks), reopened on reload.
+    pub extra: Vec<PathBuf>,
 }
 
 impl Workspace {
@@ -73,7 +75,41 @@ impl Workspace {
             pack,
             diagnostics,
             summary,
+            extra: Vec::new(),
         }
+    }
+
+    /// Opens a pack folder (or file) together with extra files, such as a track to edit beside
+    /// the content. Whatever cannot be read shows up as a diagnostic.
+    #[must_use]
+    pub fn open_with(path: &Path, extra: &[PathBuf]) -> Self {
+        let mut workspace = Self::open(path);
+        for file in extra {
+            match Document::load(file) {
+                Ok(loaded) => workspace.pack.files.push(loaded),
+                Err(error) => workspace.pack.errors.push(error),
+            }
+        }
+        workspace.extra = extra.to_vec();
+        workspace.diagnostics = validate_pack(&workspace.pack).1;
+        if !path.is_dir() {
+            // A single file opened with extras is not a pack: check each file on its own.
+            workspace.diagnostics = workspace
+                .pack
+                .files
+                .iter()
+                .flat_map(validate_document)
+                .chain(
+                    workspace
+                        .pack
+                        .errors
+                        .iter()
+                        .map(Diagnostic::from_load_error),
+                )
+                .collect();
+            sort_diagnostics(&mut workspace.diagnostics);
+        }
+        workspace
     }
 
     /// The number of error diagnostics.

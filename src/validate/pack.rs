@@ -4,7 +4,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::checked::{self, Content};
 use super::diagnostic::{Diagnostic, Location, ObjectRef, Severity};
-use super::limits::Limits;
+use super::limits::{GRID_POSITIONS, Limits};
 use super::locate::Needle;
 use super::report::FileReport;
 use super::{combat_deck, movement_events, race_deck, ruleset, team_mats};
@@ -66,6 +66,16 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
             &mut FileReport::new(&loaded.source, &mut out),
         )
     });
+
+    for loaded in by_kind.get(&ContentKind::Track).into_iter().flatten() {
+        if let Document::Track(track) = &loaded.document {
+            super::track::check(
+                track,
+                GRID_POSITIONS,
+                &mut FileReport::new(&loaded.source, &mut out),
+            );
+        }
+    }
 
     if let (Some((combat_loaded, deck)), Some((_, mats))) = (combat_file, teams_file) {
         warn_unused_weapons(
