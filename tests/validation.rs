@@ -540,3 +540,21 @@ fn a_single_file_is_checked_on_its_own_against_the_rulebook_numbers() {
     let diagnostics = validate_document(&loaded);
     only(&diagnostics, "defense-out-of-range", Severity::Error);
 }
+
+#[test]
+fn an_empty_event_or_combat_deck_is_an_error() {
+    let events = edit_events(|deck| deck.cards.clear());
+    let found = only(&events, "deck-empty", Severity::Error);
+    assert!(
+        found.message.contains("movement event deck has no cards"),
+        "{}",
+        found.message
+    );
+    let combat = edit_combat(|deck| deck.cards.clear());
+    let found = only(&combat, "deck-empty", Severity::Error);
+    assert!(
+        found.message.contains("combat deck has no cards"),
+        "{}",
+        found.message
+    );
+}

@@ -137,6 +137,23 @@ impl TrackBuilder {
         self.stretch(sectors, lanes, degrees, Some(radius), |_, _| Terrain::Paved)
     }
 
+    /// A whole plain oval: a straight, a half-turn, an equal straight and a half-turn, all on
+    /// `lanes` lanes, then the lap is closed. The two straights being equal is what makes the
+    /// loop meet itself.
+    pub fn plain_oval(
+        &mut self,
+        straight: u32,
+        corner: u32,
+        lanes: u8,
+        radius: f32,
+    ) -> Result<&mut Self, BuildError> {
+        self.straight(straight, lanes)?
+            .corner(corner, lanes, 180.0, radius)?
+            .straight(straight, lanes)?
+            .corner(corner, lanes, 180.0, radius)?
+            .close()
+    }
+
     /// A single-lane stretch (5.4.4).
     pub fn single_lane(&mut self, sectors: u32) -> Result<&mut Self, BuildError> {
         self.straight(sectors, 1)

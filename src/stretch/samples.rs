@@ -144,11 +144,7 @@ pub fn thunder_oval() -> Result<Track, BuildError> {
         0.0,
     );
     builder
-        .straight(10, 3)?
-        .corner(8, 3, 180.0, corner)?
-        .straight(10, 3)?
-        .corner(8, 3, 180.0, corner)?
-        .close()?
+        .plain_oval(10, 8, 3, corner)?
         .grid_ahead_of_finish(40)?;
     Ok(builder.build())
 }
@@ -168,11 +164,7 @@ pub fn generated_oval(spaces: u32) -> Result<Track, BuildError> {
         0.0,
     );
     builder
-        .straight(straight, 4)?
-        .corner(10, 4, 180.0, radius)?
-        .straight(straight, 4)?
-        .corner(10, 4, 180.0, radius)?
-        .close()?
+        .plain_oval(straight, 10, 4, radius)?
         .grid(0, 40)?
         .chute(5, LaneSide::Outside)?;
     Ok(builder.build())

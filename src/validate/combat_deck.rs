@@ -47,14 +47,11 @@ pub fn check(deck: &CombatEventDeck, report: &mut FileReport<'_>) -> Option<Chec
         "combat card",
         deck.cards.iter().map(|card| (&card.id, object(card))),
     );
-    if deck.total_cards() == 0 {
-        report.error(
-            "deck-empty",
-            None,
-            &[Needle::Field("cards")],
-            "the combat deck has no cards, so no attack could be resolved".to_owned(),
-        );
-    }
+    report.check_deck_not_empty(
+        deck.total_cards(),
+        "combat deck",
+        "no attack could be resolved",
+    );
     let declared: BTreeSet<&str> = deck.weapon_types.iter().map(|w| w.id.as_str()).collect();
     for card in &deck.cards {
         report.check_count(card.count, &card.id, &object(card));

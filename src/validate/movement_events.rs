@@ -26,15 +26,11 @@ pub fn check(
         "movement event",
         deck.cards.iter().map(|card| (&card.id, object(card))),
     );
-    if deck.total_cards() == 0 {
-        report.error(
-            "deck-empty",
-            None,
-            &[Needle::Field("cards")],
-            "the movement event deck has no cards, so starburst cards could never draw one"
-                .to_owned(),
-        );
-    }
+    report.check_deck_not_empty(
+        deck.total_cards(),
+        "movement event deck",
+        "starburst cards could never draw one",
+    );
     for card in &deck.cards {
         report.check_count(card.count, &card.id, &object(card));
         check_numbers(card, *limits, report);

@@ -113,6 +113,18 @@ impl<'a> FileReport<'a> {
         }
     }
 
+    /// Reports a deck with no cards at all; `consequence` says what that breaks.
+    pub fn check_deck_not_empty(&mut self, total: u64, what: &str, consequence: &str) {
+        if total == 0 {
+            self.error(
+                "deck-empty",
+                None,
+                &[Needle::Field("cards")],
+                format!("the {what} has no cards, so {consequence}"),
+            );
+        }
+    }
+
     /// Reports a card kind with no copies.
     pub fn check_count(&mut self, count: u32, id: &Id, object: &ObjectRef) {
         if count == 0 {
