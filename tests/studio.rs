@@ -119,3 +119,14 @@ fn a_broken_track_beside_the_pack_lists_its_problems() {
     harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
     harness.get_by_label_contains("error[no-forward-link]: space 3.2 has no forward link");
 }
+
+#[test]
+fn the_studio_opens_a_single_content_file() {
+    let mut harness = studio(&common::repo("content/race_deck.ron"));
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+    harness.get_by_label("race_deck.ron (race_deck)").click();
+    harness.run();
+    harness.get_by_label_contains("Solo +6 ×4");
+    let missing = studio(&common::repo("content/no_such_file.ron"));
+    missing.get_by_label_contains("no_such_file.ron: error[io]: does not exist");
+}
