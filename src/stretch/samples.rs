@@ -41,6 +41,12 @@ pub fn sample(name: &str) -> Option<Result<Track, BuildError>> {
     })
 }
 
+/// A builder at the origin heading east, lane 0 on the right: a track driven clockwise on
+/// screen, as every sample but the figure 8 starts.
+fn at_origin(id: &str, name: &str, style: TrackStyle) -> TrackBuilder {
+    TrackBuilder::new(id, name, style, Inside::Right, (0.0, 0.0), 0.0)
+}
+
 /// The arc radius that makes `sectors` sectors of length 1 turn `degrees`.
 fn radius_for(sectors: u32, degrees: f32) -> f32 {
     sectors as f32 / degrees.abs().to_radians()
@@ -50,14 +56,7 @@ fn radius_for(sectors: u32, degrees: f32) -> f32 {
 /// back straight holds a three-sector jump section with its trough.
 pub fn oval() -> Result<Track, BuildError> {
     let corner = radius_for(10, 180.0);
-    let mut builder = TrackBuilder::new(
-        "dust-bowl",
-        "Dust Bowl Oval",
-        TrackStyle::ApocalypseRoad,
-        Inside::Right,
-        (0.0, 0.0),
-        0.0,
-    );
+    let mut builder = at_origin("dust-bowl", "Dust Bowl Oval", TrackStyle::ApocalypseRoad);
     builder
         .straight(10, 4)?
         .corner(10, 3, 180.0, corner)?
@@ -75,13 +74,10 @@ pub fn oval() -> Result<Track, BuildError> {
 /// rough patch on the north leg, and a single-lane stretch on the west leg.
 pub fn road_course() -> Result<Track, BuildError> {
     let corner = radius_for(4, 90.0);
-    let mut builder = TrackBuilder::new(
+    let mut builder = at_origin(
         "quarry-run",
         "Quarry Run Road Course",
         TrackStyle::ApocalypseRoad,
-        Inside::Right,
-        (0.0, 0.0),
-        0.0,
     );
     builder
         .straight(10, 4)?
@@ -135,14 +131,7 @@ pub fn figure_eight() -> Result<Track, BuildError> {
 /// there the chute is the space just past the finish line.
 pub fn thunder_oval() -> Result<Track, BuildError> {
     let corner = radius_for(8, 180.0);
-    let mut builder = TrackBuilder::new(
-        "thunder-oval",
-        "Thunder Oval",
-        TrackStyle::ThunderAlley,
-        Inside::Right,
-        (0.0, 0.0),
-        0.0,
-    );
+    let mut builder = at_origin("thunder-oval", "Thunder Oval", TrackStyle::ThunderAlley);
     builder
         .plain_oval(10, 8, 3, corner)?
         .grid_ahead_of_finish(40)?;
@@ -155,13 +144,10 @@ pub fn generated_oval(spaces: u32) -> Result<Track, BuildError> {
     let corner_spaces = 2 * 10 * 4;
     let straight = (spaces.saturating_sub(corner_spaces) / 8).max(11);
     let radius = radius_for(10, 180.0) * 1.5;
-    let mut builder = TrackBuilder::new(
+    let mut builder = at_origin(
         "generated-oval",
         "Generated oval",
         TrackStyle::ApocalypseRoad,
-        Inside::Right,
-        (0.0, 0.0),
-        0.0,
     );
     builder
         .plain_oval(straight, 10, 4, radius)?
