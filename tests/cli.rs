@@ -226,3 +226,13 @@ fn unknown_subcommands_and_missing_arguments_are_usage_errors() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("Usage"), "{}", run.stderr);
 }
+
+#[test]
+fn a_missing_path_is_reported_as_missing() {
+    let run = roadwright(&["validate", "no-such-pack"]);
+    assert_eq!(run.code, 2);
+    assert_eq!(
+        run.stdout.trim_end(),
+        "no-such-pack: error[io]: does not exist"
+    );
+}

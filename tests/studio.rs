@@ -130,3 +130,18 @@ fn the_studio_opens_a_single_content_file() {
     let missing = studio(&common::repo("content/no_such_file.ron"));
     missing.get_by_label_contains("no_such_file.ron: error[io]: does not exist");
 }
+
+#[test]
+fn an_unreadable_content_folder_is_reported_even_with_a_track_beside_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let missing = dir.path().join("no-such-pack");
+    let harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::open_with(&missing, &[common::repo("tracks/oval.ron")]),
+        );
+    // The folder's own error, and nothing else: not five "missing file" lines burying it.
+    harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
+    harness.get_by_label_contains("no-such-pack: error[io]");
+}

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic;
-use crate::content::{Document, LoadError, LoadedDocument, RawPack};
+use crate::content::{LoadedDocument, RawPack};
 
 /// Rewrites (or, with `check`, lists) content files whose text is not canonical.
 pub fn fmt(
@@ -15,25 +15,14 @@ pub fn fmt(
     err: &mut dyn Write,
 ) -> io::Result<u8> {
     let mut documents: Vec<LoadedDocument> = Vec::new();
-    let mut failures: Vec<LoadError> = Vec::new();
+    let mut failures = 0;
     for path in paths {
-        if path.is_dir() {
-            match RawPack::load(path) {
-                Ok(pack) => {
-                    documents.extend(pack.files);
-                    failures.extend(pack.errors);
-                }
-                Err(error) => failures.push(error),
-            }
-        } else {
-            match Document::load(path) {
-                Ok(loaded) => documents.push(loaded),
-                Err(error) => failures.push(error),
-            }
+        let opened = RawPack::open(path);
+        for error in &opened.errors {
+            writeln!(err, "{error}")?;
         }
-    }
-    for failure in &failures {
-        writeln!(err, "{failure}")?;
+        failures += opened.errors.len();
+        documents.extend(opened.files);
     }
     let mut not_canonical = 0;
     for loaded in &documents {
@@ -41,11 +30,7 @@ pub fn fmt(
             Ok(text) => text,
             Err(error) => {
                 writeln!(err, "{}: {error}", loaded.source.path.display())?;
-                failures.push(LoadError::new(
-                    &loaded.source.path,
-                    crate::content::LoadErrorCode::Io,
-                    error.to_string(),
-                ));
+                failures += 1;
                 continue;
             }
         };
@@ -61,16 +46,12 @@ pub fn fmt(
             )?;
         } else if let Err(error) = write_atomic(&loaded.source.path, canonical.as_bytes()) {
             writeln!(err, "{error}")?;
-            failures.push(LoadError::new(
-                &loaded.source.path,
-                crate::content::LoadErrorCode::Io,
-                error.to_string(),
-            ));
+            failures += 1;
         } else {
             writeln!(out, "formatted {}", loaded.source.path.display())?;
         }
     }
-    Ok(if !failures.is_empty() {
+    Ok(if failures > 0 {
         EXIT_UNREADABLE
     } else if check && not_canonical > 0 {
         EXIT_CONTENT_ERRORS

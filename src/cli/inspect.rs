@@ -15,39 +15,27 @@ pub fn inspect(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
-    let loaded = if path.is_dir() {
-        RawPack::load(path).map(|pack| {
-            for error in &pack.errors {
-                let _ = writeln!(err, "{error}");
+    let opened = RawPack::open(path);
+    for error in &opened.errors {
+        writeln!(err, "{error}")?;
+    }
+    if opened.files.is_empty() && !opened.errors.is_empty() {
+        return Ok(EXIT_UNREADABLE);
+    }
+    let kind = match (opened.is_folder, opened.files.first()) {
+        (false, Some(loaded)) => {
+            if let Document::Track(track) = &loaded.document {
+                return print_track(&TrackSummary::of(track), json, out);
             }
-            ContentSummary::of(
-                "pack",
-                pack.files.iter().map(|loaded| &loaded.document),
-                pack.errors.len(),
-            )
-        })
-    } else {
-        match Document::load(path) {
-            Ok(loaded) => {
-                if let Document::Track(track) = &loaded.document {
-                    return print_track(&TrackSummary::of(track), json, out);
-                }
-                Ok(ContentSummary::of(
-                    loaded.document.kind().slug(),
-                    [&loaded.document],
-                    0,
-                ))
-            }
-            Err(error) => Err(error),
+            loaded.document.kind().slug()
         }
+        _ => "pack",
     };
-    let summary = match loaded {
-        Ok(summary) => summary,
-        Err(error) => {
-            writeln!(err, "{error}")?;
-            return Ok(EXIT_UNREADABLE);
-        }
-    };
+    let summary = ContentSummary::of(
+        kind,
+        opened.files.iter().map(|loaded| &loaded.document),
+        opened.errors.len(),
+    );
     if json {
         serde_json::to_writer_pretty(&mut *out, &summary).map_err(io::Error::other)?;
         writeln!(out)?;

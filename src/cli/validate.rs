@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::{Document, RawPack};
-use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_document, validate_pack};
+use crate::content::RawPack;
+use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -27,26 +27,9 @@ pub fn validate(
     let mut diagnostics = Vec::new();
     let mut unreadable = 0;
     for path in paths {
-        if path.is_dir() {
-            match RawPack::load(path) {
-                Ok(pack) => {
-                    unreadable += pack.errors.len();
-                    diagnostics.extend(validate_pack(&pack).1);
-                }
-                Err(error) => {
-                    unreadable += 1;
-                    diagnostics.push(Diagnostic::from_load_error(&error));
-                }
-            }
-        } else {
-            match Document::load(path) {
-                Ok(loaded) => diagnostics.extend(validate_document(&loaded)),
-                Err(error) => {
-                    unreadable += 1;
-                    diagnostics.push(Diagnostic::from_load_error(&error));
-                }
-            }
-        }
+        let opened = RawPack::open(path);
+        unreadable += opened.errors.len();
+        diagnostics.extend(validate_opened(&opened));
     }
     sort_diagnostics(&mut diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();

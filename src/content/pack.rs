@@ -17,8 +17,11 @@ pub const MAX_FOLDER_DEPTH: usize = 8;
 /// Every content file found in a folder, loaded as far as each could be.
 #[derive(Clone, Debug, Default)]
 pub struct RawPack {
-    /// The folder the pack was loaded from.
+    /// The folder the pack was loaded from (for a single file, the file's folder).
     pub root: PathBuf,
+    /// Whether this is a whole folder (checked as a pack) or files opened one by one (each
+    /// checked on its own).
+    pub is_folder: bool,
     /// The files that loaded, sorted by path.
     pub files: Vec<LoadedDocument>,
     /// The files that did not, sorted by path. A pack with errors still opens.
@@ -57,14 +60,38 @@ impl RawPack {
         errors.sort_by(|a, b| a.path.cmp(&b.path));
         Ok(Self {
             root: root.to_owned(),
+            is_folder: true,
             files,
             errors,
         })
     }
 
-    /// The loaded files of one kind, in path order.
-    pub fn documents(&self) -> impl Iterator<Item = &LoadedDocument> {
-        self.files.iter()
+    /// Opens `path`: a folder as a pack, a file as a set of one. Never fails: a folder that
+    /// cannot be listed or a file that cannot be read is an entry of [`RawPack::errors`].
+    #[must_use]
+    pub fn open(path: &Path) -> Self {
+        if path.is_dir() {
+            return Self::load(path).unwrap_or_else(|error| Self {
+                root: path.to_owned(),
+                is_folder: true,
+                files: Vec::new(),
+                errors: vec![error],
+            });
+        }
+        let mut opened = Self {
+            root: path.parent().unwrap_or(path).to_owned(),
+            ..Self::default()
+        };
+        opened.add_file(path);
+        opened
+    }
+
+    /// Loads one more file into the set (a track opened beside a pack, say).
+    pub fn add_file(&mut self, path: &Path) {
+        match Document::load(path) {
+            Ok(loaded) => self.files.push(loaded),
+            Err(error) => self.errors.push(error),
+        }
     }
 
     /// The first loaded document matching `pick`, with its source.

@@ -62,12 +62,6 @@ impl SourceFile {
     /// files with a precise error.
     pub fn read(path: &Path) -> Result<Self, LoadError> {
         let error = |code, message: String| LoadError::new(path, code, message);
-        let format = Format::from_path(path).ok_or_else(|| {
-            error(
-                LoadErrorCode::UnknownFormat,
-                "is not a content file: the name must end in .ron or .json".to_owned(),
-            )
-        })?;
         let metadata =
             fs::metadata(path).map_err(|io_error| describe_metadata_error(path, &io_error))?;
         if metadata.is_dir() {
@@ -82,6 +76,14 @@ impl SourceFile {
                 "is not a regular file (a device, socket or pipe)".to_owned(),
             ));
         }
+        // The name is checked after the path, so a missing path says "does not exist" rather
+        // than "not a content file".
+        let format = Format::from_path(path).ok_or_else(|| {
+            error(
+                LoadErrorCode::UnknownFormat,
+                "is not a content file: the name must end in .ron or .json".to_owned(),
+            )
+        })?;
         if metadata.len() > MAX_FILE_BYTES {
             return Err(too_large(path, metadata.len()));
         }

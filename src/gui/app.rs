@@ -24,12 +24,7 @@ impl StudioApp {
     /// Opens the studio on a pack folder or a content file.
     #[must_use]
     pub fn open(path: &Path) -> Self {
-        Self {
-            workspace: Workspace::open(path),
-            selected_file: None,
-            quit_requested: false,
-            track_picture: None,
-        }
+        Self::open_with(path, &[])
     }
 
     /// Opens the studio on a pack folder with extra files beside it (a track).

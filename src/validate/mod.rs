@@ -22,7 +22,7 @@ pub use diagnostic::{Diagnostic, Location, ObjectRef, Severity, sort_diagnostics
 pub use limits::Limits;
 pub use pack::validate_pack;
 
-use crate::content::{Document, LoadedDocument};
+use crate::content::{Document, LoadedDocument, RawPack};
 use report::FileReport;
 
 /// Validates one file on its own, against the rulebook's numbers ([`Limits::RULEBOOK`]).
@@ -52,6 +52,23 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
             track::check(track, limits::GRID_POSITIONS, &mut report);
         }
     }
+    sort_diagnostics(&mut out);
+    out
+}
+
+/// Validates what [`RawPack::open`] opened: a folder as a pack (files checked together), files
+/// one by one otherwise. Load failures are diagnostics too; the result is sorted.
+#[must_use]
+pub fn validate_opened(opened: &RawPack) -> Vec<Diagnostic> {
+    if opened.is_folder {
+        return validate_pack(opened).1;
+    }
+    let mut out: Vec<Diagnostic> = opened
+        .files
+        .iter()
+        .flat_map(validate_document)
+        .chain(opened.errors.iter().map(Diagnostic::from_load_error))
+        .collect();
     sort_diagnostics(&mut out);
     out
 }

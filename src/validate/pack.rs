@@ -181,9 +181,12 @@ fn files_by_kind<'a>(
             .push(loaded);
     }
     let failed_kinds_unknown = !pack.errors.is_empty();
+    // A folder nothing could be read from is described by its load errors alone; listing every
+    // kind as missing would only bury them.
+    let nothing_read = pack.files.is_empty() && failed_kinds_unknown;
     for kind in ContentKind::PACK {
         let files = by_kind.get(&kind).map_or(&[][..], Vec::as_slice);
-        if files.is_empty() {
+        if files.is_empty() && !nothing_read {
             // When some file failed to load it may be the missing one; say so rather than
             // claiming the pack lacks it.
             let because = if failed_kinds_unknown {
