@@ -122,7 +122,7 @@ impl TrackBuilder {
 
     /// A straight of `sectors` × `lanes` paved spaces.
     pub fn straight(&mut self, sectors: u32, lanes: u8) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, lanes, 0.0, None, |_, _| Terrain::Paved)
+        self.stretch(sectors, lanes, 0.0, None, |_| Terrain::Paved)
     }
 
     /// A corner turning `degrees` (positive to the right) over `sectors`, its centre line on an
@@ -134,7 +134,7 @@ impl TrackBuilder {
         degrees: f32,
         radius: f32,
     ) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, lanes, degrees, Some(radius), |_, _| Terrain::Paved)
+        self.stretch(sectors, lanes, degrees, Some(radius), |_| Terrain::Paved)
     }
 
     /// A whole plain oval: a straight, a half-turn, an equal straight and a half-turn, all on
@@ -161,12 +161,12 @@ impl TrackBuilder {
 
     /// A rough (dirt) straight: no lane changes inside it (7.13).
     pub fn rough(&mut self, sectors: u32, lanes: u8) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, lanes, 0.0, None, |_, _| Terrain::Rough)
+        self.stretch(sectors, lanes, 0.0, None, |_| Terrain::Rough)
     }
 
     /// A jump section: three lanes, the middle one the trough (7.14).
     pub fn jump(&mut self, sectors: u32) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, 3, 0.0, None, |lane, _| {
+        self.stretch(sectors, 3, 0.0, None, |lane| {
             if lane == 1 {
                 Terrain::Trough
             } else {
@@ -182,7 +182,7 @@ impl TrackBuilder {
         lanes: u8,
         degrees: f32,
         radius: Option<f32>,
-        terrain: impl Fn(u8, u32) -> Terrain,
+        terrain: impl Fn(u8) -> Terrain,
     ) -> Result<&mut Self, BuildError> {
         if sectors == 0 || lanes == 0 {
             return Err(BuildError::Empty);
@@ -192,32 +192,45 @@ impl TrackBuilder {
             lane_links(from, lanes).ok_or(BuildError::TooWide { from, to: lanes })?;
         }
         let step = degrees / f32::from(u16::try_from(sectors).unwrap_or(u16::MAX));
-        for index in 0..sectors {
-            let (centre, heading, advance) = match radius {
-                Some(radius) if step != 0.0 => self.arc_step(step, radius),
-                _ => self.straight_step(),
-            };
-            let spaces = (0..lanes)
-                .map(|lane| {
-                    let (x, y) = self.lane_position(centre, heading, lane, lanes);
-                    Space {
-                        lane,
-                        terrain: terrain(lane, index),
-                        next: Vec::new(),
-                        x: round(x),
-                        y: round(y),
-                        heading: round(heading.rem_euclid(360.0)),
-                        size: self.arc_size(step, radius, lane, lanes),
-                    }
-                })
-                .collect();
-            self.push_lap_sector(Sector {
-                spaces,
-                off_track: OffTrack::default(),
-            });
-            self.cursor = advance;
+        for _ in 0..sectors {
+            let sector = self.lay_sector(lanes, step, radius, &terrain);
+            self.push_lap_sector(sector);
         }
         Ok(self)
+    }
+
+    /// Lays one unlinked sector of `lanes` at the cursor, turning `step` degrees on an arc of
+    /// `radius` (or straight), and moves the cursor past it.
+    fn lay_sector(
+        &mut self,
+        lanes: u8,
+        step: f32,
+        radius: Option<f32>,
+        terrain: impl Fn(u8) -> Terrain,
+    ) -> Sector {
+        let (centre, heading, advance) = match radius {
+            Some(radius) if step != 0.0 => self.arc_step(step, radius),
+            _ => self.straight_step(),
+        };
+        let spaces = (0..lanes)
+            .map(|lane| {
+                let (x, y) = self.lane_position(centre, heading, lane, lanes);
+                Space {
+                    lane,
+                    terrain: terrain(lane),
+                    next: Vec::new(),
+                    x: round(x),
+                    y: round(y),
+                    heading: round(heading.rem_euclid(360.0)),
+                    size: self.arc_size(step, radius, lane, lanes),
+                }
+            })
+            .collect();
+        self.cursor = advance;
+        Sector {
+            spaces,
+            off_track: OffTrack::default(),
+        }
     }
 
     fn straight_step(&self) -> ((f32, f32), f32, Cursor) {
@@ -413,25 +426,7 @@ impl TrackBuilder {
         };
         let mut start = Vec::new();
         for number in 0..sectors {
-            let (centre, heading, advance) = self.straight_step();
-            let spaces = (0..lanes)
-                .map(|lane| {
-                    let (x, y) = self.lane_position(centre, heading, lane, lanes);
-                    Space {
-                        lane,
-                        terrain: Terrain::Paved,
-                        next: Vec::new(),
-                        x: round(x),
-                        y: round(y),
-                        heading: round(heading.rem_euclid(360.0)),
-                        size: None,
-                    }
-                })
-                .collect();
-            let sector = Sector {
-                spaces,
-                off_track: OffTrack::default(),
-            };
+            let sector = self.lay_sector(lanes, 0.0, None, |_| Terrain::Paved);
             if let Some(previous) = number.checked_sub(1) {
                 link_sectors(
                     &mut start,
@@ -441,7 +436,6 @@ impl TrackBuilder {
                 );
             }
             start.push(sector);
-            self.cursor = advance;
         }
         let last = start.len() - 1;
         link_sectors(&mut start, last, &target, SpaceRef::lap(joins, 0));
