@@ -9,12 +9,17 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::gui::StudioApp;
 
-fn studio(path: &std::path::Path) -> Harness<'static, StudioApp> {
+/// Runs the real studio headless on an app, one frame drawn.
+fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), StudioApp::open(path));
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
     harness.run();
     harness
+}
+
+fn studio(path: &std::path::Path) -> Harness<'static, StudioApp> {
+    harness(StudioApp::open(path))
 }
 
 #[test]
@@ -84,14 +89,10 @@ fn reload_picks_up_changes_made_on_disk() {
 }
 
 fn studio_with_track(track: &std::path::Path) -> Harness<'static, StudioApp> {
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open_with(&common::repo("content"), &[track.to_owned()]),
-        );
-    harness.run();
-    harness
+    harness(StudioApp::open_with(
+        &common::repo("content"),
+        &[track.to_owned()],
+    ))
 }
 
 #[test]
@@ -101,8 +102,8 @@ fn the_default_studio_shows_the_sample_track_as_a_picture() {
     harness.get_by_label("oval.ron (track)").click();
     harness.run();
     harness.get_by_label("Dust Bowl Oval: 135 spaces in 40 sectors, 3-4 lanes, 40 grid positions");
-    let texture = harness.state().workspace().pack.files.len();
-    assert_eq!(texture, 7, "six pack files and the track");
+    let files = harness.state().workspace().pack.files.len();
+    assert_eq!(files, 7, "six pack files and the track");
     assert!(
         harness.ctx.tex_manager().read().num_allocated() > 1,
         "the track picture was uploaded as a texture"
@@ -135,12 +136,10 @@ fn the_studio_opens_a_single_content_file() {
 fn an_unreadable_content_folder_is_reported_even_with_a_track_beside_it() {
     let dir = tempfile::tempdir().expect("temp dir");
     let missing = dir.path().join("no-such-pack");
-    let harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open_with(&missing, &[common::repo("tracks/oval.ron")]),
-        );
+    let harness = harness(StudioApp::open_with(
+        &missing,
+        &[common::repo("tracks/oval.ron")],
+    ));
     // The folder's own error, and nothing else: not five "missing file" lines burying it.
     harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
     harness.get_by_label_contains("no-such-pack: error[io]");

@@ -396,22 +396,33 @@ fn a_10000_space_track_loads_and_validates() {
 
 #[test]
 fn the_picture_shows_terrain_crossover_grid_and_chute() {
+    use roadwright::render::{palette, render_track};
     let has = |image: &image::RgbaImage, colour: [u8; 4]| image.pixels().any(|p| p.0 == colour);
-    let oval = roadwright::render::render_track(&sample_track("oval"), 800).expect("renders");
+    let draw = |track: &Track| render_track(track, 800).expect("renders");
+    // Each feature's colour is present when the track has the feature and absent when the
+    // same track is drawn without it, so the colour comes from the feature and not by chance.
+    let oval = draw(&sample_track("oval"));
     assert_eq!(oval.width(), 800);
-    assert!(has(&oval, [0xc8, 0x93, 0x48, 0xff]), "jump lanes drawn");
-    assert!(has(&oval, [0x3a, 0x24, 0x12, 0xff]), "trough drawn");
-    assert!(has(&oval, [0xe0, 0x7b, 0x22, 0xff]), "chute drawn");
+    assert!(has(&oval, palette::JUMP), "jump lanes drawn");
+    assert!(has(&oval, palette::TROUGH), "trough drawn");
+    assert!(!has(&oval, palette::ROUGH), "no rough on the oval");
+    assert!(has(&oval, palette::CHUTE), "chute drawn");
+    assert!(has(&oval, palette::GRID), "grid positions outlined");
+    let mut bare = sample_track("oval");
+    bare.chute = None;
+    bare.grid.clear();
+    let bare = draw(&bare);
+    assert!(!has(&bare, palette::CHUTE), "no chute, nothing orange");
+    assert!(!has(&bare, palette::GRID), "no grid, no grid outlines");
+    let road = draw(&sample_track("road-course"));
+    assert!(has(&road, palette::ROUGH), "rough drawn");
+    let mut eight = sample_track("figure-eight");
+    assert!(has(&draw(&eight), palette::CROSSOVER), "crossover drawn");
+    eight.crossover.clear();
     assert!(
-        !has(&oval, [0x8a, 0x5a, 0x2e, 0xff]),
-        "no rough on the oval"
+        !has(&draw(&eight), palette::CROSSOVER),
+        "no crossover, no outline"
     );
-    let road =
-        roadwright::render::render_track(&sample_track("road-course"), 800).expect("renders");
-    assert!(has(&road, [0x8a, 0x5a, 0x2e, 0xff]), "rough drawn");
-    let eight =
-        roadwright::render::render_track(&sample_track("figure-eight"), 800).expect("renders");
-    assert!(has(&eight, [0xf0, 0xc0, 0x20, 0xff]), "crossover drawn");
     assert!(
         roadwright::render::render_track(&sample_track("oval"), 50).is_err(),
         "too narrow"
@@ -427,7 +438,7 @@ fn the_picture_shows_terrain_crossover_grid_and_chute() {
     let paved = |image: &image::RgbaImage| {
         image
             .pixels()
-            .filter(|p| p.0 == [0x55, 0x58, 0x5e, 0xff])
+            .filter(|p| p.0 == roadwright::render::palette::PAVED)
             .count()
     };
     assert!(paved(&bigger) > paved(&plain), "the big space shows");
