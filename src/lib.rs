@@ -31,5 +31,7 @@ pub mod content;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod render;
+pub mod rules;
+pub mod sim;
 pub mod stretch;
 pub mod validate;

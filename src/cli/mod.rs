@@ -7,6 +7,7 @@
 mod fmt;
 mod inspect;
 mod new_track;
+mod race;
 mod render;
 mod schema;
 mod validate;
@@ -19,6 +20,7 @@ use clap::{Parser, Subcommand};
 pub use fmt::fmt;
 pub use inspect::inspect;
 pub use new_track::new_track;
+pub use race::{RaceArgs, race};
 pub use render::render;
 pub use schema::schema;
 pub use validate::validate;
@@ -103,6 +105,27 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// Play a whole race with random bots and print the log and the result.
+    Race {
+        /// The track file.
+        #[arg(long)]
+        track: PathBuf,
+        /// The content pack folder.
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// Players, 2-10.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10))]
+        players: u8,
+        /// The seed: the same seed replays the same race.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The ruleset's id.
+        #[arg(long, default_value = "standard")]
+        ruleset: String,
+        /// Print the result and log as JSON.
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// Runs a subcommand, writing its report to `out` and problems to `err`.
@@ -121,5 +144,24 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             out: path,
             width,
         } => render(track, path, *width, out, err),
+        Command::Race {
+            track,
+            content,
+            players,
+            seed,
+            ruleset,
+            json,
+        } => race(
+            &RaceArgs {
+                track,
+                content,
+                players: usize::from(*players),
+                seed: *seed,
+                ruleset,
+                json: *json,
+            },
+            out,
+            err,
+        ),
     }
 }

@@ -139,6 +139,22 @@ impl Diagnostic {
         }
     }
 
+    /// An error about a whole file.
+    #[must_use]
+    pub fn error_in(path: &std::path::Path, code: &'static str, message: String) -> Self {
+        Self {
+            severity: Severity::Error,
+            code,
+            message,
+            location: Location {
+                file: Some(path.to_path_buf()),
+                line: None,
+                column: None,
+                object: None,
+            },
+        }
+    }
+
     /// Whether this is an error.
     #[must_use]
     pub fn is_error(&self) -> bool {

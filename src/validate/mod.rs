@@ -6,11 +6,13 @@
 //! where found, and the object for the studio to select).
 
 pub mod checked;
+pub mod checked_track;
 pub mod combat_deck;
 pub mod diagnostic;
 pub mod limits;
 pub mod locate;
 pub mod movement_events;
+pub mod open;
 pub mod pack;
 pub mod race_deck;
 pub mod report;

@@ -49,3 +49,11 @@ fn copy_folder(from: &Path, to: &Path) {
         }
     }
 }
+
+/// The rules of a race on a sample track with the standard content and ruleset.
+pub fn race_rules(track: &str, ruleset: &str) -> std::sync::Arc<roadwright::rules::RaceRules> {
+    let content = roadwright::validate::open::open_content(&repo("content")).expect("content");
+    let track = roadwright::validate::open::open_track(&repo(&format!("tracks/{track}.ron")))
+        .expect("track");
+    std::sync::Arc::new(roadwright::rules::RaceRules::new(content, track, ruleset).expect("rules"))
+}

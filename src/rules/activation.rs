@@ -1,0 +1,322 @@
+//! The action segment (rulebook 4.4): play a card for a car, fire before or after moving, move,
+//! resolve the movement event, flip the car.
+//!
+//! # Decisions where the rulebook is silent
+//! - A movement event is not drawn when the active car did not survive its movement.
+//! - A car that could not leave an off-track spot or the chute (its entry space barred) keeps
+//!   its Spin-Around token.
+
+use super::combat::{self, CollisionKind};
+use super::events::EventStage;
+use super::ids::{CarId, PlayerId};
+use super::log::LogEntry;
+use super::movement::{Movement, StepEnd, Style};
+use super::state::{Place, Race};
+use crate::content::ruleset::CrossoverCollision;
+
+/// Where the race is in its sequence of play.
+#[derive(Clone, Debug)]
+pub(crate) enum Phase {
+    /// The current player picks a card and a car (4.4 step 1).
+    Activation,
+    /// A car is being activated.
+    Active(Box<Activation>),
+    /// End of turn: the current player may discard (4.5).
+    Discard,
+    /// The race is over.
+    Over,
+}
+
+/// One car's activation.
+#[derive(Clone, Debug)]
+// Each flag is a separate fact of the rulebook's activation (4.4, 8.0, 10.0 Reloading).
+#[allow(clippy::struct_excessive_bools)]
+pub(crate) struct Activation {
+    pub player: PlayerId,
+    pub car: CarId,
+    pub card: u16,
+    /// For a Ram card: whether the ram is a Lead movement (7.9).
+    pub ram_as_lead: bool,
+    /// Whether the car fired before moving.
+    pub fired_before: bool,
+    /// Whether it may still fire after moving.
+    pub may_fire_after: bool,
+    /// Whether it carried a Reloading marker when activated (removed at the end).
+    pub was_reloading: bool,
+    pub stage: Stage,
+}
+
+/// The step of an activation.
+#[derive(Clone, Debug)]
+pub(crate) enum Stage {
+    /// Fire now, or move first.
+    BeforeMove,
+    /// Moving: the card's movement, or an event's.
+    Moving { movement: Movement, main: bool },
+    /// A movement event waiting for a choice.
+    Event(EventStage),
+    /// Fire after moving, or not.
+    AfterMove,
+}
+
+impl Race {
+    /// Whether a car can be activated by its player now: in the race and not yet flipped.
+    #[must_use]
+    pub fn can_activate(&self, car: CarId) -> bool {
+        let c = self.car(car);
+        c.place.in_race() && !c.activated
+    }
+
+    /// Whether `player` has a car to activate and a card to play.
+    pub(crate) fn can_play(&self, player: PlayerId) -> bool {
+        !self.player(player).hand.is_empty()
+            && self
+                .car_ids()
+                .any(|c| self.car(c).player == player && self.can_activate(c))
+    }
+
+    /// Starts an activation (the decision was checked).
+    pub(crate) fn start_activation(&mut self, card: u16, car: CarId, ram_as_lead: bool) {
+        let player = self.current;
+        let hand = &mut self.players[player.index()].hand;
+        if let Some(i) = hand.iter().position(|c| *c == card) {
+            hand.remove(i);
+        }
+        let race_card = &self.rules.content.race_deck[usize::from(card)];
+        let mp = race_card.speed + self.stats(car).base_mp;
+        self.record(LogEntry::Played { car, card, mp });
+        let c = self.car(car);
+        self.phase = Phase::Active(Box::new(Activation {
+            player,
+            car,
+            card,
+            ram_as_lead,
+            fired_before: false,
+            may_fire_after: !c.suppressed,
+            was_reloading: c.reloading,
+            stage: Stage::BeforeMove,
+        }));
+    }
+
+    /// The main movement of the activation's card, for a car about to move.
+    pub(crate) fn main_movement(&self, activation: &Activation) -> Movement {
+        let race_card = &self.rules.content.race_deck[usize::from(activation.card)];
+        let mp = race_card.speed + self.stats(activation.car).base_mp;
+        Movement::new(
+            self,
+            activation.car,
+            mp,
+            Style::of_card(race_card.movement, activation.ram_as_lead),
+            race_card.forced_lane,
+        )
+    }
+
+    /// Ends a movement: collisions it caused, then the event or the after-move stage.
+    pub(crate) fn end_movement(&mut self, activation: &mut Activation, main: bool, end: StepEnd) {
+        let player = activation.player;
+        match end {
+            StepEnd::Continue => {}
+            StepEnd::Ram(target) => {
+                if self.car(activation.car).suppressed {
+                    // 8.5 Suppress: the car still stops, no attack, no combat card.
+                } else {
+                    combat::collision(self, activation.car, target, CollisionKind::Ram, player);
+                }
+            }
+            StepEnd::Crossover { moving, blocker } => {
+                self.record(LogEntry::CrossoverCollision { moving, blocker });
+                match self.crossover_rule() {
+                    CrossoverCollision::Damage { damage } => {
+                        self.damage(moving, damage, Some(player));
+                        self.damage(blocker, damage, Some(player));
+                    }
+                    CrossoverCollision::TemporaryDamage { damage } => {
+                        self.temporary_damage(moving, damage, Some(player));
+                        self.temporary_damage(blocker, damage, Some(player));
+                    }
+                    CrossoverCollision::StopOnly => {}
+                }
+            }
+        }
+        if !self.car(activation.car).place.in_race() {
+            activation.stage = Stage::AfterMove;
+            return;
+        }
+        let card = &self.rules.content.race_deck[usize::from(activation.card)];
+        if main && card.movement_event {
+            self.draw_event(activation);
+        } else {
+            activation.stage = Stage::AfterMove;
+        }
+    }
+
+    /// Ends the activation: flip the car, clear the markers it has overcome, discard the card,
+    /// and pass to the next player (4.4 step 3).
+    pub(crate) fn end_activation(&mut self, activation: &Activation) {
+        let car = &mut self.cars[activation.car.index()];
+        if car.place.in_race() {
+            car.activated = true;
+            car.suppressed = false;
+            if activation.was_reloading {
+                car.reloading = false;
+            }
+        }
+        self.movement_cards.discard.push(activation.card);
+        self.phase = Phase::Activation;
+        self.next_segment();
+    }
+
+    /// Whether the active car may fire now.
+    pub(crate) fn may_fire(&self, activation: &Activation) -> bool {
+        let car = self.car(activation.car);
+        if !car.place.in_race() || car.suppressed {
+            return false;
+        }
+        match activation.stage {
+            Stage::BeforeMove => !car.reloading && !car.spun_around,
+            Stage::AfterMove => activation.may_fire_after && !activation.fired_before,
+            _ => false,
+        }
+    }
+
+    /// Runs the sequence of play forward until a player has a decision to make or the race is
+    /// over.
+    pub(crate) fn advance(&mut self) {
+        for _ in 0..10_000 {
+            if self.result.is_some() {
+                self.phase = Phase::Over;
+                return;
+            }
+            match std::mem::replace(&mut self.phase, Phase::Over) {
+                Phase::Over => return,
+                Phase::Discard => {
+                    self.phase = Phase::Discard;
+                    return;
+                }
+                Phase::Activation => {
+                    self.phase = Phase::Activation;
+                    if self.can_play(self.current) {
+                        return;
+                    }
+                    self.record(LogEntry::Passed {
+                        player: self.current,
+                    });
+                    self.next_segment();
+                }
+                Phase::Active(mut activation) => {
+                    let needs_decision = self.step_activation(&mut activation);
+                    // The placeholder is still there unless the activation ended.
+                    if matches!(self.phase, Phase::Over) {
+                        self.phase = Phase::Active(activation);
+                    }
+                    if needs_decision {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Moves an activation on by one automatic step. Returns true when a decision is needed.
+    fn step_activation(&mut self, activation: &mut Activation) -> bool {
+        if !self.car(activation.car).place.in_race() && !matches!(activation.stage, Stage::Event(_))
+        {
+            self.end_activation(activation);
+            return false;
+        }
+        match &mut activation.stage {
+            Stage::BeforeMove => {
+                if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
+                    return true;
+                }
+                activation.stage = Stage::Moving {
+                    movement: self.main_movement(activation),
+                    main: true,
+                };
+                false
+            }
+            Stage::Moving { movement, main } => {
+                let mover_in = self.car(movement.mover).place.in_race();
+                if mover_in && !movement.legal_steps(self).is_empty() {
+                    return true;
+                }
+                let main = *main;
+                self.end_movement(activation, main, StepEnd::Continue);
+                false
+            }
+            Stage::Event(event) => {
+                let event = event.clone();
+                if !self.event_choices(activation, &event).is_empty() {
+                    return true;
+                }
+                activation.stage = Stage::AfterMove;
+                false
+            }
+            Stage::AfterMove => {
+                if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
+                    return true;
+                }
+                let done = activation.clone();
+                self.end_activation(&done);
+                false
+            }
+        }
+    }
+
+    /// The car being activated, if any.
+    #[must_use]
+    pub fn active_car(&self) -> Option<CarId> {
+        match &self.phase {
+            Phase::Active(a) => Some(a.car),
+            _ => None,
+        }
+    }
+
+    /// The movement in progress, if any.
+    #[must_use]
+    pub fn movement(&self) -> Option<&Movement> {
+        match &self.phase {
+            Phase::Active(a) => match &a.stage {
+                Stage::Moving { movement, .. } => Some(movement),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// Places a car with a Spin-Around token beside its sector (Spin-Around, Into the Weeds).
+    pub(crate) fn spin_off(&mut self, car: CarId, side: crate::content::race_deck::LaneSide) {
+        let Place::Track(space) = self.car(car).place else {
+            return;
+        };
+        let sector = self.track().space(space).sector;
+        let spots = self.track().sector(sector).off_track;
+        let has = |side| match side {
+            crate::content::race_deck::LaneSide::Inside => spots.inside,
+            crate::content::race_deck::LaneSide::Outside => spots.outside,
+        };
+        let other = match side {
+            crate::content::race_deck::LaneSide::Inside => {
+                crate::content::race_deck::LaneSide::Outside
+            }
+            crate::content::race_deck::LaneSide::Outside => {
+                crate::content::race_deck::LaneSide::Inside
+            }
+        };
+        let Some(side) = [side, other].into_iter().find(|s| has(*s)) else {
+            return;
+        };
+        let from = self.car(car).place;
+        self.put(car, Place::OffTrack { sector, side });
+        self.cars[car.index()].spun_around = true;
+        self.record(LogEntry::Moved {
+            car,
+            from,
+            to: self.car(car).place,
+        });
+        self.record(LogEntry::Marker {
+            car,
+            marker: "Spin-Around",
+        });
+    }
+}

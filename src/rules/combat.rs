@@ -1,0 +1,265 @@
+//! Combat (rulebook 8.0-8.5, 9.0): targets by weapon mount, weapon attacks, collision attacks
+//! and the attack effects.
+//!
+//! # Decisions where the rulebook is silent
+//! - Adjacency is read from the graph: the front arc is the forward spaces and the spaces
+//!   diagonally ahead, the rear arc the spaces linking in and those diagonally behind, the
+//!   sides the lateral neighbours (8.1). A car in the trough (no forward links) therefore has
+//!   only side neighbours; cars off the track or in the chute neither shoot nor are shot.
+//! - A car may fire at any adjacent car, its own team's included (the rulebook does not forbid
+//!   it; a kill of one's own car never scores, 11.3).
+//! - Bulldoze on a Sideswipe swaps the two cars, as a 1-space Overtake would (8.5).
+//! - Ram's Chain damages every car linked in front of the target, through both branches of a
+//!   fork.
+
+use crate::content::combat_deck::AttackEffect;
+use crate::content::race_deck::LaneSide;
+use crate::content::team_mats::Mount;
+use crate::content::track::Terrain;
+use crate::validate::checked_track::SpaceId;
+
+use super::ids::{CarId, PlayerId};
+use super::log::LogEntry;
+use super::state::{Place, Race};
+
+/// The kind of collision attack (8.4).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CollisionKind {
+    /// Ramming movement: the target is directly in front.
+    Ram,
+    /// The Sideswipe event: the target is beside the active car.
+    Sideswipe,
+}
+
+/// The spaces a mount fires into from `space` (8.1).
+#[must_use]
+pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> Vec<SpaceId> {
+    let track = race.track();
+    let s = track.space(space);
+    let mut out = Vec::new();
+    if matches!(mount, Mount::Front | Mount::Turret) {
+        out.extend(&s.next);
+        out.extend(track.diagonals_ahead(space));
+    }
+    if mount == Mount::Turret {
+        out.extend(s.inner);
+        out.extend(s.outer);
+    }
+    if matches!(mount, Mount::Rear | Mount::Turret) {
+        out.extend(&s.prev);
+        out.extend(track.diagonals_behind(space));
+    }
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Every car on a space (a trough space may hold several).
+#[must_use]
+pub fn cars_on(race: &Race, space: SpaceId) -> Vec<CarId> {
+    if race.track().space(space).terrain == Terrain::Trough {
+        race.car_ids()
+            .filter(|id| race.car(*id).place == Place::Track(space))
+            .collect()
+    } else {
+        race.car_on(space).into_iter().collect()
+    }
+}
+
+/// The cars `car` could attack with its weapon from where it is (8.1).
+#[must_use]
+pub fn targets(race: &Race, car: CarId) -> Vec<CarId> {
+    let Place::Track(space) = race.car(car).place else {
+        return Vec::new();
+    };
+    let mut out: Vec<CarId> = arc(race, space, race.stats(car).mount)
+        .into_iter()
+        .flat_map(|s| cars_on(race, s))
+        .filter(|c| *c != car)
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Cars orthogonally or diagonally adjacent to `space`.
+fn around(race: &Race, space: SpaceId) -> Vec<CarId> {
+    let mut out: Vec<CarId> = arc(race, space, Mount::Turret)
+        .into_iter()
+        .flat_map(|s| cars_on(race, s))
+        .collect();
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Spray victims (8.5): cars adjacent to the target that the attacker could target too.
+fn spray_victims(race: &Race, attacker: CarId, target: CarId) -> Vec<CarId> {
+    let Some(space) = race.car(target).place.space() else {
+        return Vec::new();
+    };
+    let legal = targets(race, attacker);
+    around(race, space)
+        .into_iter()
+        .filter(|c| *c != attacker && *c != target && legal.contains(c))
+        .collect()
+}
+
+fn draw_combat(race: &mut Race) -> Option<u16> {
+    race.combat_cards.draw(&mut race.rng)
+}
+
+/// A weapon attack (8.0): draw a combat card, add the targeting bonus, hit on value >= defense.
+pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: PlayerId) {
+    let Some(card_id) = draw_combat(race) else {
+        return;
+    };
+    let card = race.rules.content.combat_deck[usize::from(card_id)].clone();
+    let stats = race.stats(attacker).clone();
+    let value = card.value + u8::from(stats.targeting_bonus);
+    let hit = value >= race.stats(target).defense.get();
+    race.record(LogEntry::Attack {
+        attacker,
+        target,
+        card: card_id,
+        hit,
+    });
+    if hit && let Some(result) = card.weapons.get(&stats.weapon) {
+        let sprayed = if result.effects.contains(&AttackEffect::Spray) {
+            spray_victims(race, attacker, target)
+        } else {
+            Vec::new()
+        };
+        race.damage(target, result.damage, Some(active));
+        for victim in sprayed {
+            race.damage(victim, 1, Some(active));
+        }
+        if result.effects.contains(&AttackEffect::Suppress) {
+            suppress(race, target);
+        }
+    }
+    race.combat_cards.discard.push(card_id);
+}
+
+fn suppress(race: &mut Race, target: CarId) {
+    if race.car(target).place.in_race() {
+        race.cars[target.index()].suppressed = true;
+        race.record(LogEntry::Marker {
+            car: target,
+            marker: "Suppression",
+        });
+    }
+}
+
+/// A collision attack (8.4): no hit check and no targeting bonus; target damage first, then
+/// the active car's; then Chain, Spray, Suppress and Bulldoze (8.5). If the target is
+/// eliminated, the active car enters its space.
+pub(crate) fn collision(
+    race: &mut Race,
+    attacker: CarId,
+    target: CarId,
+    kind: CollisionKind,
+    active: PlayerId,
+) {
+    let Some(card_id) = draw_combat(race) else {
+        return;
+    };
+    let result = race.rules.content.combat_deck[usize::from(card_id)]
+        .collision
+        .clone();
+    race.record(LogEntry::Collision {
+        attacker,
+        target,
+        card: card_id,
+    });
+    let target_space = race.car(target).place.space();
+    let attacker_space = race.car(attacker).place.space();
+    let chained = if result.effects.contains(&AttackEffect::Chain) {
+        chain_victims(race, attacker, target, kind)
+    } else {
+        Vec::new()
+    };
+    let sprayed = if result.effects.contains(&AttackEffect::Spray) {
+        spray_victims(race, attacker, target)
+    } else {
+        Vec::new()
+    };
+    race.damage(target, result.target_damage, Some(active));
+    race.damage(attacker, result.active_damage, Some(active));
+    for victim in chained.into_iter().chain(sprayed) {
+        race.damage(victim, 1, Some(active));
+    }
+    if result.effects.contains(&AttackEffect::Suppress) {
+        suppress(race, target);
+    }
+    race.combat_cards.discard.push(card_id);
+    let (Some(target_space), Some(attacker_space)) = (target_space, attacker_space) else {
+        return;
+    };
+    let attacker_in = race.car(attacker).place == Place::Track(attacker_space);
+    let target_in = race.car(target).place == Place::Track(target_space);
+    if !attacker_in {
+        return;
+    }
+    if target_in {
+        let in_crossover = race.track().space(target_space).crossover;
+        if result.effects.contains(&AttackEffect::Bulldoze) && !in_crossover {
+            match kind {
+                CollisionKind::Ram => {
+                    super::movement::swap(race, attacker, attacker_space, target, target_space);
+                }
+                CollisionKind::Sideswipe => {
+                    race.put(target, Place::Reserve);
+                    race.put(attacker, Place::Track(target_space));
+                    race.put(target, Place::Track(attacker_space));
+                }
+            }
+        }
+    } else if race.car_on(target_space).is_none() {
+        race.move_adjacent(attacker, target_space);
+    }
+}
+
+/// Chain victims (8.5): for a ram, every car linked in front of the target; for a sideswipe,
+/// the cars side by side beyond the target, away from the active car.
+fn chain_victims(race: &Race, attacker: CarId, target: CarId, kind: CollisionKind) -> Vec<CarId> {
+    let Some(space) = race.car(target).place.space() else {
+        return Vec::new();
+    };
+    let track = race.track();
+    let mut out = Vec::new();
+    match kind {
+        CollisionKind::Ram => {
+            let mut frontier = vec![space];
+            while let Some(at) = frontier.pop() {
+                for &next in &track.space(at).next {
+                    if let Some(car) = race.car_in_line(next)
+                        && car != attacker
+                        && !out.contains(&car)
+                    {
+                        out.push(car);
+                        frontier.push(next);
+                    }
+                }
+            }
+        }
+        CollisionKind::Sideswipe => {
+            let attacker_space = race.car(attacker).place.space();
+            let side = if attacker_space.is_some_and(|a| track.space(space).inner == Some(a)) {
+                LaneSide::Outside
+            } else {
+                LaneSide::Inside
+            };
+            let mut at = space;
+            while let Some(next) = track.lateral(at, side) {
+                let Some(car) = race.car_on(next) else {
+                    break;
+                };
+                out.push(car);
+                at = next;
+            }
+        }
+    }
+    out.sort_unstable();
+    out
+}

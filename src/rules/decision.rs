@@ -1,0 +1,231 @@
+//! The decision API: the legal decisions at each point of the race and applying one.
+//!
+//! Front ends and bots drive a race the same way: ask [`Race::legal_decisions`], pick one,
+//! [`Race::apply`] it. An illegal decision is refused and leaves the state unchanged. All
+//! randomness comes from the race's seeded `ChaCha` RNG, so a seed plus the list of decisions
+//! replays a race exactly, on any machine.
+
+use super::Race;
+use super::activation::{Phase, Stage};
+use super::combat;
+use super::events::EventChoice;
+use super::ids::{CarId, PlayerId};
+use super::movement::{MoveKind, Step, StepEnd, Style};
+
+/// One decision of a player.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Decision {
+    /// Play a race card (a kind in hand) for a car (4.4). `ram_as_lead` chooses, for a Ram
+    /// card, a Lead ram that pulls the cars linked behind (7.9).
+    Play {
+        /// The race card kind.
+        card: u16,
+        /// The car.
+        car: CarId,
+        /// For Ram cards: ram as a Lead movement.
+        ram_as_lead: bool,
+    },
+    /// Fire the active car's weapon at a target (before or after moving, 8.0).
+    Fire {
+        /// The target.
+        target: CarId,
+    },
+    /// Do not fire now: before moving, move first; after moving, end without firing.
+    HoldFire,
+    /// A movement step.
+    Move(Step),
+    /// A movement event choice.
+    Event(EventChoice),
+    /// End of turn: discard one card of this kind (4.5).
+    Discard {
+        /// The race card kind.
+        card: u16,
+    },
+    /// End of turn: keep the rest of the hand.
+    KeepHand,
+}
+
+/// A decision that is not legal now.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("that decision is not legal now: {0:?}")]
+pub struct IllegalDecision(pub Decision);
+
+impl Race {
+    /// The player who decides next, or `None` once the race is over.
+    #[must_use]
+    pub fn deciding_player(&self) -> Option<PlayerId> {
+        match &self.phase {
+            Phase::Over => None,
+            Phase::Activation | Phase::Discard => Some(self.current),
+            Phase::Active(a) => Some(match &a.stage {
+                Stage::Event(event) => Self::event_player(a, event),
+                _ => a.player,
+            }),
+        }
+    }
+
+    /// Every legal decision now, in a stable order. Empty only when the race is over.
+    #[must_use]
+    pub fn legal_decisions(&self) -> Vec<Decision> {
+        match &self.phase {
+            Phase::Over => Vec::new(),
+            Phase::Discard => {
+                let mut hand = self.player(self.current).hand.clone();
+                hand.dedup();
+                let mut out: Vec<Decision> = hand
+                    .into_iter()
+                    .map(|card| Decision::Discard { card })
+                    .collect();
+                out.push(Decision::KeepHand);
+                out
+            }
+            Phase::Activation => self.plays(),
+            Phase::Active(a) => match &a.stage {
+                Stage::BeforeMove | Stage::AfterMove => {
+                    let mut out: Vec<Decision> = if self.may_fire(a) {
+                        combat::targets(self, a.car)
+                            .into_iter()
+                            .map(|target| Decision::Fire { target })
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    out.push(Decision::HoldFire);
+                    out
+                }
+                Stage::Moving { movement, .. } => movement
+                    .legal_steps(self)
+                    .into_iter()
+                    .map(Decision::Move)
+                    .collect(),
+                Stage::Event(event) => self
+                    .event_choices(a, event)
+                    .into_iter()
+                    .map(Decision::Event)
+                    .collect(),
+            },
+        }
+    }
+
+    fn plays(&self) -> Vec<Decision> {
+        let player = self.current;
+        let mut hand = self.player(player).hand.clone();
+        hand.sort_unstable();
+        hand.dedup();
+        let cars: Vec<CarId> = self
+            .car_ids()
+            .filter(|c| self.car(*c).player == player && self.can_activate(*c))
+            .collect();
+        let mut out = Vec::new();
+        for card in hand {
+            let movement = self.rules.content.race_deck[usize::from(card)].movement;
+            let ram = Style::of_card(movement, false).kind == MoveKind::Ram;
+            for &car in &cars {
+                out.push(Decision::Play {
+                    card,
+                    car,
+                    ram_as_lead: false,
+                });
+                if ram && self.has_car_behind(car) {
+                    out.push(Decision::Play {
+                        card,
+                        car,
+                        ram_as_lead: true,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn has_car_behind(&self, car: CarId) -> bool {
+        self.car(car).place.space().is_some_and(|s| {
+            self.track()
+                .space(s)
+                .prev
+                .iter()
+                .any(|p| self.car_in_line(*p).is_some())
+        })
+    }
+
+    /// Applies a decision. An illegal one is refused and the state is left unchanged.
+    pub fn apply(&mut self, decision: &Decision) -> Result<(), IllegalDecision> {
+        if !self.legal_decisions().contains(decision) {
+            return Err(IllegalDecision(decision.clone()));
+        }
+        self.apply_legal(decision);
+        Ok(())
+    }
+
+    /// Applies a decision taken from [`Self::legal_decisions`] of this very state, without
+    /// listing the legal decisions again (bots that just listed them use this).
+    pub fn apply_listed(&mut self, decision: &Decision) {
+        self.apply_legal(decision);
+    }
+
+    /// Applies a decision known to be legal (from [`Self::legal_decisions`] of this state).
+    pub(crate) fn apply_legal(&mut self, decision: &Decision) {
+        match decision {
+            Decision::Play {
+                card,
+                car,
+                ram_as_lead,
+            } => self.start_activation(*card, *car, *ram_as_lead),
+            Decision::Discard { card } => {
+                let hand = &mut self.players[self.current.index()].hand;
+                if let Some(i) = hand.iter().position(|c| c == card) {
+                    hand.remove(i);
+                    self.movement_cards.discard.push(*card);
+                }
+            }
+            Decision::KeepHand => self.done_discarding(),
+            Decision::Fire { .. } | Decision::HoldFire | Decision::Move(_) | Decision::Event(_) => {
+                let Phase::Active(mut a) = std::mem::replace(&mut self.phase, Phase::Over) else {
+                    return;
+                };
+                self.apply_in_activation(&mut a, decision);
+                if matches!(self.phase, Phase::Over) {
+                    self.phase = Phase::Active(a);
+                }
+            }
+        }
+        self.advance();
+    }
+
+    fn apply_in_activation(&mut self, a: &mut super::activation::Activation, decision: &Decision) {
+        match (decision, &mut a.stage) {
+            (Decision::Fire { target }, Stage::BeforeMove) => {
+                combat::attack(self, a.car, *target, a.player);
+                a.fired_before = true;
+                a.stage = Stage::Moving {
+                    movement: self.main_movement(a),
+                    main: true,
+                };
+            }
+            (Decision::HoldFire, Stage::BeforeMove) => {
+                a.stage = Stage::Moving {
+                    movement: self.main_movement(a),
+                    main: true,
+                };
+            }
+            (Decision::Fire { target }, Stage::AfterMove) => {
+                combat::attack(self, a.car, *target, a.player);
+                let done = a.clone();
+                self.end_activation(&done);
+            }
+            (Decision::HoldFire, Stage::AfterMove) => {
+                let done = a.clone();
+                self.end_activation(&done);
+            }
+            (Decision::Move(step), Stage::Moving { movement, main }) => {
+                let main = *main;
+                let end = movement.apply(self, step);
+                if end != StepEnd::Continue {
+                    self.end_movement(a, main, end);
+                }
+            }
+            (Decision::Event(choice), Stage::Event(_)) => self.apply_event_choice(a, choice),
+            _ => {}
+        }
+    }
+}

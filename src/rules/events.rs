@@ -1,0 +1,712 @@
+//! Movement events (rulebook 10.0): every card's effect, with its numbers read from the content.
+//!
+//! # Decisions where the rulebook is silent
+//! - "Furthest along" a jump or rough section means the fewest sectors left to the end of that
+//!   stretch; every car at that distance is affected ("or cars, if in the same sector").
+//!   Rough means rough terrain (Bumpy Ride, Roll, Snapped the Struts); jump means the jump lanes
+//!   beside the trough (Big Air, Bottoming Out, High Flyer...). Suspension Failure counts rough,
+//!   jump and trough spaces.
+//! - Bump and Run moves an adjacent car (in front, beside or behind, 10.0 and the glossary)
+//!   into a vacant space adjacent to it: forward, backward or sideways, never into the trough,
+//!   never sideways off rough ground (7.13 cannot be overridden).
+//! - Sideswipe into a car of one's own team is not a legal direction; a suppressed car cannot
+//!   sideswipe into a car (8.5). With no legal direction the card is ignored.
+//! - Open Road: a car in the trough is not "alone in a sector" for this card (it must leave the
+//!   trough first). The car lands in any empty space directly behind a car of the nearest
+//!   sector ahead that holds a car; trough cars are not cars "in front".
+//! - Shot of NOS moves the car as many MP as the drawn card's speed adjustment; the card is
+//!   discarded.
+//! - Dangerous Debris is chosen by each player in turn order, starting with the active player.
+//! - A second Bounty or Race Bonus drawn while one is in play replaces it (the old card is
+//!   discarded).
+//! - Spin-Around and Into the Weeds use the other side of the sector if the named side has no
+//!   off-track spot, and do nothing if neither side has one.
+
+use crate::content::movement_events::MovementEvent;
+use crate::content::race_deck::LaneSide;
+use crate::content::track::Terrain;
+use crate::validate::checked_track::{SectorId, SpaceId};
+
+use super::activation::{Activation, Stage};
+use super::combat::{self, CollisionKind};
+use super::ids::{CarId, PlayerId};
+use super::log::LogEntry;
+use super::movement::{MoveKind, Movement, Style};
+use super::state::{Bonus, Place, Race};
+
+/// A movement event waiting for a player's choice.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(crate) enum EventStage {
+    BumpAndRun,
+    Sideswipe,
+    OpenRoad,
+    GetThere {
+        min: u8,
+        max: u8,
+    },
+    Drift,
+    /// Players still to choose, the deciding one first.
+    Debris {
+        players: Vec<PlayerId>,
+        damage: u8,
+        scores_kill: bool,
+    },
+}
+
+/// A choice in a movement event.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum EventChoice {
+    /// Do not use the card's option (Bump and Run, Open Road, Get There, Drift).
+    Decline,
+    /// Bump and Run: move `car` into the vacant space `to`.
+    Bump {
+        /// The adjacent car.
+        car: CarId,
+        /// A vacant space adjacent to it.
+        to: SpaceId,
+    },
+    /// Sideswipe towards this side.
+    Sideswipe {
+        /// The side.
+        side: LaneSide,
+    },
+    /// Open Road: move to this space.
+    OpenRoad {
+        /// The space, linked behind the next car in front.
+        to: SpaceId,
+    },
+    /// Get There: move solo this many MP.
+    GetThere {
+        /// The MP.
+        mp: u8,
+    },
+    /// Drift: swap with the car linked directly in front.
+    Drift,
+    /// Dangerous Debris: this car takes the damage.
+    Debris {
+        /// The deciding player's car.
+        car: CarId,
+    },
+}
+
+impl Race {
+    /// The player who must decide in an event stage.
+    pub(crate) fn event_player(activation: &Activation, event: &EventStage) -> PlayerId {
+        match event {
+            EventStage::Debris { players, .. } => players.first().copied(),
+            _ => None,
+        }
+        .unwrap_or(activation.player)
+    }
+
+    /// Draws and resolves the movement event after the active car's movement (10.0).
+    // One arm per card of 10.0 reads better than 28 helpers.
+    #[allow(clippy::too_many_lines)]
+    pub(crate) fn draw_event(&mut self, activation: &mut Activation) {
+        activation.stage = Stage::AfterMove;
+        let Some(card) = self.event_cards.draw(&mut self.rng) else {
+            return;
+        };
+        self.record(LogEntry::Event { card });
+        let effect = self.rules.content.movement_events[usize::from(card)]
+            .effect
+            .clone();
+        let car = activation.car;
+        let player = activation.player;
+        let scorer = |scores: bool| scores.then_some(player);
+        let mut keep_card = false;
+        match effect {
+            MovementEvent::BigAir {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::GreasingTheLanding {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::MissedJump {
+                damage,
+                scores_kill,
+            } => {
+                for victim in self.furthest_along(Terrain::Jump) {
+                    let Some(space) = self.car(victim).place.space() else {
+                        continue;
+                    };
+                    self.damage(victim, damage, scorer(scores_kill));
+                    let sector = self.track().space(space).sector;
+                    if self.car(victim).place.in_race()
+                        && let Some(trough) = self.track().trough_of(sector)
+                    {
+                        self.put(victim, Place::Track(trough));
+                        self.record(LogEntry::Moved {
+                            car: victim,
+                            from: Place::Track(space),
+                            to: Place::Track(trough),
+                        });
+                    }
+                }
+            }
+            MovementEvent::BlownEngine {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::BlownTransmission {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::FuelLeak {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::OuttaGas {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::ShreddedTire {
+                damage,
+                scores_kill,
+            } => self.damage(car, damage, scorer(scores_kill)),
+            MovementEvent::BottomingOut {
+                damage,
+                scores_kill,
+            } => {
+                for victim in self.cars_on_terrain(|t| t == Terrain::Jump) {
+                    self.damage(victim, damage, scorer(scores_kill));
+                }
+            }
+            MovementEvent::BumpyRide {
+                damage,
+                scores_kill,
+            } => {
+                for victim in self.cars_on_terrain(|t| t == Terrain::Rough) {
+                    self.damage(victim, damage, scorer(scores_kill));
+                }
+            }
+            MovementEvent::Roll {
+                damage,
+                scores_kill,
+            }
+            | MovementEvent::SnappedTheStruts {
+                damage,
+                scores_kill,
+            } => {
+                for victim in self.furthest_along(Terrain::Rough) {
+                    self.damage(victim, damage, scorer(scores_kill));
+                }
+            }
+            MovementEvent::Bounty { markers, kill_vp } => {
+                if let Some(old) = self.bounty.take() {
+                    self.event_cards.discard.push(old.card);
+                }
+                self.bounty = Some(Bonus {
+                    card,
+                    markers,
+                    vp: kill_vp,
+                });
+                keep_card = markers > 0;
+                if !keep_card {
+                    self.bounty = None;
+                }
+            }
+            MovementEvent::RaceBonus { markers, finish_vp } => {
+                if let Some(old) = self.finish_bonus.take() {
+                    self.event_cards.discard.push(old.card);
+                }
+                self.finish_bonus = Some(Bonus {
+                    card,
+                    markers,
+                    vp: finish_vp,
+                });
+                keep_card = markers > 0;
+                if !keep_card {
+                    self.finish_bonus = None;
+                }
+            }
+            MovementEvent::BumpAndRun => activation.stage = Stage::Event(EventStage::BumpAndRun),
+            MovementEvent::Sideswipe => activation.stage = Stage::Event(EventStage::Sideswipe),
+            MovementEvent::OpenRoad => activation.stage = Stage::Event(EventStage::OpenRoad),
+            MovementEvent::Drift => activation.stage = Stage::Event(EventStage::Drift),
+            MovementEvent::GetThere { min_mp, max_mp } => {
+                activation.stage = Stage::Event(EventStage::GetThere {
+                    min: min_mp,
+                    max: max_mp,
+                });
+            }
+            MovementEvent::DangerousDebris {
+                damage,
+                scores_kill,
+            } => {
+                let players = self.players_from(player);
+                activation.stage = Stage::Event(EventStage::Debris {
+                    players,
+                    damage,
+                    scores_kill,
+                });
+            }
+            MovementEvent::EngineFailure {
+                threshold,
+                low_damage,
+                high_damage,
+                scores_kill,
+            }
+            | MovementEvent::TransmissionFailure {
+                threshold,
+                low_damage,
+                high_damage,
+                scores_kill,
+            } => {
+                let amount = if self.car(car).damage >= threshold {
+                    high_damage
+                } else {
+                    low_damage
+                };
+                self.damage(car, amount, scorer(scores_kill));
+            }
+            MovementEvent::SuspensionFailure {
+                damage,
+                rough_extra,
+                scores_kill,
+            } => {
+                let rough = self.car(car).place.space().is_some_and(|s| {
+                    let t = self.track().space(s).terrain;
+                    t.is_rough() || t == Terrain::Trough
+                });
+                let amount = if rough {
+                    damage.saturating_add(rough_extra)
+                } else {
+                    damage
+                };
+                self.damage(car, amount, scorer(scores_kill));
+            }
+            MovementEvent::HighFlyer { spaces } => {
+                let flyer = self
+                    .furthest_along(Terrain::Jump)
+                    .into_iter()
+                    .min_by_key(|c| {
+                        self.car(*c)
+                            .place
+                            .space()
+                            .map(|s| self.track().space(s).lane)
+                    });
+                if let Some(flyer) = flyer {
+                    let movement =
+                        Movement::new(self, flyer, spaces, Style::plain(MoveKind::Overtake), None);
+                    activation.stage = Stage::Moving {
+                        movement,
+                        main: false,
+                    };
+                }
+            }
+            MovementEvent::IntoTheWeeds => {
+                self.spin_off(car, LaneSide::Outside);
+                activation.may_fire_after = false;
+            }
+            MovementEvent::SpinAround => {
+                self.spin_off(car, LaneSide::Inside);
+                activation.may_fire_after = false;
+            }
+            MovementEvent::Reloading => {
+                if activation.fired_before {
+                    self.cars[car.index()].reloading = true;
+                    self.record(LogEntry::Marker {
+                        car,
+                        marker: "Reloading",
+                    });
+                } else {
+                    activation.may_fire_after = false;
+                }
+            }
+            MovementEvent::ShotOfNos => {
+                if let Some(drawn) = self.movement_cards.draw(&mut self.rng) {
+                    self.movement_cards.discard.push(drawn);
+                    let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
+                    let movement = Movement::new(self, car, mp, Style::plain(MoveKind::Solo), None);
+                    activation.stage = Stage::Moving {
+                        movement,
+                        main: false,
+                    };
+                }
+            }
+        }
+        if !keep_card {
+            self.event_cards.discard.push(card);
+        }
+    }
+
+    /// Cars on terrain of a kind.
+    fn cars_on_terrain(&self, kind: impl Fn(Terrain) -> bool) -> Vec<CarId> {
+        self.car_ids()
+            .filter(|c| {
+                self.car(*c)
+                    .place
+                    .space()
+                    .is_some_and(|s| kind(self.track().space(s).terrain))
+            })
+            .collect()
+    }
+
+    /// The cars furthest along a jump or rough stretch (not those in the trough).
+    fn furthest_along(&self, terrain: Terrain) -> Vec<CarId> {
+        let left = |c: CarId| {
+            let space = self.car(c).place.space()?;
+            let s = self.track().space(space);
+            if s.terrain != terrain {
+                return None;
+            }
+            let sector = self.track().sector(s.sector);
+            match terrain {
+                Terrain::Jump => sector.jump_left,
+                _ => sector.rough_left,
+            }
+        };
+        let best = self.car_ids().filter_map(left).min();
+        self.car_ids()
+            .filter(|c| best.is_some() && left(*c) == best)
+            .collect()
+    }
+
+    /// The legal choices of an event stage (empty when it has none and resolves as nothing).
+    pub(crate) fn event_choices(
+        &self,
+        activation: &Activation,
+        event: &EventStage,
+    ) -> Vec<EventChoice> {
+        let car = activation.car;
+        let mut out = Vec::new();
+        match event {
+            EventStage::BumpAndRun => {
+                out.push(EventChoice::Decline);
+                for target in self.adjacent_cars(car) {
+                    for to in self.bump_spaces(target) {
+                        out.push(EventChoice::Bump { car: target, to });
+                    }
+                }
+            }
+            EventStage::Sideswipe => {
+                out.extend(
+                    self.sideswipe_sides(car)
+                        .into_iter()
+                        .map(|side| EventChoice::Sideswipe { side }),
+                );
+            }
+            EventStage::OpenRoad => {
+                let spaces = self.open_road(car);
+                if !spaces.is_empty() {
+                    out.push(EventChoice::Decline);
+                    out.extend(spaces.into_iter().map(|to| EventChoice::OpenRoad { to }));
+                }
+            }
+            EventStage::GetThere { min, max } => {
+                out.push(EventChoice::Decline);
+                out.extend(
+                    (*min..=*max)
+                        .filter(|mp| *mp > 0)
+                        .map(|mp| EventChoice::GetThere { mp }),
+                );
+            }
+            EventStage::Drift => {
+                if let Some(space) = self.car(car).place.space() {
+                    let ahead = self
+                        .track()
+                        .space(space)
+                        .next
+                        .iter()
+                        .any(|n| self.car_in_line(*n).is_some());
+                    if ahead {
+                        out.push(EventChoice::Decline);
+                        for &n in &self.track().space(space).next {
+                            if self.car_in_line(n).is_some() {
+                                out.push(EventChoice::Drift);
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            EventStage::Debris { players, .. } => {
+                if let Some(&player) = players.first() {
+                    out.extend(
+                        self.car_ids()
+                            .filter(|c| {
+                                let c = self.car(*c);
+                                c.player == player
+                                    && matches!(c.place, Place::Track(_) | Place::OffTrack { .. })
+                            })
+                            .map(|car| EventChoice::Debris { car }),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    /// Applies an event choice (checked to be legal).
+    pub(crate) fn apply_event_choice(&mut self, activation: &mut Activation, choice: &EventChoice) {
+        let car = activation.car;
+        let player = activation.player;
+        let Stage::Event(event) = &mut activation.stage else {
+            return;
+        };
+        let mut next = Stage::AfterMove;
+        match (event, choice) {
+            (EventStage::BumpAndRun, EventChoice::Bump { car: target, to }) => {
+                let from = self.car(*target).place;
+                self.move_adjacent(*target, *to);
+                self.record(LogEntry::Moved {
+                    car: *target,
+                    from,
+                    to: Place::Track(*to),
+                });
+            }
+            (EventStage::Sideswipe, EventChoice::Sideswipe { side }) => {
+                if let Some(space) = self.car(car).place.space()
+                    && let Some(to) = self.track().lateral(space, *side)
+                {
+                    if let Some(target) = self.car_on(to) {
+                        combat::collision(self, car, target, CollisionKind::Sideswipe, player);
+                    } else {
+                        {
+                            self.put(car, Place::Track(to));
+                            self.record(LogEntry::Moved {
+                                car,
+                                from: Place::Track(space),
+                                to: Place::Track(to),
+                            });
+                        }
+                    }
+                }
+            }
+            (EventStage::OpenRoad, EventChoice::OpenRoad { to }) => {
+                let from = self.car(car).place;
+                let crosses = from.space().is_some_and(|f| self.open_road_crosses(f, *to));
+                self.put(car, Place::Track(*to));
+                self.record(LogEntry::Moved {
+                    car,
+                    from,
+                    to: Place::Track(*to),
+                });
+                if crosses {
+                    self.crossed_line(car);
+                }
+            }
+            (EventStage::GetThere { .. }, EventChoice::GetThere { mp }) => {
+                let mut style = Style::plain(MoveKind::Solo);
+                style.empty_only = true;
+                next = Stage::Moving {
+                    movement: Movement::new(self, car, *mp, style, None),
+                    main: false,
+                };
+            }
+            (EventStage::Drift, EventChoice::Drift) => {
+                if let Some(from) = self.car(car).place.space() {
+                    let front = self
+                        .track()
+                        .space(from)
+                        .next
+                        .iter()
+                        .copied()
+                        .find_map(|n| self.car_in_line(n).map(|other| (other, n)));
+                    if let Some((other, to)) = front {
+                        super::movement::swap(self, car, from, other, to);
+                        self.record(LogEntry::Moved {
+                            car,
+                            from: Place::Track(from),
+                            to: Place::Track(to),
+                        });
+                    }
+                }
+            }
+            (
+                EventStage::Debris {
+                    players,
+                    damage,
+                    scores_kill,
+                },
+                EventChoice::Debris { car: victim },
+            ) => {
+                let (damage, scores) = (*damage, *scores_kill);
+                players.remove(0);
+                let rest = players.clone();
+                self.damage(*victim, damage, scores.then_some(player));
+                next = self.next_debris(rest, damage, scores);
+            }
+            _ => {}
+        }
+        activation.stage = next;
+    }
+
+    /// The Dangerous Debris stage for the players still to choose, skipping players with no car
+    /// on the track.
+    fn next_debris(&self, players: Vec<PlayerId>, damage: u8, scores_kill: bool) -> Stage {
+        let players: Vec<PlayerId> = players
+            .into_iter()
+            .filter(|p| {
+                self.cars().iter().any(|c| {
+                    c.player == *p && matches!(c.place, Place::Track(_) | Place::OffTrack { .. })
+                })
+            })
+            .collect();
+        if players.is_empty() {
+            Stage::AfterMove
+        } else {
+            Stage::Event(EventStage::Debris {
+                players,
+                damage,
+                scores_kill,
+            })
+        }
+    }
+
+    /// Cars adjacent to `car`: in front, beside, behind (glossary: Adjacent).
+    fn adjacent_cars(&self, car: CarId) -> Vec<CarId> {
+        let Some(space) = self.car(car).place.space() else {
+            return Vec::new();
+        };
+        let s = self.track().space(space);
+        let mut out: Vec<CarId> = s
+            .next
+            .iter()
+            .chain(&s.prev)
+            .chain(s.inner.iter())
+            .chain(s.outer.iter())
+            .flat_map(|n| combat::cars_on(self, *n))
+            .filter(|c| *c != car)
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Vacant spaces adjacent to a car that Bump and Run may move it into.
+    fn bump_spaces(&self, car: CarId) -> Vec<SpaceId> {
+        let Some(space) = self.car(car).place.space() else {
+            return Vec::new();
+        };
+        let track = self.track();
+        let s = track.space(space);
+        let mut out: Vec<SpaceId> = s.next.iter().chain(&s.prev).copied().collect();
+        if !s.terrain.is_rough() {
+            out.extend(s.inner);
+            out.extend(s.outer);
+        }
+        out.retain(|to| track.space(*to).terrain != Terrain::Trough && self.car_on(*to).is_none());
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn sideswipe_sides(&self, car: CarId) -> Vec<LaneSide> {
+        let Some(space) = self.car(car).place.space() else {
+            return Vec::new();
+        };
+        let track = self.track();
+        let s = track.space(space);
+        if s.terrain.is_rough() {
+            return Vec::new();
+        }
+        let owner = self.car(car).player;
+        let suppressed = self.car(car).suppressed;
+        [LaneSide::Inside, LaneSide::Outside]
+            .into_iter()
+            .filter(|side| {
+                let Some(to) = track.lateral(space, *side) else {
+                    return false;
+                };
+                if track.space(to).terrain == Terrain::Trough {
+                    return false;
+                }
+                match self.car_on(to) {
+                    None => true,
+                    Some(other) => self.car(other).player != owner && !suppressed,
+                }
+            })
+            .collect()
+    }
+
+    /// Open Road destinations (10.0): empty spaces directly behind a car of the nearest sector
+    /// ahead holding one; or, when a perpendicular pair of cars bars the crossover, the empty
+    /// spaces just before it.
+    pub(crate) fn open_road(&self, car: CarId) -> Vec<SpaceId> {
+        let Some(space) = self.car(car).place.space() else {
+            return Vec::new();
+        };
+        let track = self.track();
+        if track.space(space).terrain == Terrain::Trough {
+            return Vec::new();
+        }
+        let home = track.space(space).sector;
+        let in_sector = |sector: SectorId| -> Vec<CarId> {
+            track
+                .sector(sector)
+                .spaces
+                .iter()
+                .flat_map(|s| combat::cars_on(self, *s))
+                .collect()
+        };
+        if in_sector(home).iter().any(|c| *c != car) {
+            return Vec::new();
+        }
+        let mut previous = home;
+        let mut sector = track.sector(home).next;
+        let mut steps = 0;
+        while let Some(at) = sector {
+            steps += 1;
+            if at == home || steps > track.space_count() {
+                break;
+            }
+            let spaces = &track.sector(at).spaces;
+            if spaces.iter().all(|s| self.blocked_across(*s).is_some()) {
+                let mut out: Vec<SpaceId> = track
+                    .sector(previous)
+                    .spaces
+                    .iter()
+                    .copied()
+                    .filter(|s| {
+                        self.car_on(*s).is_none() && track.space(*s).terrain != Terrain::Trough
+                    })
+                    .collect();
+                out.sort_unstable();
+                return out;
+            }
+            let ahead: Vec<SpaceId> = spaces
+                .iter()
+                .copied()
+                .filter(|s| self.car_in_line(*s).is_some())
+                .collect();
+            if !ahead.is_empty() {
+                let mut out: Vec<SpaceId> = ahead
+                    .iter()
+                    .flat_map(|s| track.space(*s).prev.clone())
+                    .filter(|p| *p == space || self.car_on(*p).is_none())
+                    .filter(|p| *p != space)
+                    .collect();
+                out.sort_unstable();
+                out.dedup();
+                return out;
+            }
+            previous = at;
+            sector = track.sector(at).next;
+        }
+        Vec::new()
+    }
+
+    /// Whether an Open Road jump from `from` to `to` passes the finish line.
+    fn open_road_crosses(&self, from: SpaceId, to: SpaceId) -> bool {
+        let track = self.track();
+        let target = track.space(to).sector;
+        let mut sector = track.space(from).sector;
+        for _ in 0..track.space_count() {
+            if sector == target {
+                return false;
+            }
+            let Some(next) = track.sector(sector).next else {
+                return false;
+            };
+            if next == track.first_lap_sector() {
+                return true;
+            }
+            sector = next;
+        }
+        false
+    }
+}

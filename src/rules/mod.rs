@@ -1,0 +1,43 @@
+//! The rules engine: the complete Apocalypse Road rules (rulebook 3.0-11.5, and the crossover
+//! variants of 12-13) over checked content and a checked track.
+//!
+//! # Layout
+//! - [`state`]: the race state and the primitives every rule uses (placing a car, scoring the
+//!   finish line, damage, elimination, replacement cars).
+//! - [`setup`] (3.0), [`turn`] (4.0-4.5, 11.4), [`activation`] (4.4 step by step),
+//!   [`movement`] (7.0-7.15), [`combat`] (8.0-8.5, 9.0), [`events`] (10.0).
+//! - [`decision`]: the decision API front ends and bots drive; [`outcomes`]: every end
+//!   position a card can take a car to.
+//! - [`log`]: what happened, for people.
+//!
+//! # Invariants
+//! - Pure: no egui, no files, no clocks. All randomness comes from the seeded `ChaCha` RNG in
+//!   the state (portable across machines), so a seed and the decisions replay a race exactly.
+//! - Ordered containers and sorted outputs only: the legal decisions come in a stable order.
+//! - After every decision: at most one car per space outside the trough, every car in exactly
+//!   one place, damage below the eliminating amount for cars in the race, and each pool plus
+//!   its claims plus what the clock took equals the ruleset's VP ([`Race::check_invariants`]).
+//! - An illegal decision is refused and changes nothing.
+//!
+//! Where the rulebook is silent, each module's docs record the decision taken.
+
+pub mod activation;
+pub mod combat;
+pub mod decision;
+pub mod events;
+pub mod ids;
+pub mod log;
+pub mod movement;
+pub mod outcomes;
+pub mod setup;
+pub mod state;
+pub mod turn;
+
+pub use decision::{Decision, IllegalDecision};
+pub use events::EventChoice;
+pub use ids::{CarId, PlayerId};
+pub use log::LogEntry;
+pub use movement::{MoveKind, Movement, Step, Style};
+pub use outcomes::{Ending, Outcome, enumerate_outcomes};
+pub use setup::{PlayerSetup, RaceSetup, SetupError};
+pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};

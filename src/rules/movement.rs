@@ -1,0 +1,775 @@
+//! Movement (rulebook 7.0-7.15): the legal steps of a moving car and what each step does.
+//!
+//! A movement is a sequence of [`Step`]s, each fully specified: where the active car goes, the
+//! path the cars it pushes take through forks (7.11), which line of cars behind it is linked
+//! (7.11.4), and where a car displaced forward goes. The active player makes every choice (7.1),
+//! so a step carries them all and the legal steps are listed up front.
+//!
+//! # Decisions where the rulebook is silent
+//! - A diagonal move costs 1 MP and only enters an empty space (7.15 allows diagonals, 7.1 and
+//!   7.10 price forward and lateral moves only).
+//! - A lateral move may enter rough ground from paved ground; it may not leave a rough or jump
+//!   space (7.13), except out of the trough (7.14).
+//! - A displaced car that cannot change lanes (it is on rough ground, or the lane beyond it is
+//!   the trough) is displaced forward, as a car against the wall is (7.10), so leaving the
+//!   trough by displacement (7.14) is always possible.
+//! - Line and Pursuit stay linked to the cars they push: at a fork the line follows its front
+//!   car (7.11.1).
+//! - If no legal step is left before the MP are spent (walled in, all ahead blocked), the
+//!   movement ends and the remaining MP are lost.
+//! - A car on a crossover cell bars the perpendicular lanes whether or not its own activation
+//!   has ended (7.12 speaks of a car that ends its activation there; within one activation every
+//!   moving car travels the same way, so the difference never shows).
+
+use crate::content::race_deck::{LaneSide, MovementType};
+use crate::validate::checked_track::{CellId, SpaceId};
+
+use super::ids::CarId;
+use super::state::{Place, Race};
+
+/// How the active car links with other cars (7.1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum MoveKind {
+    /// 7.4: alone, with conditional linking in front.
+    Solo,
+    /// 7.6: links in front and behind once it moves forward; then no lane changes.
+    Line,
+    /// 7.7: pushes in front; once linked, no lane changes.
+    Pursuit,
+    /// 7.8: pulls the cars linked behind at the start; conditional linking in front.
+    Lead,
+    /// 7.5: solo, and may swap with the car linked directly in front.
+    Overtake,
+    /// 7.9: stops behind the first car it would push and rams it.
+    Ram,
+}
+
+/// The rules of one movement: the card's type and the event's limits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Style {
+    /// The linking rules.
+    pub kind: MoveKind,
+    /// Whether diagonal moves are allowed (7.15).
+    pub diagonal: bool,
+    /// Whether the cars linked behind at the start follow (Lead, or Ram played as Lead).
+    pub pull: bool,
+    /// Whether only empty spaces may be entered (Get There).
+    pub empty_only: bool,
+}
+
+impl Style {
+    /// The style of a race card's movement type. `ram_as_lead` chooses, for Ram cards, whether
+    /// the ram is a Lead movement (7.9: "can be either a Solo Movement or a Lead Movement"); the
+    /// active player makes that choice when playing the card.
+    #[must_use]
+    pub fn of_card(movement: MovementType, ram_as_lead: bool) -> Self {
+        let (kind, diagonal, pull) = match movement {
+            MovementType::Solo => (MoveKind::Solo, false, false),
+            MovementType::Line => (MoveKind::Line, false, false),
+            MovementType::Pursuit => (MoveKind::Pursuit, false, false),
+            MovementType::Lead => (MoveKind::Lead, false, true),
+            MovementType::Overtake => (MoveKind::Overtake, false, false),
+            MovementType::Ram => (MoveKind::Ram, false, ram_as_lead),
+            MovementType::DiagonalSolo => (MoveKind::Solo, true, false),
+            MovementType::DiagonalLead => (MoveKind::Lead, true, true),
+            MovementType::DiagonalRam => (MoveKind::Ram, true, ram_as_lead),
+        };
+        Self {
+            kind,
+            diagonal,
+            pull,
+            empty_only: false,
+        }
+    }
+
+    /// A plain style of a kind (events: Solo for Shot of NOS, Overtake for High Flyer).
+    #[must_use]
+    pub fn plain(kind: MoveKind) -> Self {
+        Self {
+            kind,
+            diagonal: false,
+            pull: false,
+            empty_only: false,
+        }
+    }
+
+    fn locks_lanes(self) -> bool {
+        matches!(self.kind, MoveKind::Line | MoveKind::Pursuit)
+    }
+}
+
+/// One fully specified movement step.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Step {
+    /// Forward into `path[0]`. When that space holds a car in line, the cars on `path` are
+    /// pushed one space along it and `path`'s last space is where the front car goes.
+    Forward {
+        /// The spaces entered: the active car's, then each pushed car's.
+        path: Vec<SpaceId>,
+        /// The spaces of the cars behind that become linked (Line, and Lead's first step).
+        tail: Vec<SpaceId>,
+    },
+    /// Sideways into `to` (or onto the track from the chute, an off-track spot or the trough).
+    /// When the cars it displaces end against the wall, the last one goes forward along
+    /// `forward`, pushing any cars there.
+    Lateral {
+        /// The space entered.
+        to: SpaceId,
+        /// The forward path of a car displaced forward (empty otherwise).
+        forward: Vec<SpaceId>,
+        /// As for [`Step::Forward`].
+        tail: Vec<SpaceId>,
+    },
+    /// Diagonally forward into an empty space (7.15).
+    Diagonal {
+        /// The space entered.
+        to: SpaceId,
+        /// As for [`Step::Forward`].
+        tail: Vec<SpaceId>,
+    },
+    /// Overtake: swap places with the car linked directly in front (7.5).
+    Swap {
+        /// That car's space.
+        to: SpaceId,
+    },
+}
+
+impl Step {
+    /// The space the moving car enters.
+    #[must_use]
+    pub fn target(&self) -> SpaceId {
+        match self {
+            Self::Forward { path, .. } => path[0],
+            Self::Lateral { to, .. } | Self::Diagonal { to, .. } | Self::Swap { to } => *to,
+        }
+    }
+}
+
+/// How a step ended the movement, if it did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum StepEnd {
+    /// The movement goes on (if MP and legal steps are left).
+    Continue,
+    /// The active car rams this car (7.9): movement stops; a collision attack follows.
+    Ram(CarId),
+    /// A car tried to enter a crossover cell barred by a perpendicular car (7.12).
+    Crossover {
+        /// The car that tried to enter.
+        moving: CarId,
+        /// The car barring the way.
+        blocker: CarId,
+    },
+}
+
+/// A movement in progress.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Movement {
+    /// The car that moves (the active car, or High Flyer's car).
+    pub mover: CarId,
+    /// MP left.
+    pub mp: u8,
+    /// MP at the start.
+    pub total: u8,
+    /// The movement rules.
+    pub style: Style,
+    /// The lane the line must take at every fork (Outside Line, 7.11.3).
+    pub forced_lane: Option<LaneSide>,
+    /// Cells the moving car has been on (it may not enter one twice, 7.1).
+    visited: Vec<CellId>,
+    /// Line or Pursuit has linked: no more lane changes.
+    locked: bool,
+    /// The cars linked in front (Line, Pursuit once locked), nearest first.
+    ahead: Vec<CarId>,
+    /// The cars that follow, nearest first; `None` until decided.
+    followers: Option<Vec<CarId>>,
+    /// The steps taken.
+    pub steps: Vec<Step>,
+}
+
+impl Movement {
+    /// Starts a movement of `mp` points for `mover`.
+    #[must_use]
+    pub fn new(
+        race: &Race,
+        mover: CarId,
+        mp: u8,
+        style: Style,
+        forced_lane: Option<LaneSide>,
+    ) -> Self {
+        let visited = race
+            .car(mover)
+            .place
+            .space()
+            .map(|s| vec![race.cell(s)])
+            .unwrap_or_default();
+        let followers = if style.pull || style.kind == MoveKind::Line {
+            None
+        } else {
+            Some(Vec::new())
+        };
+        Self {
+            mover,
+            mp,
+            total: mp,
+            style,
+            forced_lane,
+            visited,
+            locked: false,
+            ahead: Vec::new(),
+            followers,
+            steps: Vec::new(),
+        }
+    }
+
+    /// MP spent so far.
+    #[must_use]
+    pub fn spent(&self) -> u8 {
+        self.total - self.mp
+    }
+
+    /// A key that tells apart the movements whose futures can differ (for outcome search):
+    /// cells visited in the current sector matter, earlier ones can never be re-entered.
+    pub(crate) fn search_key(&self, race: &Race) -> (u8, bool, Vec<CellId>, Vec<CarId>) {
+        let sector = race
+            .car(self.mover)
+            .place
+            .space()
+            .map(|s| race.track().space(s).sector);
+        let mut cells: Vec<CellId> = self
+            .visited
+            .iter()
+            .copied()
+            .filter(|c| {
+                sector.is_some_and(|sector| race.track().space(SpaceId(c.0)).sector.eq(&sector))
+            })
+            .collect();
+        cells.sort_unstable();
+        let mut linked = self.ahead.clone();
+        if let Some(f) = &self.followers {
+            linked.extend(f);
+        }
+        (self.mp, self.locked, cells, linked)
+    }
+
+    fn visited(&self, race: &Race, space: SpaceId) -> bool {
+        self.visited.contains(&race.cell(space))
+    }
+
+    fn needs_tail(&self, forward: bool) -> bool {
+        self.followers.is_none() && (self.style.pull || (forward && !self.locked))
+    }
+
+    fn lateral_allowed(&self, race: &Race, from: SpaceId) -> bool {
+        !(race.track().space(from).terrain.is_rough() || self.locked && self.style.locks_lanes())
+    }
+
+    /// Every legal step, in a stable order.
+    #[must_use]
+    pub fn legal_steps(&self, race: &Race) -> Vec<Step> {
+        if self.mp == 0 || race.is_over() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        let track = race.track();
+        match race.car(self.mover).place {
+            Place::Chute => {
+                let chute = track.chute();
+                self.laterals_into(race, chute.beside, opposite(chute.side), &mut out);
+            }
+            Place::OffTrack { sector, side } => {
+                let to = track.edge_of(sector, side);
+                self.laterals_into(race, to, opposite(side), &mut out);
+            }
+            Place::Track(from) => {
+                let space = track.space(from);
+                if space.terrain == crate::content::track::Terrain::Trough {
+                    for side in [LaneSide::Inside, LaneSide::Outside] {
+                        if let Some(to) = track.lateral(from, side) {
+                            self.laterals_into(race, to, side, &mut out);
+                        }
+                    }
+                    return out;
+                }
+                self.forwards(race, from, &mut out);
+                if self.lateral_allowed(race, from) {
+                    for side in [LaneSide::Inside, LaneSide::Outside] {
+                        if let Some(to) = track.lateral(from, side)
+                            && track.space(to).terrain != crate::content::track::Terrain::Trough
+                        {
+                            self.laterals_into(race, to, side, &mut out);
+                        }
+                    }
+                    if self.style.diagonal {
+                        self.diagonals(race, from, &mut out);
+                    }
+                }
+                if self.style.kind == MoveKind::Overtake {
+                    for &to in &space.next {
+                        if race.car_in_line(to).is_some() && !self.visited(race, to) {
+                            out.push(Step::Swap { to });
+                        }
+                    }
+                }
+            }
+            Place::Reserve | Place::Destroyed => {}
+        }
+        out
+    }
+
+    fn tails(&self, race: &Race, from: Option<SpaceId>, forward: bool) -> Vec<Vec<SpaceId>> {
+        match from {
+            Some(from) if self.needs_tail(forward) => {
+                let guard = [race.cell(from)];
+                behind_chains(race, from, &guard, race.cars().len())
+            }
+            _ => vec![Vec::new()],
+        }
+    }
+
+    fn forwards(&self, race: &Race, from: SpaceId, out: &mut Vec<Step>) {
+        let track = race.track();
+        let guard = [race.cell(from)];
+        for to in forks(race, from, self.forced_lane) {
+            if self.visited(race, to) {
+                continue;
+            }
+            let mut paths = Vec::new();
+            if race.blocked_across(to).is_some() {
+                if !self.style.empty_only {
+                    paths.push(vec![to]);
+                }
+            } else if race.car_in_line(to).is_some() {
+                if self.style.empty_only {
+                    continue;
+                }
+                if self.style.kind == MoveKind::Ram {
+                    paths.push(vec![to]);
+                } else {
+                    for (path, _) in push_paths(race, to, self.forced_lane, &guard) {
+                        let cars: Vec<CarId> = path[..path.len() - 1]
+                            .iter()
+                            .filter_map(|s| race.car_in_line(*s))
+                            .collect();
+                        if cars.starts_with(&self.ahead) {
+                            paths.push(path);
+                        }
+                    }
+                }
+            } else if self.ahead.is_empty() {
+                paths.push(vec![to]);
+            }
+            let _ = track;
+            for path in paths {
+                for tail in self.tails(race, Some(from), true) {
+                    out.push(Step::Forward {
+                        path: path.clone(),
+                        tail,
+                    });
+                }
+            }
+        }
+    }
+
+    fn laterals_into(&self, race: &Race, to: SpaceId, side: LaneSide, out: &mut Vec<Step>) {
+        if self.visited(race, to) {
+            return;
+        }
+        let cost_ok = |cost: u8| cost <= self.mp;
+        let from = race.car(self.mover).place.space();
+        for plan in lateral_plans(race, to, side, self.style.empty_only) {
+            if !cost_ok(plan.cost) {
+                continue;
+            }
+            for tail in self.tails(race, from, false) {
+                out.push(Step::Lateral {
+                    to,
+                    forward: plan.forward.clone(),
+                    tail,
+                });
+            }
+        }
+    }
+
+    fn diagonals(&self, race: &Race, from: SpaceId, out: &mut Vec<Step>) {
+        let track = race.track();
+        for to in track.diagonals_ahead(from) {
+            if track.space(to).terrain == crate::content::track::Terrain::Trough
+                || race.car_on(to).is_some()
+                || self.visited(race, to)
+            {
+                continue;
+            }
+            for tail in self.tails(race, Some(from), false) {
+                out.push(Step::Diagonal { to, tail });
+            }
+        }
+    }
+
+    /// Applies a step that [`Self::legal_steps`] listed.
+    pub fn apply(&mut self, race: &mut Race, step: &Step) -> StepEnd {
+        let mover = self.mover;
+        let start = race.car(mover).place;
+        let from = start.space();
+        if let Some(tail) = match step {
+            Step::Forward { tail, .. }
+            | Step::Lateral { tail, .. }
+            | Step::Diagonal { tail, .. } => Some(tail),
+            Step::Swap { .. } => None,
+        } && self.needs_tail(matches!(step, Step::Forward { .. }))
+        {
+            let cars: Vec<CarId> = tail.iter().filter_map(|s| race.car_in_line(*s)).collect();
+            if self.style.pull || !cars.is_empty() {
+                self.followers = Some(cars);
+            }
+        }
+        self.steps.push(step.clone());
+        let end = match step {
+            Step::Forward { path, .. } => self.forward(race, path),
+            Step::Lateral { to, forward, .. } => {
+                let cost = lateral(race, mover, *to, forward);
+                self.mp = self.mp.saturating_sub(cost);
+                self.visited.push(race.cell(*to));
+                if race.car(mover).spun_around {
+                    race.cars[mover.index()].spun_around = false;
+                }
+                StepEnd::Continue
+            }
+            Step::Diagonal { to, .. } => {
+                race.move_forward(mover, *to);
+                self.mp = self.mp.saturating_sub(1);
+                self.visited.push(race.cell(*to));
+                StepEnd::Continue
+            }
+            Step::Swap { to } => {
+                if let (Some(other), Some(from)) = (race.car_in_line(*to), from) {
+                    swap(race, mover, from, other, *to);
+                }
+                self.mp = self.mp.saturating_sub(1);
+                self.visited.push(race.cell(*to));
+                StepEnd::Continue
+            }
+        };
+        if end != StepEnd::Continue {
+            self.mp = 0;
+            return end;
+        }
+        race.record(super::log::LogEntry::Moved {
+            car: mover,
+            from: start,
+            to: race.car(mover).place,
+        });
+        if let (Some(from), Step::Forward { .. } | Step::Lateral { .. } | Step::Diagonal { .. }) =
+            (from, step)
+        {
+            self.follow(race, from);
+        }
+        StepEnd::Continue
+    }
+
+    fn forward(&mut self, race: &mut Race, path: &[SpaceId]) -> StepEnd {
+        let mover = self.mover;
+        let to = path[0];
+        if let Some(blocker) = race.blocked_across(to) {
+            if self.style.kind == MoveKind::Ram {
+                return StepEnd::Ram(blocker);
+            }
+            return StepEnd::Crossover {
+                moving: mover,
+                blocker,
+            };
+        }
+        if let Some(front) = race.car_in_line(to)
+            && self.style.kind == MoveKind::Ram
+        {
+            return StepEnd::Ram(front);
+        }
+        let last = path[path.len() - 1];
+        if path.len() > 1
+            && let Some(blocker) = race.blocked_across(last)
+            && let Some(moving) = race.car_in_line(path[path.len() - 2])
+        {
+            return StepEnd::Crossover { moving, blocker };
+        }
+        let pushed = push_along(race, path);
+        race.move_forward(mover, to);
+        self.mp = self.mp.saturating_sub(1);
+        self.visited.push(race.cell(to));
+        if self.style.locks_lanes() {
+            let tail_linked = self.followers.as_ref().is_some_and(|f| !f.is_empty());
+            if !pushed.is_empty() || tail_linked {
+                self.locked = true;
+                if pushed.len() > self.ahead.len() {
+                    self.ahead = pushed;
+                }
+                if self.followers.is_none() {
+                    self.followers = Some(Vec::new());
+                }
+            }
+        }
+        StepEnd::Continue
+    }
+
+    /// The followers move up, each into the space the car ahead of it left (7.6, 7.8).
+    fn follow(&self, race: &mut Race, vacated: SpaceId) {
+        let Some(followers) = &self.followers else {
+            return;
+        };
+        let mut hole = vacated;
+        for &car in followers {
+            let Some(at) = race.car(car).place.space() else {
+                break;
+            };
+            if race.car_on(hole).is_some() {
+                break;
+            }
+            race.move_forward(car, hole);
+            hole = at;
+        }
+    }
+}
+
+fn opposite(side: LaneSide) -> LaneSide {
+    match side {
+        LaneSide::Inside => LaneSide::Outside,
+        LaneSide::Outside => LaneSide::Inside,
+    }
+}
+
+/// The forward spaces a line may take from `from`: both branches of a fork, or only the
+/// forced lane's (Outside Line, 7.11.3).
+pub(crate) fn forks(race: &Race, from: SpaceId, forced: Option<LaneSide>) -> Vec<SpaceId> {
+    let next = &race.track().space(from).next;
+    match (forced, next.len()) {
+        (Some(LaneSide::Inside), 2..) => vec![next[0]],
+        (Some(LaneSide::Outside), 2..) => vec![next[next.len() - 1]],
+        _ => next.clone(),
+    }
+}
+
+/// Every way to push the line of cars starting at `first` (which holds a car in line) one
+/// space forward: each path runs through the occupied spaces to the first empty one. A path
+/// ending on a crossover cell barred by a perpendicular car carries that car.
+pub(crate) fn push_paths(
+    race: &Race,
+    first: SpaceId,
+    forced: Option<LaneSide>,
+    guard: &[CellId],
+) -> Vec<(Vec<SpaceId>, Option<CarId>)> {
+    let mut out = Vec::new();
+    let limit = race.cars().len() + 1;
+    let mut stack = vec![vec![first]];
+    while let Some(path) = stack.pop() {
+        let at = path[path.len() - 1];
+        for to in forks(race, at, forced) {
+            if guard.contains(&race.cell(to)) || path.contains(&to) {
+                continue;
+            }
+            let mut longer = path.clone();
+            longer.push(to);
+            if let Some(blocker) = race.blocked_across(to) {
+                out.push((longer, Some(blocker)));
+            } else if race.car_in_line(to).is_some() {
+                if longer.len() <= limit {
+                    stack.push(longer);
+                }
+            } else {
+                out.push((longer, None));
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Pushes the cars on `path[..last]` one space along it, front car first; returns them,
+/// nearest first.
+fn push_along(race: &mut Race, path: &[SpaceId]) -> Vec<CarId> {
+    let cars: Vec<CarId> = path[..path.len() - 1]
+        .iter()
+        .filter_map(|s| race.car_in_line(*s))
+        .collect();
+    for i in (0..path.len() - 1).rev() {
+        if let Some(car) = race.car_in_line(path[i]) {
+            race.move_forward(car, path[i + 1]);
+        }
+    }
+    cars
+}
+
+/// The lines of cars behind `from` that could be linked to it: at a converging lane the active
+/// player picks which lane's cars form the line, and may pick an empty lane (7.11.4).
+pub(crate) fn behind_chains(
+    race: &Race,
+    from: SpaceId,
+    guard: &[CellId],
+    limit: usize,
+) -> Vec<Vec<SpaceId>> {
+    let prev = &race.track().space(from).prev;
+    let occupied: Vec<SpaceId> = prev
+        .iter()
+        .copied()
+        .filter(|p| race.car_in_line(*p).is_some() && !guard.contains(&race.cell(*p)))
+        .collect();
+    let mut out = Vec::new();
+    if occupied.len() < prev.len() || prev.is_empty() || limit == 0 {
+        out.push(Vec::new());
+    }
+    if limit == 0 {
+        return out;
+    }
+    for p in occupied {
+        for rest in behind_chains(race, p, guard, limit - 1) {
+            let mut chain = vec![p];
+            chain.extend(rest);
+            out.push(chain);
+        }
+    }
+    out
+}
+
+/// One way to enter a space sideways.
+struct LateralPlan {
+    cost: u8,
+    forward: Vec<SpaceId>,
+}
+
+/// The ways to move sideways into `to`, heading towards `side` (7.10).
+fn lateral_plans(race: &Race, to: SpaceId, side: LaneSide, empty_only: bool) -> Vec<LateralPlan> {
+    let track = race.track();
+    if race.car_on(to).is_none() {
+        return vec![LateralPlan {
+            cost: 1,
+            forward: Vec::new(),
+        }];
+    }
+    if empty_only || track.space(to).crossover {
+        return Vec::new();
+    }
+    match cascade(race, to, side) {
+        Cascade::Illegal => Vec::new(),
+        Cascade::Sideways(_) => vec![LateralPlan {
+            cost: 2,
+            forward: Vec::new(),
+        }],
+        Cascade::Forward(cars) => {
+            let last = race.car(cars[cars.len() - 1]).place.space();
+            let Some(last) = last else {
+                return Vec::new();
+            };
+            displacement_paths(race, last)
+                .into_iter()
+                .map(|forward| LateralPlan { cost: 2, forward })
+                .collect()
+        }
+    }
+}
+
+/// Where a lateral displacement ends.
+enum Cascade {
+    /// A displaced car sits on a crossover space: the move is not allowed (7.12).
+    Illegal,
+    /// The cars (nearest first) shift one lane; the last into an empty space.
+    Sideways(Vec<CarId>),
+    /// The cars shift one lane and the last, against the wall, is displaced forward.
+    Forward(Vec<CarId>),
+}
+
+fn cascade(race: &Race, first: SpaceId, side: LaneSide) -> Cascade {
+    let track = race.track();
+    let mut cars = Vec::new();
+    let mut at = first;
+    loop {
+        let Some(car) = race.car_on(at) else {
+            return Cascade::Sideways(cars);
+        };
+        if track.space(at).crossover {
+            return Cascade::Illegal;
+        }
+        cars.push(car);
+        let space = track.space(at);
+        let beyond = track
+            .lateral(at, side)
+            .filter(|b| track.space(*b).terrain != crate::content::track::Terrain::Trough);
+        match beyond {
+            Some(beyond) if !space.terrain.is_rough() => at = beyond,
+            _ => return Cascade::Forward(cars),
+        }
+    }
+}
+
+/// The forward paths of a car displaced forward from `from`; none may run into a perpendicular
+/// car (7.12: "may not be displaced at all").
+fn displacement_paths(race: &Race, from: SpaceId) -> Vec<Vec<SpaceId>> {
+    let guard = [race.cell(from)];
+    let mut out = Vec::new();
+    for to in forks(race, from, None) {
+        if race.blocked_across(to).is_some() {
+            continue;
+        }
+        if race.car_in_line(to).is_some() {
+            out.extend(
+                push_paths(race, to, None, &guard)
+                    .into_iter()
+                    .filter(|(_, blocker)| blocker.is_none())
+                    .map(|(path, _)| path),
+            );
+        } else {
+            out.push(vec![to]);
+        }
+    }
+    out
+}
+
+/// Carries out a lateral move of `mover` into `to` with its displacements; returns the MP cost.
+fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) -> u8 {
+    let side = lateral_side(race, mover, to);
+    let cost = if race.car_on(to).is_some() { 2 } else { 1 };
+    if cost == 2 {
+        let (cars, displaced_forward) = match cascade(race, to, side) {
+            Cascade::Sideways(cars) => (cars, false),
+            Cascade::Forward(cars) => (cars, true),
+            Cascade::Illegal => (Vec::new(), false),
+        };
+        let spaces: Vec<SpaceId> = cars
+            .iter()
+            .filter_map(|c| race.car(*c).place.space())
+            .collect();
+        if let Some(&last) = cars.last() {
+            if displaced_forward && !forward.is_empty() {
+                push_along(race, forward);
+                race.move_forward(last, forward[0]);
+            } else if let Some(beyond) = spaces.last().and_then(|s| race.track().lateral(*s, side))
+            {
+                race.put(last, Place::Track(beyond));
+            }
+        }
+        for i in (0..cars.len().saturating_sub(1)).rev() {
+            race.put(cars[i], Place::Track(spaces[i + 1]));
+        }
+    }
+    race.put(mover, Place::Track(to));
+    cost
+}
+
+/// The direction of a lateral move onto `to`.
+fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
+    let track = race.track();
+    match race.car(mover).place {
+        Place::Track(from) if track.space(from).inner == Some(to) => LaneSide::Inside,
+        Place::Chute => opposite(track.chute().side),
+        Place::OffTrack { side, .. } => opposite(side),
+        Place::Track(_) | Place::Reserve | Place::Destroyed => LaneSide::Outside,
+    }
+}
+
+/// Swaps the mover (at `from`) with the car in line in front of it (at `to`).
+pub(crate) fn swap(race: &mut Race, mover: CarId, from: SpaceId, other: CarId, to: SpaceId) {
+    let crosses = race.track().crosses_line(from, to);
+    race.put(other, Place::Reserve);
+    race.put(mover, Place::Track(to));
+    race.put(other, Place::Track(from));
+    if crosses {
+        race.crossed_line(mover);
+        race.crossed_back(other);
+    }
+}

@@ -1,0 +1,243 @@
+//! Setup (rulebook 3.0): teams and cars by player count, the grid draw in rounds, VP pools,
+//! the First Player marker, hands.
+//!
+//! # Decisions where the rulebook is silent
+//! - Each player lists the cars they race with (3.0: "four or five cars of their choice") and
+//!   the order their other cars enter the chute as replacements (8.3); with no list, the team
+//!   mat's order is used.
+//! - In each round of the grid draw (3.0 step 4) the bag holds each team's next listed car.
+//! - A race ends in a draw after a turn limit, so a batch of bot races always terminates.
+
+use std::sync::Arc;
+
+use super::activation::Phase;
+use super::ids::{CarId, PlayerId};
+use super::log::LogEntry;
+use super::state::{Car, Place, Player, Race, RaceRules};
+use crate::content::text::{CarNumber, Id};
+use crate::validate::checked::Content;
+use crate::validate::checked_track::CheckedTrack;
+
+/// The turn limit used when a setup does not give one.
+pub const DEFAULT_TURN_LIMIT: u32 = 200;
+
+/// One player's setup.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct PlayerSetup {
+    /// The team's id.
+    pub team: Id,
+    /// The cars to race, then the reserves in order of entry; empty means the mat's order.
+    pub cars: Vec<CarNumber>,
+}
+
+/// How to set up a race.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RaceSetup {
+    /// The players, in seating (clockwise) order.
+    pub players: Vec<PlayerSetup>,
+    /// The seed of the race's RNG.
+    pub seed: u64,
+    /// Turns after which the race ends without a winner.
+    pub turn_limit: u32,
+}
+
+impl RaceSetup {
+    /// The first `players` teams of the content, each with its mat's cars in order.
+    #[must_use]
+    pub fn first_teams(content: &Content, players: usize, seed: u64) -> Self {
+        Self {
+            players: content
+                .teams
+                .iter()
+                .take(players)
+                .map(|t| PlayerSetup {
+                    team: t.id.clone(),
+                    cars: Vec::new(),
+                })
+                .collect(),
+            seed,
+            turn_limit: DEFAULT_TURN_LIMIT,
+        }
+    }
+}
+
+/// Why a race could not be set up.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The ruleset does not exist.
+    #[error("the content has no ruleset `{0}`")]
+    UnknownRuleset(String),
+    /// The ruleset does not allow this many players.
+    #[error("the ruleset does not cover {0} players")]
+    PlayerCount(usize),
+    /// A team id is not in the content.
+    #[error("the content has no team `{0}`")]
+    UnknownTeam(String),
+    /// Two players chose one team.
+    #[error("team `{0}` is chosen twice")]
+    TeamTwice(String),
+    /// A car number is not on the team's mat, or is listed twice.
+    #[error("team `{team}` has no car #{number} (or it is listed twice)")]
+    UnknownCar {
+        /// The team.
+        team: String,
+        /// The number.
+        number: String,
+    },
+    /// A team has fewer cars than the race needs.
+    #[error("team `{team}` lists {listed} cars; the race needs {needed}")]
+    TooFewCars {
+        /// The team.
+        team: String,
+        /// Cars available.
+        listed: usize,
+        /// Cars needed.
+        needed: usize,
+    },
+    /// The track cannot hold the field.
+    #[error("the track has room for fewer than {0} cars at the start")]
+    GridTooSmall(usize),
+}
+
+impl RaceRules {
+    /// The rules for a race on `track` with `content` under the ruleset `ruleset`.
+    pub fn new(content: Content, track: CheckedTrack, ruleset: &str) -> Result<Self, SetupError> {
+        let ruleset = content
+            .rulesets
+            .iter()
+            .find(|(id, _)| id.as_str() == ruleset)
+            .map(|(_, r)| r.clone())
+            .ok_or_else(|| SetupError::UnknownRuleset(ruleset.to_owned()))?;
+        Ok(Self {
+            content,
+            track,
+            ruleset,
+        })
+    }
+}
+
+impl Race {
+    /// Sets up a race (3.0) and runs it to the first decision.
+    pub fn new(rules: Arc<RaceRules>, setup: &RaceSetup) -> Result<Self, SetupError> {
+        let mut race = Self::empty(rules, setup.seed, setup.turn_limit);
+        let per_team = race.seat_players(setup)?;
+        let positions = race
+            .track()
+            .start_positions(per_team * setup.players.len())
+            .ok_or(SetupError::GridTooSmall(per_team * setup.players.len()))?;
+        // The grid draw (3.0 step 4): round by round, one car of each team in the bag.
+        let mut order = Vec::new();
+        for round in 0..per_team {
+            let mut bag: Vec<CarId> = (0..setup.players.len())
+                .map(|p| race.racing_car(PlayerId(p as u8), round))
+                .collect();
+            race.shuffle(&mut bag);
+            order.extend(bag);
+        }
+        for (car, space) in order.iter().zip(&positions) {
+            race.put(*car, Place::Track(*space));
+        }
+        race.first_player = race.car(order[0]).player;
+        race.current = race.first_player;
+        race.record(LogEntry::TurnStarted { turn: 1 });
+        race.record(LogEntry::FirstPlayer {
+            player: race.first_player,
+        });
+        race.fill_hands();
+        race.phase = Phase::Activation;
+        race.advance();
+        Ok(race)
+    }
+
+    /// Creates the players and their cars (all on the mat); returns the cars per team.
+    pub(crate) fn seat_players(&mut self, setup: &RaceSetup) -> Result<usize, SetupError> {
+        let n = setup.players.len();
+        let per_team = usize::from(
+            *self
+                .rules
+                .ruleset
+                .cars_by_players
+                .get(&u8::try_from(n).unwrap_or(u8::MAX))
+                .ok_or(SetupError::PlayerCount(n))?,
+        );
+        let rules = Arc::clone(&self.rules);
+        let mut used = Vec::new();
+        for (seat, p) in setup.players.iter().enumerate() {
+            let team_index = rules
+                .content
+                .teams
+                .iter()
+                .position(|t| t.id == p.team)
+                .ok_or_else(|| SetupError::UnknownTeam(p.team.to_string()))?;
+            if used.contains(&team_index) {
+                return Err(SetupError::TeamTwice(p.team.to_string()));
+            }
+            used.push(team_index);
+            let team = &rules.content.teams[team_index];
+            let mut order: Vec<usize> = Vec::new();
+            for number in &p.cars {
+                let index = team
+                    .cars
+                    .iter()
+                    .position(|c| c.number == *number)
+                    .filter(|i| !order.contains(i))
+                    .ok_or_else(|| SetupError::UnknownCar {
+                        team: p.team.to_string(),
+                        number: number.to_string(),
+                    })?;
+                order.push(index);
+            }
+            for i in 0..team.cars.len() {
+                if !order.contains(&i) {
+                    order.push(i);
+                }
+            }
+            if order.len() < per_team {
+                return Err(SetupError::TooFewCars {
+                    team: p.team.to_string(),
+                    listed: order.len(),
+                    needed: per_team,
+                });
+            }
+            let player = PlayerId(seat as u8);
+            let mut reserve = Vec::new();
+            for (k, &mat_index) in order.iter().enumerate() {
+                let id = CarId(self.cars.len() as u16);
+                self.cars.push(Car {
+                    player,
+                    mat_index,
+                    number: team.cars[mat_index].number.clone(),
+                    place: Place::Reserve,
+                    damage: 0,
+                    temporary_damage: 0,
+                    activated: false,
+                    suppressed: false,
+                    reloading: false,
+                    spun_around: false,
+                    lapped: 0,
+                });
+                if k >= per_team {
+                    reserve.push(id);
+                }
+            }
+            self.players.push(Player {
+                team: team_index,
+                pool: u32::from(rules.ruleset.victory_points),
+                claims: super::state::Claims::default(),
+                clock_removed: 0,
+                hand: Vec::new(),
+                reserve,
+            });
+        }
+        Ok(per_team)
+    }
+
+    /// A player's `round`-th racing car.
+    pub(crate) fn racing_car(&self, player: PlayerId, round: usize) -> CarId {
+        let first = self
+            .car_ids()
+            .find(|c| self.car(*c).player == player)
+            .map_or(0, CarId::index);
+        CarId((first + round) as u16)
+    }
+}

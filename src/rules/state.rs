@@ -1,0 +1,693 @@
+//! The race state: cars, players, decks, the phase of play, and the primitives every rule uses
+//! to change them (placing a car, scoring, damage, elimination).
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::activation::Phase;
+use super::ids::{CarId, PlayerId};
+use super::log::LogEntry;
+use crate::content::race_deck::LaneSide;
+use crate::content::ruleset::CrossoverCollision;
+use crate::content::text::CarNumber;
+use crate::content::track::Terrain;
+use crate::validate::checked::{Car as CarStats, Content, Ruleset, Team};
+use crate::validate::checked_track::{CellId, CheckedTrack, SectorId, SpaceId};
+
+/// What a race is played with: the checked content, the checked track, the chosen ruleset.
+#[derive(Clone, PartialEq, Debug)]
+pub struct RaceRules {
+    /// The content pack.
+    pub content: Content,
+    /// The track.
+    pub track: CheckedTrack,
+    /// The ruleset.
+    pub ruleset: Ruleset,
+}
+
+/// Where a car is.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum Place {
+    /// Not yet in the race: a reserve car on the team mat.
+    Reserve,
+    /// On a track space (the trough included).
+    Track(SpaceId),
+    /// On the off-track spot beside a sector (Spin-Around, Into the Weeds).
+    OffTrack {
+        /// The sector it is beside.
+        sector: SectorId,
+        /// The side of the track.
+        side: LaneSide,
+    },
+    /// In the chute, waiting to enter (8.3).
+    Chute,
+    /// Eliminated: in the Destroyed Cars box.
+    Destroyed,
+}
+
+impl Place {
+    /// Whether the car is in the race (on or beside the track, or in the chute).
+    #[must_use]
+    pub fn in_race(self) -> bool {
+        !matches!(self, Self::Reserve | Self::Destroyed)
+    }
+
+    /// The track space, when the car is on one.
+    #[must_use]
+    pub fn space(self) -> Option<SpaceId> {
+        match self {
+            Self::Track(space) => Some(space),
+            _ => None,
+        }
+    }
+}
+
+/// A car of the race.
+#[derive(Clone, PartialEq, Debug)]
+// Each flag is a separate marker or side of the counter (2.3, 9.3).
+#[allow(clippy::struct_excessive_bools)]
+pub struct Car {
+    /// The player whose team it belongs to.
+    pub player: PlayerId,
+    /// Its index among its team mat's cars.
+    pub mat_index: usize,
+    /// Its roof number.
+    pub number: CarNumber,
+    /// Where it is.
+    pub place: Place,
+    /// Damage markers.
+    pub damage: u8,
+    /// Temporary damage markers (Thunder Alley crossover variant), cleared at the end of turn.
+    pub temporary_damage: u8,
+    /// Whether it has been activated (flipped) this turn.
+    pub activated: bool,
+    /// Suppression marker (8.5).
+    pub suppressed: bool,
+    /// Reloading marker (10.0).
+    pub reloading: bool,
+    /// Spin-Around token (10.0 Spin-Around, Into the Weeds).
+    pub spun_around: bool,
+    /// Backward crossings of the finish line whose VP could not be returned (the Lapped token
+    /// of 3.0): the next forward crossing scores nothing.
+    pub lapped: u8,
+}
+
+/// Victory points claimed, by source.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Claims {
+    /// Net claims for crossing the finish line (returns subtracted, 11.2).
+    pub finish: u32,
+    /// Claims for eliminating cars (11.3).
+    pub kills: u32,
+}
+
+/// A player: one team, a hand, a VP pool.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Player {
+    /// The team's index in the content.
+    pub team: usize,
+    /// VP left in the pool.
+    pub pool: u32,
+    /// VP claimed from the pool, by source.
+    pub claims: Claims,
+    /// VP the countdown clock removed (11.4).
+    pub clock_removed: u32,
+    /// Race cards in hand, as indices into the race deck's card kinds.
+    pub hand: Vec<u16>,
+    /// Reserve cars, in the order they enter the chute.
+    pub reserve: Vec<CarId>,
+}
+
+impl Player {
+    /// All VP claimed.
+    #[must_use]
+    pub fn claimed(&self) -> u32 {
+        self.claims.finish + self.claims.kills
+    }
+}
+
+/// A shuffled deck of card kinds with its discard pile.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Deck {
+    /// Cards to draw, the top card last.
+    pub draw: Vec<u16>,
+    /// Discarded cards.
+    pub discard: Vec<u16>,
+}
+
+impl Deck {
+    /// A deck holding `counts[i]` copies of card kind `i`, shuffled.
+    pub(crate) fn new(counts: impl Iterator<Item = u32>, rng: &mut ChaCha8Rng) -> Self {
+        let mut draw = Vec::new();
+        for (kind, count) in counts.enumerate() {
+            draw.extend(std::iter::repeat_n(kind as u16, count as usize));
+        }
+        draw.shuffle(rng);
+        Self {
+            draw,
+            discard: Vec::new(),
+        }
+    }
+
+    /// Draws the top card, reshuffling the discards into a new deck when it is empty (4.3, 10.0).
+    pub(crate) fn draw(&mut self, rng: &mut ChaCha8Rng) -> Option<u16> {
+        if self.draw.is_empty() {
+            std::mem::swap(&mut self.draw, &mut self.discard);
+            self.draw.shuffle(rng);
+        }
+        self.draw.pop()
+    }
+}
+
+/// A card in play that changes scoring while it has markers (Bounty, Race Bonus).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Bonus {
+    /// The movement event card kind, discarded when the markers run out.
+    pub card: u16,
+    /// Markers left.
+    pub markers: u8,
+    /// VP per kill or per crossing while in play.
+    pub vp: u8,
+}
+
+/// How a race ended.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RaceResult {
+    /// A player emptied their pool (11.5).
+    Winner(PlayerId),
+    /// The race reached the turn limit, or no car was left to race: nobody won.
+    Draw,
+}
+
+/// A race in progress: everything the rules read and change. Cloning is cheap enough for
+/// search (the rules and content are shared).
+#[derive(Clone, Debug)]
+pub struct Race {
+    pub(crate) rules: Arc<RaceRules>,
+    pub(crate) rng: ChaCha8Rng,
+    pub(crate) players: Vec<Player>,
+    pub(crate) cars: Vec<Car>,
+    /// The car on each physical cell (never set for trough cells, where cars stack).
+    pub(crate) occupant: Vec<Option<CarId>>,
+    /// The race card deck (race cards govern movement, 6.0).
+    pub(crate) movement_cards: Deck,
+    pub(crate) event_cards: Deck,
+    pub(crate) combat_cards: Deck,
+    pub(crate) turn: u32,
+    pub(crate) first_player: PlayerId,
+    pub(crate) current: PlayerId,
+    pub(crate) clock_running: bool,
+    pub(crate) bounty: Option<Bonus>,
+    pub(crate) finish_bonus: Option<Bonus>,
+    pub(crate) phase: Phase,
+    pub(crate) log: Vec<LogEntry>,
+    pub(crate) result: Option<RaceResult>,
+    pub(crate) turn_limit: u32,
+    pub(crate) logging: bool,
+}
+
+impl Race {
+    /// An empty race over `rules`; setup fills it in.
+    pub(crate) fn empty(rules: Arc<RaceRules>, seed: u64, turn_limit: u32) -> Self {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let content = &rules.content;
+        let race_deck = Deck::new(content.race_deck.iter().map(|c| c.count.get()), &mut rng);
+        let event_deck = Deck::new(
+            content.movement_events.iter().map(|c| c.count.get()),
+            &mut rng,
+        );
+        let combat_deck = Deck::new(content.combat_deck.iter().map(|c| c.count.get()), &mut rng);
+        let cells = rules.track.cell_count();
+        Self {
+            rules,
+            rng,
+            players: Vec::new(),
+            cars: Vec::new(),
+            occupant: vec![None; cells],
+            movement_cards: race_deck,
+            event_cards: event_deck,
+            combat_cards: combat_deck,
+            turn: 1,
+            first_player: PlayerId(0),
+            current: PlayerId(0),
+            clock_running: true,
+            bounty: None,
+            finish_bonus: None,
+            phase: Phase::Activation,
+            log: Vec::new(),
+            result: None,
+            turn_limit,
+            logging: true,
+        }
+    }
+
+    /// The rules the race is played with.
+    #[must_use]
+    pub fn rules(&self) -> &RaceRules {
+        &self.rules
+    }
+
+    /// The track.
+    #[must_use]
+    pub fn track(&self) -> &CheckedTrack {
+        &self.rules.track
+    }
+
+    /// The players, in seating (clockwise) order.
+    #[must_use]
+    pub fn players(&self) -> &[Player] {
+        &self.players
+    }
+
+    /// A player.
+    #[must_use]
+    pub fn player(&self, id: PlayerId) -> &Player {
+        &self.players[id.index()]
+    }
+
+    /// Every car of the race, reserves and destroyed cars included.
+    #[must_use]
+    pub fn cars(&self) -> &[Car] {
+        &self.cars
+    }
+
+    /// A car.
+    #[must_use]
+    pub fn car(&self, id: CarId) -> &Car {
+        &self.cars[id.index()]
+    }
+
+    /// Car ids, in order.
+    pub fn car_ids(&self) -> impl Iterator<Item = CarId> + use<> {
+        (0..self.cars.len() as u16).map(CarId)
+    }
+
+    /// A car's team mat entry.
+    #[must_use]
+    pub fn stats(&self, id: CarId) -> &CarStats {
+        let car = self.car(id);
+        &self.team_of(car.player).cars[car.mat_index]
+    }
+
+    /// A player's team.
+    #[must_use]
+    pub fn team_of(&self, player: PlayerId) -> &Team {
+        &self.rules.content.teams[self.player(player).team]
+    }
+
+    /// The current turn (1 for the first).
+    #[must_use]
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The holder of the First Player marker.
+    #[must_use]
+    pub fn first_player(&self) -> PlayerId {
+        self.first_player
+    }
+
+    /// The player whose action segment it is (or who discards, at the end of a turn).
+    #[must_use]
+    pub fn current_player(&self) -> PlayerId {
+        self.current
+    }
+
+    /// Whether the countdown clock still runs (11.4).
+    #[must_use]
+    pub fn clock_running(&self) -> bool {
+        self.clock_running
+    }
+
+    /// The Bounty card in play.
+    #[must_use]
+    pub fn bounty(&self) -> Option<Bonus> {
+        self.bounty
+    }
+
+    /// The Race Bonus card in play.
+    #[must_use]
+    pub fn finish_bonus(&self) -> Option<Bonus> {
+        self.finish_bonus
+    }
+
+    /// The race log so far.
+    #[must_use]
+    pub fn log(&self) -> &[LogEntry] {
+        &self.log
+    }
+
+    /// Turns logging off (bots searching clones do not need it) or on.
+    pub fn set_logging(&mut self, on: bool) {
+        self.logging = on;
+    }
+
+    /// How the race ended, once it has.
+    #[must_use]
+    pub fn result(&self) -> Option<RaceResult> {
+        self.result
+    }
+
+    /// Whether the race is over.
+    #[must_use]
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// The race deck's draw pile and discards.
+    #[must_use]
+    pub fn race_deck(&self) -> &Deck {
+        &self.movement_cards
+    }
+
+    /// The car on a space, if any (for a trough space: the top car of the stack).
+    #[must_use]
+    pub fn car_on(&self, space: SpaceId) -> Option<CarId> {
+        if self.track().space(space).terrain == Terrain::Trough {
+            return self
+                .car_ids()
+                .filter(|id| self.car(*id).place == Place::Track(space))
+                .last();
+        }
+        self.occupant[self.cell(space).0 as usize]
+    }
+
+    /// The car on a space travelling in that space's direction (not a perpendicular car on the
+    /// same crossover cell).
+    #[must_use]
+    pub fn car_in_line(&self, space: SpaceId) -> Option<CarId> {
+        self.car_on(space)
+            .filter(|id| self.car(*id).place == Place::Track(space))
+    }
+
+    /// Whether a perpendicular car sits on the crossover cell of `space` (7.12).
+    #[must_use]
+    pub fn blocked_across(&self, space: SpaceId) -> Option<CarId> {
+        self.car_on(space)
+            .filter(|id| self.car(*id).place != Place::Track(space))
+    }
+
+    pub(crate) fn cell(&self, space: SpaceId) -> CellId {
+        self.track().space(space).cell
+    }
+
+    pub(crate) fn record(&mut self, entry: LogEntry) {
+        if self.logging {
+            self.log.push(entry);
+        }
+    }
+
+    /// Puts a car somewhere, keeping the cell index right. No rule is applied.
+    pub(crate) fn put(&mut self, id: CarId, place: Place) {
+        if let Place::Track(old) = self.cars[id.index()].place
+            && self.track().space(old).terrain != Terrain::Trough
+        {
+            let cell = self.cell(old).0 as usize;
+            if self.occupant[cell] == Some(id) {
+                self.occupant[cell] = None;
+            }
+        }
+        self.cars[id.index()].place = place;
+        if let Place::Track(new) = place
+            && self.track().space(new).terrain != Terrain::Trough
+        {
+            let cell = self.cell(new).0 as usize;
+            self.occupant[cell] = Some(id);
+        }
+    }
+
+    /// Moves a car one space forward, scoring a crossing of the finish line (11.1).
+    pub(crate) fn move_forward(&mut self, id: CarId, to: SpaceId) {
+        let from = self.car(id).place.space();
+        self.put(id, Place::Track(to));
+        if let Some(from) = from
+            && self.track().crosses_line(from, to)
+        {
+            self.crossed_line(id);
+        }
+    }
+
+    /// Moves a car one space backward, returning a VP if it goes back over the line (11.2).
+    pub(crate) fn move_backward(&mut self, id: CarId, to: SpaceId) {
+        let from = self.car(id).place.space();
+        self.put(id, Place::Track(to));
+        if let Some(from) = from
+            && self.track().crosses_line(to, from)
+        {
+            self.crossed_back(id);
+        }
+    }
+
+    /// Moves a car to an adjacent space in whatever direction that is.
+    pub(crate) fn move_adjacent(&mut self, id: CarId, to: SpaceId) {
+        let Some(from) = self.car(id).place.space() else {
+            self.put(id, Place::Track(to));
+            return;
+        };
+        if self.track().space(from).next.contains(&to) {
+            self.move_forward(id, to);
+        } else if self.track().space(to).next.contains(&from) {
+            self.move_backward(id, to);
+        } else {
+            self.put(id, Place::Track(to));
+        }
+    }
+
+    pub(crate) fn crossed_line(&mut self, id: CarId) {
+        let car = &mut self.cars[id.index()];
+        if car.lapped > 0 {
+            car.lapped -= 1;
+            self.record(LogEntry::CrossedLapped { car: id });
+            return;
+        }
+        let player = car.player;
+        let mut vp = 1;
+        if let Some(bonus) = &mut self.finish_bonus {
+            vp = u32::from(bonus.vp);
+            bonus.markers = bonus.markers.saturating_sub(1);
+            if bonus.markers == 0 {
+                self.event_cards.discard.push(bonus.card);
+                self.finish_bonus = None;
+            }
+        }
+        self.record(LogEntry::Crossed { car: id, vp });
+        self.claim(player, vp, ClaimSource::Finish);
+    }
+
+    pub(crate) fn crossed_back(&mut self, id: CarId) {
+        let player = self.car(id).player;
+        let p = &mut self.players[player.index()];
+        if p.claims.finish > 0 {
+            p.claims.finish -= 1;
+            p.pool += 1;
+            self.record(LogEntry::CrossedBack {
+                car: id,
+                returned: true,
+            });
+        } else {
+            self.cars[id.index()].lapped += 1;
+            self.record(LogEntry::CrossedBack {
+                car: id,
+                returned: false,
+            });
+        }
+    }
+
+    /// A player claims VP from their pool; emptying it wins the race on the spot (11.5).
+    pub(crate) fn claim(&mut self, player: PlayerId, vp: u32, source: ClaimSource) {
+        if self.result.is_some() {
+            return;
+        }
+        let p = &mut self.players[player.index()];
+        let vp = vp.min(p.pool);
+        p.pool -= vp;
+        match source {
+            ClaimSource::Finish => p.claims.finish += vp,
+            ClaimSource::Kill => p.claims.kills += vp,
+        }
+        if p.pool == 0 {
+            self.result = Some(RaceResult::Winner(player));
+            self.record(LogEntry::Winner { player });
+        }
+    }
+
+    /// Gives a car damage markers (9.0); the sixth eliminates it at once (5.3, 8.2). A kill of
+    /// another team's car scores for the active player unless the cause says it does not (11.3).
+    pub(crate) fn damage(&mut self, id: CarId, amount: u8, scoring: Option<PlayerId>) {
+        self.add_damage(id, amount, false, scoring);
+    }
+
+    /// Temporary damage (the Thunder Alley crossover variant).
+    pub(crate) fn temporary_damage(&mut self, id: CarId, amount: u8, scoring: Option<PlayerId>) {
+        self.add_damage(id, amount, true, scoring);
+    }
+
+    fn add_damage(&mut self, id: CarId, amount: u8, temporary: bool, scoring: Option<PlayerId>) {
+        if amount == 0 || !self.car(id).place.in_race() {
+            return;
+        }
+        let limit = self.rules.ruleset.eliminating_damage;
+        let car = &mut self.cars[id.index()];
+        let room = limit.saturating_sub(car.damage + car.temporary_damage);
+        let amount = amount.min(room);
+        if temporary {
+            car.temporary_damage += amount;
+        } else {
+            car.damage += amount;
+        }
+        self.record(LogEntry::Damage {
+            car: id,
+            amount,
+            temporary,
+        });
+        let car = &self.cars[id.index()];
+        if car.damage + car.temporary_damage >= limit {
+            self.eliminate(id, scoring);
+        }
+    }
+
+    fn eliminate(&mut self, id: CarId, scoring: Option<PlayerId>) {
+        let owner = self.car(id).player;
+        let was_activated = self.car(id).activated;
+        self.put(id, Place::Destroyed);
+        let scorer = scoring.filter(|p| *p != owner);
+        self.record(LogEntry::Eliminated {
+            car: id,
+            scored_by: scorer,
+        });
+        if let Some(player) = scorer {
+            let mut vp = 1;
+            if let Some(bonus) = &mut self.bounty {
+                vp = u32::from(bonus.vp);
+                bonus.markers = bonus.markers.saturating_sub(1);
+                if bonus.markers == 0 {
+                    self.event_cards.discard.push(bonus.card);
+                    self.bounty = None;
+                }
+            }
+            self.claim(player, vp, ClaimSource::Kill);
+        }
+        if self.result.is_none() {
+            self.replace(owner, was_activated);
+        }
+    }
+
+    /// Replacement cars to the chute (8.3): up to the race's cars per team, same side up as
+    /// the eliminated car.
+    fn replace(&mut self, player: PlayerId, activated: bool) {
+        let max = usize::from(self.cars_per_team());
+        let in_race = self
+            .cars
+            .iter()
+            .filter(|c| c.player == player && c.place.in_race())
+            .count();
+        if in_race >= max {
+            return;
+        }
+        let p = &mut self.players[player.index()];
+        if p.reserve.is_empty() {
+            return;
+        }
+        let id = p.reserve.remove(0);
+        self.cars[id.index()].activated = activated;
+        self.put(id, Place::Chute);
+        self.record(LogEntry::Replacement { car: id });
+    }
+
+    /// Cars each team races with, for this field.
+    #[must_use]
+    pub fn cars_per_team(&self) -> u8 {
+        let players = self.players.len() as u8;
+        self.rules
+            .ruleset
+            .cars_by_players
+            .get(&players)
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The player after `player`, clockwise.
+    #[must_use]
+    pub fn next_player(&self, player: PlayerId) -> PlayerId {
+        PlayerId(((player.index() + 1) % self.players.len()) as u8)
+    }
+
+    /// Players in turn order starting with `from`.
+    #[must_use]
+    pub fn players_from(&self, from: PlayerId) -> Vec<PlayerId> {
+        let n = self.players.len();
+        (0..n)
+            .map(|k| PlayerId(((from.index() + k) % n) as u8))
+            .collect()
+    }
+
+    /// Checks the invariants every state must keep; the property tests call this after every
+    /// decision. Returns a description of the first broken one.
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let mut seen = vec![None; self.occupant.len()];
+        for id in self.car_ids() {
+            let car = self.car(id);
+            if let Place::Track(space) = car.place {
+                if self.track().space(space).terrain == Terrain::Trough {
+                    continue;
+                }
+                let cell = self.cell(space).0 as usize;
+                if let Some(other) = seen[cell] {
+                    return Err(format!(
+                        "cars {other:?} and {id:?} share space {}",
+                        self.track().at(space)
+                    ));
+                }
+                seen[cell] = Some(id);
+            }
+            if car.place.in_race()
+                && car.damage + car.temporary_damage >= self.rules.ruleset.eliminating_damage
+            {
+                return Err(format!("car {id:?} is racing with {} damage", car.damage));
+            }
+        }
+        if seen != self.occupant {
+            return Err("the cell index disagrees with the cars' places".to_owned());
+        }
+        let total = u32::from(self.rules.ruleset.victory_points);
+        for (i, p) in self.players.iter().enumerate() {
+            if p.pool + p.claimed() + p.clock_removed != total {
+                return Err(format!(
+                    "player {i}: pool {} + claimed {} + clock {} != {total}",
+                    p.pool,
+                    p.claimed(),
+                    p.clock_removed
+                ));
+            }
+            let cars = self
+                .cars
+                .iter()
+                .filter(|c| c.player.index() == i && c.place.in_race())
+                .count();
+            if cars > usize::from(self.cars_per_team()) {
+                return Err(format!("player {i} has {cars} cars in the race"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Shuffles a list with the race's RNG (setup's draw bag).
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        items.shuffle(&mut self.rng);
+    }
+
+    /// The crossover variant in force.
+    pub(crate) fn crossover_rule(&self) -> CrossoverCollision {
+        self.rules.ruleset.crossover_collision
+    }
+}
+
+/// Where a claimed VP came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum ClaimSource {
+    Finish,
+    Kill,
+}

@@ -1,0 +1,130 @@
+//! The turn (rulebook 4.0-4.5, 11.4): filling hands, the order of action segments, the end of
+//! turn sequence, the First Player marker and the countdown clock.
+//!
+//! # Decisions where the rulebook is silent
+//! - Temporary damage (the Thunder Alley crossover variant) is removed at the end of the turn:
+//!   Apocalypse Road has no pits to remove it at.
+//! - A race that reaches the setup's turn limit, or in which no car is left to race, ends
+//!   without a winner.
+
+use super::Race;
+use super::activation::Phase;
+use super::ids::PlayerId;
+use super::log::LogEntry;
+use super::state::{Place, RaceResult};
+
+impl Race {
+    /// Passes the action to the next player clockwise who can play (4.4); when nobody can,
+    /// the action phase is over and the end of turn sequence begins.
+    pub(crate) fn next_segment(&mut self) {
+        if self.result.is_some() {
+            self.phase = Phase::Over;
+            return;
+        }
+        let mut player = self.current;
+        for _ in 0..self.players.len() {
+            player = self.next_player(player);
+            if self.can_play(player) {
+                self.current = player;
+                self.phase = Phase::Activation;
+                return;
+            }
+        }
+        // Nobody can play: the action phase is over (4.5).
+        self.current = self.first_player;
+        self.phase = Phase::Discard;
+    }
+
+    /// The current player has finished discarding; the next one discards, or the turn ends.
+    pub(crate) fn done_discarding(&mut self) {
+        let next = self.next_player(self.current);
+        if next == self.first_player {
+            self.end_turn();
+        } else {
+            self.current = next;
+            self.phase = Phase::Discard;
+        }
+    }
+
+    /// The end of turn sequence after the discards (4.5), then the next turn's start.
+    fn end_turn(&mut self) {
+        self.assign_first_player();
+        for car in &mut self.cars {
+            car.temporary_damage = 0;
+            car.activated = false;
+        }
+        if self.turn >= self.turn_limit || !self.cars.iter().any(|c| c.place.in_race()) {
+            self.result = Some(RaceResult::Draw);
+            self.phase = Phase::Over;
+            self.record(LogEntry::Draw);
+            return;
+        }
+        self.turn += 1;
+        self.record(LogEntry::TurnStarted { turn: self.turn });
+        self.fill_hands();
+        self.countdown();
+        self.current = self.first_player;
+        self.phase = Phase::Activation;
+    }
+
+    /// Fills every hand to the hand size, in turn order from the first player (4.3).
+    pub(crate) fn fill_hands(&mut self) {
+        let size = usize::from(self.rules.ruleset.hand_size);
+        for player in self.players_from(self.first_player) {
+            while self.players[player.index()].hand.len() < size {
+                let Some(card) = self.movement_cards.draw(&mut self.rng) else {
+                    break;
+                };
+                self.players[player.index()].hand.push(card);
+            }
+            self.players[player.index()].hand.sort_unstable();
+        }
+    }
+
+    /// The countdown clock (11.4): every pool loses 1 VP, until that would take someone's last.
+    fn countdown(&mut self) {
+        if !self.clock_running || !self.rules.ruleset.countdown_clock {
+            return;
+        }
+        if self.players.iter().any(|p| p.pool <= 1) {
+            self.clock_running = false;
+            self.record(LogEntry::ClockStopped);
+            return;
+        }
+        for p in &mut self.players {
+            p.pool -= 1;
+            p.clock_removed += 1;
+        }
+        self.record(LogEntry::Clock);
+    }
+
+    /// The First Player marker goes to the player with the most damage on cars in the race,
+    /// never the current holder; ties go to the tied player nearest the holder's left (4.5).
+    fn assign_first_player(&mut self) {
+        if self.players.len() < 2 {
+            return;
+        }
+        let damage = |p: PlayerId| -> u32 {
+            self.cars
+                .iter()
+                .filter(|c| c.player == p && c.place.in_race() && c.place != Place::Reserve)
+                .map(|c| u32::from(c.damage) + u32::from(c.temporary_damage))
+                .sum()
+        };
+        let holder = self.first_player;
+        let mut best: Option<(PlayerId, u32)> = None;
+        for p in self.players_from(self.next_player(holder)) {
+            if p == holder {
+                continue;
+            }
+            let d = damage(p);
+            if best.is_none_or(|(_, b)| d > b) {
+                best = Some((p, d));
+            }
+        }
+        if let Some((p, _)) = best {
+            self.first_player = p;
+            self.record(LogEntry::FirstPlayer { player: p });
+        }
+    }
+}

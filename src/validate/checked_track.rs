@@ -1,0 +1,461 @@
+//! The checked track: a validated track graph, indexed for the rules engine.
+//!
+//! [`CheckedTrack::new`] exists only for a track [`super::track::check`] accepts, so the engine
+//! never meets a dangling link, a missing chute or a grid that is too small. Spaces get dense
+//! [`SpaceId`]s; the two spaces of each crossover pair share one [`CellId`] (one physical space,
+//! two directions of travel, rulebook 7.12).
+//!
+//! Decisions taken where the rulebook is silent, for tracks of other styles (3.0, 12, 13):
+//! - On a Thunder Alley or Grand Prix track the printed grid is ignored. The last car is placed
+//!   in sector 0 just past the finish line and placement continues forward, two cars a sector
+//!   in the two innermost lanes (the restart lanes of 2.1), the inside car ahead.
+//! - Without a chute the chute is beside the innermost space of sector 0, "the space just past
+//!   the finish line" (2.1).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use super::diagnostic::Diagnostic;
+use super::report::FileReport;
+use crate::content::race_deck::LaneSide;
+use crate::content::save;
+use crate::content::source::{Format, SourceFile};
+use crate::content::text::{Id, Text};
+use crate::content::track::{OffTrack, Section, SpaceRef, Terrain, Track, TrackStyle};
+
+/// A space of a checked track.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct SpaceId(pub u32);
+
+/// A sector of a checked track (starting sectors and lap sectors share one numbering).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct SectorId(pub u32);
+
+/// A physical space: the two spaces of a crossover pair are one cell.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct CellId(pub u32);
+
+impl SpaceId {
+    fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// One space and its neighbours.
+#[derive(Clone, PartialEq, Debug)]
+pub struct TrackSpace {
+    /// Its address in the file.
+    pub at: SpaceRef,
+    /// Its sector.
+    pub sector: SectorId,
+    /// Its lane (0 at the apron).
+    pub lane: u8,
+    /// Its terrain.
+    pub terrain: Terrain,
+    /// Forward links, inside lane first.
+    pub next: Vec<SpaceId>,
+    /// Spaces linking forward into this one, inside lane first.
+    pub prev: Vec<SpaceId>,
+    /// The lateral neighbour towards the apron.
+    pub inner: Option<SpaceId>,
+    /// The lateral neighbour towards the outside wall.
+    pub outer: Option<SpaceId>,
+    /// The physical space.
+    pub cell: CellId,
+    /// Whether it is one of the crossover's spaces.
+    pub crossover: bool,
+}
+
+/// One sector.
+#[derive(Clone, PartialEq, Debug)]
+pub struct TrackSector {
+    /// The starting section or the lap, and the number in it.
+    pub section: Section,
+    /// Its number in its section.
+    pub number: u32,
+    /// Its spaces, lane 0 first.
+    pub spaces: Vec<SpaceId>,
+    /// The sector after it in the direction of travel.
+    pub next: Option<SectorId>,
+    /// Which off-track spots it has.
+    pub off_track: OffTrack,
+    /// For a sector with rough ground: how many sectors after it still have rough ground
+    /// (0 for the last sector of a rough stretch). "Furthest along" means the smallest number.
+    pub rough_left: Option<u32>,
+    /// The same for jump sections.
+    pub jump_left: Option<u32>,
+}
+
+/// The chute: a spot beside one track space.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ChuteSpot {
+    /// The space a car leaving the chute moves onto.
+    pub beside: SpaceId,
+    /// The side of the track the chute is on.
+    pub side: LaneSide,
+}
+
+/// A validated, indexed track graph.
+#[derive(Clone, PartialEq, Debug)]
+pub struct CheckedTrack {
+    /// Its id.
+    pub id: Id,
+    /// Its name.
+    pub name: Text,
+    /// Its style.
+    pub style: TrackStyle,
+    spaces: Vec<TrackSpace>,
+    sectors: Vec<TrackSector>,
+    index: BTreeMap<SpaceRef, SpaceId>,
+    cells: usize,
+    /// Grid spaces by position (index 0 is position 1); empty on tracks without a printed grid.
+    grid: Vec<SpaceId>,
+    /// Thunder Alley / Grand Prix placement spaces from the back: the last car goes first.
+    ahead_of_line: Vec<SpaceId>,
+    chute: ChuteSpot,
+    first_lap_sector: SectorId,
+    last_lap_sector: SectorId,
+}
+
+impl CheckedTrack {
+    /// Checks a track and indexes it, or returns the diagnostics that stop it from racing.
+    /// `source` is where the track was read from (diagnostics point into it).
+    pub fn new(track: &Track, source: &SourceFile) -> Result<Self, Vec<Diagnostic>> {
+        let mut diagnostics = Vec::new();
+        let ok = super::track::check(
+            track,
+            super::limits::GRID_POSITIONS,
+            &mut FileReport::new(source, &mut diagnostics),
+        );
+        if !ok {
+            diagnostics.retain(Diagnostic::is_error);
+            return Err(diagnostics);
+        }
+        Ok(Self::index(track))
+    }
+
+    /// Checks a track that was built in memory (diagnostics point into its canonical text).
+    pub fn from_track(track: &Track) -> Result<Self, Vec<Diagnostic>> {
+        let text = save::to_text(track, Format::Ron).unwrap_or_default();
+        let source = SourceFile::from_text(
+            PathBuf::from(format!("{}.ron", track.id.as_str())),
+            text,
+            Format::Ron,
+        );
+        Self::new(track, &source)
+    }
+
+    /// Builds the index; the track has passed [`super::track::check`].
+    // Building the index is one pass per derived table; splitting it would only pass the
+    // half-built tables around.
+    #[allow(clippy::too_many_lines)]
+    fn index(track: &Track) -> Self {
+        let mut spaces = Vec::new();
+        let mut sectors = Vec::new();
+        let mut index = BTreeMap::new();
+        for section in [Section::Start, Section::Lap] {
+            for (number, sector) in track.section(section).iter().enumerate() {
+                let sector_id = SectorId(sectors.len() as u32);
+                let mut ids = Vec::new();
+                for space in &sector.spaces {
+                    let id = SpaceId(spaces.len() as u32);
+                    let at = SpaceRef {
+                        section,
+                        sector: number as u32,
+                        lane: space.lane,
+                    };
+                    index.insert(at, id);
+                    ids.push(id);
+                    spaces.push(TrackSpace {
+                        at,
+                        sector: sector_id,
+                        lane: space.lane,
+                        terrain: space.terrain,
+                        next: Vec::new(),
+                        prev: Vec::new(),
+                        inner: None,
+                        outer: None,
+                        cell: CellId(id.0),
+                        crossover: false,
+                    });
+                }
+                sectors.push(TrackSector {
+                    section,
+                    number: number as u32,
+                    spaces: ids,
+                    next: None,
+                    off_track: sector.off_track,
+                    rough_left: None,
+                    jump_left: None,
+                });
+            }
+        }
+        // Links, lateral neighbours and sector order.
+        for (at, space) in track.spaces() {
+            let id = index[&at];
+            let mut next: Vec<SpaceId> = space.next.iter().map(|to| index[to]).collect();
+            next.sort_by_key(|to| spaces[to.index()].lane);
+            for to in &next {
+                spaces[to.index()].prev.push(id);
+            }
+            spaces[id.index()].next = next;
+        }
+        for sector in &mut sectors {
+            let ids = sector.spaces.clone();
+            for pair in ids.windows(2) {
+                spaces[pair[0].index()].outer = Some(pair[1]);
+                spaces[pair[1].index()].inner = Some(pair[0]);
+            }
+            let next = ids
+                .iter()
+                .filter_map(|id| spaces[id.index()].next.first())
+                .map(|to| spaces[to.index()].sector)
+                .next();
+            sector.next = next;
+        }
+        // Spaces are numbered sector by sector, lane 0 first, so id order is lane order here.
+        for space in &mut spaces {
+            space.prev.sort_unstable();
+        }
+        // Crossover cells: the second space of a pair takes the first one's cell.
+        let cells = spaces.len();
+        for pair in &track.crossover {
+            let (a, b) = (index[&pair.0], index[&pair.1]);
+            let cell = spaces[a.index()].cell;
+            spaces[b.index()].cell = cell;
+            spaces[a.index()].crossover = true;
+            spaces[b.index()].crossover = true;
+        }
+        let lap: Vec<usize> = (0..sectors.len())
+            .filter(|&s| sectors[s].section == Section::Lap)
+            .collect();
+        let first_lap_sector = SectorId(lap[0] as u32);
+        let last_lap_sector = SectorId(lap[lap.len() - 1] as u32);
+        let has = |sector: &TrackSector, terrain: Terrain| {
+            sector
+                .spaces
+                .iter()
+                .any(|id| spaces[id.index()].terrain == terrain)
+        };
+        let rough: Vec<bool> = lap
+            .iter()
+            .map(|&s| has(&sectors[s], Terrain::Rough))
+            .collect();
+        let jump: Vec<bool> = lap
+            .iter()
+            .map(|&s| has(&sectors[s], Terrain::Jump))
+            .collect();
+        for (i, &s) in lap.iter().enumerate() {
+            sectors[s].rough_left = run_left(&rough, i);
+            sectors[s].jump_left = run_left(&jump, i);
+        }
+        let grid = {
+            let mut slots: Vec<(u32, SpaceId)> = track
+                .grid
+                .iter()
+                .map(|slot| (slot.position, index[&slot.space]))
+                .collect();
+            slots.sort_unstable();
+            if track.style.uses_grid() {
+                slots.into_iter().map(|(_, id)| id).collect()
+            } else {
+                Vec::new()
+            }
+        };
+        let mut ahead_of_line = Vec::new();
+        for &s in &lap {
+            let usable: Vec<SpaceId> = sectors[s]
+                .spaces
+                .iter()
+                .copied()
+                .filter(|id| {
+                    let space = &spaces[id.index()];
+                    space.terrain != Terrain::Trough && !space.crossover
+                })
+                .take(2)
+                .collect();
+            ahead_of_line.extend(usable.iter().rev());
+        }
+        let chute = match track.chute {
+            Some(chute) => ChuteSpot {
+                beside: index[&chute.beside],
+                side: chute.side,
+            },
+            None => ChuteSpot {
+                beside: sectors[first_lap_sector.0 as usize].spaces[0],
+                side: LaneSide::Inside,
+            },
+        };
+        Self {
+            id: track.id.clone(),
+            name: track.name.clone(),
+            style: track.style,
+            spaces,
+            sectors,
+            index,
+            cells,
+            grid,
+            ahead_of_line,
+            chute,
+            first_lap_sector,
+            last_lap_sector,
+        }
+    }
+
+    /// A space.
+    #[must_use]
+    pub fn space(&self, id: SpaceId) -> &TrackSpace {
+        &self.spaces[id.index()]
+    }
+
+    /// A sector.
+    #[must_use]
+    pub fn sector(&self, id: SectorId) -> &TrackSector {
+        &self.sectors[id.0 as usize]
+    }
+
+    /// The number of spaces.
+    #[must_use]
+    pub fn space_count(&self) -> usize {
+        self.spaces.len()
+    }
+
+    /// The number of physical cells (an upper bound on cell ids).
+    #[must_use]
+    pub fn cell_count(&self) -> usize {
+        self.cells
+    }
+
+    /// All space ids.
+    pub fn space_ids(&self) -> impl Iterator<Item = SpaceId> + '_ {
+        (0..self.spaces.len() as u32).map(SpaceId)
+    }
+
+    /// All sector ids.
+    pub fn sector_ids(&self) -> impl Iterator<Item = SectorId> + '_ {
+        (0..self.sectors.len() as u32).map(SectorId)
+    }
+
+    /// The space at an address, if it exists.
+    #[must_use]
+    pub fn find(&self, at: SpaceRef) -> Option<SpaceId> {
+        self.index.get(&at).copied()
+    }
+
+    /// The address of a space.
+    #[must_use]
+    pub fn at(&self, id: SpaceId) -> SpaceRef {
+        self.space(id).at
+    }
+
+    /// The spaces the cars of a field of `cars` start on, by grid position (position 1 first),
+    /// or `None` when the track cannot hold that many.
+    #[must_use]
+    pub fn start_positions(&self, cars: usize) -> Option<Vec<SpaceId>> {
+        if self.style.uses_grid() {
+            (self.grid.len() >= cars).then(|| self.grid[..cars].to_vec())
+        } else {
+            (self.ahead_of_line.len() >= cars)
+                .then(|| self.ahead_of_line[..cars].iter().rev().copied().collect())
+        }
+    }
+
+    /// The chute.
+    #[must_use]
+    pub fn chute(&self) -> ChuteSpot {
+        self.chute
+    }
+
+    /// Lap sector 0, just past the finish line.
+    #[must_use]
+    pub fn first_lap_sector(&self) -> SectorId {
+        self.first_lap_sector
+    }
+
+    /// The last lap sector, just before the finish line.
+    #[must_use]
+    pub fn last_lap_sector(&self) -> SectorId {
+        self.last_lap_sector
+    }
+
+    /// The space at the lateral neighbour on a side.
+    #[must_use]
+    pub fn lateral(&self, id: SpaceId, side: LaneSide) -> Option<SpaceId> {
+        match side {
+            LaneSide::Inside => self.space(id).inner,
+            LaneSide::Outside => self.space(id).outer,
+        }
+    }
+
+    /// Spaces diagonally ahead: lateral neighbours of the forward spaces that are not forward
+    /// spaces themselves (7.15).
+    #[must_use]
+    pub fn diagonals_ahead(&self, id: SpaceId) -> Vec<SpaceId> {
+        let next = &self.space(id).next;
+        let mut out: Vec<SpaceId> = next
+            .iter()
+            .flat_map(|n| [self.space(*n).inner, self.space(*n).outer])
+            .flatten()
+            .filter(|d| !next.contains(d))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Spaces diagonally behind (the rear arc's diagonals, 8.1).
+    #[must_use]
+    pub fn diagonals_behind(&self, id: SpaceId) -> Vec<SpaceId> {
+        let prev = &self.space(id).prev;
+        let mut out: Vec<SpaceId> = prev
+            .iter()
+            .flat_map(|p| [self.space(*p).inner, self.space(*p).outer])
+            .flatten()
+            .filter(|d| !prev.contains(d))
+            .collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// The trough space of a sector, if it has one.
+    #[must_use]
+    pub fn trough_of(&self, sector: SectorId) -> Option<SpaceId> {
+        self.sector(sector)
+            .spaces
+            .iter()
+            .copied()
+            .find(|id| self.space(*id).terrain == Terrain::Trough)
+    }
+
+    /// The edge space of a sector on a side (lane 0 inside, the last lane outside).
+    #[must_use]
+    pub fn edge_of(&self, sector: SectorId, side: LaneSide) -> SpaceId {
+        let spaces = &self.sector(sector).spaces;
+        match side {
+            LaneSide::Inside => spaces[0],
+            LaneSide::Outside => spaces[spaces.len() - 1],
+        }
+    }
+
+    /// Whether moving forward from `from` into `to` crosses the finish line forwards.
+    #[must_use]
+    pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
+        let (a, b) = (self.space(from).sector, self.space(to).sector);
+        b == self.first_lap_sector && a != self.first_lap_sector
+    }
+}
+
+/// For a cyclic run flag list, how many following entries still have the flag (`None` when the
+/// entry itself does not).
+fn run_left(flags: &[bool], i: usize) -> Option<u32> {
+    if !flags[i] {
+        return None;
+    }
+    let n = flags.len();
+    let mut left = 0;
+    while left < n as u32 && flags[(i + 1 + left as usize) % n] {
+        left += 1;
+    }
+    Some(left)
+}

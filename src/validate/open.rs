@@ -1,0 +1,37 @@
+//! Opening what a race is played with: a content folder and a track file, loaded and checked.
+
+use std::path::Path;
+
+use super::checked::Content;
+use super::checked_track::CheckedTrack;
+use super::diagnostic::Diagnostic;
+use super::pack::validate_pack;
+use crate::content::{Document, RawPack};
+
+/// Loads and checks a content folder. Returns its errors (warnings dropped) if it cannot race.
+pub fn open_content(dir: &Path) -> Result<Content, Vec<Diagnostic>> {
+    let pack = match RawPack::load(dir) {
+        Ok(pack) => pack,
+        Err(error) => return Err(vec![Diagnostic::from_load_error(&error)]),
+    };
+    let (content, diagnostics) = validate_pack(&pack);
+    content.ok_or_else(|| {
+        diagnostics
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect()
+    })
+}
+
+/// Loads and checks a track file.
+pub fn open_track(path: &Path) -> Result<CheckedTrack, Vec<Diagnostic>> {
+    let loaded = Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
+    match &loaded.document {
+        Document::Track(track) => CheckedTrack::new(track, &loaded.source),
+        other => Err(vec![Diagnostic::error_in(
+            path,
+            "not-a-track",
+            format!("{} holds a {}, not a track", path.display(), other.kind()),
+        )]),
+    }
+}
