@@ -6,6 +6,7 @@
 
 mod fmt;
 mod inspect;
+mod moves;
 mod new_track;
 mod race;
 mod render;
@@ -19,6 +20,7 @@ use clap::{Parser, Subcommand};
 
 pub use fmt::fmt;
 pub use inspect::inspect;
+pub use moves::{describe_step, moves};
 pub use new_track::new_track;
 pub use race::{RaceArgs, race};
 pub use render::render;
@@ -105,6 +107,15 @@ pub enum Command {
         #[arg(long)]
         check: bool,
     },
+    /// List every end position a scenario's card can take its car to: the final space of
+    /// every car that moved, the MP spent, and one path reaching it.
+    Moves {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// Print the outcomes as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play a whole race with random bots and print the log and the result.
     Race {
         /// The track file.
@@ -144,6 +155,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             out: path,
             width,
         } => render(track, path, *width, out, err),
+        Command::Moves { scenario, json } => moves(scenario, *json, out, err),
         Command::Race {
             track,
             content,

@@ -10,6 +10,7 @@ use super::parse::parse;
 use super::race_deck::RaceDeck;
 use super::ruleset::{Ruleset, RulesetV1};
 use super::save::{SaveError, to_text};
+use super::scenario::Scenario;
 use super::source::{Format, SourceFile};
 use super::team_mats::TeamMats;
 use super::track::Track;
@@ -29,6 +30,8 @@ pub enum Document {
     Ruleset(Ruleset),
     /// A track.
     Track(Track),
+    /// A scenario.
+    Scenario(Scenario),
 }
 
 impl Document {
@@ -42,6 +45,7 @@ impl Document {
             Self::TeamMats(_) => ContentKind::TeamMats,
             Self::Ruleset(_) => ContentKind::Ruleset,
             Self::Track(_) => ContentKind::Track,
+            Self::Scenario(_) => ContentKind::Scenario,
         }
     }
 
@@ -77,6 +81,7 @@ impl Document {
             ContentKind::CombatEventDeck => Self::CombatEventDeck(parse(source)?),
             ContentKind::TeamMats => Self::TeamMats(parse(source)?),
             ContentKind::Track => Self::Track(parse(source)?),
+            ContentKind::Scenario => Self::Scenario(parse(source)?),
             ContentKind::Ruleset => Self::Ruleset(match header.version {
                 1 => parse::<RulesetV1>(source)?.migrate(),
                 _ => parse(source)?,
@@ -100,6 +105,7 @@ impl Document {
             Self::TeamMats(value) => to_text(value, format),
             Self::Ruleset(value) => to_text(value, format),
             Self::Track(value) => to_text(value, format),
+            Self::Scenario(value) => to_text(value, format),
         }
     }
 }

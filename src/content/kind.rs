@@ -25,6 +25,8 @@ pub enum ContentKind {
     Ruleset,
     /// A track: the graph of spaces and its geometry.
     Track,
+    /// A race position for tests and designers ([`super::scenario::Scenario`]).
+    Scenario,
 }
 
 impl ContentKind {
@@ -48,6 +50,7 @@ impl ContentKind {
             Self::TeamMats => "team_mats",
             Self::Ruleset => "ruleset",
             Self::Track => "track",
+            Self::Scenario => "scenario",
         }
     }
 
@@ -61,6 +64,7 @@ impl ContentKind {
             Self::TeamMats => super::team_mats::TeamMats::VERSION,
             Self::Ruleset => super::ruleset::Ruleset::VERSION,
             Self::Track => super::track::Track::VERSION,
+            Self::Scenario => super::scenario::Scenario::VERSION,
         }
     }
 }
@@ -124,4 +128,9 @@ kind_marker!(
     /// The `kind` field of a ruleset file.
     RulesetKind,
     Ruleset
+);
+kind_marker!(
+    /// The `kind` of a scenario file.
+    ScenarioKind,
+    Scenario
 );

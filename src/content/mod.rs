@@ -17,6 +17,7 @@ pub mod parse;
 pub mod race_deck;
 pub mod ruleset;
 pub mod save;
+pub mod scenario;
 pub mod schema;
 pub mod source;
 pub mod summary;

@@ -13,6 +13,7 @@ use super::combat_deck::CombatEventDeck;
 use super::movement_events::MovementEventDeck;
 use super::race_deck::RaceDeck;
 use super::ruleset::Ruleset;
+use super::scenario::Scenario;
 use super::team_mats::TeamMats;
 use super::track::Track;
 
@@ -54,6 +55,7 @@ pub fn all_schemas() -> Vec<NamedSchema> {
         named::<TeamMats>("team_mats"),
         named::<Ruleset>("ruleset"),
         named::<Track>("track"),
+        named::<Scenario>("scenario"),
     ]
 }
 

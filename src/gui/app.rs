@@ -273,6 +273,14 @@ fn file_view(
                 ui.add(egui::Image::new(texture).max_width(width));
             }
         }
+        Document::Scenario(scenario) => {
+            ui.label(format!(
+                "Scenario: {} — {} cars on {}",
+                scenario.name,
+                scenario.cars.len(),
+                scenario.track
+            ));
+        }
         Document::Ruleset(ruleset) => {
             ui.label(format!(
                 "{}: {} VP, hand of {}, {}-{} players",

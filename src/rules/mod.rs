@@ -29,6 +29,7 @@ pub mod ids;
 pub mod log;
 pub mod movement;
 pub mod outcomes;
+pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod turn;

@@ -53,6 +53,9 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         Document::Track(track) => {
             track::check(track, limits::GRID_POSITIONS, &mut report);
         }
+        // A scenario names a track and a content folder; it is checked against them when it
+        // is played (`roadwright moves`), where every unknown team, car or space is reported.
+        Document::Scenario(_) => {}
     }
     sort_diagnostics(&mut out);
     out

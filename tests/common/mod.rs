@@ -57,3 +57,4 @@ pub fn race_rules(track: &str, ruleset: &str) -> std::sync::Arc<roadwright::rule
         .expect("track");
     std::sync::Arc::new(roadwright::rules::RaceRules::new(content, track, ruleset).expect("rules"))
 }
+pub mod rules;

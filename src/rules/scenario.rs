@@ -1,0 +1,242 @@
+//! Building a race position from a scenario (`content::scenario`): the players, every placed
+//! car with its damage and markers, the cards on top of the decks, and the card to play.
+
+use std::sync::Arc;
+
+use super::activation::Phase;
+use super::decision::Decision;
+use super::ids::{CarId, PlayerId};
+use super::setup::{PlayerSetup, RaceSetup, SetupError};
+use super::state::{Deck, Place, Race, RaceRules};
+use crate::content::scenario::{CarRef, Marker, Scenario, Spot};
+use crate::content::text::Id;
+use crate::content::track::{SpaceRef, Terrain};
+
+/// Why a scenario could not be set up.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ScenarioError {
+    /// The players could not be seated.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A car's team is not one of the scenario's players.
+    #[error("car #{number} belongs to team `{team}`, which is not among the players")]
+    NotPlaying {
+        /// The team.
+        team: String,
+        /// The number.
+        number: String,
+    },
+    /// No such car on the team's mat.
+    #[error("team `{team}` has no car #{number}")]
+    UnknownCar {
+        /// The team.
+        team: String,
+        /// The number.
+        number: String,
+    },
+    /// A car is placed twice.
+    #[error("car #{number} of `{team}` is placed twice")]
+    PlacedTwice {
+        /// The team.
+        team: String,
+        /// The number.
+        number: String,
+    },
+    /// The track has no such space.
+    #[error("the track has no space {0}")]
+    UnknownSpace(SpaceRef),
+    /// Two cars on one space outside the trough.
+    #[error("two cars are placed on {0}")]
+    Occupied(SpaceRef),
+    /// Too much damage for a car in the race.
+    #[error("car #{number} of `{team}` has {damage} damage; the ruleset eliminates at {limit}")]
+    TooMuchDamage {
+        /// The team.
+        team: String,
+        /// The number.
+        number: String,
+        /// Its damage.
+        damage: u8,
+        /// The eliminating damage.
+        limit: u8,
+    },
+    /// A card id is not in its deck.
+    #[error("the {deck} has no card `{id}`")]
+    UnknownCard {
+        /// Which deck.
+        deck: &'static str,
+        /// The id.
+        id: String,
+    },
+    /// The active car is not in the race.
+    #[error("the active car #{number} of `{team}` is not placed")]
+    ActiveNotPlaced {
+        /// The team.
+        team: String,
+        /// The number.
+        number: String,
+    },
+}
+
+impl Race {
+    /// Sets up the scenario's position. Returns the race, waiting for the active player, and
+    /// the decision that plays the scenario's card for the active car.
+    pub fn from_scenario(
+        rules: Arc<RaceRules>,
+        scenario: &Scenario,
+    ) -> Result<(Self, Decision), ScenarioError> {
+        let setup = RaceSetup {
+            players: scenario
+                .players
+                .iter()
+                .map(|team| PlayerSetup {
+                    team: team.clone(),
+                    cars: Vec::new(),
+                })
+                .collect(),
+            seed: scenario.seed,
+            turn_limit: super::setup::DEFAULT_TURN_LIMIT,
+        };
+        let mut race = Self::empty(rules, scenario.seed, setup.turn_limit);
+        race.seat_players(&setup)?;
+        let limit = race.rules.ruleset.eliminating_damage;
+        let mut placed: Vec<CarId> = Vec::new();
+        for placement in &scenario.cars {
+            let who = CarRef {
+                team: placement.team.clone(),
+                number: placement.number.clone(),
+            };
+            let car = race.find_car(&who)?;
+            if placed.contains(&car) {
+                return Err(ScenarioError::PlacedTwice {
+                    team: who.team.to_string(),
+                    number: who.number.to_string(),
+                });
+            }
+            if placement.damage >= limit {
+                return Err(ScenarioError::TooMuchDamage {
+                    team: who.team.to_string(),
+                    number: who.number.to_string(),
+                    damage: placement.damage,
+                    limit,
+                });
+            }
+            let place = race.resolve_spot(placement.at)?;
+            if let Place::Track(space) = place
+                && race.track().space(space).terrain != Terrain::Trough
+                && race.car_on(space).is_some()
+            {
+                return Err(ScenarioError::Occupied(race.track().at(space)));
+            }
+            race.put(car, place);
+            placed.push(car);
+            let c = &mut race.cars[car.index()];
+            c.damage = placement.damage;
+            c.activated = placement.activated;
+            for marker in &placement.markers {
+                match marker {
+                    Marker::Suppressed => c.suppressed = true,
+                    Marker::Reloading => c.reloading = true,
+                    Marker::SpinAround => c.spun_around = true,
+                }
+            }
+        }
+        // Reserves: each team's cars not placed, in mat order.
+        for p in 0..race.players.len() {
+            let reserve: Vec<CarId> = race
+                .car_ids()
+                .filter(|c| race.car(*c).player.index() == p && !placed.contains(c))
+                .collect();
+            race.players[p].reserve = reserve;
+        }
+        let active = race.find_car(&scenario.active)?;
+        if !race.car(active).place.in_race() {
+            return Err(ScenarioError::ActiveNotPlaced {
+                team: scenario.active.team.to_string(),
+                number: scenario.active.number.to_string(),
+            });
+        }
+        let content = &race.rules.content;
+        let find = |deck: &'static str, ids: Vec<&Id>, id: &Id| {
+            ids.iter()
+                .position(|i| *i == id)
+                .map(|i| i as u16)
+                .ok_or_else(|| ScenarioError::UnknownCard {
+                    deck,
+                    id: id.to_string(),
+                })
+        };
+        let race_ids: Vec<&Id> = content.race_deck.iter().map(|c| &c.id).collect();
+        let combat_ids: Vec<&Id> = content.combat_deck.iter().map(|c| &c.id).collect();
+        let event_ids: Vec<&Id> = content.movement_events.iter().map(|c| &c.id).collect();
+        let card = find("race deck", race_ids.clone(), &scenario.card)?;
+        let stack = |deck: &'static str, ids: &[&Id], wanted: &[Id]| {
+            wanted
+                .iter()
+                .map(|id| find(deck, ids.to_vec(), id))
+                .collect::<Result<Vec<u16>, _>>()
+        };
+        let next_race = stack("race deck", &race_ids, &scenario.next_race_cards)?;
+        let next_combat = stack("combat deck", &combat_ids, &scenario.next_combat_cards)?;
+        let next_events = stack(
+            "movement event deck",
+            &event_ids,
+            &scenario.next_event_cards,
+        )?;
+        stack_on_top(&mut race.movement_cards, &next_race);
+        stack_on_top(&mut race.combat_cards, &next_combat);
+        stack_on_top(&mut race.event_cards, &next_events);
+        let player = race.car(active).player;
+        race.players[player.index()].hand = vec![card];
+        race.first_player = player;
+        race.current = player;
+        race.phase = Phase::Activation;
+        let decision = Decision::Play {
+            card,
+            car: active,
+            ram_as_lead: scenario.ram_as_lead,
+        };
+        Ok((race, decision))
+    }
+
+    /// A car by team id and number.
+    pub fn find_car(&self, who: &CarRef) -> Result<CarId, ScenarioError> {
+        let player = self
+            .players
+            .iter()
+            .position(|p| self.rules.content.teams[p.team].id == who.team)
+            .map(|p| PlayerId(p as u8))
+            .ok_or_else(|| ScenarioError::NotPlaying {
+                team: who.team.to_string(),
+                number: who.number.to_string(),
+            })?;
+        self.car_ids()
+            .find(|c| self.car(*c).player == player && self.car(*c).number == who.number)
+            .ok_or_else(|| ScenarioError::UnknownCar {
+                team: who.team.to_string(),
+                number: who.number.to_string(),
+            })
+    }
+
+    fn resolve_spot(&self, spot: Spot) -> Result<Place, ScenarioError> {
+        let space = |at: SpaceRef| self.track().find(at).ok_or(ScenarioError::UnknownSpace(at));
+        Ok(match spot {
+            Spot::Space(at) => Place::Track(space(at)?),
+            Spot::OffTrack { beside, side } => Place::OffTrack {
+                sector: self.track().space(space(beside)?).sector,
+                side,
+            },
+            Spot::Chute => Place::Chute,
+        })
+    }
+}
+
+/// Puts cards on top of a deck, the first to be drawn first, taking them out of the pile.
+fn stack_on_top(deck: &mut Deck, cards: &[u16]) {
+    for card in cards.iter().rev() {
+        if let Some(i) = deck.draw.iter().position(|c| c == card) {
+            deck.draw.remove(i);
+        }
+        deck.draw.push(*card);
+    }
+}

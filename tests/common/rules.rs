@@ -1,0 +1,360 @@
+//! Helpers for rules scenario tests: small test tracks, positions, and finding steps.
+#![allow(dead_code)]
+
+use std::sync::Arc;
+
+use roadwright::content::kind::{ScenarioKind, TrackKind};
+use roadwright::content::race_deck::LaneSide;
+use roadwright::content::scenario::{CarPlacement, CarRef, Marker, Scenario, Spot};
+use roadwright::content::text::{CarNumber, Id, Text};
+use roadwright::content::track::{
+    Chute, OffTrack, Sector, Space, SpaceRef, SpaceSize, Terrain, Track, TrackStyle,
+};
+use roadwright::rules::{CarId, Decision, Race, RaceRules, Step};
+use roadwright::validate::checked_track::{CheckedTrack, SpaceId};
+
+/// A lap of sectors, each given as its lanes' terrain from the apron out: `P` paved, `R`
+/// rough, `J` jump, `T` trough. Lanes link straight on; when the next sector has fewer lanes
+/// the outer lanes converge, when it has more the outermost lane forks; nothing links into a
+/// trough (a lane facing one links to the lane outside it).
+pub fn test_track(sectors: &[&str]) -> Track {
+    let lanes: Vec<Vec<Terrain>> = sectors
+        .iter()
+        .map(|s| {
+            s.chars()
+                .map(|c| match c {
+                    'R' => Terrain::Rough,
+                    'J' => Terrain::Jump,
+                    'T' => Terrain::Trough,
+                    _ => Terrain::Paved,
+                })
+                .collect()
+        })
+        .collect();
+    let n = lanes.len();
+    let mut out = Vec::new();
+    for (i, sector) in lanes.iter().enumerate() {
+        let next = &lanes[(i + 1) % n];
+        let m = next.len();
+        let spaces = sector
+            .iter()
+            .enumerate()
+            .map(|(lane, terrain)| {
+                let mut targets: Vec<usize> = Vec::new();
+                if *terrain != Terrain::Trough {
+                    targets.push(lane.min(m - 1));
+                    if lane == sector.len() - 1 && m > sector.len() {
+                        targets.extend(sector.len()..m);
+                    }
+                }
+                let targets: Vec<SpaceRef> = targets
+                    .into_iter()
+                    .map(|t| if next[t] == Terrain::Trough { t + 1 } else { t })
+                    .map(|t| SpaceRef::lap(((i + 1) % n) as u32, t as u8))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                Space {
+                    lane: lane as u8,
+                    terrain: *terrain,
+                    next: targets,
+                    x: i as f32,
+                    y: -(lane as f32),
+                    heading: 0.0,
+                    size: None,
+                }
+            })
+            .collect();
+        out.push(Sector {
+            spaces,
+            off_track: OffTrack::default(),
+        });
+    }
+    Track {
+        kind: TrackKind::Track,
+        version: 1,
+        id: Id::from("test"),
+        name: Text::from("Test track"),
+        style: TrackStyle::ThunderAlley,
+        space_size: SpaceSize {
+            length: 1.0,
+            width: 1.0,
+        },
+        sectors: out,
+        start_sectors: Vec::new(),
+        grid: Vec::new(),
+        chute: Some(Chute {
+            beside: SpaceRef::lap(1, 0),
+            side: LaneSide::Inside,
+        }),
+        crossover: Vec::new(),
+        background: None,
+    }
+}
+
+/// `count` sectors of `lanes` paved lanes.
+pub fn straight(count: usize, lanes: &str) -> Vec<&str> {
+    vec![lanes; count]
+}
+
+/// Builds race positions.
+pub struct Position {
+    track: CheckedTrack,
+    scenario: Scenario,
+    ruleset: String,
+}
+
+impl Position {
+    /// A position on a track (checked: the test fails if the track is invalid).
+    pub fn on(track: &Track) -> Self {
+        let track = CheckedTrack::from_track(track).unwrap_or_else(|d| panic!("{d:#?}"));
+        Self::on_checked(track)
+    }
+
+    /// A position on a sample track.
+    pub fn on_sample(name: &str) -> Self {
+        let track =
+            roadwright::validate::open::open_track(&super::repo(&format!("tracks/{name}.ron")))
+                .expect("sample track");
+        Self::on_checked(track)
+    }
+
+    fn on_checked(track: CheckedTrack) -> Self {
+        Self {
+            track,
+            scenario: Scenario {
+                kind: ScenarioKind::Scenario,
+                version: 1,
+                name: Text::from("test"),
+                track: Text::from(""),
+                content: Text::from(""),
+                ruleset: Id::from("standard"),
+                players: Vec::new(),
+                cars: Vec::new(),
+                active: CarRef {
+                    team: Id::from(""),
+                    number: CarNumber::from(""),
+                },
+                card: Id::from(""),
+                ram_as_lead: false,
+                seed: 0,
+                next_combat_cards: Vec::new(),
+                next_event_cards: Vec::new(),
+                next_race_cards: Vec::new(),
+            },
+            ruleset: "standard".to_owned(),
+        }
+    }
+
+    fn add(mut self, team: &str, number: &str, at: Spot, damage: u8, markers: Vec<Marker>) -> Self {
+        let team = Id::from(team);
+        if !self.scenario.players.contains(&team) {
+            self.scenario.players.push(team.clone());
+        }
+        self.scenario.cars.push(CarPlacement {
+            team,
+            number: CarNumber::from(number),
+            at,
+            damage,
+            markers,
+            activated: false,
+        });
+        self
+    }
+
+    /// A car on a space.
+    pub fn car(self, team: &str, number: &str, at: &str) -> Self {
+        self.add(
+            team,
+            number,
+            Spot::Space(at.parse().expect("space")),
+            0,
+            Vec::new(),
+        )
+    }
+
+    /// A car on a space with damage.
+    pub fn damaged(self, team: &str, number: &str, at: &str, damage: u8) -> Self {
+        self.add(
+            team,
+            number,
+            Spot::Space(at.parse().expect("space")),
+            damage,
+            Vec::new(),
+        )
+    }
+
+    /// A car on a space with markers.
+    pub fn marked(self, team: &str, number: &str, at: &str, markers: Vec<Marker>) -> Self {
+        self.add(
+            team,
+            number,
+            Spot::Space(at.parse().expect("space")),
+            0,
+            markers,
+        )
+    }
+
+    /// A car somewhere else (off track, chute).
+    pub fn spot(self, team: &str, number: &str, spot: Spot, markers: Vec<Marker>) -> Self {
+        self.add(team, number, spot, 0, markers)
+    }
+
+    /// A team that races without placed cars.
+    pub fn player(mut self, team: &str) -> Self {
+        self.scenario.players.push(Id::from(team));
+        self
+    }
+
+    /// The card and active car.
+    pub fn play(mut self, team: &str, number: &str, card: &str) -> Self {
+        self.scenario.active = CarRef {
+            team: Id::from(team),
+            number: CarNumber::from(number),
+        };
+        self.scenario.card = Id::from(card);
+        self
+    }
+
+    /// Ram as Lead.
+    pub fn ram_as_lead(mut self) -> Self {
+        self.scenario.ram_as_lead = true;
+        self
+    }
+
+    /// Combat cards on top of the deck.
+    pub fn combat(mut self, cards: &[&str]) -> Self {
+        self.scenario.next_combat_cards = cards.iter().map(|c| Id::from(*c)).collect();
+        self
+    }
+
+    /// Movement event cards on top of the deck.
+    pub fn events(mut self, cards: &[&str]) -> Self {
+        self.scenario.next_event_cards = cards.iter().map(|c| Id::from(*c)).collect();
+        self
+    }
+
+    /// Race cards on top of the deck.
+    pub fn race_cards(mut self, cards: &[&str]) -> Self {
+        self.scenario.next_race_cards = cards.iter().map(|c| Id::from(*c)).collect();
+        self
+    }
+
+    /// Another ruleset.
+    pub fn ruleset(mut self, id: &str) -> Self {
+        self.ruleset = id.to_owned();
+        self.scenario.ruleset = Id::from(id);
+        self
+    }
+
+    /// The race before the card is played, and the play decision.
+    pub fn setup(mut self) -> (Race, Decision) {
+        // A race needs two players: add one with no car placed.
+        for spare in ["ash-vipers", "iron-ravens"] {
+            if self.scenario.players.len() < 2 && !self.scenario.players.contains(&Id::from(spare))
+            {
+                self.scenario.players.push(Id::from(spare));
+            }
+        }
+        let content =
+            roadwright::validate::open::open_content(&super::repo("content")).expect("content");
+        let rules = RaceRules::new(content, self.track, &self.ruleset).expect("rules");
+        Race::from_scenario(Arc::new(rules), &self.scenario).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+/// Plays the scenario's card, moving first when the car could fire.
+pub fn play_moving_first(position: Position) -> Race {
+    let (mut race, play) = position.setup();
+    race.apply(&play).expect("the card can be played");
+    if race.movement().is_none() && race.legal_decisions().contains(&Decision::HoldFire) {
+        race.apply(&Decision::HoldFire).expect("move first");
+    }
+    race
+}
+
+/// A space by address.
+pub fn sp(race: &Race, at: &str) -> SpaceId {
+    race.track()
+        .find(at.parse().expect("space"))
+        .expect("space exists")
+}
+
+/// A car by team and number.
+pub fn car(race: &Race, team: &str, number: &str) -> CarId {
+    race.find_car(&CarRef {
+        team: Id::from(team),
+        number: CarNumber::from(number),
+    })
+    .expect("car")
+}
+
+/// Where a car is, as text (`3.1`, `chute`...).
+pub fn where_is(race: &Race, team: &str, number: &str) -> String {
+    race.place_name(race.car(car(race, team, number)).place)
+}
+
+/// The legal movement steps.
+pub fn steps(race: &Race) -> Vec<Step> {
+    race.legal_decisions()
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::Move(step) => Some(step),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Applies the first legal step of a kind entering `to` (`forward`, `lateral`, `diagonal`,
+/// `swap`), failing the test if there is none.
+pub fn step(race: &mut Race, kind: &str, to: &str) {
+    let target = sp(race, to);
+    let found = steps(race).into_iter().find(|s| {
+        s.target() == target
+            && matches!(
+                (kind, s),
+                ("forward", Step::Forward { .. })
+                    | ("lateral", Step::Lateral { .. })
+                    | ("diagonal", Step::Diagonal { .. })
+                    | ("swap", Step::Swap { .. })
+            )
+    });
+    let Some(found) = found else {
+        panic!(
+            "no legal {kind} step into {to}; legal: {:?}",
+            steps(race)
+                .iter()
+                .map(|s| race.track().at(s.target()).to_string())
+                .collect::<Vec<_>>()
+        );
+    };
+    race.apply(&Decision::Move(found)).expect("legal step");
+}
+
+/// Whether some legal step of a kind enters `to`.
+pub fn can_step(race: &Race, kind: &str, to: &str) -> bool {
+    let target = sp(race, to);
+    steps(race).into_iter().any(|s| {
+        s.target() == target
+            && matches!(
+                (kind, s),
+                ("forward", Step::Forward { .. })
+                    | ("lateral", Step::Lateral { .. })
+                    | ("diagonal", Step::Diagonal { .. })
+                    | ("swap", Step::Swap { .. })
+            )
+    })
+}
+
+/// MP left in the movement in progress (0 when none).
+pub fn mp_left(race: &Race) -> u8 {
+    race.movement().map_or(0, |m| m.mp)
+}
+
+pub use roadwright::content::race_deck::LaneSide as Side;
+/// Marker helpers re-exported for tests.
+pub use roadwright::content::scenario::Marker as M;
+pub use roadwright::content::scenario::Spot as At;
+pub fn space_ref(at: &str) -> SpaceRef {
+    at.parse().expect("space")
+}
