@@ -200,6 +200,15 @@ impl Position {
         self.add(team, number, spot, 0, markers)
     }
 
+    /// A car on a space that has already been activated this turn.
+    pub fn activated(mut self, team: &str, number: &str, at: &str) -> Self {
+        self = self.car(team, number, at);
+        if let Some(last) = self.scenario.cars.last_mut() {
+            last.activated = true;
+        }
+        self
+    }
+
     /// A team that races without placed cars.
     pub fn player(mut self, team: &str) -> Self {
         self.scenario.players.push(Id::from(team));
@@ -271,6 +280,21 @@ pub fn play_moving_first(position: Position) -> Race {
         race.apply(&Decision::HoldFire).expect("move first");
     }
     race
+}
+
+/// Applies the first legal decision until the card's movement is over (on an empty straight
+/// that is straight ahead); a movement an event starts is left to the test.
+pub fn finish_movement(race: &mut Race) {
+    let start = race.log().len();
+    let event_drawn = |race: &Race| {
+        race.log()[start..]
+            .iter()
+            .any(|e| matches!(e, roadwright::rules::LogEntry::Event { .. }))
+    };
+    while race.movement().is_some() && !event_drawn(race) {
+        let d = race.legal_decisions()[0].clone();
+        race.apply(&d).expect("legal");
+    }
 }
 
 /// A space by address.

@@ -1,0 +1,280 @@
+//! Combat scenarios (rulebook 8.0-8.5, 9.0): targeting arcs, hits, effects, elimination,
+//! replacement cars.
+
+mod common;
+
+use common::rules::*;
+use roadwright::rules::{Decision, LogEntry, Place};
+
+const RR: &str = "rust-reapers"; // #11 front rockets d3, #12 rear rockets d1 bonus, #13 turret d1 bonus
+const CJ: &str = "chrome-jackals"; // #21 front MG d2 bonus, #22 front MG d1, #24 turret MG d1
+
+fn three_lanes() -> roadwright::content::track::Track {
+    test_track(&straight(12, "PPP"))
+}
+
+fn surrounded(shooter: &str) -> (roadwright::rules::Race, Decision) {
+    // The yellow car in the middle lane with A, B, C in front, D, E beside, F, G, H behind.
+    Position::on(&three_lanes())
+        .car(RR, shooter, "5.1")
+        .car(CJ, "21", "6.0")
+        .car(CJ, "22", "6.1")
+        .car(CJ, "23", "6.2")
+        .car(CJ, "24", "5.0")
+        .car(CJ, "25", "5.2")
+        .car(CJ, "26", "4.0")
+        .car(CJ, "27", "4.1")
+        .car(CJ, "28", "4.2")
+        .play(RR, shooter, "solo-2")
+        .setup()
+}
+
+fn fire_targets(shooter: &str) -> Vec<String> {
+    let (mut race, play) = surrounded(shooter);
+    race.apply(&play).expect("play");
+    let mut out: Vec<String> = race
+        .legal_decisions()
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::Fire { target } => Some(race.car(target).number.to_string()),
+            _ => None,
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn example_8_1_targets_depend_on_the_weapon_mount() {
+    assert_eq!(fire_targets("11"), ["21", "22", "23"], "front: A, B, C");
+    assert_eq!(fire_targets("12"), ["26", "27", "28"], "rear: F, G, H");
+    assert_eq!(
+        fire_targets("13"),
+        ["21", "22", "23", "24", "25", "26", "27", "28"],
+        "turret: every adjacent car"
+    );
+}
+
+fn duel(shooter: &str, card: &str, target: &str) -> roadwright::rules::Race {
+    let (mut race, play) = Position::on(&three_lanes())
+        .car(RR, shooter, "5.1")
+        .car(CJ, target, "6.1")
+        .car(CJ, "27", "4.1")
+        .play(RR, shooter, "solo-2")
+        .combat(&[card])
+        .setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, CJ, target);
+    race.apply(&Decision::Fire { target })
+        .expect("fire before moving");
+    race
+}
+
+#[test]
+fn a_hit_needs_the_card_value_to_reach_the_defense_8_0() {
+    // Wild Shot is value 0: it misses #22 (defense 1) from #11 (no targeting bonus).
+    let race = duel("11", "wild-shot", "22");
+    assert_eq!(race.car(car(&race, CJ, "22")).damage, 0);
+    assert!(
+        race.log()
+            .iter()
+            .any(|e| matches!(e, LogEntry::Attack { hit: false, .. }))
+    );
+}
+
+#[test]
+fn the_targeting_bonus_adds_one_and_is_the_only_way_to_hit_with_zero_8_0() {
+    // #13 has the targeting bonus and a turret: 0 + 1 >= defense 1 of #22.
+    let race = duel("13", "ricochet", "22");
+    let ricochet_rockets = 1;
+    assert_eq!(race.car(car(&race, CJ, "22")).damage, ricochet_rockets);
+}
+
+#[test]
+fn one_attack_per_activation_8_0() {
+    let race = duel("13", "ricochet", "22");
+    // After firing before moving, the car moves; no second chance to fire comes.
+    let mut race = race;
+    while race.movement().is_some() {
+        let d = race.legal_decisions()[0].clone();
+        race.apply(&d).expect("step");
+    }
+    assert!(
+        !race
+            .legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Fire { .. })),
+        "a car shoots once per activation"
+    );
+}
+
+#[test]
+fn the_sixth_damage_eliminates_and_scores_for_the_active_player_8_2_11_3() {
+    let (mut race, play) = Position::on(&three_lanes())
+        .car(RR, "13", "5.1")
+        .damaged(CJ, "22", "6.1", 5)
+        .play(RR, "13", "solo-2")
+        .combat(&["ricochet"])
+        .setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, CJ, "22");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    assert_eq!(race.car(target).place, Place::Destroyed);
+    let rr = race.car(car(&race, RR, "13")).player;
+    assert_eq!(race.player(rr).claims.kills, 1);
+    assert_eq!(race.player(rr).pool, 11);
+}
+
+#[test]
+fn eliminating_ones_own_car_never_scores_11_3() {
+    let (mut race, play) = Position::on(&three_lanes())
+        .car(RR, "13", "5.1")
+        .damaged(RR, "12", "6.1", 5)
+        .player(CJ)
+        .play(RR, "13", "solo-2")
+        .combat(&["ricochet"])
+        .setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, RR, "12");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    assert_eq!(race.car(target).place, Place::Destroyed);
+    let rr = race.car(car(&race, RR, "13")).player;
+    assert_eq!(race.player(rr).claims.kills, 0);
+}
+
+#[test]
+fn a_replacement_car_enters_the_chute_same_side_up_8_3() {
+    let (mut race, play) = Position::on(&three_lanes())
+        .car(RR, "13", "5.1")
+        .damaged(CJ, "22", "6.1", 5)
+        .play(RR, "13", "solo-2")
+        .combat(&["ricochet"])
+        .setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, CJ, "22");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    let in_chute: Vec<_> = race
+        .car_ids()
+        .filter(|c| race.car(*c).place == Place::Chute)
+        .collect();
+    assert_eq!(in_chute.len(), 1, "one replacement for one loss");
+    let replacement = race.car(in_chute[0]);
+    assert_eq!(replacement.player, race.car(target).player);
+    assert!(
+        !replacement.activated,
+        "the lost car had not moved: its replacement may"
+    );
+}
+
+#[test]
+fn spray_hits_cars_around_the_target_that_could_be_targeted_8_5() {
+    // A flamethrower (Spray on Ricochet) from a front mount: the car beside the target in
+    // front is hit; the car beside the shooter cannot be targeted by a front weapon and is not.
+    let (mut race, play) = Position::on(&three_lanes())
+        .car(CJ, "26", "5.1") // flamethrower, front, targeting bonus
+        .car(RR, "12", "6.1") // defense 1
+        .car(RR, "13", "6.2")
+        .car(RR, "14", "5.2")
+        .play(CJ, "26", "solo-2")
+        .combat(&["ricochet"])
+        .setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, RR, "12");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    assert_eq!(race.car(target).damage, 1);
+    assert_eq!(race.car(car(&race, RR, "13")).damage, 1, "sprayed");
+    assert_eq!(
+        race.car(car(&race, RR, "14")).damage,
+        0,
+        "outside the front arc"
+    );
+    assert_eq!(
+        race.car(car(&race, CJ, "26")).damage,
+        0,
+        "never the active car"
+    );
+}
+
+#[test]
+fn suppress_stops_the_next_attack_and_is_removed_after_that_activation_8_5() {
+    let (mut race, play) = Position::on(&three_lanes())
+        .marked(RR, "13", "5.1", vec![M::Suppressed])
+        .car(CJ, "22", "6.1")
+        .play(RR, "13", "solo-2")
+        .setup();
+    race.apply(&play).expect("play");
+    assert!(
+        !race
+            .legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Fire { .. })),
+        "a suppressed car may not fire"
+    );
+    while race.active_car().is_some() {
+        let d = race.legal_decisions()[0].clone();
+        race.apply(&d).expect("decision");
+    }
+    assert!(!race.car(car(&race, RR, "13")).suppressed);
+}
+
+#[test]
+fn bulldoze_puts_the_active_car_in_the_targets_place_8_5() {
+    let mut race = play_moving_first(
+        Position::on(&three_lanes())
+            .car(RR, "11", "4.1")
+            .car(CJ, "27", "5.1") // defense 3
+            .play(RR, "11", "ram-2")
+            .combat(&["solid-hit"]),
+    );
+    step(&mut race, "forward", "5.1");
+    assert_eq!(where_is(&race, RR, "11"), "5.1");
+    assert_eq!(where_is(&race, CJ, "27"), "4.1", "placed linked behind");
+}
+
+#[test]
+fn chain_on_a_ram_damages_every_car_linked_in_front_of_the_target_8_5() {
+    let mut race = play_moving_first(
+        Position::on(&three_lanes())
+            .car(RR, "11", "4.1")
+            .car(CJ, "27", "5.1")
+            .car(CJ, "28", "6.1")
+            .car(CJ, "21", "7.1")
+            .play(RR, "11", "ram-2")
+            .combat(&["glancing-blow"]),
+    );
+    step(&mut race, "forward", "5.1");
+    assert_eq!(race.car(car(&race, CJ, "28")).damage, 1);
+    assert_eq!(race.car(car(&race, CJ, "21")).damage, 1);
+}
+
+#[test]
+fn a_ram_that_eliminates_its_target_moves_into_its_space_8_4() {
+    let mut race = play_moving_first(
+        Position::on(&three_lanes())
+            .car(RR, "11", "4.1")
+            .damaged(CJ, "27", "5.1", 5)
+            .play(RR, "11", "ram-2")
+            .combat(&["clipped"]),
+    );
+    step(&mut race, "forward", "5.1");
+    assert_eq!(race.car(car(&race, CJ, "27")).place, Place::Destroyed);
+    assert_eq!(where_is(&race, RR, "11"), "5.1");
+}
+
+#[test]
+fn the_active_car_may_still_fire_after_a_ram_7_9() {
+    let mut race = play_moving_first(
+        Position::on(&three_lanes())
+            .car(RR, "11", "4.1")
+            .car(CJ, "27", "5.1")
+            .play(RR, "11", "ram-2")
+            .combat(&["clipped"])
+            .events(&["bounty"]),
+    );
+    step(&mut race, "forward", "5.1");
+    assert!(
+        race.legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Fire { .. }))
+    );
+}

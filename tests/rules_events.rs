@@ -1,0 +1,373 @@
+//! Movement event scenarios (rulebook 10.0) and scoring (11.0-11.3).
+
+mod common;
+
+use common::rules::*;
+use roadwright::rules::{Decision, EventChoice, Place};
+
+const RR: &str = "rust-reapers";
+const CJ: &str = "chrome-jackals";
+
+fn jump_track() -> roadwright::content::track::Track {
+    let mut sectors = straight(4, "PPP");
+    sectors.extend(straight(3, "JTJ"));
+    sectors.extend(straight(7, "PPP"));
+    test_track(&sectors)
+}
+
+fn damage(race: &roadwright::rules::Race, team: &str, number: &str) -> u8 {
+    race.car(car(race, team, number)).damage
+}
+
+/// The active CJ #21 (solo-5: 6 MP, starburst) drives down an empty lane 1 from 7.1.
+fn with_event(position: Position, event: &str) -> roadwright::rules::Race {
+    let mut race = play_moving_first(position.play(CJ, "21", "solo-5").events(&[event]));
+    finish_movement(&mut race);
+    race
+}
+
+#[test]
+fn big_air_damages_the_cars_furthest_along_the_jump_and_drops_them_in_the_trough() {
+    let race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "6.0")
+            .car(RR, "12", "6.2")
+            .car(RR, "13", "5.0"),
+        "big-air",
+    );
+    assert_eq!(damage(&race, RR, "11"), 2);
+    assert_eq!(damage(&race, RR, "12"), 2);
+    assert_eq!(damage(&race, RR, "13"), 0, "not the furthest along");
+    assert_eq!(where_is(&race, RR, "11"), "6.1", "in the trough");
+    assert_eq!(where_is(&race, RR, "12"), "6.1", "stacked in the trough");
+    race.check_invariants().expect("stacking is allowed");
+}
+
+#[test]
+fn blown_engine_eliminations_score_for_nobody() {
+    let race = with_event(
+        Position::on(&jump_track())
+            .damaged(CJ, "21", "7.1", 3)
+            .car(RR, "11", "2.0"),
+        "blown-engine",
+    );
+    assert_eq!(race.car(car(&race, CJ, "21")).place, Place::Destroyed);
+    assert!(race.players().iter().all(|p| p.claims.kills == 0));
+}
+
+#[test]
+fn dangerous_debris_lets_each_player_choose_a_car() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(CJ, "22", "2.2")
+            .car(RR, "11", "2.0")
+            .car(RR, "12", "3.0"),
+        "dangerous-debris",
+    );
+    let cj = race.car(car(&race, CJ, "21")).player;
+    let rr = race.car(car(&race, RR, "11")).player;
+    assert_eq!(
+        race.deciding_player(),
+        Some(cj),
+        "the active player chooses first"
+    );
+    let pick = car(&race, CJ, "22");
+    race.apply(&Decision::Event(EventChoice::Debris { car: pick }))
+        .expect("choose");
+    assert_eq!(race.deciding_player(), Some(rr), "then the next player");
+    let pick = car(&race, RR, "12");
+    race.apply(&Decision::Event(EventChoice::Debris { car: pick }))
+        .expect("choose");
+    assert_eq!(damage(&race, CJ, "22"), 1);
+    assert_eq!(damage(&race, RR, "12"), 1);
+    assert_eq!(damage(&race, RR, "11"), 0);
+}
+
+#[test]
+fn spin_around_puts_the_car_beside_the_inside_lane_and_it_cannot_fire() {
+    let race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "1.1"),
+        "spin-around",
+    );
+    assert!(where_is(&race, CJ, "21").starts_with("off track inside"));
+    assert!(race.car(car(&race, CJ, "21")).spun_around);
+    assert!(
+        !race
+            .legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Fire { .. }))
+    );
+}
+
+#[test]
+fn into_the_weeds_puts_the_car_beside_the_outside_lane() {
+    let race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "1.1"),
+        "into-the-weeds",
+    );
+    assert!(where_is(&race, CJ, "21").starts_with("off track outside"));
+}
+
+#[test]
+fn reloading_after_firing_first_marks_the_car() {
+    let (mut race, play) = Position::on(&jump_track())
+        .car(CJ, "21", "7.1")
+        .car(RR, "11", "8.1")
+        .play(CJ, "21", "solo-5")
+        .events(&["reloading"])
+        .combat(&["wild-shot"])
+        .setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, RR, "11");
+    race.apply(&Decision::Fire { target }).expect("fire first");
+    finish_movement(&mut race);
+    assert!(race.car(car(&race, CJ, "21")).reloading);
+}
+
+#[test]
+fn reloading_without_firing_first_forbids_firing_after() {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "2.1")
+            .play(CJ, "21", "solo-5")
+            .events(&["reloading"]),
+    );
+    finish_movement(&mut race);
+    assert!(
+        !race
+            .legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Fire { .. }))
+    );
+}
+
+#[test]
+fn sideswipe_into_an_opponent_is_a_collision_attack() {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "13.2")
+            .play(CJ, "21", "solo-5")
+            .events(&["sideswipe"])
+            .combat(&["clipped"]),
+    );
+    finish_movement(&mut race);
+    let choices = race.legal_decisions();
+    assert!(choices.contains(&Decision::Event(EventChoice::Sideswipe {
+        side: Side::Outside
+    })));
+    assert!(
+        !choices.contains(&Decision::Event(EventChoice::Decline)),
+        "sideswipe is mandatory"
+    );
+    race.apply(&Decision::Event(EventChoice::Sideswipe {
+        side: Side::Outside,
+    }))
+    .expect("sideswipe");
+    assert_eq!(damage(&race, RR, "11"), 2);
+    assert_eq!(damage(&race, CJ, "21"), 1);
+    assert_eq!(
+        where_is(&race, CJ, "21"),
+        "13.1",
+        "a collision: the active car stays"
+    );
+}
+
+#[test]
+fn bounty_makes_kills_worth_two() {
+    let (mut race, play) = Position::on(&jump_track())
+        .car(CJ, "21", "7.1")
+        .damaged(RR, "12", "0.2", 5)
+        .play(CJ, "21", "solo-5")
+        .events(&["bounty"])
+        .combat(&["bullseye"])
+        .setup();
+    race.apply(&play).expect("play");
+    race.apply(&Decision::HoldFire).ok();
+    finish_movement(&mut race);
+    assert_eq!(race.bounty().map(|b| b.markers), Some(4));
+    let target = car(&race, RR, "12");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert_eq!(race.player(cj).claims.kills, 2);
+    assert_eq!(race.bounty().map(|b| b.markers), Some(3));
+}
+
+#[test]
+fn race_bonus_makes_crossings_worth_two_11_1() {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "8.1")
+            .car(RR, "11", "11.0")
+            .play(CJ, "21", "solo-5")
+            .events(&["race-bonus"]),
+    );
+    finish_movement(&mut race);
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert_eq!(
+        race.player(cj).claims.finish,
+        1,
+        "crossed before the card was drawn"
+    );
+    assert!(race.finish_bonus().is_some());
+}
+
+#[test]
+fn crossing_the_finish_line_claims_one_vp_11_1() {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "12.1")
+            .play(CJ, "22", "solo-2"),
+    );
+    finish_movement(&mut race);
+    let cj = race.car(car(&race, CJ, "22")).player;
+    assert_eq!(race.player(cj).claims.finish, 1);
+    assert_eq!(race.player(cj).pool, 11);
+}
+
+#[test]
+fn a_car_swapped_back_over_the_line_returns_its_vp_11_2() {
+    // #22 pushes #11 over the line (+1 for its team), then overtakes it back (-1).
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "12.1")
+            .car(RR, "11", "13.1")
+            .play(CJ, "22", "overtake-2"),
+    );
+    let rr = race.car(car(&race, RR, "11")).player;
+    step(&mut race, "forward", "13.1");
+    assert_eq!(race.player(rr).claims.finish, 1);
+    step(&mut race, "swap", "0.1");
+    assert_eq!(race.player(rr).claims.finish, 0, "returned to the pool");
+    assert_eq!(race.player(rr).pool, 12);
+    race.check_invariants().expect("VP conserved");
+}
+
+#[test]
+fn a_car_sent_back_before_it_ever_scored_does_not_score_crossing_again_3_0() {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "13.1")
+            .car(RR, "11", "0.1")
+            .play(CJ, "22", "overtake-2"),
+    );
+    step(&mut race, "swap", "0.1");
+    assert_eq!(race.car(car(&race, RR, "11")).lapped, 1);
+}
+
+#[test]
+fn get_there_moves_solo_without_entering_occupied_spaces() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "1.1"),
+        "get-there",
+    );
+    assert!(
+        race.legal_decisions()
+            .contains(&Decision::Event(EventChoice::Decline))
+    );
+    race.apply(&Decision::Event(EventChoice::GetThere { mp: 2 }))
+        .expect("two MP");
+    assert!(!can_step(&race, "forward", "1.1"), "occupied: not entered");
+    finish_movement(&mut race);
+    let at = where_is(&race, CJ, "21");
+    assert_ne!(at, "13.1");
+}
+
+#[test]
+fn open_road_jumps_to_link_behind_the_next_car() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "3.2"),
+        "open-road",
+    );
+    let to = sp(&race, "2.2");
+    race.apply(&Decision::Event(EventChoice::OpenRoad { to }))
+        .expect("open road");
+    assert_eq!(where_is(&race, CJ, "21"), "2.2");
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert_eq!(
+        race.player(cj).claims.finish,
+        1,
+        "passed the finish line on the way"
+    );
+}
+
+#[test]
+fn shot_of_nos_moves_solo_the_drawn_cards_speed() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "1.1"),
+        "shot-of-nos",
+    );
+    assert!(race.movement().is_some(), "a second movement");
+    let mp = race.movement().map(|m| m.total).unwrap_or(0);
+    assert!((1..=6).contains(&mp));
+    finish_movement(&mut race);
+}
+
+#[test]
+fn high_flyer_makes_the_leading_jump_car_move_five_overtake() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "6.0")
+            .car(RR, "12", "6.2"),
+        "high-flyer",
+    );
+    let movement = race.movement().expect("High Flyer's movement");
+    assert_eq!(movement.mover, car(&race, RR, "11"), "inside favoured");
+    assert_eq!(movement.total, 5);
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, RR, "11"), "11.0");
+}
+
+#[test]
+fn bump_and_run_moves_an_adjacent_car_into_a_vacant_adjacent_space() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "13.2"),
+        "bump-and-run",
+    );
+    let target = car(&race, RR, "11");
+    let to = sp(&race, "12.2");
+    race.apply(&Decision::Event(EventChoice::Bump { car: target, to }))
+        .expect("bump");
+    assert_eq!(where_is(&race, RR, "11"), "12.2");
+}
+
+#[test]
+fn drift_swaps_with_the_car_linked_in_front() {
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "0.1"),
+        "drift",
+    );
+    race.apply(&Decision::Event(EventChoice::Drift))
+        .expect("drift");
+    assert_eq!(where_is(&race, CJ, "21"), "0.1");
+    assert_eq!(where_is(&race, RR, "11"), "13.1");
+}
+
+#[test]
+fn suspension_failure_adds_damage_on_rough_ground() {
+    let race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "1.1"),
+        "suspension-failure",
+    );
+    assert_eq!(damage(&race, CJ, "21"), 1, "paved at the end of its move");
+}
