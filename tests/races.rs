@@ -1,34 +1,87 @@
-//! Whole races with random bots: the engine's invariants hold after every decision.
+//! Property tests over seeded random races: after every decision at most one car per space
+//! outside the trough, no car lost or duplicated, damage below elimination for racing cars,
+//! VP conserved between pools, claims and the clock; every race ends well within the turn
+//! limit. Runs on all four sample tracks with 2 to 10 players.
+//!
+//! `ROADWRIGHT_PROPERTY_SEEDS` sets the seeds per track and field size (default 28, so about a
+//! thousand races).
 
 mod common;
 
+use roadwright::rules::setup::DEFAULT_TURN_LIMIT;
 use roadwright::rules::{Race, RaceSetup};
 use roadwright::sim::{Bot, RandomBot, play_race};
 
-fn play(track: &str, players: usize, seed: u64) -> usize {
-    let rules = common::race_rules(track, "standard");
-    let setup = RaceSetup::first_teams(&rules.content, players, seed);
-    let mut race = Race::new(rules, &setup).expect("setup");
-    race.check_invariants().expect("setup keeps the invariants");
-    let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
-        .map(|p| Box::new(RandomBot::new(seed * 31 + p as u64)) as Box<dyn Bot + Send>)
-        .collect();
-    match play_race(&mut race, &mut bots, true) {
-        Ok((_, decisions)) => decisions,
-        Err(e) => {
-            for line in race.log().iter().rev().take(30).rev() {
-                eprintln!("{}", race.describe(line));
+fn seeds() -> u64 {
+    std::env::var("ROADWRIGHT_PROPERTY_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(28)
+}
+
+#[test]
+fn random_races_keep_every_invariant_on_every_sample_track() {
+    let mut races = 0;
+    for track in ["oval", "road-course", "figure-eight", "thunder-oval"] {
+        let rules = common::race_rules(track, "standard");
+        for players in 2..=10 {
+            for seed in 0..seeds() {
+                let setup = RaceSetup::first_teams(&rules.content, players, seed);
+                let mut race = Race::new(rules.clone(), &setup).expect("setup");
+                race.set_logging(false);
+                race.check_invariants().expect("setup keeps the invariants");
+                let cars = race.cars().len();
+                let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
+                    .map(|p| Box::new(RandomBot::new(seed * 31 + p as u64)) as Box<dyn Bot + Send>)
+                    .collect();
+                if let Err(e) = play_race(&mut race, &mut bots, true) {
+                    panic!("{track}, {players} players, seed {seed}: {e}");
+                }
+                assert_eq!(race.cars().len(), cars, "no car created or lost");
+                assert!(
+                    race.turn() < DEFAULT_TURN_LIMIT,
+                    "{track}, {players} players, seed {seed}: ran to the turn limit"
+                );
+                races += 1;
             }
-            panic!("{track} {players} players seed {seed}: {e}")
         }
+    }
+    assert!(races >= 4 * 9);
+}
+
+#[test]
+fn the_race_command_plays_every_sample_track() {
+    for track in ["oval", "road-course", "figure-eight", "thunder-oval"] {
+        let run = common::roadwright(&[
+            "race",
+            "--track",
+            &format!("tracks/{track}.ron"),
+            "--players",
+            "10",
+            "--seed",
+            "3",
+            "--json",
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+        assert!(report["turns"].as_u64().unwrap_or(0) >= 1);
+        assert_eq!(report["players"].as_array().map(Vec::len), Some(10));
     }
 }
 
 #[test]
-fn random_races_keep_every_invariant() {
-    for seed in 0..20 {
-        for players in [2, 5, 10] {
-            play("oval", players, seed);
-        }
-    }
+fn the_same_seed_replays_the_same_race_through_the_cli() {
+    let args = [
+        "race",
+        "--track",
+        "tracks/oval.ron",
+        "--players",
+        "4",
+        "--seed",
+        "12",
+    ];
+    assert_eq!(
+        common::roadwright(&args).stdout,
+        common::roadwright(&args).stdout
+    );
 }

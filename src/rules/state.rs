@@ -395,7 +395,10 @@ impl Race {
     }
 
     pub(crate) fn record(&mut self, entry: LogEntry) {
-        if self.logging {
+        // The race is over the moment a pool empties (11.5): the rest of the step that won it
+        // is not news.
+        let after_the_end = self.result.is_some() && !matches!(entry, LogEntry::Winner { .. });
+        if self.logging && !after_the_end {
             self.log.push(entry);
         }
     }
