@@ -371,3 +371,74 @@ fn suspension_failure_adds_damage_on_rough_ground() {
     );
     assert_eq!(damage(&race, CJ, "21"), 1, "paved at the end of its move");
 }
+
+#[test]
+fn the_active_car_damage_events_take_their_numbers_from_the_content() {
+    // (card, damage before, damage after) for the standard deck's numbers.
+    for (card, before, after) in [
+        ("blown-transmission", 0, 3),
+        ("fuel-leak", 0, 1),
+        ("outta-gas", 0, 2),
+        ("shredded-tire", 0, 1),
+        ("engine-failure", 1, 2),
+        ("engine-failure", 2, 4),
+        ("transmission-failure", 1, 2),
+        ("transmission-failure", 3, 5),
+    ] {
+        let race = with_event(
+            Position::on(&jump_track())
+                .damaged(CJ, "21", "7.1", before)
+                .car(RR, "11", "1.1"),
+            card,
+        );
+        assert_eq!(damage(&race, CJ, "21"), after, "{card} from {before}");
+    }
+}
+
+#[test]
+fn the_jump_events_hit_the_right_cars() {
+    let setup = || {
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "6.0")
+            .car(RR, "12", "5.2")
+            .car(RR, "13", "4.1")
+    };
+    let race = with_event(setup(), "bottoming-out");
+    assert_eq!(
+        (damage(&race, RR, "11"), damage(&race, RR, "12"), damage(&race, RR, "13")),
+        (1, 1, 0),
+        "every car on the jump lanes, not the one in the trough"
+    );
+    let race = with_event(setup(), "greasing-the-landing");
+    assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (3, 0));
+    assert_eq!(where_is(&race, RR, "11"), "6.1");
+    let race = with_event(setup(), "missed-jump");
+    assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (1, 0));
+    assert_eq!(where_is(&race, RR, "11"), "6.1");
+}
+
+#[test]
+fn the_rough_events_hit_the_right_cars() {
+    let mut sectors = straight(4, "PPP");
+    sectors.extend(straight(3, "RRP"));
+    sectors.extend(straight(7, "PPP"));
+    let track = test_track(&sectors);
+    let setup = || {
+        Position::on(&track)
+            .car(CJ, "21", "7.2")
+            .car(RR, "11", "6.0")
+            .car(RR, "12", "5.1")
+            .car(RR, "13", "5.2")
+    };
+    let race = with_event(setup(), "bumpy-ride");
+    assert_eq!(
+        (damage(&race, RR, "11"), damage(&race, RR, "12"), damage(&race, RR, "13")),
+        (1, 1, 0),
+        "rough spaces only"
+    );
+    let race = with_event(setup(), "roll");
+    assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (4, 0), "furthest along");
+    let race = with_event(setup(), "snapped-the-struts");
+    assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (3, 0));
+}

@@ -675,3 +675,33 @@ fn outcome_enumeration_lists_each_end_position_once_with_a_path() {
         }
     }
 }
+
+#[test]
+fn thunder_alley_variant_gives_temporary_damage_in_the_crossover_7_12() {
+    use roadwright::content::ruleset::CrossoverCollision;
+    let position = Position::on_sample("figure-eight")
+        .car(CJ, "21", "21.0")
+        .car(RR, "11", "39.0")
+        .play(RR, "11", "solo-4")
+        .crossover(CrossoverCollision::TemporaryDamage { damage: 1 });
+    let mut race = play_moving_first(position);
+    step(&mut race, "forward", "0.0");
+    let blocker = race.car(car(&race, CJ, "21"));
+    assert_eq!((blocker.damage, blocker.temporary_damage), (0, 1));
+}
+
+#[test]
+fn grand_prix_variant_only_stops_the_car_7_12() {
+    use roadwright::content::ruleset::CrossoverCollision;
+    let position = Position::on_sample("figure-eight")
+        .car(CJ, "21", "21.0")
+        .car(RR, "11", "39.0")
+        .play(RR, "11", "solo-4")
+        .crossover(CrossoverCollision::StopOnly);
+    let mut race = play_moving_first(position);
+    step(&mut race, "forward", "0.0");
+    assert_eq!(where_is(&race, RR, "11"), "39.0");
+    assert_eq!(race.car(car(&race, RR, "11")).damage, 0);
+    assert_eq!(race.car(car(&race, CJ, "21")).damage, 0);
+    assert!(race.movement().is_none());
+}

@@ -102,6 +102,7 @@ pub struct Position {
     track: CheckedTrack,
     scenario: Scenario,
     ruleset: String,
+    crossover: Option<roadwright::content::ruleset::CrossoverCollision>,
 }
 
 impl Position {
@@ -143,7 +144,14 @@ impl Position {
                 next_race_cards: Vec::new(),
             },
             ruleset: "standard".to_owned(),
+            crossover: None,
         }
+    }
+
+    /// Another crossover collision variant (7.12).
+    pub fn crossover(mut self, rule: roadwright::content::ruleset::CrossoverCollision) -> Self {
+        self.crossover = Some(rule);
+        self
     }
 
     fn add(mut self, team: &str, number: &str, at: Spot, damage: u8, markers: Vec<Marker>) -> Self {
@@ -267,7 +275,10 @@ impl Position {
         }
         let content =
             roadwright::validate::open::open_content(&super::repo("content")).expect("content");
-        let rules = RaceRules::new(content, self.track, &self.ruleset).expect("rules");
+        let mut rules = RaceRules::new(content, self.track, &self.ruleset).expect("rules");
+        if let Some(rule) = self.crossover {
+            rules.ruleset.crossover_collision = rule;
+        }
         Race::from_scenario(Arc::new(rules), &self.scenario).unwrap_or_else(|e| panic!("{e}"))
     }
 }
