@@ -47,20 +47,20 @@ fn crowded(card: &str) -> Race {
     let rules = rules();
     let setup = RaceSetup::first_teams(&rules.content, 10, 7);
     let grid = Race::new(Arc::clone(&rules), &setup).expect("setup");
-    let mut cars = Vec::new();
+    let mut placements = Vec::new();
     let mut active = None;
     for c in grid.cars() {
         if let Place::Track(space) = c.place {
             let team = grid.team_of(c.player).id.clone();
             let at = grid.track().at(space);
             let base = grid.team_of(c.player).cars[c.mat_index].base_mp;
-            if base == 3 && active.is_none() && at.sector < 38 && at.sector > 30 {
+            if base == 3 && active.is_none() && (3..=6).contains(&at.sector) {
                 active = Some(CarRef {
                     team: team.clone(),
                     number: c.number.clone(),
                 });
             }
-            cars.push(CarPlacement {
+            placements.push(CarPlacement {
                 team,
                 number: c.number.clone(),
                 at: Spot::Space(at),
@@ -77,8 +77,12 @@ fn crowded(card: &str) -> Race {
         track: Text::from(""),
         content: Text::from(""),
         ruleset: Id::from("standard"),
-        players: grid.players().iter().map(|p| rules.content.teams[p.team].id.clone()).collect(),
-        cars,
+        players: grid
+            .players()
+            .iter()
+            .map(|p| rules.content.teams[p.team].id.clone())
+            .collect(),
+        cars: placements,
         active: active.expect("a base-3 car mid-pack"),
         card: Id::from(card),
         ram_as_lead: false,

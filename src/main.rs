@@ -10,8 +10,12 @@ fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         Some(command) => {
-            let status = cli::run(&command, &mut io::stdout().lock(), &mut io::stderr().lock())?;
-            Ok(ExitCode::from(status))
+            match cli::run(&command, &mut io::stdout().lock(), &mut io::stderr().lock()) {
+                Ok(status) => Ok(ExitCode::from(status)),
+                // A reader that stopped early (`roadwright race ... | head`) is not an error.
+                Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
+                Err(error) => Err(error.into()),
+            }
         }
         None => open_studio(cli.path),
     }

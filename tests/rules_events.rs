@@ -311,7 +311,7 @@ fn shot_of_nos_moves_solo_the_drawn_cards_speed() {
         "shot-of-nos",
     );
     assert!(race.movement().is_some(), "a second movement");
-    let mp = race.movement().map(|m| m.total).unwrap_or(0);
+    let mp = race.movement().map_or(0, |m| m.total);
     assert!((1..=6).contains(&mp));
     finish_movement(&mut race);
 }
@@ -406,7 +406,11 @@ fn the_jump_events_hit_the_right_cars() {
     };
     let race = with_event(setup(), "bottoming-out");
     assert_eq!(
-        (damage(&race, RR, "11"), damage(&race, RR, "12"), damage(&race, RR, "13")),
+        (
+            damage(&race, RR, "11"),
+            damage(&race, RR, "12"),
+            damage(&race, RR, "13")
+        ),
         (1, 1, 0),
         "every car on the jump lanes, not the one in the trough"
     );
@@ -433,12 +437,20 @@ fn the_rough_events_hit_the_right_cars() {
     };
     let race = with_event(setup(), "bumpy-ride");
     assert_eq!(
-        (damage(&race, RR, "11"), damage(&race, RR, "12"), damage(&race, RR, "13")),
+        (
+            damage(&race, RR, "11"),
+            damage(&race, RR, "12"),
+            damage(&race, RR, "13")
+        ),
         (1, 1, 0),
         "rough spaces only"
     );
     let race = with_event(setup(), "roll");
-    assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (4, 0), "furthest along");
+    assert_eq!(
+        (damage(&race, RR, "11"), damage(&race, RR, "12")),
+        (4, 0),
+        "furthest along"
+    );
     let race = with_event(setup(), "snapped-the-struts");
     assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (3, 0));
 }

@@ -43,17 +43,14 @@ pub fn describe_step(race: &Race, step: &Step) -> String {
         Step::Forward { path, tail } => {
             let mut text = format!("forward {}", at(path[0]));
             if path.len() > 1 {
-                text.push_str(&format!(
-                    " pushing to {}",
-                    path[1..]
-                        .iter()
-                        .map(|s| at(*s))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ));
+                let pushed: Vec<String> = path[1..].iter().map(|s| at(*s)).collect();
+                text.push_str(" pushing to ");
+                text.push_str(&pushed.join(", "));
             }
             if !tail.is_empty() {
-                text.push_str(&format!(" with {} linked behind", tail.len()));
+                text.push_str(" with ");
+                text.push_str(&tail.len().to_string());
+                text.push_str(" linked behind");
             }
             text
         }
@@ -63,7 +60,9 @@ pub fn describe_step(race: &Race, step: &Step) -> String {
                 text.push_str(" displacing");
             }
             if !forward.is_empty() {
-                text.push_str(&format!(" (displaced forward to {})", at(forward[0])));
+                text.push_str(" (displaced forward to ");
+                text.push_str(&at(forward[0]));
+                text.push(')');
             }
             text
         }
@@ -131,8 +130,27 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
         // Moving first: the outcomes are the same whether or not the car fires before.
         let _ = race.apply(&Decision::HoldFire);
     }
-    let mp = race.movement().map_or(0, |m| m.total);
-    let outcomes: Vec<OutcomeReport> = enumerate_outcomes(&race)
+    let report = Report {
+        scenario: scenario.name.to_string(),
+        card: race.rules().content.race_deck[usize::from(card)]
+            .name
+            .to_string(),
+        car: race.car_name(car),
+        mp: race.movement().map_or(0, |m| m.total),
+        outcomes: outcome_reports(&race),
+    };
+    if json {
+        serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+        writeln!(out)?;
+    } else {
+        print_text(&report, out)?;
+    }
+    Ok(EXIT_OK)
+}
+
+/// The outcomes of the movement in progress, described.
+fn outcome_reports(race: &Race) -> Vec<OutcomeReport> {
+    enumerate_outcomes(race)
         .into_iter()
         .map(|o| OutcomeReport {
             cars: o
@@ -144,7 +162,7 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
                 })
                 .collect(),
             mp_spent: o.spent,
-            ending: describe_ending(&race, o.ending),
+            ending: describe_ending(race, o.ending),
             path: {
                 // Steps are described on a replay so each names the spaces as they were.
                 let mut replay = race.clone();
@@ -159,20 +177,11 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
                     .collect()
             },
         })
-        .collect();
-    let report = Report {
-        scenario: scenario.name.to_string(),
-        card: race.rules().content.race_deck[usize::from(card)]
-            .name
-            .to_string(),
-        car: race.car_name(car),
-        mp,
-        outcomes,
-    };
-    if json {
-        serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
-        writeln!(out)?;
-    } else {
+        .collect()
+}
+
+fn print_text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    {
         writeln!(
             out,
             "{}: {} for {} ({} MP): {} outcomes",
@@ -203,5 +212,5 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
             writeln!(out, "     path: {}", o.path.join(", "))?;
         }
     }
-    Ok(EXIT_OK)
+    Ok(())
 }

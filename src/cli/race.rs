@@ -58,9 +58,11 @@ pub(crate) fn print_diagnostics(diagnostics: &[Diagnostic], err: &mut dyn Write)
 
 /// Exit status for content that could not be opened: unreadable, or invalid.
 pub(crate) fn open_failure(diagnostics: &[Diagnostic]) -> u8 {
-    let unreadable = diagnostics
-        .iter()
-        .any(|d| d.code.starts_with("io") || d.location.line.is_some() && d.code == "syntax");
+    let unreadable = diagnostics.iter().any(|d| {
+        crate::content::error::LoadErrorCode::ALL
+            .iter()
+            .any(|code| code.as_str() == d.code)
+    });
     if unreadable {
         EXIT_UNREADABLE
     } else {

@@ -30,6 +30,20 @@ pub enum LoadErrorCode {
 }
 
 impl LoadErrorCode {
+    /// Every code.
+    pub const ALL: [Self; 10] = [
+        Self::Io,
+        Self::NotAFile,
+        Self::TooLarge,
+        Self::Empty,
+        Self::NotUtf8,
+        Self::Binary,
+        Self::UnknownFormat,
+        Self::Parse,
+        Self::Version,
+        Self::WrongKind,
+    ];
+
     /// The code as printed in `severity[code]`.
     #[must_use]
     pub fn as_str(self) -> &'static str {

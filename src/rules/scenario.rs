@@ -156,7 +156,24 @@ impl Race {
                 number: scenario.active.number.to_string(),
             });
         }
-        let content = &race.rules.content;
+        let card = race.stack_decks(scenario)?;
+        let player = race.car(active).player;
+        race.players[player.index()].hand = vec![card];
+        race.first_player = player;
+        race.current = player;
+        race.phase = Phase::Activation;
+        let decision = Decision::Play {
+            card,
+            car: active,
+            ram_as_lead: scenario.ram_as_lead,
+        };
+        Ok((race, decision))
+    }
+
+    /// Puts the scenario's chosen cards on top of their decks; returns the played card's kind.
+    fn stack_decks(&mut self, scenario: &Scenario) -> Result<u16, ScenarioError> {
+        let rules = Arc::clone(&self.rules);
+        let content = &rules.content;
         let find = |deck: &'static str, ids: Vec<&Id>, id: &Id| {
             ids.iter()
                 .position(|i| *i == id)
@@ -183,20 +200,10 @@ impl Race {
             &event_ids,
             &scenario.next_event_cards,
         )?;
-        stack_on_top(&mut race.movement_cards, &next_race);
-        stack_on_top(&mut race.combat_cards, &next_combat);
-        stack_on_top(&mut race.event_cards, &next_events);
-        let player = race.car(active).player;
-        race.players[player.index()].hand = vec![card];
-        race.first_player = player;
-        race.current = player;
-        race.phase = Phase::Activation;
-        let decision = Decision::Play {
-            card,
-            car: active,
-            ram_as_lead: scenario.ram_as_lead,
-        };
-        Ok((race, decision))
+        stack_on_top(&mut self.movement_cards, &next_race);
+        stack_on_top(&mut self.combat_cards, &next_combat);
+        stack_on_top(&mut self.event_cards, &next_events);
+        Ok(card)
     }
 
     /// A car by team id and number.

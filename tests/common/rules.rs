@@ -259,7 +259,7 @@ impl Position {
 
     /// Another ruleset.
     pub fn ruleset(mut self, id: &str) -> Self {
-        self.ruleset = id.to_owned();
+        id.clone_into(&mut self.ruleset);
         self.scenario.ruleset = Id::from(id);
         self
     }
@@ -386,9 +386,12 @@ pub fn mp_left(race: &Race) -> u8 {
     race.movement().map_or(0, |m| m.mp)
 }
 
+#[allow(unused_imports)]
 pub use roadwright::content::race_deck::LaneSide as Side;
 /// Marker helpers re-exported for tests.
+#[allow(unused_imports)]
 pub use roadwright::content::scenario::Marker as M;
+#[allow(unused_imports)]
 pub use roadwright::content::scenario::Spot as At;
 pub fn space_ref(at: &str) -> SpaceRef {
     at.parse().expect("space")
