@@ -160,6 +160,7 @@ fn schema_writes_one_schema_per_format() {
             "movement_event_deck.schema.json",
             "race_deck.schema.json",
             "ruleset.schema.json",
+            "scenario.schema.json",
             "team_mats.schema.json",
             "track.schema.json"
         ]

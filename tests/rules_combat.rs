@@ -108,17 +108,30 @@ fn one_attack_per_activation_8_0() {
     );
 }
 
+/// Plays the position's card and fires at a car before moving.
+fn fire_first(
+    position: Position,
+    team: &str,
+    number: &str,
+) -> (roadwright::rules::Race, roadwright::rules::CarId) {
+    let (mut race, play) = position.setup();
+    race.apply(&play).expect("play");
+    let target = car(&race, team, number);
+    race.apply(&Decision::Fire { target }).expect("fire");
+    (race, target)
+}
+
 #[test]
 fn the_sixth_damage_eliminates_and_scores_for_the_active_player_8_2_11_3() {
-    let (mut race, play) = Position::on(&three_lanes())
-        .car(RR, "13", "5.1")
-        .damaged(CJ, "22", "6.1", 5)
-        .play(RR, "13", "solo-2")
-        .combat(&["ricochet"])
-        .setup();
-    race.apply(&play).expect("play");
-    let target = car(&race, CJ, "22");
-    race.apply(&Decision::Fire { target }).expect("fire");
+    let (race, target) = fire_first(
+        Position::on(&three_lanes())
+            .car(RR, "13", "5.1")
+            .damaged(CJ, "22", "6.1", 5)
+            .play(RR, "13", "solo-2")
+            .combat(&["ricochet"]),
+        CJ,
+        "22",
+    );
     assert_eq!(race.car(target).place, Place::Destroyed);
     let rr = race.car(car(&race, RR, "13")).player;
     assert_eq!(race.player(rr).claims.kills, 1);
@@ -127,16 +140,16 @@ fn the_sixth_damage_eliminates_and_scores_for_the_active_player_8_2_11_3() {
 
 #[test]
 fn eliminating_ones_own_car_never_scores_11_3() {
-    let (mut race, play) = Position::on(&three_lanes())
-        .car(RR, "13", "5.1")
-        .damaged(RR, "12", "6.1", 5)
-        .player(CJ)
-        .play(RR, "13", "solo-2")
-        .combat(&["ricochet"])
-        .setup();
-    race.apply(&play).expect("play");
-    let target = car(&race, RR, "12");
-    race.apply(&Decision::Fire { target }).expect("fire");
+    let (race, target) = fire_first(
+        Position::on(&three_lanes())
+            .car(RR, "13", "5.1")
+            .damaged(RR, "12", "6.1", 5)
+            .player(CJ)
+            .play(RR, "13", "solo-2")
+            .combat(&["ricochet"]),
+        RR,
+        "12",
+    );
     assert_eq!(race.car(target).place, Place::Destroyed);
     let rr = race.car(car(&race, RR, "13")).player;
     assert_eq!(race.player(rr).claims.kills, 0);
@@ -144,15 +157,15 @@ fn eliminating_ones_own_car_never_scores_11_3() {
 
 #[test]
 fn a_replacement_car_enters_the_chute_same_side_up_8_3() {
-    let (mut race, play) = Position::on(&three_lanes())
-        .car(RR, "13", "5.1")
-        .damaged(CJ, "22", "6.1", 5)
-        .play(RR, "13", "solo-2")
-        .combat(&["ricochet"])
-        .setup();
-    race.apply(&play).expect("play");
-    let target = car(&race, CJ, "22");
-    race.apply(&Decision::Fire { target }).expect("fire");
+    let (race, target) = fire_first(
+        Position::on(&three_lanes())
+            .car(RR, "13", "5.1")
+            .damaged(CJ, "22", "6.1", 5)
+            .play(RR, "13", "solo-2")
+            .combat(&["ricochet"]),
+        CJ,
+        "22",
+    );
     let in_chute: Vec<_> = race
         .car_ids()
         .filter(|c| race.car(*c).place == Place::Chute)

@@ -705,3 +705,39 @@ fn grand_prix_variant_only_stops_the_car_7_12() {
     assert_eq!(race.car(car(&race, CJ, "21")).damage, 0);
     assert!(race.movement().is_none());
 }
+
+#[test]
+fn example_7_11_4_the_active_player_picks_which_converging_lane_forms_the_line_behind() {
+    // Lanes 2 and 3 of sector 5 both lead into 6.2, where #21 starts a Line. Either car
+    // behind may be the line; the other stays.
+    let mut sectors = straight(6, "PPPP");
+    sectors.extend(straight(7, "PPP"));
+    let mut race = play_moving_first(
+        Position::on(&test_track(&sectors))
+            .car(CJ, "21", "6.2")
+            .car(RR, "11", "5.2")
+            .car(RR, "12", "5.3")
+            .play(CJ, "21", "line-1"),
+    );
+    let tails: Vec<String> = steps(&race)
+        .into_iter()
+        .filter_map(|s| match s {
+            Step::Forward { tail, .. } if !tail.is_empty() => {
+                Some(race.track().at(tail[0]).to_string())
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(
+        tails.contains(&"5.2".to_owned()) && tails.contains(&"5.3".to_owned()),
+        "{tails:?}"
+    );
+    let outer = sp(&race, "5.3");
+    let chosen = steps(&race)
+        .into_iter()
+        .find(|s| matches!(s, Step::Forward { tail, .. } if tail.first() == Some(&outer)))
+        .expect("the outer lane as the line");
+    race.apply(&Decision::Move(chosen)).expect("legal");
+    assert_eq!(where_is(&race, RR, "12"), "6.2", "the chosen lane follows");
+    assert_eq!(where_is(&race, RR, "11"), "5.2", "the other lane stays");
+}

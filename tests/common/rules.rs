@@ -340,11 +340,10 @@ pub fn steps(race: &Race) -> Vec<Step> {
         .collect()
 }
 
-/// Applies the first legal step of a kind entering `to` (`forward`, `lateral`, `diagonal`,
-/// `swap`), failing the test if there is none.
-pub fn step(race: &mut Race, kind: &str, to: &str) {
+/// The first legal step of a kind (`forward`, `lateral`, `diagonal`, `swap`) entering `to`.
+pub fn find_step(race: &Race, kind: &str, to: &str) -> Option<Step> {
     let target = sp(race, to);
-    let found = steps(race).into_iter().find(|s| {
+    steps(race).into_iter().find(|s| {
         s.target() == target
             && matches!(
                 (kind, s),
@@ -353,8 +352,12 @@ pub fn step(race: &mut Race, kind: &str, to: &str) {
                     | ("diagonal", Step::Diagonal { .. })
                     | ("swap", Step::Swap { .. })
             )
-    });
-    let Some(found) = found else {
+    })
+}
+
+/// Applies the first legal step of a kind entering `to`, failing the test if there is none.
+pub fn step(race: &mut Race, kind: &str, to: &str) {
+    let Some(found) = find_step(race, kind, to) else {
         panic!(
             "no legal {kind} step into {to}; legal: {:?}",
             steps(race)
@@ -368,17 +371,7 @@ pub fn step(race: &mut Race, kind: &str, to: &str) {
 
 /// Whether some legal step of a kind enters `to`.
 pub fn can_step(race: &Race, kind: &str, to: &str) -> bool {
-    let target = sp(race, to);
-    steps(race).into_iter().any(|s| {
-        s.target() == target
-            && matches!(
-                (kind, s),
-                ("forward", Step::Forward { .. })
-                    | ("lateral", Step::Lateral { .. })
-                    | ("diagonal", Step::Diagonal { .. })
-                    | ("swap", Step::Swap { .. })
-            )
-    })
+    find_step(race, kind, to).is_some()
 }
 
 /// MP left in the movement in progress (0 when none).
