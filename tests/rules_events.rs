@@ -201,7 +201,7 @@ fn bounty_makes_kills_worth_two() {
 }
 
 #[test]
-fn race_bonus_makes_crossings_worth_two_11_1() {
+fn race_bonus_goes_into_play_with_its_markers_11_1() {
     let mut race = play_moving_first(
         Position::on(&jump_track())
             .car(CJ, "21", "8.1")
@@ -216,7 +216,8 @@ fn race_bonus_makes_crossings_worth_two_11_1() {
         1,
         "crossed before the card was drawn"
     );
-    assert!(race.finish_bonus().is_some());
+    let bonus = race.finish_bonus().expect("in play");
+    assert_eq!((bonus.markers, bonus.vp), (4, 2));
 }
 
 #[test]
@@ -276,10 +277,12 @@ fn get_there_moves_solo_without_entering_occupied_spaces() {
     );
     race.apply(&Decision::Event(EventChoice::GetThere { mp: 2 }))
         .expect("two MP");
+    step(&mut race, "forward", "0.1");
     assert!(!can_step(&race, "forward", "1.1"), "occupied: not entered");
-    finish_movement(&mut race);
-    let at = where_is(&race, CJ, "21");
-    assert_ne!(at, "13.1");
+
+    step(&mut race, "lateral", "0.2");
+    assert_eq!(where_is(&race, CJ, "21"), "0.2");
+    assert_eq!(where_is(&race, RR, "11"), "1.1", "nobody pushed");
 }
 
 #[test]
@@ -307,12 +310,13 @@ fn shot_of_nos_moves_solo_the_drawn_cards_speed() {
     let mut race = with_event(
         Position::on(&jump_track())
             .car(CJ, "21", "7.1")
-            .car(RR, "11", "1.1"),
+            .car(RR, "11", "1.1")
+            .race_cards(&["solo-4"]),
         "shot-of-nos",
     );
     assert!(race.movement().is_some(), "a second movement");
     let mp = race.movement().map_or(0, |m| m.total);
-    assert!((1..=6).contains(&mp));
+    assert_eq!(mp, 4, "Solo +4 was on top of the race deck");
     finish_movement(&mut race);
 }
 

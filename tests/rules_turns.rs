@@ -116,21 +116,31 @@ fn hands_are_filled_and_the_clock_runs_at_the_next_turn_4_3_11_4() {
 
 #[test]
 fn the_countdown_clock_never_takes_a_last_vp_11_4() {
+    // After every decision, an empty pool only ever belongs to the winner: the clock alone
+    // never empties one.
     for seed in 0..10 {
         let mut race = new_race("oval", 2, seed);
-        let mut bots: Vec<Box<dyn Bot + Send>> = (0..2)
-            .map(|p| Box::new(RandomBot::new(seed + p)) as Box<dyn Bot + Send>)
-            .collect();
-        play_race(&mut race, &mut bots, true).expect("race");
-        for p in race.players() {
-            assert!(p.clock_removed < 12);
+        let mut bots: Vec<RandomBot> = (0..2).map(|p| RandomBot::new(seed + p)).collect();
+        while let Some(p) = race.deciding_player() {
+            let legal = race.legal_decisions();
+            let i = bots[p.index()].choose(&race, &legal);
+            race.apply(&legal[i]).expect("legal");
+            for (seat, player) in race.players().iter().enumerate() {
+                if player.pool == 0 {
+                    assert_eq!(
+                        race.result(),
+                        Some(RaceResult::Winner(roadwright::rules::PlayerId(seat as u8)))
+                    );
+                }
+            }
         }
     }
 }
 
 #[test]
 fn a_player_with_no_car_to_activate_passes_4_4() {
-    // RR's only car has already moved: after CJ's activation the turn ends without RR playing.
+    // RR's only car has already moved: after CJ's activation RR is passed over and, with no
+    // car left to activate anywhere, the action phase ends (the discards of 4.5 begin).
     let (mut race, play) = Position::on(&test_track(&straight(12, "PPP")))
         .car(CJ, "22", "2.1")
         .activated(RR, "11", "8.0")
@@ -141,12 +151,19 @@ fn a_player_with_no_car_to_activate_passes_4_4() {
         let d = race.legal_decisions()[0].clone();
         race.apply(&d).expect("legal");
     }
+    let rr_car = car(&race, RR, "11");
     assert!(
-        race.log()
+        !race
+            .log()
             .iter()
-            .any(|e| matches!(e, LogEntry::Passed { .. }))
-            || matches!(race.legal_decisions()[..], [.., Decision::KeepHand])
+            .any(|e| matches!(e, LogEntry::Played { car, .. } if *car == rr_car)),
+        "RR never plays"
     );
+    assert!(
+        race.legal_decisions().contains(&Decision::KeepHand),
+        "end of turn discards"
+    );
+    assert_eq!(race.turn(), 1);
 }
 
 #[test]

@@ -12,6 +12,7 @@ use super::ids::{CarId, PlayerId};
 use super::log::LogEntry;
 use super::movement::{Movement, StepEnd, Style};
 use super::state::{Place, Race};
+use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
 
 /// Where the race is in its sequence of play.
@@ -285,23 +286,19 @@ impl Race {
     }
 
     /// Places a car with a Spin-Around token beside its sector (Spin-Around, Into the Weeds).
-    pub(crate) fn spin_off(&mut self, car: CarId, side: crate::content::race_deck::LaneSide) {
+    pub(crate) fn spin_off(&mut self, car: CarId, side: LaneSide) {
         let Place::Track(space) = self.car(car).place else {
             return;
         };
         let sector = self.track().space(space).sector;
         let spots = self.track().sector(sector).off_track;
         let has = |side| match side {
-            crate::content::race_deck::LaneSide::Inside => spots.inside,
-            crate::content::race_deck::LaneSide::Outside => spots.outside,
+            LaneSide::Inside => spots.inside,
+            LaneSide::Outside => spots.outside,
         };
         let other = match side {
-            crate::content::race_deck::LaneSide::Inside => {
-                crate::content::race_deck::LaneSide::Outside
-            }
-            crate::content::race_deck::LaneSide::Outside => {
-                crate::content::race_deck::LaneSide::Inside
-            }
+            LaneSide::Inside => LaneSide::Outside,
+            LaneSide::Outside => LaneSide::Inside,
         };
         let Some(side) = [side, other].into_iter().find(|s| has(*s)) else {
             return;

@@ -327,7 +327,6 @@ impl Movement {
     }
 
     fn forwards(&self, race: &Race, from: SpaceId, out: &mut Vec<Step>) {
-        let track = race.track();
         let guard = [race.cell(from)];
         for to in forks(race, from, self.forced_lane) {
             if self.visited(race, to) {
@@ -358,7 +357,6 @@ impl Movement {
             } else if self.ahead.is_empty() {
                 paths.push(vec![to]);
             }
-            let _ = track;
             for path in paths {
                 for tail in self.tails(race, Some(from), true) {
                     out.push(Step::Forward {
