@@ -458,3 +458,42 @@ fn the_rough_events_hit_the_right_cars() {
     let race = with_event(setup(), "snapped-the-struts");
     assert_eq!((damage(&race, RR, "11"), damage(&race, RR, "12")), (3, 0));
 }
+
+#[test]
+fn while_race_bonus_is_in_play_a_crossing_scores_two_and_uses_a_marker() {
+    // Turn 1: CJ's card draws Race Bonus. Turn 2: RR (now first player) drives #11 over the
+    // line with the Solo +2 stacked on top of the race deck.
+    let (mut race, play) = Position::on(&jump_track())
+        .car(CJ, "21", "7.1")
+        .car(RR, "11", "12.0")
+        .play(CJ, "21", "solo-5")
+        .events(&["race-bonus"])
+        .race_cards(&["solo-2"; 12])
+        .setup();
+    race.apply(&play).expect("play");
+    while race.turn() == 1 {
+        let legal = race.legal_decisions();
+        let quiet = legal
+            .iter()
+            .find(|d| matches!(d, Decision::KeepHand | Decision::HoldFire))
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        race.apply(&quiet).expect("legal");
+    }
+    let rr = race.car(car(&race, RR, "11")).player;
+    assert_eq!(race.deciding_player(), Some(rr));
+    let card = race.player(rr).hand[0];
+    race.apply(&Decision::Play {
+        card,
+        car: car(&race, RR, "11"),
+        ram_as_lead: false,
+    })
+    .expect("play Solo +2");
+    if race.movement().is_none() {
+        race.apply(&Decision::HoldFire).expect("move first");
+    }
+    step(&mut race, "forward", "13.0");
+    step(&mut race, "forward", "0.0");
+    assert_eq!(race.player(rr).claims.finish, 2);
+    assert_eq!(race.finish_bonus().map(|b| b.markers), Some(3));
+}
