@@ -121,9 +121,9 @@ fn fire_first(
     (race, target)
 }
 
-#[test]
-fn the_sixth_damage_eliminates_and_scores_for_the_active_player_8_2_11_3() {
-    let (race, target) = fire_first(
+/// RR #13 (turret, targeting bonus) fires Ricochet at CJ #22 (defense 1, five damage).
+fn shoot_down_cj_22() -> (roadwright::rules::Race, roadwright::rules::CarId) {
+    fire_first(
         Position::on(&three_lanes())
             .car(RR, "13", "5.1")
             .damaged(CJ, "22", "6.1", 5)
@@ -131,7 +131,12 @@ fn the_sixth_damage_eliminates_and_scores_for_the_active_player_8_2_11_3() {
             .combat(&["ricochet"]),
         CJ,
         "22",
-    );
+    )
+}
+
+#[test]
+fn the_sixth_damage_eliminates_and_scores_for_the_active_player_8_2_11_3() {
+    let (race, target) = shoot_down_cj_22();
     assert_eq!(race.car(target).place, Place::Destroyed);
     let rr = race.car(car(&race, RR, "13")).player;
     assert_eq!(race.player(rr).claims.kills, 1);
@@ -157,15 +162,7 @@ fn eliminating_ones_own_car_never_scores_11_3() {
 
 #[test]
 fn a_replacement_car_enters_the_chute_same_side_up_8_3() {
-    let (race, target) = fire_first(
-        Position::on(&three_lanes())
-            .car(RR, "13", "5.1")
-            .damaged(CJ, "22", "6.1", 5)
-            .play(RR, "13", "solo-2")
-            .combat(&["ricochet"]),
-        CJ,
-        "22",
-    );
+    let (race, target) = shoot_down_cj_22();
     let in_chute: Vec<_> = race
         .car_ids()
         .filter(|c| race.car(*c).place == Place::Chute)

@@ -471,15 +471,7 @@ fn while_race_bonus_is_in_play_a_crossing_scores_two_and_uses_a_marker() {
         .race_cards(&["solo-2"; 12])
         .setup();
     race.apply(&play).expect("play");
-    while race.turn() == 1 {
-        let legal = race.legal_decisions();
-        let quiet = legal
-            .iter()
-            .find(|d| matches!(d, Decision::KeepHand | Decision::HoldFire))
-            .cloned()
-            .unwrap_or_else(|| legal[0].clone());
-        race.apply(&quiet).expect("legal");
-    }
+    finish_turn_quietly(&mut race);
     let rr = race.car(car(&race, RR, "11")).player;
     assert_eq!(race.deciding_player(), Some(rr));
     let card = race.player(rr).hand[0];

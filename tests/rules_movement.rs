@@ -532,6 +532,8 @@ fn cars_stack_in_the_trough_7_14() {
         .setup();
     race.check_invariants()
         .expect("stacking in the trough is allowed");
+    assert_eq!(where_is(&race, CJ, "22"), "5.1");
+    assert_eq!(where_is(&race, RR, "11"), "5.1");
 }
 
 #[test]

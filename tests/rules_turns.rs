@@ -178,17 +178,7 @@ fn the_first_player_marker_goes_to_the_most_damaged_other_player_4_5() {
         .play(CJ, "22", "solo-2")
         .setup();
     race.apply(&play).expect("play");
-    let mut guard = 0;
-    while race.turn() == 1 && guard < 200 {
-        guard += 1;
-        let legal = race.legal_decisions();
-        let quiet = legal
-            .iter()
-            .find(|d| matches!(d, Decision::KeepHand | Decision::HoldFire))
-            .cloned()
-            .unwrap_or_else(|| legal[0].clone());
-        race.apply(&quiet).expect("legal");
-    }
+    finish_turn_quietly(&mut race);
     let rr = race.car(car(&race, RR, "11")).player;
     let av = race.car(car(&race, AV, "31")).player;
     let damage = |p| -> u32 {

@@ -43,7 +43,9 @@ pub struct Scenario {
     /// The seed of the race's RNG.
     #[serde(default)]
     pub seed: u64,
-    /// Combat cards (ids) to put on top of the combat deck, the first drawn first.
+    /// Combat cards (ids) to put on top of the combat deck, the first drawn first. Each copy
+    /// is taken from the deck; naming a card more often than the deck holds it adds copies,
+    /// so a scenario can fix any sequence of draws.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub next_combat_cards: Vec<Id>,
     /// Movement event cards (ids) to put on top of their deck, the first drawn first.

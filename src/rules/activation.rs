@@ -83,8 +83,7 @@ impl Race {
         if let Some(i) = hand.iter().position(|c| *c == card) {
             hand.remove(i);
         }
-        let race_card = &self.rules.content.race_deck[usize::from(card)];
-        let mp = race_card.speed + self.stats(car).base_mp;
+        let mp = self.card_mp(card, car);
         self.record(LogEntry::Played { car, card, mp });
         let c = self.car(car);
         self.phase = Phase::Active(Box::new(Activation {
@@ -99,14 +98,18 @@ impl Race {
         }));
     }
 
+    /// A race card's MP for a car: the card's speed plus the car's base MP (7.1).
+    fn card_mp(&self, card: u16, car: CarId) -> u8 {
+        self.rules.content.race_deck[usize::from(card)].speed + self.stats(car).base_mp
+    }
+
     /// The main movement of the activation's card, for a car about to move.
     pub(crate) fn main_movement(&self, activation: &Activation) -> Movement {
         let race_card = &self.rules.content.race_deck[usize::from(activation.card)];
-        let mp = race_card.speed + self.stats(activation.car).base_mp;
         Movement::new(
             self,
             activation.car,
-            mp,
+            self.card_mp(activation.card, activation.car),
             Style::of_card(race_card.movement, activation.ram_as_lead),
             race_card.forced_lane,
         )

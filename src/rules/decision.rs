@@ -153,18 +153,13 @@ impl Race {
         if !self.legal_decisions().contains(decision) {
             return Err(IllegalDecision(decision.clone()));
         }
-        self.apply_legal(decision);
+        self.apply_listed(decision);
         Ok(())
     }
 
     /// Applies a decision taken from [`Self::legal_decisions`] of this very state, without
     /// listing the legal decisions again (bots that just listed them use this).
     pub fn apply_listed(&mut self, decision: &Decision) {
-        self.apply_legal(decision);
-    }
-
-    /// Applies a decision known to be legal (from [`Self::legal_decisions`] of this state).
-    pub(crate) fn apply_legal(&mut self, decision: &Decision) {
         match decision {
             Decision::Play {
                 card,

@@ -405,22 +405,15 @@ impl Race {
                 );
             }
             EventStage::Drift => {
-                if let Some(space) = self.car(car).place.space() {
-                    let ahead = self
-                        .track()
+                let linked_ahead = self.car(car).place.space().is_some_and(|space| {
+                    self.track()
                         .space(space)
                         .next
                         .iter()
-                        .any(|n| self.car_in_line(*n).is_some());
-                    if ahead {
-                        out.push(EventChoice::Decline);
-                        for &n in &self.track().space(space).next {
-                            if self.car_in_line(n).is_some() {
-                                out.push(EventChoice::Drift);
-                                break;
-                            }
-                        }
-                    }
+                        .any(|n| self.car_in_line(*n).is_some())
+                });
+                if linked_ahead {
+                    out.extend([EventChoice::Decline, EventChoice::Drift]);
                 }
             }
             EventStage::Debris { players, .. } => {
@@ -677,8 +670,7 @@ impl Race {
                 let mut out: Vec<SpaceId> = ahead
                     .iter()
                     .flat_map(|s| track.space(*s).prev.clone())
-                    .filter(|p| *p == space || self.car_on(*p).is_none())
-                    .filter(|p| *p != space)
+                    .filter(|p| self.car_on(*p).is_none())
                     .collect();
                 out.sort_unstable();
                 out.dedup();

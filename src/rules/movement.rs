@@ -240,7 +240,9 @@ impl Movement {
             .iter()
             .copied()
             .filter(|c| {
-                sector.is_some_and(|sector| race.track().space(SpaceId(c.0)).sector.eq(&sector))
+                sector.is_some_and(|sector| {
+                    race.track().space(race.track().cell_space(*c)).sector == sector
+                })
             })
             .collect();
         cells.sort_unstable();

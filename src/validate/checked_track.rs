@@ -107,7 +107,6 @@ pub struct CheckedTrack {
     spaces: Vec<TrackSpace>,
     sectors: Vec<TrackSector>,
     index: BTreeMap<SpaceRef, SpaceId>,
-    cells: usize,
     /// Grid spaces by position (index 0 is position 1); empty on tracks without a printed grid.
     grid: Vec<SpaceId>,
     /// Thunder Alley / Grand Prix placement spaces from the back: the last car goes first.
@@ -217,8 +216,8 @@ impl CheckedTrack {
         for space in &mut spaces {
             space.prev.sort_unstable();
         }
-        // Crossover cells: the second space of a pair takes the first one's cell.
-        let cells = spaces.len();
+        // Crossover cells: the second space of a pair takes the first one's cell, so cell ids
+        // are space ids and stay below the space count.
         for pair in &track.crossover {
             let (a, b) = (index[&pair.0], index[&pair.1]);
             let cell = spaces[a.index()].cell;
@@ -293,7 +292,6 @@ impl CheckedTrack {
             spaces,
             sectors,
             index,
-            cells,
             grid,
             ahead_of_line,
             chute,
@@ -320,10 +318,16 @@ impl CheckedTrack {
         self.spaces.len()
     }
 
-    /// The number of physical cells (an upper bound on cell ids).
+    /// An upper bound on cell ids: a cell's id is the id of its first space.
     #[must_use]
     pub fn cell_count(&self) -> usize {
-        self.cells
+        self.spaces.len()
+    }
+
+    /// The first space of a cell (for a crossover cell, the first space of its pair).
+    #[must_use]
+    pub fn cell_space(&self, cell: CellId) -> SpaceId {
+        SpaceId(cell.0)
     }
 
     /// All space ids.

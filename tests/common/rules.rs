@@ -308,6 +308,25 @@ pub fn finish_movement(race: &mut Race) {
     }
 }
 
+/// Plays the rest of the current turn without firing or discarding: holds fire, keeps the
+/// hand, and otherwise takes the first legal decision. Stops when the next turn begins.
+pub fn finish_turn_quietly(race: &mut Race) {
+    let turn = race.turn();
+    for _ in 0..1_000 {
+        if race.turn() != turn || race.is_over() {
+            return;
+        }
+        let legal = race.legal_decisions();
+        let quiet = legal
+            .iter()
+            .find(|d| matches!(d, Decision::KeepHand | Decision::HoldFire))
+            .cloned()
+            .unwrap_or_else(|| legal[0].clone());
+        race.apply(&quiet).expect("legal");
+    }
+    panic!("turn {turn} did not end within 1,000 decisions");
+}
+
 /// A space by address.
 pub fn sp(race: &Race, at: &str) -> SpaceId {
     race.track()
