@@ -28,6 +28,7 @@
 
 pub mod cli;
 pub mod content;
+pub mod edit;
 #[cfg(feature = "gui")]
 pub mod gui;
 pub mod render;

@@ -15,6 +15,7 @@
 //!   it instead (7.14: only a movement event puts a car in the trough).
 
 mod links;
+mod resume;
 pub mod samples;
 
 use std::f32::consts::PI;
@@ -484,7 +485,7 @@ impl TrackBuilder {
 
 /// Links every space of `sectors[from]` into `to` (whose first space is `first`), spreading
 /// lanes evenly and never entering a trough.
-fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, first: SpaceRef) {
+pub(crate) fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, first: SpaceRef) {
     let from_lanes = u8::try_from(sectors[from].spaces.len()).unwrap_or(u8::MAX);
     let to_lanes = u8::try_from(to.spaces.len()).unwrap_or(u8::MAX);
     let Some(links) = lane_links(from_lanes, to_lanes) else {
@@ -514,7 +515,7 @@ fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, first: SpaceRe
 }
 
 /// Grid positions from the front: the last sector given holds pole, lane 0 first.
-fn number_from_front(mut spaces: Vec<SpaceRef>) -> Vec<GridSlot> {
+pub(crate) fn number_from_front(mut spaces: Vec<SpaceRef>) -> Vec<GridSlot> {
     spaces.sort_by(|a, b| b.sector.cmp(&a.sector).then(a.lane.cmp(&b.lane)));
     spaces
         .into_iter()

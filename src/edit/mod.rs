@@ -1,0 +1,110 @@
+//! Editing: the changes the studio's tools and tables make to documents, and their history.
+//!
+//! Edits are plain values: a widget describes what it wants ([`Edit`]) and the app applies it
+//! after drawing, recording the document before it in a [`History`]. Nothing here knows egui,
+//! so every edit is tested on its own, and the same edits could be scripted.
+
+pub mod history;
+pub mod list;
+pub mod references;
+pub mod track_edit;
+
+pub use history::{GroupKey, History};
+pub use list::{ListEdit, ListEditError};
+pub use track_edit::{Origin, Stretch, StretchShape, TrackEdit, TrackEditError};
+
+use crate::content::Document;
+use crate::content::combat_deck::CombatCard;
+use crate::content::movement_events::MovementEventCard;
+use crate::content::race_deck::RaceCard;
+use crate::content::team_mats::TeamMat;
+
+/// One change to one document.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Edit {
+    /// A track edit.
+    Track(TrackEdit),
+    /// A change to a race deck's cards.
+    RaceCards(ListEdit<RaceCard>),
+    /// A change to a movement event deck's cards.
+    MovementEvents(ListEdit<MovementEventCard>),
+    /// A change to a combat deck's cards.
+    CombatCards(ListEdit<CombatCard>),
+    /// A change to the team mats.
+    Teams(ListEdit<TeamMat>),
+}
+
+/// Why an edit could not be made.
+#[derive(Clone, PartialEq, Debug, thiserror::Error)]
+pub enum EditError {
+    /// A track edit failed.
+    #[error(transparent)]
+    Track(#[from] TrackEditError),
+    /// A table edit failed.
+    #[error(transparent)]
+    List(#[from] ListEditError),
+    /// The edit is for another kind of document.
+    #[error("a {edit} edit does not apply to a {document} file")]
+    WrongDocument {
+        /// What the edit changes.
+        edit: &'static str,
+        /// What the document is.
+        document: String,
+    },
+}
+
+impl Edit {
+    /// A short name for the undo menu.
+    #[must_use]
+    pub fn label(&self) -> &'static str {
+        match self {
+            Self::Track(edit) => edit.label(),
+            Self::RaceCards(edit) => list_label(edit),
+            Self::MovementEvents(edit) => list_label(edit),
+            Self::CombatCards(edit) => list_label(edit),
+            Self::Teams(edit) => list_label(edit),
+        }
+    }
+
+    /// Applies the edit to a document; on error the document is unchanged.
+    pub fn apply(&self, document: &mut Document) -> Result<(), EditError> {
+        let kind = document.kind();
+        match (self, document) {
+            (Self::Track(edit), Document::Track(track)) => edit.apply(track)?,
+            (Self::RaceCards(edit), Document::RaceDeck(deck)) => edit.apply(&mut deck.cards)?,
+            (Self::MovementEvents(edit), Document::MovementEventDeck(deck)) => {
+                edit.apply(&mut deck.cards)?;
+            }
+            (Self::CombatCards(edit), Document::CombatEventDeck(deck)) => {
+                edit.apply(&mut deck.cards)?;
+            }
+            (Self::Teams(edit), Document::TeamMats(mats)) => edit.apply(&mut mats.teams)?,
+            (edit, _) => {
+                return Err(EditError::WrongDocument {
+                    edit: edit.target(),
+                    document: kind.to_string(),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    fn target(&self) -> &'static str {
+        match self {
+            Self::Track(_) => "track",
+            Self::RaceCards(_) => "race card",
+            Self::MovementEvents(_) => "movement event",
+            Self::CombatCards(_) => "combat card",
+            Self::Teams(_) => "team",
+        }
+    }
+}
+
+fn list_label<T>(edit: &ListEdit<T>) -> &'static str {
+    match edit {
+        ListEdit::Set(..) => "Edit row",
+        ListEdit::Insert(..) => "Add row",
+        ListEdit::Remove(_) => "Delete row",
+        ListEdit::Reorder(_) => "Sort",
+    }
+}

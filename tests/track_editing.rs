@@ -1,0 +1,414 @@
+//! Track edits, the ones the studio's tools emit: every sample track can be drawn from an empty
+//! track with them alone, and each edit keeps the graph coherent.
+
+use roadwright::content::race_deck::LaneSide;
+use roadwright::content::track::{Chute, CrossoverPair, SpaceRef, Terrain, Track, TrackStyle};
+use roadwright::edit::track_edit::{blank_track, chute_beside};
+use roadwright::edit::{Origin, Stretch, StretchShape, TrackEdit, TrackEditError};
+use roadwright::stretch::Inside;
+use roadwright::stretch::samples;
+
+fn lay(shape: StretchShape, sectors: u32, lanes: u8) -> TrackEdit {
+    lay_from(shape, sectors, lanes, Origin::default())
+}
+
+fn lay_from(shape: StretchShape, sectors: u32, lanes: u8, origin: Origin) -> TrackEdit {
+    TrackEdit::AppendStretch {
+        stretch: Stretch {
+            shape,
+            sectors,
+            lanes,
+        },
+        origin,
+    }
+}
+
+fn corner(degrees: f32, radius: f32) -> StretchShape {
+    StretchShape::Corner { degrees, radius }
+}
+
+fn radius_for(sectors: u32, degrees: f32) -> f32 {
+    sectors as f32 / degrees.abs().to_radians()
+}
+
+/// Applies edits one by one, as the studio does.
+fn draw(mut track: Track, edits: &[TrackEdit]) -> Track {
+    for edit in edits {
+        edit.apply(&mut track)
+            .unwrap_or_else(|error| panic!("{edit:?}: {error}"));
+    }
+    track
+}
+
+/// The graph, grid, chute and crossover are identical; the drawing agrees to a hundredth of a
+/// space (edits resume from rounded coordinates).
+fn assert_same_track(drawn: &Track, sample: &Track) {
+    assert_eq!(drawn.sectors.len(), sample.sectors.len(), "lap length");
+    assert_eq!(drawn.start_sectors.len(), sample.start_sectors.len());
+    for ((at, a), (_, b)) in drawn.spaces().zip(sample.spaces()) {
+        assert_eq!(
+            (a.lane, a.terrain, &a.next),
+            (b.lane, b.terrain, &b.next),
+            "space {at}"
+        );
+        let near = |p: f32, q: f32| (p - q).abs() < 0.02;
+        let heading = (a.heading - b.heading).rem_euclid(360.0);
+        assert!(
+            near(a.x, b.x) && near(a.y, b.y) && heading.min(360.0 - heading) < 0.05,
+            "space {at} drawn at ({}, {}, {}°), the sample at ({}, {}, {}°)",
+            a.x,
+            a.y,
+            a.heading,
+            b.x,
+            b.y,
+            b.heading
+        );
+    }
+    assert_eq!(drawn.grid, sample.grid, "grid");
+    assert_eq!(drawn.chute, sample.chute, "chute");
+    assert_eq!(drawn.crossover, sample.crossover, "crossover");
+}
+
+fn grid_of(track: &Track, first: u32, positions: usize) -> TrackEdit {
+    let spaces: Vec<SpaceRef> = track
+        .spaces()
+        .filter(|(at, space)| at.sector >= first && space.terrain == Terrain::Paved)
+        .map(|(at, _)| at)
+        .take(positions)
+        .collect();
+    TrackEdit::NumberGrid { spaces }
+}
+
+fn chute(sector: u32, lane: u8) -> TrackEdit {
+    TrackEdit::SetChute(Some(Chute {
+        beside: SpaceRef::lap(sector, lane),
+        side: LaneSide::Outside,
+    }))
+}
+
+#[test]
+fn the_oval_is_drawn_with_stretch_tools_alone() {
+    let corner_radius = radius_for(10, 180.0);
+    let track = draw(
+        blank_track("dust-bowl", "Dust Bowl Oval", TrackStyle::ApocalypseRoad),
+        &[
+            lay(StretchShape::Straight, 10, 4),
+            lay(corner(180.0, corner_radius), 10, 3),
+            lay(StretchShape::Straight, 2, 3),
+            lay(StretchShape::Jump, 3, 3),
+            lay(StretchShape::Straight, 5, 4),
+            lay(corner(180.0, corner_radius), 10, 3),
+            TrackEdit::CloseLap,
+        ],
+    );
+    let track = draw(track.clone(), &[grid_of(&track, 0, 40), chute(12, 2)]);
+    assert_same_track(&track, &samples::oval().expect("oval"));
+}
+
+#[test]
+fn the_road_course_is_drawn_with_stretch_tools_alone() {
+    let turn = corner(90.0, radius_for(4, 90.0));
+    let track = draw(
+        blank_track(
+            "quarry-run",
+            "Quarry Run Road Course",
+            TrackStyle::ApocalypseRoad,
+        ),
+        &[
+            lay(StretchShape::Straight, 10, 4),
+            lay(turn, 4, 3),
+            lay(StretchShape::Rough, 4, 3),
+            lay(corner(90.0, radius_for(4, 90.0)), 4, 2),
+            lay(StretchShape::SingleLane, 3, 1),
+            lay(StretchShape::Straight, 3, 2),
+            lay(StretchShape::Straight, 4, 3),
+            lay(turn, 4, 3),
+            lay(StretchShape::Rough, 2, 3),
+            lay(StretchShape::Straight, 2, 3),
+            lay(turn, 4, 3),
+            TrackEdit::CloseLap,
+        ],
+    );
+    let track = draw(track.clone(), &[grid_of(&track, 0, 40), chute(10, 2)]);
+    assert_same_track(&track, &samples::road_course().expect("road course"));
+}
+
+#[test]
+fn the_figure_eight_is_drawn_with_stretch_tools_alone() {
+    let origin = Origin {
+        at: (-1.0, 0.0),
+        heading: 0.0,
+        inside: Inside::Right,
+    };
+    let track = draw(
+        blank_track(
+            "essendarium-eight",
+            "Essendarium Eight",
+            TrackStyle::ApocalypseRoad,
+        ),
+        &[
+            lay_from(StretchShape::Straight, 4, 2, origin),
+            lay(corner(-270.0, 3.0), 14, 3),
+            lay(StretchShape::Straight, 6, 2),
+            lay(corner(270.0, 3.0), 14, 3),
+            lay(StretchShape::Straight, 2, 2),
+            TrackEdit::CloseLap,
+            TrackEdit::StartingSection {
+                sectors: 10,
+                lanes: 4,
+                at: (10.0, 8.5),
+                heading: 180.0,
+                joins: 29,
+            },
+            chute(10, 2),
+            TrackEdit::DetectCrossover,
+        ],
+    );
+    assert_same_track(&track, &samples::figure_eight().expect("figure eight"));
+    assert_eq!(track.crossover.len(), 4);
+}
+
+#[test]
+fn the_thunder_oval_is_drawn_with_stretch_tools_alone() {
+    let turn = corner(180.0, radius_for(8, 180.0));
+    let track = draw(
+        blank_track("thunder-oval", "Thunder Oval", TrackStyle::ThunderAlley),
+        &[
+            lay(StretchShape::Straight, 10, 3),
+            lay(turn, 8, 3),
+            lay(StretchShape::Straight, 10, 3),
+            lay(turn, 8, 3),
+            TrackEdit::CloseLap,
+        ],
+    );
+    let track = draw(track.clone(), &[grid_of(&track, 0, 40)]);
+    assert_same_track(&track, &samples::thunder_oval().expect("thunder oval"));
+}
+
+fn oval() -> Track {
+    samples::oval().expect("oval")
+}
+
+fn links_into(track: &Track, to: SpaceRef) -> usize {
+    track.spaces().filter(|(_, s)| s.next.contains(&to)).count()
+}
+
+#[test]
+fn removing_a_sector_renumbers_and_links_across_the_gap() {
+    let mut track = oval();
+    let chute_before = track.chute.expect("chute").beside;
+    TrackEdit::RemoveSectors {
+        section: roadwright::content::track::Section::Lap,
+        sectors: vec![5, 6],
+    }
+    .apply(&mut track)
+    .expect("remove");
+    assert_eq!(track.sectors.len(), 38);
+    assert_eq!(
+        track.space(SpaceRef::lap(4, 0)).expect("4.0").next,
+        [SpaceRef::lap(5, 0)],
+        "sector 4 now links into what was sector 7"
+    );
+    assert_eq!(
+        track.chute.expect("chute").beside,
+        SpaceRef::lap(chute_before.sector - 2, chute_before.lane),
+        "the chute followed its space"
+    );
+    assert!(
+        track
+            .grid
+            .iter()
+            .all(|slot| track.space(slot.space).is_some())
+    );
+    assert_eq!(
+        track.grid.len(),
+        32,
+        "the grid slots on removed sectors went with them"
+    );
+}
+
+#[test]
+fn inserting_a_sector_puts_a_linked_copy_ahead() {
+    let mut track = oval();
+    TrackEdit::InsertSector { after: 39 }
+        .apply(&mut track)
+        .expect("insert");
+    assert_eq!(track.sectors.len(), 41);
+    assert_eq!(
+        track.sectors[40].spaces.len(),
+        track.sectors[39].spaces.len()
+    );
+    assert_eq!(
+        links_into(&track, SpaceRef::lap(40, 0)),
+        1,
+        "39.0 links into the copy"
+    );
+    assert!(
+        track.sectors[40]
+            .spaces
+            .iter()
+            .all(|s| s.next.iter().all(|to| to.sector == 0)),
+        "the copy closes the lap"
+    );
+}
+
+#[test]
+fn moving_the_finish_line_renumbers_the_lap() {
+    let mut track = oval();
+    let old_ten = track.sectors[10].clone();
+    TrackEdit::SetFinishLine { sector: 10 }
+        .apply(&mut track)
+        .expect("finish line");
+    assert_eq!(track.sectors[0].spaces[0].x, old_ten.spaces[0].x);
+    assert_eq!(
+        track.space(SpaceRef::lap(39, 0)).expect("39.0").next,
+        [SpaceRef::lap(0, 0)],
+        "old sector 9 is now 39 and crosses the line into 0"
+    );
+    assert_eq!(
+        track.chute.expect("chute").beside.sector,
+        2,
+        "old 12 is now 2"
+    );
+}
+
+#[test]
+fn painting_a_trough_relinks_the_sector_before_around_it() {
+    let mut track = oval();
+    TrackEdit::SetTerrain {
+        spaces: vec![SpaceRef::lap(1, 1)],
+        terrain: Terrain::Trough,
+    }
+    .apply(&mut track)
+    .expect("paint");
+    assert_eq!(
+        track.space(SpaceRef::lap(1, 1)).expect("1.1").terrain,
+        Terrain::Trough
+    );
+    assert!(
+        !track
+            .space(SpaceRef::lap(0, 1))
+            .expect("0.1")
+            .next
+            .contains(&SpaceRef::lap(1, 1)),
+        "no forward link enters a trough (7.14)"
+    );
+    assert!(
+        track
+            .space(SpaceRef::lap(1, 1))
+            .expect("1.1")
+            .next
+            .is_empty()
+    );
+}
+
+#[test]
+fn links_are_added_and_removed_and_bad_ones_refused_without_change() {
+    let mut track = oval();
+    let before = track.clone();
+    let (from, to) = (SpaceRef::lap(0, 0), SpaceRef::lap(1, 1));
+    TrackEdit::AddLink { from, to }
+        .apply(&mut track)
+        .expect("add");
+    assert_eq!(
+        track.space(from).expect("0.0").next,
+        [SpaceRef::lap(1, 0), to]
+    );
+    assert!(matches!(
+        TrackEdit::AddLink { from, to }.apply(&mut track),
+        Err(TrackEditError::Link(_))
+    ));
+    TrackEdit::RemoveLink { from, to }
+        .apply(&mut track)
+        .expect("remove");
+    assert_eq!(track, before);
+    assert_eq!(
+        TrackEdit::AddLink {
+            from,
+            to: SpaceRef::lap(99, 0)
+        }
+        .apply(&mut track),
+        Err(TrackEditError::NoSuchSpace(SpaceRef::lap(99, 0)))
+    );
+    assert_eq!(track, before, "a refused edit changes nothing");
+}
+
+#[test]
+fn a_stretch_is_moved_and_rotated_about_its_centre() {
+    let mut track = oval();
+    let spaces: Vec<SpaceRef> = (0..4).map(|lane| SpaceRef::lap(0, lane)).collect();
+    let before: Vec<(f32, f32, f32)> = spaces
+        .iter()
+        .map(|&at| {
+            track
+                .space(at)
+                .map(|s| (s.x, s.y, s.heading))
+                .expect("space")
+        })
+        .collect();
+    TrackEdit::Translate {
+        spaces: spaces.clone(),
+        dx: 2.0,
+        dy: -1.0,
+    }
+    .apply(&mut track)
+    .expect("move");
+    let moved = track.space(spaces[0]).expect("space");
+    assert_eq!((moved.x, moved.y), (before[0].0 + 2.0, before[0].1 - 1.0));
+    TrackEdit::Rotate {
+        spaces: spaces.clone(),
+        degrees: 90.0,
+    }
+    .apply(&mut track)
+    .expect("rotate");
+    let turned = track.space(spaces[0]).expect("space");
+    assert!((turned.heading - (before[0].2 + 90.0)).abs() < 1e-4);
+    // Four lanes across a heading of 0 lie on a vertical line; turned 90° they lie on a horizontal one.
+    let ys: Vec<f32> = spaces
+        .iter()
+        .map(|&at| track.space(at).expect("s").y)
+        .collect();
+    assert!(ys.iter().all(|y| (y - ys[0]).abs() < 1e-4), "{ys:?}");
+}
+
+#[test]
+fn the_grid_is_numbered_from_the_front_and_the_chute_sits_on_an_edge() {
+    let mut track = oval();
+    let spaces = vec![
+        SpaceRef::lap(2, 1),
+        SpaceRef::lap(3, 0),
+        SpaceRef::lap(2, 0),
+    ];
+    TrackEdit::NumberGrid { spaces }
+        .apply(&mut track)
+        .expect("grid");
+    let order: Vec<(u32, String)> = track
+        .grid
+        .iter()
+        .map(|slot| (slot.position, slot.space.to_string()))
+        .collect();
+    assert_eq!(
+        order,
+        [
+            (1, "3.0".to_owned()),
+            (2, "2.0".to_owned()),
+            (3, "2.1".to_owned())
+        ]
+    );
+    assert_eq!(
+        chute_beside(&track, SpaceRef::lap(0, 1)),
+        None,
+        "a middle lane has no side"
+    );
+    assert_eq!(
+        chute_beside(&track, SpaceRef::lap(0, 3)).map(|c| c.side),
+        Some(LaneSide::Outside)
+    );
+    TrackEdit::AddCrossover(CrossoverPair(SpaceRef::lap(0, 0), SpaceRef::lap(20, 0)))
+        .apply(&mut track)
+        .expect("crossover");
+    TrackEdit::RemoveCrossover(SpaceRef::lap(20, 0))
+        .apply(&mut track)
+        .expect("remove");
+    assert!(track.crossover.is_empty());
+}
