@@ -2,6 +2,7 @@
 //! studio's canvas: spaces coloured by terrain, forward links, grid numbers, the chute, the
 //! finish line and the crossover.
 
+pub mod geometry;
 pub mod palette;
 mod text;
 mod track_png;

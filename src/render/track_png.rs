@@ -5,11 +5,11 @@ use std::path::Path;
 use image::{ImageEncoder, RgbaImage};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
+use super::geometry::{self, space_corners};
 use super::palette;
 use super::text::TextPainter;
-use crate::content::race_deck::LaneSide;
 use crate::content::save::{SaveError, write_atomic};
-use crate::content::track::{Section, Space, SpaceRef, Terrain, Track};
+use crate::content::track::{Space, SpaceRef, Terrain, Track};
 
 /// The narrowest and widest pictures `render` makes, in pixels.
 pub const WIDTH_RANGE: std::ops::RangeInclusive<u32> = 200..=8192;
@@ -211,32 +211,6 @@ pub fn save_png(image: &RgbaImage, path: &Path) -> Result<(), RenderError> {
     Ok(())
 }
 
-/// The four corners of a space's rectangle, shrunk by `inset` track units on every side.
-fn space_corners(track: &Track, space: &Space, inset: f32) -> [(f32, f32); 4] {
-    let (dx, dy) = direction(space.heading);
-    let (nx, ny) = (-dy, dx);
-    let size = space.size.unwrap_or(track.space_size);
-    let half_length = size.length / 2.0 - inset;
-    let half_width = size.width / 2.0 - inset;
-    let corner = |along: f32, across: f32| {
-        (
-            space.x + dx * along * half_length + nx * across * half_width,
-            space.y + dy * along * half_length + ny * across * half_width,
-        )
-    };
-    [
-        corner(-1.0, -1.0),
-        corner(1.0, -1.0),
-        corner(1.0, 1.0),
-        corner(-1.0, 1.0),
-    ]
-}
-
-fn direction(heading: f32) -> (f32, f32) {
-    let radians = heading.to_radians();
-    (radians.cos(), radians.sin())
-}
-
 fn to_colour([red, green, blue, alpha]: [u8; 4]) -> Color {
     Color::from_rgba8(red, green, blue, alpha)
 }
@@ -315,66 +289,19 @@ fn line(
 /// A chequered strip along the trailing edge of sector 0: the line cars cross from the last
 /// sector.
 fn draw_finish_line(pixmap: &mut Pixmap, view: &View, track: &Track) {
-    let Some(first) = track.sectors.first() else {
-        return;
-    };
-    let squares = 4;
-    let size = track.space_size.width / squares as f32;
-    for space in &first.spaces {
-        let (dx, dy) = direction(space.heading);
-        let (nx, ny) = (-dy, dx);
-        let edge_x = space.x - dx * track.space_size.length / 2.0;
-        let edge_y = space.y - dy * track.space_size.length / 2.0;
-        for row in 0..2 {
-            for column in 0..squares {
-                let across = -track.space_size.width / 2.0 + size * column as f32;
-                let along = size * row as f32 - size;
-                let corner = |a: f32, c: f32| (edge_x + dx * a + nx * c, edge_y + dy * a + ny * c);
-                let square = [
-                    corner(along, across),
-                    corner(along + size, across),
-                    corner(along + size, across + size),
-                    corner(along, across + size),
-                ];
-                let colour = if (row + column) % 2 == 0 {
-                    palette::FINISH_LIGHT
-                } else {
-                    palette::FINISH_DARK
-                };
-                fill_polygon(pixmap, view, &square, colour);
-            }
-        }
+    for (square, light) in geometry::finish_squares(track) {
+        let colour = if light {
+            palette::FINISH_LIGHT
+        } else {
+            palette::FINISH_DARK
+        };
+        fill_polygon(pixmap, view, &square, colour);
     }
 }
 
 /// Draws the chute beside its space and returns its centre in pixels, for its label.
 fn draw_chute(pixmap: &mut Pixmap, view: &View, track: &Track) -> Option<(f32, f32)> {
-    let chute = track.chute?;
-    let space = track.space(chute.beside)?;
-    let sector = track
-        .section(Section::Lap)
-        .get(chute.beside.sector as usize)?;
-    // The inside is where lane 0 lies relative to lane 1; a one-lane sector uses the right.
-    let (dx, dy) = direction(space.heading);
-    let right = (-dy, dx);
-    let inside = match (sector.spaces.first(), sector.spaces.get(1)) {
-        (Some(lane0), Some(lane1)) => {
-            let (vx, vy) = (lane0.x - lane1.x, lane0.y - lane1.y);
-            let length = vx.hypot(vy).max(f32::EPSILON);
-            (vx / length, vy / length)
-        }
-        _ => right,
-    };
-    let sign = match chute.side {
-        LaneSide::Inside => 1.0,
-        LaneSide::Outside => -1.0,
-    };
-    let offset = track.space_size.width * 1.1;
-    let moved = Space {
-        x: space.x + sign * inside.0 * offset,
-        y: space.y + sign * inside.1 * offset,
-        ..space.clone()
-    };
+    let moved = geometry::chute_spot(track)?;
     let corners = space_corners(track, &moved, 0.05);
     fill_polygon(pixmap, view, &corners, palette::CHUTE);
     stroke_polygon(pixmap, view, &corners, palette::OUTLINE, 0.05 * view.scale);
