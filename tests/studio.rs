@@ -14,6 +14,8 @@ fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
         .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
+    harness.run_steps(2);
+    harness.state_mut().wait_for_validation();
     harness.run();
     harness
 }
@@ -39,7 +41,7 @@ fn clicking_a_file_shows_its_cards_and_summary_goes_back() {
     let mut harness = studio(&common::repo("content"));
     harness.get_by_label("race_deck.ron (race_deck)").click();
     harness.run();
-    harness.get_by_label_contains("Outside Line +3 ×4");
+    harness.get_by_label("Total: 96 cards");
     assert!(
         harness.query_by_label("Race cards").is_none(),
         "the summary made way for the file"
@@ -84,6 +86,8 @@ fn reload_picks_up_changes_made_on_disk() {
     harness.get_by_label("File").click();
     harness.run();
     harness.get_by_label("Reload").click();
+    harness.run_steps(2);
+    harness.state_mut().wait_for_validation();
     harness.run();
     harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
 }
@@ -96,17 +100,18 @@ fn studio_with_track(track: &std::path::Path) -> Harness<'static, StudioApp> {
 }
 
 #[test]
-fn the_default_studio_shows_the_sample_track_as_a_picture() {
+fn the_default_studio_shows_the_sample_track_on_the_canvas() {
     let mut harness = studio_with_track(&common::repo("tracks/oval.ron"));
     harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
     harness.get_by_label("oval.ron (track)").click();
     harness.run();
-    harness.get_by_label("Dust Bowl Oval: 135 spaces in 40 sectors, 3-4 lanes, 40 grid positions");
-    let files = harness.state().workspace().pack.files.len();
+    harness.get_by_label("40 lap sectors, 0 starting sectors, 40 grid positions");
+    let files = harness.state().workspace().documents.len();
     assert_eq!(files, 7, "six pack files and the track");
+    let shown = harness.state().shown().expect("the track is shown");
     assert!(
-        harness.ctx.tex_manager().read().num_allocated() > 1,
-        "the track picture was uploaded as a texture"
+        harness.state().canvas(shown).is_some(),
+        "the track has a canvas"
     );
 }
 
@@ -127,7 +132,7 @@ fn the_studio_opens_a_single_content_file() {
     harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
     harness.get_by_label("race_deck.ron (race_deck)").click();
     harness.run();
-    harness.get_by_label_contains("Solo +6 ×4");
+    harness.get_by_label("Total: 96 cards");
     let missing = studio(&common::repo("content/no_such_file.ron"));
     missing.get_by_label_contains("no_such_file.ron: error[io]: does not exist");
 }

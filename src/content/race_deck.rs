@@ -32,6 +32,27 @@ impl RaceDeck {
     pub fn total_cards(&self) -> u64 {
         self.cards.iter().map(|card| u64::from(card.count)).sum()
     }
+
+    /// Cards per movement type at speed +1 to +6, laid out like [`RULEBOOK_TABLE`]; cards at
+    /// other speeds are not counted here (validation reports them).
+    #[must_use]
+    pub fn table(&self) -> Vec<(MovementType, [u32; 6])> {
+        MovementType::ALL
+            .iter()
+            .map(|&movement| {
+                let mut row = [0; 6];
+                for card in self.cards.iter().filter(|card| card.movement == movement) {
+                    if let Some(slot) = usize::try_from(card.speed - 1)
+                        .ok()
+                        .and_then(|i| row.get_mut(i))
+                    {
+                        *slot += card.count;
+                    }
+                }
+                (movement, row)
+            })
+            .collect()
+    }
 }
 
 /// One kind of race card and how many copies of it the deck holds.
@@ -127,6 +148,20 @@ impl MovementType {
         )
     }
 }
+
+/// The rulebook's race card table: for each movement type, the cards at speed +1 to +6. The
+/// standard deck adds four Outside Line cards (Line, +3) that the table leaves out.
+pub const RULEBOOK_TABLE: [(MovementType, [u32; 6]); 9] = [
+    (MovementType::Line, [4, 4, 4, 0, 0, 0]),
+    (MovementType::Pursuit, [0, 4, 4, 4, 0, 0]),
+    (MovementType::Solo, [0, 4, 4, 4, 4, 4]),
+    (MovementType::Lead, [0, 4, 4, 4, 0, 4]),
+    (MovementType::Overtake, [0, 4, 0, 0, 0, 0]),
+    (MovementType::DiagonalSolo, [0, 0, 4, 0, 0, 0]),
+    (MovementType::DiagonalLead, [0, 0, 2, 2, 4, 0]),
+    (MovementType::Ram, [0, 4, 4, 4, 0, 0]),
+    (MovementType::DiagonalRam, [0, 4, 0, 0, 0, 0]),
+];
 
 /// A movement instruction printed on a race card.
 #[derive(

@@ -61,6 +61,16 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// Replaces the file at `path` with `bytes` atomically, first copying any existing file to
 /// [`backup_path`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    replace_file(path, bytes, true)
+}
+
+/// Replaces the file at `path` with `bytes` atomically without keeping a backup: for files the
+/// program owns, such as the studio's recovery copies.
+pub fn write_atomic_without_backup(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
+    replace_file(path, bytes, false)
+}
+
+fn replace_file(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), SaveError> {
     let io_error = |source| SaveError::Io {
         path: path.to_owned(),
         source,
@@ -76,7 +86,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
         let mut file = fs::File::create(&temporary)?;
         file.write_all(bytes)?;
         file.sync_all()?;
-        if path.exists() {
+        if keep_backup && path.exists() {
             let backup = backup_path(path);
             fs::copy(path, &backup)?;
             fs::File::open(&backup)?.sync_all()?;

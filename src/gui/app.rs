@@ -1,23 +1,71 @@
-//! The studio application: menu bar, file list, summary and diagnostics.
+//! The studio application: the window's panels, the open documents, and the commands that
+//! change them.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use egui::{Panel, RichText, ScrollArea, Ui};
 
-use super::command::StudioCommand;
+use super::canvas::{CanvasEdit, Tool, TrackCanvas};
+use super::combat_deck_editor::CombatDeckEditor;
+use super::command::{Answer, StudioCommand};
+use super::diagnostics_panel::diagnostics_panel;
+use super::document::OpenDocument;
+use super::inspector::track_inspector;
+use super::menu::{MenuState, menu_bar, shortcuts};
+use super::movement_events_editor::MovementEventsEditor;
+use super::prefs::{Prefs, Theme};
+use super::race_deck_editor::RaceDeckEditor;
+use super::recovery;
+use super::team_editor::TeamEditor;
+use super::validation::Validator;
 use super::workspace::Workspace;
 use crate::content::Document;
-use crate::content::track_summary::TrackSummary;
-use crate::validate::Severity;
+use crate::content::track::{Section, SpaceRef, TrackStyle};
+use crate::edit::Edit;
+use crate::edit::track_edit::blank_track;
+use crate::validate::{Diagnostic, ObjectRef};
+
+/// What to do once the unsaved-changes question is answered.
+#[derive(Clone, PartialEq, Debug)]
+enum AfterQuestion {
+    Open(PathBuf),
+    Reload,
+    Quit,
+}
+
+/// A background picture loaded for the canvas.
+struct Backdrop {
+    /// The file it was loaded from.
+    path: PathBuf,
+    texture: egui::TextureHandle,
+}
 
 /// The studio's state.
 pub struct StudioApp {
     workspace: Workspace,
-    selected_file: Option<usize>,
-    /// Set when a command asks to close; the eframe wrapper turns it into a viewport command.
+    shown: Option<usize>,
+    canvases: BTreeMap<usize, TrackCanvas>,
+    race_deck: RaceDeckEditor,
+    movement_events: MovementEventsEditor,
+    combat_deck: CombatDeckEditor,
+    teams: TeamEditor,
+    validator: Validator,
+    diagnostics: Vec<Diagnostic>,
+    /// Bumped on every change to the documents; validation runs when it moves.
+    revision: u64,
+    validated_revision: Option<u64>,
+    prefs: Prefs,
+    question: Option<AfterQuestion>,
+    recoveries: Vec<(Option<usize>, Document)>,
+    /// The last message for the status bar (a save, an error).
+    status: Option<String>,
     quit_requested: bool,
-    /// The picture of the selected track, and which file it shows.
-    track_picture: Option<(usize, egui::TextureHandle)>,
+    /// Set when the window may close although work is unsaved (the user said so).
+    close_confirmed: bool,
+    last_autosave: Option<f64>,
+    backdrop: Option<Backdrop>,
+    applied_theme: Option<Theme>,
 }
 
 impl StudioApp {
@@ -30,12 +78,38 @@ impl StudioApp {
     /// Opens the studio on a pack folder with extra files beside it (a track).
     #[must_use]
     pub fn open_with(path: &Path, extra: &[PathBuf]) -> Self {
-        Self {
-            workspace: Workspace::open_with(path, extra),
-            selected_file: None,
+        Self::with_prefs(path, extra, Prefs::default())
+    }
+
+    /// Opens the studio with remembered preferences.
+    #[must_use]
+    pub fn with_prefs(path: &Path, extra: &[PathBuf], mut prefs: Prefs) -> Self {
+        let workspace = Workspace::open_with(path, extra);
+        prefs.remember(path);
+        let mut app = Self {
+            workspace,
+            shown: None,
+            canvases: BTreeMap::new(),
+            race_deck: RaceDeckEditor::default(),
+            movement_events: MovementEventsEditor::default(),
+            combat_deck: CombatDeckEditor::default(),
+            teams: TeamEditor::default(),
+            validator: Validator::new(),
+            diagnostics: Vec::new(),
+            revision: 0,
+            validated_revision: None,
+            prefs,
+            question: None,
+            recoveries: Vec::new(),
+            status: None,
             quit_requested: false,
-            track_picture: None,
-        }
+            close_confirmed: false,
+            last_autosave: None,
+            backdrop: None,
+            applied_theme: None,
+        };
+        app.find_recoveries();
+        app
     }
 
     /// What is open.
@@ -44,162 +118,903 @@ impl StudioApp {
         &self.workspace
     }
 
-    /// Whether a command asked to close the window.
+    /// The current diagnostics.
+    #[must_use]
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.diagnostics
+    }
+
+    /// The document shown in the centre.
+    #[must_use]
+    pub fn shown(&self) -> Option<usize> {
+        self.shown
+    }
+
+    /// The canvas of a track document, if it has been shown.
+    #[must_use]
+    pub fn canvas(&self, document: usize) -> Option<&TrackCanvas> {
+        self.canvases.get(&document)
+    }
+
+    /// The preferences, as they would be stored.
+    #[must_use]
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    /// Whether a command asked to close the window and nothing is left unsaved or the user
+    /// chose to discard it.
     #[must_use]
     pub fn quit_requested(&self) -> bool {
         self.quit_requested
     }
 
-    /// Carries out a command from a widget.
-    pub fn apply(&mut self, command: StudioCommand) {
-        match command {
-            StudioCommand::Open(path) => {
-                self.workspace = Workspace::open(&path);
-                self.selected_file = None;
-                self.track_picture = None;
-            }
-            StudioCommand::Reload => {
-                let path = self.workspace.path.clone();
-                let extra = self.workspace.extra.clone();
-                self.workspace = Workspace::open_with(&path, &extra);
-                self.track_picture = None;
-                self.selected_file = self
-                    .selected_file
-                    .filter(|&index| index < self.workspace.pack.files.len());
-            }
-            StudioCommand::SelectFile(index) => {
-                self.selected_file = index.filter(|&index| index < self.workspace.pack.files.len());
-            }
-            StudioCommand::Quit => self.quit_requested = true,
+    /// The window title: the shown document and a dot when anything is unsaved.
+    #[must_use]
+    pub fn title(&self) -> String {
+        let shown = self.shown.map_or_else(
+            || self.workspace.path.display().to_string(),
+            |i| self.workspace.display_name(i),
+        );
+        let dirty = if self.workspace.is_dirty() { " *" } else { "" };
+        format!("Roadwright — {shown}{dirty}")
+    }
+
+    /// Whether the unsaved-changes question is showing.
+    #[must_use]
+    pub fn is_asking(&self) -> bool {
+        self.question.is_some()
+    }
+
+    /// Blocks until the diagnostics of the latest change have arrived (tests, and scripts
+    /// that need them).
+    pub fn wait_for_validation(&mut self) {
+        self.submit_validation();
+        if let Some(diagnostics) = self.validator.wait() {
+            self.diagnostics = diagnostics;
         }
     }
 
-    /// Draws the whole studio into `ui` and applies what the widgets asked for.
-    pub fn ui(&mut self, ui: &mut Ui) {
-        let mut commands = Vec::new();
-        Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &mut commands));
-        Panel::bottom("diagnostics")
-            .resizable(true)
-            .default_size(160.0)
-            .show(ui, |ui| diagnostics_panel(ui, &self.workspace));
-        Panel::left("files")
-            .resizable(true)
-            .default_size(240.0)
-            .show(ui, |ui| {
-                file_list(ui, &self.workspace, self.selected_file, &mut commands);
-            });
-        egui::CentralPanel::default_margins().show(ui, |ui| {
-            let picture = self.track_picture(ui.ctx());
-            ScrollArea::both().show(ui, |ui| match self.selected_file {
-                Some(index) => file_view(ui, &self.workspace, index, picture.as_ref()),
-                None => summary_view(ui, &self.workspace),
-            });
-        });
-        for command in commands {
-            self.apply(command);
+    /// Writes recovery copies of every unsaved document now, as the timer would.
+    pub fn autosave_now(&mut self) {
+        for document in &self.workspace.documents {
+            if document.is_dirty()
+                && let Err(error) = recovery::write(document, &self.workspace.root)
+            {
+                self.status = Some(format!("Autosave failed: {error}"));
+            }
         }
+    }
+
+    fn find_recoveries(&mut self) {
+        let root = &self.workspace.root;
+        self.recoveries = self
+            .workspace
+            .documents
+            .iter()
+            .enumerate()
+            .filter_map(|(index, document)| {
+                recovery::find(document, root).map(|found| (Some(index), found))
+            })
+            .collect();
+        if let Some(untitled) = recovery::find_untitled(root) {
+            self.recoveries.push((None, untitled));
+        }
+    }
+
+    fn changed(&mut self) {
+        self.revision += 1;
+    }
+
+    fn submit_validation(&mut self) {
+        if self.validated_revision != Some(self.revision) {
+            self.validated_revision = Some(self.revision);
+            self.validator.submit(self.workspace.snapshot());
+        }
+    }
+
+    /// Carries out a command.
+    #[allow(clippy::too_many_lines)] // One arm per command reads better than a dispatch table.
+    pub fn apply(&mut self, command: StudioCommand) {
+        match command {
+            StudioCommand::Open(path) => self.ask_then(AfterQuestion::Open(path)),
+            StudioCommand::Reload => self.ask_then(AfterQuestion::Reload),
+            StudioCommand::Quit => self.ask_then(AfterQuestion::Quit),
+            StudioCommand::Answer(answer) => self.answer(answer),
+            StudioCommand::AddFile(path) => {
+                let before = self.workspace.documents.len();
+                self.workspace.extra.push(path.clone());
+                match Document::load(&path) {
+                    Ok(loaded) => {
+                        self.workspace.documents.push(OpenDocument::loaded(loaded));
+                        self.shown = Some(before);
+                    }
+                    Err(error) => self.workspace.errors.push(error),
+                }
+                self.prefs.remember(&path);
+                self.changed();
+            }
+            StudioCommand::NewTrack => {
+                let track = blank_track("new-track", "New track", TrackStyle::ApocalypseRoad);
+                self.workspace
+                    .documents
+                    .push(OpenDocument::untitled(Document::Track(track)));
+                let index = self.workspace.documents.len() - 1;
+                self.shown = Some(index);
+                let canvas = self.canvases.entry(index).or_default();
+                canvas.tool = Tool::Stretch;
+                self.changed();
+            }
+            StudioCommand::Show(index) => {
+                self.shown = index.filter(|&i| i < self.workspace.documents.len());
+            }
+            StudioCommand::Edit {
+                document,
+                edit,
+                group,
+            } => self.edit(document, &edit, group),
+            StudioCommand::Undo | StudioCommand::Redo => {
+                let undo = command == StudioCommand::Undo;
+                if let Some(document) = self.shown.and_then(|i| self.workspace.documents.get_mut(i))
+                {
+                    let done = if undo {
+                        document.undo()
+                    } else {
+                        document.redo()
+                    };
+                    if done {
+                        self.after_document_change();
+                    }
+                }
+            }
+            StudioCommand::Save => self.save(self.shown, None),
+            StudioCommand::SaveAs(path) => self.save(self.shown, Some(&path)),
+            StudioCommand::SaveAll => self.save_all(),
+            StudioCommand::ExportPng(path) => self.export_png(&path),
+            StudioCommand::SetBackground(path) => self.set_background(&path),
+            StudioCommand::SelectAll => {
+                if let Some((index, Document::Track(track))) = self.shown_document() {
+                    let track = track.clone();
+                    self.canvases.entry(index).or_default().select_all(&track);
+                }
+            }
+            StudioCommand::Delete => self.delete_selection(),
+            StudioCommand::Escape => {
+                if let Some(canvas) = self.shown.and_then(|i| self.canvases.get_mut(&i)) {
+                    canvas.clear_selection();
+                    canvas.tool = Tool::Select;
+                }
+            }
+            StudioCommand::ZoomIn | StudioCommand::ZoomOut | StudioCommand::Fit => {
+                self.view(&command);
+            }
+            StudioCommand::SetTool(tool) => {
+                if let Some(canvas) = self.shown.and_then(|i| self.canvases.get_mut(&i)) {
+                    canvas.tool = tool;
+                    canvas.first_click = None;
+                }
+            }
+            StudioCommand::SetTheme(theme) => self.prefs.theme = theme,
+            StudioCommand::FocusDiagnostic(index) => self.focus(index),
+            StudioCommand::Recover(target) => self.recover(target),
+            StudioCommand::DiscardRecovery(target) => {
+                self.recoveries.retain(|(t, _)| *t != target);
+                match target.and_then(|i| self.workspace.documents.get(i)) {
+                    Some(document) => recovery::remove(document),
+                    None => recovery::remove_untitled(&self.workspace.root),
+                }
+            }
+        }
+    }
+
+    fn shown_document(&self) -> Option<(usize, &Document)> {
+        let index = self.shown?;
+        Some((index, &self.workspace.documents.get(index)?.document))
+    }
+
+    fn edit(&mut self, index: usize, edit: &Edit, group: Option<crate::edit::GroupKey>) {
+        let Some(document) = self.workspace.documents.get_mut(index) else {
+            return;
+        };
+        match document.apply(edit, group) {
+            Ok(()) => self.after_document_change(),
+            Err(error) => self.status = Some(format!("{}: {error}", edit.label())),
+        }
+    }
+
+    fn after_document_change(&mut self) {
+        if let Some((index, Document::Track(track))) = self.shown_document() {
+            let track = track.clone();
+            if let Some(canvas) = self.canvases.get_mut(&index) {
+                canvas.prune(&track);
+            }
+        }
+        self.changed();
+    }
+
+    fn ask_then(&mut self, then: AfterQuestion) {
+        if self.workspace.is_dirty() && !(then == AfterQuestion::Quit && self.close_confirmed) {
+            self.question = Some(then);
+        } else {
+            self.go_on(then);
+        }
+    }
+
+    fn answer(&mut self, answer: Answer) {
+        let Some(then) = self.question.take() else {
+            return;
+        };
+        match answer {
+            Answer::Cancel => {}
+            Answer::Discard => {
+                // Work the user chose to throw away is not offered back next time.
+                for document in &self.workspace.documents {
+                    recovery::remove(document);
+                }
+                recovery::remove_untitled(&self.workspace.root);
+                self.close_confirmed = true;
+                self.go_on(then);
+            }
+            Answer::Save => {
+                self.save_all();
+                if self.workspace.is_dirty() {
+                    // Something could not be saved (an untitled track, a refused write): stay.
+                    self.status = Some(format!(
+                        "Not everything could be saved: {}",
+                        self.status.clone().unwrap_or_default()
+                    ));
+                } else {
+                    self.go_on(then);
+                }
+            }
+        }
+    }
+
+    fn go_on(&mut self, then: AfterQuestion) {
+        match then {
+            AfterQuestion::Open(path) => {
+                self.prefs.remember(&path);
+                self.reopen(Workspace::open(&path));
+            }
+            AfterQuestion::Reload => {
+                let (path, extra) = (self.workspace.path.clone(), self.workspace.extra.clone());
+                let shown = self.shown;
+                self.reopen(Workspace::open_with(&path, &extra));
+                self.shown = shown.filter(|&i| i < self.workspace.documents.len());
+            }
+            AfterQuestion::Quit => {
+                self.close_confirmed = true;
+                self.quit_requested = true;
+            }
+        }
+    }
+
+    fn reopen(&mut self, workspace: Workspace) {
+        self.workspace = workspace;
+        self.shown = None;
+        self.canvases.clear();
+        self.backdrop = None;
+        self.find_recoveries();
+        self.changed();
+    }
+
+    fn save(&mut self, index: Option<usize>, path: Option<&Path>) {
+        let Some(document) = index.and_then(|i| self.workspace.documents.get_mut(i)) else {
+            self.status = Some("Nothing to save: choose a file first".to_owned());
+            return;
+        };
+        let was_untitled = document.path.is_none();
+        let result = match path {
+            Some(path) => document.save_as(path),
+            None => document.save(),
+        };
+        self.status = Some(match result {
+            Ok(()) => {
+                if was_untitled {
+                    recovery::remove_untitled(&self.workspace.root);
+                }
+                format!("Saved {}", document.name())
+            }
+            Err(error) => format!("Could not save: {error}"),
+        });
+        self.changed();
+    }
+
+    fn save_all(&mut self) {
+        let dirty: Vec<usize> = (0..self.workspace.documents.len())
+            .filter(|&i| self.workspace.documents[i].is_dirty())
+            .collect();
+        for index in dirty {
+            self.save(Some(index), None);
+        }
+    }
+
+    fn export_png(&mut self, path: &Path) {
+        let Some((_, Document::Track(track))) = self.shown_document() else {
+            return;
+        };
+        let result = crate::render::render_track(track, 2400)
+            .map_err(|e| e.to_string())
+            .and_then(|image| crate::render::save_png(&image, path).map_err(|e| e.to_string()));
+        self.status = Some(match result {
+            Ok(()) => format!("Exported {}", path.display()),
+            Err(error) => format!("Could not export: {error}"),
+        });
+    }
+
+    fn set_background(&mut self, picture: &Path) {
+        let Some(index) = self.shown else {
+            return;
+        };
+        let folder = self.workspace.documents[index]
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(&self.workspace.root)
+            .to_owned();
+        let relative = picture.strip_prefix(&folder).unwrap_or(picture);
+        let background = crate::content::track::Background {
+            path: crate::content::text::Text::from(relative.to_string_lossy().as_ref()),
+            x: 0.0,
+            y: 0.0,
+            scale: 0.02,
+            opacity: 0.5,
+        };
+        self.edit(
+            index,
+            &Edit::Track(crate::edit::TrackEdit::SetBackground(Some(background))),
+            None,
+        );
+    }
+
+    fn delete_selection(&mut self) {
+        let Some(index) = self.shown else {
+            return;
+        };
+        let Some(canvas) = self.canvases.get_mut(&index) else {
+            return;
+        };
+        let sectors: BTreeSet<(Section, u32)> = canvas
+            .selection
+            .iter()
+            .map(|at| (at.section, at.sector))
+            .collect();
+        canvas.selection.clear();
+        for section in [Section::Start, Section::Lap] {
+            let numbers: Vec<u32> = sectors
+                .iter()
+                .filter(|(s, _)| *s == section)
+                .map(|(_, n)| *n)
+                .collect();
+            if !numbers.is_empty() {
+                let edit = Edit::Track(crate::edit::TrackEdit::RemoveSectors {
+                    section,
+                    sectors: numbers,
+                });
+                self.edit(index, &edit, None);
+            }
+        }
+    }
+
+    fn view(&mut self, command: &StudioCommand) {
+        let Some((index, Document::Track(track))) = self.shown_document() else {
+            return;
+        };
+        let track = track.clone();
+        let canvas = self.canvases.entry(index).or_default();
+        match command {
+            StudioCommand::ZoomIn => canvas.zoom(1.25),
+            StudioCommand::ZoomOut => canvas.zoom(0.8),
+            _ => canvas.frame(&track, &[]),
+        }
+    }
+
+    fn recover(&mut self, target: Option<usize>) {
+        let Some(position) = self.recoveries.iter().position(|(t, _)| *t == target) else {
+            return;
+        };
+        let (_, document) = self.recoveries.remove(position);
+        if let Some(index) = target {
+            if let Some(open) = self.workspace.documents.get_mut(index) {
+                open.replace(document, "Recover unsaved work");
+                self.shown = Some(index);
+            }
+        } else {
+            self.workspace
+                .documents
+                .push(OpenDocument::untitled(document));
+            self.shown = Some(self.workspace.documents.len() - 1);
+        }
+        self.status = Some("Recovered unsaved work: save it to keep it".to_owned());
+        self.changed();
+    }
+
+    /// Shows a diagnostic's document and selects its object.
+    fn focus(&mut self, index: usize) {
+        let Some(diagnostic) = self.diagnostics.get(index).cloned() else {
+            return;
+        };
+        let snapshot_paths: Vec<PathBuf> = self
+            .workspace
+            .snapshot()
+            .documents
+            .into_iter()
+            .map(|(p, _, _)| p)
+            .collect();
+        let document = diagnostic
+            .location
+            .file
+            .as_ref()
+            .and_then(|file| snapshot_paths.iter().position(|p| p == file))
+            .or_else(|| self.document_for(diagnostic.location.object.as_ref()?));
+        let Some(document) = document else {
+            return;
+        };
+        self.shown = Some(document);
+        let Some(object) = diagnostic.location.object else {
+            return;
+        };
+        match (&self.workspace.documents[document].document, object) {
+            (Document::Track(track), ObjectRef::Space { space }) => {
+                if let Ok(at) = space.parse::<SpaceRef>() {
+                    let canvas = self.canvases.entry(document).or_default();
+                    canvas.selection = BTreeSet::from([at]);
+                    canvas.frame(track, &[at]);
+                }
+            }
+            (Document::Track(track), ObjectRef::Sector { sector }) => {
+                let spaces: Vec<SpaceRef> = track
+                    .spaces()
+                    .map(|(at, _)| at)
+                    .filter(|at| sector_name(*at) == sector)
+                    .collect();
+                let canvas = self.canvases.entry(document).or_default();
+                canvas.selection = spaces.iter().copied().collect();
+                canvas.frame(track, &spaces);
+            }
+            (Document::RaceDeck(deck), ObjectRef::RaceCard { id }) => {
+                self.race_deck.show_card(deck, &id);
+            }
+            (Document::MovementEventDeck(deck), ObjectRef::MovementEvent { id }) => {
+                self.movement_events.show_card(deck, &id);
+            }
+            (Document::CombatEventDeck(deck), ObjectRef::CombatCard { id }) => {
+                self.combat_deck.show_card(deck, &id);
+            }
+            (
+                Document::TeamMats(mats),
+                ObjectRef::Team { id } | ObjectRef::Car { team: id, .. },
+            ) => {
+                self.teams.show_team(mats, &id);
+            }
+            _ => {}
+        }
+    }
+
+    fn document_for(&self, object: &ObjectRef) -> Option<usize> {
+        self.workspace.find(|document| {
+            matches!(
+                (object, document),
+                (ObjectRef::RaceCard { .. }, Document::RaceDeck(_))
+                    | (
+                        ObjectRef::MovementEvent { .. },
+                        Document::MovementEventDeck(_)
+                    )
+                    | (
+                        ObjectRef::CombatCard { .. } | ObjectRef::WeaponType { .. },
+                        Document::CombatEventDeck(_)
+                    )
+                    | (
+                        ObjectRef::Team { .. } | ObjectRef::Car { .. },
+                        Document::TeamMats(_)
+                    )
+            )
+        })
+    }
+
+    /// Spaces the diagnostics point at in a track document, to mark on the canvas.
+    fn problem_spaces(&self, index: usize) -> BTreeSet<SpaceRef> {
+        let Some(path) = self
+            .workspace
+            .snapshot()
+            .documents
+            .into_iter()
+            .nth(index)
+            .map(|(p, _, _)| p)
+        else {
+            return BTreeSet::new();
+        };
+        let Some(Document::Track(track)) = self.workspace.documents.get(index).map(|d| &d.document)
+        else {
+            return BTreeSet::new();
+        };
+        let mut spaces = BTreeSet::new();
+        for diagnostic in &self.diagnostics {
+            if diagnostic.location.file.as_ref() != Some(&path) {
+                continue;
+            }
+            match &diagnostic.location.object {
+                Some(ObjectRef::Space { space }) => spaces.extend(space.parse::<SpaceRef>().ok()),
+                Some(ObjectRef::Sector { sector }) => {
+                    spaces.extend(
+                        track
+                            .spaces()
+                            .map(|(at, _)| at)
+                            .filter(|at| sector_name(*at) == *sector),
+                    );
+                }
+                _ => {}
+            }
+        }
+        spaces
+    }
+}
+
+fn sector_name(at: SpaceRef) -> String {
+    match at.section {
+        Section::Lap => at.sector.to_string(),
+        Section::Start => format!("S{}", at.sector),
     }
 }
 
 impl StudioApp {
-    /// The picture of the selected file when it is a track, drawn once and kept as a texture.
-    fn track_picture(&mut self, ctx: &egui::Context) -> Option<egui::TextureHandle> {
-        let index = self.selected_file?;
-        if let Some((shown, texture)) = &self.track_picture
-            && *shown == index
-        {
-            return Some(texture.clone());
+    /// Draws the whole studio into `ui` and applies what the widgets asked for.
+    pub fn ui(&mut self, ui: &mut Ui) {
+        let ctx = ui.ctx().clone();
+        if let Some(diagnostics) = self.validator.poll() {
+            self.diagnostics = diagnostics;
         }
-        let Document::Track(track) = &self.workspace.pack.files.get(index)?.document else {
-            return None;
+        self.submit_validation();
+        if self.validator.is_busy() {
+            ctx.request_repaint_after(std::time::Duration::from_millis(50));
+        }
+        self.apply_theme(&ctx);
+        let mut commands = Vec::new();
+        shortcuts(&ctx, &mut commands);
+        let (undo, redo) = self
+            .shown
+            .and_then(|i| self.workspace.documents.get(i))
+            .map_or((None, None), |d| {
+                (d.history.undo_label(), d.history.redo_label())
+            });
+        let menu = MenuState {
+            prefs: &self.prefs,
+            undo,
+            redo,
+            track_shown: matches!(self.shown_document(), Some((_, Document::Track(_)))),
         };
-        // A track that cannot be drawn (no spaces) simply shows no picture; its diagnostics say why.
-        let image = crate::render::render_track(track, 1200).ok()?;
-        let size = [image.width() as usize, image.height() as usize];
-        let colour = egui::ColorImage::from_rgba_unmultiplied(size, image.as_raw());
-        let texture = ctx.load_texture(
-            format!("track-{index}"),
-            colour,
-            egui::TextureOptions::LINEAR,
-        );
-        self.track_picture = Some((index, texture.clone()));
-        Some(texture)
+        Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &menu, &mut commands));
+        Panel::bottom("status").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(self.title());
+                if let Some(status) = &self.status {
+                    ui.separator();
+                    ui.label(status);
+                }
+            });
+        });
+        Panel::bottom("diagnostics")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                diagnostics_panel(
+                    ui,
+                    &self.diagnostics,
+                    self.validator.is_busy(),
+                    &mut commands,
+                );
+            });
+        Panel::left("files")
+            .resizable(true)
+            .default_size(220.0)
+            .show(ui, |ui| self.sidebar(ui, &mut commands));
+        let mut track_edits: Vec<CanvasEdit> = Vec::new();
+        let mut edits = Vec::new();
+        let mut pick_background = false;
+        if let Some((index, Document::Track(track))) = self.shown_document() {
+            let track = track.clone();
+            let canvas = self.canvases.entry(index).or_default();
+            Panel::right("inspector")
+                .resizable(true)
+                .default_size(280.0)
+                .show(ui, |ui| {
+                    pick_background =
+                        track_inspector(ui, &track, canvas, &mut track_edits).pick_background;
+                });
+        }
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            self.recovery_banner(ui, &mut commands);
+            self.central(ui, &mut track_edits, &mut edits, &mut commands);
+        });
+        self.question_dialog(&ctx, &mut commands);
+        if pick_background
+            && let Some(file) = rfd::FileDialog::new()
+                .add_filter("Picture", &["png", "jpg", "jpeg"])
+                .pick_file()
+        {
+            commands.push(StudioCommand::SetBackground(file));
+        }
+        if let Some(document) = self.shown {
+            commands.extend(
+                track_edits
+                    .into_iter()
+                    .map(|(edit, group)| StudioCommand::Edit {
+                        document,
+                        edit: Edit::Track(edit),
+                        group,
+                    }),
+            );
+            commands.extend(edits.into_iter().map(|(edit, group)| StudioCommand::Edit {
+                document,
+                edit,
+                group,
+            }));
+        }
+        if !ctx.input(|i| i.pointer.any_down())
+            && let Some(document) = self.shown.and_then(|i| self.workspace.documents.get_mut(i))
+        {
+            // A released mouse ends a drag's undo step.
+            document.history.close_group();
+        }
+        for command in commands {
+            self.apply(command);
+        }
+        self.autosave_on_timer(ctx.input(|i| i.time));
+    }
+
+    fn apply_theme(&mut self, ctx: &egui::Context) {
+        if self.applied_theme != Some(self.prefs.theme) {
+            self.applied_theme = Some(self.prefs.theme);
+            ctx.set_theme(match self.prefs.theme {
+                Theme::System => egui::ThemePreference::System,
+                Theme::Dark => egui::ThemePreference::Dark,
+                Theme::Light => egui::ThemePreference::Light,
+            });
+        }
+    }
+
+    fn autosave_on_timer(&mut self, now: f64) {
+        let interval = f64::from(self.prefs.autosave_seconds.max(1));
+        match self.last_autosave {
+            None => self.last_autosave = Some(now),
+            Some(last) if now - last >= interval => {
+                self.last_autosave = Some(now);
+                self.autosave_now();
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn sidebar(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
+        ui.heading("Content");
+        if ui
+            .selectable_label(self.shown.is_none(), "Summary")
+            .clicked()
+        {
+            commands.push(StudioCommand::Show(None));
+        }
+        ScrollArea::vertical().show(ui, |ui| {
+            for (index, document) in self.workspace.documents.iter().enumerate() {
+                let dirty = if document.is_dirty() { " *" } else { "" };
+                let label = format!(
+                    "{} ({}){dirty}",
+                    self.workspace.display_name(index),
+                    document.document.kind()
+                );
+                if ui
+                    .selectable_label(self.shown == Some(index), label)
+                    .clicked()
+                {
+                    commands.push(StudioCommand::Show(Some(index)));
+                }
+            }
+            for error in &self.workspace.errors {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    error.path.display().to_string(),
+                );
+            }
+        });
+    }
+
+    fn recovery_banner(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
+        for (target, _) in &self.recoveries {
+            let name = target.map_or_else(
+                || "a new track".to_owned(),
+                |i| self.workspace.display_name(i),
+            );
+            ui.horizontal(|ui| {
+                ui.label(
+                    RichText::new(format!("Unsaved work on {name} from a session that did not close cleanly was found."))
+                        .color(ui.visuals().warn_fg_color),
+                );
+                if ui.button("Recover").clicked() {
+                    commands.push(StudioCommand::Recover(*target));
+                }
+                if ui.button("Discard").clicked() {
+                    commands.push(StudioCommand::DiscardRecovery(*target));
+                }
+            });
+        }
+    }
+
+    fn central(
+        &mut self,
+        ui: &mut Ui,
+        track_edits: &mut Vec<CanvasEdit>,
+        edits: &mut Vec<(Edit, Option<crate::edit::GroupKey>)>,
+        commands: &mut Vec<StudioCommand>,
+    ) {
+        let Some(index) = self.shown.filter(|&i| i < self.workspace.documents.len()) else {
+            summary_view(ui, &self.workspace);
+            return;
+        };
+        let weapons: Vec<crate::content::text::Id> = self
+            .workspace
+            .documents
+            .iter()
+            .find_map(|d| match &d.document {
+                Document::CombatEventDeck(deck) => {
+                    Some(deck.weapon_types.iter().map(|w| w.id.clone()).collect())
+                }
+                _ => None,
+            })
+            .unwrap_or_default();
+        let problems = self.problem_spaces(index);
+        self.load_backdrop(ui.ctx(), index);
+        let backdrop = self.backdrop.as_ref().map(|b| b.texture.id());
+        match &self.workspace.documents[index].document {
+            Document::Track(track) => {
+                let canvas = self.canvases.entry(index).or_default();
+                ui.horizontal(|ui| {
+                    for (tool, name, key) in Tool::ALL {
+                        if ui
+                            .selectable_label(canvas.tool == tool, name)
+                            .on_hover_text(format!("{} ({key:?})", tool.hint()))
+                            .clicked()
+                        {
+                            commands.push(StudioCommand::SetTool(tool));
+                        }
+                    }
+                    ui.separator();
+                    ui.checkbox(&mut canvas.show_links, "Links");
+                });
+                let hover = canvas.hover.map_or_else(String::new, |at| {
+                    let terrain = track
+                        .space(at)
+                        .map(|s| format!("{:?}", s.terrain))
+                        .unwrap_or_default();
+                    format!("Space {at} ({terrain})")
+                });
+                ui.label(if hover.is_empty() {
+                    canvas.tool.hint().to_owned()
+                } else {
+                    hover
+                });
+                canvas.backdrop = backdrop.zip(track.background.clone());
+                canvas.ui(ui, track, &problems, track_edits);
+            }
+            Document::RaceDeck(deck) => self.race_deck.ui(ui, deck, edits),
+            Document::MovementEventDeck(deck) => self.movement_events.ui(ui, deck, edits),
+            Document::CombatEventDeck(deck) => self.combat_deck.ui(ui, deck, edits),
+            Document::TeamMats(mats) => self.teams.ui(ui, mats, &weapons, edits),
+            Document::Ruleset(ruleset) => {
+                ui.heading(ruleset.name.as_str());
+                ui.label(format!(
+                    "{} VP, hand of {}, {}-{} players (rulesets are edited as text for now)",
+                    ruleset.victory_points,
+                    ruleset.hand_size,
+                    ruleset.min_players,
+                    ruleset.max_players
+                ));
+            }
+            Document::Scenario(scenario) => {
+                ui.label(format!(
+                    "Scenario: {} — {} cars on {}",
+                    scenario.name,
+                    scenario.cars.len(),
+                    scenario.track
+                ));
+            }
+        }
+    }
+
+    /// Loads the shown track's background picture into a texture when it changes.
+    fn load_backdrop(&mut self, ctx: &egui::Context, index: usize) {
+        let document = &self.workspace.documents[index];
+        let Document::Track(track) = &document.document else {
+            return;
+        };
+        let Some(background) = &track.background else {
+            self.backdrop = None;
+            return;
+        };
+        let folder = document
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(&self.workspace.root);
+        let path = folder.join(background.path.as_str());
+        if self.backdrop.as_ref().is_some_and(|b| b.path == path) {
+            return;
+        }
+        self.backdrop = None;
+        match image::open(&path) {
+            Ok(picture) => {
+                let rgba = picture.to_rgba8();
+                let size = [rgba.width() as usize, rgba.height() as usize];
+                let colour = egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw());
+                let texture = ctx.load_texture(
+                    path.display().to_string(),
+                    colour,
+                    egui::TextureOptions::LINEAR,
+                );
+                self.backdrop = Some(Backdrop { path, texture });
+            }
+            Err(error) => self.status = Some(format!("Cannot show {}: {error}", path.display())),
+        }
+    }
+
+    fn question_dialog(&self, ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
+        let Some(then) = &self.question else {
+            return;
+        };
+        let doing = match then {
+            AfterQuestion::Open(_) => "opening another folder",
+            AfterQuestion::Reload => "reloading from disk",
+            AfterQuestion::Quit => "closing",
+        };
+        egui::Modal::new(egui::Id::unique("unsaved-question")).show(ctx, |ui| {
+            ui.heading("Unsaved changes");
+            for (index, document) in self.workspace.documents.iter().enumerate() {
+                if document.is_dirty() {
+                    ui.label(format!("- {}", self.workspace.display_name(index)));
+                }
+            }
+            ui.label(format!("Save them before {doing}?"));
+            ui.horizontal(|ui| {
+                if ui.button("Save all").clicked() {
+                    commands.push(StudioCommand::Answer(Answer::Save));
+                }
+                if ui.button("Discard changes").clicked() {
+                    commands.push(StudioCommand::Answer(Answer::Discard));
+                }
+                if ui.button("Cancel").clicked() {
+                    commands.push(StudioCommand::Answer(Answer::Cancel));
+                }
+            });
+        });
     }
 }
 
 impl eframe::App for StudioApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        StudioApp::ui(self, ui);
-        if self.quit_requested {
-            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-    }
-}
-
-fn menu_bar(ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
-    egui::MenuBar::new().ui(ui, |ui| {
-        ui.menu_button("File", |ui| {
-            if ui.button("Open content folder…").clicked()
-                && let Some(folder) = rfd::FileDialog::new().pick_folder()
-            {
-                commands.push(StudioCommand::Open(folder));
-            }
-            if ui.button("Open content file…").clicked()
-                && let Some(file) = rfd::FileDialog::new()
-                    .add_filter("Content", &["ron", "json"])
-                    .pick_file()
-            {
-                commands.push(StudioCommand::Open(file));
-            }
-            if ui.button("Reload").clicked() {
-                commands.push(StudioCommand::Reload);
-            }
-            ui.separator();
-            if ui.button("Quit").clicked() {
-                commands.push(StudioCommand::Quit);
-            }
-        });
-    });
-}
-
-fn file_list(
-    ui: &mut Ui,
-    workspace: &Workspace,
-    selected: Option<usize>,
-    commands: &mut Vec<StudioCommand>,
-) {
-    ui.heading("Content");
-    if ui.selectable_label(selected.is_none(), "Summary").clicked() {
-        commands.push(StudioCommand::SelectFile(None));
-    }
-    for (index, loaded) in workspace.pack.files.iter().enumerate() {
-        let name = loaded
-            .source
-            .path
-            .strip_prefix(&workspace.pack.root)
-            .ok()
-            .or_else(|| loaded.source.path.file_name().map(Path::new))
-            .unwrap_or(&loaded.source.path)
-            .display()
-            .to_string();
-        let label = format!("{name} ({})", loaded.document.kind());
-        if ui
-            .selectable_label(selected == Some(index), label)
-            .clicked()
+        let ctx = ui.ctx().clone();
+        if ctx.input(|i| i.viewport().close_requested())
+            && self.workspace.is_dirty()
+            && !self.close_confirmed
         {
-            commands.push(StudioCommand::SelectFile(Some(index)));
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.apply(StudioCommand::Quit);
+        }
+        let title = self.title();
+        StudioApp::ui(self, ui);
+        if self.title() != title || ctx.cumulative_frame_nr() == 1 {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
+        }
+        if self.quit_requested {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
-    for error in &workspace.pack.errors {
-        ui.colored_label(
-            ui.visuals().error_fg_color,
-            error.path.display().to_string(),
-        );
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        eframe::set_value(storage, Prefs::KEY, &self.prefs);
+        self.autosave_now();
     }
 }
 
 fn summary_view(ui: &mut Ui, workspace: &Workspace) {
-    let summary = &workspace.summary;
+    let summary = workspace.summary();
     ui.heading(workspace.path.display().to_string());
     egui::Grid::new("summary").striped(true).show(ui, |ui| {
         for (label, value) in [
@@ -214,102 +1029,6 @@ fn summary_view(ui: &mut Ui, workspace: &Workspace) {
             ui.label(label);
             ui.label(value);
             ui.end_row();
-        }
-    });
-}
-
-fn file_view(
-    ui: &mut Ui,
-    workspace: &Workspace,
-    index: usize,
-    picture: Option<&egui::TextureHandle>,
-) {
-    let Some(loaded) = workspace.pack.files.get(index) else {
-        return;
-    };
-    ui.heading(loaded.source.path.display().to_string());
-    match &loaded.document {
-        Document::RaceDeck(deck) => {
-            for card in &deck.cards {
-                ui.label(format!(
-                    "{} ×{}  ({})",
-                    card.name,
-                    card.count,
-                    card.movement.label()
-                ));
-            }
-        }
-        Document::MovementEventDeck(deck) => {
-            for card in &deck.cards {
-                ui.label(format!("{} ×{}", card.name, card.count));
-            }
-        }
-        Document::CombatEventDeck(deck) => {
-            for card in &deck.cards {
-                ui.label(format!(
-                    "{} ×{}  (value {})",
-                    card.name, card.count, card.value
-                ));
-            }
-        }
-        Document::TeamMats(mats) => {
-            for team in &mats.teams {
-                ui.label(format!("{} — {} cars", team.name, team.cars.len()));
-            }
-        }
-        Document::Track(track) => {
-            let summary = TrackSummary::of(track);
-            ui.label(format!(
-                "{}: {} spaces in {} sectors, {}-{} lanes, {} grid positions",
-                track.name,
-                summary.spaces,
-                summary.sectors,
-                summary.lanes_min,
-                summary.lanes_max,
-                summary.grid_positions
-            ));
-            if let Some(texture) = picture {
-                let width = ui.available_width().min(texture.size_vec2().x);
-                ui.add(egui::Image::new(texture).max_width(width));
-            }
-        }
-        Document::Scenario(scenario) => {
-            ui.label(format!(
-                "Scenario: {} — {} cars on {}",
-                scenario.name,
-                scenario.cars.len(),
-                scenario.track
-            ));
-        }
-        Document::Ruleset(ruleset) => {
-            ui.label(format!(
-                "{}: {} VP, hand of {}, {}-{} players",
-                ruleset.name,
-                ruleset.victory_points,
-                ruleset.hand_size,
-                ruleset.min_players,
-                ruleset.max_players
-            ));
-        }
-    }
-}
-
-fn diagnostics_panel(ui: &mut Ui, workspace: &Workspace) {
-    let errors = workspace.error_count();
-    let warnings = workspace.diagnostics.len() - errors;
-    ui.label(
-        RichText::new(format!(
-            "Diagnostics: {errors} error(s), {warnings} warning(s)"
-        ))
-        .strong(),
-    );
-    ScrollArea::vertical().show(ui, |ui| {
-        for diagnostic in &workspace.diagnostics {
-            let colour = match diagnostic.severity {
-                Severity::Error => ui.visuals().error_fg_color,
-                Severity::Warning => ui.visuals().warn_fg_color,
-            };
-            ui.colored_label(colour, diagnostic.to_string());
         }
     });
 }

@@ -3,15 +3,81 @@
 
 use std::path::PathBuf;
 
-/// A request from a widget.
-#[derive(Clone, PartialEq, Eq, Debug)]
+use super::canvas::Tool;
+use super::prefs::Theme;
+use crate::edit::{Edit, GroupKey};
+
+/// A request from a widget, a menu or a shortcut.
+#[derive(Clone, PartialEq, Debug)]
 pub enum StudioCommand {
-    /// Open a content pack folder or a content file.
+    /// Open a content pack folder or a content file in place of what is open.
     Open(PathBuf),
-    /// Load the current pack again from disk.
+    /// Open one more file (a track) beside what is open.
+    AddFile(PathBuf),
+    /// Start a new, empty track.
+    NewTrack,
+    /// Load the open files again from disk.
     Reload,
-    /// Show a file of the pack in the central panel, or the summary for `None`.
-    SelectFile(Option<usize>),
-    /// Close the window.
+    /// Show a document in the centre, or the summary for `None`.
+    Show(Option<usize>),
+    /// Change a document.
+    Edit {
+        /// The document's index.
+        document: usize,
+        /// The change.
+        edit: Edit,
+        /// Edits of one group make one undo step.
+        group: Option<GroupKey>,
+    },
+    /// Undo the shown document's last edit.
+    Undo,
+    /// Redo the shown document's last undone edit.
+    Redo,
+    /// Save the shown document to its file.
+    Save,
+    /// Save the shown document to a new file.
+    SaveAs(PathBuf),
+    /// Save every document with changes.
+    SaveAll,
+    /// Draw the shown track to a PNG.
+    ExportPng(PathBuf),
+    /// Use this picture as the shown track's background.
+    SetBackground(PathBuf),
+    /// Select every space of the shown track.
+    SelectAll,
+    /// Remove the selected sectors.
+    Delete,
+    /// Drop the selection and any half-done tool action.
+    Escape,
+    /// Zoom the canvas in.
+    ZoomIn,
+    /// Zoom the canvas out.
+    ZoomOut,
+    /// Show the whole track.
+    Fit,
+    /// Pick a canvas tool.
+    SetTool(Tool),
+    /// Change the colour theme.
+    SetTheme(Theme),
+    /// Show and select what a diagnostic is about.
+    FocusDiagnostic(usize),
+    /// Take back autosaved work for a document (`None`: the untitled track).
+    Recover(Option<usize>),
+    /// Throw away autosaved work for a document (`None`: the untitled track).
+    DiscardRecovery(Option<usize>),
+    /// Answer the unsaved-changes question.
+    Answer(Answer),
+    /// Close the window (asking first about unsaved changes).
     Quit,
+}
+
+/// An answer to "there are unsaved changes".
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// Save everything, then go on.
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Do not go on.
+    Cancel,
 }

@@ -1,12 +1,37 @@
-//! The studio window (egui/eframe). Thin: panels draw state and emit [`StudioCommand`]s, which
-//! the app applies after drawing; no game rule lives here.
+//! The studio window (egui/eframe). Thin: panels draw state and emit [`StudioCommand`]s and
+//! [`crate::edit::Edit`]s, which the app applies after drawing; no game rule lives here.
+//!
+//! - [`app`]: the window's panels and the commands that change the open documents.
+//! - [`canvas`]: the track canvas (camera, drawing, tools); [`inspector`]: its side panel.
+//! - The deck and team editors, one per file kind.
+//! - [`document`], [`workspace`]: open documents with their undo history and saved state;
+//!   [`recovery`]: autosaved copies; [`validation`]: live validation on a worker thread;
+//!   [`prefs`]: what persists between runs.
 
-mod app;
-mod command;
-mod workspace;
+// Widget code lays out one field after another; splitting a table's columns or a panel's
+// sections across functions would hide the shape of what is drawn.
+#![allow(clippy::too_many_lines)]
+
+pub mod app;
+pub mod canvas;
+pub mod combat_deck_editor;
+pub mod command;
+pub mod diagnostics_panel;
+pub mod document;
+pub mod fields;
+pub mod inspector;
+pub mod menu;
+pub mod movement_events_editor;
+pub mod prefs;
+pub mod race_deck_editor;
+pub mod recovery;
+pub mod team_editor;
+pub mod validation;
+pub mod workspace;
 
 pub use app::StudioApp;
-pub use command::StudioCommand;
+pub use command::{Answer, StudioCommand};
+pub use prefs::Prefs;
 pub use workspace::Workspace;
 
 use std::path::PathBuf;
@@ -23,6 +48,12 @@ pub fn run(path: PathBuf, extra: Vec<PathBuf>) -> eframe::Result {
     eframe::run_native(
         "Roadwright",
         options,
-        Box::new(move |_creation| Ok(Box::new(StudioApp::open_with(&path, &extra)))),
+        Box::new(move |creation| {
+            let prefs = creation
+                .storage
+                .and_then(|storage| eframe::get_value::<Prefs>(storage, Prefs::KEY))
+                .unwrap_or_default();
+            Ok(Box::new(StudioApp::with_prefs(&path, &extra, prefs)))
+        }),
     )
 }

@@ -1,25 +1,29 @@
-//! What the studio has open: a content pack (or single files), tracks beside it, and what
-//! validation says about them.
+//! What the studio has open: a content pack (or single files) and tracks beside it, each as an
+//! editable [`OpenDocument`].
 
 use std::path::{Path, PathBuf};
 
-use crate::content::RawPack;
 use crate::content::summary::ContentSummary;
-use crate::validate::{Diagnostic, validate_opened};
+use crate::content::{Document, LoadError, RawPack};
 
-/// The open content and what validation says about it.
+use super::document::OpenDocument;
+use super::validation::Snapshot;
+
+/// The open documents.
 #[derive(Clone, Debug)]
 pub struct Workspace {
     /// The folder or file that was opened.
     pub path: PathBuf,
     /// Files opened beside it (tracks), reopened on reload.
     pub extra: Vec<PathBuf>,
-    /// The files that loaded, and those that did not.
-    pub pack: RawPack,
-    /// Every diagnostic, load failures included, sorted.
-    pub diagnostics: Vec<Diagnostic>,
-    /// Totals for the summary view.
-    pub summary: ContentSummary,
+    /// The pack folder, or a single file's folder; untitled work is recovered from here.
+    pub root: PathBuf,
+    /// Whether the files are checked together as a pack.
+    pub is_folder: bool,
+    /// The documents, in the order listed.
+    pub documents: Vec<OpenDocument>,
+    /// Files that did not load.
+    pub errors: Vec<LoadError>,
 }
 
 impl Workspace {
@@ -38,24 +42,71 @@ impl Workspace {
         for file in extra {
             pack.add_file(file);
         }
-        let diagnostics = validate_opened(&pack);
-        let summary = ContentSummary::of(
-            if pack.is_folder { "pack" } else { "file" },
-            pack.files.iter().map(|loaded| &loaded.document),
-            pack.errors.len(),
-        );
         Self {
             path: path.to_owned(),
             extra: extra.to_vec(),
-            pack,
-            diagnostics,
-            summary,
+            root: pack.root,
+            is_folder: pack.is_folder,
+            documents: pack.files.into_iter().map(OpenDocument::loaded).collect(),
+            errors: pack.errors,
         }
     }
 
-    /// The number of error diagnostics.
+    /// Whether any document has unsaved changes.
     #[must_use]
-    pub fn error_count(&self) -> usize {
-        self.diagnostics.iter().filter(|d| d.is_error()).count()
+    pub fn is_dirty(&self) -> bool {
+        self.documents.iter().any(OpenDocument::is_dirty)
+    }
+
+    /// A document's name relative to the pack folder, as listed.
+    #[must_use]
+    pub fn display_name(&self, index: usize) -> String {
+        let Some(document) = self.documents.get(index) else {
+            return String::new();
+        };
+        match &document.path {
+            Some(path) => path
+                .strip_prefix(&self.root)
+                .ok()
+                .or_else(|| path.file_name().map(Path::new))
+                .unwrap_or(path)
+                .display()
+                .to_string(),
+            None => document.name(),
+        }
+    }
+
+    /// Totals for the summary view.
+    #[must_use]
+    pub fn summary(&self) -> ContentSummary {
+        ContentSummary::of(
+            if self.is_folder { "pack" } else { "file" },
+            self.documents.iter().map(|d| &d.document),
+            self.errors.len(),
+        )
+    }
+
+    /// The first document of a kind, with its index.
+    pub fn find(&self, pick: impl Fn(&Document) -> bool) -> Option<usize> {
+        self.documents.iter().position(|d| pick(&d.document))
+    }
+
+    /// The documents as validation needs them. An untitled document is named after the folder
+    /// it would be saved in.
+    #[must_use]
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            root: self.root.clone(),
+            is_folder: self.is_folder,
+            documents: self
+                .documents
+                .iter()
+                .map(|d| {
+                    let path = d.path.clone().unwrap_or_else(|| self.root.join(d.name()));
+                    (path, d.format, d.document.clone())
+                })
+                .collect(),
+            errors: self.errors.clone(),
+        }
     }
 }

@@ -104,16 +104,14 @@ pub fn chute_spot(track: &Track) -> Option<Space> {
 /// Whether a point lies inside a convex polygon given in order around it.
 #[must_use]
 pub fn contains(corners: &[(f32, f32)], point: (f32, f32)) -> bool {
-    let mut sign = 0.0_f32;
+    let mut left = false;
+    let mut right = false;
     for (i, a) in corners.iter().enumerate() {
         let b = corners[(i + 1) % corners.len()];
         let cross = (b.0 - a.0) * (point.1 - a.1) - (b.1 - a.1) * (point.0 - a.0);
-        if cross != 0.0 {
-            if sign != 0.0 && cross.signum() != sign {
-                return false;
-            }
-            sign = cross.signum();
-        }
+        left |= cross > 0.0;
+        right |= cross < 0.0;
     }
-    true
+    // Inside a convex polygon the point is on one side of every edge.
+    !(left && right)
 }

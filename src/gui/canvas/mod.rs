@@ -1,0 +1,450 @@
+//! The track canvas: pan and zoom, the track drawn as the PNG renderer draws it, hovering,
+//! selecting and the tools. It reads the track and emits [`TrackEdit`]s; the app applies them
+//! after the frame, so the canvas never changes a document itself.
+
+mod paint;
+pub mod tool;
+mod view;
+
+use std::collections::BTreeSet;
+
+use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2, pos2};
+
+pub use tool::{ShapeChoice, StretchOptions, TERRAINS, Tool};
+pub use view::View;
+
+use crate::content::track::{CrossoverPair, Section, SpaceRef, Terrain, Track};
+use crate::edit::track_edit::chute_beside;
+use crate::edit::{GroupKey, Origin, TrackEdit};
+use crate::render::geometry::{contains, space_corners};
+use crate::stretch::Inside;
+
+/// A track edit and the undo group it belongs to.
+pub type CanvasEdit = (TrackEdit, Option<GroupKey>);
+
+/// A drag in progress.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Drag {
+    /// Selecting with a box from this screen point.
+    Box(Pos2),
+    /// Moving the selection; the group makes the whole drag one undo step.
+    Move(GroupKey),
+    /// Painting; one stroke is one undo step.
+    Paint(GroupKey),
+}
+
+/// The canvas's state: camera, tool, selection.
+#[derive(Clone, Debug)]
+pub struct TrackCanvas {
+    /// The camera.
+    pub view: View,
+    /// The active tool.
+    pub tool: Tool,
+    /// The selected spaces.
+    pub selection: BTreeSet<SpaceRef>,
+    /// The space under the pointer.
+    pub hover: Option<SpaceRef>,
+    /// The stretch tool's settings.
+    pub stretch: StretchOptions,
+    /// What the paint tool paints.
+    pub terrain: Terrain,
+    /// The first space clicked with the link or crossover tool.
+    pub first_click: Option<SpaceRef>,
+    /// Whether to draw forward links.
+    pub show_links: bool,
+    /// The background picture's texture and placement, set by the app each frame.
+    pub backdrop: Option<(egui::TextureId, crate::content::track::Background)>,
+    drag: Option<Drag>,
+    /// Track bounds to show on the next frame (fit, or a diagnostic's object).
+    frame_request: Option<Rect>,
+    next_group: GroupKey,
+    /// The canvas's last screen rectangle, for zooming from the keyboard.
+    last_rect: Option<Rect>,
+}
+
+impl Default for TrackCanvas {
+    /// A canvas with the select tool that frames the track on its first frame.
+    fn default() -> Self {
+        Self {
+            view: View::default(),
+            tool: Tool::default(),
+            selection: BTreeSet::new(),
+            hover: None,
+            stretch: StretchOptions::default(),
+            terrain: Terrain::Rough,
+            first_click: None,
+            show_links: true,
+            backdrop: None,
+            drag: None,
+            frame_request: Some(Rect::from_min_max(pos2(-10.0, -10.0), pos2(10.0, 10.0))),
+            next_group: 0,
+            last_rect: None,
+        }
+    }
+}
+
+impl TrackCanvas {
+    /// Frames these spaces (or the whole track for an empty list) on the next frame.
+    pub fn frame(&mut self, track: &Track, spaces: &[SpaceRef]) {
+        let points: Vec<(f32, f32)> = if spaces.is_empty() {
+            track.spaces().map(|(_, s)| (s.x, s.y)).collect()
+        } else {
+            spaces
+                .iter()
+                .filter_map(|&at| track.space(at).map(|s| (s.x, s.y)))
+                .collect()
+        };
+        if points.is_empty() {
+            return;
+        }
+        let mut bounds = Rect::NOTHING;
+        for (x, y) in points {
+            bounds.extend_with(pos2(x, y));
+        }
+        self.frame_request = Some(bounds.expand(if spaces.is_empty() { 1.0 } else { 4.0 }));
+    }
+
+    /// Zooms in (factor above 1) or out about the canvas's centre.
+    pub fn zoom(&mut self, factor: f32) {
+        if let Some(rect) = self.last_rect {
+            self.view.zoom_about(rect, rect.center(), factor);
+        } else {
+            self.view.zoom =
+                (self.view.zoom * factor).clamp(*View::ZOOM_RANGE.start(), *View::ZOOM_RANGE.end());
+        }
+    }
+
+    /// Where a space's centre was drawn on screen in the last frame.
+    #[must_use]
+    pub fn screen_position(&self, track: &Track, at: SpaceRef) -> Option<Pos2> {
+        let space = track.space(at)?;
+        Some(self.view.to_screen(self.last_rect?, (space.x, space.y)))
+    }
+
+    /// Forgets the selection and any half-done two-click action.
+    pub fn clear_selection(&mut self) {
+        self.selection.clear();
+        self.first_click = None;
+    }
+
+    /// Selects every space.
+    pub fn select_all(&mut self, track: &Track) {
+        self.selection = track.spaces().map(|(at, _)| at).collect();
+    }
+
+    /// Drops selected spaces that no longer exist (after an undo or a removal).
+    pub fn prune(&mut self, track: &Track) {
+        self.selection.retain(|&at| track.space(at).is_some());
+        self.first_click = self.first_click.filter(|&at| track.space(at).is_some());
+    }
+
+    /// The space at a track point, last drawn first (what the eye sees on top).
+    #[must_use]
+    pub fn space_at(track: &Track, point: (f32, f32)) -> Option<SpaceRef> {
+        let mut found = None;
+        for (at, space) in track.spaces() {
+            if contains(&space_corners(track, space, 0.0), point) {
+                found = Some(at);
+            }
+        }
+        found
+    }
+
+    /// Draws the canvas filling `ui` and returns the edits its tools made.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        track: &Track,
+        problems: &BTreeSet<SpaceRef>,
+        edits: &mut Vec<CanvasEdit>,
+    ) -> Response {
+        let (response, canvas_painter) =
+            ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        let rect = response.rect;
+        self.last_rect = Some(rect);
+        if let Some(bounds) = self.frame_request.take() {
+            self.view.fit(rect, bounds);
+        }
+        self.navigate(ui, &response, rect);
+        let pointer = response.hover_pos();
+        self.hover = pointer.and_then(|p| Self::space_at(track, self.view.to_track(rect, p)));
+        self.use_tool(ui, &response, rect, track, edits);
+        let preview =
+            (self.tool == Tool::Stretch).then(|| self.stretch_preview(track, pointer, rect));
+        paint::draw(
+            &canvas_painter,
+            rect,
+            &paint::Scene {
+                view: self.view,
+                track,
+                selection: &self.selection,
+                problems,
+                hover: self.hover,
+                first_click: self.first_click,
+                show_links: self.show_links,
+                backdrop: self.backdrop.as_ref(),
+                preview: preview.flatten().as_ref(),
+                selecting: match self.drag {
+                    Some(Drag::Box(start)) => pointer.map(|p| Rect::from_two_pos(start, p)),
+                    _ => None,
+                },
+            },
+        );
+        response
+    }
+
+    /// Scroll to zoom about the pointer; drag with the middle or right button to pan.
+    fn navigate(&mut self, ui: &Ui, response: &Response, rect: Rect) {
+        if let Some(pointer) = response.hover_pos() {
+            let (scroll, zoom) = ui.input(|i| (i.smooth_scroll_delta.y, i.zoom_delta()));
+            let factor = zoom * (scroll * 0.002).exp();
+            if (factor - 1.0).abs() > f32::EPSILON {
+                self.view.zoom_about(rect, pointer, factor);
+            }
+        }
+        if response.dragged_by(PointerButton::Middle)
+            || response.dragged_by(PointerButton::Secondary)
+        {
+            self.view.centre -= response.drag_delta() / self.view.zoom;
+        }
+    }
+
+    fn new_group(&mut self) -> GroupKey {
+        self.next_group += 1;
+        // Canvas groups live in their own range so they never merge with a field's edits.
+        (1 << 62) | self.next_group
+    }
+
+    fn use_tool(
+        &mut self,
+        ui: &Ui,
+        response: &Response,
+        rect: Rect,
+        track: &Track,
+        edits: &mut Vec<CanvasEdit>,
+    ) {
+        let shift = ui.input(|i| i.modifiers.shift);
+        let at_pointer = |canvas: &Self| {
+            response
+                .interact_pointer_pos()
+                .and_then(|p| Self::space_at(track, canvas.view.to_track(rect, p)))
+        };
+        match self.tool {
+            Tool::Select => {
+                let origin = ui.input(|i| i.pointer.press_origin());
+                self.select_tool(response, rect, track, (shift, origin), edits);
+            }
+            Tool::Paint => {
+                if response.drag_started_by(PointerButton::Primary) {
+                    self.drag = Some(Drag::Paint(self.new_group()));
+                }
+                let group = match self.drag {
+                    Some(Drag::Paint(group)) => Some(group),
+                    _ => None,
+                };
+                let painting = response.clicked() || response.dragged_by(PointerButton::Primary);
+                if painting
+                    && let Some(at) = at_pointer(self)
+                    && track.space(at).is_some_and(|s| s.terrain != self.terrain)
+                {
+                    edits.push((
+                        TrackEdit::SetTerrain {
+                            spaces: vec![at],
+                            terrain: self.terrain,
+                        },
+                        group,
+                    ));
+                }
+                if response.drag_stopped() {
+                    self.drag = None;
+                }
+            }
+            Tool::Stretch => {
+                if response.clicked() {
+                    let origin =
+                        response
+                            .interact_pointer_pos()
+                            .map_or_else(Origin::default, |p| Origin {
+                                at: self.view.to_track(rect, p),
+                                heading: 0.0,
+                                inside: Inside::Right,
+                            });
+                    edits.push((
+                        TrackEdit::AppendStretch {
+                            stretch: self.stretch.stretch(),
+                            origin,
+                        },
+                        None,
+                    ));
+                }
+            }
+            Tool::Link | Tool::Crossover => {
+                if response.clicked()
+                    && let Some(at) = at_pointer(self)
+                {
+                    self.two_clicks(track, at, shift, edits);
+                }
+            }
+            Tool::FinishLine => {
+                if response.clicked()
+                    && let Some(at) = at_pointer(self)
+                    && at.section == Section::Lap
+                {
+                    edits.push((TrackEdit::SetFinishLine { sector: at.sector }, None));
+                }
+            }
+            Tool::Chute => {
+                if response.clicked()
+                    && let Some(at) = at_pointer(self)
+                    && let Some(chute) = chute_beside(track, at)
+                {
+                    edits.push((TrackEdit::SetChute(Some(chute)), None));
+                }
+            }
+            Tool::Grid => {
+                if response.clicked()
+                    && let Some(at) = at_pointer(self)
+                {
+                    let mut spaces: BTreeSet<SpaceRef> =
+                        track.grid.iter().map(|slot| slot.space).collect();
+                    if !spaces.remove(&at) {
+                        spaces.insert(at);
+                    }
+                    edits.push((
+                        TrackEdit::NumberGrid {
+                            spaces: spaces.into_iter().collect(),
+                        },
+                        None,
+                    ));
+                }
+            }
+        }
+    }
+
+    fn select_tool(
+        &mut self,
+        response: &Response,
+        rect: Rect,
+        track: &Track,
+        (shift, press_origin): (bool, Option<Pos2>),
+        edits: &mut Vec<CanvasEdit>,
+    ) {
+        let under = |canvas: &Self, p: Pos2| Self::space_at(track, canvas.view.to_track(rect, p));
+        if response.clicked() {
+            match response.interact_pointer_pos().and_then(|p| under(self, p)) {
+                Some(at) if shift && !self.selection.remove(&at) => {
+                    self.selection.insert(at);
+                }
+                Some(_) if shift => {}
+                Some(at) => self.selection = BTreeSet::from([at]),
+                None if !shift => self.selection.clear(),
+                None => {}
+            }
+        }
+        // A drag is recognised only after the pointer has moved: it starts where the button
+        // went down, not where the pointer is now.
+        if response.drag_started_by(PointerButton::Primary)
+            && let Some(start) = press_origin.or_else(|| response.interact_pointer_pos())
+        {
+            self.drag = Some(match under(self, start) {
+                Some(at) => {
+                    if !self.selection.contains(&at) {
+                        if !shift {
+                            self.selection.clear();
+                        }
+                        self.selection.insert(at);
+                    }
+                    Drag::Move(self.new_group())
+                }
+                None => Drag::Box(start),
+            });
+        }
+        if let Some(Drag::Move(group)) = self.drag
+            && response.dragged_by(PointerButton::Primary)
+        {
+            let delta: Vec2 = response.drag_delta() / self.view.zoom;
+            if delta != Vec2::ZERO && !self.selection.is_empty() {
+                edits.push((
+                    TrackEdit::Translate {
+                        spaces: self.selection.iter().copied().collect(),
+                        dx: delta.x,
+                        dy: delta.y,
+                    },
+                    Some(group),
+                ));
+            }
+        }
+        if response.drag_stopped() {
+            if let (Some(Drag::Box(start)), Some(end)) =
+                (self.drag, response.interact_pointer_pos())
+            {
+                let screen = Rect::from_two_pos(start, end);
+                if !shift {
+                    self.selection.clear();
+                }
+                self.selection.extend(
+                    track
+                        .spaces()
+                        .filter(|(_, s)| screen.contains(self.view.to_screen(rect, (s.x, s.y))))
+                        .map(|(at, _)| at),
+                );
+            }
+            self.drag = None;
+        }
+    }
+
+    fn two_clicks(
+        &mut self,
+        track: &Track,
+        at: SpaceRef,
+        shift: bool,
+        edits: &mut Vec<CanvasEdit>,
+    ) {
+        if self.tool == Tool::Crossover && shift {
+            edits.push((TrackEdit::RemoveCrossover(at), None));
+            self.first_click = None;
+            return;
+        }
+        let Some(from) = self.first_click.take() else {
+            self.first_click = Some(at);
+            return;
+        };
+        if from == at {
+            return;
+        }
+        let edit = if self.tool == Tool::Crossover {
+            TrackEdit::AddCrossover(CrossoverPair(from, at))
+        } else if track.space(from).is_some_and(|s| s.next.contains(&at)) {
+            TrackEdit::RemoveLink { from, to: at }
+        } else {
+            TrackEdit::AddLink { from, to: at }
+        };
+        edits.push((edit, None));
+    }
+
+    /// The track as it would be with the stretch laid: what the stretch tool shows under the
+    /// pointer before the click.
+    fn stretch_preview(&self, track: &Track, pointer: Option<Pos2>, rect: Rect) -> Option<Track> {
+        let origin = Origin {
+            at: self.view.to_track(rect, pointer?),
+            heading: 0.0,
+            inside: Inside::Right,
+        };
+        let mut preview = Track {
+            grid: Vec::new(),
+            ..track.clone()
+        };
+        let kept = preview.sectors.len();
+        TrackEdit::AppendStretch {
+            stretch: self.stretch.stretch(),
+            origin,
+        }
+        .apply(&mut preview)
+        .ok()?;
+        preview.sectors.drain(..kept);
+        preview.start_sectors.clear();
+        preview.chute = None;
+        preview.crossover.clear();
+        Some(preview)
+    }
+}

@@ -1,0 +1,147 @@
+//! The canvas tools and their options.
+
+use crate::content::track::Terrain;
+use crate::edit::{Stretch, StretchShape};
+
+/// What a primary click or drag on the canvas does.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Tool {
+    /// Click, shift-click and box to select; drag a selection to move it.
+    #[default]
+    Select,
+    /// Click to lay a stretch at the end of the lap (on an empty track: where clicked).
+    Stretch,
+    /// Click or drag over spaces to paint their terrain.
+    Paint,
+    /// Click a space, then another: adds the forward link, or removes it if it is there.
+    Link,
+    /// Click a lap space: its sector becomes sector 0, the finish line just behind it.
+    FinishLine,
+    /// Click an edge space: the chute goes beside it.
+    Chute,
+    /// Click two spaces drawn on one spot: they become a crossover pair.
+    Crossover,
+    /// Click a space to add it to the grid or take it off; the grid is renumbered from the front.
+    Grid,
+}
+
+impl Tool {
+    /// Every tool, in toolbar order, with its name and key.
+    pub const ALL: [(Self, &'static str, egui::Key); 8] = [
+        (Self::Select, "Select", egui::Key::V),
+        (Self::Stretch, "Stretch", egui::Key::T),
+        (Self::Paint, "Paint", egui::Key::P),
+        (Self::Link, "Link", egui::Key::L),
+        (Self::FinishLine, "Finish line", egui::Key::F),
+        (Self::Chute, "Chute", egui::Key::C),
+        (Self::Crossover, "Crossover", egui::Key::X),
+        (Self::Grid, "Grid", egui::Key::G),
+    ];
+
+    /// What the tool does, for its tooltip and the status line.
+    #[must_use]
+    pub fn hint(self) -> &'static str {
+        match self {
+            Self::Select => {
+                "Click, shift-click or drag a box to select; drag the selection to move it"
+            }
+            Self::Stretch => {
+                "Click to lay the stretch at the end of the lap (an empty track starts where you click)"
+            }
+            Self::Paint => "Click or drag over spaces to paint them",
+            Self::Link => {
+                "Click a space, then the space it should link forward to (again to remove)"
+            }
+            Self::FinishLine => "Click a lap space: its sector becomes sector 0",
+            Self::Chute => {
+                "Click the inside or outside lane of a sector to put the chute beside it"
+            }
+            Self::Crossover => "Click two spaces that share one spot; shift-click removes a pair",
+            Self::Grid => "Click spaces to add them to the grid or take them off",
+        }
+    }
+}
+
+/// The shapes the stretch tool offers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ShapeChoice {
+    /// A straight.
+    #[default]
+    Straight,
+    /// A corner.
+    Corner,
+    /// A single lane.
+    SingleLane,
+    /// Rough ground.
+    Rough,
+    /// A jump with its trough.
+    Jump,
+}
+
+impl ShapeChoice {
+    /// Every shape with its name.
+    pub const ALL: [(Self, &'static str); 5] = [
+        (Self::Straight, "Straight"),
+        (Self::Corner, "Corner"),
+        (Self::SingleLane, "Single lane"),
+        (Self::Rough, "Rough"),
+        (Self::Jump, "Jump + trough"),
+    ];
+}
+
+/// The stretch tool's settings.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct StretchOptions {
+    /// The shape.
+    pub shape: ShapeChoice,
+    /// Sectors long.
+    pub sectors: u32,
+    /// Lanes wide.
+    pub lanes: u8,
+    /// A corner's turn, positive to the right.
+    pub degrees: f32,
+    /// A corner's radius in track units.
+    pub radius: f32,
+}
+
+impl Default for StretchOptions {
+    fn default() -> Self {
+        Self {
+            shape: ShapeChoice::Straight,
+            sectors: 5,
+            lanes: 3,
+            degrees: 90.0,
+            radius: 4.0,
+        }
+    }
+}
+
+impl StretchOptions {
+    /// The stretch these settings lay.
+    #[must_use]
+    pub fn stretch(&self) -> Stretch {
+        let shape = match self.shape {
+            ShapeChoice::Straight => StretchShape::Straight,
+            ShapeChoice::Corner => StretchShape::Corner {
+                degrees: self.degrees,
+                radius: self.radius,
+            },
+            ShapeChoice::SingleLane => StretchShape::SingleLane,
+            ShapeChoice::Rough => StretchShape::Rough,
+            ShapeChoice::Jump => StretchShape::Jump,
+        };
+        Stretch {
+            shape,
+            sectors: self.sectors,
+            lanes: self.lanes,
+        }
+    }
+}
+
+/// The terrains the paint tool offers, with names.
+pub const TERRAINS: [(Terrain, &str); 4] = [
+    (Terrain::Paved, "Paved"),
+    (Terrain::Rough, "Rough"),
+    (Terrain::Jump, "Jump"),
+    (Terrain::Trough, "Trough"),
+];

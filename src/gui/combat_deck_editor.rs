@@ -1,0 +1,230 @@
+//! The combat deck editor: value, count, the collision result and each weapon type's result
+//! for every card kind. Effects are typed as names separated by commas (`Spray, Suppress`).
+
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+use super::fields;
+use crate::content::combat_deck::{AttackEffect, CombatCard, CombatEventDeck};
+use crate::edit::{Edit, GroupKey, ListEdit};
+
+const EFFECTS: [(AttackEffect, &str); 4] = [
+    (AttackEffect::Bulldoze, "Bulldoze"),
+    (AttackEffect::Chain, "Chain"),
+    (AttackEffect::Spray, "Spray"),
+    (AttackEffect::Suppress, "Suppress"),
+];
+
+/// Effects as the editor shows them.
+#[must_use]
+pub fn effects_text(effects: &[AttackEffect]) -> String {
+    effects
+        .iter()
+        .filter_map(|e| {
+            EFFECTS
+                .iter()
+                .find(|(effect, _)| effect == e)
+                .map(|(_, name)| *name)
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A menu of effect checkboxes; returns the new list when one was ticked or cleared.
+fn effects_menu(ui: &mut Ui, effects: &[AttackEffect]) -> Option<Vec<AttackEffect>> {
+    let shown = effects_text(effects);
+    let mut changed = None;
+    ui.menu_button(
+        if shown.is_empty() {
+            "none".to_owned()
+        } else {
+            shown
+        },
+        |ui| {
+            for (effect, name) in EFFECTS {
+                let mut on = effects.contains(&effect);
+                if ui.checkbox(&mut on, name).changed() {
+                    let mut list: Vec<AttackEffect> =
+                        effects.iter().copied().filter(|e| *e != effect).collect();
+                    if on {
+                        list.push(effect);
+                        list.sort();
+                    }
+                    changed = Some(list);
+                }
+            }
+        },
+    );
+    changed
+}
+
+/// The editor's state.
+#[derive(Clone, Debug, Default)]
+pub struct CombatDeckEditor {
+    /// A row to bring into view.
+    pub scroll_to: Option<usize>,
+}
+
+impl CombatDeckEditor {
+    /// Scrolls to the card with this id.
+    pub fn show_card(&mut self, deck: &CombatEventDeck, id: &str) {
+        self.scroll_to = deck.cards.iter().position(|card| card.id.as_str() == id);
+    }
+
+    /// Draws the editor; edits go to `edits`.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        deck: &CombatEventDeck,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        ui.horizontal(|ui| {
+            ui.heading(deck.name.as_str());
+            ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
+            if ui.button("Sort by value").clicked() {
+                let mut order: Vec<usize> = (0..deck.cards.len()).collect();
+                order.sort_by(|&a, &b| {
+                    deck.cards[a]
+                        .value
+                        .cmp(&deck.cards[b].value)
+                        .then(deck.cards[a].id.cmp(&deck.cards[b].id))
+                });
+                edits.push((Edit::CombatCards(ListEdit::Reorder(order)), None));
+            }
+        });
+        let weapons: Vec<_> = deck.weapon_types.iter().map(|w| w.id.clone()).collect();
+        let mut table = TableBuilder::new(ui)
+            .id_salt("combat-cards")
+            .striped(true)
+            .column(Column::auto().at_least(110.0))
+            .column(Column::auto().at_least(110.0))
+            .columns(Column::auto(), 4)
+            .column(Column::auto().at_least(90.0))
+            .columns(Column::auto().at_least(130.0), weapons.len())
+            .column(Column::auto());
+        if let Some(row) = self.scroll_to.take() {
+            table = table.scroll_to_row(row, Some(egui::Align::Center));
+        }
+        table
+            .header(20.0, |mut header| {
+                let mut titles: Vec<String> = [
+                    "Id",
+                    "Name",
+                    "Value",
+                    "Count",
+                    "Target dmg",
+                    "Own dmg",
+                    "Collision effects",
+                ]
+                .map(str::to_owned)
+                .to_vec();
+                titles.extend(weapons.iter().map(|w| format!("{w}: dmg, effects")));
+                titles.push(String::new());
+                for title in titles {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(24.0, deck.cards.len(), |mut row| {
+                    let index = row.index();
+                    let card = &deck.cards[index];
+                    let mut edited: Option<(CombatCard, Option<GroupKey>)> = None;
+                    let change = |f: &dyn Fn(&mut CombatCard)| {
+                        let mut copy = card.clone();
+                        f(&mut copy);
+                        copy
+                    };
+                    row.col(|ui| {
+                        if let Some((id, g)) = fields::text(ui, "id", &card.id, 100.0) {
+                            edited = Some((change(&|c| c.id = id.clone()), Some(g)));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((name, g)) = fields::text(ui, "name", &card.name, 100.0) {
+                            edited = Some((change(&|c| c.name = name.clone()), Some(g)));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((value, g)) = fields::number(ui, "value", card.value, 0..=9) {
+                            edited = Some((change(&|c| c.value = value), Some(g)));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((count, g)) = fields::number(ui, "count", card.count, 0..=99) {
+                            edited = Some((change(&|c| c.count = count), Some(g)));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((damage, g)) =
+                            fields::number(ui, "target_damage", card.collision.target_damage, 0..=9)
+                        {
+                            edited =
+                                Some((change(&|c| c.collision.target_damage = damage), Some(g)));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((damage, g)) =
+                            fields::number(ui, "active_damage", card.collision.active_damage, 0..=9)
+                        {
+                            edited =
+                                Some((change(&|c| c.collision.active_damage = damage), Some(g)));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some(effects) = effects_menu(ui, &card.collision.effects) {
+                            edited =
+                                Some((change(&|c| c.collision.effects.clone_from(&effects)), None));
+                        }
+                    });
+                    for weapon in &weapons {
+                        row.col(|ui| {
+                            let Some(result) = card.weapons.get(weapon) else {
+                                ui.weak("missing");
+                                return;
+                            };
+                            if let Some((damage, g)) =
+                                fields::number(ui, "damage", result.damage, 0..=9)
+                            {
+                                edited = Some((
+                                    change(&|c| {
+                                        if let Some(r) = c.weapons.get_mut(weapon) {
+                                            r.damage = damage;
+                                        }
+                                    }),
+                                    Some(g),
+                                ));
+                            }
+                            if let Some(effects) = effects_menu(ui, &result.effects) {
+                                edited = Some((
+                                    change(&|c| {
+                                        if let Some(r) = c.weapons.get_mut(weapon) {
+                                            r.effects.clone_from(&effects);
+                                        }
+                                    }),
+                                    None,
+                                ));
+                            }
+                        });
+                    }
+                    row.col(|ui| {
+                        if ui.small_button("Duplicate").clicked() {
+                            let mut copy = card.clone();
+                            copy.id = crate::content::text::Id::from(
+                                format!("{}-copy", card.id).as_str(),
+                            );
+                            edits
+                                .push((Edit::CombatCards(ListEdit::Insert(index + 1, copy)), None));
+                        }
+                        if ui.small_button("Delete").clicked() {
+                            edits.push((Edit::CombatCards(ListEdit::Remove(index)), None));
+                        }
+                    });
+                    if let Some((card, group)) = edited {
+                        edits.push((Edit::CombatCards(ListEdit::Set(index, card)), group));
+                    }
+                });
+            });
+    }
+}

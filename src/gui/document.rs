@@ -1,0 +1,136 @@
+//! One document open in the studio: its file, its content as edited, what was last saved, and
+//! its undo history.
+
+use std::path::{Path, PathBuf};
+
+use crate::content::save::{SaveError, write_atomic};
+use crate::content::source::Format;
+use crate::content::{Document, LoadedDocument};
+use crate::edit::{Edit, EditError, GroupKey, History};
+
+use super::recovery;
+
+/// An open document.
+#[derive(Clone, Debug)]
+pub struct OpenDocument {
+    /// Its file; `None` until a new document is first saved.
+    pub path: Option<PathBuf>,
+    /// The format it is saved in.
+    pub format: Format,
+    /// The content as edited.
+    pub document: Document,
+    /// The content as last saved or loaded (`None` for a new, never saved document).
+    saved: Option<Document>,
+    /// Undo and redo.
+    pub history: History<Document>,
+}
+
+impl OpenDocument {
+    /// A document loaded from its file.
+    #[must_use]
+    pub fn loaded(loaded: LoadedDocument) -> Self {
+        Self {
+            path: Some(loaded.source.path.clone()),
+            format: loaded.source.format,
+            saved: Some(loaded.document.clone()),
+            document: loaded.document,
+            history: History::default(),
+        }
+    }
+
+    /// A new document that has no file yet.
+    #[must_use]
+    pub fn untitled(document: Document) -> Self {
+        Self {
+            path: None,
+            format: Format::Ron,
+            document,
+            saved: None,
+            history: History::default(),
+        }
+    }
+
+    /// The name to show: the file name, or "untitled".
+    #[must_use]
+    pub fn name(&self) -> String {
+        self.path.as_deref().and_then(Path::file_name).map_or_else(
+            || format!("untitled {}", self.document.kind()),
+            |name| name.to_string_lossy().into_owned(),
+        )
+    }
+
+    /// Whether there are changes not on disk.
+    #[must_use]
+    pub fn is_dirty(&self) -> bool {
+        self.saved.as_ref() != Some(&self.document)
+    }
+
+    /// Applies an edit, recording an undo step if it changed anything. On error nothing changes.
+    pub fn apply(&mut self, edit: &Edit, group: Option<GroupKey>) -> Result<(), EditError> {
+        let before = self.document.clone();
+        edit.apply(&mut self.document)?;
+        if self.document != before {
+            self.history.record(before, edit.label(), group);
+        }
+        Ok(())
+    }
+
+    /// Replaces the content as one undoable step (recovering autosaved work).
+    pub fn replace(&mut self, document: Document, label: &str) {
+        let before = std::mem::replace(&mut self.document, document);
+        self.history.record(before, label, None);
+    }
+
+    /// Takes back the last edit; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        match self.history.undo(self.document.clone()) {
+            Some(before) => {
+                self.document = before;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Does the last undone edit again; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        match self.history.redo(self.document.clone()) {
+            Some(after) => {
+                self.document = after;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Saves to its own file (atomically, keeping a `.bak`), then drops its recovery copy.
+    /// A document without a file cannot be saved this way: use [`Self::save_as`].
+    pub fn save(&mut self) -> Result<(), SaveError> {
+        let Some(path) = self.path.clone() else {
+            return Err(SaveError::Io {
+                path: PathBuf::from(self.name()),
+                source: std::io::Error::new(
+                    std::io::ErrorKind::NotFound,
+                    "it has no file yet; use Save as",
+                ),
+            });
+        };
+        let text = self.document.to_text(self.format)?;
+        write_atomic(&path, text.as_bytes())?;
+        recovery::remove(self);
+        self.saved = Some(self.document.clone());
+        Ok(())
+    }
+
+    /// Saves to a new file, which becomes the document's own; the format follows the extension.
+    pub fn save_as(&mut self, path: &Path) -> Result<(), SaveError> {
+        recovery::remove(self);
+        self.format = Format::from_path(path).unwrap_or(Format::Ron);
+        let previous = self.path.replace(path.to_owned());
+        let result = self.save();
+        if result.is_err() {
+            self.path = previous;
+        }
+        result
+    }
+}

@@ -1,0 +1,64 @@
+//! Small editing widgets shared by the tables and the inspector. Each returns the new value
+//! and an undo group (the widget's id), so that the keystrokes of one field or the frames of
+//! one drag make a single undo step.
+
+use egui::emath::Numeric;
+use egui::{DragValue, TextEdit, Ui};
+
+use crate::edit::GroupKey;
+
+/// A one-line text field over a bounded string type, named `name` for screen readers (and
+/// tests).
+pub fn text<T: for<'a> From<&'a str> + AsRef<str>>(
+    ui: &mut Ui,
+    name: &str,
+    value: &T,
+    width: f32,
+) -> Option<(T, GroupKey)> {
+    let mut text = value.as_ref().to_owned();
+    let response = ui
+        .add(TextEdit::singleline(&mut text).desired_width(width))
+        .accessible_name(name);
+    response
+        .changed()
+        .then(|| (T::from(text.as_str()), response.id.value()))
+}
+
+/// A number dragged or typed within `range`.
+pub fn number<N: Numeric>(
+    ui: &mut Ui,
+    name: &str,
+    value: N,
+    range: std::ops::RangeInclusive<N>,
+) -> Option<(N, GroupKey)> {
+    let mut edited = value;
+    let response = ui
+        .add(DragValue::new(&mut edited).range(range))
+        .accessible_name(name);
+    (response.changed() && edited != value).then(|| (edited, response.id.value()))
+}
+
+/// A choice from a fixed list, shown as a combo box.
+pub fn choice<T: Copy + PartialEq>(
+    ui: &mut Ui,
+    name: &str,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    value: T,
+    options: &[(T, &str)],
+) -> Option<T> {
+    let current = options
+        .iter()
+        .find(|(option, _)| *option == value)
+        .map_or("?", |(_, name)| *name);
+    let mut chosen = value;
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(current)
+        .show_ui(ui, |ui| {
+            for (option, option_name) in options {
+                ui.selectable_value(&mut chosen, *option, *option_name);
+            }
+        })
+        .response
+        .accessible_name(name);
+    (chosen != value).then_some(chosen)
+}

@@ -1,0 +1,431 @@
+//! The track inspector: the track's own fields, the active tool's options, and the selected
+//! spaces' fields and actions. Like the canvas it only emits edits.
+
+use egui::Ui;
+
+use super::canvas::{CanvasEdit, ShapeChoice, TERRAINS, Tool, TrackCanvas};
+use super::fields;
+use crate::content::text::{Id, Text};
+use crate::content::track::{Background, OffTrack, Section, SpaceRef, Track, TrackStyle};
+use crate::edit::TrackEdit;
+
+const STYLES: [(TrackStyle, &str); 3] = [
+    (TrackStyle::ApocalypseRoad, "Apocalypse Road"),
+    (TrackStyle::ThunderAlley, "Thunder Alley"),
+    (TrackStyle::GrandPrix, "Grand Prix"),
+];
+
+/// What the inspector asks of the app beyond edits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct InspectorRequests {
+    /// Pick a background picture with a file dialog.
+    pub pick_background: bool,
+}
+
+/// Draws the inspector for a track.
+pub fn track_inspector(
+    ui: &mut Ui,
+    track: &Track,
+    canvas: &mut TrackCanvas,
+    edits: &mut Vec<CanvasEdit>,
+) -> InspectorRequests {
+    let mut requests = InspectorRequests::default();
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        section(ui, "Track", |ui| track_fields(ui, track, edits));
+        section(ui, "Tool", |ui| tool_options(ui, track, canvas, edits));
+        section(ui, "Selection", |ui| selection(ui, track, canvas, edits));
+        section(ui, "Lap", |ui| lap_actions(ui, track, edits));
+        section(ui, "Background picture", |ui| {
+            background(ui, track, edits, &mut requests);
+        });
+    });
+    requests
+}
+
+/// A collapsible section, open unless the designer closes it.
+fn section(ui: &mut Ui, title: &str, body: impl FnOnce(&mut Ui)) {
+    egui::CollapsingHeader::new(title)
+        .default_open(true)
+        .show(ui, body);
+}
+
+fn track_fields(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
+    let info = |id: Id, name: Text, style: TrackStyle| TrackEdit::SetInfo { id, name, style };
+    egui::Grid::new("track-fields")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Id");
+            if let Some((id, g)) = fields::text(ui, "id", &track.id, 160.0) {
+                edits.push((info(id, track.name.clone(), track.style), Some(g)));
+            }
+            ui.end_row();
+            ui.label("Name");
+            if let Some((name, g)) = fields::text(ui, "name", &track.name, 160.0) {
+                edits.push((info(track.id.clone(), name, track.style), Some(g)));
+            }
+            ui.end_row();
+            ui.label("Style");
+            if let Some(style) = fields::choice(ui, "style", "track-style", track.style, &STYLES) {
+                edits.push((info(track.id.clone(), track.name.clone(), style), None));
+            }
+            ui.end_row();
+        });
+    ui.label(format!(
+        "{} lap sectors, {} starting sectors, {} grid positions",
+        track.sectors.len(),
+        track.start_sectors.len(),
+        track.grid.len()
+    ));
+}
+
+fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut Vec<CanvasEdit>) {
+    ui.label(canvas.tool.hint());
+    match canvas.tool {
+        Tool::Stretch => {
+            let options = &mut canvas.stretch;
+            ui.horizontal_wrapped(|ui| {
+                for (shape, name) in ShapeChoice::ALL {
+                    ui.selectable_value(&mut options.shape, shape, name);
+                }
+            });
+            egui::Grid::new("stretch-options")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    ui.label("Sectors");
+                    ui.add(egui::DragValue::new(&mut options.sectors).range(1..=200))
+                        .accessible_name("Sectors");
+                    ui.end_row();
+                    if !matches!(options.shape, ShapeChoice::SingleLane | ShapeChoice::Jump) {
+                        ui.label("Lanes");
+                        ui.add(egui::DragValue::new(&mut options.lanes).range(1..=12))
+                            .accessible_name("Lanes");
+                        ui.end_row();
+                    }
+                    if options.shape == ShapeChoice::Corner {
+                        ui.label("Turn (°, + is right)");
+                        ui.add(egui::DragValue::new(&mut options.degrees).range(-360.0..=360.0))
+                            .accessible_name("Turn");
+                        ui.end_row();
+                        ui.label("Radius");
+                        ui.add(
+                            egui::DragValue::new(&mut options.radius)
+                                .range(0.5..=100.0)
+                                .speed(0.1),
+                        )
+                        .accessible_name("Radius");
+                        ui.end_row();
+                    }
+                });
+            if ui.button("Lay stretch").clicked() {
+                edits.push((
+                    TrackEdit::AppendStretch {
+                        stretch: options.stretch(),
+                        origin: crate::edit::Origin::default(),
+                    },
+                    None,
+                ));
+            }
+        }
+        Tool::Paint => {
+            ui.horizontal(|ui| {
+                for (terrain, name) in TERRAINS {
+                    ui.selectable_value(&mut canvas.terrain, terrain, name);
+                }
+            });
+        }
+        Tool::Crossover => {
+            if ui.button("Detect crossover from the drawing").clicked() {
+                edits.push((TrackEdit::DetectCrossover, None));
+            }
+            ui.label(format!("{} crossover pairs", track.crossover.len()));
+        }
+        Tool::Chute => {
+            if track.chute.is_some() && ui.button("Remove chute").clicked() {
+                edits.push((TrackEdit::SetChute(None), None));
+            }
+        }
+        Tool::Select | Tool::Link | Tool::FinishLine | Tool::Grid => {}
+    }
+}
+
+fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut Vec<CanvasEdit>) {
+    let selected: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
+    ui.label(format!("{} spaces selected", selected.len()));
+    if selected.is_empty() {
+        return;
+    }
+    if let [at] = selected[..]
+        && let Some(space) = track.space(at)
+    {
+        ui.strong(format!("Space {at}"));
+        let geometry = |x, y, heading| TrackEdit::SetGeometry {
+            at,
+            x,
+            y,
+            heading,
+            size: space.size,
+        };
+        egui::Grid::new("space-fields")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Terrain");
+                if let Some(terrain) =
+                    fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
+                {
+                    edits.push((
+                        TrackEdit::SetTerrain {
+                            spaces: vec![at],
+                            terrain,
+                        },
+                        None,
+                    ));
+                }
+                ui.end_row();
+                ui.label("x");
+                if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
+                    edits.push((geometry(x, space.y, space.heading), Some(g)));
+                }
+                ui.end_row();
+                ui.label("y");
+                if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
+                    edits.push((geometry(space.x, y, space.heading), Some(g)));
+                }
+                ui.end_row();
+                ui.label("Heading (°)");
+                if let Some((heading, g)) =
+                    fields::number(ui, "heading", space.heading, -360.0..=720.0)
+                {
+                    edits.push((geometry(space.x, space.y, heading), Some(g)));
+                }
+                ui.end_row();
+            });
+        ui.label("Forward links:");
+        for to in &space.next {
+            ui.horizontal(|ui| {
+                ui.label(format!("-> {to}"));
+                if ui.small_button("Remove").clicked() {
+                    edits.push((TrackEdit::RemoveLink { from: at, to: *to }, None));
+                }
+            });
+        }
+        if let Some(sector) = track.section(at.section).get(at.sector as usize) {
+            let mut off = sector.off_track;
+            let before = off;
+            ui.checkbox(&mut off.inside, "Off-track spot inside");
+            ui.checkbox(&mut off.outside, "Off-track spot outside");
+            if off != before {
+                edits.push((off_track(at, off), None));
+            }
+        }
+    }
+    ui.separator();
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Paint as");
+        for (terrain, name) in TERRAINS {
+            if ui.small_button(name).clicked() {
+                edits.push((
+                    TrackEdit::SetTerrain {
+                        spaces: selected.clone(),
+                        terrain,
+                    },
+                    None,
+                ));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        if ui.button("Rotate -15°").clicked() {
+            edits.push((
+                TrackEdit::Rotate {
+                    spaces: selected.clone(),
+                    degrees: -15.0,
+                },
+                None,
+            ));
+        }
+        if ui.button("Rotate +15°").clicked() {
+            edits.push((
+                TrackEdit::Rotate {
+                    spaces: selected.clone(),
+                    degrees: 15.0,
+                },
+                None,
+            ));
+        }
+    });
+    let sectors: std::collections::BTreeSet<(Section, u32)> =
+        selected.iter().map(|at| (at.section, at.sector)).collect();
+    ui.horizontal(|ui| {
+        if let Some(&(Section::Lap, last)) = sectors.iter().next_back()
+            && ui.button(format!("Insert sector after {last}")).clicked()
+        {
+            edits.push((TrackEdit::InsertSector { after: last }, None));
+        }
+        if ui
+            .button(format!("Remove {} sectors", sectors.len()))
+            .clicked()
+        {
+            for section in [Section::Lap, Section::Start] {
+                let numbers: Vec<u32> = sectors
+                    .iter()
+                    .filter(|(s, _)| *s == section)
+                    .map(|(_, n)| *n)
+                    .collect();
+                if !numbers.is_empty() {
+                    edits.push((
+                        TrackEdit::RemoveSectors {
+                            section,
+                            sectors: numbers,
+                        },
+                        None,
+                    ));
+                }
+            }
+            canvas.selection.clear();
+        }
+    });
+    if ui.button("Number the selection as the grid").clicked() {
+        edits.push((
+            TrackEdit::NumberGrid {
+                spaces: selected.clone(),
+            },
+            None,
+        ));
+    }
+    if let [a, b] = selected[..]
+        && ui
+            .button(format!("Make {a} and {b} a crossover pair"))
+            .clicked()
+    {
+        edits.push((
+            TrackEdit::AddCrossover(crate::content::track::CrossoverPair(a, b)),
+            None,
+        ));
+    }
+}
+
+fn off_track(at: SpaceRef, off_track: OffTrack) -> TrackEdit {
+    TrackEdit::SetOffTrack {
+        section: at.section,
+        sector: at.sector,
+        off_track,
+    }
+}
+
+fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
+    if ui
+        .button("Close the lap")
+        .on_hover_text("Link the last sector into sector 0")
+        .clicked()
+    {
+        edits.push((TrackEdit::CloseLap, None));
+    }
+    let id = ui.scope_id().with("starting-section");
+    let mut form: StartForm = ui.data_mut(|d| *d.get_temp_mut_or_default(id));
+    ui.label("Starting section (2.1)");
+    egui::Grid::new("start-form").num_columns(2).show(ui, |ui| {
+        ui.label("Sectors × lanes");
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut form.sectors).range(1..=40))
+                .accessible_name("Starting sectors");
+            ui.add(egui::DragValue::new(&mut form.lanes).range(1..=12))
+                .accessible_name("Starting lanes");
+        });
+        ui.end_row();
+        ui.label("Starts at x, y");
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut form.x).speed(0.1))
+                .accessible_name("Start x");
+            ui.add(egui::DragValue::new(&mut form.y).speed(0.1))
+                .accessible_name("Start y");
+        });
+        ui.end_row();
+        ui.label("Heading, joins sector");
+        ui.horizontal(|ui| {
+            ui.add(egui::DragValue::new(&mut form.heading).range(0.0..=359.0))
+                .accessible_name("Start heading");
+            ui.add(
+                egui::DragValue::new(&mut form.joins)
+                    .range(0..=track.sectors.len().saturating_sub(1) as u32),
+            )
+            .accessible_name("Joins sector");
+        });
+        ui.end_row();
+    });
+    if ui.button("Lay starting section").clicked() {
+        edits.push((
+            TrackEdit::StartingSection {
+                sectors: form.sectors,
+                lanes: form.lanes,
+                at: (form.x, form.y),
+                heading: form.heading,
+                joins: form.joins,
+            },
+            None,
+        ));
+    }
+    ui.data_mut(|d| d.insert_temp(id, form));
+}
+
+/// The starting section form's values, kept in egui's memory between frames.
+#[derive(Clone, Copy, Debug)]
+struct StartForm {
+    sectors: u32,
+    lanes: u8,
+    x: f32,
+    y: f32,
+    heading: f32,
+    joins: u32,
+}
+
+impl Default for StartForm {
+    fn default() -> Self {
+        Self {
+            sectors: 10,
+            lanes: 4,
+            x: 0.0,
+            y: 0.0,
+            heading: 180.0,
+            joins: 0,
+        }
+    }
+}
+
+fn background(
+    ui: &mut Ui,
+    track: &Track,
+    edits: &mut Vec<CanvasEdit>,
+    requests: &mut InspectorRequests,
+) {
+    if ui.button("Choose picture…").clicked() {
+        requests.pick_background = true;
+    }
+    let Some(background) = &track.background else {
+        ui.weak("No picture: choose a photo of a real board to trace over.");
+        return;
+    };
+    ui.label(background.path.as_str());
+    let mut edited = background.clone();
+    let mut group = None;
+    egui::Grid::new("background").num_columns(2).show(ui, |ui| {
+        for (name, value, range) in [
+            ("x", &mut edited.x, -10_000.0..=10_000.0),
+            ("y", &mut edited.y, -10_000.0..=10_000.0),
+            ("Units per pixel", &mut edited.scale, 0.0001..=10.0),
+            ("Opacity", &mut edited.opacity, 0.0..=1.0),
+        ] {
+            ui.label(name);
+            if let Some((new, g)) = fields::number(ui, name, *value, range) {
+                *value = new;
+                group = Some(g);
+            }
+            ui.end_row();
+        }
+    });
+    if let Some(g) = group {
+        edits.push((TrackEdit::SetBackground(Some(edited)), Some(g)));
+    }
+    if ui.button("Remove picture").clicked() {
+        edits.push((TrackEdit::SetBackground(None::<Background>), None));
+    }
+}

@@ -1,0 +1,214 @@
+//! The menu bar and the keyboard shortcuts.
+
+use egui::{Key, KeyboardShortcut, Modifiers, Ui};
+
+use super::canvas::Tool;
+use super::command::StudioCommand;
+use super::prefs::{Prefs, Theme};
+
+const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
+const OPEN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
+const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
+const SELECT_ALL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::A);
+const FIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Num0);
+
+/// What the menu bar knows to show: undo labels, dirty state, recent files.
+pub struct MenuState<'a> {
+    /// The preferences (recent files, theme).
+    pub prefs: &'a Prefs,
+    /// What undo would take back.
+    pub undo: Option<&'a str>,
+    /// What redo would do again.
+    pub redo: Option<&'a str>,
+    /// Whether the shown document is a track.
+    pub track_shown: bool,
+}
+
+/// The menu bar.
+pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCommand>) {
+    let shortcut = |ui: &Ui, s: &KeyboardShortcut| ui.ctx().format_shortcut(s);
+    egui::MenuBar::new().ui(ui, |ui| {
+        ui.menu_button("File", |ui| {
+            if ui.button("New track").clicked() {
+                commands.push(StudioCommand::NewTrack);
+            }
+            if ui
+                .add(egui::Button::new("Open folder…").shortcut_text(shortcut(ui, &OPEN)))
+                .clicked()
+                && let Some(folder) = rfd::FileDialog::new().pick_folder()
+            {
+                commands.push(StudioCommand::Open(folder));
+            }
+            if ui.button("Open file…").clicked()
+                && let Some(file) = rfd::FileDialog::new()
+                    .add_filter("Content", &["ron", "json"])
+                    .pick_file()
+            {
+                commands.push(StudioCommand::AddFile(file));
+            }
+            ui.menu_button("Open recent", |ui| {
+                if state.prefs.recent.is_empty() {
+                    ui.weak("Nothing yet");
+                }
+                for path in &state.prefs.recent {
+                    if ui.button(path.display().to_string()).clicked() {
+                        commands.push(StudioCommand::Open(path.clone()));
+                    }
+                }
+            });
+            ui.separator();
+            if ui
+                .add(egui::Button::new("Save").shortcut_text(shortcut(ui, &SAVE)))
+                .clicked()
+            {
+                commands.push(StudioCommand::Save);
+            }
+            if ui.button("Save as…").clicked()
+                && let Some(file) = rfd::FileDialog::new()
+                    .add_filter("RON", &["ron"])
+                    .add_filter("JSON", &["json"])
+                    .save_file()
+            {
+                commands.push(StudioCommand::SaveAs(file));
+            }
+            if ui.button("Save all").clicked() {
+                commands.push(StudioCommand::SaveAll);
+            }
+            if ui
+                .add_enabled(state.track_shown, egui::Button::new("Export PNG…"))
+                .clicked()
+                && let Some(file) = rfd::FileDialog::new()
+                    .add_filter("PNG", &["png"])
+                    .save_file()
+            {
+                commands.push(StudioCommand::ExportPng(file));
+            }
+            if ui.button("Reload").clicked() {
+                commands.push(StudioCommand::Reload);
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                commands.push(StudioCommand::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let undo = state
+                .undo
+                .map_or_else(|| "Undo".to_owned(), |label| format!("Undo {label}"));
+            if ui
+                .add_enabled(
+                    state.undo.is_some(),
+                    egui::Button::new(undo).shortcut_text(shortcut(ui, &UNDO)),
+                )
+                .clicked()
+            {
+                commands.push(StudioCommand::Undo);
+            }
+            let redo = state
+                .redo
+                .map_or_else(|| "Redo".to_owned(), |label| format!("Redo {label}"));
+            if ui
+                .add_enabled(
+                    state.redo.is_some(),
+                    egui::Button::new(redo).shortcut_text(shortcut(ui, &REDO)),
+                )
+                .clicked()
+            {
+                commands.push(StudioCommand::Redo);
+            }
+            ui.separator();
+            if ui
+                .add(egui::Button::new("Select all").shortcut_text(shortcut(ui, &SELECT_ALL)))
+                .clicked()
+            {
+                commands.push(StudioCommand::SelectAll);
+            }
+            if ui
+                .add(egui::Button::new("Delete").shortcut_text("Del"))
+                .clicked()
+            {
+                commands.push(StudioCommand::Delete);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            if ui
+                .add(egui::Button::new("Zoom in").shortcut_text("+"))
+                .clicked()
+            {
+                commands.push(StudioCommand::ZoomIn);
+            }
+            if ui
+                .add(egui::Button::new("Zoom out").shortcut_text("-"))
+                .clicked()
+            {
+                commands.push(StudioCommand::ZoomOut);
+            }
+            if ui
+                .add(egui::Button::new("Fit track").shortcut_text(shortcut(ui, &FIT)))
+                .clicked()
+            {
+                commands.push(StudioCommand::Fit);
+            }
+            ui.menu_button("Theme", |ui| {
+                for (theme, name) in [
+                    (Theme::System, "System"),
+                    (Theme::Dark, "Dark"),
+                    (Theme::Light, "Light"),
+                ] {
+                    if ui.radio(state.prefs.theme == theme, name).clicked() {
+                        commands.push(StudioCommand::SetTheme(theme));
+                    }
+                }
+            });
+        });
+    });
+}
+
+/// Turns key presses into commands, unless a text field has the keyboard: typing a `-` into a
+/// card's name must not zoom the canvas, and Ctrl+Z there undoes the typing, not the document.
+pub fn shortcuts(ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
+    if ctx.egui_wants_keyboard_input() {
+        return;
+    }
+    ctx.input_mut(|input| {
+        // The longer chord first: Ctrl+Z would also match Ctrl+Shift+Z.
+        let chords = [
+            (REDO, StudioCommand::Redo),
+            (REDO_Y, StudioCommand::Redo),
+            (UNDO, StudioCommand::Undo),
+            (SAVE, StudioCommand::Save),
+            (SELECT_ALL, StudioCommand::SelectAll),
+            (FIT, StudioCommand::Fit),
+        ];
+        for (chord, command) in chords {
+            if input.consume_shortcut(&chord) {
+                commands.push(command);
+            }
+        }
+        if input.consume_shortcut(&OPEN)
+            && let Some(folder) = rfd::FileDialog::new().pick_folder()
+        {
+            commands.push(StudioCommand::Open(folder));
+        }
+        let keys = [
+            (Key::Delete, StudioCommand::Delete),
+            (Key::Escape, StudioCommand::Escape),
+            (Key::Plus, StudioCommand::ZoomIn),
+            (Key::Equals, StudioCommand::ZoomIn),
+            (Key::Minus, StudioCommand::ZoomOut),
+        ];
+        for (key, command) in keys {
+            if input.consume_key(Modifiers::NONE, key) {
+                commands.push(command);
+            }
+        }
+        for (tool, _, key) in Tool::ALL {
+            if input.consume_key(Modifiers::NONE, key) {
+                commands.push(StudioCommand::SetTool(tool));
+            }
+        }
+    });
+}

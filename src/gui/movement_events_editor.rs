@@ -1,0 +1,160 @@
+//! The movement event deck editor: one row per event kind. An event's numbers are edited as
+//! RON (`BigAir(damage: 2, scores_kill: true)`), which names every parameter of all 28 events
+//! without a form per event; text that does not parse is kept in the field, marked, and not
+//! applied.
+
+use std::collections::BTreeMap;
+
+use egui::{Color32, RichText, TextEdit, Ui};
+use egui_extras::{Column, TableBuilder};
+
+use super::fields;
+use crate::content::movement_events::{MovementEvent, MovementEventDeck};
+use crate::edit::{Edit, GroupKey, ListEdit};
+
+/// The editor's state: event text being typed that does not parse yet.
+#[derive(Clone, Debug, Default)]
+pub struct MovementEventsEditor {
+    drafts: BTreeMap<usize, String>,
+    /// A row to bring into view.
+    pub scroll_to: Option<usize>,
+}
+
+impl MovementEventsEditor {
+    /// Scrolls to the card with this id.
+    pub fn show_card(&mut self, deck: &MovementEventDeck, id: &str) {
+        self.scroll_to = deck.cards.iter().position(|card| card.id.as_str() == id);
+    }
+
+    /// Draws the editor; edits go to `edits`.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        deck: &MovementEventDeck,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        ui.horizontal(|ui| {
+            ui.heading(deck.name.as_str());
+            ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
+            if ui.button("Sort by id").clicked() {
+                let mut order: Vec<usize> = (0..deck.cards.len()).collect();
+                order.sort_by(|&a, &b| deck.cards[a].id.cmp(&deck.cards[b].id));
+                edits.push((Edit::MovementEvents(ListEdit::Reorder(order)), None));
+                self.drafts.clear();
+            }
+        });
+        let mut table = TableBuilder::new(ui)
+            .id_salt("movement-events")
+            .striped(true)
+            .column(Column::auto().at_least(120.0))
+            .column(Column::auto().at_least(120.0))
+            .column(Column::auto())
+            .column(Column::remainder().at_least(300.0))
+            .column(Column::auto());
+        if let Some(row) = self.scroll_to.take() {
+            table = table.scroll_to_row(row, Some(egui::Align::Center));
+        }
+        table
+            .header(20.0, |mut header| {
+                for title in ["Id", "Name", "Count", "Effect and its numbers", ""] {
+                    header.col(|ui| {
+                        ui.strong(title);
+                    });
+                }
+            })
+            .body(|body| {
+                body.rows(24.0, deck.cards.len(), |mut row| {
+                    let index = row.index();
+                    let card = &deck.cards[index];
+                    let mut edited = None;
+                    row.col(|ui| {
+                        if let Some((id, group)) = fields::text(ui, "id", &card.id, 110.0) {
+                            edited = Some((
+                                crate::content::movement_events::MovementEventCard {
+                                    id,
+                                    ..card.clone()
+                                },
+                                Some(group),
+                            ));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((name, group)) = fields::text(ui, "name", &card.name, 110.0) {
+                            edited = Some((
+                                crate::content::movement_events::MovementEventCard {
+                                    name,
+                                    ..card.clone()
+                                },
+                                Some(group),
+                            ));
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((count, group)) =
+                            fields::number(ui, "count", card.count, 0..=99)
+                        {
+                            edited = Some((
+                                crate::content::movement_events::MovementEventCard {
+                                    count,
+                                    ..card.clone()
+                                },
+                                Some(group),
+                            ));
+                        }
+                    });
+                    row.col(|ui| {
+                        let shown = ron::to_string(&card.effect).unwrap_or_default();
+                        let draft = self.drafts.get(&index).cloned();
+                        let mut text = draft.clone().unwrap_or_else(|| shown.clone());
+                        let bad = draft.is_some();
+                        let mut field =
+                            TextEdit::singleline(&mut text).desired_width(f32::INFINITY);
+                        if bad {
+                            field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
+                        }
+                        let response = ui
+                            .add(field)
+                            .accessible_name("effect")
+                            .on_hover_text(card.effect.label());
+                        if response.changed() {
+                            match ron::from_str::<MovementEvent>(&text) {
+                                Ok(effect) => {
+                                    self.drafts.remove(&index);
+                                    edited = Some((
+                                        crate::content::movement_events::MovementEventCard {
+                                            effect,
+                                            ..card.clone()
+                                        },
+                                        Some(response.id.value()),
+                                    ));
+                                }
+                                Err(_) => {
+                                    self.drafts.insert(index, text);
+                                }
+                            }
+                        }
+                    });
+                    row.col(|ui| {
+                        if ui.small_button("Duplicate").clicked() {
+                            let mut copy = card.clone();
+                            copy.id = crate::content::text::Id::from(
+                                format!("{}-copy", card.id).as_str(),
+                            );
+                            edits.push((
+                                Edit::MovementEvents(ListEdit::Insert(index + 1, copy)),
+                                None,
+                            ));
+                            self.drafts.clear();
+                        }
+                        if ui.small_button("Delete").clicked() {
+                            edits.push((Edit::MovementEvents(ListEdit::Remove(index)), None));
+                            self.drafts.clear();
+                        }
+                    });
+                    if let Some((card, group)) = edited {
+                        edits.push((Edit::MovementEvents(ListEdit::Set(index, card)), group));
+                    }
+                });
+            });
+    }
+}

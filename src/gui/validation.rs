@@ -1,0 +1,142 @@
+//! Live validation off the UI thread.
+//!
+//! Each change sends a snapshot of the open documents to a worker thread, which validates
+//! them as the command line would (a folder as a pack, files one by one) and sends the
+//! diagnostics back. The worker skips snapshots overtaken by newer ones, so typing fast on a
+//! big track never queues work, and the window never waits for it.
+
+use std::path::PathBuf;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::thread;
+
+use crate::content::source::{Format, SourceFile};
+use crate::content::{Document, LoadError, LoadedDocument, RawPack};
+use crate::validate::{Diagnostic, validate_opened};
+
+/// What one validation run needs: the documents as edited, and what failed to load.
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The pack folder (or a single file's folder).
+    pub root: PathBuf,
+    /// Whether the files are checked together as a pack.
+    pub is_folder: bool,
+    /// The documents, with their file (or a made-up name for an untitled one) and format.
+    pub documents: Vec<(PathBuf, Format, Document)>,
+    /// Files that did not load.
+    pub errors: Vec<LoadError>,
+}
+
+impl Snapshot {
+    /// Validates the snapshot. Each document is written out as it would be saved, so that
+    /// diagnostics point at the lines of the file the designer will get.
+    #[must_use]
+    pub fn validate(self) -> Vec<Diagnostic> {
+        let files = self
+            .documents
+            .into_iter()
+            .filter_map(|(path, format, document)| {
+                let text = document.to_text(format).ok()?;
+                Some(LoadedDocument {
+                    source: SourceFile::from_text(path, text, format),
+                    document,
+                })
+            })
+            .collect();
+        validate_opened(&RawPack {
+            root: self.root,
+            is_folder: self.is_folder,
+            files,
+            errors: self.errors,
+        })
+    }
+}
+
+/// The validation worker and what it last reported.
+#[derive(Debug)]
+pub struct Validator {
+    jobs: Sender<(u64, Snapshot)>,
+    results: Receiver<(u64, Vec<Diagnostic>)>,
+    sent: u64,
+    received: u64,
+    /// Diagnostics worked out on this thread when the worker is gone.
+    fallback: Option<Vec<Diagnostic>>,
+}
+
+impl Default for Validator {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Validator {
+    /// Starts the worker thread; it ends when the validator is dropped.
+    #[must_use]
+    pub fn new() -> Self {
+        let (jobs, job_queue) = channel::<(u64, Snapshot)>();
+        let (result_sender, results) = channel();
+        thread::Builder::new()
+            .name("roadwright-validation".to_owned())
+            .spawn(move || {
+                while let Ok(mut job) = job_queue.recv() {
+                    // Only the newest snapshot matters.
+                    while let Ok(newer) = job_queue.try_recv() {
+                        job = newer;
+                    }
+                    let (generation, snapshot) = job;
+                    if result_sender
+                        .send((generation, snapshot.validate()))
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            })
+            .ok();
+        Self {
+            jobs,
+            results,
+            sent: 0,
+            received: 0,
+            fallback: None,
+        }
+    }
+
+    /// Asks for a snapshot to be validated.
+    pub fn submit(&mut self, snapshot: Snapshot) {
+        self.sent += 1;
+        if self.jobs.send((self.sent, snapshot.clone())).is_err() {
+            // The worker could not start or has stopped: validate here rather than never.
+            self.received = self.sent;
+            self.fallback = Some(snapshot.validate());
+        }
+    }
+
+    /// Whether a result newer than the last one received is still being worked out.
+    #[must_use]
+    pub fn is_busy(&self) -> bool {
+        self.received < self.sent
+    }
+
+    /// The newest diagnostics that arrived since the last call, if any.
+    pub fn poll(&mut self) -> Option<Vec<Diagnostic>> {
+        let mut newest = self.fallback.take();
+        while let Ok((generation, diagnostics)) = self.results.try_recv() {
+            self.received = self.received.max(generation);
+            newest = Some(diagnostics);
+        }
+        newest
+    }
+
+    /// Waits for the diagnostics of the last snapshot submitted (for tests and for saving).
+    pub fn wait(&mut self) -> Option<Vec<Diagnostic>> {
+        let mut newest = self.fallback.take();
+        while self.received < self.sent {
+            let Ok((generation, diagnostics)) = self.results.recv() else {
+                break;
+            };
+            self.received = self.received.max(generation);
+            newest = Some(diagnostics);
+        }
+        newest
+    }
+}

@@ -1,0 +1,564 @@
+//! Editing in the studio, driven headless with `egui_kittest` as a person would: laying
+//! stretches, undo and redo, painting, live diagnostics, deck and team edits, saving, and
+//! recovering after a crash.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use egui::{Key, Modifiers, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{By, Queryable};
+use roadwright::content::Document;
+use roadwright::content::race_deck::RaceDeck;
+use roadwright::content::track::{SpaceRef, Terrain, Track};
+use roadwright::gui::StudioApp;
+
+fn start(app: StudioApp) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
+    settle(&mut harness);
+    harness
+}
+
+/// Runs frames and waits for live validation to catch up.
+fn settle(harness: &mut Harness<'static, StudioApp>) {
+    // Two frames apply what was clicked and send it to validation; then wait for the result so
+    // the spinner stops, and let the window settle.
+    harness.run_steps(2);
+    harness.state_mut().wait_for_validation();
+    harness.run();
+}
+
+/// A temporary copy of the standard pack with the sample oval beside it.
+fn workspace_copy() -> (tempfile::TempDir, PathBuf) {
+    let pack = common::copy_of_standard_pack();
+    let track = pack.path().join("oval.ron");
+    fs::copy(common::repo("tracks/oval.ron"), &track).expect("copy oval");
+    (pack, track)
+}
+
+fn open_track(pack: &Path) -> Harness<'static, StudioApp> {
+    let mut harness = start(StudioApp::open(pack));
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    harness
+}
+
+fn shown_track(harness: &Harness<'static, StudioApp>) -> Track {
+    let index = harness.state().shown().expect("a document is shown");
+    match &harness.state().workspace().documents[index].document {
+        Document::Track(track) => track.clone(),
+        other => panic!("not a track: {:?}", other.kind()),
+    }
+}
+
+fn click_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef) {
+    let track = shown_track(harness);
+    let index = harness.state().shown().expect("shown");
+    let position = harness
+        .state()
+        .canvas(index)
+        .and_then(|canvas| canvas.screen_position(&track, at))
+        .expect("space on screen");
+    harness.hover_at(position);
+    harness.run();
+    harness.drag_at(position);
+    harness.drop_at(position);
+    settle(harness);
+}
+
+fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
+    harness.get_by_label(menu).click();
+    harness.run();
+    harness.get_by_label_contains(item).click();
+    settle(harness);
+}
+
+#[test]
+fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    assert_eq!(shown_track(&harness).sectors.len(), 45, "five sectors laid");
+    harness.get_by_label("45 lap sectors, 0 starting sectors, 40 grid positions");
+    assert!(
+        harness.state().title().ends_with('*'),
+        "{}",
+        harness.state().title()
+    );
+    menu(&mut harness, "Edit", "Undo Lay straight");
+    assert_eq!(shown_track(&harness).sectors.len(), 40);
+    assert!(
+        !harness.state().title().ends_with('*'),
+        "undone back to the saved file"
+    );
+    menu(&mut harness, "Edit", "Redo Lay straight");
+    assert_eq!(shown_track(&harness).sectors.len(), 45);
+}
+
+#[test]
+fn keyboard_undo_and_redo_work_on_the_canvas_but_not_in_a_text_field() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(
+        shown_track(&harness).sectors.len(),
+        40,
+        "Ctrl+Z undid the stretch"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+    settle(&mut harness);
+    assert_eq!(
+        shown_track(&harness).sectors.len(),
+        45,
+        "Ctrl+Shift+Z redid it"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    settle(&mut harness);
+    assert_eq!(
+        shown_track(&harness).sectors.len(),
+        45,
+        "Ctrl+Y redid it too"
+    );
+
+    // Typing in the track's name field: the keys go to the text, not to the shortcuts.
+    let name = harness.get(By::new().role(Role::TextInput).value("Dust Bowl Oval"));
+    name.focus();
+    harness.run();
+    let zoom = |h: &Harness<'static, StudioApp>| {
+        let index = h.state().shown().expect("shown");
+        h.state().canvas(index).expect("canvas").view.zoom
+    };
+    let before = zoom(&harness);
+    harness.key_press(Key::Minus);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(
+        shown_track(&harness).sectors.len(),
+        45,
+        "no undo while typing"
+    );
+    assert!(
+        (zoom(&harness) - before).abs() < f32::EPSILON,
+        "no zoom while typing"
+    );
+}
+
+#[test]
+fn painting_rough_shows_the_matching_diagnostic_and_fixing_it_clears_it() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+    harness.get_by_label("Paint").click();
+    harness.run();
+    harness.get_by_label("Rough").click();
+    harness.run();
+    click_space(&mut harness, SpaceRef::lap(5, 0));
+    click_space(&mut harness, SpaceRef::lap(5, 2));
+    let track = shown_track(&harness);
+    assert_eq!(
+        track.space(SpaceRef::lap(5, 0)).expect("5.0").terrain,
+        Terrain::Rough
+    );
+    harness.get_by_label_contains(
+        "error[rough-not-contiguous]: sector 5 has paved lanes between rough lanes",
+    );
+    let index = harness.state().shown().expect("shown");
+    // The canvas marks the problem: the diagnostic names the sector, whose spaces are marked.
+    harness
+        .get_by_label_contains("rough-not-contiguous")
+        .click();
+    settle(&mut harness);
+    let selected = &harness.state().canvas(index).expect("canvas").selection;
+    assert_eq!(
+        selected.len(),
+        4,
+        "clicking the diagnostic selected sector 5: {selected:?}"
+    );
+    assert!(selected.iter().all(|at| at.sector == 5));
+    harness.get_by_label("Paint").click();
+    harness.run();
+    click_space(&mut harness, SpaceRef::lap(5, 1));
+    assert!(
+        harness
+            .query_by_label_contains("rough-not-contiguous")
+            .is_none(),
+        "the diagnostic went away once the rough block was whole"
+    );
+}
+
+#[test]
+fn clicking_a_diagnostic_selects_and_frames_its_space() {
+    let (pack, track_path) = workspace_copy();
+    let text = fs::read_to_string(&track_path).expect("oval");
+    fs::write(&track_path, text.replacen("next: [\"4.2\"]", "next: []", 1)).expect("write");
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness
+        .get_by_label_contains("error[no-forward-link]: space 3.2 has no forward link")
+        .click();
+    settle(&mut harness);
+    let index = harness.state().shown().expect("the track is shown");
+    let canvas = harness.state().canvas(index).expect("canvas");
+    assert_eq!(
+        canvas.selection.iter().copied().collect::<Vec<_>>(),
+        [SpaceRef::lap(3, 2)]
+    );
+    assert!(
+        canvas.view.zoom > 30.0,
+        "framed close up, zoom {}",
+        canvas.view.zoom
+    );
+}
+
+#[test]
+fn selecting_by_click_shift_click_and_box_and_hovering_names_the_space() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let index = harness.state().shown().expect("shown");
+    let track = shown_track(&harness);
+    let canvas = |h: &Harness<'static, StudioApp>| h.state().canvas(index).expect("canvas").clone();
+    let position = |h: &Harness<'static, StudioApp>, at| {
+        canvas(h).screen_position(&track, at).expect("on screen")
+    };
+    let a = position(&harness, SpaceRef::lap(2, 1));
+    harness.hover_at(a);
+    harness.run_steps(2);
+    harness.get_by_label("Space 2.1 (Paved)");
+    click_space(&mut harness, SpaceRef::lap(2, 1));
+    assert_eq!(canvas(&harness).selection.len(), 1);
+    let b = position(&harness, SpaceRef::lap(7, 0));
+    harness.hover_at(b);
+    harness.run_steps(1);
+    harness.event_modifiers(
+        egui::Event::PointerButton {
+            pos: b,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: Modifiers::SHIFT,
+        },
+        Modifiers::SHIFT,
+    );
+    harness.event_modifiers(
+        egui::Event::PointerButton {
+            pos: b,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: Modifiers::SHIFT,
+        },
+        Modifiers::SHIFT,
+    );
+    settle(&mut harness);
+    assert_eq!(
+        canvas(&harness)
+            .selection
+            .iter()
+            .copied()
+            .collect::<Vec<_>>(),
+        [SpaceRef::lap(2, 1), SpaceRef::lap(7, 0)],
+        "shift-click added to the selection"
+    );
+    // A box around sector 0 from empty ground selects its four spaces.
+    let corner_a = position(&harness, SpaceRef::lap(0, 0));
+    let corner_b = position(&harness, SpaceRef::lap(0, 3));
+    let outside = egui::Rect::from_two_pos(corner_a, corner_b).expand(6.0);
+    harness.hover_at(outside.left_top() - egui::vec2(0.0, 30.0));
+    harness.run_steps(1);
+    harness.drag_at(outside.left_top() - egui::vec2(0.0, 30.0));
+    harness.run_steps(1);
+    harness.hover_at(outside.right_bottom());
+    harness.run_steps(1);
+    harness.drop_at(outside.right_bottom());
+    settle(&mut harness);
+    let selected = canvas(&harness).selection;
+    assert!(
+        (0..4).all(|lane| selected.contains(&SpaceRef::lap(0, lane))),
+        "box selected sector 0: {selected:?}"
+    );
+}
+
+#[test]
+fn dragging_the_selection_moves_it_as_one_undo_step() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let before = shown_track(&harness);
+    click_space(&mut harness, SpaceRef::lap(2, 1));
+    let index = harness.state().shown().expect("shown");
+    let start = harness
+        .state()
+        .canvas(index)
+        .expect("c")
+        .screen_position(&before, SpaceRef::lap(2, 1))
+        .expect("p");
+    harness.drag_at(start);
+    for step in 1..=5 {
+        harness.hover_at(start + egui::vec2(8.0 * step as f32, 0.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(start + egui::vec2(40.0, 0.0));
+    settle(&mut harness);
+    let moved = shown_track(&harness);
+    let (was, now) = (
+        before.space(SpaceRef::lap(2, 1)).expect("s"),
+        moved.space(SpaceRef::lap(2, 1)).expect("s"),
+    );
+    assert!(now.x > was.x + 0.5, "moved right: {} -> {}", was.x, now.x);
+    menu(&mut harness, "Edit", "Undo Move");
+    assert_eq!(
+        shown_track(&harness),
+        before,
+        "one undo took the whole drag back"
+    );
+}
+
+#[test]
+fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    harness.get_by_label("0 lap sectors, 0 starting sectors, 0 grid positions");
+    for _ in 0..2 {
+        harness.get_by_label("Straight").click();
+        harness.run();
+        harness.get_by_label("Lay stretch").click();
+        settle(&mut harness);
+        harness.get_by_label("Corner").click();
+        harness.run();
+        // The default corner turns 90°: twice makes a half-turn.
+        harness.get_by_label("Lay stretch").click();
+        settle(&mut harness);
+        harness.get_by_label("Lay stretch").click();
+        settle(&mut harness);
+    }
+    harness.get_by_label("Close the lap").click();
+    settle(&mut harness);
+    let track = shown_track(&harness);
+    assert_eq!(track.sectors.len(), 30);
+    assert!(
+        track.sectors[29]
+            .spaces
+            .iter()
+            .all(|s| s.next.iter().all(|to| to.sector == 0)),
+        "the lap is closed"
+    );
+    harness.get_by_label_contains("error[grid-too-small]");
+    harness
+        .state_mut()
+        .apply(roadwright::gui::StudioCommand::SelectAll);
+    harness.run();
+    harness
+        .get_by_label("Number the selection as the grid")
+        .click();
+    settle(&mut harness);
+    assert_eq!(shown_track(&harness).grid.len(), 90);
+    assert!(harness.query_by_label_contains("grid-too-small").is_none());
+}
+
+#[test]
+fn changing_a_card_count_changes_the_total_and_the_table() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label("race_deck.ron (race_deck)").click();
+    settle(&mut harness);
+    harness.get_by_label("Total: 96 cards");
+    let count = harness
+        .get_all_by_role_and_label(Role::SpinButton, "count")
+        .next()
+        .expect("the first card's count");
+    count.set_value_accesskit(5.0);
+    settle(&mut harness);
+    harness.get_by_label("Total: 97 cards");
+    harness.get_by_label("97 (92)");
+    menu(&mut harness, "Edit", "Undo Edit row");
+    harness.get_by_label("Total: 96 cards");
+}
+
+#[test]
+fn a_team_is_edited_and_its_counters_drawn() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label("team_mats.ron (team_mats)").click();
+    settle(&mut harness);
+    harness.get_by_label("10 teams");
+    harness.get_by_label("Counters (light and dark side)");
+    let driver = harness
+        .get_all_by_role_and_label(Role::TextInput, "driver")
+        .next()
+        .expect("the first driver field");
+    driver.focus();
+    driver.type_text("!");
+    settle(&mut harness);
+    let Document::TeamMats(mats) =
+        &harness.state().workspace().documents[harness.state().shown().expect("shown")].document
+    else {
+        panic!("team mats shown");
+    };
+    assert!(
+        mats.teams[0].cars[0].driver.as_str().ends_with('!'),
+        "{}",
+        mats.teams[0].cars[0].driver
+    );
+}
+
+#[test]
+fn saving_writes_the_file_atomically_with_a_backup_and_loads_back_identical() {
+    let (pack, track_path) = workspace_copy();
+    let original = fs::read_to_string(&track_path).expect("oval");
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut harness);
+    assert!(
+        !harness.state().title().ends_with('*'),
+        "saved: {}",
+        harness.state().title()
+    );
+    let edited = shown_track(&harness);
+    assert_eq!(
+        fs::read_to_string(roadwright::content::save::backup_path(&track_path)).expect("backup"),
+        original,
+        "the previous file is kept as a backup"
+    );
+    let reopened = harness_reopened(pack.path());
+    assert_eq!(reopened, edited, "the saved track loads back identical");
+    let race_deck = pack.path().join("race_deck.ron");
+    let before: RaceDeck =
+        ron::from_str(&fs::read_to_string(&race_deck).expect("deck")).expect("parse");
+    assert_eq!(
+        before.total_cards(),
+        96,
+        "only the track's own file was written"
+    );
+}
+
+fn harness_reopened(pack: &Path) -> Track {
+    let harness = open_track(pack);
+    shown_track(&harness)
+}
+
+#[test]
+fn unsaved_work_is_recovered_after_a_crash() {
+    let (pack, track_path) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    let edited = shown_track(&harness);
+    harness.state_mut().autosave_now();
+    // The crash: the studio goes away without saving or asking.
+    drop(harness);
+    let on_disk: Track =
+        ron::from_str(&fs::read_to_string(&track_path).expect("oval")).expect("parse");
+    assert_eq!(
+        on_disk.sectors.len(),
+        40,
+        "the file itself was never touched"
+    );
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label_contains(
+        "Unsaved work on oval.ron from a session that did not close cleanly",
+    );
+    harness.get_by_label("Recover").click();
+    settle(&mut harness);
+    assert_eq!(shown_track(&harness), edited);
+    assert!(
+        harness.state().title().ends_with('*'),
+        "recovered work is unsaved until saved"
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut harness);
+    let again = harness_reopened(pack.path());
+    assert_eq!(again, edited);
+    let fresh = harness_after_clean_save(pack.path());
+    assert!(fresh, "after saving, no recovery is offered");
+}
+
+fn harness_after_clean_save(pack: &Path) -> bool {
+    let harness = start(StudioApp::open(pack));
+    harness.query_by_label("Recover").is_none()
+}
+
+#[test]
+fn closing_over_unsaved_changes_asks_first() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    menu(&mut harness, "File", "Quit");
+    assert!(harness.state().is_asking());
+    assert!(!harness.state().quit_requested());
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+    assert!(
+        !harness.state().quit_requested(),
+        "cancel keeps the window open"
+    );
+    menu(&mut harness, "File", "Quit");
+    harness.get_by_label("Discard changes").click();
+    settle(&mut harness);
+    assert!(harness.state().quit_requested());
+}
+
+#[test]
+fn opening_over_unsaved_changes_asks_and_save_all_saves_first() {
+    let (pack, track_path) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    harness
+        .state_mut()
+        .apply(roadwright::gui::StudioCommand::Open(common::repo(
+            "content",
+        )));
+    settle(&mut harness);
+    assert!(harness.state().is_asking());
+    harness.get_by_label("Save all").click();
+    settle(&mut harness);
+    let saved: Track =
+        ron::from_str(&fs::read_to_string(&track_path).expect("oval")).expect("parse");
+    assert_eq!(saved.sectors.len(), 45);
+    assert_eq!(
+        harness.state().workspace().path,
+        common::repo("content"),
+        "then it opened"
+    );
+}
+
+#[test]
+fn recent_files_and_the_theme_persist_in_the_preferences() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "View", "Theme");
+    harness.get_by_label("Light").click();
+    settle(&mut harness);
+    let prefs = harness.state().prefs().clone();
+    assert_eq!(prefs.theme, roadwright::gui::prefs::Theme::Light);
+    assert_eq!(
+        prefs.recent.first(),
+        Some(&pack.path().canonicalize().expect("path"))
+    );
+    let text = ron::to_string(&prefs).expect("prefs serialise");
+    let back: roadwright::gui::Prefs = ron::from_str(&text).expect("and load");
+    assert_eq!(back, prefs);
+}
