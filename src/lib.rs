@@ -14,8 +14,9 @@
 //!    The GUI's widgets emit commands that the app applies after drawing; no game rule lives
 //!    there.
 //!
-//! Beside the layers, [`stretch`] (the track builder the editor's stretch tools drive) and
-//! [`render`] (track pictures) work on raw content types.
+//! Beside the layers, [`stretch`] (the track builder the editor's stretch tools drive),
+//! [`edit`] (edits as values, and the undo history the studio keeps per document) and
+//! [`render`] (track pictures and the geometry the canvas shares) work on raw content types.
 //!
 //! # Invariants
 //!
@@ -24,6 +25,8 @@
 //! - Bad input never panics: every file is read with size, encoding and nesting limits, and
 //!   every problem becomes a [`content::LoadError`] or a [`validate::Diagnostic`].
 //! - Saving is atomic (temporary file, flush, rename) and keeps a `.bak` of the previous file.
+//! - An edit either applies whole or leaves its document unchanged, and the studio records the
+//!   document before every edit, so undo is exact.
 //! - Output is deterministic: diagnostics and summaries are sorted, maps are ordered.
 
 pub mod cli;
