@@ -5,7 +5,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use roadwright::content::race_deck::{LaneSide, MovementInstruction, MovementType};
+use roadwright::content::race_deck::{LaneSide, MovementInstruction, MovementType, RULEBOOK_TABLE};
 use roadwright::content::ruleset::Ruleset;
 use roadwright::content::summary::ContentSummary;
 use roadwright::content::{Document, Format, RawPack, SourceFile};
@@ -50,19 +50,6 @@ fn totals_are_96_52_48_10_teams_80_cars() {
         (96, 52, 48, 10, 80)
     );
 }
-
-/// The rulebook's race card table, row by row: counts at +1..+6.
-const RULEBOOK_TABLE: [(MovementType, [u32; 6]); 9] = [
-    (MovementType::Line, [4, 4, 4, 0, 0, 0]),
-    (MovementType::Pursuit, [0, 4, 4, 4, 0, 0]),
-    (MovementType::Solo, [0, 4, 4, 4, 4, 4]),
-    (MovementType::Lead, [0, 4, 4, 4, 0, 4]),
-    (MovementType::Overtake, [0, 4, 0, 0, 0, 0]),
-    (MovementType::DiagonalSolo, [0, 0, 4, 0, 0, 0]),
-    (MovementType::DiagonalLead, [0, 0, 2, 2, 4, 0]),
-    (MovementType::Ram, [0, 4, 4, 4, 0, 0]),
-    (MovementType::DiagonalRam, [0, 4, 0, 0, 0, 0]),
-];
 
 #[test]
 fn race_deck_is_the_rulebook_table_plus_four_outside_line() {

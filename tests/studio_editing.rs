@@ -71,6 +71,14 @@ fn click_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef) {
     settle(harness);
 }
 
+/// Picks the stretch tool and lays its default stretch (five straight sectors).
+fn lay_a_straight(harness: &mut Harness<'static, StudioApp>) {
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(harness);
+}
+
 fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
     harness.get_by_label(menu).click();
     harness.run();
@@ -82,10 +90,7 @@ fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
 fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a_straight(&mut harness);
     assert_eq!(shown_track(&harness).sectors.len(), 45, "five sectors laid");
     harness.get_by_label("45 lap sectors, 0 starting sectors, 40 grid positions");
     assert!(
@@ -107,10 +112,7 @@ fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
 fn keyboard_undo_and_redo_work_on_the_canvas_but_not_in_a_text_field() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a_straight(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut harness);
     assert_eq!(
@@ -418,10 +420,7 @@ fn saving_writes_the_file_atomically_with_a_backup_and_loads_back_identical() {
     let (pack, track_path) = workspace_copy();
     let original = fs::read_to_string(&track_path).expect("oval");
     let mut harness = open_track(pack.path());
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a_straight(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
     settle(&mut harness);
     assert!(
@@ -456,10 +455,7 @@ fn harness_reopened(pack: &Path) -> Track {
 fn unsaved_work_is_recovered_after_a_crash() {
     let (pack, track_path) = workspace_copy();
     let mut harness = open_track(pack.path());
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a_straight(&mut harness);
     let edited = shown_track(&harness);
     harness.state_mut().autosave_now();
     // The crash: the studio goes away without saving or asking.
@@ -499,10 +495,7 @@ fn harness_after_clean_save(pack: &Path) -> bool {
 fn closing_over_unsaved_changes_asks_first() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a_straight(&mut harness);
     menu(&mut harness, "File", "Quit");
     assert!(harness.state().is_asking());
     assert!(!harness.state().quit_requested());
@@ -522,10 +515,7 @@ fn closing_over_unsaved_changes_asks_first() {
 fn opening_over_unsaved_changes_asks_and_save_all_saves_first() {
     let (pack, track_path) = workspace_copy();
     let mut harness = open_track(pack.path());
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a_straight(&mut harness);
     harness
         .state_mut()
         .apply(roadwright::gui::StudioCommand::Open(common::repo(

@@ -420,3 +420,29 @@ fn the_grid_is_numbered_from_the_front_and_the_chute_sits_on_an_edge() {
         .expect("remove");
     assert!(track.crossover.is_empty());
 }
+
+#[test]
+fn deleting_a_selection_removes_each_sector_it_touches_once() {
+    use roadwright::content::track::Section;
+    use roadwright::edit::track_edit::remove_sectors_holding;
+    let edits = remove_sectors_holding(&[
+        SpaceRef::lap(3, 0),
+        SpaceRef::lap(3, 2),
+        SpaceRef::start(1, 0),
+        SpaceRef::lap(5, 1),
+    ]);
+    assert_eq!(
+        edits,
+        [
+            TrackEdit::RemoveSectors {
+                section: Section::Start,
+                sectors: vec![1]
+            },
+            TrackEdit::RemoveSectors {
+                section: Section::Lap,
+                sectors: vec![3, 5]
+            },
+        ]
+    );
+    assert!(remove_sectors_holding(&[]).is_empty());
+}

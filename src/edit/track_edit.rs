@@ -673,6 +673,25 @@ fn translate(
     Ok(())
 }
 
+/// The edits that remove every sector holding one of `spaces`: one per section touched.
+#[must_use]
+pub fn remove_sectors_holding(spaces: &[SpaceRef]) -> Vec<TrackEdit> {
+    [Section::Start, Section::Lap]
+        .into_iter()
+        .filter_map(|section| {
+            let sectors: BTreeSet<u32> = spaces
+                .iter()
+                .filter(|at| at.section == section)
+                .map(|at| at.sector)
+                .collect();
+            (!sectors.is_empty()).then(|| TrackEdit::RemoveSectors {
+                section,
+                sectors: sectors.into_iter().collect(),
+            })
+        })
+        .collect()
+}
+
 /// A new track with no sectors, for File > New track.
 #[must_use]
 pub fn blank_track(id: &str, name: &str, style: TrackStyle) -> Track {

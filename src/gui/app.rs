@@ -23,7 +23,7 @@ use super::workspace::Workspace;
 use crate::content::Document;
 use crate::content::track::{Section, SpaceRef, TrackStyle};
 use crate::edit::Edit;
-use crate::edit::track_edit::blank_track;
+use crate::edit::track_edit::{blank_track, remove_sectors_holding};
 use crate::validate::{Diagnostic, ObjectRef};
 
 /// What to do once the unsaved-changes question is answered.
@@ -474,25 +474,10 @@ impl StudioApp {
         let Some(canvas) = self.canvases.get_mut(&index) else {
             return;
         };
-        let sectors: BTreeSet<(Section, u32)> = canvas
-            .selection
-            .iter()
-            .map(|at| (at.section, at.sector))
-            .collect();
+        let selected: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
         canvas.selection.clear();
-        for section in [Section::Start, Section::Lap] {
-            let numbers: Vec<u32> = sectors
-                .iter()
-                .filter(|(s, _)| *s == section)
-                .map(|(_, n)| *n)
-                .collect();
-            if !numbers.is_empty() {
-                let edit = Edit::Track(crate::edit::TrackEdit::RemoveSectors {
-                    section,
-                    sectors: numbers,
-                });
-                self.edit(index, &edit, None);
-            }
+        for edit in remove_sectors_holding(&selected) {
+            self.edit(index, &Edit::Track(edit), None);
         }
     }
 

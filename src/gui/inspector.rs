@@ -8,6 +8,7 @@ use super::fields;
 use crate::content::text::{Id, Text};
 use crate::content::track::{Background, OffTrack, Section, SpaceRef, Track, TrackStyle};
 use crate::edit::TrackEdit;
+use crate::edit::track_edit::remove_sectors_holding;
 
 const STYLES: [(TrackStyle, &str); 3] = [
     (TrackStyle::ApocalypseRoad, "Apocalypse Road"),
@@ -265,22 +266,11 @@ fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut V
             .button(format!("Remove {} sectors", sectors.len()))
             .clicked()
         {
-            for section in [Section::Lap, Section::Start] {
-                let numbers: Vec<u32> = sectors
-                    .iter()
-                    .filter(|(s, _)| *s == section)
-                    .map(|(_, n)| *n)
-                    .collect();
-                if !numbers.is_empty() {
-                    edits.push((
-                        TrackEdit::RemoveSectors {
-                            section,
-                            sectors: numbers,
-                        },
-                        None,
-                    ));
-                }
-            }
+            edits.extend(
+                remove_sectors_holding(&selected)
+                    .into_iter()
+                    .map(|edit| (edit, None)),
+            );
             canvas.selection.clear();
         }
     });
