@@ -180,7 +180,16 @@ fn painting_rough_shows_the_matching_diagnostic_and_fixing_it_clears_it() {
         "error[rough-not-contiguous]: sector 5 has paved lanes between rough lanes",
     );
     let index = harness.state().shown().expect("shown");
-    // The canvas marks the problem: the diagnostic names the sector, whose spaces are marked.
+    let sector_five: Vec<SpaceRef> = (0..4).map(|lane| SpaceRef::lap(5, lane)).collect();
+    assert_eq!(
+        harness
+            .state()
+            .problem_spaces(index)
+            .into_iter()
+            .collect::<Vec<_>>(),
+        sector_five,
+        "the canvas marks every space of the sector the diagnostic names"
+    );
     harness
         .get_by_label_contains("rough-not-contiguous")
         .click();
@@ -200,6 +209,10 @@ fn painting_rough_shows_the_matching_diagnostic_and_fixing_it_clears_it() {
             .query_by_label_contains("rough-not-contiguous")
             .is_none(),
         "the diagnostic went away once the rough block was whole"
+    );
+    assert!(
+        harness.state().problem_spaces(index).is_empty(),
+        "and so did the marks"
     );
 }
 
@@ -389,7 +402,7 @@ fn changing_a_card_count_changes_the_total_and_the_table() {
 }
 
 #[test]
-fn a_team_is_edited_and_its_counters_drawn() {
+fn a_driver_is_edited_in_the_team_mat_editor_beside_the_counters() {
     let (pack, _) = workspace_copy();
     let mut harness = start(StudioApp::open(pack.path()));
     harness.get_by_label("team_mats.ron (team_mats)").click();

@@ -66,9 +66,31 @@ impl<T: Clone> ListEdit<T> {
     }
 }
 
+/// An id not among `taken`: `base` itself, or `base-2`, `base-3`... (a copy of a card or team
+/// must not share its original's id, which validation would reject).
+#[must_use]
+pub fn free_id<'a>(taken: impl Iterator<Item = &'a str>, base: &str) -> String {
+    let taken: std::collections::BTreeSet<&str> = taken.collect();
+    if !taken.contains(base) {
+        return base.to_owned();
+    }
+    // Among n ids one of the first n + 1 suffixes is free.
+    (2..=taken.len() + 2)
+        .map(|suffix| format!("{base}-{suffix}"))
+        .find(|id| !taken.contains(id.as_str()))
+        .unwrap_or_default()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_free_id_never_repeats_one_taken() {
+        let taken = ["solo-2", "solo-2-2"];
+        assert_eq!(free_id(taken.iter().copied(), "solo-3"), "solo-3");
+        assert_eq!(free_id(taken.iter().copied(), "solo-2"), "solo-2-3");
+    }
 
     #[test]
     fn list_edits_change_the_list_or_leave_it_alone() {

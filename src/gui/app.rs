@@ -21,7 +21,7 @@ use super::team_editor::TeamEditor;
 use super::validation::Validator;
 use super::workspace::Workspace;
 use crate::content::Document;
-use crate::content::track::{Section, SpaceRef, TrackStyle};
+use crate::content::track::{SpaceRef, TrackStyle};
 use crate::edit::Edit;
 use crate::edit::track_edit::{blank_track, remove_sectors_holding};
 use crate::validate::{Diagnostic, ObjectRef};
@@ -519,18 +519,14 @@ impl StudioApp {
         let Some(diagnostic) = self.diagnostics.get(index).cloned() else {
             return;
         };
-        let snapshot_paths: Vec<PathBuf> = self
-            .workspace
-            .snapshot()
-            .documents
-            .into_iter()
-            .map(|(p, _, _)| p)
-            .collect();
         let document = diagnostic
             .location
             .file
             .as_ref()
-            .and_then(|file| snapshot_paths.iter().position(|p| p == file))
+            .and_then(|file| {
+                (0..self.workspace.documents.len())
+                    .find(|&i| self.workspace.validation_path(i).as_ref() == Some(file))
+            })
             .or_else(|| self.document_for(diagnostic.location.object.as_ref()?));
         let Some(document) = document else {
             return;
@@ -598,15 +594,9 @@ impl StudioApp {
     }
 
     /// Spaces the diagnostics point at in a track document, to mark on the canvas.
-    fn problem_spaces(&self, index: usize) -> BTreeSet<SpaceRef> {
-        let Some(path) = self
-            .workspace
-            .snapshot()
-            .documents
-            .into_iter()
-            .nth(index)
-            .map(|(p, _, _)| p)
-        else {
+    #[must_use]
+    pub fn problem_spaces(&self, index: usize) -> BTreeSet<SpaceRef> {
+        let Some(path) = self.workspace.validation_path(index) else {
             return BTreeSet::new();
         };
         let Some(Document::Track(track)) = self.workspace.documents.get(index).map(|d| &d.document)
@@ -636,10 +626,7 @@ impl StudioApp {
 }
 
 fn sector_name(at: SpaceRef) -> String {
-    match at.section {
-        Section::Lap => at.sector.to_string(),
-        Section::Start => format!("S{}", at.sector),
-    }
+    crate::validate::track::sector_name(at.section, at.sector)
 }
 
 impl StudioApp {
@@ -696,15 +683,18 @@ impl StudioApp {
         let mut track_edits: Vec<CanvasEdit> = Vec::new();
         let mut edits = Vec::new();
         let mut pick_background = false;
-        if let Some((index, Document::Track(track))) = self.shown_document() {
-            let track = track.clone();
+        // Fields borrowed apart: the track is read while its canvas changes, without a copy.
+        if let Some(index) = self.shown
+            && let Some(Document::Track(track)) =
+                self.workspace.documents.get(index).map(|d| &d.document)
+        {
             let canvas = self.canvases.entry(index).or_default();
             Panel::right("inspector")
                 .resizable(true)
                 .default_size(280.0)
                 .show(ui, |ui| {
                     pick_background =
-                        track_inspector(ui, &track, canvas, &mut track_edits).pick_background;
+                        track_inspector(ui, track, canvas, &mut track_edits).pick_background;
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {

@@ -4,8 +4,10 @@
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use super::fields;
+use super::fields::{self, RowAction};
 use crate::content::combat_deck::{AttackEffect, CombatCard, CombatEventDeck};
+use crate::content::text::Id;
+use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
 const EFFECTS: [(AttackEffect, &str); 4] = [
@@ -106,8 +108,8 @@ impl CombatDeckEditor {
             table = table.scroll_to_row(row, Some(egui::Align::Center));
         }
         table
-            .header(20.0, |mut header| {
-                let mut titles: Vec<String> = [
+            .header(20.0, |header| {
+                let fixed = [
                     "Id",
                     "Name",
                     "Value",
@@ -116,15 +118,12 @@ impl CombatDeckEditor {
                     "Own dmg",
                     "Collision effects",
                 ]
-                .map(str::to_owned)
-                .to_vec();
-                titles.extend(weapons.iter().map(|w| format!("{w}: dmg, effects")));
-                titles.push(String::new());
-                for title in titles {
-                    header.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+                .map(str::to_owned);
+                let per_weapon = weapons.iter().map(|w| format!("{w}: dmg, effects"));
+                fields::header(
+                    header,
+                    fixed.into_iter().chain(per_weapon).chain([String::new()]),
+                );
             })
             .body(|body| {
                 body.rows(24.0, deck.cards.len(), |mut row| {
@@ -208,18 +207,18 @@ impl CombatDeckEditor {
                             }
                         });
                     }
-                    row.col(|ui| {
-                        if ui.small_button("Duplicate").clicked() {
+                    row.col(|ui| match fields::row_actions(ui) {
+                        Some(RowAction::Duplicate) => {
                             let mut copy = card.clone();
-                            copy.id = crate::content::text::Id::from(
-                                format!("{}-copy", card.id).as_str(),
-                            );
+                            let ids = deck.cards.iter().map(|c| c.id.as_str());
+                            copy.id = Id::from(free_id(ids, card.id.as_str()).as_str());
                             edits
                                 .push((Edit::CombatCards(ListEdit::Insert(index + 1, copy)), None));
                         }
-                        if ui.small_button("Delete").clicked() {
+                        Some(RowAction::Delete) => {
                             edits.push((Edit::CombatCards(ListEdit::Remove(index)), None));
                         }
+                        None => {}
                     });
                     if let Some((card, group)) = edited {
                         edits.push((Edit::CombatCards(ListEdit::Set(index, card)), group));

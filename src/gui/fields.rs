@@ -62,3 +62,36 @@ pub fn choice<T: Copy + PartialEq>(
         .accessible_name(name);
     (chosen != value).then_some(chosen)
 }
+
+/// A table header row of bold titles.
+pub fn header<S: AsRef<str>>(
+    mut header: egui_extras::TableRow<'_, '_>,
+    titles: impl IntoIterator<Item = S>,
+) {
+    for title in titles {
+        header.col(|ui| {
+            ui.strong(title.as_ref());
+        });
+    }
+}
+
+/// What a row's buttons asked for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RowAction {
+    /// Insert a copy below.
+    Duplicate,
+    /// Remove the row.
+    Delete,
+}
+
+/// A row's Duplicate and Delete buttons.
+pub fn row_actions(ui: &mut Ui) -> Option<RowAction> {
+    let mut action = None;
+    if ui.small_button("Duplicate").clicked() {
+        action = Some(RowAction::Duplicate);
+    }
+    if ui.small_button("Delete").clicked() {
+        action = Some(RowAction::Delete);
+    }
+    action
+}

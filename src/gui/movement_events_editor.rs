@@ -8,8 +8,10 @@ use std::collections::BTreeMap;
 use egui::{Color32, RichText, TextEdit, Ui};
 use egui_extras::{Column, TableBuilder};
 
-use super::fields;
+use super::fields::{self, RowAction};
 use crate::content::movement_events::{MovementEvent, MovementEventDeck};
+use crate::content::text::Id;
+use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
 /// The editor's state: event text being typed that does not parse yet.
@@ -55,12 +57,11 @@ impl MovementEventsEditor {
             table = table.scroll_to_row(row, Some(egui::Align::Center));
         }
         table
-            .header(20.0, |mut header| {
-                for title in ["Id", "Name", "Count", "Effect and its numbers", ""] {
-                    header.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+            .header(20.0, |header| {
+                fields::header(
+                    header,
+                    ["Id", "Name", "Count", "Effect and its numbers", ""],
+                );
             })
             .body(|body| {
                 body.rows(24.0, deck.cards.len(), |mut row| {
@@ -134,22 +135,22 @@ impl MovementEventsEditor {
                             }
                         }
                     });
-                    row.col(|ui| {
-                        if ui.small_button("Duplicate").clicked() {
+                    row.col(|ui| match fields::row_actions(ui) {
+                        Some(RowAction::Duplicate) => {
                             let mut copy = card.clone();
-                            copy.id = crate::content::text::Id::from(
-                                format!("{}-copy", card.id).as_str(),
-                            );
+                            let ids = deck.cards.iter().map(|c| c.id.as_str());
+                            copy.id = Id::from(free_id(ids, card.id.as_str()).as_str());
                             edits.push((
                                 Edit::MovementEvents(ListEdit::Insert(index + 1, copy)),
                                 None,
                             ));
                             self.drafts.clear();
                         }
-                        if ui.small_button("Delete").clicked() {
+                        Some(RowAction::Delete) => {
                             edits.push((Edit::MovementEvents(ListEdit::Remove(index)), None));
                             self.drafts.clear();
                         }
+                        None => {}
                     });
                     if let Some((card, group)) = edited {
                         edits.push((Edit::MovementEvents(ListEdit::Set(index, card)), group));

@@ -10,6 +10,7 @@ use crate::content::race_deck::{
     LaneSide, MovementInstruction, MovementType, RULEBOOK_TABLE, RaceCard, RaceDeck,
 };
 use crate::content::text::{Id, Text};
+use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
 /// The editor's own state: which row is selected.
@@ -130,20 +131,19 @@ impl RaceDeckEditor {
             table = table.scroll_to_row(row, Some(egui::Align::Center));
         }
         table
-            .header(20.0, |mut header| {
-                for title in [
-                    "Id",
-                    "Name",
-                    "Movement",
-                    "Speed",
-                    "Event",
-                    "Instruction",
-                    "Count",
-                ] {
-                    header.col(|ui| {
-                        ui.strong(title);
-                    });
-                }
+            .header(20.0, |header| {
+                fields::header(
+                    header,
+                    [
+                        "Id",
+                        "Name",
+                        "Movement",
+                        "Speed",
+                        "Event",
+                        "Instruction",
+                        "Count",
+                    ],
+                );
             })
             .body(|body| {
                 body.rows(24.0, deck.cards.len(), |mut row| {
@@ -255,15 +255,7 @@ fn sorted(deck: &RaceDeck, key: SortKey) -> Vec<usize> {
 
 /// An id not yet used in the deck, starting from `base`.
 fn unique_id(deck: &RaceDeck, base: &str) -> String {
-    let taken = |id: &str| deck.cards.iter().any(|card| card.id.as_str() == id);
-    if !taken(base) {
-        return base.to_owned();
-    }
-    // A deck of n cards has a free suffix among the first n + 1.
-    (2..=deck.cards.len() + 2)
-        .map(|n| format!("{base}-{n}"))
-        .find(|id| !taken(id))
-        .unwrap_or_default()
+    free_id(deck.cards.iter().map(|card| card.id.as_str()), base)
 }
 
 /// The deck's counts per movement type and speed beside the rulebook's.

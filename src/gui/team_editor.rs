@@ -44,8 +44,7 @@ impl TeamEditor {
             .show(ui, |ui| {
                 ui.strong(format!("{} teams", mats.teams.len()));
                 for (index, team) in mats.teams.iter().enumerate() {
-                    let swatch = parse_colour(team.colour.as_str())
-                        .map_or(Color32::GRAY, |[r, g, b]| Color32::from_rgb(r, g, b));
+                    let swatch = team_colour(team);
                     ui.horizontal(|ui| {
                         let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
                         ui.painter().rect_filled(rect, 2.0, swatch);
@@ -185,20 +184,19 @@ fn cars_table(ui: &mut Ui, team: &TeamMat, weapons: &[Id]) -> Option<(TeamMat, O
         .id_salt("cars")
         .striped(true)
         .columns(Column::auto().at_least(60.0), 7)
-        .header(20.0, |mut header| {
-            for title in [
-                "Number",
-                "Driver",
-                "Defense",
-                "Base MP",
-                "Weapon",
-                "Mount",
-                "Targeting bonus",
-            ] {
-                header.col(|ui| {
-                    ui.strong(title);
-                });
-            }
+        .header(20.0, |header| {
+            fields::header(
+                header,
+                [
+                    "Number",
+                    "Driver",
+                    "Defense",
+                    "Base MP",
+                    "Weapon",
+                    "Mount",
+                    "Targeting bonus",
+                ],
+            );
         })
         .body(|mut body| {
             for (car_index, car) in team.cars.iter().enumerate() {
@@ -314,8 +312,7 @@ fn cars_table(ui: &mut Ui, team: &TeamMat, weapons: &[Id]) -> Option<(TeamMat, O
 
 /// Each car's counter: the light side in the team colour, the dark side reversed.
 fn counters(ui: &mut Ui, team: &TeamMat) {
-    let colour = parse_colour(team.colour.as_str())
-        .map_or(Color32::GRAY, |[r, g, b]| Color32::from_rgb(r, g, b));
+    let colour = team_colour(team);
     let ink = if u32::from(colour.r()) + u32::from(colour.g()) + u32::from(colour.b()) > 380 {
         Color32::BLACK
     } else {
@@ -378,4 +375,9 @@ fn blank_team() -> TeamMat {
             })
             .collect(),
     }
+}
+
+/// The team's colour, grey while its text is not a `#rrggbb` colour (validation says why).
+fn team_colour(team: &TeamMat) -> Color32 {
+    parse_colour(team.colour.as_str()).map_or(Color32::GRAY, |[r, g, b]| Color32::from_rgb(r, g, b))
 }

@@ -91,6 +91,19 @@ impl Workspace {
         self.documents.iter().position(|d| pick(&d.document))
     }
 
+    /// The file a document's diagnostics name: its own, or for an untitled one the name it
+    /// would have in the pack folder.
+    #[must_use]
+    pub fn validation_path(&self, index: usize) -> Option<PathBuf> {
+        let document = self.documents.get(index)?;
+        Some(
+            document
+                .path
+                .clone()
+                .unwrap_or_else(|| self.root.join(document.name())),
+        )
+    }
+
     /// The documents as validation needs them. An untitled document is named after the folder
     /// it would be saved in.
     #[must_use]
@@ -101,9 +114,9 @@ impl Workspace {
             documents: self
                 .documents
                 .iter()
-                .map(|d| {
-                    let path = d.path.clone().unwrap_or_else(|| self.root.join(d.name()));
-                    (path, d.format, d.document.clone())
+                .enumerate()
+                .filter_map(|(index, d)| {
+                    Some((self.validation_path(index)?, d.format, d.document.clone()))
                 })
                 .collect(),
             errors: self.errors.clone(),

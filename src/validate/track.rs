@@ -72,7 +72,9 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
     checker.report.error_count() == errors_before
 }
 
-fn sector_name(section: Section, number: u32) -> String {
+/// A sector's name as diagnostics write it: `12` on the lap, `S2` in the starting section.
+#[must_use]
+pub fn sector_name(section: Section, number: u32) -> String {
     match section {
         Section::Lap => number.to_string(),
         Section::Start => format!("S{number}"),
