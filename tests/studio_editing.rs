@@ -6,8 +6,11 @@
 mod common;
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
+use common::studio::{
+    click_space, lay_a_straight, menu, open_track, settle, shown_track, start, workspace_copy,
+};
 use egui::{Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
@@ -15,76 +18,6 @@ use roadwright::content::Document;
 use roadwright::content::race_deck::RaceDeck;
 use roadwright::content::track::{SpaceRef, Terrain, Track};
 use roadwright::gui::StudioApp;
-
-fn start(app: StudioApp) -> Harness<'static, StudioApp> {
-    let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
-    settle(&mut harness);
-    harness
-}
-
-/// Runs frames and waits for live validation to catch up.
-fn settle(harness: &mut Harness<'static, StudioApp>) {
-    // Two frames apply what was clicked and send it to validation; then wait for the result so
-    // the spinner stops, and let the window settle.
-    harness.run_steps(2);
-    harness.state_mut().wait_for_validation();
-    harness.run();
-}
-
-/// A temporary copy of the standard pack with the sample oval beside it.
-fn workspace_copy() -> (tempfile::TempDir, PathBuf) {
-    let pack = common::copy_of_standard_pack();
-    let track = pack.path().join("oval.ron");
-    fs::copy(common::repo("tracks/oval.ron"), &track).expect("copy oval");
-    (pack, track)
-}
-
-fn open_track(pack: &Path) -> Harness<'static, StudioApp> {
-    let mut harness = start(StudioApp::open(pack));
-    harness.get_by_label("oval.ron (track)").click();
-    settle(&mut harness);
-    harness
-}
-
-fn shown_track(harness: &Harness<'static, StudioApp>) -> Track {
-    let index = harness.state().shown().expect("a document is shown");
-    match &harness.state().workspace().documents[index].document {
-        Document::Track(track) => track.clone(),
-        other => panic!("not a track: {:?}", other.kind()),
-    }
-}
-
-fn click_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef) {
-    let track = shown_track(harness);
-    let index = harness.state().shown().expect("shown");
-    let position = harness
-        .state()
-        .canvas(index)
-        .and_then(|canvas| canvas.screen_position(&track, at))
-        .expect("space on screen");
-    harness.hover_at(position);
-    harness.run();
-    harness.drag_at(position);
-    harness.drop_at(position);
-    settle(harness);
-}
-
-/// Picks the stretch tool and lays its default stretch (five straight sectors).
-fn lay_a_straight(harness: &mut Harness<'static, StudioApp>) {
-    harness.get_by_label("Stretch").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(harness);
-}
-
-fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
-    harness.get_by_label(menu).click();
-    harness.run();
-    harness.get_by_label_contains(item).click();
-    settle(harness);
-}
 
 #[test]
 fn a_stretch_is_laid_undone_and_redone_from_the_menus() {

@@ -71,8 +71,8 @@ pub struct CombatCard {
     pub count: u32,
 }
 
-/// What a weapon hit does.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+/// What a weapon hit does. The default is a miss: no damage, no effects.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttackResult {
     /// Damage markers placed on the target.

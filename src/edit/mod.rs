@@ -8,16 +8,18 @@ pub mod history;
 pub mod list;
 pub mod references;
 pub mod track_edit;
+pub mod weapon_types;
 
 pub use history::{GroupKey, History};
 pub use list::{ListEdit, ListEditError};
 pub use track_edit::{Origin, Stretch, StretchShape, TrackEdit, TrackEditError};
 
 use crate::content::Document;
-use crate::content::combat_deck::CombatCard;
+use crate::content::combat_deck::{CombatCard, WeaponType};
 use crate::content::movement_events::MovementEventCard;
 use crate::content::race_deck::RaceCard;
 use crate::content::team_mats::TeamMat;
+use crate::content::text::Text;
 
 /// One change to one document.
 #[derive(Clone, PartialEq, Debug)]
@@ -30,8 +32,13 @@ pub enum Edit {
     MovementEvents(ListEdit<MovementEventCard>),
     /// A change to a combat deck's cards.
     CombatCards(ListEdit<CombatCard>),
+    /// A change to a combat deck's weapon types, carried through its cards
+    /// ([`weapon_types::apply`]).
+    WeaponTypes(ListEdit<WeaponType>),
     /// A change to the team mats.
     Teams(ListEdit<TeamMat>),
+    /// Renames a deck (race, movement event or combat).
+    DeckName(Text),
 }
 
 /// Why an edit could not be made.
@@ -43,6 +50,9 @@ pub enum EditError {
     /// A table edit failed.
     #[error(transparent)]
     List(#[from] ListEditError),
+    /// A weapon type edit failed.
+    #[error(transparent)]
+    WeaponTypes(#[from] weapon_types::WeaponTypeEditError),
     /// The edit is for another kind of document.
     #[error("a {edit} edit does not apply to a {document} file")]
     WrongDocument {
@@ -62,7 +72,14 @@ impl Edit {
             Self::RaceCards(edit) => list_label(edit),
             Self::MovementEvents(edit) => list_label(edit),
             Self::CombatCards(edit) => list_label(edit),
+            Self::WeaponTypes(edit) => match edit {
+                ListEdit::Set(..) => "Edit weapon type",
+                ListEdit::Insert(..) => "Add weapon type",
+                ListEdit::Remove(_) => "Delete weapon type",
+                ListEdit::Reorder(_) => "Sort weapon types",
+            },
             Self::Teams(edit) => list_label(edit),
+            Self::DeckName(_) => "Rename deck",
         }
     }
 
@@ -78,7 +95,15 @@ impl Edit {
             (Self::CombatCards(edit), Document::CombatEventDeck(deck)) => {
                 edit.apply(&mut deck.cards)?;
             }
+            (Self::WeaponTypes(edit), Document::CombatEventDeck(deck)) => {
+                weapon_types::apply(edit, deck)?;
+            }
             (Self::Teams(edit), Document::TeamMats(mats)) => edit.apply(&mut mats.teams)?,
+            (Self::DeckName(name), Document::RaceDeck(deck)) => deck.name.clone_from(name),
+            (Self::DeckName(name), Document::MovementEventDeck(deck)) => {
+                deck.name.clone_from(name);
+            }
+            (Self::DeckName(name), Document::CombatEventDeck(deck)) => deck.name.clone_from(name),
             (edit, _) => {
                 return Err(EditError::WrongDocument {
                     edit: edit.target(),
@@ -95,7 +120,9 @@ impl Edit {
             Self::RaceCards(_) => "race card",
             Self::MovementEvents(_) => "movement event",
             Self::CombatCards(_) => "combat card",
+            Self::WeaponTypes(_) => "weapon type",
             Self::Teams(_) => "team",
+            Self::DeckName(_) => "deck name",
         }
     }
 }

@@ -5,8 +5,10 @@ use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use super::fields::{self, RowAction};
-use crate::content::combat_deck::{AttackEffect, CombatCard, CombatEventDeck};
-use crate::content::text::Id;
+use crate::content::combat_deck::{
+    AttackEffect, AttackResult, CollisionResult, CombatCard, CombatEventDeck, WeaponType,
+};
+use crate::content::text::{Id, Text};
 use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
@@ -81,8 +83,15 @@ impl CombatDeckEditor {
         edits: &mut Vec<(Edit, Option<GroupKey>)>,
     ) {
         ui.horizontal(|ui| {
-            ui.heading(deck.name.as_str());
+            fields::deck_name(ui, &deck.name, edits);
             ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
+            if ui.button("Add card").clicked() {
+                edits.push((
+                    Edit::CombatCards(ListEdit::Insert(deck.cards.len(), new_card(deck))),
+                    None,
+                ));
+                self.scroll_to = Some(deck.cards.len());
+            }
             if ui.button("Sort by value").clicked() {
                 let mut order: Vec<usize> = (0..deck.cards.len()).collect();
                 order.sort_by(|&a, &b| {
@@ -94,6 +103,8 @@ impl CombatDeckEditor {
                 edits.push((Edit::CombatCards(ListEdit::Reorder(order)), None));
             }
         });
+        weapon_types(ui, deck, edits);
+        ui.separator();
         let weapons: Vec<_> = deck.weapon_types.iter().map(|w| w.id.clone()).collect();
         let mut table = TableBuilder::new(ui)
             .id_salt("combat-cards")
@@ -214,6 +225,7 @@ impl CombatDeckEditor {
                             copy.id = Id::from(free_id(ids, card.id.as_str()).as_str());
                             edits
                                 .push((Edit::CombatCards(ListEdit::Insert(index + 1, copy)), None));
+                            self.scroll_to = Some(index + 1);
                         }
                         Some(RowAction::Delete) => {
                             edits.push((Edit::CombatCards(ListEdit::Remove(index)), None));
@@ -226,4 +238,92 @@ impl CombatDeckEditor {
                 });
             });
     }
+}
+
+/// A new card with an id of its own and a miss for every weapon type.
+fn new_card(deck: &CombatEventDeck) -> CombatCard {
+    let ids = deck.cards.iter().map(|c| c.id.as_str());
+    CombatCard {
+        id: Id::from(free_id(ids, "new-card").as_str()),
+        name: Text::from("New card"),
+        value: 0,
+        weapons: deck
+            .weapon_types
+            .iter()
+            .map(|w| (w.id.clone(), AttackResult::default()))
+            .collect(),
+        collision: CollisionResult {
+            target_damage: 0,
+            active_damage: 0,
+            effects: Vec::new(),
+        },
+        count: 1,
+    }
+}
+
+/// The deck's weapon types: id, name and description, with add and delete. Changing an id
+/// carries every card's result for that weapon to the new id.
+fn weapon_types(ui: &mut Ui, deck: &CombatEventDeck, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
+    ui.horizontal(|ui| {
+        ui.strong("Weapon types");
+        if ui.button("Add weapon type").clicked() {
+            let ids = deck.weapon_types.iter().map(|w| w.id.as_str());
+            let weapon = WeaponType {
+                id: Id::from(free_id(ids, "new-weapon").as_str()),
+                name: Text::from("New weapon"),
+                description: Text::default(),
+            };
+            edits.push((
+                Edit::WeaponTypes(ListEdit::Insert(deck.weapon_types.len(), weapon)),
+                None,
+            ));
+        }
+    });
+    egui::Grid::new("weapon-types")
+        .striped(true)
+        .show(ui, |ui| {
+            for title in ["Id", "Name", "Description", ""] {
+                ui.strong(title);
+            }
+            ui.end_row();
+            for (index, weapon) in deck.weapon_types.iter().enumerate() {
+                let mut edited = None;
+                if let Some((id, g)) = fields::text(ui, "weapon id", &weapon.id, 120.0) {
+                    edited = Some((
+                        WeaponType {
+                            id,
+                            ..weapon.clone()
+                        },
+                        g,
+                    ));
+                }
+                if let Some((name, g)) = fields::text(ui, "weapon name", &weapon.name, 140.0) {
+                    edited = Some((
+                        WeaponType {
+                            name,
+                            ..weapon.clone()
+                        },
+                        g,
+                    ));
+                }
+                if let Some((description, g)) =
+                    fields::text(ui, "weapon description", &weapon.description, 320.0)
+                {
+                    edited = Some((
+                        WeaponType {
+                            description,
+                            ..weapon.clone()
+                        },
+                        g,
+                    ));
+                }
+                if ui.small_button("Delete").clicked() {
+                    edits.push((Edit::WeaponTypes(ListEdit::Remove(index)), None));
+                }
+                if let Some((weapon, group)) = edited {
+                    edits.push((Edit::WeaponTypes(ListEdit::Set(index, weapon)), Some(group)));
+                }
+                ui.end_row();
+            }
+        });
 }

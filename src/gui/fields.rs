@@ -5,7 +5,8 @@
 use egui::emath::Numeric;
 use egui::{DragValue, TextEdit, Ui};
 
-use crate::edit::GroupKey;
+use crate::content::text::Text;
+use crate::edit::{Edit, GroupKey};
 
 /// A one-line text field over a bounded string type, named `name` for screen readers (and
 /// tests).
@@ -84,14 +85,35 @@ pub enum RowAction {
     Delete,
 }
 
-/// A row's Duplicate and Delete buttons.
+/// A row's Duplicate and Delete buttons, side by side so they fit the row's height.
 pub fn row_actions(ui: &mut Ui) -> Option<RowAction> {
-    let mut action = None;
-    if ui.small_button("Duplicate").clicked() {
-        action = Some(RowAction::Duplicate);
+    ui.horizontal(|ui| {
+        let mut action = None;
+        if ui.small_button("Duplicate").clicked() {
+            action = Some(RowAction::Duplicate);
+        }
+        if ui.small_button("Delete").clicked() {
+            action = Some(RowAction::Delete);
+        }
+        action
+    })
+    .inner
+}
+
+/// A deck's name, edited in place of its heading.
+pub fn deck_name(ui: &mut Ui, name: &Text, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
+    let mut text = name.as_str().to_owned();
+    let response = ui
+        .add(
+            TextEdit::singleline(&mut text)
+                .font(egui::TextStyle::Heading)
+                .desired_width(260.0),
+        )
+        .accessible_name("deck name");
+    if response.changed() {
+        edits.push((
+            Edit::DeckName(Text::from(text.as_str())),
+            Some(response.id.value()),
+        ));
     }
-    if ui.small_button("Delete").clicked() {
-        action = Some(RowAction::Delete);
-    }
-    action
 }

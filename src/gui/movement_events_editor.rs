@@ -9,8 +9,8 @@ use egui::{Color32, RichText, TextEdit, Ui};
 use egui_extras::{Column, TableBuilder};
 
 use super::fields::{self, RowAction};
-use crate::content::movement_events::{MovementEvent, MovementEventDeck};
-use crate::content::text::Id;
+use crate::content::movement_events::{MovementEvent, MovementEventCard, MovementEventDeck};
+use crate::content::text::{Id, Text};
 use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
@@ -36,8 +36,22 @@ impl MovementEventsEditor {
         edits: &mut Vec<(Edit, Option<GroupKey>)>,
     ) {
         ui.horizontal(|ui| {
-            ui.heading(deck.name.as_str());
+            fields::deck_name(ui, &deck.name, edits);
             ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
+            if ui.button("Add event").clicked() {
+                let ids = deck.cards.iter().map(|c| c.id.as_str());
+                let card = MovementEventCard {
+                    id: Id::from(free_id(ids, "new-event").as_str()),
+                    name: Text::from("New event"),
+                    effect: MovementEvent::BumpAndRun,
+                    count: 1,
+                };
+                edits.push((
+                    Edit::MovementEvents(ListEdit::Insert(deck.cards.len(), card)),
+                    None,
+                ));
+                self.scroll_to = Some(deck.cards.len());
+            }
             if ui.button("Sort by id").clicked() {
                 let mut order: Vec<usize> = (0..deck.cards.len()).collect();
                 order.sort_by(|&a, &b| deck.cards[a].id.cmp(&deck.cards[b].id));
@@ -70,19 +84,13 @@ impl MovementEventsEditor {
                     let mut edited = None;
                     row.col(|ui| {
                         if let Some((id, group)) = fields::text(ui, "id", &card.id, 110.0) {
-                            edited = Some((
-                                crate::content::movement_events::MovementEventCard {
-                                    id,
-                                    ..card.clone()
-                                },
-                                Some(group),
-                            ));
+                            edited = Some((MovementEventCard { id, ..card.clone() }, Some(group)));
                         }
                     });
                     row.col(|ui| {
                         if let Some((name, group)) = fields::text(ui, "name", &card.name, 110.0) {
                             edited = Some((
-                                crate::content::movement_events::MovementEventCard {
+                                MovementEventCard {
                                     name,
                                     ..card.clone()
                                 },
@@ -95,7 +103,7 @@ impl MovementEventsEditor {
                             fields::number(ui, "count", card.count, 0..=99)
                         {
                             edited = Some((
-                                crate::content::movement_events::MovementEventCard {
+                                MovementEventCard {
                                     count,
                                     ..card.clone()
                                 },
@@ -122,7 +130,7 @@ impl MovementEventsEditor {
                                 Ok(effect) => {
                                     self.drafts.remove(&index);
                                     edited = Some((
-                                        crate::content::movement_events::MovementEventCard {
+                                        MovementEventCard {
                                             effect,
                                             ..card.clone()
                                         },
@@ -145,6 +153,7 @@ impl MovementEventsEditor {
                                 None,
                             ));
                             self.drafts.clear();
+                            self.scroll_to = Some(index + 1);
                         }
                         Some(RowAction::Delete) => {
                             edits.push((Edit::MovementEvents(ListEdit::Remove(index)), None));

@@ -50,7 +50,7 @@ impl RaceDeckEditor {
     /// Draws the editor; edits go to `edits`.
     pub fn ui(&mut self, ui: &mut Ui, deck: &RaceDeck, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
         ui.horizontal(|ui| {
-            ui.heading(deck.name.as_str());
+            fields::deck_name(ui, &deck.name, edits);
             ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
         });
         self.toolbar(ui, deck, edits);
@@ -92,6 +92,7 @@ impl RaceDeckEditor {
                 copy.id = Id::from(unique_id(deck, copy.id.as_str()).as_str());
                 edits.push((Edit::RaceCards(ListEdit::Insert(index + 1, copy)), None));
                 self.selected = Some(index + 1);
+                self.scroll_to = self.selected;
             }
             if ui
                 .add_enabled(selected.is_some(), egui::Button::new("Delete"))
@@ -126,6 +127,7 @@ impl RaceDeckEditor {
             .column(Column::auto().at_least(110.0))
             .columns(Column::auto(), 2)
             .column(Column::auto().at_least(100.0))
+            .column(Column::auto().at_least(170.0))
             .column(Column::remainder());
         if let Some(row) = self.scroll_to.take() {
             table = table.scroll_to_row(row, Some(egui::Align::Center));
@@ -141,6 +143,7 @@ impl RaceDeckEditor {
                         "Speed",
                         "Event",
                         "Instruction",
+                        "Printed text",
                         "Count",
                     ],
                 );
@@ -211,6 +214,11 @@ impl RaceDeckEditor {
                                 },
                                 None,
                             );
+                        }
+                    });
+                    row.col(|ui| {
+                        if let Some((text, group)) = fields::text(ui, "text", &card.text, 160.0) {
+                            set(&|c| c.text = text.clone(), Some(group));
                         }
                     });
                     row.col(|ui| {

@@ -58,3 +58,5 @@ pub fn race_rules(track: &str, ruleset: &str) -> std::sync::Arc<roadwright::rule
     std::sync::Arc::new(roadwright::rules::RaceRules::new(content, track, ruleset).expect("rules"))
 }
 pub mod rules;
+#[cfg(feature = "gui")]
+pub mod studio;

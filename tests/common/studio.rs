@@ -1,0 +1,99 @@
+//! Driving the studio headless with `egui_kittest`: starting it, letting validation catch up,
+//! and the clicks several studio test files share.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::content::Document;
+use roadwright::content::track::{SpaceRef, Track};
+use roadwright::gui::StudioApp;
+
+use super::{copy_of_standard_pack, repo};
+
+pub fn start(app: StudioApp) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
+    settle(&mut harness);
+    harness
+}
+
+/// Runs frames and waits for live validation to catch up.
+pub fn settle(harness: &mut Harness<'static, StudioApp>) {
+    // Two frames apply what was clicked and send it to validation; then wait for the result so
+    // the spinner stops, and let the window settle.
+    harness.run_steps(2);
+    harness.state_mut().wait_for_validation();
+    harness.run();
+}
+
+/// A temporary copy of the standard pack with the sample oval beside it.
+pub fn workspace_copy() -> (tempfile::TempDir, PathBuf) {
+    let pack = copy_of_standard_pack();
+    let track = pack.path().join("oval.ron");
+    fs::copy(repo("tracks/oval.ron"), &track).expect("copy oval");
+    (pack, track)
+}
+
+pub fn open_track(pack: &Path) -> Harness<'static, StudioApp> {
+    let mut harness = start(StudioApp::open(pack));
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    harness
+}
+
+pub fn shown_track(harness: &Harness<'static, StudioApp>) -> Track {
+    let index = harness.state().shown().expect("a document is shown");
+    match &harness.state().workspace().documents[index].document {
+        Document::Track(track) => track.clone(),
+        other => panic!("not a track: {:?}", other.kind()),
+    }
+}
+
+pub fn click_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef) {
+    let track = shown_track(harness);
+    let index = harness.state().shown().expect("shown");
+    let position = harness
+        .state()
+        .canvas(index)
+        .and_then(|canvas| canvas.screen_position(&track, at))
+        .expect("space on screen");
+    harness.hover_at(position);
+    harness.run();
+    harness.drag_at(position);
+    harness.drop_at(position);
+    settle(harness);
+}
+
+/// Picks the stretch tool and lays its default stretch (five straight sectors).
+pub fn lay_a_straight(harness: &mut Harness<'static, StudioApp>) {
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(harness);
+}
+
+pub fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
+    harness.get_by_label(menu).click();
+    harness.run();
+    harness.get_by_label_contains(item).click();
+    settle(harness);
+}
+
+/// The document the studio shows.
+pub fn shown_document(harness: &Harness<'static, StudioApp>) -> Document {
+    let index = harness.state().shown().expect("a document is shown");
+    harness.state().workspace().documents[index]
+        .document
+        .clone()
+}
+
+/// Opens the standard pack's file with this sidebar label.
+pub fn open_file(pack: &Path, label: &str) -> Harness<'static, StudioApp> {
+    let mut harness = start(StudioApp::open(pack));
+    harness.get_by_label(label).click();
+    settle(&mut harness);
+    harness
+}
