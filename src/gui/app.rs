@@ -38,7 +38,9 @@ enum AfterQuestion {
 struct Backdrop {
     /// The file it was loaded from.
     path: PathBuf,
-    texture: egui::TextureHandle,
+    /// The picture, or nothing when the file could not be read as one (the error went to the
+    /// status line once; it is not read again every frame).
+    texture: Option<egui::TextureHandle>,
 }
 
 /// The studio's state.
@@ -476,8 +478,10 @@ impl StudioApp {
         };
         let selected: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
         canvas.selection.clear();
+        // A selection across the starting section and the lap is two removals, one undo.
+        let group = canvas.new_group();
         for edit in remove_sectors_holding(&selected) {
-            self.edit(index, &Edit::Track(edit), None);
+            self.edit(index, &Edit::Track(edit), Some(group));
         }
     }
 
@@ -837,7 +841,11 @@ impl StudioApp {
             .unwrap_or_default();
         let problems = self.problem_spaces(index);
         self.load_backdrop(ui.ctx(), index);
-        let backdrop = self.backdrop.as_ref().map(|b| b.texture.id());
+        let backdrop = self
+            .backdrop
+            .as_ref()
+            .and_then(|b| b.texture.as_ref())
+            .map(egui::TextureHandle::id);
         match &self.workspace.documents[index].document {
             Document::Track(track) => {
                 let canvas = self.canvases.entry(index).or_default();
@@ -913,21 +921,23 @@ impl StudioApp {
         if self.backdrop.as_ref().is_some_and(|b| b.path == path) {
             return;
         }
-        self.backdrop = None;
-        match image::open(&path) {
+        let texture = match image::open(&path) {
             Ok(picture) => {
                 let rgba = picture.to_rgba8();
                 let size = [rgba.width() as usize, rgba.height() as usize];
                 let colour = egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw());
-                let texture = ctx.load_texture(
+                Some(ctx.load_texture(
                     path.display().to_string(),
                     colour,
                     egui::TextureOptions::LINEAR,
-                );
-                self.backdrop = Some(Backdrop { path, texture });
+                ))
             }
-            Err(error) => self.status = Some(format!("Cannot show {}: {error}", path.display())),
-        }
+            Err(error) => {
+                self.status = Some(format!("Cannot show {}: {error}", path.display()));
+                None
+            }
+        };
+        self.backdrop = Some(Backdrop { path, texture });
     }
 
     fn question_dialog(&self, ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {

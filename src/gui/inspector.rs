@@ -9,6 +9,7 @@ use crate::content::text::{Id, Text};
 use crate::content::track::{Background, OffTrack, Section, SpaceRef, Track, TrackStyle};
 use crate::edit::TrackEdit;
 use crate::edit::track_edit::remove_sectors_holding;
+use crate::stretch::Inside;
 
 const STYLES: [(TrackStyle, &str); 3] = [
     (TrackStyle::ApocalypseRoad, "Apocalypse Road"),
@@ -116,12 +117,24 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
                         .accessible_name("Radius");
                         ui.end_row();
                     }
+                    if track.sectors.is_empty() {
+                        ui.label("Heading (°, clockwise from east)");
+                        ui.add(egui::DragValue::new(&mut options.start_heading).range(0.0..=359.0))
+                            .accessible_name("First heading");
+                        ui.end_row();
+                        ui.label("Lane 0 on the");
+                        ui.horizontal(|ui| {
+                            ui.selectable_value(&mut options.start_inside, Inside::Right, "right");
+                            ui.selectable_value(&mut options.start_inside, Inside::Left, "left");
+                        });
+                        ui.end_row();
+                    }
                 });
             if ui.button("Lay stretch").clicked() {
                 edits.push((
                     TrackEdit::AppendStretch {
                         stretch: options.stretch(),
-                        origin: crate::edit::Origin::default(),
+                        origin: options.origin((0.0, 0.0)),
                     },
                     None,
                 ));
@@ -262,14 +275,17 @@ fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut V
         {
             edits.push((TrackEdit::InsertSector { after: last }, None));
         }
-        if ui
-            .button(format!("Remove {} sectors", sectors.len()))
-            .clicked()
-        {
+        let label = match sectors.len() {
+            1 => "Remove 1 sector".to_owned(),
+            n => format!("Remove {n} sectors"),
+        };
+        if ui.button(label).clicked() {
+            // A selection across the starting section and the lap is two removals, one undo.
+            let group = canvas.new_group();
             edits.extend(
                 remove_sectors_holding(&selected)
                     .into_iter()
-                    .map(|edit| (edit, None)),
+                    .map(|edit| (edit, Some(group))),
             );
             canvas.selection.clear();
         }

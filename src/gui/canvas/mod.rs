@@ -15,9 +15,8 @@ pub use view::View;
 
 use crate::content::track::{CrossoverPair, Section, SpaceRef, Terrain, Track};
 use crate::edit::track_edit::chute_beside;
-use crate::edit::{GroupKey, Origin, TrackEdit};
+use crate::edit::{GroupKey, TrackEdit};
 use crate::render::geometry::{contains, space_corners};
-use crate::stretch::Inside;
 
 /// A track edit and the undo group it belongs to.
 pub type CanvasEdit = (TrackEdit, Option<GroupKey>);
@@ -57,13 +56,16 @@ pub struct TrackCanvas {
     drag: Option<Drag>,
     /// Track bounds to show on the next frame (fit, or a diagnostic's object).
     frame_request: Option<Rect>,
+    /// Whether the canvas has been drawn: its first frame shows the whole track.
+    drawn: bool,
     next_group: GroupKey,
     /// The canvas's last screen rectangle, for zooming from the keyboard.
     last_rect: Option<Rect>,
 }
 
 impl Default for TrackCanvas {
-    /// A canvas with the select tool that frames the track on its first frame.
+    /// A canvas with the select tool that frames the whole track on its first frame (an empty
+    /// track keeps the default view).
     fn default() -> Self {
         Self {
             view: View::default(),
@@ -76,7 +78,8 @@ impl Default for TrackCanvas {
             show_links: true,
             backdrop: None,
             drag: None,
-            frame_request: Some(Rect::from_min_max(pos2(-10.0, -10.0), pos2(10.0, 10.0))),
+            frame_request: None,
+            drawn: false,
             next_group: 0,
             last_rect: None,
         }
@@ -141,13 +144,17 @@ impl TrackCanvas {
     /// The space at a track point, last drawn first (what the eye sees on top).
     #[must_use]
     pub fn space_at(track: &Track, point: (f32, f32)) -> Option<SpaceRef> {
-        let mut found = None;
-        for (at, space) in track.spaces() {
-            if contains(&space_corners(track, space, 0.0), point) {
-                found = Some(at);
-            }
-        }
-        found
+        Self::spaces_at(track, point).pop()
+    }
+
+    /// Every space at a track point, in drawing order (the top one last).
+    #[must_use]
+    pub fn spaces_at(track: &Track, point: (f32, f32)) -> Vec<SpaceRef> {
+        track
+            .spaces()
+            .filter(|(_, space)| contains(&space_corners(track, space, 0.0), point))
+            .map(|(at, _)| at)
+            .collect()
     }
 
     /// Draws the canvas filling `ui` and returns the edits its tools made.
@@ -162,6 +169,9 @@ impl TrackCanvas {
             ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
         let rect = response.rect;
         self.last_rect = Some(rect);
+        if !std::mem::replace(&mut self.drawn, true) && self.frame_request.is_none() {
+            self.frame(track, &[]);
+        }
         if let Some(bounds) = self.frame_request.take() {
             self.view.fit(rect, bounds);
         }
@@ -209,7 +219,8 @@ impl TrackCanvas {
         }
     }
 
-    fn new_group(&mut self) -> GroupKey {
+    /// A fresh undo group: edits made with it are one undo step.
+    pub fn new_group(&mut self) -> GroupKey {
         self.next_group += 1;
         // Canvas groups live in their own range so they never merge with a field's edits.
         (1 << 62) | self.next_group
@@ -261,14 +272,10 @@ impl TrackCanvas {
             }
             Tool::Stretch => {
                 if response.clicked() {
-                    let origin =
-                        response
-                            .interact_pointer_pos()
-                            .map_or_else(Origin::default, |p| Origin {
-                                at: self.view.to_track(rect, p),
-                                heading: 0.0,
-                                inside: Inside::Right,
-                            });
+                    let at = response
+                        .interact_pointer_pos()
+                        .map_or((0.0, 0.0), |p| self.view.to_track(rect, p));
+                    let origin = self.stretch.origin(at);
                     edits.push((
                         TrackEdit::AppendStretch {
                             stretch: self.stretch.stretch(),
@@ -280,9 +287,20 @@ impl TrackCanvas {
             }
             Tool::Link | Tool::Crossover => {
                 if response.clicked()
-                    && let Some(at) = at_pointer(self)
+                    && let Some(point) = response.interact_pointer_pos()
                 {
-                    self.two_clicks(track, at, shift, edits);
+                    let under = Self::spaces_at(track, self.view.to_track(rect, point));
+                    // The two spaces of a crossover lie on one spot, so the top one would be
+                    // found twice: the second click takes the space beneath the first instead.
+                    let at = match (self.tool, self.first_click, under.last()) {
+                        (Tool::Crossover, Some(first), Some(&top)) if top == first && !shift => {
+                            under.iter().rev().find(|&&at| at != first).copied()
+                        }
+                        (_, _, top) => top.copied(),
+                    };
+                    if let Some(at) = at {
+                        self.two_clicks(track, at, shift, edits);
+                    }
                 }
             }
             Tool::FinishLine => {
@@ -425,11 +443,7 @@ impl TrackCanvas {
     /// The track as it would be with the stretch laid: what the stretch tool shows under the
     /// pointer before the click.
     fn stretch_preview(&self, track: &Track, pointer: Option<Pos2>, rect: Rect) -> Option<Track> {
-        let origin = Origin {
-            at: self.view.to_track(rect, pointer?),
-            heading: 0.0,
-            inside: Inside::Right,
-        };
+        let origin = self.stretch.origin(self.view.to_track(rect, pointer?));
         let mut preview = Track {
             grid: Vec::new(),
             ..track.clone()

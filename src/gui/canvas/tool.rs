@@ -1,7 +1,8 @@
 //! The canvas tools and their options.
 
 use crate::content::track::Terrain;
-use crate::edit::{Stretch, StretchShape};
+use crate::edit::{Origin, Stretch, StretchShape};
+use crate::stretch::Inside;
 
 /// What a primary click or drag on the canvas does.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -102,6 +103,11 @@ pub struct StretchOptions {
     pub degrees: f32,
     /// A corner's radius in track units.
     pub radius: f32,
+    /// The first stretch's direction of travel, degrees clockwise from east on screen. Later
+    /// stretches carry on from the end of the lap.
+    pub start_heading: f32,
+    /// Which side of the first stretch lane 0 (the apron) is on.
+    pub start_inside: Inside,
 }
 
 impl Default for StretchOptions {
@@ -112,6 +118,8 @@ impl Default for StretchOptions {
             lanes: 3,
             degrees: 90.0,
             radius: 4.0,
+            start_heading: 0.0,
+            start_inside: Inside::Right,
         }
     }
 }
@@ -134,6 +142,16 @@ impl StretchOptions {
             shape,
             sectors: self.sectors,
             lanes: self.lanes,
+        }
+    }
+
+    /// Where the first stretch of an empty track starts when laid at `at`.
+    #[must_use]
+    pub fn origin(&self, at: (f32, f32)) -> Origin {
+        Origin {
+            at,
+            heading: self.start_heading,
+            inside: self.start_inside,
         }
     }
 }
