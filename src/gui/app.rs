@@ -34,6 +34,16 @@ enum AfterQuestion {
     Quit,
 }
 
+/// Autosaved work found from a session that did not close cleanly.
+struct Recovery {
+    /// The open document it belongs to; `None` for a track that was never saved.
+    target: Option<usize>,
+    /// The copy on disk.
+    copy: PathBuf,
+    /// What the copy holds.
+    document: Document,
+}
+
 /// A background picture loaded for the canvas.
 struct Backdrop {
     /// The file it was loaded from.
@@ -59,7 +69,7 @@ pub struct StudioApp {
     validated_revision: Option<u64>,
     prefs: Prefs,
     question: Option<AfterQuestion>,
-    recoveries: Vec<(Option<usize>, Document)>,
+    recoveries: Vec<Recovery>,
     /// The last message for the status bar (a save, an error).
     status: Option<String>,
     quit_requested: bool,
@@ -181,7 +191,7 @@ impl StudioApp {
     pub fn autosave_now(&mut self) {
         for document in &self.workspace.documents {
             if document.is_dirty()
-                && let Err(error) = recovery::write(document, &self.workspace.root)
+                && let Err(error) = recovery::write(document)
             {
                 self.status = Some(format!("Autosave failed: {error}"));
             }
@@ -189,19 +199,38 @@ impl StudioApp {
     }
 
     fn find_recoveries(&mut self) {
-        let root = &self.workspace.root;
-        self.recoveries = self
+        let documents = &self.workspace.documents;
+        self.recoveries = (0..documents.len())
+            .filter_map(|index| {
+                let found = recovery::find(&documents[index])?;
+                Some(Recovery {
+                    target: Some(index),
+                    copy: recovery::path_for(&documents[index])?,
+                    document: found,
+                })
+            })
+            .chain(
+                recovery::find_untitled(&self.workspace.root)
+                    .into_iter()
+                    .map(|(copy, document)| Recovery {
+                        target: None,
+                        copy,
+                        document,
+                    }),
+            )
+            .collect();
+    }
+
+    /// A recovery copy for a new track: free on disk, and not another open track's.
+    fn new_untitled_copy(&self) -> PathBuf {
+        let taken: Vec<&Path> = self
             .workspace
             .documents
             .iter()
-            .enumerate()
-            .filter_map(|(index, document)| {
-                recovery::find(document, root).map(|found| (Some(index), found))
-            })
+            .filter_map(|d| d.untitled_copy.as_deref())
+            .chain(self.recoveries.iter().map(|r| r.copy.as_path()))
             .collect();
-        if let Some(untitled) = recovery::find_untitled(root) {
-            self.recoveries.push((None, untitled));
-        }
+        recovery::new_untitled_path(&self.workspace.root, &taken)
     }
 
     fn changed(&mut self) {
@@ -238,9 +267,10 @@ impl StudioApp {
             }
             StudioCommand::NewTrack => {
                 let track = blank_track("new-track", "New track", TrackStyle::ApocalypseRoad);
-                self.workspace
-                    .documents
-                    .push(OpenDocument::untitled(Document::Track(track)));
+                self.workspace.documents.push(OpenDocument::untitled(
+                    Document::Track(track),
+                    self.new_untitled_copy(),
+                ));
                 let index = self.workspace.documents.len() - 1;
                 self.shown = Some(index);
                 let canvas = self.canvases.entry(index).or_default();
@@ -299,11 +329,9 @@ impl StudioApp {
             StudioCommand::SetTheme(theme) => self.prefs.theme = theme,
             StudioCommand::FocusDiagnostic(index) => self.focus(index),
             StudioCommand::Recover(target) => self.recover(target),
-            StudioCommand::DiscardRecovery(target) => {
-                self.recoveries.retain(|(t, _)| *t != target);
-                match target.and_then(|i| self.workspace.documents.get(i)) {
-                    Some(document) => recovery::remove(document),
-                    None => recovery::remove_untitled(&self.workspace.root),
+            StudioCommand::DiscardRecovery(position) => {
+                if position < self.recoveries.len() {
+                    recovery::remove_copy(&self.recoveries.remove(position).copy);
                 }
             }
         }
@@ -353,7 +381,6 @@ impl StudioApp {
                 for document in &self.workspace.documents {
                     recovery::remove(document);
                 }
-                recovery::remove_untitled(&self.workspace.root);
                 self.close_confirmed = true;
                 self.go_on(then);
             }
@@ -405,18 +432,12 @@ impl StudioApp {
             self.status = Some("Nothing to save: choose a file first".to_owned());
             return;
         };
-        let was_untitled = document.path.is_none();
         let result = match path {
             Some(path) => document.save_as(path),
             None => document.save(),
         };
         self.status = Some(match result {
-            Ok(()) => {
-                if was_untitled {
-                    recovery::remove_untitled(&self.workspace.root);
-                }
-                format!("Saved {}", document.name())
-            }
+            Ok(()) => format!("Saved {}", document.name()),
             Err(error) => format!("Could not save: {error}"),
         });
         self.changed();
@@ -498,20 +519,25 @@ impl StudioApp {
         }
     }
 
-    fn recover(&mut self, target: Option<usize>) {
-        let Some(position) = self.recoveries.iter().position(|(t, _)| *t == target) else {
+    fn recover(&mut self, position: usize) {
+        if position >= self.recoveries.len() {
             return;
-        };
-        let (_, document) = self.recoveries.remove(position);
+        }
+        let Recovery {
+            target,
+            copy,
+            document,
+        } = self.recoveries.remove(position);
         if let Some(index) = target {
             if let Some(open) = self.workspace.documents.get_mut(index) {
                 open.replace(document, "Recover unsaved work");
                 self.shown = Some(index);
             }
         } else {
+            // The recovered track keeps its copy, so a second crash still finds it.
             self.workspace
                 .documents
-                .push(OpenDocument::untitled(document));
+                .push(OpenDocument::untitled(document, copy));
             self.shown = Some(self.workspace.documents.len() - 1);
         }
         self.status = Some("Recovered unsaved work: save it to keep it".to_owned());
@@ -797,8 +823,8 @@ impl StudioApp {
     }
 
     fn recovery_banner(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
-        for (target, _) in &self.recoveries {
-            let name = target.map_or_else(
+        for (position, found) in self.recoveries.iter().enumerate() {
+            let name = found.target.map_or_else(
                 || "a new track".to_owned(),
                 |i| self.workspace.display_name(i),
             );
@@ -808,10 +834,10 @@ impl StudioApp {
                         .color(ui.visuals().warn_fg_color),
                 );
                 if ui.button("Recover").clicked() {
-                    commands.push(StudioCommand::Recover(*target));
+                    commands.push(StudioCommand::Recover(position));
                 }
                 if ui.button("Discard").clicked() {
-                    commands.push(StudioCommand::DiscardRecovery(*target));
+                    commands.push(StudioCommand::DiscardRecovery(position));
                 }
             });
         }
@@ -972,8 +998,11 @@ impl StudioApp {
     }
 }
 
-impl eframe::App for StudioApp {
-    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+impl StudioApp {
+    /// Draws the whole window as eframe shows it: everything [`StudioApp::ui`] draws, plus the
+    /// window's part. A close request (the title bar's button) over unsaved work is cancelled
+    /// and asked about; the title follows the dirty marker; a confirmed quit closes the window.
+    pub fn window_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         if ctx.input(|i| i.viewport().close_requested())
             && self.workspace.is_dirty()
@@ -983,7 +1012,7 @@ impl eframe::App for StudioApp {
             self.apply(StudioCommand::Quit);
         }
         let title = self.title();
-        StudioApp::ui(self, ui);
+        self.ui(ui);
         if self.title() != title || ctx.cumulative_frame_nr() == 1 {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
         }
@@ -992,9 +1021,29 @@ impl eframe::App for StudioApp {
         }
     }
 
-    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+    /// Keeps what must outlive the window: the preferences in eframe's storage, and a recovery
+    /// copy of unsaved work.
+    pub fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
         eframe::set_value(storage, Prefs::KEY, &self.prefs);
         self.autosave_now();
+    }
+
+    /// The preferences eframe's storage holds, or the defaults.
+    #[must_use]
+    pub fn stored_prefs(storage: Option<&dyn eframe::Storage>) -> Prefs {
+        storage
+            .and_then(|storage| eframe::get_value::<Prefs>(storage, Prefs::KEY))
+            .unwrap_or_default()
+    }
+}
+
+impl eframe::App for StudioApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.window_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        self.save_to(storage);
     }
 }
 

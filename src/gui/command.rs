@@ -61,10 +61,10 @@ pub enum StudioCommand {
     SetTheme(Theme),
     /// Show and select what a diagnostic is about.
     FocusDiagnostic(usize),
-    /// Take back autosaved work for a document (`None`: the untitled track).
-    Recover(Option<usize>),
-    /// Throw away autosaved work for a document (`None`: the untitled track).
-    DiscardRecovery(Option<usize>),
+    /// Take back the autosaved work the recovery banner lists at this position.
+    Recover(usize),
+    /// Throw away the autosaved work the recovery banner lists at this position.
+    DiscardRecovery(usize),
     /// Answer the unsaved-changes question.
     Answer(Answer),
     /// Close the window (asking first about unsaved changes).

@@ -23,6 +23,8 @@ pub struct OpenDocument {
     saved: Option<Document>,
     /// Undo and redo.
     pub history: History<Document>,
+    /// Where a never-saved document's recovery copy goes (a saved one's sits beside its file).
+    pub untitled_copy: Option<PathBuf>,
 }
 
 impl OpenDocument {
@@ -35,18 +37,20 @@ impl OpenDocument {
             saved: Some(loaded.document.clone()),
             document: loaded.document,
             history: History::default(),
+            untitled_copy: None,
         }
     }
 
-    /// A new document that has no file yet.
+    /// A new document that has no file yet; its unsaved work is autosaved to `copy`.
     #[must_use]
-    pub fn untitled(document: Document) -> Self {
+    pub fn untitled(document: Document, copy: PathBuf) -> Self {
         Self {
             path: None,
             format: Format::Ron,
             document,
             saved: None,
             history: History::default(),
+            untitled_copy: Some(copy),
         }
     }
 
@@ -124,12 +128,18 @@ impl OpenDocument {
 
     /// Saves to a new file, which becomes the document's own; the format follows the extension.
     pub fn save_as(&mut self, path: &Path) -> Result<(), SaveError> {
-        recovery::remove(self);
+        // The old copy goes only once the new file is safe: a failed save keeps it.
+        let old_copy = recovery::path_for(self);
+        let previous = (self.path.replace(path.to_owned()), self.format);
         self.format = Format::from_path(path).unwrap_or(Format::Ron);
-        let previous = self.path.replace(path.to_owned());
         let result = self.save();
-        if result.is_err() {
-            self.path = previous;
+        if result.is_ok() {
+            if let Some(copy) = old_copy {
+                recovery::remove_copy(&copy);
+            }
+            self.untitled_copy = None;
+        } else {
+            (self.path, self.format) = previous;
         }
         result
     }

@@ -49,10 +49,7 @@ pub fn run(path: PathBuf, extra: Vec<PathBuf>) -> eframe::Result {
         "Roadwright",
         options,
         Box::new(move |creation| {
-            let prefs = creation
-                .storage
-                .and_then(|storage| eframe::get_value::<Prefs>(storage, Prefs::KEY))
-                .unwrap_or_default();
+            let prefs = StudioApp::stored_prefs(creation.storage);
             Ok(Box::new(StudioApp::with_prefs(&path, &extra, prefs)))
         }),
     )

@@ -97,3 +97,13 @@ pub fn open_file(pack: &Path, label: &str) -> Harness<'static, StudioApp> {
     settle(&mut harness);
     harness
 }
+
+/// Starts the studio as eframe shows it: [`StudioApp::window_ui`], with the window's title and
+/// close handling.
+pub fn start_window(app: StudioApp) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(|ui, app: &mut StudioApp| app.window_ui(ui), app);
+    settle(&mut harness);
+    harness
+}
