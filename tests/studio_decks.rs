@@ -1,5 +1,5 @@
-//! The deck editors driven headless as a person would: every field of a card editable, and
-//! rows added, duplicated, deleted and sorted in each deck.
+//! The deck and team mat editors driven headless as a person would: every field of a card,
+//! team and car editable, and rows added, duplicated, deleted and sorted.
 #![cfg(feature = "gui")]
 
 mod common;
@@ -10,7 +10,8 @@ use egui_kittest::kittest::Queryable;
 use roadwright::content::Document;
 use roadwright::content::combat_deck::CombatEventDeck;
 use roadwright::content::movement_events::{MovementEvent, MovementEventDeck};
-use roadwright::content::race_deck::RaceDeck;
+use roadwright::content::race_deck::{LaneSide, MovementInstruction, MovementType, RaceDeck};
+use roadwright::content::team_mats::{Mount, TeamMats};
 use roadwright::content::text::Id;
 
 fn race_deck(document: Document) -> RaceDeck {
@@ -180,4 +181,157 @@ fn combat_cards_and_weapon_types_are_added_renamed_and_deleted() {
             .iter()
             .all(|c| c.weapons.len() == before.weapon_types.len())
     );
+}
+
+#[test]
+fn race_cards_are_added_retyped_duplicated_sorted_and_deleted() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_file(pack.path(), "race_deck.ron (race_deck)");
+    let before = race_deck(shown_document(&harness));
+
+    harness.get_by_label("Add card").click();
+    settle(&mut harness);
+    let deck = race_deck(shown_document(&harness));
+    assert_eq!(deck.cards.len(), before.cards.len() + 1);
+    let last = deck.cards.len() - 1;
+    assert_eq!(deck.cards[last].id.as_str(), "new-card");
+
+    // The new row is selected and scrolled to: give it a movement type and a forced lane. Its
+    // boxes are opened through accessibility (the last row sits at the table's clipped edge,
+    // where a pointer click can miss); the choices are clicked.
+    harness
+        .get_all_by_role_and_label(Role::ComboBox, "movement")
+        .last()
+        .expect("its movement")
+        .click_accesskit();
+    harness.run_steps(10);
+    harness.get_by_label("Diagonal Ram").click();
+    settle(&mut harness);
+    harness
+        .get_all_by_role_and_label(Role::ComboBox, "lane")
+        .last()
+        .expect("its lane")
+        .click_accesskit();
+    harness.run_steps(10);
+    harness.get_by_label("Outside line").click();
+    settle(&mut harness);
+    let deck = race_deck(shown_document(&harness));
+    assert_eq!(deck.cards[last].movement, MovementType::DiagonalRam);
+    assert_eq!(
+        deck.cards[last].instructions,
+        [MovementInstruction::ForcedLane(LaneSide::Outside)]
+    );
+
+    harness.get_by_label("Duplicate").click();
+    settle(&mut harness);
+    let deck = race_deck(shown_document(&harness));
+    assert_eq!(deck.cards.len(), before.cards.len() + 2);
+    assert_eq!(deck.cards[last + 1].id.as_str(), "new-card-2");
+    assert_eq!(deck.cards[last + 1].movement, MovementType::DiagonalRam);
+
+    // The copy is the selected row: Delete takes it away.
+    harness.get_by_label("Delete").click();
+    settle(&mut harness);
+    let deck = race_deck(shown_document(&harness));
+    assert_eq!(deck.cards.len(), before.cards.len() + 1);
+    assert!(!deck.cards.iter().any(|c| c.id.as_str() == "new-card-2"));
+
+    harness.get_by_role_and_label(Role::Button, "speed").click();
+    settle(&mut harness);
+    let deck = race_deck(shown_document(&harness));
+    assert!(deck.cards.windows(2).all(|w| w[0].speed <= w[1].speed));
+}
+
+fn team_mats(document: Document) -> TeamMats {
+    match document {
+        Document::TeamMats(mats) => mats,
+        other => panic!("not team mats: {}", other.kind()),
+    }
+}
+
+#[test]
+fn every_field_of_a_team_and_its_cars_is_edited_and_teams_and_cars_are_added_and_removed() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_file(pack.path(), "team_mats.ron (team_mats)");
+    let before = team_mats(shown_document(&harness));
+    let second = &before.teams[1];
+    harness.get_by_label(second.name.as_str()).click();
+    settle(&mut harness);
+
+    let type_into = |harness: &mut egui_kittest::Harness<'static, roadwright::gui::StudioApp>,
+                     label: &str,
+                     text: &str| {
+        let field = harness
+            .get_all_by_role_and_label(Role::TextInput, label)
+            .next()
+            .unwrap_or_else(|| panic!("a {label} field"));
+        field.focus();
+        field.type_text(text);
+        settle(harness);
+    };
+    type_into(&mut harness, "name", " II");
+    type_into(&mut harness, "symbol", "+");
+    type_into(&mut harness, "driver", " Jr");
+    // The colour as text: select what is there and type over it.
+    let colour = harness.get_by_role_and_label(Role::TextInput, "colour");
+    colour.focus();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness
+        .get_by_role_and_label(Role::TextInput, "colour")
+        .type_text("#123456");
+    settle(&mut harness);
+    for (label, value) in [("defense", 4.0), ("base_mp", 3.0)] {
+        harness
+            .get_all_by_role_and_label(Role::SpinButton, label)
+            .next()
+            .expect("the first car's")
+            .set_value_accesskit(value);
+        settle(&mut harness);
+    }
+    for (label, choice) in [("mount", "Turret"), ("weapon", "emp")] {
+        harness
+            .get_all_by_role_and_label(Role::ComboBox, label)
+            .next()
+            .expect("the first car's")
+            .click();
+        harness.run_steps(10);
+        harness.get_by_label(choice).click();
+        settle(&mut harness);
+    }
+    let bonus_before = second.cars[0].targeting_bonus;
+    harness
+        .get_all_by_label("targeting bonus")
+        .next()
+        .expect("the first car's")
+        .click();
+    settle(&mut harness);
+
+    let mats = team_mats(shown_document(&harness));
+    let team = &mats.teams[1];
+    assert_eq!(team.name.as_str(), format!("{} II", second.name));
+    assert_eq!(team.symbol.as_str(), format!("{}+", second.symbol));
+    assert_eq!(team.colour.as_str(), "#123456");
+    let car = &team.cars[0];
+    assert_eq!(car.driver.as_str(), format!("{} Jr", second.cars[0].driver));
+    assert_eq!((car.defense, car.base_mp), (4, 3));
+    assert_eq!(car.mount, Mount::Turret);
+    assert_eq!(car.weapon.as_str(), "emp");
+    assert_eq!(car.targeting_bonus, !bonus_before);
+    assert_eq!(mats.teams[0], before.teams[0], "other teams untouched");
+
+    harness.get_by_label("Add car").click();
+    settle(&mut harness);
+    assert_eq!(team_mats(shown_document(&harness)).teams[1].cars.len(), 9);
+    harness.get_by_label("Remove last car").click();
+    settle(&mut harness);
+    assert_eq!(team_mats(shown_document(&harness)).teams[1].cars.len(), 8);
+
+    harness.get_by_label("Add team").click();
+    settle(&mut harness);
+    let mats = team_mats(shown_document(&harness));
+    assert_eq!(mats.teams.len(), 11);
+    assert_eq!(mats.teams[10].id.as_str(), "new-team");
+    harness.get_by_label("Delete team").click();
+    settle(&mut harness);
+    assert_eq!(team_mats(shown_document(&harness)).teams.len(), 10);
 }

@@ -243,3 +243,54 @@ fn preferences_round_trip_through_eframes_storage_and_saving_keeps_a_recovery_co
     let reopened = StudioApp::with_prefs(pack.path(), &[], StudioApp::stored_prefs(Some(&storage)));
     assert_eq!(reopened.prefs(), &prefs);
 }
+
+#[test]
+fn open_recent_reopens_an_earlier_folder_and_export_png_draws_the_shown_track() {
+    let (first, _) = workspace_copy();
+    let (second, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(first.path()));
+    harness
+        .state_mut()
+        .apply(StudioCommand::Open(second.path().to_owned()));
+    settle(&mut harness);
+    let second_path = second.path().canonicalize().expect("second");
+    assert_eq!(
+        harness
+            .state()
+            .workspace()
+            .path
+            .canonicalize()
+            .expect("open"),
+        second_path
+    );
+    let first_path = first.path().canonicalize().expect("first");
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Open recent").click();
+    harness.run();
+    harness
+        .get_by_label(&first_path.display().to_string())
+        .click();
+    settle(&mut harness);
+    assert_eq!(
+        harness
+            .state()
+            .workspace()
+            .path
+            .canonicalize()
+            .expect("open"),
+        first_path
+    );
+
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    let png = first.path().join("oval.png");
+    harness
+        .state_mut()
+        .apply(StudioCommand::ExportPng(png.clone()));
+    settle(&mut harness);
+    let picture = image::open(&png).expect("a PNG was written");
+    assert_eq!(picture.width(), 2400);
+    assert!(picture.height() > 0);
+    harness.get_by_label_contains("Exported");
+}

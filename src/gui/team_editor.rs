@@ -7,6 +7,7 @@ use egui_extras::{Column, TableBuilder};
 use super::fields;
 use crate::content::team_mats::{CarStats, Mount, TeamMat, TeamMats, parse_colour};
 use crate::content::text::{CarNumber, Id, Text};
+use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
 const MOUNTS: [(Mount, &str); 3] = [
@@ -63,7 +64,8 @@ impl TeamEditor {
                         .get(self.selected)
                         .cloned()
                         .unwrap_or_else(blank_team);
-                    team.id = Id::from(format!("team-{}", mats.teams.len() + 1).as_str());
+                    let ids = mats.teams.iter().map(|t| t.id.as_str());
+                    team.id = Id::from(free_id(ids, "new-team").as_str());
                     team.name = Text::from("New team");
                     edits.push((Edit::Teams(ListEdit::Insert(mats.teams.len(), team)), None));
                     self.selected = mats.teams.len();
