@@ -39,18 +39,38 @@ use std::path::PathBuf;
 /// Opens the studio window on `path` (a content pack folder or a content file), with `extra`
 /// files (tracks) beside it, and runs until it is closed.
 pub fn run(path: PathBuf, extra: Vec<PathBuf>) -> eframe::Result {
-    let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("Roadwright")
-            .with_inner_size([1280.0, 800.0]),
-        ..eframe::NativeOptions::default()
-    };
     eframe::run_native(
         "Roadwright",
-        options,
+        native_options(),
         Box::new(move |creation| {
             let prefs = StudioApp::stored_prefs(creation.storage);
             Ok(Box::new(StudioApp::with_prefs(&path, &extra, prefs)))
         }),
     )
+}
+
+/// The window: its first size, and eframe keeping its size and position (and the app's
+/// storage) between runs.
+fn native_options() -> eframe::NativeOptions {
+    eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Roadwright")
+            .with_inner_size([1280.0, 800.0]),
+        persist_window: true,
+        ..eframe::NativeOptions::default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_window_keeps_its_size_and_position_between_runs() {
+        let options = super::native_options();
+        assert!(options.persist_window);
+        assert_eq!(
+            options.viewport.inner_size,
+            Some(egui::vec2(1280.0, 800.0)),
+            "the size of a first run"
+        );
+    }
 }
