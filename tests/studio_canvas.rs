@@ -34,6 +34,23 @@ fn screen(harness: &Harness<'static, StudioApp>, at: SpaceRef) -> Pos2 {
         .expect("on screen")
 }
 
+/// Clicks at a screen point with Shift held (the frames run by the caller's `settle`).
+fn shift_click(harness: &mut Harness<'static, StudioApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event_modifiers(
+            Event::PointerButton {
+                pos: at,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::SHIFT,
+            },
+            Modifiers::SHIFT,
+        );
+    }
+}
+
 fn colour([r, g, b, a]: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(r, g, b, a)
 }
@@ -178,26 +195,7 @@ fn the_crossover_tool_removes_a_pair_with_shift_and_adds_one_by_clicking_one_spo
     press(&mut harness, Key::X);
     let spot = screen(&harness, SpaceRef::lap(0, 0));
 
-    harness.hover_at(spot);
-    harness.run();
-    harness.event_modifiers(
-        Event::PointerButton {
-            pos: spot,
-            button: PointerButton::Primary,
-            pressed: true,
-            modifiers: Modifiers::SHIFT,
-        },
-        Modifiers::SHIFT,
-    );
-    harness.event_modifiers(
-        Event::PointerButton {
-            pos: spot,
-            button: PointerButton::Primary,
-            pressed: false,
-            modifiers: Modifiers::SHIFT,
-        },
-        Modifiers::SHIFT,
-    );
+    shift_click(&mut harness, spot);
     settle(&mut harness);
     let pairs = shown_track(&harness).crossover;
     assert_eq!(pairs.len(), 3, "shift-click removed the pair on that spot");
@@ -269,27 +267,8 @@ fn delete_removes_the_selected_sectors_as_one_step_and_escape_clears_the_selecti
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     click_space(&mut harness, SpaceRef::lap(7, 0));
-    let shift_click = screen(&harness, SpaceRef::lap(9, 2));
-    harness.hover_at(shift_click);
-    harness.run();
-    harness.event_modifiers(
-        Event::PointerButton {
-            pos: shift_click,
-            button: PointerButton::Primary,
-            pressed: true,
-            modifiers: Modifiers::SHIFT,
-        },
-        Modifiers::SHIFT,
-    );
-    harness.event_modifiers(
-        Event::PointerButton {
-            pos: shift_click,
-            button: PointerButton::Primary,
-            pressed: false,
-            modifiers: Modifiers::SHIFT,
-        },
-        Modifiers::SHIFT,
-    );
+    let other = screen(&harness, SpaceRef::lap(9, 2));
+    shift_click(&mut harness, other);
     settle(&mut harness);
     assert_eq!(canvas(&harness).selection.len(), 2);
     press(&mut harness, Key::Delete);

@@ -254,15 +254,9 @@ fn open_recent_reopens_an_earlier_folder_and_export_png_draws_the_shown_track() 
         .apply(StudioCommand::Open(second.path().to_owned()));
     settle(&mut harness);
     let second_path = second.path().canonicalize().expect("second");
-    assert_eq!(
-        harness
-            .state()
-            .workspace()
-            .path
-            .canonicalize()
-            .expect("open"),
-        second_path
-    );
+    let open_folder =
+        |h: &Harness<'static, StudioApp>| h.state().workspace().path.canonicalize().expect("open");
+    assert_eq!(open_folder(&harness), second_path);
     let first_path = first.path().canonicalize().expect("first");
     harness.get_by_label("File").click();
     harness.run();
@@ -272,15 +266,7 @@ fn open_recent_reopens_an_earlier_folder_and_export_png_draws_the_shown_track() 
         .get_by_label(&first_path.display().to_string())
         .click();
     settle(&mut harness);
-    assert_eq!(
-        harness
-            .state()
-            .workspace()
-            .path
-            .canonicalize()
-            .expect("open"),
-        first_path
-    );
+    assert_eq!(open_folder(&harness), first_path);
 
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
