@@ -99,13 +99,10 @@ fn the_link_tool_adds_a_forward_link_with_two_clicks_and_the_same_clicks_remove_
     press(&mut harness, Key::L);
     assert_eq!(canvas(&harness).tool, Tool::Link);
     let (from, to) = (SpaceRef::lap(3, 0), SpaceRef::lap(5, 0));
-    assert!(
-        !shown_track(&harness)
-            .space(from)
-            .expect("3.0")
-            .next
-            .contains(&to)
-    );
+    let linked = |h: &Harness<'static, StudioApp>| {
+        shown_track(h).space(from).expect("3.0").next.contains(&to)
+    };
+    assert!(!linked(&harness));
 
     click_space(&mut harness, from);
     assert_eq!(
@@ -114,32 +111,14 @@ fn the_link_tool_adds_a_forward_link_with_two_clicks_and_the_same_clicks_remove_
         "waits for the second"
     );
     click_space(&mut harness, to);
-    assert!(
-        shown_track(&harness)
-            .space(from)
-            .expect("3.0")
-            .next
-            .contains(&to)
-    );
+    assert!(linked(&harness));
     assert_eq!(canvas(&harness).first_click, None);
 
     click_space(&mut harness, from);
     click_space(&mut harness, to);
-    assert!(
-        !shown_track(&harness)
-            .space(from)
-            .expect("3.0")
-            .next
-            .contains(&to)
-    );
+    assert!(!linked(&harness));
     menu(&mut harness, "Edit", "Undo Remove link");
-    assert!(
-        shown_track(&harness)
-            .space(from)
-            .expect("3.0")
-            .next
-            .contains(&to)
-    );
+    assert!(linked(&harness));
 }
 
 #[test]

@@ -82,8 +82,9 @@ pub struct AttackResult {
     pub effects: Vec<AttackEffect>,
 }
 
-/// What a collision attack does: target damage first, active car damage second (8.4).
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+/// What a collision attack does: target damage first, active car damage second (8.4). The
+/// default does nothing.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CollisionResult {
     /// Damage markers placed on the target car.

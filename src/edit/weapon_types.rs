@@ -67,7 +67,8 @@ pub fn apply(
         }
         ListEdit::Remove(index) => {
             let old = &before[*index].id;
-            // Another type may share the id while the designer is mid-rename; its results stay.
+            // A file may hold two types with one id (validation reports it); while one of them
+            // remains, the cards' results under that id are still its.
             if !deck.weapon_types.iter().any(|w| w.id == *old) {
                 for card in &mut deck.cards {
                     card.weapons.remove(old);

@@ -11,7 +11,7 @@ use super::combat_deck_editor::CombatDeckEditor;
 use super::command::{Answer, StudioCommand};
 use super::diagnostics_panel::diagnostics_panel;
 use super::document::OpenDocument;
-use super::inspector::track_inspector;
+use super::inspector::{InspectorRequests, track_inspector};
 use super::menu::{MenuState, menu_bar, shortcuts};
 use super::movement_events_editor::MovementEventsEditor;
 use super::prefs::{Prefs, Theme};
@@ -712,7 +712,7 @@ impl StudioApp {
             .show(ui, |ui| self.sidebar(ui, &mut commands));
         let mut track_edits: Vec<CanvasEdit> = Vec::new();
         let mut edits = Vec::new();
-        let mut pick_background = false;
+        let mut requests = InspectorRequests::default();
         // Fields borrowed apart: the track is read while its canvas changes, without a copy.
         if let Some(index) = self.shown
             && let Some(Document::Track(track)) =
@@ -723,8 +723,7 @@ impl StudioApp {
                 .resizable(true)
                 .default_size(280.0)
                 .show(ui, |ui| {
-                    pick_background =
-                        track_inspector(ui, track, canvas, &mut track_edits).pick_background;
+                    requests = track_inspector(ui, track, canvas, &mut track_edits);
                 });
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
@@ -732,7 +731,10 @@ impl StudioApp {
             self.central(ui, &mut track_edits, &mut edits, &mut commands);
         });
         self.question_dialog(&ctx, &mut commands);
-        if pick_background
+        if requests.delete_selection {
+            commands.push(StudioCommand::Delete);
+        }
+        if requests.pick_background
             && let Some(file) = rfd::FileDialog::new()
                 .add_filter("Picture", &["png", "jpg", "jpeg"])
                 .pick_file()

@@ -106,7 +106,7 @@ impl CombatDeckEditor {
         weapon_types(ui, deck, edits);
         ui.separator();
         let weapons: Vec<_> = deck.weapon_types.iter().map(|w| w.id.clone()).collect();
-        let mut table = TableBuilder::new(ui)
+        let table = TableBuilder::new(ui)
             .id_salt("combat-cards")
             .striped(true)
             .column(Column::auto().at_least(110.0))
@@ -115,10 +115,7 @@ impl CombatDeckEditor {
             .column(Column::auto().at_least(90.0))
             .columns(Column::auto().at_least(130.0), weapons.len())
             .column(Column::auto());
-        if let Some(row) = self.scroll_to.take() {
-            table = table.scroll_to_row(row, Some(egui::Align::Center));
-        }
-        table
+        fields::scrolled_to(table, self.scroll_to.take())
             .header(20.0, |header| {
                 let fixed = [
                     "Id",
@@ -252,11 +249,7 @@ fn new_card(deck: &CombatEventDeck) -> CombatCard {
             .iter()
             .map(|w| (w.id.clone(), AttackResult::default()))
             .collect(),
-        collision: CollisionResult {
-            target_damage: 0,
-            active_damage: 0,
-            effects: Vec::new(),
-        },
+        collision: CollisionResult::default(),
         count: 1,
     }
 }

@@ -64,6 +64,18 @@ pub fn choice<T: Copy + PartialEq>(
     (chosen != value).then_some(chosen)
 }
 
+/// A table that brings `row` (a row just added, or a diagnostic's card) to its middle.
+#[must_use]
+pub fn scrolled_to(
+    table: egui_extras::TableBuilder<'_>,
+    row: Option<usize>,
+) -> egui_extras::TableBuilder<'_> {
+    match row {
+        Some(row) => table.scroll_to_row(row, Some(egui::Align::Center)),
+        None => table,
+    }
+}
+
 /// A table header row of bold titles.
 pub fn header<S: AsRef<str>>(
     mut header: egui_extras::TableRow<'_, '_>,

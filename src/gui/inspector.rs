@@ -8,7 +8,6 @@ use super::fields;
 use crate::content::text::{Id, Text};
 use crate::content::track::{Background, OffTrack, Section, SpaceRef, Track, TrackStyle};
 use crate::edit::TrackEdit;
-use crate::edit::track_edit::remove_sectors_holding;
 use crate::stretch::Inside;
 
 const STYLES: [(TrackStyle, &str); 3] = [
@@ -22,6 +21,8 @@ const STYLES: [(TrackStyle, &str); 3] = [
 pub struct InspectorRequests {
     /// Pick a background picture with a file dialog.
     pub pick_background: bool,
+    /// Remove the sectors holding the selection (what Edit > Delete does).
+    pub delete_selection: bool,
 }
 
 /// Draws the inspector for a track.
@@ -35,7 +36,9 @@ pub fn track_inspector(
     egui::ScrollArea::vertical().show(ui, |ui| {
         section(ui, "Track", |ui| track_fields(ui, track, edits));
         section(ui, "Tool", |ui| tool_options(ui, track, canvas, edits));
-        section(ui, "Selection", |ui| selection(ui, track, canvas, edits));
+        section(ui, "Selection", |ui| {
+            requests.delete_selection = selection(ui, track, canvas, edits);
+        });
         section(ui, "Lap", |ui| lap_actions(ui, track, edits));
         section(ui, "Background picture", |ui| {
             background(ui, track, edits, &mut requests);
@@ -162,11 +165,17 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
     }
 }
 
-fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut Vec<CanvasEdit>) {
+/// The selection's fields and actions; true when its sectors should be removed.
+fn selection(
+    ui: &mut Ui,
+    track: &Track,
+    canvas: &TrackCanvas,
+    edits: &mut Vec<CanvasEdit>,
+) -> bool {
     let selected: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
     ui.label(format!("{} spaces selected", selected.len()));
     if selected.is_empty() {
-        return;
+        return false;
     }
     if let [at] = selected[..]
         && let Some(space) = track.space(at)
@@ -267,6 +276,7 @@ fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut V
             ));
         }
     });
+    let mut remove = false;
     let sectors: std::collections::BTreeSet<(Section, u32)> =
         selected.iter().map(|at| (at.section, at.sector)).collect();
     ui.horizontal(|ui| {
@@ -279,16 +289,7 @@ fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut V
             1 => "Remove 1 sector".to_owned(),
             n => format!("Remove {n} sectors"),
         };
-        if ui.button(label).clicked() {
-            // A selection across the starting section and the lap is two removals, one undo.
-            let group = canvas.new_group();
-            edits.extend(
-                remove_sectors_holding(&selected)
-                    .into_iter()
-                    .map(|edit| (edit, Some(group))),
-            );
-            canvas.selection.clear();
-        }
+        remove = ui.button(label).clicked();
     });
     if ui.button("Number the selection as the grid").clicked() {
         edits.push((
@@ -308,6 +309,7 @@ fn selection(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut V
             None,
         ));
     }
+    remove
 }
 
 fn off_track(at: SpaceRef, off_track: OffTrack) -> TrackEdit {

@@ -64,7 +64,7 @@ fn native_options() -> eframe::NativeOptions {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn the_window_keeps_its_size_and_position_between_runs() {
+    fn the_window_options_ask_eframe_to_keep_its_size_and_position() {
         let options = super::native_options();
         assert!(options.persist_window);
         assert_eq!(

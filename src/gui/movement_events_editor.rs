@@ -59,7 +59,7 @@ impl MovementEventsEditor {
                 self.drafts.clear();
             }
         });
-        let mut table = TableBuilder::new(ui)
+        let table = TableBuilder::new(ui)
             .id_salt("movement-events")
             .striped(true)
             .column(Column::auto().at_least(120.0))
@@ -67,10 +67,7 @@ impl MovementEventsEditor {
             .column(Column::auto())
             .column(Column::remainder().at_least(300.0))
             .column(Column::auto());
-        if let Some(row) = self.scroll_to.take() {
-            table = table.scroll_to_row(row, Some(egui::Align::Center));
-        }
-        table
+        fields::scrolled_to(table, self.scroll_to.take())
             .header(20.0, |header| {
                 fields::header(
                     header,

@@ -118,7 +118,7 @@ impl RaceDeckEditor {
     }
 
     fn table(&mut self, ui: &mut Ui, deck: &RaceDeck, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
-        let mut table = TableBuilder::new(ui)
+        let table = TableBuilder::new(ui)
             .id_salt("race-cards")
             .striped(true)
             .sense(egui::Sense::click())
@@ -129,10 +129,7 @@ impl RaceDeckEditor {
             .column(Column::auto().at_least(100.0))
             .column(Column::auto().at_least(170.0))
             .column(Column::remainder());
-        if let Some(row) = self.scroll_to.take() {
-            table = table.scroll_to_row(row, Some(egui::Align::Center));
-        }
-        table
+        fields::scrolled_to(table, self.scroll_to.take())
             .header(20.0, |header| {
                 fields::header(
                     header,
