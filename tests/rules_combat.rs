@@ -4,7 +4,7 @@
 mod common;
 
 use common::rules::*;
-use roadwright::rules::{Decision, LogEntry, Place};
+use roadwright::rules::{Decision, Place, RaceEvent};
 
 const RR: &str = "rust-reapers"; // #11 front rockets d3, #12 rear rockets d1 bonus, #13 turret d1 bonus
 const CJ: &str = "chrome-jackals"; // #21 front MG d2 bonus, #22 front MG d1, #24 turret MG d1
@@ -76,9 +76,9 @@ fn a_hit_needs_the_card_value_to_reach_the_defense_8_0() {
     let race = duel("11", "wild-shot", "22");
     assert_eq!(race.car(car(&race, CJ, "22")).damage, 0);
     assert!(
-        race.log()
+        race.events()
             .iter()
-            .any(|e| matches!(e, LogEntry::Attack { hit: false, .. }))
+            .any(|e| matches!(e, RaceEvent::Attack { hit: false, .. }))
     );
 }
 

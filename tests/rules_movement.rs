@@ -343,9 +343,9 @@ fn a_suppressed_car_still_stops_but_makes_no_ram_attack_8_5() {
     assert_eq!(where_is(&race, RR, "11"), "3.1");
     assert_eq!(race.car(car(&race, CJ, "21")).damage, 0);
     assert!(
-        race.log()
+        race.events()
             .iter()
-            .all(|e| !matches!(e, roadwright::rules::LogEntry::Collision { .. }))
+            .all(|e| !matches!(e, roadwright::rules::RaceEvent::Collision { .. }))
     );
 }
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::rules::*;
-use roadwright::rules::{Decision, LogEntry, Place, Race, RaceResult, RaceSetup};
+use roadwright::rules::{Decision, Place, Race, RaceEvent, RaceResult, RaceSetup};
 use roadwright::sim::{Bot, RandomBot, play_race};
 
 const RR: &str = "rust-reapers";
@@ -154,9 +154,9 @@ fn a_player_with_no_car_to_activate_passes_4_4() {
     let rr_car = car(&race, RR, "11");
     assert!(
         !race
-            .log()
+            .events()
             .iter()
-            .any(|e| matches!(e, LogEntry::Played { car, .. } if *car == rr_car)),
+            .any(|e| matches!(e, RaceEvent::CardPlayed { car, .. } if *car == rr_car)),
         "RR never plays"
     );
     assert!(
@@ -207,8 +207,9 @@ fn the_race_ends_the_moment_a_pool_is_empty_11_5() {
         if let RaceResult::Winner(w) = result {
             assert_eq!(race.player(w).pool, 0);
             assert!(
-                matches!(race.log().last(), Some(LogEntry::Winner { .. })),
-                "nothing after"
+                matches!(race.events().last(), Some(RaceEvent::Winner { .. })),
+                "nothing after: {:?}",
+                &race.events()[race.events().len().saturating_sub(4)..]
             );
             assert!(race.legal_decisions().is_empty());
         }
@@ -219,11 +220,11 @@ fn the_race_ends_the_moment_a_pool_is_empty_11_5() {
 fn an_illegal_decision_is_refused_and_changes_nothing() {
     let mut race = new_race("oval", 3, 8);
     let before = format!("{:?}", race.cars());
-    let log_len = race.log().len();
+    let log_len = race.events().len();
     let wrong = Decision::Discard { card: 0 };
     assert!(race.apply(&wrong).is_err());
     assert_eq!(format!("{:?}", race.cars()), before);
-    assert_eq!(race.log().len(), log_len);
+    assert_eq!(race.events().len(), log_len);
 }
 
 #[test]
@@ -235,9 +236,6 @@ fn the_same_seed_and_decisions_replay_the_same_race() {
             .collect();
         play_race(&mut race, &mut bots, false).expect("race");
         race.log()
-            .iter()
-            .map(|e| race.describe(e))
-            .collect::<Vec<_>>()
     };
     assert_eq!(run(42), run(42));
     assert_ne!(run(42), run(43));

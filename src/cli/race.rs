@@ -31,6 +31,7 @@ struct Report {
     turns: u32,
     decisions: usize,
     log: Vec<String>,
+    events: Vec<crate::rules::RaceEvent>,
 }
 
 /// What `race` needs.
@@ -160,7 +161,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
                 .count(),
         })
         .collect();
-    let log: Vec<String> = race.log().iter().map(|e| race.describe(e)).collect();
+    let log = race.log();
     if args.json {
         let report = Report {
             seed: args.seed,
@@ -169,6 +170,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             turns: race.turn(),
             decisions,
             log,
+            events: race.events().to_vec(),
         };
         serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
         writeln!(out)?;

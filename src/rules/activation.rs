@@ -9,8 +9,8 @@
 use super::combat::{self, CollisionKind};
 use super::events::EventStage;
 use super::ids::{CarId, PlayerId};
-use super::log::LogEntry;
 use super::movement::{Movement, StepEnd, Style};
+use super::race_event::{Marker, Motion, RaceEvent};
 use super::state::{Place, Race};
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
@@ -84,7 +84,14 @@ impl Race {
             hand.remove(i);
         }
         let mp = self.card_mp(card, car);
-        self.record(LogEntry::Played { car, card, mp });
+        self.record(RaceEvent::CardPlayed {
+            player,
+            car,
+            card,
+            mp,
+            ram_as_lead,
+        });
+        self.active = Some(car);
         let c = self.car(car);
         self.phase = Phase::Active(Box::new(Activation {
             player,
@@ -128,7 +135,7 @@ impl Race {
                 }
             }
             StepEnd::Crossover { moving, blocker } => {
-                self.record(LogEntry::CrossoverCollision { moving, blocker });
+                self.record(RaceEvent::CrossoverCollision { moving, blocker });
                 match self.crossover_rule() {
                     CrossoverCollision::Damage { damage } => {
                         self.damage(moving, damage, Some(player));
@@ -157,15 +164,17 @@ impl Race {
     /// Ends the activation: flip the car, clear the markers it has overcome, discard the card,
     /// and pass to the next player (4.4 step 3).
     pub(crate) fn end_activation(&mut self, activation: &Activation) {
-        let car = &mut self.cars[activation.car.index()];
-        if car.place.in_race() {
-            car.activated = true;
-            car.suppressed = false;
+        let id = activation.car;
+        if self.car(id).place.in_race() && !self.frozen() {
+            self.cars[id.index()].activated = true;
+            self.record(RaceEvent::CarFlipped { car: id });
+            self.set_marker(id, Marker::Suppression, false);
             if activation.was_reloading {
-                car.reloading = false;
+                self.set_marker(id, Marker::Reloading, false);
             }
         }
         self.movement_cards.discard.push(activation.card);
+        self.active = None;
         self.phase = Phase::Activation;
         self.next_segment();
     }
@@ -202,7 +211,7 @@ impl Race {
                     if self.can_play(self.current) {
                         return;
                     }
-                    self.record(LogEntry::Passed {
+                    self.record(RaceEvent::Passed {
                         player: self.current,
                     });
                     self.next_segment();
@@ -244,6 +253,12 @@ impl Race {
                 if mover_in && !movement.legal_steps(self).is_empty() {
                     return true;
                 }
+                if mover_in && movement.mp > 0 {
+                    self.record(RaceEvent::MovementEnded {
+                        car: movement.mover,
+                        mp_lost: movement.mp,
+                    });
+                }
                 let main = *main;
                 self.end_movement(activation, main, StepEnd::Continue);
                 false
@@ -260,8 +275,7 @@ impl Race {
                 if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
                     return true;
                 }
-                let done = activation.clone();
-                self.end_activation(&done);
+                self.end_activation(activation);
                 false
             }
         }
@@ -306,17 +320,7 @@ impl Race {
         let Some(side) = [side, other].into_iter().find(|s| has(*s)) else {
             return;
         };
-        let from = self.car(car).place;
-        self.put(car, Place::OffTrack { sector, side });
-        self.cars[car.index()].spun_around = true;
-        self.record(LogEntry::Moved {
-            car,
-            from,
-            to: self.car(car).place,
-        });
-        self.record(LogEntry::Marker {
-            car,
-            marker: "Spin-Around",
-        });
+        self.put(car, Place::OffTrack { sector, side }, Motion::SpunOff);
+        self.set_marker(car, Marker::SpinAround, true);
     }
 }

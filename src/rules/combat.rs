@@ -19,7 +19,7 @@ use crate::content::track::Terrain;
 use crate::validate::checked_track::SpaceId;
 
 use super::ids::{CarId, PlayerId};
-use super::log::LogEntry;
+use super::race_event::{CollisionCause, DeckKind, Marker, Motion, RaceEvent};
 use super::state::{Place, Race};
 
 /// The kind of collision attack (8.4).
@@ -106,7 +106,7 @@ fn spray_victims(race: &Race, attacker: CarId, target: CarId) -> Vec<CarId> {
 }
 
 fn draw_combat(race: &mut Race) -> Option<u16> {
-    race.combat_cards.draw(&mut race.rng)
+    race.draw_card(DeckKind::Combat)
 }
 
 /// A weapon attack (8.0): draw a combat card, add the targeting bonus, hit on value >= defense.
@@ -117,11 +117,14 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
     let card = race.rules.content.combat_deck[usize::from(card_id)].clone();
     let stats = race.stats(attacker).clone();
     let value = card.value + u8::from(stats.targeting_bonus);
-    let hit = value >= race.stats(target).defense.get();
-    race.record(LogEntry::Attack {
+    let defense = race.stats(target).defense.get();
+    let hit = value >= defense;
+    race.record(RaceEvent::Attack {
         attacker,
         target,
         card: card_id,
+        value,
+        defense,
         hit,
     });
     if hit && let Some(result) = card.weapons.get(&stats.weapon) {
@@ -143,11 +146,7 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
 
 fn suppress(race: &mut Race, target: CarId) {
     if race.car(target).place.in_race() {
-        race.cars[target.index()].suppressed = true;
-        race.record(LogEntry::Marker {
-            car: target,
-            marker: "Suppression",
-        });
+        race.set_marker(target, Marker::Suppression, true);
     }
 }
 
@@ -167,10 +166,14 @@ pub(crate) fn collision(
     let result = race.rules.content.combat_deck[usize::from(card_id)]
         .collision
         .clone();
-    race.record(LogEntry::Collision {
+    race.record(RaceEvent::Collision {
         attacker,
         target,
         card: card_id,
+        cause: match kind {
+            CollisionKind::Ram => CollisionCause::Ram,
+            CollisionKind::Sideswipe => CollisionCause::Sideswipe,
+        },
     });
     let target_space = race.car(target).place.space();
     let attacker_space = race.car(attacker).place.space();
@@ -208,15 +211,11 @@ pub(crate) fn collision(
                 CollisionKind::Ram => {
                     super::movement::swap(race, attacker, attacker_space, target, target_space);
                 }
-                CollisionKind::Sideswipe => {
-                    race.put(target, Place::Reserve);
-                    race.put(attacker, Place::Track(target_space));
-                    race.put(target, Place::Track(attacker_space));
-                }
+                CollisionKind::Sideswipe => race.exchange(attacker, target),
             }
         }
     } else if race.car_on(target_space).is_none() {
-        race.move_adjacent(attacker, target_space);
+        race.move_adjacent(attacker, target_space, Motion::Collided);
     }
 }
 

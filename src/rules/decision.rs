@@ -13,7 +13,10 @@ use super::ids::{CarId, PlayerId};
 use super::movement::{MoveKind, Step, StepEnd, Style};
 
 /// One decision of a player.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(
+    Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Decision {
     /// Play a race card (a kind in hand) for a car (4.4). `ram_as_lead` chooses, for a Ram
     /// card, a Lead ram that pulls the cars linked behind (7.9).
@@ -171,6 +174,10 @@ impl Race {
                 if let Some(i) = hand.iter().position(|c| c == card) {
                     hand.remove(i);
                     self.movement_cards.discard.push(*card);
+                    self.record(super::race_event::RaceEvent::Discarded {
+                        player: self.current,
+                        card: *card,
+                    });
                 }
             }
             Decision::KeepHand => self.done_discarding(),
@@ -205,13 +212,9 @@ impl Race {
             }
             (Decision::Fire { target }, Stage::AfterMove) => {
                 combat::attack(self, a.car, *target, a.player);
-                let done = a.clone();
-                self.end_activation(&done);
+                self.end_activation(a);
             }
-            (Decision::HoldFire, Stage::AfterMove) => {
-                let done = a.clone();
-                self.end_activation(&done);
-            }
+            (Decision::HoldFire, Stage::AfterMove) => self.end_activation(a),
             (Decision::Move(step), Stage::Moving { movement, main }) => {
                 let main = *main;
                 let end = movement.apply(self, step);

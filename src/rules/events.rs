@@ -30,8 +30,8 @@ use crate::validate::checked_track::{SectorId, SpaceId};
 use super::activation::{Activation, Stage};
 use super::combat::{self, CollisionKind};
 use super::ids::{CarId, PlayerId};
-use super::log::LogEntry;
 use super::movement::{MoveKind, Movement, Style};
+use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent};
 use super::state::{Bonus, Place, Race};
 
 /// A movement event waiting for a player's choice.
@@ -54,7 +54,10 @@ pub(crate) enum EventStage {
 }
 
 /// A choice in a movement event.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(
+    Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum EventChoice {
     /// Do not use the card's option (Bump and Run, Open Road, Get There, Drift).
     Decline,
@@ -92,11 +95,15 @@ pub enum EventChoice {
 impl Race {
     /// The player who must decide in an event stage.
     pub(crate) fn event_player(activation: &Activation, event: &EventStage) -> PlayerId {
+        Self::event_player_of(activation.player, event)
+    }
+
+    fn event_player_of(active: PlayerId, event: &EventStage) -> PlayerId {
         match event {
             EventStage::Debris { players, .. } => players.first().copied(),
             _ => None,
         }
-        .unwrap_or(activation.player)
+        .unwrap_or(active)
     }
 
     /// Draws and resolves the movement event after the active car's movement (10.0).
@@ -104,10 +111,10 @@ impl Race {
     #[allow(clippy::too_many_lines)]
     pub(crate) fn draw_event(&mut self, activation: &mut Activation) {
         activation.stage = Stage::AfterMove;
-        let Some(card) = self.event_cards.draw(&mut self.rng) else {
+        let Some(card) = self.draw_card(DeckKind::MovementEvent) else {
             return;
         };
-        self.record(LogEntry::Event { card });
+        self.record(RaceEvent::MovementEventDrawn { card });
         let effect = self.rules.content.movement_events[usize::from(card)]
             .effect
             .clone();
@@ -137,12 +144,7 @@ impl Race {
                     if self.car(victim).place.in_race()
                         && let Some(trough) = self.track().trough_of(sector)
                     {
-                        self.put(victim, Place::Track(trough));
-                        self.record(LogEntry::Moved {
-                            car: victim,
-                            from: Place::Track(space),
-                            to: Place::Track(trough),
-                        });
+                        self.put(victim, Place::Track(trough), Motion::Trough);
                     }
                 }
             }
@@ -207,6 +209,10 @@ impl Race {
                 if !keep_card {
                     self.bounty = None;
                 }
+                self.record(RaceEvent::BonusChanged {
+                    kind: BonusKind::Bounty,
+                    bonus: self.bounty,
+                });
             }
             MovementEvent::RaceBonus { markers, finish_vp } => {
                 if let Some(old) = self.finish_bonus.take() {
@@ -221,6 +227,10 @@ impl Race {
                 if !keep_card {
                     self.finish_bonus = None;
                 }
+                self.record(RaceEvent::BonusChanged {
+                    kind: BonusKind::RaceBonus,
+                    bonus: self.finish_bonus,
+                });
             }
             MovementEvent::BumpAndRun => activation.stage = Stage::Event(EventStage::BumpAndRun),
             MovementEvent::Sideswipe => activation.stage = Stage::Event(EventStage::Sideswipe),
@@ -307,17 +317,14 @@ impl Race {
             }
             MovementEvent::Reloading => {
                 if activation.fired_before {
-                    self.cars[car.index()].reloading = true;
-                    self.record(LogEntry::Marker {
-                        car,
-                        marker: "Reloading",
-                    });
+                    self.set_marker(car, Marker::Reloading, true);
                 } else {
                     activation.may_fire_after = false;
                 }
             }
             MovementEvent::ShotOfNos => {
-                if let Some(drawn) = self.movement_cards.draw(&mut self.rng) {
+                if let Some(drawn) = self.draw_card(DeckKind::Race) {
+                    self.record(RaceEvent::RaceCardDrawn { card: drawn });
                     self.movement_cards.discard.push(drawn);
                     let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
                     let movement = Movement::new(self, car, mp, Style::plain(MoveKind::Solo), None);
@@ -440,16 +447,14 @@ impl Race {
         let Stage::Event(event) = &mut activation.stage else {
             return;
         };
+        self.record(RaceEvent::EventChosen {
+            player: Self::event_player_of(player, event),
+            choice: choice.clone(),
+        });
         let mut next = Stage::AfterMove;
         match (event, choice) {
             (EventStage::BumpAndRun, EventChoice::Bump { car: target, to }) => {
-                let from = self.car(*target).place;
-                self.move_adjacent(*target, *to);
-                self.record(LogEntry::Moved {
-                    car: *target,
-                    from,
-                    to: Place::Track(*to),
-                });
+                self.move_adjacent(*target, *to, Motion::Bumped);
             }
             (EventStage::Sideswipe, EventChoice::Sideswipe { side }) => {
                 if let Some(space) = self.car(car).place.space()
@@ -458,26 +463,14 @@ impl Race {
                     if let Some(target) = self.car_on(to) {
                         combat::collision(self, car, target, CollisionKind::Sideswipe, player);
                     } else {
-                        {
-                            self.put(car, Place::Track(to));
-                            self.record(LogEntry::Moved {
-                                car,
-                                from: Place::Track(space),
-                                to: Place::Track(to),
-                            });
-                        }
+                        self.put(car, Place::Track(to), Motion::Sideswiped);
                     }
                 }
             }
             (EventStage::OpenRoad, EventChoice::OpenRoad { to }) => {
                 let from = self.car(car).place;
                 let crosses = from.space().is_some_and(|f| self.open_road_crosses(f, *to));
-                self.put(car, Place::Track(*to));
-                self.record(LogEntry::Moved {
-                    car,
-                    from,
-                    to: Place::Track(*to),
-                });
+                self.put(car, Place::Track(*to), Motion::OpenRoad);
                 if crosses {
                     self.crossed_line(car);
                 }
@@ -501,11 +494,6 @@ impl Race {
                         .find_map(|n| self.car_in_line(n).map(|other| (other, n)));
                     if let Some((other, to)) = front {
                         super::movement::swap(self, car, from, other, to);
-                        self.record(LogEntry::Moved {
-                            car,
-                            from: Place::Track(from),
-                            to: Place::Track(to),
-                        });
                     }
                 }
             }

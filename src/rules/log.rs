@@ -1,135 +1,10 @@
-//! The race log: what happened, in order, for people (the CLI, the studio) and for tests.
+//! The race log: the event stream ([`RaceEvent`]) told as a game report, for people (the CLI,
+//! the studio) and for tests. Nothing here changes a race; every line is rendered from one
+//! event.
 
 use super::ids::{CarId, PlayerId};
+use super::race_event::{Marker, Motion, RaceEvent, VpSource};
 use super::state::{Place, Race};
-
-/// One thing that happened in a race.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum LogEntry {
-    /// A turn began.
-    TurnStarted {
-        /// Its number.
-        turn: u32,
-    },
-    /// The countdown clock took a VP from every pool (11.4).
-    Clock,
-    /// The countdown clock stopped for the rest of the race.
-    ClockStopped,
-    /// A player passed: no car left to activate (4.4).
-    Passed {
-        /// Who.
-        player: PlayerId,
-    },
-    /// A race card was played for a car.
-    Played {
-        /// The car.
-        car: CarId,
-        /// The race card kind.
-        card: u16,
-        /// Its movement points.
-        mp: u8,
-    },
-    /// A car moved.
-    Moved {
-        /// The car.
-        car: CarId,
-        /// From.
-        from: Place,
-        /// To.
-        to: Place,
-    },
-    /// A car crossed the finish line and its player claimed VP.
-    Crossed {
-        /// The car.
-        car: CarId,
-        /// VP claimed.
-        vp: u32,
-    },
-    /// A lapped car crossed the finish line again, scoring nothing (3.0).
-    CrossedLapped {
-        /// The car.
-        car: CarId,
-    },
-    /// A car went back over the finish line (11.2).
-    CrossedBack {
-        /// The car.
-        car: CarId,
-        /// Whether a claimed VP went back to the pool (otherwise the car is marked lapped).
-        returned: bool,
-    },
-    /// A weapon attack.
-    Attack {
-        /// The attacker.
-        attacker: CarId,
-        /// The target.
-        target: CarId,
-        /// The combat card drawn.
-        card: u16,
-        /// Whether it hit.
-        hit: bool,
-    },
-    /// A collision attack (Ram, Sideswipe).
-    Collision {
-        /// The active car.
-        attacker: CarId,
-        /// The target.
-        target: CarId,
-        /// The combat card drawn.
-        card: u16,
-    },
-    /// A crossover collision (7.12).
-    CrossoverCollision {
-        /// The car that tried to enter.
-        moving: CarId,
-        /// The car barring its way.
-        blocker: CarId,
-    },
-    /// A car took damage.
-    Damage {
-        /// The car.
-        car: CarId,
-        /// How much.
-        amount: u8,
-        /// Whether it was temporary damage.
-        temporary: bool,
-    },
-    /// A car was eliminated.
-    Eliminated {
-        /// The car.
-        car: CarId,
-        /// The player who claimed a VP for it.
-        scored_by: Option<PlayerId>,
-    },
-    /// A replacement car entered the chute (8.3).
-    Replacement {
-        /// The car.
-        car: CarId,
-    },
-    /// A movement event card was drawn.
-    Event {
-        /// The card kind.
-        card: u16,
-    },
-    /// A marker was placed on a car.
-    Marker {
-        /// The car.
-        car: CarId,
-        /// Which marker.
-        marker: &'static str,
-    },
-    /// The First Player marker changed hands (4.5).
-    FirstPlayer {
-        /// The new holder.
-        player: PlayerId,
-    },
-    /// A player won.
-    Winner {
-        /// Who.
-        player: PlayerId,
-    },
-    /// The race ended without a winner.
-    Draw,
-}
 
 impl Race {
     /// A car as people name it: `#21 (Red Devils)`.
@@ -159,103 +34,242 @@ impl Race {
         }
     }
 
-    /// One log entry as a line of text.
+    /// The prose log of the race so far: one line per event worth telling.
     #[must_use]
-    pub fn describe(&self, entry: &LogEntry) -> String {
+    pub fn log(&self) -> Vec<String> {
+        self.events()
+            .iter()
+            .filter_map(|e| self.describe(e))
+            .collect()
+    }
+
+    /// One event as a line of a game report, or `None` for bookkeeping events a reader does
+    /// not need (movement steps, whose moves are told car by car, and counters flipping).
+    #[must_use]
+    // One arm per event kind: a table of wordings, kept together so the report reads evenly.
+    #[allow(clippy::too_many_lines)]
+    pub fn describe(&self, event: &RaceEvent) -> Option<String> {
         let content = &self.rules().content;
         let player = |p: PlayerId| format!("player {} ({})", p.0 + 1, self.team_of(p).name);
-        match entry {
-            LogEntry::TurnStarted { turn } => format!("— turn {turn} —"),
-            LogEntry::Clock => "the countdown clock takes 1 VP from every pool".to_owned(),
-            LogEntry::ClockStopped => "the countdown clock stops".to_owned(),
-            LogEntry::Passed { player: p } => format!("{} passes", player(*p)),
-            LogEntry::Played { car, card, mp } => format!(
-                "{} plays {} for {} ({mp} MP)",
-                player(self.car(*car).player),
-                content.race_deck[usize::from(*card)].name,
-                self.car_name(*car)
+        let car = |c: CarId| self.car_name(c);
+        Some(match event {
+            RaceEvent::RaceStarted { teams, pool, cars } => format!(
+                "the race starts: {} players, {} cars, {pool} VP in every pool",
+                teams.len(),
+                cars.len()
             ),
-            LogEntry::Moved { car, from, to } => format!(
-                "{} moves {} → {}",
-                self.car_name(*car),
-                self.place_name(*from),
-                self.place_name(*to)
-            ),
-            LogEntry::Crossed { car, vp } => {
-                format!("{} crosses the finish line: +{vp} VP", self.car_name(*car))
+            RaceEvent::TurnStarted { turn } => format!("— turn {turn} —"),
+            RaceEvent::TurnEnded { .. }
+            | RaceEvent::Step { .. }
+            | RaceEvent::CarFlipped { .. }
+            | RaceEvent::ForkTaken { .. } => return None,
+            RaceEvent::HandFilled { player: p, cards } => {
+                format!("{} draws {} race cards", player(*p), cards.len())
             }
-            LogEntry::CrossedLapped { car } => format!(
-                "{} crosses the finish line again after going back over it: no VP",
-                self.car_name(*car)
-            ),
-            LogEntry::CrossedBack { car, returned } => format!(
-                "{} goes back over the finish line{}",
-                self.car_name(*car),
-                if *returned {
-                    ": 1 VP returns to the pool"
+            RaceEvent::DeckReshuffled { deck, cards } => {
+                format!("the {deck:?} deck is reshuffled ({cards} cards)").to_lowercase()
+            }
+            RaceEvent::Clock => "the countdown clock takes 1 VP from every pool".to_owned(),
+            RaceEvent::ClockStopped => "the countdown clock stops".to_owned(),
+            RaceEvent::FirstPlayer { player: p } => {
+                format!("{} takes the First Player marker", player(*p))
+            }
+            RaceEvent::Passed { player: p } => format!("{} passes", player(*p)),
+            RaceEvent::CardPlayed {
+                player: p,
+                car: c,
+                card,
+                mp,
+                ram_as_lead,
+            } => format!(
+                "{} plays {} for {} ({mp} MP{})",
+                player(*p),
+                content.race_deck[usize::from(*card)].name,
+                car(*c),
+                if *ram_as_lead {
+                    ", ramming as Lead"
                 } else {
                     ""
                 }
             ),
-            LogEntry::Attack {
+            RaceEvent::MovementEnded { car: c, mp_lost } => {
+                format!("{} stops: {mp_lost} MP lost", car(*c))
+            }
+            RaceEvent::CarMoved {
+                car: c,
+                from,
+                to,
+                motion,
+            } => format!(
+                "{} {} {} → {}",
+                car(*c),
+                motion_verb(*motion),
+                self.place_name(*from),
+                self.place_name(*to)
+            ),
+            RaceEvent::Attack {
                 attacker,
                 target,
                 card,
+                value,
+                defense,
                 hit,
             } => format!(
-                "{} fires at {}: {} — {}",
-                self.car_name(*attacker),
-                self.car_name(*target),
+                "{} fires at {}: {} ({value} against defense {defense}) — {}",
+                car(*attacker),
+                car(*target),
                 content.combat_deck[usize::from(*card)].name,
                 if *hit { "hit" } else { "miss" }
             ),
-            LogEntry::Collision {
+            RaceEvent::Collision {
                 attacker,
                 target,
                 card,
+                cause,
             } => format!(
-                "{} collides with {}: {}",
-                self.car_name(*attacker),
-                self.car_name(*target),
+                "{} {} {}: {}",
+                car(*attacker),
+                match cause {
+                    super::race_event::CollisionCause::Ram => "rams",
+                    super::race_event::CollisionCause::Sideswipe => "sideswipes",
+                },
+                car(*target),
                 content.combat_deck[usize::from(*card)].name
             ),
-            LogEntry::CrossoverCollision { moving, blocker } => format!(
+            RaceEvent::CrossoverCollision { moving, blocker } => format!(
                 "{} is barred by {} in the crossover",
-                self.car_name(*moving),
-                self.car_name(*blocker)
+                car(*moving),
+                car(*blocker)
             ),
-            LogEntry::Damage {
-                car,
+            RaceEvent::Damage {
+                car: c,
                 amount,
                 temporary,
             } => format!(
                 "{} takes {amount} {}damage",
-                self.car_name(*car),
+                car(*c),
                 if *temporary { "temporary " } else { "" }
             ),
-            LogEntry::Eliminated { car, scored_by } => match scored_by {
-                Some(p) => format!(
-                    "{} is eliminated; {} claims the kill",
-                    self.car_name(*car),
+            RaceEvent::Eliminated { car: c, scored_by } => match scored_by {
+                Some(p) => format!("{} is eliminated; {} claims the kill", car(*c), player(*p)),
+                None => format!("{} is eliminated", car(*c)),
+            },
+            RaceEvent::Replacement { car: c, activated } => format!(
+                "{} enters the chute{}",
+                car(*c),
+                if *activated {
+                    " (it may not move until next turn)"
+                } else {
+                    ""
+                }
+            ),
+            RaceEvent::MarkerPlaced { car: c, marker } => {
+                format!("{} gets a {} marker", car(*c), marker_name(*marker))
+            }
+            RaceEvent::MarkerRemoved { car: c, marker } => match marker {
+                Marker::Lapped => format!(
+                    "{} crosses the finish line again after going back over it: no VP",
+                    car(*c)
+                ),
+                _ => format!("{} loses its {} marker", car(*c), marker_name(*marker)),
+            },
+            RaceEvent::VpClaimed {
+                player: p,
+                car: c,
+                source,
+                amount,
+            } => match source {
+                VpSource::Finish => format!(
+                    "{} crosses the finish line: {} claims {amount} VP",
+                    car(*c),
                     player(*p)
                 ),
-                None => format!("{} is eliminated", self.car_name(*car)),
+                VpSource::Kill => format!("{} claims {amount} VP for the kill", player(*p)),
             },
-            LogEntry::Replacement { car } => {
-                format!("{} enters the chute", self.car_name(*car))
-            }
-            LogEntry::Event { card } => format!(
+            RaceEvent::VpReturned {
+                player: p,
+                car: c,
+                source,
+            } => format!(
+                "{} goes back over the finish line: {} returns 1 {} VP to the pool",
+                car(*c),
+                player(*p),
+                match source {
+                    VpSource::Finish => "finish",
+                    VpSource::Kill => "kill",
+                }
+            ),
+            RaceEvent::MovementEventDrawn { card } => format!(
                 "movement event: {}",
                 content.movement_events[usize::from(*card)].name
             ),
-            LogEntry::Marker { car, marker } => {
-                format!("{} gets a {marker} marker", self.car_name(*car))
+            RaceEvent::EventChosen { player: p, choice } => {
+                format!("{} chooses {}", player(*p), self.describe_choice(choice))
             }
-            LogEntry::FirstPlayer { player: p } => {
-                format!("{} takes the First Player marker", player(*p))
+            RaceEvent::RaceCardDrawn { card } => format!(
+                "Shot of NOS draws {}",
+                content.race_deck[usize::from(*card)].name
+            ),
+            RaceEvent::BonusChanged { kind, bonus } => match bonus {
+                Some(b) => format!("{kind:?} is in play with {} markers", b.markers),
+                None => format!("{kind:?} is discarded"),
+            },
+            RaceEvent::Discarded { player: p, card } => format!(
+                "{} discards {}",
+                player(*p),
+                content.race_deck[usize::from(*card)].name
+            ),
+            RaceEvent::Winner { player: p } => format!("{} wins", player(*p)),
+            RaceEvent::Draw => "the race ends without a winner".to_owned(),
+        })
+    }
+
+    /// A movement event choice as people say it.
+    #[must_use]
+    pub fn describe_choice(&self, choice: &super::EventChoice) -> String {
+        use super::EventChoice;
+        match choice {
+            EventChoice::Decline => "not to use the card".to_owned(),
+            EventChoice::Bump { car, to } => format!(
+                "to bump {} into {}",
+                self.car_name(*car),
+                self.track().at(*to)
+            ),
+            EventChoice::Sideswipe { side } => {
+                format!("to sideswipe to the {side:?}").to_lowercase()
             }
-            LogEntry::Winner { player: p } => format!("{} wins", player(*p)),
-            LogEntry::Draw => "the race ends without a winner".to_owned(),
+            EventChoice::OpenRoad { to } => format!("Open Road to {}", self.track().at(*to)),
+            EventChoice::GetThere { mp } => format!("to move {mp} MP"),
+            EventChoice::Drift => "to drift past the car in front".to_owned(),
+            EventChoice::Debris { car } => format!("{} for the debris", self.car_name(*car)),
         }
+    }
+}
+
+fn motion_verb(motion: Motion) -> &'static str {
+    match motion {
+        Motion::Grid => "lines up",
+        Motion::Placed => "is placed",
+        Motion::Moved | Motion::Collided => "moves",
+        Motion::Pushed => "is pushed",
+        Motion::Pulled => "is pulled",
+        Motion::Displaced => "is displaced",
+        Motion::Swapped => "swaps",
+        Motion::Bumped => "is bumped",
+        Motion::Trough => "drops into the trough",
+        Motion::SpunOff => "spins off",
+        Motion::OpenRoad => "takes the open road",
+        Motion::Sideswiped => "swerves",
+        Motion::Replacement => "comes in",
+        Motion::Eliminated => "is removed",
+    }
+}
+
+fn marker_name(marker: Marker) -> &'static str {
+    match marker {
+        Marker::Suppression => "Suppression",
+        Marker::Reloading => "Reloading",
+        Marker::SpinAround => "Spin-Around",
+        Marker::Lapped => "Lapped",
     }
 }

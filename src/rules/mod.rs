@@ -8,7 +8,8 @@
 //!   [`movement`] (7.0-7.15), [`combat`] (8.0-8.5, 9.0), [`events`] (10.0).
 //! - [`decision`]: the decision API front ends and bots drive; [`outcomes`]: every end
 //!   position a card can take a car to.
-//! - [`log`]: what happened, for people.
+//! - [`race_event`]: every change of state as a typed event, in order; [`board`]: the public
+//!   board folded from the events alone; [`log`]: the events told as a game report.
 //!
 //! # Invariants
 //! - Pure: no egui, no files, no clocks. All randomness comes from the seeded `ChaCha` RNG in
@@ -22,6 +23,7 @@
 //! Where the rulebook is silent, each module's docs record the decision taken.
 
 pub mod activation;
+pub mod board;
 pub mod combat;
 pub mod decision;
 pub mod events;
@@ -29,16 +31,18 @@ pub mod ids;
 pub mod log;
 pub mod movement;
 pub mod outcomes;
+pub mod race_event;
 pub mod scenario;
 pub mod setup;
 pub mod state;
 pub mod turn;
 
+pub use board::Board;
 pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
 pub use ids::{CarId, PlayerId};
-pub use log::LogEntry;
 pub use movement::{MoveKind, Movement, Step, Style};
 pub use outcomes::{Ending, Outcome, enumerate_outcomes};
+pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};

@@ -25,6 +25,7 @@ use crate::content::race_deck::{LaneSide, MovementType};
 use crate::validate::checked_track::{CellId, SpaceId};
 
 use super::ids::CarId;
+use super::race_event::{Marker, Motion, RaceEvent};
 use super::state::{Place, Race};
 
 /// How the active car links with other cars (7.1).
@@ -99,7 +100,10 @@ impl Style {
 }
 
 /// One fully specified movement step.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(
+    Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Step {
     /// Forward into `path[0]`. When that space holds a car in line, the cars on `path` are
     /// pushed one space along it and `path`'s last space is where the front car goes.
@@ -408,8 +412,7 @@ impl Movement {
     /// Applies a step that [`Self::legal_steps`] listed.
     pub fn apply(&mut self, race: &mut Race, step: &Step) -> StepEnd {
         let mover = self.mover;
-        let start = race.car(mover).place;
-        let from = start.space();
+        let from = race.car(mover).place.space();
         if let Some(tail) = match step {
             Step::Forward { tail, .. }
             | Step::Lateral { tail, .. }
@@ -423,19 +426,26 @@ impl Movement {
             }
         }
         self.steps.push(step.clone());
+        let cost = match step {
+            Step::Lateral { to, .. } if race.car_on(*to).is_some() => 2,
+            _ => 1,
+        };
+        race.record(RaceEvent::Step {
+            car: mover,
+            step: step.clone(),
+            mp_left: self.mp.saturating_sub(cost),
+        });
         let end = match step {
             Step::Forward { path, .. } => self.forward(race, path),
             Step::Lateral { to, forward, .. } => {
                 let cost = lateral(race, mover, *to, forward);
                 self.mp = self.mp.saturating_sub(cost);
                 self.visited.push(race.cell(*to));
-                if race.car(mover).spun_around {
-                    race.cars[mover.index()].spun_around = false;
-                }
+                race.set_marker(mover, Marker::SpinAround, false);
                 StepEnd::Continue
             }
             Step::Diagonal { to, .. } => {
-                race.move_forward(mover, *to);
+                race.move_forward(mover, *to, Motion::Moved);
                 self.mp = self.mp.saturating_sub(1);
                 self.visited.push(race.cell(*to));
                 StepEnd::Continue
@@ -450,14 +460,16 @@ impl Movement {
             }
         };
         if end != StepEnd::Continue {
+            let lost = self.mp.saturating_sub(cost);
+            if lost > 0 {
+                race.record(RaceEvent::MovementEnded {
+                    car: mover,
+                    mp_lost: lost,
+                });
+            }
             self.mp = 0;
             return end;
         }
-        race.record(super::log::LogEntry::Moved {
-            car: mover,
-            from: start,
-            to: race.car(mover).place,
-        });
         if let (Some(from), Step::Forward { .. } | Step::Lateral { .. } | Step::Diagonal { .. }) =
             (from, step)
         {
@@ -491,7 +503,7 @@ impl Movement {
             return StepEnd::Crossover { moving, blocker };
         }
         let pushed = push_along(race, path);
-        race.move_forward(mover, to);
+        race.move_forward(mover, to, Motion::Moved);
         self.mp = self.mp.saturating_sub(1);
         self.visited.push(race.cell(to));
         if self.style.locks_lanes() {
@@ -522,7 +534,7 @@ impl Movement {
             if race.car_on(hole).is_some() {
                 break;
             }
-            race.move_forward(car, hole);
+            race.move_forward(car, hole, Motion::Pulled);
             hole = at;
         }
     }
@@ -590,7 +602,7 @@ fn push_along(race: &mut Race, path: &[SpaceId]) -> Vec<CarId> {
         .collect();
     for i in (0..path.len() - 1).rev() {
         if let Some(car) = race.car_in_line(path[i]) {
-            race.move_forward(car, path[i + 1]);
+            race.move_forward(car, path[i + 1], Motion::Pushed);
         }
     }
     cars
@@ -737,17 +749,17 @@ fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) -> u
         if let Some(&last) = cars.last() {
             if displaced_forward && !forward.is_empty() {
                 push_along(race, forward);
-                race.move_forward(last, forward[0]);
+                race.move_forward(last, forward[0], Motion::Displaced);
             } else if let Some(beyond) = spaces.last().and_then(|s| race.track().lateral(*s, side))
             {
-                race.put(last, Place::Track(beyond));
+                race.put(last, Place::Track(beyond), Motion::Displaced);
             }
         }
         for i in (0..cars.len().saturating_sub(1)).rev() {
-            race.put(cars[i], Place::Track(spaces[i + 1]));
+            race.put(cars[i], Place::Track(spaces[i + 1]), Motion::Displaced);
         }
     }
-    race.put(mover, Place::Track(to));
+    race.put(mover, Place::Track(to), Motion::Moved);
     cost
 }
 
@@ -765,9 +777,7 @@ fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
 /// Swaps the mover (at `from`) with the car in line in front of it (at `to`).
 pub(crate) fn swap(race: &mut Race, mover: CarId, from: SpaceId, other: CarId, to: SpaceId) {
     let crosses = race.track().crosses_line(from, to);
-    race.put(other, Place::Reserve);
-    race.put(mover, Place::Track(to));
-    race.put(other, Place::Track(from));
+    race.exchange(mover, other);
     if crosses {
         race.crossed_line(mover);
         race.crossed_back(other);

@@ -128,7 +128,7 @@ impl Race {
             {
                 return Err(ScenarioError::Occupied(race.track().at(space)));
             }
-            race.put(car, place);
+            race.put(car, place, super::race_event::Motion::Placed);
             placed.push(car);
             let c = &mut race.cars[car.index()];
             c.damage = placement.damage;

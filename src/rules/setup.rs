@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
-use super::log::LogEntry;
+use super::race_event::{CarEntry, Motion, RaceEvent};
 use super::state::{Car, Place, Player, Race, RaceRules};
 use crate::content::text::{CarNumber, Id};
 use crate::validate::checked::Content;
@@ -121,6 +121,19 @@ impl Race {
     pub fn new(rules: Arc<RaceRules>, setup: &RaceSetup) -> Result<Self, SetupError> {
         let mut race = Self::empty(rules, setup.seed, setup.turn_limit);
         let per_team = race.seat_players(setup)?;
+        race.record(RaceEvent::RaceStarted {
+            teams: race.players.iter().map(|p| p.team).collect(),
+            pool: u32::from(race.rules.ruleset.victory_points),
+            cars: race
+                .cars
+                .iter()
+                .map(|c| CarEntry {
+                    player: c.player,
+                    mat_index: c.mat_index,
+                    number: c.number.clone(),
+                })
+                .collect(),
+        });
         let positions = race
             .track()
             .start_positions(per_team * setup.players.len())
@@ -135,12 +148,12 @@ impl Race {
             order.extend(bag);
         }
         for (car, space) in order.iter().zip(&positions) {
-            race.put(*car, Place::Track(*space));
+            race.put(*car, Place::Track(*space), Motion::Grid);
         }
         race.first_player = race.car(order[0]).player;
         race.current = race.first_player;
-        race.record(LogEntry::TurnStarted { turn: 1 });
-        race.record(LogEntry::FirstPlayer {
+        race.record(RaceEvent::TurnStarted { turn: 1 });
+        race.record(RaceEvent::FirstPlayer {
             player: race.first_player,
         });
         race.fill_hands();

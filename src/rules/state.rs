@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
-use super::log::LogEntry;
+use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
 use crate::content::text::CarNumber;
@@ -29,7 +29,20 @@ pub struct RaceRules {
 }
 
 /// Where a car is.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "snake_case")]
 pub enum Place {
     /// Not yet in the race: a reserve car on the team mat.
     Reserve,
@@ -152,18 +165,30 @@ impl Deck {
         }
     }
 
-    /// Draws the top card, reshuffling the discards into a new deck when it is empty (4.3, 10.0).
-    pub(crate) fn draw(&mut self, rng: &mut ChaCha8Rng) -> Option<u16> {
-        if self.draw.is_empty() {
+    /// Draws the top card, reshuffling the discards into a new deck when it is empty (4.3,
+    /// 10.0). Returns the card and whether the deck was reshuffled for it.
+    pub(crate) fn draw(&mut self, rng: &mut ChaCha8Rng) -> (Option<u16>, bool) {
+        let reshuffled = self.draw.is_empty() && !self.discard.is_empty();
+        if reshuffled {
             std::mem::swap(&mut self.draw, &mut self.discard);
             self.draw.shuffle(rng);
         }
-        self.draw.pop()
+        (self.draw.pop(), reshuffled)
     }
 }
 
 /// A card in play that changes scoring while it has markers (Bounty, Race Bonus).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 pub struct Bonus {
     /// The movement event card kind, discarded when the markers run out.
     pub card: u16,
@@ -203,7 +228,9 @@ pub struct Race {
     pub(crate) bounty: Option<Bonus>,
     pub(crate) finish_bonus: Option<Bonus>,
     pub(crate) phase: Phase,
-    pub(crate) log: Vec<LogEntry>,
+    /// The car whose activation is under way (8.3: it has moved this turn).
+    pub(crate) active: Option<CarId>,
+    pub(crate) log: Vec<RaceEvent>,
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
     pub(crate) logging: bool,
@@ -237,6 +264,7 @@ impl Race {
             bounty: None,
             finish_bonus: None,
             phase: Phase::Activation,
+            active: None,
             log: Vec::new(),
             result: None,
             turn_limit,
@@ -334,13 +362,13 @@ impl Race {
         self.finish_bonus
     }
 
-    /// The race log so far.
+    /// Every event so far, in order ([`RaceEvent`]).
     #[must_use]
-    pub fn log(&self) -> &[LogEntry] {
+    pub fn events(&self) -> &[RaceEvent] {
         &self.log
     }
 
-    /// Turns logging off (bots searching clones do not need it) or on.
+    /// Turns event recording off (bots searching clones do not need it) or on.
     pub fn set_logging(&mut self, on: bool) {
         self.logging = on;
     }
@@ -394,17 +422,97 @@ impl Race {
         self.track().space(space).cell
     }
 
-    pub(crate) fn record(&mut self, entry: LogEntry) {
-        // The race is over the moment a pool empties (11.5): the rest of the step that won it
-        // is not news.
-        let after_the_end = self.result.is_some() && !matches!(entry, LogEntry::Winner { .. });
-        if self.logging && !after_the_end {
-            self.log.push(entry);
+    pub(crate) fn record(&mut self, event: RaceEvent) {
+        if self.logging {
+            self.log.push(event);
         }
     }
 
-    /// Puts a car somewhere, keeping the cell index right. No rule is applied.
-    pub(crate) fn put(&mut self, id: CarId, place: Place) {
+    /// Whether the race is over, so that nothing may change any more (11.5: "the moment one
+    /// player empties their pool, the game is over"). Every primitive that changes the board,
+    /// a pool or a marker checks it, so the rest of the step that won the race does nothing.
+    pub(crate) fn frozen(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Puts a car somewhere, keeping the cell index right, and records the move. No rule is
+    /// applied.
+    pub(crate) fn put(&mut self, id: CarId, place: Place, motion: Motion) {
+        if self.frozen() {
+            return;
+        }
+        let from = self.cars[id.index()].place;
+        self.relocate(id, place);
+        if from != place {
+            self.record(RaceEvent::CarMoved {
+                car: id,
+                from,
+                to: place,
+                motion,
+            });
+        }
+    }
+
+    /// Swaps two cars on track spaces (Overtake, Drift, Bulldoze), recording both moves.
+    pub(crate) fn exchange(&mut self, a: CarId, b: CarId) {
+        if self.frozen() {
+            return;
+        }
+        let (pa, pb) = (self.car(a).place, self.car(b).place);
+        self.relocate(b, Place::Reserve);
+        self.relocate(a, pb);
+        self.relocate(b, pa);
+        self.record(RaceEvent::CarMoved {
+            car: a,
+            from: pa,
+            to: pb,
+            motion: Motion::Swapped,
+        });
+        self.record(RaceEvent::CarMoved {
+            car: b,
+            from: pb,
+            to: pa,
+            motion: Motion::Swapped,
+        });
+    }
+
+    /// Sets a marker on a car or takes it off, recording the change.
+    pub(crate) fn set_marker(&mut self, id: CarId, marker: Marker, on: bool) {
+        if self.frozen() {
+            return;
+        }
+        let car = &mut self.cars[id.index()];
+        let flag = match marker {
+            Marker::Suppression => &mut car.suppressed,
+            Marker::Reloading => &mut car.reloading,
+            Marker::SpinAround => &mut car.spun_around,
+            Marker::Lapped => {
+                if on {
+                    car.lapped += 1;
+                } else {
+                    car.lapped = car.lapped.saturating_sub(1);
+                }
+                self.record(if on {
+                    RaceEvent::MarkerPlaced { car: id, marker }
+                } else {
+                    RaceEvent::MarkerRemoved { car: id, marker }
+                });
+                return;
+            }
+        };
+        if *flag == on {
+            return;
+        }
+        *flag = on;
+        self.record(if on {
+            RaceEvent::MarkerPlaced { car: id, marker }
+        } else {
+            RaceEvent::MarkerRemoved { car: id, marker }
+        });
+    }
+
+    /// Moves a car and keeps the cell index right; records nothing.
+    fn relocate(&mut self, id: CarId, place: Place) {
         if let Place::Track(old) = self.cars[id.index()].place
             && self.track().space(old).terrain != Terrain::Trough
         {
@@ -423,9 +531,22 @@ impl Race {
     }
 
     /// Moves a car one space forward, scoring a crossing of the finish line (11.1).
-    pub(crate) fn move_forward(&mut self, id: CarId, to: SpaceId) {
+    pub(crate) fn move_forward(&mut self, id: CarId, to: SpaceId, motion: Motion) {
+        if self.frozen() {
+            return;
+        }
         let from = self.car(id).place.space();
-        self.put(id, Place::Track(to));
+        if let Some(from) = from
+            && self.track().space(from).next.len() > 1
+            && self.logging
+        {
+            self.record(RaceEvent::ForkTaken {
+                car: id,
+                at: from,
+                to,
+            });
+        }
+        self.put(id, Place::Track(to), motion);
         if let Some(from) = from
             && self.track().crosses_line(from, to)
         {
@@ -433,87 +554,104 @@ impl Race {
         }
     }
 
-    /// Moves a car one space backward, returning a VP if it goes back over the line (11.2).
-    pub(crate) fn move_backward(&mut self, id: CarId, to: SpaceId) {
-        let from = self.car(id).place.space();
-        self.put(id, Place::Track(to));
-        if let Some(from) = from
-            && self.track().crosses_line(to, from)
-        {
-            self.crossed_back(id);
-        }
-    }
-
-    /// Moves a car to an adjacent space in whatever direction that is.
-    pub(crate) fn move_adjacent(&mut self, id: CarId, to: SpaceId) {
+    /// Moves a car to an adjacent space in whatever direction that is, scoring or returning a
+    /// VP when it crosses the finish line (11.1, 11.2).
+    pub(crate) fn move_adjacent(&mut self, id: CarId, to: SpaceId, motion: Motion) {
         let Some(from) = self.car(id).place.space() else {
-            self.put(id, Place::Track(to));
+            self.put(id, Place::Track(to), motion);
             return;
         };
         if self.track().space(from).next.contains(&to) {
-            self.move_forward(id, to);
+            self.move_forward(id, to, motion);
         } else if self.track().space(to).next.contains(&from) {
-            self.move_backward(id, to);
+            self.put(id, Place::Track(to), motion);
+            if self.track().crosses_line(to, from) {
+                self.crossed_back(id);
+            }
         } else {
-            self.put(id, Place::Track(to));
+            self.put(id, Place::Track(to), motion);
         }
     }
 
+    /// A car crossed the finish line going forward: its player claims VP (11.1), or, if it was
+    /// lapped, its Lapped marker goes instead (3.0).
     pub(crate) fn crossed_line(&mut self, id: CarId) {
-        let car = &mut self.cars[id.index()];
-        if car.lapped > 0 {
-            car.lapped -= 1;
-            self.record(LogEntry::CrossedLapped { car: id });
+        if self.frozen() {
             return;
         }
-        let player = car.player;
+        if self.car(id).lapped > 0 {
+            self.set_marker(id, Marker::Lapped, false);
+            return;
+        }
+        let player = self.car(id).player;
         let mut vp = 1;
         if let Some(bonus) = &mut self.finish_bonus {
             vp = u32::from(bonus.vp);
             bonus.markers = bonus.markers.saturating_sub(1);
-            if bonus.markers == 0 {
-                self.event_cards.discard.push(bonus.card);
+            let card = bonus.card;
+            let left = (bonus.markers > 0).then_some(*bonus);
+            if left.is_none() {
+                self.event_cards.discard.push(card);
                 self.finish_bonus = None;
             }
+            self.record(RaceEvent::BonusChanged {
+                kind: BonusKind::RaceBonus,
+                bonus: left,
+            });
         }
-        self.record(LogEntry::Crossed { car: id, vp });
-        self.claim(player, vp, ClaimSource::Finish);
+        self.claim(player, id, vp, VpSource::Finish);
     }
 
+    /// A car went back over the finish line (11.2): its player returns one claimed VP, from
+    /// any source (finish VP first, then kills). With nothing claimed it is marked lapped
+    /// instead, so its next crossing scores nothing (3.0).
     pub(crate) fn crossed_back(&mut self, id: CarId) {
+        if self.frozen() {
+            return;
+        }
         let player = self.car(id).player;
         let p = &mut self.players[player.index()];
-        if p.claims.finish > 0 {
+        let source = if p.claims.finish > 0 {
             p.claims.finish -= 1;
-            p.pool += 1;
-            self.record(LogEntry::CrossedBack {
-                car: id,
-                returned: true,
-            });
+            VpSource::Finish
+        } else if p.claims.kills > 0 {
+            p.claims.kills -= 1;
+            VpSource::Kill
         } else {
-            self.cars[id.index()].lapped += 1;
-            self.record(LogEntry::CrossedBack {
-                car: id,
-                returned: false,
-            });
-        }
+            self.set_marker(id, Marker::Lapped, true);
+            return;
+        };
+        p.pool += 1;
+        self.record(RaceEvent::VpReturned {
+            player,
+            car: id,
+            source,
+        });
     }
 
-    /// A player claims VP from their pool; emptying it wins the race on the spot (11.5).
-    pub(crate) fn claim(&mut self, player: PlayerId, vp: u32, source: ClaimSource) {
-        if self.result.is_some() {
+    /// A player claims VP from their pool for `car`; emptying it wins the race on the spot
+    /// (11.5). The event records what was actually taken.
+    pub(crate) fn claim(&mut self, player: PlayerId, car: CarId, vp: u32, source: VpSource) {
+        if self.frozen() {
             return;
         }
         let p = &mut self.players[player.index()];
         let vp = vp.min(p.pool);
         p.pool -= vp;
         match source {
-            ClaimSource::Finish => p.claims.finish += vp,
-            ClaimSource::Kill => p.claims.kills += vp,
+            VpSource::Finish => p.claims.finish += vp,
+            VpSource::Kill => p.claims.kills += vp,
         }
-        if p.pool == 0 {
+        let won = p.pool == 0;
+        self.record(RaceEvent::VpClaimed {
+            player,
+            car,
+            source,
+            amount: vp,
+        });
+        if won {
             self.result = Some(RaceResult::Winner(player));
-            self.record(LogEntry::Winner { player });
+            self.record(RaceEvent::Winner { player });
         }
     }
 
@@ -529,7 +667,7 @@ impl Race {
     }
 
     fn add_damage(&mut self, id: CarId, amount: u8, temporary: bool, scoring: Option<PlayerId>) {
-        if amount == 0 || !self.car(id).place.in_race() {
+        if amount == 0 || self.frozen() || !self.car(id).place.in_race() {
             return;
         }
         let limit = self.rules.ruleset.eliminating_damage;
@@ -541,7 +679,7 @@ impl Race {
         } else {
             car.damage += amount;
         }
-        self.record(LogEntry::Damage {
+        self.record(RaceEvent::Damage {
             car: id,
             amount,
             temporary,
@@ -554,27 +692,35 @@ impl Race {
 
     fn eliminate(&mut self, id: CarId, scoring: Option<PlayerId>) {
         let owner = self.car(id).player;
-        let was_activated = self.car(id).activated;
-        self.put(id, Place::Destroyed);
+        // 8.3: a car eliminated during its own activation has moved this turn, so its
+        // replacement may not activate until the next turn.
+        let has_moved = self.car(id).activated || self.active == Some(id);
         let scorer = scoring.filter(|p| *p != owner);
-        self.record(LogEntry::Eliminated {
+        self.record(RaceEvent::Eliminated {
             car: id,
             scored_by: scorer,
         });
+        self.put(id, Place::Destroyed, Motion::Eliminated);
         if let Some(player) = scorer {
             let mut vp = 1;
             if let Some(bonus) = &mut self.bounty {
                 vp = u32::from(bonus.vp);
                 bonus.markers = bonus.markers.saturating_sub(1);
-                if bonus.markers == 0 {
-                    self.event_cards.discard.push(bonus.card);
+                let card = bonus.card;
+                let left = (bonus.markers > 0).then_some(*bonus);
+                if left.is_none() {
+                    self.event_cards.discard.push(card);
                     self.bounty = None;
                 }
+                self.record(RaceEvent::BonusChanged {
+                    kind: BonusKind::Bounty,
+                    bonus: left,
+                });
             }
-            self.claim(player, vp, ClaimSource::Kill);
+            self.claim(player, id, vp, VpSource::Kill);
         }
-        if self.result.is_none() {
-            self.replace(owner, was_activated);
+        if !self.frozen() {
+            self.replace(owner, has_moved);
         }
     }
 
@@ -596,8 +742,8 @@ impl Race {
         }
         let id = p.reserve.remove(0);
         self.cars[id.index()].activated = activated;
-        self.put(id, Place::Chute);
-        self.record(LogEntry::Replacement { car: id });
+        self.record(RaceEvent::Replacement { car: id, activated });
+        self.put(id, Place::Chute, Motion::Replacement);
     }
 
     /// Cars each team races with, for this field.
@@ -677,6 +823,24 @@ impl Race {
         Ok(())
     }
 
+    /// Draws the top card of a deck, recording a reshuffle when the deck ran out.
+    pub(crate) fn draw_card(&mut self, deck: DeckKind) -> Option<u16> {
+        if self.frozen() {
+            return None;
+        }
+        let pile = match deck {
+            DeckKind::Race => &mut self.movement_cards,
+            DeckKind::MovementEvent => &mut self.event_cards,
+            DeckKind::Combat => &mut self.combat_cards,
+        };
+        let (card, reshuffled) = pile.draw(&mut self.rng);
+        if reshuffled {
+            let cards = pile.draw.len() + usize::from(card.is_some());
+            self.record(RaceEvent::DeckReshuffled { deck, cards });
+        }
+        card
+    }
+
     /// Shuffles a list with the race's RNG (setup's draw bag).
     pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
         items.shuffle(&mut self.rng);
@@ -686,11 +850,4 @@ impl Race {
     pub(crate) fn crossover_rule(&self) -> CrossoverCollision {
         self.rules.ruleset.crossover_collision
     }
-}
-
-/// Where a claimed VP came from.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum ClaimSource {
-    Finish,
-    Kill,
 }

@@ -10,7 +10,7 @@
 use super::Race;
 use super::activation::Phase;
 use super::ids::PlayerId;
-use super::log::LogEntry;
+use super::race_event::{DeckKind, RaceEvent};
 use super::state::{Place, RaceResult};
 
 impl Race {
@@ -53,14 +53,15 @@ impl Race {
             car.temporary_damage = 0;
             car.activated = false;
         }
+        self.record(RaceEvent::TurnEnded { turn: self.turn });
         if self.turn >= self.turn_limit || !self.cars.iter().any(|c| c.place.in_race()) {
             self.result = Some(RaceResult::Draw);
             self.phase = Phase::Over;
-            self.record(LogEntry::Draw);
+            self.record(RaceEvent::Draw);
             return;
         }
         self.turn += 1;
-        self.record(LogEntry::TurnStarted { turn: self.turn });
+        self.record(RaceEvent::TurnStarted { turn: self.turn });
         self.fill_hands();
         self.countdown();
         self.current = self.first_player;
@@ -71,13 +72,21 @@ impl Race {
     pub(crate) fn fill_hands(&mut self) {
         let size = usize::from(self.rules.ruleset.hand_size);
         for player in self.players_from(self.first_player) {
+            let mut drawn = Vec::new();
             while self.players[player.index()].hand.len() < size {
-                let Some(card) = self.movement_cards.draw(&mut self.rng) else {
+                let Some(card) = self.draw_card(DeckKind::Race) else {
                     break;
                 };
                 self.players[player.index()].hand.push(card);
+                drawn.push(card);
             }
             self.players[player.index()].hand.sort_unstable();
+            if !drawn.is_empty() {
+                self.record(RaceEvent::HandFilled {
+                    player,
+                    cards: drawn,
+                });
+            }
         }
     }
 
@@ -88,14 +97,14 @@ impl Race {
         }
         if self.players.iter().any(|p| p.pool <= 1) {
             self.clock_running = false;
-            self.record(LogEntry::ClockStopped);
+            self.record(RaceEvent::ClockStopped);
             return;
         }
         for p in &mut self.players {
             p.pool -= 1;
             p.clock_removed += 1;
         }
-        self.record(LogEntry::Clock);
+        self.record(RaceEvent::Clock);
     }
 
     /// The First Player marker goes to the player with the most damage on cars in the race,
@@ -124,7 +133,7 @@ impl Race {
         }
         if let Some((p, _)) = best {
             self.first_player = p;
-            self.record(LogEntry::FirstPlayer { player: p });
+            self.record(RaceEvent::FirstPlayer { player: p });
         }
     }
 }

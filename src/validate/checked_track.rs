@@ -24,11 +24,37 @@ use crate::content::text::{Id, Text};
 use crate::content::track::{OffTrack, Section, SpaceRef, Terrain, Track, TrackStyle};
 
 /// A space of a checked track.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(transparent)]
 pub struct SpaceId(pub u32);
 
 /// A sector of a checked track (starting sectors and lap sectors share one numbering).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(transparent)]
 pub struct SectorId(pub u32);
 
 /// A physical space: the two spaces of a crossover pair are one cell.

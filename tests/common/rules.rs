@@ -296,11 +296,11 @@ pub fn play_moving_first(position: Position) -> Race {
 /// Applies the first legal decision until the card's movement is over (on an empty straight
 /// that is straight ahead); a movement an event starts is left to the test.
 pub fn finish_movement(race: &mut Race) {
-    let start = race.log().len();
+    let start = race.events().len();
     let event_drawn = |race: &Race| {
-        race.log()[start..]
+        race.events()[start..]
             .iter()
-            .any(|e| matches!(e, roadwright::rules::LogEntry::Event { .. }))
+            .any(|e| matches!(e, roadwright::rules::RaceEvent::MovementEventDrawn { .. }))
     };
     while race.movement().is_some() && !event_drawn(race) {
         let d = race.legal_decisions()[0].clone();

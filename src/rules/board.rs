@@ -1,0 +1,298 @@
+//! The public board rebuilt from the event stream alone: where every car is, its damage and
+//! markers, every pool and claim, the clock, the First Player marker and the result.
+//!
+//! A replay viewer or a statistics pass folds events into a [`Board`] instead of re-running the
+//! engine. The tests fold every event of thousands of races and compare the board with the
+//! engine after every decision ([`Board::differences`]), which is what shows the stream is
+//! complete: a change the engine made without an event would show up as a difference.
+
+use super::ids::{CarId, PlayerId};
+use super::race_event::{BonusKind, Marker, RaceEvent, VpSource};
+use super::state::{Bonus, Place, Race, RaceResult};
+use crate::content::text::CarNumber;
+
+/// A car as the board shows it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+// Each flag is a marker or a side of the counter (2.3, 9.3).
+#[allow(clippy::struct_excessive_bools)]
+pub struct BoardCar {
+    /// Its player.
+    pub player: PlayerId,
+    /// Its roof number.
+    pub number: CarNumber,
+    /// Where it is.
+    pub place: Place,
+    /// Damage markers.
+    pub damage: u8,
+    /// Temporary damage markers.
+    pub temporary_damage: u8,
+    /// Whether it has been activated this turn (the dark side up).
+    pub activated: bool,
+    /// Suppression marker.
+    pub suppressed: bool,
+    /// Reloading marker.
+    pub reloading: bool,
+    /// Spin-Around token.
+    pub spun_around: bool,
+    /// Lapped tokens.
+    pub lapped: u8,
+}
+
+/// A player's pool and claims as the board shows them.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BoardPlayer {
+    /// The team's index in the content.
+    pub team: usize,
+    /// VP left in the pool.
+    pub pool: u32,
+    /// VP claimed for crossing the finish line, net of returns.
+    pub finish: u32,
+    /// VP claimed for kills, net of returns.
+    pub kills: u32,
+    /// VP the countdown clock removed.
+    pub clock_removed: u32,
+}
+
+/// The public board, folded from events.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Board {
+    /// Every car, by car id.
+    pub cars: Vec<BoardCar>,
+    /// Every player, by seat.
+    pub players: Vec<BoardPlayer>,
+    /// The current turn.
+    pub turn: u32,
+    /// The holder of the First Player marker.
+    pub first_player: Option<PlayerId>,
+    /// Whether the countdown clock still runs.
+    pub clock_running: bool,
+    /// The Bounty card in play.
+    pub bounty: Option<Bonus>,
+    /// The Race Bonus card in play.
+    pub finish_bonus: Option<Bonus>,
+    /// How the race ended, once it has.
+    pub result: Option<RaceResult>,
+}
+
+/// An event that does not fit the board it is applied to (a stream that does not start with
+/// [`RaceEvent::RaceStarted`], or names a car or player that is not there).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("event {index} does not fit the board: {problem}")]
+pub struct BoardError {
+    /// The event's position in the stream.
+    pub index: usize,
+    /// What was wrong.
+    pub problem: String,
+}
+
+impl Board {
+    /// Folds a whole stream of events.
+    pub fn from_events(events: &[RaceEvent]) -> Result<Self, BoardError> {
+        let mut board = Self::default();
+        for (index, event) in events.iter().enumerate() {
+            board
+                .apply(event)
+                .map_err(|problem| BoardError { index, problem })?;
+        }
+        Ok(board)
+    }
+
+    fn car_mut(&mut self, car: CarId) -> Result<&mut BoardCar, String> {
+        self.cars
+            .get_mut(car.index())
+            .ok_or_else(|| format!("no car {}", car.0))
+    }
+
+    fn player_mut(&mut self, player: PlayerId) -> Result<&mut BoardPlayer, String> {
+        self.players
+            .get_mut(player.index())
+            .ok_or_else(|| format!("no player {}", player.0))
+    }
+
+    /// Applies one event.
+    pub fn apply(&mut self, event: &RaceEvent) -> Result<(), String> {
+        match event {
+            RaceEvent::RaceStarted { teams, pool, cars } => {
+                self.players = teams
+                    .iter()
+                    .map(|&team| BoardPlayer {
+                        team,
+                        pool: *pool,
+                        finish: 0,
+                        kills: 0,
+                        clock_removed: 0,
+                    })
+                    .collect();
+                self.cars = cars
+                    .iter()
+                    .map(|c| BoardCar {
+                        player: c.player,
+                        number: c.number.clone(),
+                        place: Place::Reserve,
+                        damage: 0,
+                        temporary_damage: 0,
+                        activated: false,
+                        suppressed: false,
+                        reloading: false,
+                        spun_around: false,
+                        lapped: 0,
+                    })
+                    .collect();
+                self.turn = 1;
+                self.clock_running = true;
+            }
+            RaceEvent::TurnStarted { turn } => self.turn = *turn,
+            RaceEvent::TurnEnded { .. } => {
+                for car in &mut self.cars {
+                    car.activated = false;
+                    car.temporary_damage = 0;
+                }
+            }
+            RaceEvent::Clock => {
+                for p in &mut self.players {
+                    p.pool = p.pool.saturating_sub(1);
+                    p.clock_removed += 1;
+                }
+            }
+            RaceEvent::ClockStopped => self.clock_running = false,
+            RaceEvent::FirstPlayer { player } => self.first_player = Some(*player),
+            RaceEvent::CarMoved { car, to, .. } => self.car_mut(*car)?.place = *to,
+            RaceEvent::Damage {
+                car,
+                amount,
+                temporary,
+            } => {
+                let c = self.car_mut(*car)?;
+                if *temporary {
+                    c.temporary_damage += amount;
+                } else {
+                    c.damage += amount;
+                }
+            }
+            RaceEvent::Replacement { car, activated } => self.car_mut(*car)?.activated = *activated,
+            RaceEvent::CarFlipped { car } => self.car_mut(*car)?.activated = true,
+            RaceEvent::MarkerPlaced { car, marker } => {
+                set_marker(self.car_mut(*car)?, *marker, true)
+            }
+            RaceEvent::MarkerRemoved { car, marker } => {
+                set_marker(self.car_mut(*car)?, *marker, false);
+            }
+            RaceEvent::VpClaimed {
+                player,
+                source,
+                amount,
+                ..
+            } => {
+                let p = self.player_mut(*player)?;
+                p.pool = p.pool.saturating_sub(*amount);
+                match source {
+                    VpSource::Finish => p.finish += amount,
+                    VpSource::Kill => p.kills += amount,
+                }
+            }
+            RaceEvent::VpReturned { player, source, .. } => {
+                let p = self.player_mut(*player)?;
+                p.pool += 1;
+                match source {
+                    VpSource::Finish => p.finish = p.finish.saturating_sub(1),
+                    VpSource::Kill => p.kills = p.kills.saturating_sub(1),
+                }
+            }
+            RaceEvent::BonusChanged { kind, bonus } => match kind {
+                BonusKind::Bounty => self.bounty = *bonus,
+                BonusKind::RaceBonus => self.finish_bonus = *bonus,
+            },
+            RaceEvent::Winner { player } => self.result = Some(RaceResult::Winner(*player)),
+            RaceEvent::Draw => self.result = Some(RaceResult::Draw),
+            RaceEvent::HandFilled { .. }
+            | RaceEvent::DeckReshuffled { .. }
+            | RaceEvent::Passed { .. }
+            | RaceEvent::CardPlayed { .. }
+            | RaceEvent::Step { .. }
+            | RaceEvent::MovementEnded { .. }
+            | RaceEvent::ForkTaken { .. }
+            | RaceEvent::Attack { .. }
+            | RaceEvent::Collision { .. }
+            | RaceEvent::CrossoverCollision { .. }
+            | RaceEvent::Eliminated { .. }
+            | RaceEvent::MovementEventDrawn { .. }
+            | RaceEvent::EventChosen { .. }
+            | RaceEvent::RaceCardDrawn { .. }
+            | RaceEvent::Discarded { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Every way this board differs from the engine's state (empty when they agree).
+    #[must_use]
+    pub fn differences(&self, race: &Race) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.cars.len() != race.cars().len() {
+            out.push(format!(
+                "{} cars on the board, {} in the race",
+                self.cars.len(),
+                race.cars().len()
+            ));
+            return out;
+        }
+        for (i, (b, c)) in self.cars.iter().zip(race.cars()).enumerate() {
+            let engine = BoardCar {
+                player: c.player,
+                number: c.number.clone(),
+                place: c.place,
+                damage: c.damage,
+                temporary_damage: c.temporary_damage,
+                activated: c.activated,
+                suppressed: c.suppressed,
+                reloading: c.reloading,
+                spun_around: c.spun_around,
+                lapped: c.lapped,
+            };
+            if *b != engine {
+                out.push(format!("car {i}: board {b:?}, engine {engine:?}"));
+            }
+        }
+        for (i, (b, p)) in self.players.iter().zip(race.players()).enumerate() {
+            let engine = BoardPlayer {
+                team: p.team,
+                pool: p.pool,
+                finish: p.claims.finish,
+                kills: p.claims.kills,
+                clock_removed: p.clock_removed,
+            };
+            if *b != engine {
+                out.push(format!("player {i}: board {b:?}, engine {engine:?}"));
+            }
+        }
+        if self.turn != race.turn() {
+            out.push(format!("turn {} on the board, {}", self.turn, race.turn()));
+        }
+        if self.first_player != Some(race.first_player()) {
+            out.push("the First Player marker differs".to_owned());
+        }
+        if self.clock_running != race.clock_running() {
+            out.push("the clock differs".to_owned());
+        }
+        if self.bounty != race.bounty() || self.finish_bonus != race.finish_bonus() {
+            out.push("the bonus cards in play differ".to_owned());
+        }
+        if self.result != race.result() {
+            out.push(format!(
+                "result {:?} on the board, {:?}",
+                self.result,
+                race.result()
+            ));
+        }
+        out
+    }
+}
+
+fn set_marker(car: &mut BoardCar, marker: Marker, on: bool) {
+    match marker {
+        Marker::Suppression => car.suppressed = on,
+        Marker::Reloading => car.reloading = on,
+        Marker::SpinAround => car.spun_around = on,
+        Marker::Lapped if on => car.lapped += 1,
+        Marker::Lapped => car.lapped = car.lapped.saturating_sub(1),
+    }
+}
