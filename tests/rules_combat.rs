@@ -288,3 +288,53 @@ fn the_active_car_may_still_fire_after_a_ram_7_9() {
             .any(|d| matches!(d, Decision::Fire { .. }))
     );
 }
+
+#[test]
+fn a_car_eliminated_by_its_own_ram_has_moved_so_its_replacement_waits_8_3() {
+    // 8.3: "If the eliminated car has already moved this turn, the car in the chute will not be
+    // able to move until the next turn." #11 (5 damage) rams #27; Ricochet gives the rammer 1.
+    let mut race = play_moving_first(
+        Position::on(&three_lanes())
+            .damaged(RR, "11", "4.1", 5)
+            .car(CJ, "27", "6.1")
+            .play(RR, "11", "ram-2")
+            .combat(&["ricochet"]),
+    );
+    step(&mut race, "forward", "5.1");
+    step(&mut race, "forward", "6.1");
+    assert_eq!(race.car(car(&race, RR, "11")).place, Place::Destroyed);
+    let replacement = race
+        .car_ids()
+        .find(|c| race.car(*c).place == Place::Chute)
+        .expect("a replacement in the chute");
+    assert!(
+        race.car(replacement).activated,
+        "placed same side up as the eliminated car, which had moved"
+    );
+    assert!(race.events().contains(&RaceEvent::Replacement {
+        car: replacement,
+        activated: true
+    }));
+    let rr = race.car(replacement).player;
+    let plays_it = |race: &roadwright::rules::Race| {
+        race.legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Play { car, .. } if *car == replacement))
+    };
+    let turn = race.turn();
+    while race.turn() == turn {
+        assert!(!plays_it(&race), "the replacement may not move this turn");
+        let legal = race.legal_decisions();
+        let quiet = legal
+            .iter()
+            .find(|d| matches!(d, Decision::KeepHand | Decision::HoldFire))
+            .unwrap_or(&legal[0])
+            .clone();
+        race.apply(&quiet).expect("legal");
+    }
+    while race.current_player() != rr {
+        let first = race.legal_decisions()[0].clone();
+        race.apply(&first).expect("legal");
+    }
+    assert!(plays_it(&race), "next turn it may");
+}

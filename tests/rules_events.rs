@@ -3,7 +3,7 @@
 mod common;
 
 use common::rules::*;
-use roadwright::rules::{Decision, EventChoice, Place};
+use roadwright::rules::{Decision, EventChoice, Place, RaceEvent, RaceResult, VpSource};
 
 const RR: &str = "rust-reapers";
 const CJ: &str = "chrome-jackals";
@@ -488,4 +488,164 @@ fn while_race_bonus_is_in_play_a_crossing_scores_two_and_uses_a_marker() {
     step(&mut race, "forward", "0.0");
     assert_eq!(race.player(rr).claims.finish, 2);
     assert_eq!(race.finish_bonus().map(|b| b.markers), Some(3));
+}
+
+/// Four paved sectors, ten rough ones (4-13), four paved.
+fn rough_track() -> roadwright::content::track::Track {
+    let mut sectors = straight(4, "PPP");
+    sectors.extend(straight(10, "RRR"));
+    sectors.extend(straight(4, "PPP"));
+    test_track(&sectors)
+}
+
+#[test]
+fn open_road_does_not_change_lanes_on_rough_ground_7_13() {
+    // 7.13: "No Event or Race Card can override this rule." #21 ends in rough lane 1 at 10.1,
+    // alone in its sector; the next cars are at 13.0 and 13.1, still on rough ground. Open Road
+    // may take it behind #12 in its own lane, not across to lane 0 behind #11.
+    let mut race = with_event(
+        Position::on(&rough_track())
+            .car(CJ, "21", "4.1")
+            .car(RR, "11", "13.0")
+            .car(RR, "12", "13.1"),
+        "open-road",
+    );
+    assert_eq!(where_is(&race, CJ, "21"), "10.1");
+    let offered: Vec<String> = race
+        .legal_decisions()
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Event(EventChoice::OpenRoad { to }) => Some(race.track().at(*to).to_string()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(offered, ["12.1"]);
+    let across = sp(&race, "12.0");
+    assert!(
+        race.apply(&Decision::Event(EventChoice::OpenRoad { to: across }))
+            .is_err()
+    );
+}
+
+#[test]
+fn open_road_may_change_lanes_before_the_rough_ground_begins_7_13() {
+    // From paved 1.1 the car may switch lanes before entering the rough stretch at sector 4.
+    // (The scenario's `mp` makes the starburst card move one space.)
+    let mut race = play_moving_first(
+        Position::on(&rough_track())
+            .car(CJ, "21", "0.1")
+            .car(RR, "11", "8.0")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["open-road"]),
+    );
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, CJ, "21"), "1.1");
+    let to = sp(&race, "7.0");
+    race.apply(&Decision::Event(EventChoice::OpenRoad { to }))
+        .expect("lane 0 is reached on paved ground");
+    assert_eq!(where_is(&race, CJ, "21"), "7.0");
+}
+
+#[test]
+fn a_car_moved_back_over_the_line_returns_a_kill_vp_when_it_has_no_finish_vp_11_2() {
+    // 11.2: "the team that is moved backward must return one claimed VP". RR has claimed 2 VP
+    // for kills and none for the finish line; #22 pushes #11 over the line, then overtakes it.
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "12.1")
+            .car(RR, "11", "13.1")
+            .claimed(RR, 0, 2)
+            .play(CJ, "22", "overtake-2"),
+    );
+    let rr = race.car(car(&race, RR, "11")).player;
+    step(&mut race, "forward", "13.1");
+    assert_eq!(race.player(rr).claims.finish, 1);
+    step(&mut race, "swap", "0.1");
+    // The finish VP it just claimed goes back first; then a second crossing back would take a
+    // kill VP. Here one crossing returns one VP.
+    assert_eq!(race.player(rr).claims.finish, 0);
+    assert_eq!(race.player(rr).claims.kills, 2);
+    assert_eq!(race.player(rr).pool, 10);
+    // Swap back over the line again with only kill VP claimed: one kill VP returns.
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "13.1")
+            .car(RR, "11", "0.1")
+            .claimed(RR, 0, 2)
+            .play(CJ, "22", "overtake-2"),
+    );
+    step(&mut race, "swap", "0.1");
+    assert_eq!(race.player(rr).claims.kills, 1, "a kill VP went back");
+    assert_eq!(race.player(rr).pool, 11);
+    assert_eq!(
+        race.car(car(&race, RR, "11")).lapped,
+        0,
+        "not marked lapped"
+    );
+    assert!(race.events().contains(&RaceEvent::VpReturned {
+        player: rr,
+        car: car(&race, RR, "11"),
+        source: VpSource::Kill
+    }));
+    race.check_invariants().expect("VP conserved");
+}
+
+#[test]
+fn nothing_changes_after_the_winning_crossing_11_5() {
+    // 11.5: "The moment one player empties their pool, the game is over." CJ needs 1 VP; #22
+    // overtakes #11 across the line: CJ wins at that moment, and #11 going back over the line
+    // in the same swap returns nothing.
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "13.1")
+            .car(RR, "11", "0.1")
+            .claimed(CJ, 11, 0)
+            .claimed(RR, 3, 0)
+            .play(CJ, "22", "overtake-2"),
+    );
+    let cj = race.car(car(&race, CJ, "22")).player;
+    let rr = race.car(car(&race, RR, "11")).player;
+    step(&mut race, "swap", "0.1");
+    assert_eq!(race.result(), Some(RaceResult::Winner(cj)));
+    assert_eq!(
+        race.player(rr).claims.finish,
+        3,
+        "no VP returned after the end"
+    );
+    assert_eq!(race.player(rr).pool, 9);
+    assert_eq!(
+        race.events().last(),
+        Some(&RaceEvent::Winner { player: cj })
+    );
+    assert!(race.legal_decisions().is_empty());
+}
+
+#[test]
+fn a_claim_records_the_vp_actually_taken_11_5() {
+    // With Bounty in play a kill is worth 2, but CJ's pool holds 1: the claim takes 1.
+    let (mut race, play) = Position::on(&jump_track())
+        .car(CJ, "21", "7.1")
+        .damaged(RR, "12", "0.2", 5)
+        .claimed(CJ, 11, 0)
+        .play(CJ, "21", "solo-5")
+        .events(&["bounty"])
+        .combat(&["bullseye"])
+        .setup();
+    race.apply(&play).expect("play");
+    race.apply(&Decision::HoldFire).ok();
+    finish_movement(&mut race);
+    let target = car(&race, RR, "12");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert!(race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::VpClaimed { player, source: VpSource::Kill, amount: 1, .. } if *player == cj
+    )));
+    assert_eq!(race.player(cj).claims.kills, 1);
+    assert_eq!(race.result(), Some(RaceResult::Winner(cj)));
+    assert_eq!(
+        race.events().last(),
+        Some(&RaceEvent::Winner { player: cj })
+    );
 }

@@ -558,3 +558,18 @@ fn an_empty_event_or_combat_deck_is_an_error() {
         found.message
     );
 }
+
+#[test]
+fn a_collision_that_spares_the_active_car_is_an_error_8_4() {
+    // 8.4: "All Collision Attacks involve some damage to the target car and the Active Car."
+    let diagnostics = edit_combat(|deck| deck.cards[0].collision.active_damage = 0);
+    let found = only(&diagnostics, "collision-without-damage", Severity::Error);
+    assert!(
+        found.message.contains("the active car"),
+        "{}",
+        found.message
+    );
+    let diagnostics = edit_combat(|deck| deck.cards[1].collision.target_damage = 0);
+    let found = only(&diagnostics, "collision-without-damage", Severity::Error);
+    assert!(found.message.contains("the target"), "{}", found.message);
+}

@@ -82,9 +82,10 @@ pub struct AttackResult {
     pub effects: Vec<AttackEffect>,
 }
 
-/// What a collision attack does: target damage first, active car damage second (8.4). The
-/// default does nothing.
-#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+/// What a collision attack does: target damage first, active car damage second (8.4). Both
+/// must be at least 1 ("All Collision Attacks involve some damage to the target car and the
+/// Active Car"); the default is that least collision, 1 and 1.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct CollisionResult {
     /// Damage markers placed on the target car.
@@ -94,6 +95,16 @@ pub struct CollisionResult {
     /// Additional effects (8.5).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<AttackEffect>,
+}
+
+impl Default for CollisionResult {
+    fn default() -> Self {
+        Self {
+            target_damage: 1,
+            active_damage: 1,
+            effects: Vec::new(),
+        }
+    }
 }
 
 /// The additional attack results of rulebook 8.5.

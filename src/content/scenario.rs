@@ -54,6 +54,27 @@ pub struct Scenario {
     /// Race cards (ids) to put on top of the race deck, the first drawn first.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub next_race_cards: Vec<Id>,
+    /// Movement points to move with instead of the card's speed plus the car's base MP, for
+    /// what-if questions ("where could it go with 12 MP?") and tests.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mp: Option<u8>,
+    /// VP the teams have already claimed from their pools, by source (none when left out).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claimed: Vec<TeamClaims>,
+}
+
+/// VP a team has already claimed, by source (11.1, 11.3).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TeamClaims {
+    /// The team's id.
+    pub team: Id,
+    /// VP claimed for crossing the finish line.
+    #[serde(default)]
+    pub finish: u32,
+    /// VP claimed for kills.
+    #[serde(default)]
+    pub kills: u32,
 }
 
 // serde's `skip_serializing_if` hands over a reference.

@@ -36,6 +36,8 @@ pub(crate) struct Activation {
     pub player: PlayerId,
     pub car: CarId,
     pub card: u16,
+    /// The movement points of the card for this car.
+    pub mp: u8,
     /// For a Ram card: whether the ram is a Lead movement (7.9).
     pub ram_as_lead: bool,
     /// Whether the car fired before moving.
@@ -83,7 +85,10 @@ impl Race {
         if let Some(i) = hand.iter().position(|c| *c == card) {
             hand.remove(i);
         }
-        let mp = self.card_mp(card, car);
+        let mp = self
+            .scenario_mp
+            .take()
+            .unwrap_or_else(|| self.card_mp(card, car));
         self.record(RaceEvent::CardPlayed {
             player,
             car,
@@ -97,6 +102,7 @@ impl Race {
             player,
             car,
             card,
+            mp,
             ram_as_lead,
             fired_before: false,
             may_fire_after: !c.suppressed,
@@ -116,7 +122,7 @@ impl Race {
         Movement::new(
             self,
             activation.car,
-            self.card_mp(activation.card, activation.car),
+            activation.mp,
             Style::of_card(race_card.movement, activation.ram_as_lead),
             race_card.forced_lane,
         )

@@ -22,6 +22,8 @@
 //! - Spin-Around and Into the Weeds use the other side of the sector if the named side has no
 //!   off-track spot, and do nothing if neither side has one.
 
+use std::collections::BTreeSet;
+
 use crate::content::movement_events::MovementEvent;
 use crate::content::race_deck::LaneSide;
 use crate::content::track::Terrain;
@@ -606,8 +608,49 @@ impl Race {
 
     /// Open Road destinations (10.0): empty spaces directly behind a car of the nearest sector
     /// ahead holding one; or, when a perpendicular pair of cars bars the crossover, the empty
-    /// spaces just before it.
+    /// spaces just before it. "The lane may be changed in this movement", but not on rough or
+    /// jump ground (7.13: "No Event or Race Card can override this rule"), so only spaces the
+    /// car could reach changing lanes on paved ground are offered.
     pub(crate) fn open_road(&self, car: CarId) -> Vec<SpaceId> {
+        let Some(from) = self.car(car).place.space() else {
+            return Vec::new();
+        };
+        let mut out = self.open_road_spaces(car);
+        if let Some(first) = out.first() {
+            let last = self.track().space(*first).sector;
+            let reach = self.reach_keeping_lanes(from, last);
+            out.retain(|s| reach.contains(s));
+        }
+        out
+    }
+
+    /// The spaces reachable from `from` by moving forward, up to sector `last`, changing lanes
+    /// only from non-rough spaces (7.13), never into the trough.
+    fn reach_keeping_lanes(&self, from: SpaceId, last: SectorId) -> BTreeSet<SpaceId> {
+        let track = self.track();
+        let mut seen = BTreeSet::from([from]);
+        let mut stack = vec![from];
+        while let Some(at) = stack.pop() {
+            let space = track.space(at);
+            let mut next: Vec<SpaceId> = Vec::new();
+            if space.sector != last {
+                next.extend(&space.next);
+            }
+            if !space.terrain.is_rough() {
+                next.extend(space.inner);
+                next.extend(space.outer);
+            }
+            for to in next {
+                if track.space(to).terrain != Terrain::Trough && seen.insert(to) {
+                    stack.push(to);
+                }
+            }
+        }
+        seen
+    }
+
+    /// Open Road's candidate spaces before the rough-ground rule is applied.
+    fn open_road_spaces(&self, car: CarId) -> Vec<SpaceId> {
         let Some(space) = self.car(car).place.space() else {
             return Vec::new();
         };

@@ -69,6 +69,14 @@ pub enum ScenarioError {
         id: String,
     },
     /// The active car is not in the race.
+    #[error("team `{team}` has claimed {claimed} VP; its pool only holds {pool}")]
+    TooManyClaims {
+        team: String,
+        claimed: u32,
+        pool: u32,
+    },
+    #[error("team `{0}` is given claims but is not among the players")]
+    ClaimsNotPlaying(String),
     #[error("the active car #{number} of `{team}` is not placed")]
     ActiveNotPlaced {
         /// The team.
@@ -156,6 +164,8 @@ impl Race {
                 number: scenario.active.number.to_string(),
             });
         }
+        race.set_claims(scenario)?;
+        race.scenario_mp = scenario.mp;
         let card = race.stack_decks(scenario)?;
         let player = race.car(active).player;
         race.players[player.index()].hand = vec![card];
@@ -168,6 +178,30 @@ impl Race {
             ram_as_lead: scenario.ram_as_lead,
         };
         Ok((race, decision))
+    }
+
+    /// Takes each team's already claimed VP out of its pool.
+    fn set_claims(&mut self, scenario: &Scenario) -> Result<(), ScenarioError> {
+        for claims in &scenario.claimed {
+            let seat = self
+                .players
+                .iter()
+                .position(|p| self.rules.content.teams[p.team].id == claims.team)
+                .ok_or_else(|| ScenarioError::ClaimsNotPlaying(claims.team.to_string()))?;
+            let player = &mut self.players[seat];
+            let claimed = claims.finish.saturating_add(claims.kills);
+            if claimed >= player.pool {
+                return Err(ScenarioError::TooManyClaims {
+                    team: claims.team.to_string(),
+                    claimed,
+                    pool: player.pool,
+                });
+            }
+            player.pool -= claimed;
+            player.claims.finish = claims.finish;
+            player.claims.kills = claims.kills;
+        }
+        Ok(())
     }
 
     /// Puts the scenario's chosen cards on top of their decks; returns the played card's kind.

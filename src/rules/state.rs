@@ -230,6 +230,8 @@ pub struct Race {
     pub(crate) phase: Phase,
     /// The car whose activation is under way (8.3: it has moved this turn).
     pub(crate) active: Option<CarId>,
+    /// A scenario's movement points for its card, used once instead of the card's.
+    pub(crate) scenario_mp: Option<u8>,
     pub(crate) log: Vec<RaceEvent>,
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
@@ -265,6 +267,7 @@ impl Race {
             finish_bonus: None,
             phase: Phase::Activation,
             active: None,
+            scenario_mp: None,
             log: Vec::new(),
             result: None,
             turn_limit,

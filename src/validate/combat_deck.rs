@@ -135,6 +135,27 @@ fn check_card(card: &CombatCard, declared: &BTreeSet<&str>, report: &mut FileRep
         warn_repeated_effects(card, &result.effects, &at_weapon, report);
     }
     let at_collision = [Needle::Value(id), Needle::Field("collision")];
+    // 8.4: "All Collision Attacks involve some damage to the target car and the Active Car."
+    let missing: Vec<&str> = [
+        (card.collision.target_damage, "the target"),
+        (card.collision.active_damage, "the active car"),
+    ]
+    .into_iter()
+    .filter(|(damage, _)| *damage == 0)
+    .map(|(_, who)| who)
+    .collect();
+    if !missing.is_empty() {
+        report.error(
+            "collision-without-damage",
+            Some(object(card)),
+            &at_collision,
+            format!(
+                "combat card `{id}`'s collision result gives no damage to {}; 8.4: all \
+                 collision attacks involve some damage to the target car and the active car",
+                missing.join(" or ")
+            ),
+        );
+    }
     warn_repeated_effects(card, &card.collision.effects, &at_collision, report);
 }
 

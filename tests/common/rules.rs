@@ -142,6 +142,8 @@ impl Position {
                 next_combat_cards: Vec::new(),
                 next_event_cards: Vec::new(),
                 next_race_cards: Vec::new(),
+                mp: None,
+                claimed: Vec::new(),
             },
             ruleset: "standard".to_owned(),
             crossover: None,
@@ -254,6 +256,24 @@ impl Position {
     /// Race cards on top of the deck.
     pub fn race_cards(mut self, cards: &[&str]) -> Self {
         self.scenario.next_race_cards = cards.iter().map(|c| Id::from(*c)).collect();
+        self
+    }
+
+    /// Movement points instead of the card's.
+    pub fn mp(mut self, mp: u8) -> Self {
+        self.scenario.mp = Some(mp);
+        self
+    }
+
+    /// VP a team has already claimed.
+    pub fn claimed(mut self, team: &str, finish: u32, kills: u32) -> Self {
+        self.scenario
+            .claimed
+            .push(roadwright::content::scenario::TeamClaims {
+                team: Id::from(team),
+                finish,
+                kills,
+            });
         self
     }
 
