@@ -159,6 +159,7 @@ fn schema_writes_one_schema_per_format() {
             "combat_event_deck.schema.json",
             "movement_event_deck.schema.json",
             "race_deck.schema.json",
+            "race_record.schema.json",
             "ruleset.schema.json",
             "scenario.schema.json",
             "team_mats.schema.json",

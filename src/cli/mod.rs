@@ -22,7 +22,7 @@ pub use fmt::fmt;
 pub use inspect::inspect;
 pub use moves::{describe_step, moves};
 pub use new_track::new_track;
-pub use race::{RaceArgs, race};
+pub use race::{RaceArgs, ReplayArgs, race, replay};
 pub use render::render;
 pub use schema::schema;
 pub use validate::validate;
@@ -133,7 +133,28 @@ pub enum Command {
         /// The ruleset's id.
         #[arg(long, default_value = "standard")]
         ruleset: String,
-        /// Print the result and log as JSON.
+        /// Print the result, the log and the typed events as JSON.
+        #[arg(long)]
+        json: bool,
+        /// Write a race record (content identity, setup, seed, decisions) to this file.
+        #[arg(long)]
+        record: Option<PathBuf>,
+    },
+    /// Play a race record again: the same events, to the end or to decision `--to`. Content
+    /// other than the recorded content (by hash) is refused.
+    Replay {
+        /// The race record file.
+        record: PathBuf,
+        /// Stop after this many decisions (the position after decision N).
+        #[arg(long)]
+        to: Option<usize>,
+        /// The content pack folder (default: the one recorded).
+        #[arg(long)]
+        content: Option<PathBuf>,
+        /// The track file (default: the one recorded).
+        #[arg(long)]
+        track: Option<PathBuf>,
+        /// Print the result, the log and the typed events as JSON.
         #[arg(long)]
         json: bool,
     },
@@ -163,6 +184,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             seed,
             ruleset,
             json,
+            record,
         } => race(
             &RaceArgs {
                 track,
@@ -170,6 +192,24 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 players: usize::from(*players),
                 seed: *seed,
                 ruleset,
+                json: *json,
+                record: record.as_deref(),
+            },
+            out,
+            err,
+        ),
+        Command::Replay {
+            record,
+            to,
+            content,
+            track,
+            json,
+        } => replay(
+            &ReplayArgs {
+                record,
+                content: content.as_deref(),
+                track: track.as_deref(),
+                to: *to,
                 json: *json,
             },
             out,

@@ -109,7 +109,7 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
         scenario.ruleset.as_str(),
         err,
     )? {
-        Ok(rules) => rules,
+        Ok(loaded) => loaded.rules,
         Err(code) => return Ok(code),
     };
     let (mut race, play) = match Race::from_scenario(rules, scenario) {

@@ -1,16 +1,21 @@
-//! `roadwright race`: a whole race with random bots, its log and its result.
+//! `roadwright race`: a whole race with random bots, its log and its result; `roadwright
+//! replay`: a race record played again, to its end or to a given decision.
 
 use std::io::{self, Write};
-use std::path::Path;
-use std::sync::Arc;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::rules::{Race, RaceResult, RaceRules, RaceSetup};
-use crate::sim::{Bot, RandomBot, play_race};
+use crate::content::error::LoadError;
+use crate::content::parse::parse;
+use crate::content::save::write_atomic_without_backup;
+use crate::content::source::SourceFile;
+use crate::rules::{Race, RaceResult, RaceSetup};
+use crate::sim::{
+    Bot, LoadRaceError, LoadedRace, RaceRecord, RandomBot, RecordFiles, load_race, play_race,
+};
 use crate::validate::Diagnostic;
-use crate::validate::open::{open_content, open_track};
 
 #[derive(Serialize)]
 struct PlayerReport {
@@ -28,6 +33,7 @@ struct Report {
     seed: u64,
     players: Vec<PlayerReport>,
     winner: Option<usize>,
+    over: bool,
     turns: u32,
     decisions: usize,
     log: Vec<String>,
@@ -48,6 +54,8 @@ pub struct RaceArgs<'a> {
     pub ruleset: &'a str,
     /// Print JSON.
     pub json: bool,
+    /// Write the race record here.
+    pub record: Option<&'a Path>,
 }
 
 pub(crate) fn print_diagnostics(diagnostics: &[Diagnostic], err: &mut dyn Write) -> io::Result<()> {
@@ -77,36 +85,28 @@ pub(crate) fn load_rules(
     track: &Path,
     ruleset: &str,
     err: &mut dyn Write,
-) -> io::Result<Result<Arc<RaceRules>, u8>> {
-    let content = match open_content(content) {
-        Ok(content) => content,
-        Err(diagnostics) => {
+) -> io::Result<Result<LoadedRace, u8>> {
+    match load_race(content, track, ruleset) {
+        Ok(loaded) => Ok(Ok(loaded)),
+        Err(LoadRaceError::Invalid(diagnostics)) => {
             print_diagnostics(&diagnostics, err)?;
-            return Ok(Err(open_failure(&diagnostics)));
+            Ok(Err(open_failure(&diagnostics)))
         }
-    };
-    let track = match open_track(track) {
-        Ok(track) => track,
-        Err(diagnostics) => {
-            print_diagnostics(&diagnostics, err)?;
-            return Ok(Err(open_failure(&diagnostics)));
-        }
-    };
-    match RaceRules::new(content, track, ruleset) {
-        Ok(rules) => Ok(Ok(Arc::new(rules))),
-        Err(e) => {
+        Err(LoadRaceError::Setup(e)) => {
             writeln!(err, "error: {e}")?;
             Ok(Err(EXIT_CONTENT_ERRORS))
         }
     }
 }
 
-/// Plays one race with random bots and prints the log and the result.
+/// Plays one race with random bots and prints the log and the result; with `record`, writes
+/// the race record too.
 pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let rules = match load_rules(args.content, args.track, args.ruleset, err)? {
-        Ok(rules) => rules,
+    let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
+        Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
+    let rules = loaded.rules;
     if args.players > rules.content.teams.len() {
         writeln!(
             err,
@@ -132,16 +132,87 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             )) as Box<dyn Bot + Send>
         })
         .collect();
-    let (result, decisions) = match play_race(&mut race, &mut bots, false) {
-        Ok(done) => done,
+    if let Err(e) = play_race(&mut race, &mut bots, false) {
+        writeln!(err, "error: {e}")?;
+        return Ok(EXIT_CONTENT_ERRORS);
+    }
+    if let Some(path) = args.record {
+        let files = RecordFiles {
+            content: args.content.display().to_string(),
+            track: args.track.display().to_string(),
+        };
+        let record = RaceRecord::of(&race, &setup, loaded.identity, files);
+        let mut text = serde_json::to_string_pretty(&record).map_err(io::Error::other)?;
+        text.push('\n');
+        if let Err(e) = write_atomic_without_backup(path, text.as_bytes()) {
+            writeln!(
+                err,
+                "{}: error[io]: cannot write the record: {e}",
+                path.display()
+            )?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    }
+    print_report(&race, args.seed, args.json, out)?;
+    Ok(EXIT_OK)
+}
+
+/// What `replay` needs.
+pub struct ReplayArgs<'a> {
+    /// The record file.
+    pub record: &'a Path,
+    /// The content pack folder, instead of the recorded one.
+    pub content: Option<&'a Path>,
+    /// The track file, instead of the recorded one.
+    pub track: Option<&'a Path>,
+    /// Stop after this many decisions.
+    pub to: Option<usize>,
+    /// Print JSON.
+    pub json: bool,
+}
+
+/// Replays a race record (to its end, or to decision `to`) and prints the log and the position.
+pub fn replay(args: &ReplayArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let record = match read_record(args.record) {
+        Ok(record) => record,
         Err(e) => {
-            writeln!(err, "error: {e}")?;
-            return Ok(EXIT_CONTENT_ERRORS);
+            print_diagnostics(&[Diagnostic::from_load_error(&e)], err)?;
+            return Ok(EXIT_UNREADABLE);
         }
     };
-    let winner = match result {
-        RaceResult::Winner(p) => Some(p.index()),
-        RaceResult::Draw => None,
+    let content = args
+        .content
+        .map_or_else(|| PathBuf::from(&record.files.content), Path::to_owned);
+    let track = args
+        .track
+        .map_or_else(|| PathBuf::from(&record.files.track), Path::to_owned);
+    let loaded = match load_rules(&content, &track, &record.content.ruleset, err)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
+    };
+    match record.replay(loaded.rules, &loaded.identity, args.to) {
+        Ok(race) => {
+            print_report(&race, record.seed, args.json, out)?;
+            Ok(EXIT_OK)
+        }
+        Err(e) => {
+            writeln!(err, "{}: error[replay]: {e}", args.record.display())?;
+            Ok(EXIT_CONTENT_ERRORS)
+        }
+    }
+}
+
+/// Reads a race record file (JSON or RON), with line and column on a syntax error.
+pub(crate) fn read_record(path: &Path) -> Result<RaceRecord, LoadError> {
+    let source = SourceFile::read(path)?;
+    parse::<RaceRecord>(&source)
+}
+
+/// Prints a race's log, or its report with the events as JSON.
+fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::Result<()> {
+    let winner = match race.result() {
+        Some(RaceResult::Winner(p)) => Some(p.index()),
+        _ => None,
     };
     let players: Vec<PlayerReport> = race
         .players()
@@ -161,12 +232,14 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
                 .count(),
         })
         .collect();
+    let decisions = race.decisions().len();
     let log = race.log();
-    if args.json {
+    if json {
         let report = Report {
-            seed: args.seed,
+            seed,
             players,
             winner: winner.map(|w| w + 1),
+            over: race.is_over(),
             turns: race.turn(),
             decisions,
             log,
@@ -174,28 +247,28 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
         };
         serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
         writeln!(out)?;
-    } else {
-        for line in &log {
-            writeln!(out, "{line}")?;
-        }
-        writeln!(out)?;
+        return Ok(());
+    }
+    for line in &log {
+        writeln!(out, "{line}")?;
+    }
+    writeln!(out)?;
+    writeln!(
+        out,
+        "{} turns, {decisions} decisions, seed {seed}",
+        race.turn()
+    )?;
+    for p in &players {
         writeln!(
             out,
-            "{} turns, {decisions} decisions, seed {}",
-            race.turn(),
-            args.seed
+            "seat {:>2} {:<24} pool {:>2}  finish {:>2}  kills {:>2}  clock {:>2}  destroyed {}",
+            p.seat, p.team, p.pool, p.finish_vp, p.kill_vp, p.clock_vp, p.cars_destroyed
         )?;
-        for p in &players {
-            writeln!(
-                out,
-                "seat {:>2} {:<24} pool {:>2}  finish {:>2}  kills {:>2}  clock {:>2}  destroyed {}",
-                p.seat, p.team, p.pool, p.finish_vp, p.kill_vp, p.clock_vp, p.cars_destroyed
-            )?;
-        }
-        match winner {
-            Some(w) => writeln!(out, "winner: seat {} ({})", w + 1, players[w].team)?,
-            None => writeln!(out, "no winner")?,
-        }
     }
-    Ok(EXIT_OK)
+    match (winner, race.is_over()) {
+        (Some(w), _) => writeln!(out, "winner: seat {} ({})", w + 1, players[w].team)?,
+        (None, true) => writeln!(out, "no winner")?,
+        (None, false) => writeln!(out, "the race goes on")?,
+    }
+    Ok(())
 }

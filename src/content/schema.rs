@@ -56,6 +56,9 @@ pub fn all_schemas() -> Vec<NamedSchema> {
         named::<Ruleset>("ruleset"),
         named::<Track>("track"),
         named::<Scenario>("scenario"),
+        // The race record is written by the simulation layer and its decisions are rules
+        // types; it is listed here so that one list holds every file format.
+        named::<crate::sim::record::RaceRecord>("race_record"),
     ]
 }
 

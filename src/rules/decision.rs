@@ -163,6 +163,9 @@ impl Race {
     /// Applies a decision taken from [`Self::legal_decisions`] of this very state, without
     /// listing the legal decisions again (bots that just listed them use this).
     pub fn apply_listed(&mut self, decision: &Decision) {
+        if self.logging {
+            self.history.push(decision.clone());
+        }
         match decision {
             Decision::Play {
                 card,

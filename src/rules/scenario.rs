@@ -68,15 +68,20 @@ pub enum ScenarioError {
         /// The id.
         id: String,
     },
-    /// The active car is not in the race.
-    #[error("team `{team}` has claimed {claimed} VP; its pool only holds {pool}")]
+    /// A team's claims would empty its pool (or more): the race would already be over.
+    #[error("team `{team}` has claimed {claimed} VP; its pool holds {pool}, so it must stay below")]
     TooManyClaims {
+        /// The team.
         team: String,
+        /// VP claimed.
         claimed: u32,
+        /// VP in the pool at the start.
         pool: u32,
     },
+    /// Claims are given for a team that is not racing.
     #[error("team `{0}` is given claims but is not among the players")]
     ClaimsNotPlaying(String),
+    /// The active car is not in the race.
     #[error("the active car #{number} of `{team}` is not placed")]
     ActiveNotPlaced {
         /// The team.

@@ -233,6 +233,8 @@ pub struct Race {
     /// A scenario's movement points for its card, used once instead of the card's.
     pub(crate) scenario_mp: Option<u8>,
     pub(crate) log: Vec<RaceEvent>,
+    /// Every decision applied, in order (kept with the events; a seed and these replay it).
+    pub(crate) history: Vec<super::Decision>,
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
     pub(crate) logging: bool,
@@ -269,6 +271,7 @@ impl Race {
             active: None,
             scenario_mp: None,
             log: Vec::new(),
+            history: Vec::new(),
             result: None,
             turn_limit,
             logging: true,
@@ -369,6 +372,12 @@ impl Race {
     #[must_use]
     pub fn events(&self) -> &[RaceEvent] {
         &self.log
+    }
+
+    /// Every decision applied so far, in order (recorded while events are).
+    #[must_use]
+    pub fn decisions(&self) -> &[super::Decision] {
+        &self.history
     }
 
     /// Turns event recording off (bots searching clones do not need it) or on.

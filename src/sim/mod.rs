@@ -1,7 +1,12 @@
-//! Simulation on top of the rules: bots and whole races.
+//! Simulation on top of the rules: loading what a race is played with, bots, whole races and
+//! race records.
 
 pub mod bot;
+pub mod load;
+pub mod record;
 pub mod runner;
 
 pub use bot::{Bot, RandomBot};
+pub use load::{LoadRaceError, LoadedRace, load_race, race_from_documents};
+pub use record::{ContentIdentity, RaceRecord, RecordFiles, ReplayError};
 pub use runner::{RaceError, play_race};

@@ -1,0 +1,132 @@
+//! Loading what a race is played with: one entry point for the command line and the studio.
+//!
+//! [`load_race`] opens a content folder and a track file; [`race_from_documents`] takes the
+//! documents a front end already holds (the studio's, unsaved edits included). Both check the
+//! content, build the [`RaceRules`] and the [`ContentIdentity`] a race record carries.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+use super::record::ContentIdentity;
+use crate::content::source::Format;
+use crate::content::track::Track;
+use crate::content::{Document, RawPack};
+use crate::rules::{RaceRules, SetupError};
+use crate::validate::Diagnostic;
+use crate::validate::checked_track::CheckedTrack;
+use crate::validate::pack::validate_pack;
+
+/// The rules of a race and the identity of the content they came from.
+#[derive(Clone, Debug)]
+pub struct LoadedRace {
+    /// The checked content, track and ruleset.
+    pub rules: Arc<RaceRules>,
+    /// What the content was: names and hashes.
+    pub identity: ContentIdentity,
+}
+
+/// Why a race could not be loaded.
+#[derive(Clone, PartialEq, Debug, thiserror::Error)]
+pub enum LoadRaceError {
+    /// The content or the track has errors (or could not be read).
+    #[error("the content has errors")]
+    Invalid(Vec<Diagnostic>),
+    /// The ruleset is not in the content.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}
+
+/// Opens a content folder and a track file and makes the rules of a race under `ruleset`.
+pub fn load_race(content: &Path, track: &Path, ruleset: &str) -> Result<LoadedRace, LoadRaceError> {
+    let pack = RawPack::load(content)
+        .map_err(|error| LoadRaceError::Invalid(vec![Diagnostic::from_load_error(&error)]))?;
+    let loaded = Document::load(track)
+        .map_err(|error| LoadRaceError::Invalid(vec![Diagnostic::from_load_error(&error)]))?;
+    let Document::Track(raw_track) = &loaded.document else {
+        return Err(LoadRaceError::Invalid(vec![Diagnostic::error_in(
+            track,
+            "not-a-track",
+            format!(
+                "{} holds a {}, not a track",
+                track.display(),
+                loaded.document.kind()
+            ),
+        )]));
+    };
+    let checked = CheckedTrack::new(raw_track, &loaded.source).map_err(LoadRaceError::Invalid)?;
+    race_from_documents(&pack, raw_track, checked, ruleset)
+}
+
+/// Makes the rules of a race from documents already loaded: a pack and a track with its checked
+/// form.
+pub fn race_from_documents(
+    pack: &RawPack,
+    track: &Track,
+    checked_track: CheckedTrack,
+    ruleset: &str,
+) -> Result<LoadedRace, LoadRaceError> {
+    let (content, diagnostics) = validate_pack(pack);
+    let Some(content) = content else {
+        return Err(LoadRaceError::Invalid(
+            diagnostics
+                .into_iter()
+                .filter(Diagnostic::is_error)
+                .collect(),
+        ));
+    };
+    let rules = RaceRules::new(content, checked_track, ruleset)?;
+    let identity = identify(pack, track, ruleset);
+    Ok(LoadedRace {
+        rules: Arc::new(rules),
+        identity,
+    })
+}
+
+/// The identity of a pack, a track and a ruleset: their names and the SHA-256 of their
+/// canonical text, so that moving or reformatting a file does not change it but any edit does.
+#[must_use]
+pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity {
+    let mut documents: Vec<String> = pack
+        .files
+        .iter()
+        .filter(|f| !matches!(f.document, Document::Track(_) | Document::Scenario(_)))
+        .map(|f| sha256(&canonical(&f.document)))
+        .collect();
+    // Files are identified by what they hold, not where they sit in the folder.
+    documents.sort();
+    let ruleset_hash = pack
+        .files
+        .iter()
+        .find_map(|f| match &f.document {
+            Document::Ruleset(r) if r.id.as_str() == ruleset => {
+                Some(sha256(&canonical(&f.document)))
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    ContentIdentity {
+        track: track.name.to_string(),
+        track_hash: sha256(&canonical(&Document::Track(track.clone()))),
+        pack: pack
+            .root
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default(),
+        pack_hash: sha256(&documents.join("\n")),
+        ruleset: ruleset.to_owned(),
+        ruleset_hash,
+    }
+}
+
+fn canonical(document: &Document) -> String {
+    // Saving a parsed document cannot fail for the types we hold; an empty text would only
+    // make two such documents look alike, never crash.
+    document.to_text(Format::Ron).unwrap_or_default()
+}
+
+fn sha256(text: &str) -> String {
+    let digest = Sha256::digest(text.as_bytes());
+    digest.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -1,0 +1,251 @@
+//! Race records: what content a race ran on, its setup, its seed and its decisions. Replaying a
+//! record gives the same events, so any race a batch or a check reports can be watched again.
+//!
+//! A record is a versioned file (`kind: RaceRecord`, JSON or RON; schema in
+//! `schemas/race_record.schema.json`). It names the content it was made on and carries the
+//! SHA-256 of the pack, the track and the ruleset ([`ContentIdentity`]); replaying it on other
+//! content is refused, because the same decisions would mean something else there.
+
+use std::sync::Arc;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::content::text::{CarNumber, Id};
+use crate::rules::{Decision, PlayerSetup, Race, RaceRules, RaceSetup, SetupError};
+
+/// The `kind` field of a race record file.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum RaceRecordKind {
+    /// The only value: `RaceRecord`.
+    #[default]
+    RaceRecord,
+}
+
+/// The content a race ran on: names for people, hashes for the check.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ContentIdentity {
+    /// The track's name.
+    pub track: String,
+    /// SHA-256 of the track's canonical text.
+    pub track_hash: String,
+    /// The content pack's folder name.
+    pub pack: String,
+    /// SHA-256 over the pack's documents' canonical texts (tracks and scenarios left out).
+    pub pack_hash: String,
+    /// The ruleset's id.
+    pub ruleset: String,
+    /// SHA-256 of the ruleset's canonical text.
+    pub ruleset_hash: String,
+}
+
+/// The paths a race's content and track were read from.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordFiles {
+    /// The content pack folder.
+    pub content: String,
+    /// The track file.
+    pub track: String,
+}
+
+/// One seat of a recorded race.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RecordSeat {
+    /// The team's id.
+    pub team: Id,
+    /// The cars raced, then the reserves in order of entry; empty means the mat's order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cars: Vec<CarNumber>,
+}
+
+/// A race record file.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RaceRecord {
+    /// Always `RaceRecord`.
+    pub kind: RaceRecordKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// The content the race ran on.
+    pub content: ContentIdentity,
+    /// Where the content and the track were read from when the race was recorded (`replay`
+    /// reads them from there unless told otherwise).
+    pub files: RecordFiles,
+    /// The seats, in clockwise order.
+    pub seats: Vec<RecordSeat>,
+    /// The seed of the race's RNG.
+    pub seed: u64,
+    /// Turns after which the race ends without a winner.
+    pub turn_limit: u32,
+    /// Every decision, in order.
+    pub decisions: Vec<Decision>,
+}
+
+/// Why a record could not be replayed.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ReplayError {
+    /// The file is of a newer format than this build reads.
+    #[error("the record is format version {0}; this build reads version {RECORD_VERSION}")]
+    Version(u32),
+    /// The content differs from the content the race was recorded on.
+    #[error(
+        "the record was made on other content: its {part} `{recorded}` (sha256 {recorded_hash}) \
+         differs from `{current}` (sha256 {current_hash})"
+    )]
+    OtherContent {
+        /// Which part differs: track, pack or ruleset.
+        part: &'static str,
+        /// The recorded name.
+        recorded: String,
+        /// The recorded hash, shortened.
+        recorded_hash: String,
+        /// The current name.
+        current: String,
+        /// The current hash, shortened.
+        current_hash: String,
+    },
+    /// The setup no longer works (a team or car missing).
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A decision was not legal where the record has it.
+    #[error("decision {index} of the record is not legal there: {decision:?}")]
+    Illegal {
+        /// Its position, counting from 1.
+        index: usize,
+        /// The decision.
+        decision: Decision,
+    },
+    /// `--to` asked for more decisions than the record holds.
+    #[error("the record holds {held} decisions; position {asked} was asked for")]
+    PastTheEnd {
+        /// Decisions asked for.
+        asked: usize,
+        /// Decisions held.
+        held: usize,
+    },
+}
+
+/// The race record format version this build writes.
+pub const RECORD_VERSION: u32 = 1;
+
+impl RaceRecord {
+    /// The record of a race: its setup and every decision applied to it so far.
+    #[must_use]
+    pub fn of(
+        race: &Race,
+        setup: &RaceSetup,
+        content: ContentIdentity,
+        files: RecordFiles,
+    ) -> Self {
+        Self {
+            kind: RaceRecordKind::RaceRecord,
+            version: RECORD_VERSION,
+            content,
+            files,
+            seats: setup
+                .players
+                .iter()
+                .map(|p| RecordSeat {
+                    team: p.team.clone(),
+                    cars: p.cars.clone(),
+                })
+                .collect(),
+            seed: setup.seed,
+            turn_limit: setup.turn_limit,
+            decisions: race.decisions().to_vec(),
+        }
+    }
+
+    /// The race's setup.
+    #[must_use]
+    pub fn setup(&self) -> RaceSetup {
+        RaceSetup {
+            players: self
+                .seats
+                .iter()
+                .map(|s| PlayerSetup {
+                    team: s.team.clone(),
+                    cars: s.cars.clone(),
+                })
+                .collect(),
+            seed: self.seed,
+            turn_limit: self.turn_limit,
+        }
+    }
+
+    /// Refuses content other than the recorded one.
+    pub fn check_content(&self, current: &ContentIdentity) -> Result<(), ReplayError> {
+        if self.version > RECORD_VERSION || self.version == 0 {
+            return Err(ReplayError::Version(self.version));
+        }
+        let recorded = &self.content;
+        let parts = [
+            (
+                "track",
+                &recorded.track,
+                &recorded.track_hash,
+                &current.track,
+                &current.track_hash,
+            ),
+            (
+                "pack",
+                &recorded.pack,
+                &recorded.pack_hash,
+                &current.pack,
+                &current.pack_hash,
+            ),
+            (
+                "ruleset",
+                &recorded.ruleset,
+                &recorded.ruleset_hash,
+                &current.ruleset,
+                &current.ruleset_hash,
+            ),
+        ];
+        for (part, name, hash, now_name, now_hash) in parts {
+            if hash != now_hash {
+                return Err(ReplayError::OtherContent {
+                    part,
+                    recorded: name.clone(),
+                    recorded_hash: short(hash),
+                    current: now_name.clone(),
+                    current_hash: short(now_hash),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Replays the record on `rules` (whose identity is `current`), up to decision `to` (all
+    /// of them when `None`).
+    pub fn replay(
+        &self,
+        rules: Arc<RaceRules>,
+        current: &ContentIdentity,
+        to: Option<usize>,
+    ) -> Result<Race, ReplayError> {
+        self.check_content(current)?;
+        let count = to.unwrap_or(self.decisions.len());
+        if count > self.decisions.len() {
+            return Err(ReplayError::PastTheEnd {
+                asked: count,
+                held: self.decisions.len(),
+            });
+        }
+        let mut race = Race::new(rules, &self.setup())?;
+        for (i, decision) in self.decisions[..count].iter().enumerate() {
+            race.apply(decision).map_err(|_| ReplayError::Illegal {
+                index: i + 1,
+                decision: decision.clone(),
+            })?;
+        }
+        Ok(race)
+    }
+}
+
+fn short(hash: &str) -> String {
+    hash.chars().take(12).collect()
+}
