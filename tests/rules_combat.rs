@@ -338,3 +338,66 @@ fn a_car_eliminated_by_its_own_ram_has_moved_so_its_replacement_waits_8_3() {
     }
     assert!(plays_it(&race), "next turn it may");
 }
+
+#[test]
+fn target_options_name_the_arc_and_the_odds_for_every_mount_8_1() {
+    // The standard combat deck holds 12 cards of each value 0-3, so a car hits defense d with
+    // chance (4 - d + bonus) / 4, capped at 1.
+    let options = |shooter: &str| {
+        let (race, _) = surrounded(shooter);
+        let me = car(&race, RR, shooter);
+        race.target_options(me)
+            .into_iter()
+            .map(|t| {
+                (
+                    race.car(t.target).number.to_string(),
+                    t.arc,
+                    t.defense,
+                    t.hit_chance,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    use roadwright::rules::FiringArc::{Front, Rear, Side};
+    // #11: front rockets, no bonus.
+    assert_eq!(
+        options("11"),
+        [
+            ("21".to_owned(), Front, 2, 0.5),
+            ("22".to_owned(), Front, 1, 0.75),
+            ("23".to_owned(), Front, 2, 0.5)
+        ]
+    );
+    // #12: rear rockets with a targeting bonus.
+    assert_eq!(
+        options("12"),
+        [
+            ("26".to_owned(), Rear, 1, 1.0),
+            ("27".to_owned(), Rear, 3, 0.5),
+            ("28".to_owned(), Rear, 3, 0.5)
+        ]
+    );
+    // #13: turret, every adjacent car, sides included.
+    let turret = options("13");
+    assert_eq!(turret.len(), 8);
+    let sides: Vec<&str> = turret
+        .iter()
+        .filter(|t| t.1 == Side)
+        .map(|t| t.0.as_str())
+        .collect();
+    assert_eq!(sides, ["24", "25"]);
+    // After moving: the same car two sectors back would have F, G, H in front of it.
+    let (race, _) = surrounded("11");
+    let me = car(&race, RR, "11");
+    let from_behind: Vec<String> = race
+        .target_options_from(me, sp(&race, "3.1"))
+        .into_iter()
+        .map(|t| race.car(t.target).number.to_string())
+        .collect();
+    assert_eq!(from_behind, ["26", "27", "28"]);
+    assert!(
+        race.target_options(me)
+            .iter()
+            .all(|t| t.expected_damage > 0.0 && t.expected_damage <= 3.0)
+    );
+}

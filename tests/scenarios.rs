@@ -153,3 +153,120 @@ fn the_sample_scenario_is_valid_and_canonical() {
     let run = common::roadwright(&["validate", "tests/scenarios/lateral-displacement.ron"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }
+
+/// A scenario on the oval with the active car `number` of Rust Reapers at 5.1 and Chrome
+/// Jackals in front (6.1), beside (5.2) and behind (4.1).
+fn mount_scenario(dir: &std::path::Path, number: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("targets-{number}.ron"));
+    let text = format!(
+        r#"(
+    kind: Scenario,
+    version: 1,
+    name: "8.1 targets of #{number}",
+    track: "{track}",
+    content: "{content}",
+    players: ["rust-reapers", "chrome-jackals"],
+    cars: [
+        (team: "rust-reapers", number: "{number}", at: Space("5.1")),
+        (team: "chrome-jackals", number: "21", at: Space("6.1")),
+        (team: "chrome-jackals", number: "22", at: Space("5.2")),
+        (team: "chrome-jackals", number: "23", at: Space("4.1")),
+    ],
+    active: (team: "rust-reapers", number: "{number}"),
+    card: "solo-2",
+)
+"#,
+        track = common::repo("tracks/oval.ron").display(),
+        content = common::repo("content").display(),
+    );
+    std::fs::write(&path, text).expect("write scenario");
+    path
+}
+
+#[test]
+fn targets_answers_for_front_rear_and_turret_mounts() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Rust Reapers #11 fires forward, #12 backward, #13 from a turret.
+    for (number, expected) in [
+        ("11", vec!["6.1"]),
+        ("12", vec!["4.1"]),
+        ("13", vec!["4.1", "5.2", "6.1"]),
+    ] {
+        let path = mount_scenario(dir.path(), number);
+        let run = common::roadwright(&["targets", path.to_str().expect("path"), "--json"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+        let mut at: Vec<&str> = report["before"]
+            .as_array()
+            .expect("before")
+            .iter()
+            .filter_map(|t| t["at"].as_str())
+            .collect();
+        at.sort_unstable();
+        assert_eq!(at, expected, "#{number}");
+        assert!(
+            report["after"].as_array().is_some_and(|a| !a.is_empty()),
+            "targets after each movement"
+        );
+        for t in report["before"].as_array().expect("before") {
+            let chance = t["hit_chance"].as_f64().expect("chance");
+            assert!((0.0..=1.0).contains(&chance));
+        }
+    }
+}
+
+#[test]
+fn moves_json_reports_each_affected_car_the_vp_and_how_the_movement_ended() {
+    // #22 (Chrome Jackals) behind #11 (Rust Reapers) just before the finish line of the oval,
+    // with 3 MP set by the scenario: pushing #11 over the line scores for Rust Reapers.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("crossing.ron");
+    let text = format!(
+        r#"(
+    kind: Scenario,
+    version: 1,
+    name: "a push over the finish line",
+    track: "{track}",
+    content: "{content}",
+    players: ["chrome-jackals", "rust-reapers"],
+    cars: [
+        (team: "chrome-jackals", number: "22", at: Space("38.1")),
+        (team: "rust-reapers", number: "11", at: Space("39.1"), damage: 2),
+    ],
+    active: (team: "chrome-jackals", number: "22"),
+    card: "pursuit-2",
+    mp: Some(3),
+)
+"#,
+        track = common::repo("tracks/oval.ron").display(),
+        content = common::repo("content").display(),
+    );
+    std::fs::write(&path, text).expect("write");
+    let run = common::roadwright(&["moves", path.to_str().expect("path"), "--json"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["mp"], 3, "the scenario's MP");
+    let outcomes = report["outcomes"].as_array().expect("outcomes");
+    assert!(
+        outcomes
+            .iter()
+            .all(|o| o["ending_kind"] == "spent" || o["ending_kind"] == "stuck")
+    );
+    let pushed_over = outcomes
+        .iter()
+        .find(|o| {
+            o["vp"].as_array().is_some_and(|v| {
+                v.iter()
+                    .any(|p| p["team"] == "Rust Reapers" && p["finish"] == 1)
+            })
+        })
+        .expect("an outcome that pushes #11 over the line");
+    let rr = pushed_over["affected"]
+        .as_array()
+        .expect("affected")
+        .iter()
+        .find(|c| c["car"] == "#11 (Rust Reapers)")
+        .expect("#11 is affected");
+    assert_eq!(rr["damage"], 2, "its damage is reported");
+    assert_eq!(rr["damage_taken"], 0);
+}

@@ -37,7 +37,7 @@ pub fn inspect(
         opened.errors.len(),
     );
     if json {
-        serde_json::to_writer_pretty(&mut *out, &summary).map_err(io::Error::other)?;
+        super::write_json(out, &summary)?;
         writeln!(out)?;
     } else {
         print_text(&summary, out)?;
@@ -117,7 +117,7 @@ fn print_text(summary: &ContentSummary, out: &mut dyn Write) -> io::Result<()> {
 
 fn print_track(summary: &TrackSummary, json: bool, out: &mut dyn Write) -> io::Result<u8> {
     if json {
-        serde_json::to_writer_pretty(&mut *out, summary).map_err(io::Error::other)?;
+        super::write_json(out, summary)?;
         writeln!(out)?;
         return Ok(EXIT_OK);
     }

@@ -11,6 +11,7 @@ mod new_track;
 mod race;
 mod render;
 mod schema;
+mod targets;
 mod validate;
 
 use std::io::Write;
@@ -20,11 +21,12 @@ use clap::{Parser, Subcommand};
 
 pub use fmt::fmt;
 pub use inspect::inspect;
-pub use moves::{describe_step, moves};
+pub use moves::moves;
 pub use new_track::new_track;
 pub use race::{RaceArgs, ReplayArgs, race, replay};
 pub use render::render;
 pub use schema::schema;
+pub use targets::targets;
 pub use validate::validate;
 
 /// Exit status: everything checked out.
@@ -33,6 +35,18 @@ pub const EXIT_OK: u8 = 0;
 pub const EXIT_CONTENT_ERRORS: u8 = 1;
 /// Exit status: a file could not be read or parsed.
 pub const EXIT_UNREADABLE: u8 = 2;
+
+/// Writes a value as pretty JSON, keeping the kind of an I/O error (so a reader that stopped
+/// early, `| head`, is still recognised as a closed pipe).
+pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
+    out: &mut dyn Write,
+    value: &T,
+) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(|e| match e.io_error_kind() {
+        Some(kind) => std::io::Error::new(kind, e),
+        None => std::io::Error::other(e),
+    })
+}
 
 /// Roadwright: design and playtest Apocalypse Road tracks, decks and team mats.
 #[derive(Debug, Parser)]
@@ -116,6 +130,15 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// List the cars a scenario's active car could fire at (8.1), before it moves and after
+    /// each movement its card allows: arc, defense, chance to hit, expected damage.
+    Targets {
+        /// The scenario file.
+        scenario: PathBuf,
+        /// Print the targets as JSON.
+        #[arg(long)]
+        json: bool,
+    },
     /// Play a whole race with random bots and print the log and the result.
     Race {
         /// The track file.
@@ -177,6 +200,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             width,
         } => render(track, path, *width, out, err),
         Command::Moves { scenario, json } => moves(scenario, *json, out, err),
+        Command::Targets { scenario, json } => targets(scenario, *json, out, err),
         Command::Race {
             track,
             content,

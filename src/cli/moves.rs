@@ -8,8 +8,7 @@ use serde::Serialize;
 use super::race::{load_rules, print_diagnostics};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
-use crate::rules::outcomes::Ending;
-use crate::rules::{Decision, Race, Step, enumerate_outcomes};
+use crate::rules::{Decision, Ending, Marker, Race, enumerate_outcomes};
 use crate::validate::Diagnostic;
 
 #[derive(Serialize)]
@@ -18,11 +17,33 @@ struct CarEnd {
     at: String,
 }
 
+/// A car the outcome changes: where it ends, its damage and markers.
+#[derive(Serialize)]
+struct AffectedCar {
+    car: String,
+    at: String,
+    damage: u8,
+    damage_taken: u8,
+    markers: Vec<Marker>,
+}
+
+/// A team whose VP the outcome changes.
+#[derive(Serialize)]
+struct VpReport {
+    team: String,
+    finish: i64,
+    kills: i64,
+    pool: u32,
+}
+
 #[derive(Serialize)]
 struct OutcomeReport {
     cars: Vec<CarEnd>,
+    affected: Vec<AffectedCar>,
+    vp: Vec<VpReport>,
     mp_spent: u8,
     ending: String,
+    ending_kind: &'static str,
     path: Vec<String>,
 }
 
@@ -35,62 +56,26 @@ struct Report {
     outcomes: Vec<OutcomeReport>,
 }
 
-/// Describes a movement step for people.
-#[must_use]
-pub fn describe_step(race: &Race, step: &Step) -> String {
-    let at = |s| race.track().at(s).to_string();
-    match step {
-        Step::Forward { path, tail } => {
-            let mut text = format!("forward {}", at(path[0]));
-            if path.len() > 1 {
-                let pushed: Vec<String> = path[1..].iter().map(|s| at(*s)).collect();
-                text.push_str(" pushing to ");
-                text.push_str(&pushed.join(", "));
-            }
-            if !tail.is_empty() {
-                text.push_str(" with ");
-                text.push_str(&tail.len().to_string());
-                text.push_str(" linked behind");
-            }
-            text
-        }
-        Step::Lateral { to, forward, .. } => {
-            let mut text = format!("lateral {}", at(*to));
-            if race.car_on(*to).is_some() {
-                text.push_str(" displacing");
-            }
-            if !forward.is_empty() {
-                text.push_str(" (displaced forward to ");
-                text.push_str(&at(forward[0]));
-                text.push(')');
-            }
-            text
-        }
-        Step::Diagonal { to, .. } => format!("diagonal {}", at(*to)),
-        Step::Swap { to } => format!("overtake {}", at(*to)),
-    }
+/// A scenario opened: the race before the card is played, and the play.
+pub(crate) struct OpenedScenario {
+    /// The scenario's name.
+    pub name: String,
+    /// The race position.
+    pub race: Race,
+    /// The card played for the active car.
+    pub play: Decision,
 }
 
-fn describe_ending(race: &Race, ending: Ending) -> String {
-    match ending {
-        Ending::Spent => "all MP spent".to_owned(),
-        Ending::Stuck => "no legal move left".to_owned(),
-        Ending::Ram(target) => format!("rams {}", race.car_name(target)),
-        Ending::Crossover { moving, blocker } => format!(
-            "crossover collision: {} barred by {}",
-            race.car_name(moving),
-            race.car_name(blocker)
-        ),
-    }
-}
-
-/// Lists the outcomes of a scenario's card.
-pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+/// Opens a scenario file and the content and track it names, printing problems to `err`.
+pub(crate) fn open_scenario(
+    path: &Path,
+    err: &mut dyn Write,
+) -> io::Result<Result<OpenedScenario, u8>> {
     let loaded = match Document::load(path) {
         Ok(loaded) => loaded,
         Err(e) => {
             print_diagnostics(&[Diagnostic::from_load_error(&e)], err)?;
-            return Ok(EXIT_UNREADABLE);
+            return Ok(Err(EXIT_UNREADABLE));
         }
     };
     let Document::Scenario(scenario) = &loaded.document else {
@@ -100,7 +85,7 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
             path.display(),
             loaded.document.kind()
         )?;
-        return Ok(EXIT_CONTENT_ERRORS);
+        return Ok(Err(EXIT_CONTENT_ERRORS));
     };
     let base = path.parent().unwrap_or(Path::new("."));
     let rules = match load_rules(
@@ -110,28 +95,57 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
         err,
     )? {
         Ok(loaded) => loaded.rules,
-        Err(code) => return Ok(code),
+        Err(code) => return Ok(Err(code)),
     };
-    let (mut race, play) = match Race::from_scenario(rules, scenario) {
-        Ok(found) => found,
+    match Race::from_scenario(rules, scenario) {
+        Ok((race, play)) => Ok(Ok(OpenedScenario {
+            name: scenario.name.to_string(),
+            race,
+            play,
+        })),
         Err(e) => {
             writeln!(err, "{}: error[scenario]: {e}", path.display())?;
-            return Ok(EXIT_CONTENT_ERRORS);
+            Ok(Err(EXIT_CONTENT_ERRORS))
         }
+    }
+}
+
+/// Plays the scenario's card and moves first (the outcomes are the same whether or not the
+/// car fires before moving).
+pub(crate) fn start_moving(
+    path: &Path,
+    race: &mut Race,
+    play: &Decision,
+    err: &mut dyn Write,
+) -> io::Result<Result<(), u8>> {
+    if let Err(e) = race.apply(play) {
+        writeln!(err, "{}: error[scenario]: {e}", path.display())?;
+        return Ok(Err(EXIT_CONTENT_ERRORS));
+    }
+    if race.movement().is_none() && race.legal_decisions().contains(&Decision::HoldFire) {
+        let _ = race.apply(&Decision::HoldFire);
+    }
+    Ok(Ok(()))
+}
+
+/// Lists the outcomes of a scenario's card.
+pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let OpenedScenario {
+        name,
+        mut race,
+        play,
+    } = match open_scenario(path, err)? {
+        Ok(opened) => opened,
+        Err(code) => return Ok(code),
     };
     let Decision::Play { card, car, .. } = play else {
         return Ok(EXIT_CONTENT_ERRORS);
     };
-    if let Err(e) = race.apply(&play) {
-        writeln!(err, "{}: error[scenario]: {e}", path.display())?;
-        return Ok(EXIT_CONTENT_ERRORS);
-    }
-    if race.movement().is_none() && race.legal_decisions().contains(&Decision::HoldFire) {
-        // Moving first: the outcomes are the same whether or not the car fires before.
-        let _ = race.apply(&Decision::HoldFire);
+    if let Err(code) = start_moving(path, &mut race, &play, err)? {
+        return Ok(code);
     }
     let report = Report {
-        scenario: scenario.name.to_string(),
+        scenario: name,
         card: race.rules().content.race_deck[usize::from(card)]
             .name
             .to_string(),
@@ -140,7 +154,7 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
         outcomes: outcome_reports(&race),
     };
     if json {
-        serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+        super::write_json(out, &report)?;
         writeln!(out)?;
     } else {
         print_text(&report, out)?;
@@ -161,8 +175,35 @@ fn outcome_reports(race: &Race) -> Vec<OutcomeReport> {
                     at: race.place_name(*place),
                 })
                 .collect(),
+            affected: o
+                .changes
+                .iter()
+                .map(|c| AffectedCar {
+                    car: race.car_name(c.car),
+                    at: race.place_name(c.place),
+                    damage: c.damage,
+                    damage_taken: c.damage_taken,
+                    markers: c.markers.clone(),
+                })
+                .collect(),
+            vp: o
+                .vp
+                .iter()
+                .map(|v| VpReport {
+                    team: race.team_of(v.player).name.to_string(),
+                    finish: v.finish,
+                    kills: v.kills,
+                    pool: v.pool,
+                })
+                .collect(),
             mp_spent: o.spent,
-            ending: describe_ending(race, o.ending),
+            ending: race.describe_ending(o.ending),
+            ending_kind: match o.ending {
+                Ending::Spent => "spent",
+                Ending::Stuck => "stuck",
+                Ending::Ram(_) => "ram",
+                Ending::Crossover { .. } => "crossover",
+            },
             path: {
                 // Steps are described on a replay so each names the spaces as they were.
                 let mut replay = race.clone();
@@ -170,7 +211,7 @@ fn outcome_reports(race: &Race) -> Vec<OutcomeReport> {
                 o.steps
                     .iter()
                     .map(|s| {
-                        let text = describe_step(&replay, s);
+                        let text = replay.describe_step(s);
                         let _ = replay.apply(&Decision::Move(s.clone()));
                         text
                     })

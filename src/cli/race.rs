@@ -245,7 +245,7 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
             log,
             events: race.events().to_vec(),
         };
-        serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+        super::write_json(out, &report)?;
         writeln!(out)?;
         return Ok(());
     }

@@ -44,7 +44,7 @@ pub fn validate(
             unreadable_files: unreadable,
             diagnostics: &diagnostics,
         };
-        serde_json::to_writer_pretty(&mut *out, &report).map_err(io::Error::other)?;
+        super::write_json(out, &report)?;
         writeln!(out)?;
     } else {
         for diagnostic in &diagnostics {

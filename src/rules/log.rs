@@ -3,6 +3,8 @@
 //! event.
 
 use super::ids::{CarId, PlayerId};
+use super::movement::Step;
+use super::outcomes::Ending;
 use super::race_event::{Marker, Motion, RaceEvent, VpSource};
 use super::state::{Place, Race};
 
@@ -222,6 +224,57 @@ impl Race {
             RaceEvent::Winner { player: p } => format!("{} wins", player(*p)),
             RaceEvent::Draw => "the race ends without a winner".to_owned(),
         })
+    }
+
+    /// A movement step as people say it, in the position before it is taken.
+    #[must_use]
+    pub fn describe_step(&self, step: &Step) -> String {
+        let at = |s| self.track().at(s).to_string();
+        match step {
+            Step::Forward { path, tail } => {
+                let mut text = format!("forward {}", at(path[0]));
+                if path.len() > 1 {
+                    let pushed: Vec<String> = path[1..].iter().map(|s| at(*s)).collect();
+                    text.push_str(" pushing to ");
+                    text.push_str(&pushed.join(", "));
+                }
+                if !tail.is_empty() {
+                    text.push_str(" with ");
+                    text.push_str(&tail.len().to_string());
+                    text.push_str(" linked behind");
+                }
+                text
+            }
+            Step::Lateral { to, forward, .. } => {
+                let mut text = format!("lateral {}", at(*to));
+                if self.car_on(*to).is_some() {
+                    text.push_str(" displacing");
+                }
+                if !forward.is_empty() {
+                    text.push_str(" (displaced forward to ");
+                    text.push_str(&at(forward[0]));
+                    text.push(')');
+                }
+                text
+            }
+            Step::Diagonal { to, .. } => format!("diagonal {}", at(*to)),
+            Step::Swap { to } => format!("overtake {}", at(*to)),
+        }
+    }
+
+    /// How a movement ended, as people say it.
+    #[must_use]
+    pub fn describe_ending(&self, ending: Ending) -> String {
+        match ending {
+            Ending::Spent => "all MP spent".to_owned(),
+            Ending::Stuck => "no legal move left".to_owned(),
+            Ending::Ram(target) => format!("rams {}", self.car_name(target)),
+            Ending::Crossover { moving, blocker } => format!(
+                "crossover collision: {} barred by {}",
+                self.car_name(moving),
+                self.car_name(blocker)
+            ),
+        }
     }
 
     /// A movement event choice as people say it.

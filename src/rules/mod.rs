@@ -7,7 +7,7 @@
 //! - [`setup`] (3.0), [`turn`] (4.0-4.5, 11.4), [`activation`] (4.4 step by step),
 //!   [`movement`] (7.0-7.15), [`combat`] (8.0-8.5, 9.0), [`events`] (10.0).
 //! - [`decision`]: the decision API front ends and bots drive; [`outcomes`]: every end
-//!   position a card can take a car to.
+//!   position a card can take a car to; [`targeting`]: the cars a car could fire at, with odds.
 //! - [`race_event`]: every change of state as a typed event, in order; [`board`]: the public
 //!   board folded from the events alone; [`log`]: the events told as a game report.
 //!
@@ -35,6 +35,7 @@ pub mod race_event;
 pub mod scenario;
 pub mod setup;
 pub mod state;
+pub mod targeting;
 pub mod turn;
 
 pub use board::Board;
@@ -42,7 +43,8 @@ pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
 pub use ids::{CarId, PlayerId};
 pub use movement::{MoveKind, Movement, Step, Style};
-pub use outcomes::{Ending, Outcome, enumerate_outcomes};
+pub use outcomes::{CarChange, Ending, Outcome, VpChange, enumerate_outcomes};
 pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};
+pub use targeting::{FiringArc, TargetOption};

@@ -9,9 +9,11 @@
 use std::collections::{BTreeMap, HashSet};
 
 use super::decision::{Decision, IllegalDecision};
-use super::ids::CarId;
+use super::ids::{CarId, PlayerId};
 use super::movement::{Movement, Step, StepEnd};
-use super::state::{Place, Race};
+use super::race_event::Marker;
+use super::state::{Car, Place, Player, Race};
+use crate::content::ruleset::CrossoverCollision;
 
 /// How a movement ended.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -31,11 +33,43 @@ pub enum Ending {
     },
 }
 
+/// What an outcome does to one car.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct CarChange {
+    /// The car.
+    pub car: CarId,
+    /// Where it ends.
+    pub place: Place,
+    /// Its damage markers at the end.
+    pub damage: u8,
+    /// Damage it took in the movement (a crossover collision's, 7.12).
+    pub damage_taken: u8,
+    /// The markers it carries at the end.
+    pub markers: Vec<Marker>,
+}
+
+/// What an outcome does to one player's VP.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct VpChange {
+    /// The player.
+    pub player: PlayerId,
+    /// Finish-line VP claimed (negative: returned, 11.2).
+    pub finish: i64,
+    /// Kill VP claimed or returned.
+    pub kills: i64,
+    /// The pool at the end.
+    pub pool: u32,
+}
+
 /// One end position of a movement.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Outcome {
     /// Every car that moved, with where it ended, by car id.
     pub moved: Vec<(CarId, Place)>,
+    /// Every car whose place, damage or markers changed, by car id.
+    pub changes: Vec<CarChange>,
+    /// Every player whose VP changed, by seat.
+    pub vp: Vec<VpChange>,
     /// MP spent.
     pub spent: u8,
     /// One sequence of steps reaching it.
@@ -56,6 +90,8 @@ pub fn enumerate_outcomes(race: &Race) -> Vec<Outcome> {
     let start: Vec<Place> = race.cars().iter().map(|c| c.place).collect();
     let mut search = Search {
         start,
+        start_cars: race.cars().to_vec(),
+        start_players: race.players().to_vec(),
         seen: HashSet::new(),
         found: BTreeMap::new(),
     };
@@ -97,6 +133,8 @@ type StateKey = (
 
 struct Search {
     start: Vec<Place>,
+    start_cars: Vec<Car>,
+    start_players: Vec<Player>,
     seen: HashSet<StateKey>,
     found: BTreeMap<(Vec<(CarId, Place)>, Ending), Outcome>,
 }
@@ -142,13 +180,91 @@ impl Search {
             .filter(|(i, c)| c.place != self.start[*i])
             .map(|(i, c)| (CarId(i as u16), c.place))
             .collect();
-        self.found
-            .entry((moved.clone(), ending))
-            .or_insert_with(|| Outcome {
-                moved,
-                spent: movement.spent(),
-                steps: movement.steps.clone(),
-                ending,
-            });
+        let key = (moved, ending);
+        if self.found.contains_key(&key) {
+            return;
+        }
+        let (changes, vp) = match ending {
+            // The collision's damage is part of the outcome (7.12); a ram's attack is not, as
+            // its combat card is not drawn yet.
+            Ending::Crossover { moving, blocker } => {
+                let mut after = race.clone();
+                let rule = after.crossover_rule();
+                let player = after.car(movement.mover).player;
+                match rule {
+                    CrossoverCollision::Damage { damage } => {
+                        after.damage(moving, damage, Some(player));
+                        after.damage(blocker, damage, Some(player));
+                    }
+                    CrossoverCollision::TemporaryDamage { damage } => {
+                        after.temporary_damage(moving, damage, Some(player));
+                        after.temporary_damage(blocker, damage, Some(player));
+                    }
+                    CrossoverCollision::StopOnly => {}
+                }
+                self.changes(&after)
+            }
+            _ => self.changes(race),
+        };
+        let outcome = Outcome {
+            moved: key.0.clone(),
+            changes,
+            vp,
+            spent: movement.spent(),
+            steps: movement.steps.clone(),
+            ending,
+        };
+        self.found.insert(key, outcome);
     }
+
+    /// What changed since the start, car by car and player by player.
+    fn changes(&self, race: &Race) -> (Vec<CarChange>, Vec<VpChange>) {
+        let cars = race
+            .cars()
+            .iter()
+            .zip(&self.start_cars)
+            .enumerate()
+            .filter(|(_, (now, was))| now != was)
+            .map(|(i, (now, was))| CarChange {
+                car: CarId(i as u16),
+                place: now.place,
+                damage: now.damage + now.temporary_damage,
+                damage_taken: (now.damage + now.temporary_damage)
+                    .saturating_sub(was.damage + was.temporary_damage),
+                markers: markers(now),
+            })
+            .collect();
+        let vp = race
+            .players()
+            .iter()
+            .zip(&self.start_players)
+            .enumerate()
+            .filter(|(_, (now, was))| now.claims != was.claims || now.pool != was.pool)
+            .map(|(i, (now, was))| VpChange {
+                player: PlayerId(i as u8),
+                finish: i64::from(now.claims.finish) - i64::from(was.claims.finish),
+                kills: i64::from(now.claims.kills) - i64::from(was.claims.kills),
+                pool: now.pool,
+            })
+            .collect();
+        (cars, vp)
+    }
+}
+
+/// The markers a car carries.
+fn markers(car: &Car) -> Vec<Marker> {
+    let mut out = Vec::new();
+    if car.suppressed {
+        out.push(Marker::Suppression);
+    }
+    if car.reloading {
+        out.push(Marker::Reloading);
+    }
+    if car.spun_around {
+        out.push(Marker::SpinAround);
+    }
+    if car.lapped > 0 {
+        out.push(Marker::Lapped);
+    }
+    out
 }

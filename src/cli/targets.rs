@@ -1,0 +1,164 @@
+//! `roadwright targets`: the cars a scenario's active car could fire at (8.1), before it moves
+//! and after each movement its card allows, with the chance to hit and the expected damage.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use serde::Serialize;
+
+use super::moves::{OpenedScenario, open_scenario, start_moving};
+use super::{EXIT_CONTENT_ERRORS, EXIT_OK};
+use crate::content::team_mats::Mount;
+use crate::rules::{CarId, Decision, FiringArc, Race, enumerate_outcomes};
+
+#[derive(Serialize)]
+struct TargetReport {
+    car: String,
+    at: String,
+    arc: FiringArc,
+    defense: u8,
+    hit_chance: f64,
+    expected_damage: f64,
+}
+
+#[derive(Serialize)]
+struct AfterReport {
+    at: String,
+    path: Vec<String>,
+    targets: Vec<TargetReport>,
+}
+
+#[derive(Serialize)]
+struct Report {
+    scenario: String,
+    car: String,
+    mount: Mount,
+    weapon: String,
+    targeting_bonus: bool,
+    may_fire_before_moving: bool,
+    before: Vec<TargetReport>,
+    after: Vec<AfterReport>,
+}
+
+fn targets_of(race: &Race, car: CarId) -> Vec<TargetReport> {
+    race.target_options(car)
+        .into_iter()
+        .map(|t| TargetReport {
+            car: race.car_name(t.target),
+            at: race.track().at(t.space).to_string(),
+            arc: t.arc,
+            defense: t.defense,
+            hit_chance: t.hit_chance,
+            expected_damage: t.expected_damage,
+        })
+        .collect()
+}
+
+/// Lists the targets of a scenario's active car before and after moving.
+pub fn targets(
+    path: &Path,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let OpenedScenario {
+        name,
+        mut race,
+        play,
+    } = match open_scenario(path, err)? {
+        Ok(opened) => opened,
+        Err(code) => return Ok(code),
+    };
+    let Decision::Play { car, .. } = play else {
+        return Ok(EXIT_CONTENT_ERRORS);
+    };
+    let before = targets_of(&race, car);
+    let c = race.car(car);
+    let may_fire_before_moving = !(c.suppressed || c.reloading || c.spun_around);
+    if let Err(code) = start_moving(path, &mut race, &play, err)? {
+        return Ok(code);
+    }
+    let mut after = Vec::new();
+    for outcome in enumerate_outcomes(&race) {
+        let mut moved = race.clone();
+        moved.set_logging(false);
+        let mut path = Vec::new();
+        for step in &outcome.steps {
+            path.push(moved.describe_step(step));
+            let _ = moved.apply(&Decision::Move(step.clone()));
+        }
+        after.push(AfterReport {
+            at: moved.place_name(moved.car(car).place),
+            path,
+            targets: targets_of(&moved, car),
+        });
+    }
+    let stats = race.stats(car);
+    let report = Report {
+        scenario: name,
+        car: race.car_name(car),
+        mount: stats.mount,
+        weapon: stats.weapon.to_string(),
+        targeting_bonus: stats.targeting_bonus,
+        may_fire_before_moving,
+        before,
+        after,
+    };
+    if json {
+        super::write_json(out, &report)?;
+        writeln!(out)?;
+    } else {
+        print_text(&report, out)?;
+    }
+    Ok(EXIT_OK)
+}
+
+fn print_targets(targets: &[TargetReport], out: &mut dyn Write) -> io::Result<()> {
+    if targets.is_empty() {
+        writeln!(out, "     no target in range")?;
+    }
+    for t in targets {
+        writeln!(
+            out,
+            "     {} at {} ({:?}, defense {}): {:.0}% to hit, {:.2} damage expected",
+            t.car,
+            t.at,
+            t.arc,
+            t.defense,
+            t.hit_chance * 100.0,
+            t.expected_damage
+        )?;
+    }
+    Ok(())
+}
+
+fn print_text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}: {} ({:?} {}{})",
+        report.scenario,
+        report.car,
+        report.mount,
+        report.weapon,
+        if report.targeting_bonus {
+            ", targeting bonus"
+        } else {
+            ""
+        }
+    )?;
+    writeln!(
+        out,
+        "  before moving{}:",
+        if report.may_fire_before_moving {
+            ""
+        } else {
+            " (it may not fire before moving)"
+        }
+    )?;
+    print_targets(&report.before, out)?;
+    for (i, a) in report.after.iter().enumerate() {
+        writeln!(out, "  after outcome {} (ends at {}):", i + 1, a.at)?;
+        print_targets(&a.targets, out)?;
+    }
+    Ok(())
+}
