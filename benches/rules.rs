@@ -90,6 +90,8 @@ fn crowded(card: &str) -> Race {
         next_combat_cards: Vec::new(),
         next_event_cards: Vec::new(),
         next_race_cards: Vec::new(),
+        mp: None,
+        claimed: Vec::new(),
     };
     let (mut race, play) = Race::from_scenario(rules, &scenario).expect("scenario");
     race.apply(&play).expect("play");

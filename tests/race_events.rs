@@ -42,7 +42,7 @@ fn play_and_rebuild(race: &mut Race, seed: u64, label: &str) {
     let mut decision = 0;
     while let Some(player) = race.deciding_player() {
         let legal: Vec<Decision> = race.legal_decisions();
-        let pick = bots[player.index()].choose(race, &legal);
+        let pick = bots[player.index()].choose(&race.view(player), &legal);
         race.apply_listed(&legal[pick]);
         decision += 1;
         fold(race, &mut board, decision);

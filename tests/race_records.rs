@@ -67,9 +67,9 @@ fn replay_to_n_gives_the_position_after_decision_n() {
         full_events[..part_events.len()],
         "a prefix"
     );
-    let past = common::roadwright(&["replay", record.to_str().expect("path"), "--to", "999999"]);
-    assert_eq!(past.code, 1);
-    assert!(past.stderr.contains("holds"), "{}", past.stderr);
+    let beyond = common::roadwright(&["replay", record.to_str().expect("path"), "--to", "999999"]);
+    assert_eq!(beyond.code, 1);
+    assert!(beyond.stderr.contains("holds"), "{}", beyond.stderr);
 }
 
 #[test]
@@ -140,10 +140,13 @@ fn fingerprint(track: &str, players: usize, seed: u64) -> String {
         .collect();
     roadwright::sim::play_race(&mut race, &mut bots, false).expect("race");
     let json = serde_json::to_string(race.events()).expect("json");
-    let digest: String = Sha256::digest(json.as_bytes())
+    let digest = Sha256::digest(json.as_bytes())
         .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect();
+        .fold(String::new(), |mut hex, b| {
+            use std::fmt::Write;
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
     format!("{track} {players} {seed} {} {digest}", race.events().len())
 }
 

@@ -341,6 +341,7 @@ fn a_car_eliminated_by_its_own_ram_has_moved_so_its_replacement_waits_8_3() {
 
 #[test]
 fn target_options_name_the_arc_and_the_odds_for_every_mount_8_1() {
+    use roadwright::rules::FiringArc::{Front, Rear, Side};
     // The standard combat deck holds 12 cards of each value 0-3, so a car hits defense d with
     // chance (4 - d + bonus) / 4, capped at 1.
     let options = |shooter: &str| {
@@ -358,7 +359,6 @@ fn target_options_name_the_arc_and_the_odds_for_every_mount_8_1() {
             })
             .collect::<Vec<_>>()
     };
-    use roadwright::rules::FiringArc::{Front, Rear, Side};
     // #11: front rockets, no bonus.
     assert_eq!(
         options("11"),

@@ -105,7 +105,7 @@ fn hands_are_filled_and_the_clock_runs_at_the_next_turn_4_3_11_4() {
     while race.turn() == 1 {
         let legal = race.legal_decisions();
         let p = race.deciding_player().expect("decider");
-        let i = bots[p.index()].choose(&race, &legal);
+        let i = bots[p.index()].choose(&race.view(p), &legal);
         race.apply(&legal[i]).expect("legal");
     }
     for p in race.players() {
@@ -123,7 +123,7 @@ fn the_countdown_clock_never_takes_a_last_vp_11_4() {
         let mut bots: Vec<RandomBot> = (0..2).map(|p| RandomBot::new(seed + p)).collect();
         while let Some(p) = race.deciding_player() {
             let legal = race.legal_decisions();
-            let i = bots[p.index()].choose(&race, &legal);
+            let i = bots[p.index()].choose(&race.view(p), &legal);
             race.apply(&legal[i]).expect("legal");
             for (seat, player) in race.players().iter().enumerate() {
                 if player.pool == 0 {

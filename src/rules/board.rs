@@ -172,7 +172,7 @@ impl Board {
             RaceEvent::Replacement { car, activated } => self.car_mut(*car)?.activated = *activated,
             RaceEvent::CarFlipped { car } => self.car_mut(*car)?.activated = true,
             RaceEvent::MarkerPlaced { car, marker } => {
-                set_marker(self.car_mut(*car)?, *marker, true)
+                set_marker(self.car_mut(*car)?, *marker, true);
             }
             RaceEvent::MarkerRemoved { car, marker } => {
                 set_marker(self.car_mut(*car)?, *marker, false);
@@ -182,22 +182,8 @@ impl Board {
                 source,
                 amount,
                 ..
-            } => {
-                let p = self.player_mut(*player)?;
-                p.pool = p.pool.saturating_sub(*amount);
-                match source {
-                    VpSource::Finish => p.finish += amount,
-                    VpSource::Kill => p.kills += amount,
-                }
-            }
-            RaceEvent::VpReturned { player, source, .. } => {
-                let p = self.player_mut(*player)?;
-                p.pool += 1;
-                match source {
-                    VpSource::Finish => p.finish = p.finish.saturating_sub(1),
-                    VpSource::Kill => p.kills = p.kills.saturating_sub(1),
-                }
-            }
+            } => self.claim(*player, *source, i64::from(*amount))?,
+            RaceEvent::VpReturned { player, source, .. } => self.claim(*player, *source, -1)?,
             RaceEvent::BonusChanged { kind, bonus } => match kind {
                 BonusKind::Bounty => self.bounty = *bonus,
                 BonusKind::RaceBonus => self.finish_bonus = *bonus,
@@ -219,6 +205,21 @@ impl Board {
             | RaceEvent::EventChosen { .. }
             | RaceEvent::RaceCardDrawn { .. }
             | RaceEvent::Discarded { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// A claim of `amount` VP from a pool, or a return when negative.
+    fn claim(&mut self, player: PlayerId, source: VpSource, amount: i64) -> Result<(), String> {
+        let p = self.player_mut(player)?;
+        let shift = |value: u32, by: i64| {
+            u32::try_from(i64::from(value) + by)
+                .map_err(|_| format!("VP of player {} below 0", player.0))
+        };
+        p.pool = shift(p.pool, -amount)?;
+        match source {
+            VpSource::Finish => p.finish = shift(p.finish, amount)?,
+            VpSource::Kill => p.kills = shift(p.kills, amount)?,
         }
         Ok(())
     }

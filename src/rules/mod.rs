@@ -10,6 +10,8 @@
 //!   position a card can take a car to; [`targeting`]: the cars a car could fire at, with odds.
 //! - [`race_event`]: every change of state as a typed event, in order; [`board`]: the public
 //!   board folded from the events alone; [`log`]: the events told as a game report.
+//! - [`view`]: the race as one player knows it, all a bot receives, and determinisation of
+//!   the cards it cannot see.
 //!
 //! # Invariants
 //! - Pure: no egui, no files, no clocks. All randomness comes from the seeded `ChaCha` RNG in
@@ -19,6 +21,9 @@
 //!   one place, damage below the eliminating amount for cars in the race, and each pool plus
 //!   its claims plus what the clock took equals the ruleset's VP ([`Race::check_invariants`]).
 //! - An illegal decision is refused and changes nothing.
+//! - Every change of state is recorded as a [`RaceEvent`] (while recording is on), and nothing
+//!   changes once a pool is empty (11.5).
+//! - Bots see a [`PlayerView`], never the [`Race`]: no deck order, no other hand, no RNG.
 //!
 //! Where the rulebook is silent, each module's docs record the decision taken.
 
@@ -37,6 +42,7 @@ pub mod setup;
 pub mod state;
 pub mod targeting;
 pub mod turn;
+pub mod view;
 
 pub use board::Board;
 pub use decision::{Decision, IllegalDecision};
@@ -48,3 +54,4 @@ pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};
 pub use targeting::{FiringArc, TargetOption};
+pub use view::{PlayerView, PublicPlayer, Unseen};

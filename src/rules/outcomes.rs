@@ -85,8 +85,7 @@ pub fn enumerate_outcomes(race: &Race) -> Vec<Outcome> {
     let Some(movement) = race.movement() else {
         return Vec::new();
     };
-    let mut root = race.clone();
-    root.set_logging(false);
+    let root = race.copy_without_history();
     let start: Vec<Place> = race.cars().iter().map(|c| c.place).collect();
     let mut search = Search {
         start,
@@ -107,8 +106,7 @@ impl Race {
         car: CarId,
         ram_as_lead: bool,
     ) -> Result<Vec<Outcome>, IllegalDecision> {
-        let mut race = self.clone();
-        race.set_logging(false);
+        let mut race = self.copy_without_history();
         race.apply(&Decision::Play {
             card,
             car,

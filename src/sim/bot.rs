@@ -3,12 +3,13 @@
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::{Decision, Race};
+use crate::rules::{Decision, PlayerView};
 
-/// A player driven by code.
+/// A player driven by code. It sees the race only through its player's view: no deck order,
+/// no other hand, no engine RNG.
 pub trait Bot {
     /// Picks one of the legal decisions (never empty) by its index.
-    fn choose(&mut self, race: &Race, legal: &[Decision]) -> usize;
+    fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize;
 }
 
 /// A bot that picks uniformly among the legal decisions, from its own seeded RNG.
@@ -28,7 +29,7 @@ impl RandomBot {
 }
 
 impl Bot for RandomBot {
-    fn choose(&mut self, _race: &Race, legal: &[Decision]) -> usize {
+    fn choose(&mut self, _view: &PlayerView<'_>, legal: &[Decision]) -> usize {
         self.rng.random_range(0..legal.len())
     }
 }

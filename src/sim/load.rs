@@ -127,6 +127,11 @@ fn canonical(document: &Document) -> String {
 }
 
 fn sha256(text: &str) -> String {
+    use std::fmt::Write;
     let digest = Sha256::digest(text.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+    digest.iter().fold(String::new(), |mut hex, b| {
+        // Writing into a String cannot fail.
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
 }

@@ -38,7 +38,7 @@ pub fn play_race(
         };
         let legal = race.legal_decisions();
         let pick = bots[player.index()]
-            .choose(race, &legal)
+            .choose(&race.view(player), &legal)
             .min(legal.len() - 1);
         race.apply_listed(&legal[pick]);
         if check && let Err(problem) = race.check_invariants() {
