@@ -28,6 +28,16 @@ pub(crate) enum Phase {
     Over,
 }
 
+/// What an automatic step of an activation led to.
+pub(crate) enum Transition {
+    /// The activation waits for a decision.
+    Decide,
+    /// The activation goes on by itself.
+    Continue,
+    /// The activation is over; the race goes on in this phase.
+    Ended(Phase),
+}
+
 /// One car's activation.
 #[derive(Clone, Debug)]
 // Each flag is a separate fact of the rulebook's activation (4.4, 8.0, 10.0 Reloading).
@@ -78,8 +88,8 @@ impl Race {
                 .any(|c| self.car(c).player == player && self.can_activate(c))
     }
 
-    /// Starts an activation (the decision was checked).
-    pub(crate) fn start_activation(&mut self, card: u16, car: CarId, ram_as_lead: bool) {
+    /// Starts an activation (the decision was checked); returns its phase.
+    pub(crate) fn start_activation(&mut self, card: u16, car: CarId, ram_as_lead: bool) -> Phase {
         let player = self.current;
         let hand = &mut self.players[player.index()].hand;
         if let Some(i) = hand.iter().position(|c| *c == card) {
@@ -98,7 +108,7 @@ impl Race {
         });
         self.active = Some(car);
         let c = self.car(car);
-        self.phase = Phase::Active(Box::new(Activation {
+        Phase::Active(Box::new(Activation {
             player,
             car,
             card,
@@ -108,7 +118,7 @@ impl Race {
             may_fire_after: !c.suppressed,
             was_reloading: c.reloading,
             stage: Stage::BeforeMove,
-        }));
+        }))
     }
 
     /// A race card's MP for a car: the card's speed plus the car's base MP (7.1).
@@ -168,8 +178,8 @@ impl Race {
     }
 
     /// Ends the activation: flip the car, clear the markers it has overcome, discard the card,
-    /// and pass to the next player (4.4 step 3).
-    pub(crate) fn end_activation(&mut self, activation: &Activation) {
+    /// and pass to the next player (4.4 step 3). Returns the phase that follows.
+    pub(crate) fn end_activation(&mut self, activation: &Activation) -> Phase {
         let id = activation.car;
         if self.car(id).place.in_race() && !self.frozen() {
             self.cars[id.index()].activated = true;
@@ -181,8 +191,7 @@ impl Race {
         }
         self.movement_cards.discard.push(activation.card);
         self.active = None;
-        self.phase = Phase::Activation;
-        self.next_segment();
+        self.next_segment()
     }
 
     /// Whether the active car may fire now.
@@ -199,65 +208,58 @@ impl Race {
     }
 
     /// Runs the sequence of play forward until a player has a decision to make or the race is
-    /// over.
+    /// over. This and [`Race::apply_listed`] are the only places that write the phase: every
+    /// step returns the phase that follows it.
     pub(crate) fn advance(&mut self) {
         for _ in 0..10_000 {
             if self.result.is_some() {
                 self.phase = Phase::Over;
                 return;
             }
-            match std::mem::replace(&mut self.phase, Phase::Over) {
-                Phase::Over => return,
-                Phase::Discard => {
-                    self.phase = Phase::Discard;
-                    return;
-                }
+            let (next, wait) = match std::mem::replace(&mut self.phase, Phase::Over) {
+                Phase::Over => (Phase::Over, true),
+                Phase::Discard => (Phase::Discard, true),
+                Phase::Activation if self.can_play(self.current) => (Phase::Activation, true),
                 Phase::Activation => {
-                    self.phase = Phase::Activation;
-                    if self.can_play(self.current) {
-                        return;
-                    }
                     self.record(RaceEvent::Passed {
                         player: self.current,
                     });
-                    self.next_segment();
+                    (self.next_segment(), false)
                 }
-                Phase::Active(mut activation) => {
-                    let needs_decision = self.step_activation(&mut activation);
-                    // The placeholder is still there unless the activation ended.
-                    if matches!(self.phase, Phase::Over) {
-                        self.phase = Phase::Active(activation);
-                    }
-                    if needs_decision {
-                        return;
-                    }
-                }
+                Phase::Active(mut activation) => match self.step_activation(&mut activation) {
+                    Transition::Decide => (Phase::Active(activation), true),
+                    Transition::Continue => (Phase::Active(activation), false),
+                    Transition::Ended(next) => (next, false),
+                },
+            };
+            self.phase = next;
+            if wait {
+                return;
             }
         }
     }
 
-    /// Moves an activation on by one automatic step. Returns true when a decision is needed.
-    fn step_activation(&mut self, activation: &mut Activation) -> bool {
+    /// Moves an activation on by one automatic step.
+    fn step_activation(&mut self, activation: &mut Activation) -> Transition {
         if !self.car(activation.car).place.in_race() && !matches!(activation.stage, Stage::Event(_))
         {
-            self.end_activation(activation);
-            return false;
+            return Transition::Ended(self.end_activation(activation));
         }
         match &mut activation.stage {
             Stage::BeforeMove => {
                 if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
-                    return true;
+                    return Transition::Decide;
                 }
                 activation.stage = Stage::Moving {
                     movement: self.main_movement(activation),
                     main: true,
                 };
-                false
+                Transition::Continue
             }
             Stage::Moving { movement, main } => {
                 let mover_in = self.car(movement.mover).place.in_race();
                 if mover_in && !movement.legal_steps(self).is_empty() {
-                    return true;
+                    return Transition::Decide;
                 }
                 if mover_in && movement.mp > 0 {
                     self.record(RaceEvent::MovementEnded {
@@ -267,22 +269,21 @@ impl Race {
                 }
                 let main = *main;
                 self.end_movement(activation, main, StepEnd::Continue);
-                false
+                Transition::Continue
             }
             Stage::Event(event) => {
                 let event = event.clone();
                 if !self.event_choices(activation, &event).is_empty() {
-                    return true;
+                    return Transition::Decide;
                 }
                 activation.stage = Stage::AfterMove;
-                false
+                Transition::Continue
             }
             Stage::AfterMove => {
                 if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
-                    return true;
+                    return Transition::Decide;
                 }
-                self.end_activation(activation);
-                false
+                Transition::Ended(self.end_activation(activation))
             }
         }
     }

@@ -70,6 +70,17 @@ impl Race {
     /// Every legal decision now, in a stable order. Empty only when the race is over.
     #[must_use]
     pub fn legal_decisions(&self) -> Vec<Decision> {
+        self.legal().to_vec()
+    }
+
+    /// Every legal decision now, listed once per point of the race and kept: asking again
+    /// (a bot, then [`Race::apply`]) does not list them again.
+    #[must_use]
+    pub fn legal(&self) -> &[Decision] {
+        self.legal.get_or_init(|| self.list_decisions())
+    }
+
+    fn list_decisions(&self) -> Vec<Decision> {
         match &self.phase {
             Phase::Over => Vec::new(),
             Phase::Discard => {
@@ -153,7 +164,7 @@ impl Race {
 
     /// Applies a decision. An illegal one is refused and the state is left unchanged.
     pub fn apply(&mut self, decision: &Decision) -> Result<(), IllegalDecision> {
-        if !self.legal_decisions().contains(decision) {
+        if !self.legal().contains(decision) {
             return Err(IllegalDecision(decision.clone()));
         }
         self.apply_listed(decision);
@@ -166,13 +177,18 @@ impl Race {
         if self.logging {
             self.history.push(decision.clone());
         }
-        match decision {
-            Decision::Play {
-                card,
-                car,
-                ram_as_lead,
-            } => self.start_activation(*card, *car, *ram_as_lead),
-            Decision::Discard { card } => {
+        self.legal = std::sync::OnceLock::new();
+        let phase = std::mem::replace(&mut self.phase, Phase::Over);
+        self.phase = match (decision, phase) {
+            (
+                Decision::Play {
+                    card,
+                    car,
+                    ram_as_lead,
+                },
+                Phase::Activation,
+            ) => self.start_activation(*card, *car, *ram_as_lead),
+            (Decision::Discard { card }, Phase::Discard) => {
                 let hand = &mut self.players[self.current.index()].hand;
                 if let Some(i) = hand.iter().position(|c| c == card) {
                     hand.remove(i);
@@ -182,22 +198,23 @@ impl Race {
                         card: *card,
                     });
                 }
+                Phase::Discard
             }
-            Decision::KeepHand => self.done_discarding(),
-            Decision::Fire { .. } | Decision::HoldFire | Decision::Move(_) | Decision::Event(_) => {
-                let Phase::Active(mut a) = std::mem::replace(&mut self.phase, Phase::Over) else {
-                    return;
-                };
-                self.apply_in_activation(&mut a, decision);
-                if matches!(self.phase, Phase::Over) {
-                    self.phase = Phase::Active(a);
-                }
-            }
-        }
+            (Decision::KeepHand, Phase::Discard) => self.done_discarding(),
+            (_, Phase::Active(mut a)) => self
+                .apply_in_activation(&mut a, decision)
+                .unwrap_or(Phase::Active(a)),
+            (_, phase) => phase,
+        };
         self.advance();
     }
 
-    fn apply_in_activation(&mut self, a: &mut super::activation::Activation, decision: &Decision) {
+    /// Applies a decision inside an activation; returns the next phase when it ended it.
+    fn apply_in_activation(
+        &mut self,
+        a: &mut super::activation::Activation,
+        decision: &Decision,
+    ) -> Option<Phase> {
         match (decision, &mut a.stage) {
             (Decision::Fire { target }, Stage::BeforeMove) => {
                 combat::attack(self, a.car, *target, a.player);
@@ -215,9 +232,9 @@ impl Race {
             }
             (Decision::Fire { target }, Stage::AfterMove) => {
                 combat::attack(self, a.car, *target, a.player);
-                self.end_activation(a);
+                return Some(self.end_activation(a));
             }
-            (Decision::HoldFire, Stage::AfterMove) => self.end_activation(a),
+            (Decision::HoldFire, Stage::AfterMove) => return Some(self.end_activation(a)),
             (Decision::Move(step), Stage::Moving { movement, main }) => {
                 let main = *main;
                 let end = movement.apply(self, step);
@@ -228,5 +245,6 @@ impl Race {
             (Decision::Event(choice), Stage::Event(_)) => self.apply_event_choice(a, choice),
             _ => {}
         }
+        None
     }
 }

@@ -235,6 +235,8 @@ pub struct Race {
     pub(crate) log: Vec<RaceEvent>,
     /// Every decision applied, in order (kept with the events; a seed and these replay it).
     pub(crate) history: Vec<super::Decision>,
+    /// The legal decisions of the current point, listed once when first asked for.
+    pub(crate) legal: std::sync::OnceLock<Vec<super::Decision>>,
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
     pub(crate) logging: bool,
@@ -272,6 +274,7 @@ impl Race {
             scenario_mp: None,
             log: Vec::new(),
             history: Vec::new(),
+            legal: std::sync::OnceLock::new(),
             result: None,
             turn_limit,
             logging: true,

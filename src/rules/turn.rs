@@ -15,39 +15,39 @@ use super::state::{Place, RaceResult};
 
 impl Race {
     /// Passes the action to the next player clockwise who can play (4.4); when nobody can,
-    /// the action phase is over and the end of turn sequence begins.
-    pub(crate) fn next_segment(&mut self) {
+    /// the action phase is over and the end of turn sequence begins. Returns the next phase.
+    pub(crate) fn next_segment(&mut self) -> Phase {
         if self.result.is_some() {
-            self.phase = Phase::Over;
-            return;
+            return Phase::Over;
         }
         let mut player = self.current;
         for _ in 0..self.players.len() {
             player = self.next_player(player);
             if self.can_play(player) {
                 self.current = player;
-                self.phase = Phase::Activation;
-                return;
+                return Phase::Activation;
             }
         }
         // Nobody can play: the action phase is over (4.5).
         self.current = self.first_player;
-        self.phase = Phase::Discard;
+        Phase::Discard
     }
 
     /// The current player has finished discarding; the next one discards, or the turn ends.
-    pub(crate) fn done_discarding(&mut self) {
+    /// Returns the next phase.
+    pub(crate) fn done_discarding(&mut self) -> Phase {
         let next = self.next_player(self.current);
         if next == self.first_player {
-            self.end_turn();
+            self.end_turn()
         } else {
             self.current = next;
-            self.phase = Phase::Discard;
+            Phase::Discard
         }
     }
 
-    /// The end of turn sequence after the discards (4.5), then the next turn's start.
-    fn end_turn(&mut self) {
+    /// The end of turn sequence after the discards (4.5), then the next turn's start. Returns
+    /// the next phase.
+    fn end_turn(&mut self) -> Phase {
         self.assign_first_player();
         for car in &mut self.cars {
             car.temporary_damage = 0;
@@ -56,16 +56,15 @@ impl Race {
         self.record(RaceEvent::TurnEnded { turn: self.turn });
         if self.turn >= self.turn_limit || !self.cars.iter().any(|c| c.place.in_race()) {
             self.result = Some(RaceResult::Draw);
-            self.phase = Phase::Over;
             self.record(RaceEvent::Draw);
-            return;
+            return Phase::Over;
         }
         self.turn += 1;
         self.record(RaceEvent::TurnStarted { turn: self.turn });
         self.fill_hands();
         self.countdown();
         self.current = self.first_player;
-        self.phase = Phase::Activation;
+        Phase::Activation
     }
 
     /// Fills every hand to the hand size, in turn order from the first player (4.3).

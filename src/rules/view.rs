@@ -293,6 +293,7 @@ impl Race {
             scenario_mp: self.scenario_mp,
             log: Vec::new(),
             history: Vec::new(),
+            legal: self.legal.clone(),
             result: self.result,
             turn_limit: self.turn_limit,
             logging: false,

@@ -36,11 +36,12 @@ pub fn play_race(
         let Some(player) = race.deciding_player() else {
             return Err(RaceError::Runaway);
         };
-        let legal = race.legal_decisions();
+        let legal = race.legal();
         let pick = bots[player.index()]
-            .choose(&race.view(player), &legal)
+            .choose(&race.view(player), legal)
             .min(legal.len() - 1);
-        race.apply_listed(&legal[pick]);
+        let chosen = legal[pick].clone();
+        race.apply_listed(&chosen);
         if check && let Err(problem) = race.check_invariants() {
             return Err(RaceError::Invariant { decision, problem });
         }
