@@ -36,6 +36,77 @@ use super::movement::{MoveKind, Movement, Style};
 use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent};
 use super::state::{Bonus, Place, Race};
 
+/// Whom a damage card hits.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Victims {
+    /// The active car (Blown Engine, Fuel Leak...).
+    ActiveCar,
+    /// Every car on the terrain (Bottoming Out, Bumpy Ride).
+    AllOn(Terrain),
+    /// The cars furthest along the terrain (Roll, Snapped the Struts).
+    FurthestAlong(Terrain),
+    /// The cars furthest along the jump, who then drop into the trough (Big Air, Greasing the
+    /// Landing, Missed Jump).
+    IntoTheTrough(Terrain),
+}
+
+/// The damage cards, which share one shape: whom they hit, how much, and whether a kill by
+/// them scores. Other cards give `None`.
+fn damage_card(effect: &MovementEvent) -> Option<(Victims, u8, bool)> {
+    use MovementEvent as E;
+    Some(match *effect {
+        E::BigAir {
+            damage,
+            scores_kill,
+        }
+        | E::GreasingTheLanding {
+            damage,
+            scores_kill,
+        }
+        | E::MissedJump {
+            damage,
+            scores_kill,
+        } => (Victims::IntoTheTrough(Terrain::Jump), damage, scores_kill),
+        E::BlownEngine {
+            damage,
+            scores_kill,
+        }
+        | E::BlownTransmission {
+            damage,
+            scores_kill,
+        }
+        | E::FuelLeak {
+            damage,
+            scores_kill,
+        }
+        | E::OuttaGas {
+            damage,
+            scores_kill,
+        }
+        | E::ShreddedTire {
+            damage,
+            scores_kill,
+        } => (Victims::ActiveCar, damage, scores_kill),
+        E::BottomingOut {
+            damage,
+            scores_kill,
+        } => (Victims::AllOn(Terrain::Jump), damage, scores_kill),
+        E::BumpyRide {
+            damage,
+            scores_kill,
+        } => (Victims::AllOn(Terrain::Rough), damage, scores_kill),
+        E::Roll {
+            damage,
+            scores_kill,
+        }
+        | E::SnappedTheStruts {
+            damage,
+            scores_kill,
+        } => (Victims::FurthestAlong(Terrain::Rough), damage, scores_kill),
+        _ => return None,
+    })
+}
+
 /// A movement event waiting for a player's choice.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) enum EventStage {
@@ -109,8 +180,6 @@ impl Race {
     }
 
     /// Draws and resolves the movement event after the active car's movement (10.0).
-    // One arm per card of 10.0 reads better than 28 helpers.
-    #[allow(clippy::too_many_lines)]
     pub(crate) fn draw_event(&mut self, activation: &mut Activation) {
         activation.stage = Stage::AfterMove;
         let Some(card) = self.draw_card(DeckKind::MovementEvent) else {
@@ -120,119 +189,32 @@ impl Race {
         let effect = self.rules.content.movement_events[usize::from(card)]
             .effect
             .clone();
+        let stays_in_play = self.resolve_event(card, &effect, activation);
+        if !stays_in_play {
+            self.event_cards.discard.push(card);
+        }
+    }
+
+    /// Carries out a movement event card; returns whether the card stays in play (Bounty and
+    /// Race Bonus while they hold markers).
+    fn resolve_event(
+        &mut self,
+        card: u16,
+        effect: &MovementEvent,
+        activation: &mut Activation,
+    ) -> bool {
         let car = activation.car;
-        let player = activation.player;
-        let scorer = |scores: bool| scores.then_some(player);
-        let mut keep_card = false;
-        match effect {
-            MovementEvent::BigAir {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::GreasingTheLanding {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::MissedJump {
-                damage,
-                scores_kill,
-            } => {
-                for victim in self.furthest_along(Terrain::Jump) {
-                    let Some(space) = self.car(victim).place.space() else {
-                        continue;
-                    };
-                    self.damage(victim, damage, scorer(scores_kill));
-                    let sector = self.track().space(space).sector;
-                    if self.car(victim).place.in_race()
-                        && let Some(trough) = self.track().trough_of(sector)
-                    {
-                        self.put(victim, Place::Track(trough), Motion::Trough);
-                    }
-                }
-            }
-            MovementEvent::BlownEngine {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::BlownTransmission {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::FuelLeak {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::OuttaGas {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::ShreddedTire {
-                damage,
-                scores_kill,
-            } => self.damage(car, damage, scorer(scores_kill)),
-            MovementEvent::BottomingOut {
-                damage,
-                scores_kill,
-            } => {
-                for victim in self.cars_on_terrain(|t| t == Terrain::Jump) {
-                    self.damage(victim, damage, scorer(scores_kill));
-                }
-            }
-            MovementEvent::BumpyRide {
-                damage,
-                scores_kill,
-            } => {
-                for victim in self.cars_on_terrain(|t| t == Terrain::Rough) {
-                    self.damage(victim, damage, scorer(scores_kill));
-                }
-            }
-            MovementEvent::Roll {
-                damage,
-                scores_kill,
-            }
-            | MovementEvent::SnappedTheStruts {
-                damage,
-                scores_kill,
-            } => {
-                for victim in self.furthest_along(Terrain::Rough) {
-                    self.damage(victim, damage, scorer(scores_kill));
-                }
-            }
+        let scorer = |scores: bool| scores.then_some(activation.player);
+        if let Some((victims, damage, scores)) = damage_card(effect) {
+            self.damage_victims(car, victims, damage, scorer(scores));
+            return false;
+        }
+        match *effect {
             MovementEvent::Bounty { markers, kill_vp } => {
-                if let Some(old) = self.bounty.take() {
-                    self.event_cards.discard.push(old.card);
-                }
-                self.bounty = Some(Bonus {
-                    card,
-                    markers,
-                    vp: kill_vp,
-                });
-                keep_card = markers > 0;
-                if !keep_card {
-                    self.bounty = None;
-                }
-                self.record(RaceEvent::BonusChanged {
-                    kind: BonusKind::Bounty,
-                    bonus: self.bounty,
-                });
+                return self.put_in_play(BonusKind::Bounty, card, markers, kill_vp);
             }
             MovementEvent::RaceBonus { markers, finish_vp } => {
-                if let Some(old) = self.finish_bonus.take() {
-                    self.event_cards.discard.push(old.card);
-                }
-                self.finish_bonus = Some(Bonus {
-                    card,
-                    markers,
-                    vp: finish_vp,
-                });
-                keep_card = markers > 0;
-                if !keep_card {
-                    self.finish_bonus = None;
-                }
-                self.record(RaceEvent::BonusChanged {
-                    kind: BonusKind::RaceBonus,
-                    bonus: self.finish_bonus,
-                });
+                return self.put_in_play(BonusKind::RaceBonus, card, markers, finish_vp);
             }
             MovementEvent::BumpAndRun => activation.stage = Stage::Event(EventStage::BumpAndRun),
             MovementEvent::Sideswipe => activation.stage = Stage::Event(EventStage::Sideswipe),
@@ -248,9 +230,8 @@ impl Race {
                 damage,
                 scores_kill,
             } => {
-                let players = self.players_from(player);
                 activation.stage = Stage::Event(EventStage::Debris {
-                    players,
+                    players: self.players_from(activation.player),
                     damage,
                     scores_kill,
                 });
@@ -290,25 +271,7 @@ impl Race {
                 };
                 self.damage(car, amount, scorer(scores_kill));
             }
-            MovementEvent::HighFlyer { spaces } => {
-                let flyer = self
-                    .furthest_along(Terrain::Jump)
-                    .into_iter()
-                    .min_by_key(|c| {
-                        self.car(*c)
-                            .place
-                            .space()
-                            .map(|s| self.track().space(s).lane)
-                    });
-                if let Some(flyer) = flyer {
-                    let movement =
-                        Movement::new(self, flyer, spaces, Style::plain(MoveKind::Overtake), None);
-                    activation.stage = Stage::Moving {
-                        movement,
-                        main: false,
-                    };
-                }
-            }
+            MovementEvent::HighFlyer { spaces } => self.high_flyer(spaces, activation),
             MovementEvent::IntoTheWeeds => {
                 self.spin_off(car, LaneSide::Outside);
                 activation.may_fire_after = false;
@@ -336,9 +299,75 @@ impl Race {
                     };
                 }
             }
+            // The damage cards were handled above.
+            _ => {}
         }
-        if !keep_card {
-            self.event_cards.discard.push(card);
+        false
+    }
+
+    /// Damage from a damage card to the cars it names; the jump cards then drop them into the
+    /// trough beside them.
+    fn damage_victims(
+        &mut self,
+        active: CarId,
+        victims: Victims,
+        damage: u8,
+        scorer: Option<PlayerId>,
+    ) {
+        let cars = match victims {
+            Victims::ActiveCar => vec![active],
+            Victims::AllOn(terrain) => self.cars_on_terrain(|t| t == terrain),
+            Victims::FurthestAlong(terrain) | Victims::IntoTheTrough(terrain) => {
+                self.furthest_along(terrain)
+            }
+        };
+        for victim in cars {
+            let space = self.car(victim).place.space();
+            self.damage(victim, damage, scorer);
+            if matches!(victims, Victims::IntoTheTrough(_))
+                && self.car(victim).place.in_race()
+                && let Some(space) = space
+                && let Some(trough) = self.track().trough_of(self.track().space(space).sector)
+            {
+                self.put(victim, Place::Track(trough), Motion::Trough);
+            }
+        }
+    }
+
+    /// Puts Bounty or Race Bonus into play (a second one replaces the first); returns whether
+    /// the card stays in play.
+    fn put_in_play(&mut self, kind: BonusKind, card: u16, markers: u8, vp: u8) -> bool {
+        let slot = match kind {
+            BonusKind::Bounty => &mut self.bounty,
+            BonusKind::RaceBonus => &mut self.finish_bonus,
+        };
+        if let Some(old) = slot.take() {
+            self.event_cards.discard.push(old.card);
+        }
+        let bonus = (markers > 0).then_some(Bonus { card, markers, vp });
+        *slot = bonus;
+        self.record(RaceEvent::BonusChanged { kind, bonus });
+        bonus.is_some()
+    }
+
+    /// High Flyer: the car closest to the front of the jump makes a solo Overtake move.
+    fn high_flyer(&mut self, spaces: u8, activation: &mut Activation) {
+        let flyer = self
+            .furthest_along(Terrain::Jump)
+            .into_iter()
+            .min_by_key(|c| {
+                self.car(*c)
+                    .place
+                    .space()
+                    .map(|s| self.track().space(s).lane)
+            });
+        if let Some(flyer) = flyer {
+            let movement =
+                Movement::new(self, flyer, spaces, Style::plain(MoveKind::Overtake), None);
+            activation.stage = Stage::Moving {
+                movement,
+                main: false,
+            };
         }
     }
 
