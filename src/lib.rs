@@ -9,7 +9,13 @@
 //!    versions and migration. The only layer that knows RON and JSON.
 //! 2. [`validate`] — raw content to checked, ready-to-play types, or a list of diagnostics that
 //!    point at the file, line and object. Never stops at the first problem.
-//! 3. [`cli`] and `gui` (feature `gui`) — thin front ends: they call the layers above and print
+//! 3. [`rules`] — the engine over checked content: race state, setup, turns, movement,
+//!    combat, movement events, scoring, the decision API, outcome enumeration, targets, the
+//!    typed event stream ([`rules::RaceEvent`]), the board folded from it, and player views.
+//! 4. [`sim`] — on top of the rules: loading content for a race ([`sim::load_race`], the one
+//!    entry point for the CLI and the studio), bots (they see a [`rules::PlayerView`] only),
+//!    whole races, and race records that replay a race exactly.
+//! 5. [`cli`] and `gui` (feature `gui`) — thin front ends: they call the layers above and print
 //!    or draw what they return. The `roadwright` binary only parses arguments and picks one.
 //!    The GUI's widgets emit commands that the app applies after drawing; no game rule lives
 //!    there.
@@ -28,6 +34,10 @@
 //! - An edit either applies whole or leaves its document unchanged, and the studio records the
 //!   document before every edit, so undo is exact.
 //! - Output is deterministic: diagnostics and summaries are sorted, maps are ordered.
+//! - The rules are pure: no egui, no files, no clocks, no global RNG. A race's randomness is the
+//!   seeded `ChaCha` RNG in its state, so a seed and a list of decisions are a race, and every
+//!   change of state is an event in order.
+//! - Bots see a player's view, never the deck order, another hand or the engine's RNG.
 
 pub mod cli;
 pub mod content;

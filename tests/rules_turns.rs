@@ -240,3 +240,20 @@ fn the_same_seed_and_decisions_replay_the_same_race() {
     assert_eq!(run(42), run(42));
     assert_ne!(run(42), run(43));
 }
+
+#[test]
+fn applying_the_nth_legal_decision_is_applying_that_decision() {
+    let mut by_index = new_race("road-course", 4, 17);
+    let mut by_value = by_index.clone();
+    for _ in 0..200 {
+        let n = by_index.legal().len();
+        let pick = (by_index.events().len() * 7) % n;
+        let decision = by_index.legal()[pick].clone();
+        assert!(by_index.apply_nth(pick));
+        by_value.apply(&decision).expect("legal");
+        assert_eq!(by_index.events(), by_value.events());
+    }
+    let before = by_index.events().len();
+    assert!(!by_index.apply_nth(usize::MAX), "no such decision");
+    assert_eq!(by_index.events().len(), before, "nothing changed");
+}

@@ -166,57 +166,60 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
 fn outcome_reports(race: &Race) -> Vec<OutcomeReport> {
     enumerate_outcomes(race)
         .into_iter()
-        .map(|o| OutcomeReport {
-            cars: o
-                .moved
-                .iter()
-                .map(|(c, place)| CarEnd {
-                    car: race.car_name(*c),
-                    at: race.place_name(*place),
-                })
-                .collect(),
-            affected: o
-                .changes
-                .iter()
-                .map(|c| AffectedCar {
-                    car: race.car_name(c.car),
-                    at: race.place_name(c.place),
-                    damage: c.damage,
-                    damage_taken: c.damage_taken,
-                    markers: c.markers.clone(),
-                })
-                .collect(),
-            vp: o
-                .vp
-                .iter()
-                .map(|v| VpReport {
-                    team: race.team_of(v.player).name.to_string(),
-                    finish: v.finish,
-                    kills: v.kills,
-                    pool: v.pool,
-                })
-                .collect(),
-            mp_spent: o.spent,
-            ending: race.describe_ending(o.ending),
-            ending_kind: match o.ending {
-                Ending::Spent => "spent",
-                Ending::Stuck => "stuck",
-                Ending::Ram(_) => "ram",
-                Ending::Crossover { .. } => "crossover",
-            },
-            path: {
-                // Steps are described on a replay so each names the spaces as they were.
-                let mut replay = race.clone();
-                replay.set_logging(false);
-                o.steps
+        .map(|o| {
+            let effects = o.effects(race);
+            OutcomeReport {
+                cars: o
+                    .moved
                     .iter()
-                    .map(|s| {
-                        let text = replay.describe_step(s);
-                        let _ = replay.apply(&Decision::Move(s.clone()));
-                        text
+                    .map(|(c, place)| CarEnd {
+                        car: race.car_name(*c),
+                        at: race.place_name(*place),
                     })
-                    .collect()
-            },
+                    .collect(),
+                affected: effects
+                    .cars
+                    .iter()
+                    .map(|c| AffectedCar {
+                        car: race.car_name(c.car),
+                        at: race.place_name(c.place),
+                        damage: c.damage,
+                        damage_taken: c.damage_taken,
+                        markers: c.markers.clone(),
+                    })
+                    .collect(),
+                vp: effects
+                    .vp
+                    .iter()
+                    .map(|v| VpReport {
+                        team: race.team_of(v.player).name.to_string(),
+                        finish: v.finish,
+                        kills: v.kills,
+                        pool: v.pool,
+                    })
+                    .collect(),
+                mp_spent: o.spent,
+                ending: race.describe_ending(o.ending),
+                ending_kind: match o.ending {
+                    Ending::Spent => "spent",
+                    Ending::Stuck => "stuck",
+                    Ending::Ram(_) => "ram",
+                    Ending::Crossover { .. } => "crossover",
+                },
+                path: {
+                    // Steps are described on a replay so each names the spaces as they were.
+                    let mut replay = race.clone();
+                    replay.set_logging(false);
+                    o.steps
+                        .iter()
+                        .map(|s| {
+                            let text = replay.describe_step(s);
+                            let _ = replay.apply(&Decision::Move(s.clone()));
+                            text
+                        })
+                        .collect()
+                },
+            }
         })
         .collect()
 }

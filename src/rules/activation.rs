@@ -6,7 +6,10 @@
 //! - A car that could not leave an off-track spot or the chute (its entry space barred) keeps
 //!   its Spin-Around token.
 
+use std::cell::OnceCell;
+
 use super::combat::{self, CollisionKind};
+use super::decision::Decision;
 use super::events::EventStage;
 use super::ids::{CarId, PlayerId};
 use super::movement::{Movement, StepEnd, Style};
@@ -207,6 +210,24 @@ impl Race {
         }
     }
 
+    /// When the active car may fire at someone now, the decisions of that point: fire at each
+    /// target, or hold fire.
+    fn fire_decisions(&self, activation: &Activation) -> Option<Vec<Decision>> {
+        if !self.may_fire(activation) {
+            return None;
+        }
+        let targets = combat::targets(self, activation.car);
+        if targets.is_empty() {
+            return None;
+        }
+        let mut out: Vec<Decision> = targets
+            .into_iter()
+            .map(|target| Decision::Fire { target })
+            .collect();
+        out.push(Decision::HoldFire);
+        Some(out)
+    }
+
     /// Runs the sequence of play forward until a player has a decision to make or the race is
     /// over. This and [`Race::apply_listed`] are the only places that write the phase: every
     /// step returns the phase that follows it.
@@ -247,7 +268,8 @@ impl Race {
         }
         match &mut activation.stage {
             Stage::BeforeMove => {
-                if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
+                if let Some(legal) = self.fire_decisions(activation) {
+                    self.legal = OnceCell::from(legal);
                     return Transition::Decide;
                 }
                 activation.stage = Stage::Moving {
@@ -258,8 +280,16 @@ impl Race {
             }
             Stage::Moving { movement, main } => {
                 let mover_in = self.car(movement.mover).place.in_race();
-                if mover_in && !movement.legal_steps(self).is_empty() {
-                    return Transition::Decide;
+                if mover_in {
+                    // The steps listed here are the point's legal decisions: kept, not
+                    // listed again when a player asks.
+                    let steps = movement.legal_steps(self);
+                    if !steps.is_empty() {
+                        self.legal = OnceCell::from(
+                            steps.into_iter().map(Decision::Move).collect::<Vec<_>>(),
+                        );
+                        return Transition::Decide;
+                    }
                 }
                 if mover_in && movement.mp > 0 {
                     self.record(RaceEvent::MovementEnded {
@@ -280,7 +310,8 @@ impl Race {
                 Transition::Continue
             }
             Stage::AfterMove => {
-                if self.may_fire(activation) && !combat::targets(self, activation.car).is_empty() {
+                if let Some(legal) = self.fire_decisions(activation) {
+                    self.legal = OnceCell::from(legal);
                     return Transition::Decide;
                 }
                 Transition::Ended(self.end_activation(activation))

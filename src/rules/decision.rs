@@ -171,13 +171,29 @@ impl Race {
         Ok(())
     }
 
+    /// Applies the `index`-th legal decision ([`Self::legal`]) without copying it: what a bot
+    /// that picked from the list does. Returns false, changing nothing, when there is no such
+    /// decision.
+    pub fn apply_nth(&mut self, index: usize) -> bool {
+        let legal = match self.legal.take() {
+            Some(legal) => legal,
+            None => self.list_decisions(),
+        };
+        let Some(decision) = legal.get(index) else {
+            self.legal = std::cell::OnceCell::from(legal);
+            return false;
+        };
+        self.apply_listed(decision);
+        true
+    }
+
     /// Applies a decision taken from [`Self::legal_decisions`] of this very state, without
     /// listing the legal decisions again (bots that just listed them use this).
     pub fn apply_listed(&mut self, decision: &Decision) {
         if self.logging {
             self.history.push(decision.clone());
         }
-        self.legal = std::sync::OnceLock::new();
+        self.legal = std::cell::OnceCell::new();
         let phase = std::mem::replace(&mut self.phase, Phase::Over);
         self.phase = match (decision, phase) {
             (
@@ -246,5 +262,32 @@ impl Race {
             _ => {}
         }
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::test_support::race;
+
+    #[test]
+    fn the_kept_legal_decisions_are_those_listed_afresh_at_every_point() {
+        for (track, players, seed) in [
+            ("oval", 4, 1),
+            ("figure-eight", 6, 2),
+            ("road-course", 3, 3),
+        ] {
+            let mut race = race(track, players, seed);
+            let mut decisions = 0;
+            while !race.is_over() && decisions < 3_000 {
+                assert_eq!(
+                    race.legal(),
+                    race.list_decisions(),
+                    "{track}, decision {decisions}"
+                );
+                let pick = decisions * 31 % race.legal().len();
+                assert!(race.apply_nth(pick));
+                decisions += 1;
+            }
+        }
     }
 }

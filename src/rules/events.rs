@@ -478,10 +478,12 @@ impl Race {
         let Stage::Event(event) = &mut activation.stage else {
             return;
         };
-        self.record(RaceEvent::EventChosen {
-            player: Self::event_player_of(player, event),
-            choice: choice.clone(),
-        });
+        if self.logging {
+            self.record(RaceEvent::EventChosen {
+                player: Self::event_player_of(player, event),
+                choice: choice.clone(),
+            });
+        }
         let mut next = Stage::AfterMove;
         match (event, choice) {
             (EventStage::BumpAndRun, EventChoice::Bump { car: target, to }) => {

@@ -44,12 +44,15 @@ pub mod targeting;
 pub mod turn;
 pub mod view;
 
+#[cfg(test)]
+pub(crate) mod test_support;
+
 pub use board::Board;
 pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
 pub use ids::{CarId, PlayerId};
 pub use movement::{MoveKind, Movement, Step, Style};
-pub use outcomes::{CarChange, Ending, Outcome, VpChange, enumerate_outcomes};
+pub use outcomes::{CarChange, Ending, Outcome, OutcomeEffects, VpChange, enumerate_outcomes};
 pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};

@@ -430,11 +430,15 @@ impl Movement {
             Step::Lateral { to, .. } if race.car_on(*to).is_some() => 2,
             _ => 1,
         };
-        race.record(RaceEvent::Step {
-            car: mover,
-            step: step.clone(),
-            mp_left: self.mp.saturating_sub(cost),
-        });
+        // A step changes the race outside `Race::apply`: the listed decisions are stale.
+        race.legal = std::cell::OnceCell::new();
+        if race.logging {
+            race.record(RaceEvent::Step {
+                car: mover,
+                step: step.clone(),
+                mp_left: self.mp.saturating_sub(cost),
+            });
+        }
         let end = match step {
             Step::Forward { path, .. } => self.forward(race, path),
             Step::Lateral { to, forward, .. } => {

@@ -66,10 +66,6 @@ pub struct VpChange {
 pub struct Outcome {
     /// Every car that moved, with where it ended, by car id.
     pub moved: Vec<(CarId, Place)>,
-    /// Every car whose place, damage or markers changed, by car id.
-    pub changes: Vec<CarChange>,
-    /// Every player whose VP changed, by seat.
-    pub vp: Vec<VpChange>,
     /// MP spent.
     pub spent: u8,
     /// One sequence of steps reaching it.
@@ -89,8 +85,6 @@ pub fn enumerate_outcomes(race: &Race) -> Vec<Outcome> {
     let start: Vec<Place> = race.cars().iter().map(|c| c.place).collect();
     let mut search = Search {
         start,
-        start_cars: race.cars().to_vec(),
-        start_players: race.players().to_vec(),
         seen: HashSet::new(),
         found: BTreeMap::new(),
     };
@@ -131,8 +125,6 @@ type StateKey = (
 
 struct Search {
     start: Vec<Place>,
-    start_cars: Vec<Car>,
-    start_players: Vec<Player>,
     seen: HashSet<StateKey>,
     found: BTreeMap<(Vec<(CarId, Place)>, Ending), Outcome>,
 }
@@ -178,75 +170,105 @@ impl Search {
             .filter(|(i, c)| c.place != self.start[*i])
             .map(|(i, c)| (CarId(i as u16), c.place))
             .collect();
-        let key = (moved, ending);
-        if self.found.contains_key(&key) {
-            return;
-        }
-        let (changes, vp) = match ending {
-            // The collision's damage is part of the outcome (7.12); a ram's attack is not, as
-            // its combat card is not drawn yet.
-            Ending::Crossover { moving, blocker } => {
-                let mut after = race.clone();
-                let rule = after.crossover_rule();
-                let player = after.car(movement.mover).player;
-                match rule {
-                    CrossoverCollision::Damage { damage } => {
-                        after.damage(moving, damage, Some(player));
-                        after.damage(blocker, damage, Some(player));
-                    }
-                    CrossoverCollision::TemporaryDamage { damage } => {
-                        after.temporary_damage(moving, damage, Some(player));
-                        after.temporary_damage(blocker, damage, Some(player));
-                    }
-                    CrossoverCollision::StopOnly => {}
-                }
-                self.changes(&after)
-            }
-            _ => self.changes(race),
-        };
-        let outcome = Outcome {
-            moved: key.0.clone(),
-            changes,
-            vp,
-            spent: movement.spent(),
-            steps: movement.steps.clone(),
-            ending,
-        };
-        self.found.insert(key, outcome);
+        self.found
+            .entry((moved.clone(), ending))
+            .or_insert_with(|| Outcome {
+                moved,
+                spent: movement.spent(),
+                steps: movement.steps.clone(),
+                ending,
+            });
     }
+}
 
-    /// What changed since the start, car by car and player by player.
-    fn changes(&self, race: &Race) -> (Vec<CarChange>, Vec<VpChange>) {
-        let cars = race
-            .cars()
-            .iter()
-            .zip(&self.start_cars)
-            .enumerate()
-            .filter(|(_, (now, was))| now != was)
-            .map(|(i, (now, was))| CarChange {
-                car: CarId(i as u16),
-                place: now.place,
-                damage: now.damage + now.temporary_damage,
-                damage_taken: (now.damage + now.temporary_damage)
-                    .saturating_sub(was.damage + was.temporary_damage),
-                markers: markers(now),
-            })
-            .collect();
-        let vp = race
-            .players()
-            .iter()
-            .zip(&self.start_players)
-            .enumerate()
-            .filter(|(_, (now, was))| now.claims != was.claims || now.pool != was.pool)
-            .map(|(i, (now, was))| VpChange {
-                player: PlayerId(i as u8),
-                finish: i64::from(now.claims.finish) - i64::from(was.claims.finish),
-                kills: i64::from(now.claims.kills) - i64::from(was.claims.kills),
-                pool: now.pool,
-            })
-            .collect();
-        (cars, vp)
+/// What an outcome does to every car and pool (see [`Outcome::effects`]).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct OutcomeEffects {
+    /// Every car whose place, damage or markers changed, by car id.
+    pub cars: Vec<CarChange>,
+    /// Every player whose VP changed, by seat.
+    pub vp: Vec<VpChange>,
+}
+
+impl Outcome {
+    /// What this outcome does to every car and pool, worked out on demand (the search itself
+    /// only keeps where the cars end): `race` is the race the outcomes were listed from. A
+    /// crossover collision's damage is included (7.12); a ram's is not, as its combat card is
+    /// not drawn yet.
+    #[must_use]
+    pub fn effects(&self, race: &Race) -> OutcomeEffects {
+        let Some(movement) = race.movement() else {
+            return OutcomeEffects::default();
+        };
+        let mut after = race.copy_without_history();
+        let mut movement = movement.clone();
+        for step in &self.steps {
+            movement.apply(&mut after, step);
+        }
+        if let Ending::Crossover { moving, blocker } = self.ending {
+            let player = after.car(movement.mover).player;
+            match after.crossover_rule() {
+                CrossoverCollision::Damage { damage } => {
+                    after.damage(moving, damage, Some(player));
+                    after.damage(blocker, damage, Some(player));
+                }
+                CrossoverCollision::TemporaryDamage { damage } => {
+                    after.temporary_damage(moving, damage, Some(player));
+                    after.temporary_damage(blocker, damage, Some(player));
+                }
+                CrossoverCollision::StopOnly => {}
+            }
+        }
+        let (cars, vp) = changes(race.cars(), race.players(), &after);
+        OutcomeEffects { cars, vp }
     }
+}
+/// What changed since the start, car by car and player by player.
+fn changes(
+    start_cars: &[Car],
+    start_players: &[Player],
+    race: &Race,
+) -> (Vec<CarChange>, Vec<VpChange>) {
+    let cars = race
+        .cars()
+        .iter()
+        .zip(start_cars)
+        .enumerate()
+        .filter(|(_, (now, was))| changed(now, was))
+        .map(|(i, (now, was))| CarChange {
+            car: CarId(i as u16),
+            place: now.place,
+            damage: now.damage + now.temporary_damage,
+            damage_taken: (now.damage + now.temporary_damage)
+                .saturating_sub(was.damage + was.temporary_damage),
+            markers: markers(now),
+        })
+        .collect();
+    let vp = race
+        .players()
+        .iter()
+        .zip(start_players)
+        .enumerate()
+        .filter(|(_, (now, was))| now.claims != was.claims || now.pool != was.pool)
+        .map(|(i, (now, was))| VpChange {
+            player: PlayerId(i as u8),
+            finish: i64::from(now.claims.finish) - i64::from(was.claims.finish),
+            kills: i64::from(now.claims.kills) - i64::from(was.claims.kills),
+            pool: now.pool,
+        })
+        .collect();
+    (cars, vp)
+}
+
+/// Whether a car's place, damage or markers differ (its identity never changes).
+fn changed(now: &Car, was: &Car) -> bool {
+    now.place != was.place
+        || now.damage != was.damage
+        || now.temporary_damage != was.temporary_damage
+        || now.suppressed != was.suppressed
+        || now.reloading != was.reloading
+        || now.spun_around != was.spun_around
+        || now.lapped != was.lapped
 }
 
 /// The markers a car carries.

@@ -236,7 +236,7 @@ pub struct Race {
     /// Every decision applied, in order (kept with the events; a seed and these replay it).
     pub(crate) history: Vec<super::Decision>,
     /// The legal decisions of the current point, listed once when first asked for.
-    pub(crate) legal: std::sync::OnceLock<Vec<super::Decision>>,
+    pub(crate) legal: std::cell::OnceCell<Vec<super::Decision>>,
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
     pub(crate) logging: bool,
@@ -274,7 +274,7 @@ impl Race {
             scenario_mp: None,
             log: Vec::new(),
             history: Vec::new(),
-            legal: std::sync::OnceLock::new(),
+            legal: std::cell::OnceCell::new(),
             result: None,
             turn_limit,
             logging: true,
@@ -551,9 +551,9 @@ impl Race {
             return;
         }
         let from = self.car(id).place.space();
-        if let Some(from) = from
+        if self.logging
+            && let Some(from) = from
             && self.track().space(from).next.len() > 1
-            && self.logging
         {
             self.record(RaceEvent::ForkTaken {
                 car: id,

@@ -77,7 +77,9 @@ impl Race {
                     break;
                 };
                 self.players[player.index()].hand.push(card);
-                drawn.push(card);
+                if self.logging {
+                    drawn.push(card);
+                }
             }
             self.players[player.index()].hand.sort_unstable();
             if !drawn.is_empty() {

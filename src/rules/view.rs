@@ -293,7 +293,7 @@ impl Race {
             scenario_mp: self.scenario_mp,
             log: Vec::new(),
             history: Vec::new(),
-            legal: self.legal.clone(),
+            legal: std::cell::OnceCell::new(),
             result: self.result,
             turn_limit: self.turn_limit,
             logging: false,
@@ -303,23 +303,13 @@ impl Race {
 
 #[cfg(test)]
 mod tests {
-    use std::path::Path;
-    use std::sync::Arc;
-
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
-    use crate::rules::RaceSetup;
-    use crate::validate::open::{open_content, open_track};
 
     fn race(players: usize, seed: u64) -> Race {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let content = open_content(&root.join("content")).expect("content");
-        let track = open_track(&root.join("tracks/oval.ron")).expect("track");
-        let rules = Arc::new(RaceRules::new(content, track, "standard").expect("rules"));
-        let setup = RaceSetup::first_teams(&rules.content, players, seed);
-        Race::new(rules, &setup).expect("race")
+        crate::rules::test_support::race("oval", players, seed)
     }
 
     /// What a determinised race shows: every hand, every draw pile, and the next RNG draws.

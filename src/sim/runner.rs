@@ -40,8 +40,8 @@ pub fn play_race(
         let pick = bots[player.index()]
             .choose(&race.view(player), legal)
             .min(legal.len() - 1);
-        let chosen = legal[pick].clone();
-        race.apply_listed(&chosen);
+        // The pick is within the list, so it is always applied.
+        race.apply_nth(pick);
         if check && let Err(problem) = race.check_invariants() {
             return Err(RaceError::Invariant { decision, problem });
         }
