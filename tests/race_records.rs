@@ -7,8 +7,6 @@ use roadwright::rules::{Race, RaceSetup};
 use roadwright::sim::{Bot, RandomBot};
 use sha2::{Digest, Sha256};
 
-const TRACKS: [&str; 4] = ["oval", "road-course", "figure-eight", "thunder-oval"];
-
 fn record_race(track: &str, players: &str, seed: &str, record: &std::path::Path) -> String {
     let run = common::roadwright(&[
         "race",
@@ -29,7 +27,7 @@ fn record_race(track: &str, players: &str, seed: &str, record: &std::path::Path)
 #[test]
 fn a_record_replays_byte_for_byte_on_every_sample_track() {
     let dir = tempfile::tempdir().expect("temp dir");
-    for track in TRACKS {
+    for track in common::SAMPLE_TRACKS {
         let record = dir.path().join(format!("{track}.json"));
         let raced = record_race(track, "5", "21", &record);
         let replayed = common::roadwright(&["replay", record.to_str().expect("path"), "--json"]);

@@ -9,7 +9,6 @@
 mod common;
 
 use roadwright::rules::setup::DEFAULT_TURN_LIMIT;
-use roadwright::rules::{Race, RaceSetup};
 use roadwright::sim::{Bot, RandomBot, play_race};
 
 fn seeds() -> u64 {
@@ -22,29 +21,22 @@ fn seeds() -> u64 {
 #[test]
 fn random_races_keep_every_invariant_on_every_sample_track() {
     let mut races = 0;
-    for track in ["oval", "road-course", "figure-eight", "thunder-oval"] {
-        let rules = common::race_rules(track, "standard");
-        for players in 2..=10 {
-            for seed in 0..seeds() {
-                let setup = RaceSetup::first_teams(&rules.content, players, seed);
-                let mut race = Race::new(rules.clone(), &setup).expect("setup");
-                race.set_logging(false);
-                race.check_invariants().expect("setup keeps the invariants");
-                let cars = race.cars().len();
-                let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
-                    .map(|p| Box::new(RandomBot::new(seed * 31 + p as u64)) as Box<dyn Bot + Send>)
-                    .collect();
-                if let Err(e) = play_race(&mut race, &mut bots, true) {
-                    panic!("{track}, {players} players, seed {seed}: {e}");
-                }
-                assert_eq!(race.cars().len(), cars, "no car created or lost");
-                assert!(
-                    race.turn() < DEFAULT_TURN_LIMIT,
-                    "{track}, {players} players, seed {seed}: ran to the turn limit"
-                );
-                races += 1;
-            }
+    for (label, mut race, seed) in common::sample_races(seeds()) {
+        race.set_logging(false);
+        race.check_invariants().expect("setup keeps the invariants");
+        let cars = race.cars().len();
+        let mut bots: Vec<Box<dyn Bot + Send>> = (0..race.players().len())
+            .map(|p| Box::new(RandomBot::new(seed * 31 + p as u64)) as Box<dyn Bot + Send>)
+            .collect();
+        if let Err(e) = play_race(&mut race, &mut bots, true) {
+            panic!("{label}: {e}");
         }
+        assert_eq!(race.cars().len(), cars, "no car created or lost");
+        assert!(
+            race.turn() < DEFAULT_TURN_LIMIT,
+            "{label}: ran to the turn limit"
+        );
+        races += 1;
     }
     assert!(races >= 4 * 9);
 }

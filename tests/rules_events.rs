@@ -251,15 +251,21 @@ fn a_car_swapped_back_over_the_line_returns_its_vp_11_2() {
     race.check_invariants().expect("VP conserved");
 }
 
+/// #22 (Chrome Jackals) at 13.1 overtakes #11 (Rust Reapers) at 0.1, just past the finish
+/// line: #22 crosses it forward and #11 goes back over it.
+fn overtake_over_the_line(position: Position) -> roadwright::rules::Race {
+    let mut race = play_moving_first(position.car(CJ, "22", "13.1").car(RR, "11", "0.1").play(
+        CJ,
+        "22",
+        "overtake-2",
+    ));
+    step(&mut race, "swap", "0.1");
+    race
+}
+
 #[test]
 fn a_car_sent_back_before_it_ever_scored_does_not_score_crossing_again_3_0() {
-    let mut race = play_moving_first(
-        Position::on(&jump_track())
-            .car(CJ, "22", "13.1")
-            .car(RR, "11", "0.1")
-            .play(CJ, "22", "overtake-2"),
-    );
-    step(&mut race, "swap", "0.1");
+    let race = overtake_over_the_line(Position::on(&jump_track()));
     assert_eq!(race.car(car(&race, RR, "11")).lapped, 1);
 }
 
@@ -568,14 +574,7 @@ fn a_car_moved_back_over_the_line_returns_a_kill_vp_when_it_has_no_finish_vp_11_
     assert_eq!(race.player(rr).claims.kills, 2);
     assert_eq!(race.player(rr).pool, 10);
     // Swap back over the line again with only kill VP claimed: one kill VP returns.
-    let mut race = play_moving_first(
-        Position::on(&jump_track())
-            .car(CJ, "22", "13.1")
-            .car(RR, "11", "0.1")
-            .claimed(RR, 0, 2)
-            .play(CJ, "22", "overtake-2"),
-    );
-    step(&mut race, "swap", "0.1");
+    let race = overtake_over_the_line(Position::on(&jump_track()).claimed(RR, 0, 2));
     assert_eq!(race.player(rr).claims.kills, 1, "a kill VP went back");
     assert_eq!(race.player(rr).pool, 11);
     assert_eq!(
@@ -596,17 +595,13 @@ fn nothing_changes_after_the_winning_crossing_11_5() {
     // 11.5: "The moment one player empties their pool, the game is over." CJ needs 1 VP; #22
     // overtakes #11 across the line: CJ wins at that moment, and #11 going back over the line
     // in the same swap returns nothing.
-    let mut race = play_moving_first(
+    let race = overtake_over_the_line(
         Position::on(&jump_track())
-            .car(CJ, "22", "13.1")
-            .car(RR, "11", "0.1")
             .claimed(CJ, 11, 0)
-            .claimed(RR, 3, 0)
-            .play(CJ, "22", "overtake-2"),
+            .claimed(RR, 3, 0),
     );
     let cj = race.car(car(&race, CJ, "22")).player;
     let rr = race.car(car(&race, RR, "11")).player;
-    step(&mut race, "swap", "0.1");
     assert_eq!(race.result(), Some(RaceResult::Winner(cj)));
     assert_eq!(
         race.player(rr).claims.finish,

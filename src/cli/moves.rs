@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::race::{load_rules, print_diagnostics};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
-use crate::rules::{Decision, Ending, Marker, Race, enumerate_outcomes};
+use crate::rules::{CarId, Decision, Ending, Marker, Race, enumerate_outcomes};
 use crate::validate::Diagnostic;
 
 #[derive(Serialize)]
@@ -64,6 +64,10 @@ pub(crate) struct OpenedScenario {
     pub race: Race,
     /// The card played for the active car.
     pub play: Decision,
+    /// The active car.
+    pub car: CarId,
+    /// The race card kind played.
+    pub card: u16,
 }
 
 /// Opens a scenario file and the content and track it names, printing problems to `err`.
@@ -98,11 +102,18 @@ pub(crate) fn open_scenario(
         Err(code) => return Ok(Err(code)),
     };
     match Race::from_scenario(rules, scenario) {
-        Ok((race, play)) => Ok(Ok(OpenedScenario {
-            name: scenario.name.to_string(),
-            race,
-            play,
-        })),
+        Ok((race, play)) => {
+            let Decision::Play { card, car, .. } = play else {
+                return Ok(Err(EXIT_CONTENT_ERRORS));
+            };
+            Ok(Ok(OpenedScenario {
+                name: scenario.name.to_string(),
+                race,
+                play,
+                car,
+                card,
+            }))
+        }
         Err(e) => {
             writeln!(err, "{}: error[scenario]: {e}", path.display())?;
             Ok(Err(EXIT_CONTENT_ERRORS))
@@ -134,12 +145,11 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
         name,
         mut race,
         play,
+        car,
+        card,
     } = match open_scenario(path, err)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
-    };
-    let Decision::Play { card, car, .. } = play else {
-        return Ok(EXIT_CONTENT_ERRORS);
     };
     if let Err(code) = start_moving(path, &mut race, &play, err)? {
         return Ok(code);

@@ -6,8 +6,8 @@ use std::path::Path;
 
 use serde::Serialize;
 
+use super::EXIT_OK;
 use super::moves::{OpenedScenario, open_scenario, start_moving};
-use super::{EXIT_CONTENT_ERRORS, EXIT_OK};
 use crate::content::team_mats::Mount;
 use crate::rules::{CarId, Decision, FiringArc, Race, enumerate_outcomes};
 
@@ -65,12 +65,11 @@ pub fn targets(
         name,
         mut race,
         play,
+        car,
+        ..
     } = match open_scenario(path, err)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
-    };
-    let Decision::Play { car, .. } = play else {
-        return Ok(EXIT_CONTENT_ERRORS);
     };
     let before = targets_of(&race, car);
     let c = race.car(car);

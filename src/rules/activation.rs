@@ -155,17 +155,7 @@ impl Race {
             }
             StepEnd::Crossover { moving, blocker } => {
                 self.record(RaceEvent::CrossoverCollision { moving, blocker });
-                match self.crossover_rule() {
-                    CrossoverCollision::Damage { damage } => {
-                        self.damage(moving, damage, Some(player));
-                        self.damage(blocker, damage, Some(player));
-                    }
-                    CrossoverCollision::TemporaryDamage { damage } => {
-                        self.temporary_damage(moving, damage, Some(player));
-                        self.temporary_damage(blocker, damage, Some(player));
-                    }
-                    CrossoverCollision::StopOnly => {}
-                }
+                self.crossover_damage(moving, blocker, player);
             }
         }
         if !self.car(activation.car).place.in_race() {
@@ -177,6 +167,22 @@ impl Race {
             self.draw_event(activation);
         } else {
             activation.stage = Stage::AfterMove;
+        }
+    }
+
+    /// The damage of a crossover collision (7.12), by the ruleset's variant: 1 damage to each
+    /// car, temporary damage (Thunder Alley), or none (Grand Prix).
+    pub(crate) fn crossover_damage(&mut self, moving: CarId, blocker: CarId, active: PlayerId) {
+        match self.crossover_rule() {
+            CrossoverCollision::Damage { damage } => {
+                self.damage(moving, damage, Some(active));
+                self.damage(blocker, damage, Some(active));
+            }
+            CrossoverCollision::TemporaryDamage { damage } => {
+                self.temporary_damage(moving, damage, Some(active));
+                self.temporary_damage(blocker, damage, Some(active));
+            }
+            CrossoverCollision::StopOnly => {}
         }
     }
 

@@ -8,35 +8,7 @@
 
 use super::ids::{CarId, PlayerId};
 use super::race_event::{BonusKind, Marker, RaceEvent, VpSource};
-use super::state::{Bonus, Place, Race, RaceResult};
-use crate::content::text::CarNumber;
-
-/// A car as the board shows it.
-#[derive(Clone, PartialEq, Eq, Debug)]
-// Each flag is a marker or a side of the counter (2.3, 9.3).
-#[allow(clippy::struct_excessive_bools)]
-pub struct BoardCar {
-    /// Its player.
-    pub player: PlayerId,
-    /// Its roof number.
-    pub number: CarNumber,
-    /// Where it is.
-    pub place: Place,
-    /// Damage markers.
-    pub damage: u8,
-    /// Temporary damage markers.
-    pub temporary_damage: u8,
-    /// Whether it has been activated this turn (the dark side up).
-    pub activated: bool,
-    /// Suppression marker.
-    pub suppressed: bool,
-    /// Reloading marker.
-    pub reloading: bool,
-    /// Spin-Around token.
-    pub spun_around: bool,
-    /// Lapped tokens.
-    pub lapped: u8,
-}
+use super::state::{Bonus, Car, Race, RaceResult};
 
 /// A player's pool and claims as the board shows them.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -56,8 +28,8 @@ pub struct BoardPlayer {
 /// The public board, folded from events.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Board {
-    /// Every car, by car id.
-    pub cars: Vec<BoardCar>,
+    /// Every car, by car id: place, damage and markers as the board shows them.
+    pub cars: Vec<Car>,
     /// Every player, by seat.
     pub players: Vec<BoardPlayer>,
     /// The current turn.
@@ -97,7 +69,7 @@ impl Board {
         Ok(board)
     }
 
-    fn car_mut(&mut self, car: CarId) -> Result<&mut BoardCar, String> {
+    fn car_mut(&mut self, car: CarId) -> Result<&mut Car, String> {
         self.cars
             .get_mut(car.index())
             .ok_or_else(|| format!("no car {}", car.0))
@@ -125,18 +97,7 @@ impl Board {
                     .collect();
                 self.cars = cars
                     .iter()
-                    .map(|c| BoardCar {
-                        player: c.player,
-                        number: c.number.clone(),
-                        place: Place::Reserve,
-                        damage: 0,
-                        temporary_damage: 0,
-                        activated: false,
-                        suppressed: false,
-                        reloading: false,
-                        spun_around: false,
-                        lapped: 0,
-                    })
+                    .map(|c| Car::on_the_mat(c.player, c.mat_index, c.number.clone()))
                     .collect();
                 self.turn = 1;
                 self.clock_running = true;
@@ -237,20 +198,8 @@ impl Board {
             return out;
         }
         for (i, (b, c)) in self.cars.iter().zip(race.cars()).enumerate() {
-            let engine = BoardCar {
-                player: c.player,
-                number: c.number.clone(),
-                place: c.place,
-                damage: c.damage,
-                temporary_damage: c.temporary_damage,
-                activated: c.activated,
-                suppressed: c.suppressed,
-                reloading: c.reloading,
-                spun_around: c.spun_around,
-                lapped: c.lapped,
-            };
-            if *b != engine {
-                out.push(format!("car {i}: board {b:?}, engine {engine:?}"));
+            if b != c {
+                out.push(format!("car {i}: board {b:?}, engine {c:?}"));
             }
         }
         for (i, (b, p)) in self.players.iter().zip(race.players()).enumerate() {
@@ -288,7 +237,7 @@ impl Board {
     }
 }
 
-fn set_marker(car: &mut BoardCar, marker: Marker, on: bool) {
+fn set_marker(car: &mut Car, marker: Marker, on: bool) {
     match marker {
         Marker::Suppression => car.suppressed = on,
         Marker::Reloading => car.reloading = on,

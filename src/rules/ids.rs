@@ -1,35 +1,18 @@
 //! Newtype ids of the race: players (seats) and cars.
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 /// A player, by seat: seats run clockwise around the table.
 #[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Debug,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(transparent)]
 pub struct PlayerId(pub u8);
 
 /// A car of the race (its index in [`super::Race::cars`]).
 #[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Debug,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(transparent)]
 pub struct CarId(pub u16);

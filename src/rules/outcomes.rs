@@ -13,7 +13,6 @@ use super::ids::{CarId, PlayerId};
 use super::movement::{Movement, Step, StepEnd};
 use super::race_event::Marker;
 use super::state::{Car, Place, Player, Race};
-use crate::content::ruleset::CrossoverCollision;
 
 /// How a movement ended.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -207,17 +206,7 @@ impl Outcome {
         }
         if let Ending::Crossover { moving, blocker } = self.ending {
             let player = after.car(movement.mover).player;
-            match after.crossover_rule() {
-                CrossoverCollision::Damage { damage } => {
-                    after.damage(moving, damage, Some(player));
-                    after.damage(blocker, damage, Some(player));
-                }
-                CrossoverCollision::TemporaryDamage { damage } => {
-                    after.temporary_damage(moving, damage, Some(player));
-                    after.temporary_damage(blocker, damage, Some(player));
-                }
-                CrossoverCollision::StopOnly => {}
-            }
+            after.crossover_damage(moving, blocker, player);
         }
         let (cars, vp) = changes(race.cars(), race.players(), &after);
         OutcomeEffects { cars, vp }

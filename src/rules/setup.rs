@@ -216,19 +216,11 @@ impl Race {
             let mut reserve = Vec::new();
             for (k, &mat_index) in order.iter().enumerate() {
                 let id = CarId(self.cars.len() as u16);
-                self.cars.push(Car {
+                self.cars.push(Car::on_the_mat(
                     player,
                     mat_index,
-                    number: team.cars[mat_index].number.clone(),
-                    place: Place::Reserve,
-                    damage: 0,
-                    temporary_damage: 0,
-                    activated: false,
-                    suppressed: false,
-                    reloading: false,
-                    spun_around: false,
-                    lapped: 0,
-                });
+                    team.cars[mat_index].number.clone(),
+                ));
                 if k >= per_team {
                     reserve.push(id);
                 }

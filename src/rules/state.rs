@@ -1,6 +1,9 @@
 //! The race state: cars, players, decks, the phase of play, and the primitives every rule uses
 //! to change them (placing a car, scoring, damage, elimination).
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use std::sync::Arc;
 
 use rand::SeedableRng;
@@ -30,17 +33,7 @@ pub struct RaceRules {
 
 /// Where a car is.
 #[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Debug,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Place {
@@ -79,7 +72,7 @@ impl Place {
 }
 
 /// A car of the race.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 // Each flag is a separate marker or side of the counter (2.3, 9.3).
 #[allow(clippy::struct_excessive_bools)]
 pub struct Car {
@@ -106,6 +99,26 @@ pub struct Car {
     /// Backward crossings of the finish line whose VP could not be returned (the Lapped token
     /// of 3.0): the next forward crossing scores nothing.
     pub lapped: u8,
+}
+
+impl Car {
+    /// A car on its team mat, before the race: no damage, no marker, light side up.
+    #[must_use]
+    pub fn on_the_mat(player: PlayerId, mat_index: usize, number: CarNumber) -> Self {
+        Self {
+            player,
+            mat_index,
+            number,
+            place: Place::Reserve,
+            damage: 0,
+            temporary_damage: 0,
+            activated: false,
+            suppressed: false,
+            reloading: false,
+            spun_around: false,
+            lapped: 0,
+        }
+    }
 }
 
 /// Victory points claimed, by source.
@@ -178,17 +191,7 @@ impl Deck {
 }
 
 /// A card in play that changes scoring while it has markers (Bounty, Race Bonus).
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    Hash,
-    Debug,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct Bonus {
     /// The movement event card kind, discarded when the markers run out.
     pub card: u16,

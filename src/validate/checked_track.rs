@@ -12,6 +12,9 @@
 //! - Without a chute the chute is beside the innermost space of sector 0, "the space just past
 //!   the finish line" (2.1).
 
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -25,34 +28,14 @@ use crate::content::track::{OffTrack, Section, SpaceRef, Terrain, Track, TrackSt
 
 /// A space of a checked track.
 #[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Debug,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(transparent)]
 pub struct SpaceId(pub u32);
 
 /// A sector of a checked track (starting sectors and lap sectors share one numbering).
 #[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Debug,
-    serde::Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(transparent)]
 pub struct SectorId(pub u32);

@@ -57,6 +57,30 @@ pub fn race_rules(track: &str, ruleset: &str) -> std::sync::Arc<roadwright::rule
         .expect("track");
     std::sync::Arc::new(roadwright::rules::RaceRules::new(content, track, ruleset).expect("rules"))
 }
+/// The four sample tracks.
+pub const SAMPLE_TRACKS: [&str; 4] = ["oval", "road-course", "figure-eight", "thunder-oval"];
+
+/// Fresh races on every sample track with 2 to 10 players and seeds `0..seeds`, the first
+/// teams seated, with a label naming each.
+pub fn sample_races(seeds: u64) -> impl Iterator<Item = (String, roadwright::rules::Race, u64)> {
+    SAMPLE_TRACKS.into_iter().flat_map(move |track| {
+        let rules = race_rules(track, "standard");
+        (2..=10usize).flat_map(move |players| {
+            let rules = rules.clone();
+            (0..seeds).map(move |seed| {
+                let setup =
+                    roadwright::rules::RaceSetup::first_teams(&rules.content, players, seed);
+                let race = roadwright::rules::Race::new(rules.clone(), &setup).expect("setup");
+                (
+                    format!("{track}, {players} players, seed {seed}"),
+                    race,
+                    seed,
+                )
+            })
+        })
+    })
+}
+
 pub mod rules;
 #[cfg(feature = "gui")]
 pub mod studio;
