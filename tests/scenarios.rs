@@ -85,6 +85,16 @@ fn a_scenario_naming_a_missing_space_is_an_error_naming_it() {
     let run = common::roadwright(&["moves", path.to_str().expect("utf-8")]);
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("no space 99.9"), "{}", run.stderr);
+    // `validate` checks the scenario as `moves` would use it.
+    let checked = common::roadwright(&["validate", path.to_str().expect("utf-8")]);
+    assert_eq!(checked.code, 1, "{}", checked.stdout);
+    assert!(
+        checked.stdout.contains("error[scenario]") && checked.stdout.contains("no space 99.9"),
+        "{}",
+        checked.stdout
+    );
+    let sample = common::roadwright(&["validate", "tests/scenarios/lateral-displacement.ron"]);
+    assert_eq!(sample.code, 0, "{}", sample.stdout);
 }
 
 #[test]
@@ -269,4 +279,44 @@ fn moves_json_reports_each_affected_car_the_vp_and_how_the_movement_ended() {
         .expect("#11 is affected");
     assert_eq!(rr["damage"], 2, "its damage is reported");
     assert_eq!(rr["damage_taken"], 0);
+}
+
+#[test]
+fn moves_stops_at_its_search_limit_and_says_so() {
+    // The sample position with 12 MP has about a thousand positions, far more than 50.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("long.ron");
+    let text = std::fs::read_to_string(common::repo("tests/scenarios/lateral-displacement.ron"))
+        .expect("sample")
+        .replace(
+            "../../tracks/oval.ron",
+            &common::repo("tracks/oval.ron").display().to_string(),
+        )
+        .replace(
+            "../../content",
+            &common::repo("content").display().to_string(),
+        )
+        .replace(
+            "    card: \"solo-2\",\n",
+            "    card: \"solo-2\",\n    mp: Some(12),\n",
+        );
+    std::fs::write(&path, text).expect("write");
+    let path = path.to_str().expect("path");
+    let run = common::roadwright(&["moves", path, "--json", "--max-positions", "50"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("stopped after 50 positions"),
+        "{}",
+        run.stderr
+    );
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["truncated"], true);
+    assert_eq!(report["positions"], 50);
+    let whole = common::roadwright(&["moves", path, "--json"]);
+    let report: serde_json::Value = serde_json::from_str(&whole.stdout).expect("json");
+    assert_eq!(
+        report["truncated"], false,
+        "the default limit is enough here"
+    );
+    assert!(whole.stderr.is_empty(), "{}", whole.stderr);
 }

@@ -511,3 +511,71 @@ fn the_cli_validates_inspects_and_renders_tracks() {
         1
     );
 }
+
+#[test]
+fn every_reference_is_checked_on_every_track_style() {
+    // A Thunder Alley track ignores its printed grid (3.0), but a grid slot, a chute or a
+    // crossover naming a space that does not exist is still an error, never a crash later.
+    let ghost = SpaceRef::lap(99, 0);
+    let with_ghost_grid = broken("thunder-oval", |t| {
+        t.grid.push(GridSlot {
+            position: 1,
+            space: ghost,
+        });
+    });
+    assert_eq!(with_ghost_grid, ["grid-missing-space"]);
+    let with_ghost_chute = broken("thunder-oval", |t| {
+        t.chute = Some(Chute {
+            beside: ghost,
+            side: LaneSide::Inside,
+        });
+    });
+    assert_eq!(with_ghost_chute, ["chute-no-access"]);
+    // Whatever validation accepts, the checked track accepts: no panic either way.
+    for style in [TrackStyle::ThunderAlley, TrackStyle::GrandPrix] {
+        let mut track = sample_track("oval");
+        track.style = style;
+        track.grid.push(GridSlot {
+            position: 41,
+            space: ghost,
+        });
+        let checked = roadwright::validate::checked_track::CheckedTrack::from_track(&track);
+        assert!(checked.is_err(), "{style:?}: the ghost slot is refused");
+    }
+}
+
+#[test]
+fn non_finite_or_absurd_geometry_is_a_validation_error() {
+    for edit in [
+        (|t: &mut Track| space_mut(t, 3, 1).x = f32::NAN) as fn(&mut Track),
+        |t| space_mut(t, 3, 1).heading = f32::INFINITY,
+        |t| space_mut(t, 3, 1).y = -f32::MAX,
+        |t| t.space_size.width = f32::MAX,
+    ] {
+        let codes = broken("oval", edit);
+        assert!(codes.contains(&"geometry-out-of-range"), "{codes:?}");
+    }
+    // The same in a file: RON reads `NaN`, and validate reports it with its place.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("nan.ron");
+    let text = std::fs::read_to_string(common::repo("tracks/oval.ron")).expect("oval");
+    let at = text.find("x: ").expect("a coordinate");
+    let end = at + text[at..].find(',').expect("comma");
+    std::fs::write(&path, format!("{}x: NaN{}", &text[..at], &text[end..])).expect("write");
+    let run = common::roadwright(&["validate", path.to_str().expect("path")]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("error[geometry-out-of-range]"),
+        "{}",
+        run.stdout
+    );
+    let render = common::roadwright(&[
+        "render",
+        path.to_str().expect("path"),
+        "-o",
+        dir.path().join("nan.png").to_str().expect("path"),
+    ]);
+    // Drawing a broken track is allowed (it helps find the problem); it must not crash.
+    assert!([0, 1, 2].contains(&render.code), "{}", render.stderr);
+    assert!(!render.stderr.contains("panicked"), "{}", render.stderr);
+}

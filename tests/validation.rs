@@ -573,3 +573,29 @@ fn a_collision_that_spares_the_active_car_is_an_error_8_4() {
     let found = only(&diagnostics, "collision-without-damage", Severity::Error);
     assert!(found.message.contains("the target"), "{}", found.message);
 }
+
+#[test]
+fn card_counts_are_bounded_by_what_a_game_can_use() {
+    // A count of 4,294,967,295 used to validate clean and then make a race allocate 8 GB.
+    let diagnostics = edit_race(|deck| deck.cards[0].count = u32::MAX);
+    // Both the card and its deck are out of bounds.
+    let codes: Vec<&str> = diagnostics.iter().map(|d| d.code).collect();
+    assert!(codes.contains(&"count-too-large"), "{codes:?}");
+    assert!(codes.contains(&"deck-too-large"), "{codes:?}");
+    let found = diagnostics
+        .iter()
+        .find(|d| d.code == "count-too-large")
+        .expect("count");
+    assert!(found.message.contains("1 to 999"), "{}", found.message);
+    let just_right = edit_race(|deck| deck.cards[0].count = 999);
+    assert!(
+        just_right.iter().all(|d| d.severity != Severity::Error),
+        "{just_right:#?}"
+    );
+    for edit in [
+        edit_events(|deck| deck.cards[0].count = 1_000),
+        edit_combat(|deck| deck.cards[0].count = 1_000),
+    ] {
+        only(&edit, "count-too-large", Severity::Error);
+    }
+}

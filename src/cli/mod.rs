@@ -129,6 +129,9 @@ pub enum Command {
         /// Print the outcomes as JSON.
         #[arg(long)]
         json: bool,
+        /// Stop the search after this many positions (the list is then marked incomplete).
+        #[arg(long, default_value_t = crate::rules::outcomes::DEFAULT_SEARCH_LIMIT)]
+        max_positions: usize,
     },
     /// List the cars a scenario's active car could fire at (8.1), before it moves and after
     /// each movement its card allows: arc, defense, chance to hit, expected damage.
@@ -199,7 +202,11 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             out: path,
             width,
         } => render(track, path, *width, out, err),
-        Command::Moves { scenario, json } => moves(scenario, *json, out, err),
+        Command::Moves {
+            scenario,
+            json,
+            max_positions,
+        } => moves(scenario, *json, *max_positions, out, err),
         Command::Targets { scenario, json } => targets(scenario, *json, out, err),
         Command::Race {
             track,

@@ -8,7 +8,7 @@ use serde::Serialize;
 use super::race::{load_rules, print_diagnostics};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
-use crate::rules::{CarId, Decision, Ending, Marker, Race, enumerate_outcomes};
+use crate::rules::{CarId, Decision, Ending, Marker, Outcome, Race, enumerate_outcomes_within};
 use crate::validate::Diagnostic;
 
 #[derive(Serialize)]
@@ -54,6 +54,10 @@ struct Report {
     car: String,
     mp: u8,
     outcomes: Vec<OutcomeReport>,
+    /// Whether the search stopped at its limit.
+    truncated: bool,
+    /// Positions the search visited.
+    positions: usize,
 }
 
 /// A scenario opened: the race before the card is played, and the play.
@@ -140,7 +144,13 @@ pub(crate) fn start_moving(
 }
 
 /// Lists the outcomes of a scenario's card.
-pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+pub fn moves(
+    path: &Path,
+    json: bool,
+    max_positions: usize,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
     let OpenedScenario {
         name,
         mut race,
@@ -161,8 +171,26 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
             .to_string(),
         car: race.car_name(car),
         mp: race.movement().map_or(0, |m| m.total),
-        outcomes: outcome_reports(&race),
+        outcomes: Vec::new(),
+        truncated: false,
+        positions: 0,
     };
+    let found = enumerate_outcomes_within(&race, max_positions);
+    let report = Report {
+        outcomes: outcome_reports(&race, found.outcomes),
+        truncated: found.truncated,
+        positions: found.visited,
+        ..report
+    };
+    if report.truncated {
+        writeln!(
+            err,
+            "{}: note: the search stopped after {} positions, so the list may miss outcomes; \
+             raise --max-positions to search further",
+            path.display(),
+            report.positions
+        )?;
+    }
     if json {
         super::write_json(out, &report)?;
         writeln!(out)?;
@@ -173,8 +201,8 @@ pub fn moves(path: &Path, json: bool, out: &mut dyn Write, err: &mut dyn Write) 
 }
 
 /// The outcomes of the movement in progress, described.
-fn outcome_reports(race: &Race) -> Vec<OutcomeReport> {
-    enumerate_outcomes(race)
+fn outcome_reports(race: &Race, outcomes: Vec<Outcome>) -> Vec<OutcomeReport> {
+    outcomes
         .into_iter()
         .map(|o| {
             let effects = o.effects(race);

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::RawPack;
+use crate::content::{Document, RawPack};
+use crate::sim::load::check_scenario;
 use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened};
 
 #[derive(Serialize)]
@@ -30,6 +31,12 @@ pub fn validate(
         let opened = RawPack::open(path);
         unreadable += opened.errors.len();
         diagnostics.extend(validate_opened(&opened));
+        // A scenario is checked as `moves` would use it: its content, track and position.
+        for file in &opened.files {
+            if let Document::Scenario(scenario) = &file.document {
+                diagnostics.extend(check_scenario(&file.source.path, scenario));
+            }
+        }
     }
     sort_diagnostics(&mut diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();

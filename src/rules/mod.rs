@@ -52,7 +52,10 @@ pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
 pub use ids::{CarId, PlayerId};
 pub use movement::{MoveKind, Movement, Step, Style};
-pub use outcomes::{CarChange, Ending, Outcome, OutcomeEffects, VpChange, enumerate_outcomes};
+pub use outcomes::{
+    CarChange, Ending, Enumeration, Outcome, OutcomeEffects, VpChange, enumerate_outcomes,
+    enumerate_outcomes_within,
+};
 pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};

@@ -10,10 +10,11 @@ use std::sync::Arc;
 use sha2::{Digest, Sha256};
 
 use super::record::ContentIdentity;
+use crate::content::scenario::Scenario;
 use crate::content::source::Format;
 use crate::content::track::Track;
 use crate::content::{Document, RawPack};
-use crate::rules::{RaceRules, SetupError};
+use crate::rules::{Race, RaceRules, SetupError};
 use crate::validate::Diagnostic;
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::pack::validate_pack;
@@ -117,6 +118,50 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
         pack_hash: sha256(&documents.join("\n")),
         ruleset: ruleset.to_owned(),
         ruleset_hash,
+    }
+}
+
+/// Checks a scenario as `moves` would use it: its content and track load and check, its
+/// position can be set up (players, cars, spaces, cards) and its card can be played. Returns the
+/// problems found (empty when the scenario is usable), each naming the scenario file.
+#[must_use]
+pub fn check_scenario(path: &Path, scenario: &Scenario) -> Vec<Diagnostic> {
+    let base = path.parent().unwrap_or(Path::new("."));
+    let loaded = match load_race(
+        &base.join(scenario.content.as_str()),
+        &base.join(scenario.track.as_str()),
+        scenario.ruleset.as_str(),
+    ) {
+        Ok(loaded) => loaded,
+        Err(LoadRaceError::Invalid(diagnostics)) => {
+            let mut out = vec![Diagnostic::error_in(
+                path,
+                "scenario",
+                format!(
+                    "the scenario's content `{}` or track `{}` has errors",
+                    scenario.content, scenario.track
+                ),
+            )];
+            out.extend(diagnostics);
+            return out;
+        }
+        Err(LoadRaceError::Setup(e)) => {
+            return vec![Diagnostic::error_in(path, "scenario", e.to_string())];
+        }
+    };
+    match Race::from_scenario(loaded.rules, scenario) {
+        Ok((mut race, play)) => match race.apply(&play) {
+            Ok(()) => Vec::new(),
+            Err(_) => vec![Diagnostic::error_in(
+                path,
+                "scenario",
+                format!(
+                    "the active car cannot play `{}` in this position",
+                    scenario.card
+                ),
+            )],
+        },
+        Err(e) => vec![Diagnostic::error_in(path, "scenario", e.to_string())],
     }
 }
 

@@ -200,8 +200,16 @@ impl CheckedTrack {
         }
         // Links, lateral neighbours and sector order.
         for (at, space) in track.spaces() {
-            let id = index[&at];
-            let mut next: Vec<SpaceId> = space.next.iter().map(|to| index[to]).collect();
+            // Validation has refused dangling references; skipping one here keeps a bad track
+            // from ever crashing the index all the same.
+            let Some(&id) = index.get(&at) else {
+                continue;
+            };
+            let mut next: Vec<SpaceId> = space
+                .next
+                .iter()
+                .filter_map(|to| index.get(to).copied())
+                .collect();
             next.sort_by_key(|to| spaces[to.index()].lane);
             for to in &next {
                 spaces[to.index()].prev.push(id);
@@ -228,7 +236,9 @@ impl CheckedTrack {
         // Crossover cells: the second space of a pair takes the first one's cell, so cell ids
         // are space ids and stay below the space count.
         for pair in &track.crossover {
-            let (a, b) = (index[&pair.0], index[&pair.1]);
+            let (Some(&a), Some(&b)) = (index.get(&pair.0), index.get(&pair.1)) else {
+                continue;
+            };
             let cell = spaces[a.index()].cell;
             spaces[b.index()].cell = cell;
             spaces[a.index()].crossover = true;
@@ -237,8 +247,10 @@ impl CheckedTrack {
         let lap: Vec<usize> = (0..sectors.len())
             .filter(|&s| sectors[s].section == Section::Lap)
             .collect();
-        let first_lap_sector = SectorId(lap[0] as u32);
-        let last_lap_sector = SectorId(lap[lap.len() - 1] as u32);
+        // Validation refuses a track without a lap (`track-empty`); the defaults only keep the
+        // index total.
+        let first_lap_sector = SectorId(lap.first().copied().unwrap_or_default() as u32);
+        let last_lap_sector = SectorId(lap.last().copied().unwrap_or_default() as u32);
         let has = |sector: &TrackSector, terrain: Terrain| {
             sector
                 .spaces
@@ -257,18 +269,16 @@ impl CheckedTrack {
             sectors[s].rough_left = run_left(&rough, i);
             sectors[s].jump_left = run_left(&jump, i);
         }
-        let grid = {
+        let grid = if track.style.uses_grid() {
             let mut slots: Vec<(u32, SpaceId)> = track
                 .grid
                 .iter()
-                .map(|slot| (slot.position, index[&slot.space]))
+                .filter_map(|slot| Some((slot.position, *index.get(&slot.space)?)))
                 .collect();
             slots.sort_unstable();
-            if track.style.uses_grid() {
-                slots.into_iter().map(|(_, id)| id).collect()
-            } else {
-                Vec::new()
-            }
+            slots.into_iter().map(|(_, id)| id).collect()
+        } else {
+            Vec::new()
         };
         let mut ahead_of_line = Vec::new();
         for &s in &lap {
@@ -284,13 +294,16 @@ impl CheckedTrack {
                 .collect();
             ahead_of_line.extend(usable.iter().rev());
         }
-        let chute = match track.chute {
-            Some(chute) => ChuteSpot {
-                beside: index[&chute.beside],
-                side: chute.side,
-            },
+        let chute = match track
+            .chute
+            .and_then(|c| Some((*index.get(&c.beside)?, c.side)))
+        {
+            Some((beside, side)) => ChuteSpot { beside, side },
             None => ChuteSpot {
-                beside: sectors[first_lap_sector.0 as usize].spaces[0],
+                beside: sectors
+                    .get(first_lap_sector.0 as usize)
+                    .and_then(|s| s.spaces.first().copied())
+                    .unwrap_or(SpaceId(0)),
                 side: LaneSide::Inside,
             },
         };

@@ -59,5 +59,14 @@ pub const BASE_MP_RANGE: std::ops::RangeInclusive<u8> = 1..=6;
 pub const SPEED_RANGE: std::ops::RangeInclusive<i32> = 0..=12;
 /// The speed adjustments of the rulebook's race card table.
 pub const RULEBOOK_SPEED_RANGE: std::ops::RangeInclusive<i32> = 1..=6;
+/// The most copies of one card kind a deck may hold: a game shuffles a deck by hand, and the
+/// standard decks hold at most 7 of a kind.
+pub const MAX_CARD_COUNT: u32 = 999;
+/// The most cards one deck may hold in all (the standard decks hold 96, 52 and 48): the engine
+/// holds a shuffled deck card by card, so this bounds a race's memory whatever a file says.
+pub const MAX_DECK_CARDS: u64 = 9_999;
+/// The largest coordinate, size or scale a track's geometry may use, in space units. Beyond it
+/// (or for a non-finite number) drawing would overflow: such geometry is refused up front.
+pub const MAX_COORDINATE: f32 = 1.0e6;
 /// The grid positions a track has (glossary: "spaces numbered 1-40").
 pub const GRID_POSITIONS: u32 = 40;

@@ -75,6 +75,7 @@ pub fn check(
     }
     let needed = u64::from(limits.max_players) * u64::from(limits.hand_size);
     let total = deck.total_cards();
+    report.check_deck_not_too_large(total, "race deck");
     if total < needed {
         report.error(
             "deck-too-small",

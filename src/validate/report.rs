@@ -123,6 +123,22 @@ impl<'a> FileReport<'a> {
                 format!("the {what} has no cards, so {consequence}"),
             );
         }
+        self.check_deck_not_too_large(total, what);
+    }
+
+    /// Reports a deck holding more cards than [`super::limits::MAX_DECK_CARDS`].
+    pub fn check_deck_not_too_large(&mut self, total: u64, what: &str) {
+        if total > super::limits::MAX_DECK_CARDS {
+            self.error(
+                "deck-too-large",
+                None,
+                &[Needle::Field("cards")],
+                format!(
+                    "the {what} has {total} cards; a deck may hold at most {}",
+                    super::limits::MAX_DECK_CARDS
+                ),
+            );
+        }
     }
 
     /// Reports a card kind with no copies.
@@ -133,6 +149,17 @@ impl<'a> FileReport<'a> {
                 Some(object.clone()),
                 &[Needle::Value(id.as_str()), Needle::Field("count")],
                 format!("{object} has a count of 0; remove it or give it at least one copy"),
+            );
+        }
+        if count > super::limits::MAX_CARD_COUNT {
+            self.error(
+                "count-too-large",
+                Some(object.clone()),
+                &[Needle::Value(id.as_str()), Needle::Field("count")],
+                format!(
+                    "{object} has a count of {count}; a deck may hold 1 to {} copies of a card",
+                    super::limits::MAX_CARD_COUNT
+                ),
             );
         }
     }

@@ -32,6 +32,7 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
         );
         return false;
     }
+    check_geometry(track, report);
     if !(track.space_size.length > 0.0 && track.space_size.width > 0.0) {
         report.error(
             "space-size",
@@ -70,6 +71,59 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
     checker.check_grid(grid_needed);
     checker.check_chute();
     checker.report.error_count() == errors_before
+}
+
+/// Every number of the drawing finite and within [`super::limits::MAX_COORDINATE`]: a NaN,
+/// an infinity or a size near `f32::MAX` would only fail later, when the track is drawn.
+fn check_geometry(track: &Track, report: &mut FileReport<'_>) {
+    let sane = |v: f32| v.is_finite() && v.abs() <= super::limits::MAX_COORDINATE;
+    let mut bad = |what: String, object: Option<ObjectRef>, field: &'static str| {
+        report.error(
+            "geometry-out-of-range",
+            object,
+            &[Needle::Field(field)],
+            format!(
+                "{what} is not a finite number within ±{}",
+                super::limits::MAX_COORDINATE
+            ),
+        );
+    };
+    if !(sane(track.space_size.length) && sane(track.space_size.width)) {
+        bad("the space size".to_owned(), None, "space_size");
+    }
+    for (at, space) in track.spaces() {
+        let object = || {
+            Some(ObjectRef::Space {
+                space: at.to_string(),
+            })
+        };
+        for (field, value) in [("x", space.x), ("y", space.y), ("heading", space.heading)] {
+            if !sane(value) {
+                bad(format!("space {at}'s {field} ({value})"), object(), field);
+            }
+        }
+        if let Some(size) = space.size
+            && !(sane(size.length) && sane(size.width))
+        {
+            bad(format!("space {at}'s size"), object(), "size");
+        }
+    }
+    if let Some(background) = &track.background {
+        for (field, value) in [
+            ("x", background.x),
+            ("y", background.y),
+            ("scale", background.scale),
+            ("opacity", background.opacity),
+        ] {
+            if !sane(value) {
+                bad(
+                    format!("the background picture's {field} ({value})"),
+                    None,
+                    "background",
+                );
+            }
+        }
+    }
 }
 
 /// A sector's name as diagnostics write it: `12` on the lap, `S2` in the starting section.
@@ -482,8 +536,27 @@ impl Checker<'_, '_, '_> {
     }
 
     /// Grid positions 1..N, unique, on distinct existing spaces, N large enough, off the line.
+    /// A Thunder Alley or Grand Prix track ignores its grid (3.0), but its slots must still name
+    /// existing spaces: every reference a file makes is checked on every style.
     fn check_grid(&mut self, grid_needed: u32) {
         if !self.track.style.uses_grid() {
+            for slot in &self.track.grid {
+                if self.track.space(slot.space).is_none() {
+                    self.report.error(
+                        "grid-missing-space",
+                        None,
+                        &[
+                            Needle::Field("grid"),
+                            Needle::Value(&slot.space.to_string()),
+                        ],
+                        format!(
+                            "grid position {} is on {}, which does not exist (the grid of this \
+                             style is ignored, but it must still name real spaces)",
+                            slot.position, slot.space
+                        ),
+                    );
+                }
+            }
             return;
         }
         let mut positions: Vec<u32> = self.track.grid.iter().map(|slot| slot.position).collect();
