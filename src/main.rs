@@ -1,16 +1,30 @@
 //! The `roadwright` binary: the studio window, or a command-line subcommand.
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 use roadwright::cli::{self, Cli};
 
 fn main() -> anyhow::Result<ExitCode> {
+    // A mistyped command would otherwise be taken for the studio's path.
+    if let Some(first) = std::env::args().nth(1)
+        && let Some(meant) = cli::misspelt_command(&first)
+    {
+        eprintln!(
+            "error: `{first}` is not a command, nor a file or folder; did you mean `roadwright \
+             {meant}`? (`roadwright --help` lists the commands)"
+        );
+        return Ok(ExitCode::from(cli::EXIT_UNREADABLE));
+    }
     let cli = Cli::parse();
     match cli.command {
         Some(command) => {
-            match cli::run(&command, &mut io::stdout().lock(), &mut io::stderr().lock()) {
+            // Reports can be long: stdout is buffered and flushed once at the end.
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            let result = cli::run(&command, &mut out, &mut io::stderr().lock())
+                .and_then(|status| out.flush().map(|()| status));
+            match result {
                 Ok(status) => Ok(ExitCode::from(status)),
                 // A reader that stopped early (`roadwright race ... | head`) is not an error.
                 Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),

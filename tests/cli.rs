@@ -238,3 +238,114 @@ fn a_missing_path_is_reported_as_missing() {
         "no-such-pack: error[io]: does not exist"
     );
 }
+
+#[test]
+fn a_mistyped_command_gets_a_suggestion_not_the_studio() {
+    let run = roadwright(&["valdate", "content"]);
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("did you mean `roadwright validate`"),
+        "{}",
+        run.stderr
+    );
+    let run = roadwright(&["rplay", "x.json"]);
+    assert!(run.stderr.contains("`roadwright replay`"), "{}", run.stderr);
+    // A real path is still the studio's path, and a real command still runs.
+    assert_eq!(
+        roadwright::cli::misspelt_command("content"),
+        None,
+        "an existing folder"
+    );
+    assert_eq!(roadwright::cli::misspelt_command("validate"), None);
+    assert_eq!(roadwright::cli::misspelt_command("--help"), None);
+}
+
+#[test]
+fn new_track_will_not_overwrite_without_force_and_outputs_keep_no_backup() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let track = dir.path().join("t.ron");
+    let track_arg = track.to_str().expect("utf-8");
+    assert_eq!(roadwright(&["new-track", "oval", "-o", track_arg]).code, 0);
+    let again = roadwright(&["new-track", "road-course", "-o", track_arg]);
+    assert_eq!(again.code, 1);
+    assert!(again.stderr.contains("--force"), "{}", again.stderr);
+    let oval = fs::read_to_string(&track).expect("kept");
+    assert!(oval.contains("Oval"), "the first track is untouched");
+    assert_eq!(
+        roadwright(&["new-track", "road-course", "-o", track_arg, "--force"]).code,
+        0
+    );
+    assert_ne!(fs::read_to_string(&track).expect("replaced"), oval);
+    let png = dir.path().join("t.png");
+    let png_arg = png.to_str().expect("utf-8");
+    for _ in 0..2 {
+        assert_eq!(
+            roadwright(&["render", track_arg, "-o", png_arg, "--width", "300"]).code,
+            0
+        );
+    }
+    let names: Vec<String> = fs::read_dir(dir.path())
+        .expect("list")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.iter().all(|n| !std::path::Path::new(n)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("bak"))),
+        "no backup of an output: {names:?}"
+    );
+}
+
+#[test]
+fn completions_are_printed_for_the_shells() {
+    for shell in ["bash", "zsh", "fish"] {
+        let run = roadwright(&["completions", shell]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("validate") && run.stdout.contains("replay"));
+    }
+}
+
+#[test]
+fn json_piped_into_head_exits_quietly() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    for args in [
+        vec![
+            "race",
+            "--track",
+            "tracks/oval.ron",
+            "--players",
+            "10",
+            "--json",
+        ],
+        vec![
+            "moves",
+            "tests/scenarios/lateral-displacement.ron",
+            "--json",
+        ],
+        vec!["inspect", "content", "--json"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_roadwright"))
+            .args(&args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("runs");
+        let mut first = [0u8; 16];
+        child
+            .stdout
+            .take()
+            .expect("stdout")
+            .read_exact(&mut first)
+            .expect("some output");
+        // The pipe closes here, as `head -c 16` would close it.
+        let output = child.wait_with_output().expect("ends");
+        assert!(output.status.success(), "{args:?}: {:?}", output.status);
+        assert!(
+            output.stderr.is_empty(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+}

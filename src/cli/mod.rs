@@ -29,12 +29,41 @@ pub use schema::schema;
 pub use targets::targets;
 pub use validate::validate;
 
+// The exit code policy, for every command: 0 all went well; 1 the content has errors or the
+// command refused (other content, an existing file without --force); 2 a file could not be read
+// or parsed, or the command line is wrong (clap's usage errors exit 2 too).
+
 /// Exit status: everything checked out.
 pub const EXIT_OK: u8 = 0;
 /// Exit status: the content has errors (or, for `fmt --check`, files are not canonical).
 pub const EXIT_CONTENT_ERRORS: u8 = 1;
 /// Exit status: a file could not be read or parsed.
 pub const EXIT_UNREADABLE: u8 = 2;
+
+/// The command a mistyped first argument most likely meant, when it is not a file or folder
+/// that exists (the studio's positional path would otherwise take it): `valdate` gives
+/// `validate`. `None` for an option, a real path, a known command or nothing close.
+#[must_use]
+pub fn misspelt_command(first: &str) -> Option<String> {
+    use clap::CommandFactory;
+    if first.starts_with('-') || std::path::Path::new(first).exists() {
+        return None;
+    }
+    let command = Cli::command();
+    let names: Vec<String> = command
+        .get_subcommands()
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    if names.iter().any(|n| n == first) {
+        return None;
+    }
+    names
+        .into_iter()
+        .map(|name| (strsim::damerau_levenshtein(first, &name), name))
+        .filter(|(distance, name)| *distance <= 2.max(name.len() / 4))
+        .min()
+        .map(|(_, name)| name)
+}
 
 /// Writes a value as pretty JSON, keeping the kind of an I/O error (so a reader that stopped
 /// early, `| head`, is still recognised as a closed pipe).
@@ -96,6 +125,9 @@ pub enum Command {
     NewTrack {
         /// The template's name.
         template: String,
+        /// Replace the file if it exists.
+        #[arg(long)]
+        force: bool,
         /// The track file to write (`.ron` or `.json`).
         #[arg(short, long)]
         out: PathBuf,
@@ -166,6 +198,11 @@ pub enum Command {
         #[arg(long)]
         record: Option<PathBuf>,
     },
+    /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
+    Completions {
+        /// The shell: bash, elvish, fish, powershell or zsh.
+        shell: clap_complete::Shell,
+    },
     /// Play a race record again: the same events, to the end or to decision `--to`. Content
     /// other than the recorded content (by hash) is refused.
     Replay {
@@ -195,8 +232,14 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Fmt { paths, check } => fmt(paths, *check, out, err),
         Command::NewTrack {
             template,
+            force,
             out: path,
-        } => new_track(template, path, out, err),
+        } => new_track(template, path, *force, out, err),
+        Command::Completions { shell } => {
+            use clap::CommandFactory;
+            clap_complete::generate(*shell, &mut Cli::command(), "roadwright", out);
+            Ok(EXIT_OK)
+        }
         Command::Render {
             track,
             out: path,

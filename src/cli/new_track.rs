@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::save::write_atomic;
+use crate::content::save::write_atomic_without_backup;
 use crate::content::{Document, Format};
 use crate::stretch::samples::{SAMPLES, sample};
 
@@ -12,9 +12,18 @@ use crate::stretch::samples::{SAMPLES, sample};
 pub fn new_track(
     template: &str,
     out_path: &Path,
+    force: bool,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
+    if !force && out_path.exists() {
+        writeln!(
+            err,
+            "{}: error[exists]: the file exists; give --force to replace it",
+            out_path.display()
+        )?;
+        return Ok(EXIT_CONTENT_ERRORS);
+    }
     let Some(built) = sample(template) else {
         writeln!(err, "no template named `{template}`; the templates are:")?;
         for (name, what) in SAMPLES {
@@ -33,7 +42,8 @@ pub fn new_track(
     let text = Document::Track(track)
         .to_text(format)
         .map_err(io::Error::other)?;
-    match write_atomic(out_path, text.as_bytes()) {
+    // A new file from a template: replaced atomically (with --force) but without a `.bak`.
+    match write_atomic_without_backup(out_path, text.as_bytes()) {
         Ok(()) => {
             writeln!(out, "wrote {}", out_path.display())?;
             Ok(EXIT_OK)

@@ -8,7 +8,7 @@ use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 use super::geometry::{self, space_corners};
 use super::palette;
 use super::text::TextPainter;
-use crate::content::save::{SaveError, write_atomic};
+use crate::content::save::{SaveError, write_atomic_without_backup};
 use crate::content::track::{Space, SpaceRef, Terrain, Track};
 
 /// The narrowest and widest pictures `render` makes, in pixels.
@@ -207,7 +207,8 @@ pub fn save_png(image: &RgbaImage, path: &Path) -> Result<(), RenderError> {
         image.height(),
         image::ExtendedColorType::Rgba8,
     )?;
-    write_atomic(path, &bytes)?;
+    // A picture is an output, not a document: it is replaced atomically without a `.bak`.
+    write_atomic_without_backup(path, &bytes)?;
     Ok(())
 }
 

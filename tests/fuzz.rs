@@ -1,0 +1,272 @@
+//! Fuzzing over mutated shipped files: every iteration mutates one file of the standard pack or
+//! a sample track (bytes flipped, cut or repeated, numbers swapped for extreme ones, tokens
+//! such as `NaN` or `4294967295` inserted), loads it from disk as the CLI does, validates the
+//! pack and the track, and when both are valid sets up a short race, plays it with random
+//! decisions and enumerates a card's outcomes. Nothing may panic or abort, and memory stays
+//! bounded.
+//!
+//! `ROADWRIGHT_FUZZ_ITERATIONS` sets the number of iterations (default 1,500);
+//! `ROADWRIGHT_FUZZ_ITERATIONS=1000000 cargo test --release --no-default-features --test fuzz`
+//! is the long run recorded in the README. Each iteration is seeded by its number, so a
+//! failure names the iteration that reproduces it.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rand::seq::IndexedRandom;
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use roadwright::content::{Document, LoadedDocument, RawPack};
+use roadwright::rules::{Decision, Race, RaceRules, RaceSetup, enumerate_outcomes_within};
+use roadwright::validate::Diagnostic;
+use roadwright::validate::checked_track::CheckedTrack;
+use roadwright::validate::pack::validate_pack;
+
+const TOKENS: [&str; 16] = [
+    "0",
+    "-1",
+    "4294967295",
+    "18446744073709551616",
+    "NaN",
+    "inf",
+    "-inf",
+    "3.4e38",
+    "[]",
+    "()",
+    "\"\"",
+    ",",
+    "Some(",
+    "\"99.9\"",
+    "\0",
+    "\u{feff}",
+];
+
+/// How far the iterations got: loaded, valid content and track, raced.
+static LOADED: AtomicU64 = AtomicU64::new(0);
+static VALID: AtomicU64 = AtomicU64::new(0);
+static RACED: AtomicU64 = AtomicU64::new(0);
+
+/// The files an iteration may mutate: the pack's and the sample tracks'.
+struct Base {
+    pack: RawPack,
+    tracks: Vec<LoadedDocument>,
+    /// Each mutable file: its bytes, and whether it is a track (else the pack's file `index`).
+    files: Vec<(String, Vec<u8>, Target)>,
+}
+
+/// What a mutable file is: the pack's file at an index, or a sample track.
+#[derive(Clone, Copy)]
+enum Target {
+    Pack(usize),
+    Track,
+}
+
+fn base() -> Base {
+    let pack = RawPack::load(&common::repo("content")).expect("pack");
+    let mut files = Vec::new();
+    for (i, file) in pack.files.iter().enumerate() {
+        let name = file
+            .source
+            .path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        files.push((name, file.source.text.clone().into_bytes(), Target::Pack(i)));
+    }
+    let mut tracks = Vec::new();
+    for name in common::SAMPLE_TRACKS {
+        let path = common::repo(&format!("tracks/{name}.ron"));
+        let loaded = Document::load(&path).expect("sample track");
+        files.push((
+            format!("{name}.ron"),
+            loaded.source.text.clone().into_bytes(),
+            Target::Track,
+        ));
+        tracks.push(loaded);
+    }
+    Base {
+        pack,
+        tracks,
+        files,
+    }
+}
+
+/// One to three random mutations of a file's bytes.
+fn mutate(bytes: &[u8], rng: &mut ChaCha8Rng) -> Vec<u8> {
+    let mut out = bytes.to_vec();
+    for _ in 0..rng.random_range(1..=3) {
+        if out.is_empty() {
+            out.extend_from_slice(b"(");
+        }
+        let at = rng.random_range(0..out.len());
+        // Most mutations swap a number, which keeps the file readable and tests the checks;
+        // the rest break the syntax and test the loader.
+        match rng.random_range(0..10) {
+            0 => out[at] = rng.random(),
+            1 => {
+                let end = (at + rng.random_range(1..=16)).min(out.len());
+                out.drain(at..end);
+            }
+            2 => {
+                let end = (at + rng.random_range(1..=64)).min(out.len());
+                let copy = out[at..end].to_vec();
+                out.splice(at..at, copy);
+            }
+            3 => {
+                let token = TOKENS.choose(rng).copied().unwrap_or("0");
+                out.splice(at..at, token.bytes());
+            }
+            _ => {
+                // Swap the number nearest `at` for an extreme one: what a typo in a count or
+                // a coordinate does.
+                let Some(start) = (at..out.len()).find(|&i| out[i].is_ascii_digit()) else {
+                    continue;
+                };
+                let end = (start..out.len())
+                    .find(|&i| !out[i].is_ascii_digit())
+                    .unwrap_or(out.len());
+                let token = TOKENS[..8].choose(rng).copied().unwrap_or("0");
+                out.splice(start..end, token.bytes());
+            }
+        }
+    }
+    out
+}
+
+/// Plays a few turns of a race on valid content, with random decisions, and enumerates the
+/// outcomes of the first card a player could play.
+fn play(rules: Arc<RaceRules>, rng: &mut ChaCha8Rng) {
+    let players = rng.random_range(2..=4).min(rules.content.teams.len());
+    if players < 2 {
+        return;
+    }
+    let mut setup = RaceSetup::first_teams(&rules.content, players, rng.random());
+    setup.turn_limit = 3;
+    let Ok(mut race) = Race::new(rules, &setup) else {
+        return;
+    };
+    let mut enumerated = false;
+    for _ in 0..3_000 {
+        if race.is_over() {
+            break;
+        }
+        let n = race.legal().len();
+        if n == 0 {
+            break;
+        }
+        if !enumerated
+            && let Some(play) = race.legal().first().cloned()
+            && matches!(play, Decision::Play { .. })
+        {
+            let mut trial = race.clone();
+            if trial.apply(&play).is_ok() {
+                let _ = trial.apply(&Decision::HoldFire);
+                let found = enumerate_outcomes_within(&trial, 2_000);
+                for outcome in &found.outcomes {
+                    let _ = outcome.effects(&trial);
+                }
+                enumerated = true;
+            }
+        }
+        let pick = rng.random_range(0..n);
+        assert!(race.apply_nth(pick));
+    }
+    let _ = race.log();
+}
+
+fn iterate(base: &Base, dir: &Path, iteration: u64) {
+    let mut rng = ChaCha8Rng::seed_from_u64(iteration);
+    let (name, bytes, target) = base.files.choose(&mut rng).expect("files");
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, mutate(bytes, &mut rng)).expect("write the mutated file");
+    let loaded = match Document::load(&path) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            let _ = Diagnostic::from_load_error(&error).to_string();
+            return;
+        }
+    };
+    LOADED.fetch_add(1, Ordering::Relaxed);
+    let mut pack = base.pack.clone();
+    let mut track = base.tracks[rng.random_range(0..base.tracks.len())].clone();
+    match *target {
+        Target::Pack(i) => pack.files[i] = loaded,
+        Target::Track => track = loaded,
+    }
+    let (content, diagnostics) = validate_pack(&pack);
+    for d in &diagnostics {
+        let _ = d.to_string();
+    }
+    let Document::Track(raw_track) = &track.document else {
+        return;
+    };
+    let checked = CheckedTrack::new(raw_track, &track.source);
+    if let Err(diagnostics) = &checked {
+        for d in diagnostics {
+            let _ = d.to_string();
+        }
+    }
+    let (Some(content), Ok(checked)) = (content, checked) else {
+        return;
+    };
+    VALID.fetch_add(1, Ordering::Relaxed);
+    if let Ok(rules) = RaceRules::new(content, checked, "standard") {
+        play(Arc::new(rules), &mut rng);
+        RACED.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+fn iterations() -> u64 {
+    std::env::var("ROADWRIGHT_FUZZ_ITERATIONS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1_500)
+}
+
+/// The most memory the process may have used, from the kernel's own count (Linux only).
+fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+#[test]
+fn mutated_shipped_files_never_crash_the_loader_the_checks_or_a_race() {
+    let base = base();
+    let total = iterations();
+    let threads = 2;
+    std::thread::scope(|scope| {
+        for thread in 0..threads {
+            let base = &base;
+            scope.spawn(move || {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let mut iteration = thread;
+                while iteration < total {
+                    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        iterate(base, dir.path(), iteration);
+                    }));
+                    if let Err(panic) = result {
+                        eprintln!("fuzz iteration {iteration} panicked");
+                        std::panic::resume_unwind(panic);
+                    }
+                    iteration += threads;
+                }
+            });
+        }
+    });
+    eprintln!(
+        "fuzz: {total} iterations, {} mutated files loaded, {} valid packs and tracks, {} races",
+        LOADED.load(Ordering::Relaxed),
+        VALID.load(Ordering::Relaxed),
+        RACED.load(Ordering::Relaxed)
+    );
+    if let Some(peak) = peak_memory_kib() {
+        assert!(
+            peak < 2 * 1024 * 1024,
+            "the run peaked at {peak} KiB: memory is not bounded"
+        );
+    }
+}
