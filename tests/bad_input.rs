@@ -363,3 +363,53 @@ fn a_missing_file_is_refused() {
         None,
     );
 }
+
+#[test]
+fn messages_speak_of_the_file_not_of_the_programs_types() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // Not a content file at all: no `Header` struct in the message.
+    let list = write(dir.path(), "list.ron", "[1, 2]");
+    assert_refused(
+        &list,
+        LoadErrorCode::Parse,
+        "opens with `(kind: ...",
+        Some((1, 1)),
+    );
+    assert!(!load_error(&list).message.contains("Header"));
+    // A number out of range says the range, in RON and in JSON.
+    let card = |count: &str| {
+        format!(
+            "(kind: RaceDeck, version: 1, name: \"x\", cards: [(id: \"a\", name: \"A\", \
+             movement: Solo, speed: 3, movement_event: false, count: {count})])"
+        )
+    };
+    let huge = write(dir.path(), "huge.ron", card("4294967296"));
+    assert_refused(
+        &huge,
+        LoadErrorCode::Parse,
+        "at `cards[0].count`: the number is out of range: it must be a whole number from 0 to \
+         4294967295",
+        None,
+    );
+    let negative = write(
+        dir.path(),
+        "negative.json",
+        r#"{"kind": "RaceDeck", "version": 1, "name": "x", "cards": [{"id": "a", "name": "A",
+        "movement": "Solo", "speed": 3, "movement_event": false, "count": -4}]}"#,
+    );
+    assert_refused(
+        &negative,
+        LoadErrorCode::Parse,
+        "expected a whole number from 0 to 4294967295",
+        None,
+    );
+    // A misspelt value lists the choices, without the enum's Rust name.
+    let misspelt = write(
+        dir.path(),
+        "misspelt.ron",
+        card("4").replace("Solo", "Sollo"),
+    );
+    let error = load_error(&misspelt);
+    assert!(error.message.contains("`Sollo`"), "{error}");
+    assert!(!error.message.contains("MovementType"), "{error}");
+}

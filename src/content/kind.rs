@@ -77,7 +77,7 @@ impl fmt::Display for ContentKind {
 
 /// The opening fields every content file shares, read before the body so that the loader knows
 /// which type and which migration to use.
-#[derive(Clone, Copy, Debug, Deserialize)]
+#[derive(Clone, Copy, Debug, Deserialize, JsonSchema)]
 pub struct Header {
     /// What the file holds.
     pub kind: ContentKind,

@@ -14,6 +14,7 @@ pub mod kind;
 pub mod movement_events;
 pub mod pack;
 pub mod parse;
+mod plain_words;
 pub mod race_deck;
 pub mod ruleset;
 pub mod save;

@@ -4,17 +4,23 @@
 //! Both parsers limit nesting depth (ron and `serde_json` both stop at 128 levels), so deeply
 //! nested brackets are an error, not a stack overflow.
 
+use schemars::JsonSchema;
 use serde::de::DeserializeOwned;
 
 use super::error::{LoadError, LoadErrorCode};
 use super::source::{Format, SourceFile};
 
-/// Parses the whole text as `T`.
-pub fn parse<T: DeserializeOwned>(source: &SourceFile) -> Result<T, LoadError> {
-    match source.format {
+/// Parses the whole text as `T`. Error messages speak of the file as the user wrote it: field
+/// paths, the range a number must be in, never the program's type names.
+pub fn parse<T: DeserializeOwned + JsonSchema>(source: &SourceFile) -> Result<T, LoadError> {
+    let parsed = match source.format {
         Format::Ron => parse_ron(source),
         Format::Json => parse_json(source),
-    }
+    };
+    parsed.map_err(|mut error| {
+        error.message = super::plain_words::plain_words::<T>(&error.message);
+        error
+    })
 }
 
 fn parse_ron<T: DeserializeOwned>(source: &SourceFile) -> Result<T, LoadError> {

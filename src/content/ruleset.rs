@@ -94,7 +94,7 @@ pub enum CrossoverCollision {
 }
 
 /// Version 1 of the ruleset format, kept so that old files still load.
-#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[derive(Clone, PartialEq, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RulesetV1 {
     /// Always `Ruleset`.
