@@ -1,8 +1,11 @@
 //! Writing content files: canonical text, atomic replacement, and a backup of what was there.
 //!
-//! Saving never leaves a half-written file: the new text goes to a temporary file in the same
-//! folder, is flushed to disk, and only then renamed over the old one. The previous version is
-//! first copied to `NAME.bak`, so one bad save can always be undone by hand.
+//! Saving never leaves a half-written file: the new text goes to a temporary file created
+//! exclusively, with an unpredictable name, in the same folder (the `atomic-write-file` crate),
+//! is flushed to disk, and only then renamed over the old one, keeping its permissions. The
+//! previous version is first written, the same way, to `NAME.bak`, so one bad save can always be
+//! undone by hand and neither file is ever half written. A symbolic link is saved through: the
+//! file it points to is updated and the link stays.
 
 use std::fs;
 use std::io::{self, Write};
@@ -58,51 +61,114 @@ pub fn backup_path(path: &Path) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Replaces the file at `path` with `bytes` atomically, first copying any existing file to
-/// [`backup_path`].
+/// Replaces the file at `path` with `bytes` atomically, first keeping the previous version as
+/// [`backup_path`] (itself written atomically).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     replace_file(path, bytes, true)
 }
 
 /// Replaces the file at `path` with `bytes` atomically without keeping a backup: for files the
-/// program owns, such as the studio's recovery copies.
+/// program owns, such as the studio's recovery copies, and for outputs (pictures, new tracks).
 pub fn write_atomic_without_backup(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     replace_file(path, bytes, false)
 }
+
+/// How old a leftover temporary file must be before a save removes it: younger ones may belong
+/// to a save still under way in another process.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_mins(1);
 
 fn replace_file(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), SaveError> {
     let io_error = |source| SaveError::Io {
         path: path.to_owned(),
         source,
     };
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
-        _ => PathBuf::from("."),
-    };
-    let mut temporary_name = path.file_name().unwrap_or_default().to_os_string();
-    temporary_name.push(format!(".{}.rw-tmp", std::process::id()));
-    let temporary = folder.join(temporary_name);
-    let written = (|| {
-        let mut file = fs::File::create(&temporary)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        if keep_backup && path.exists() {
-            let backup = backup_path(path);
-            fs::copy(path, &backup)?;
-            fs::File::open(&backup)?.sync_all()?;
-        }
-        fs::rename(&temporary, path)?;
-        // The rename is only durable once the folder itself is flushed; not every platform can
-        // open a folder for that, and the data is already safe in the file, so failure is ignored.
-        if let Ok(dir) = fs::File::open(&folder) {
-            let _ = dir.sync_all();
-        }
-        Ok(())
-    })();
-    if written.is_err() {
-        let _ = fs::remove_file(&temporary);
+    // Saving through a symbolic link updates the file it points to and keeps the link.
+    let target = through_links(path).map_err(io_error)?;
+    remove_stale_temporaries(&target);
+    if keep_backup && target.is_file() {
+        // The backup is a new file written atomically, so a kill or a full disk never leaves
+        // a truncated one; a `.bak` that is a link is replaced, never written through.
+        let old = fs::read(&target).map_err(io_error)?;
+        write_new_version(&backup_path(&target), &old).map_err(io_error)?;
     }
-    written.map_err(io_error)
+    write_new_version(&target, bytes).map_err(io_error)
+}
+
+/// Writes `bytes` to a temporary file created exclusively, with an unpredictable name, in the
+/// same folder, flushes it and renames it over `path` (keeping the old file's permissions).
+/// The temporary file is removed if anything fails.
+fn write_new_version(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = atomic_write_file::AtomicWriteFile::options().open(path)?;
+    file.write_all(bytes)?;
+    file.commit()
+}
+
+/// The file a path finally names, following symbolic links (at most 40, as the kernel does);
+/// a path that is not a link is itself.
+fn through_links(path: &Path) -> io::Result<PathBuf> {
+    let mut at = path.to_owned();
+    for _ in 0..40 {
+        match fs::symlink_metadata(&at) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let link = fs::read_link(&at)?;
+                at = match at.parent() {
+                    Some(parent) if link.is_relative() => parent.join(link),
+                    _ => link,
+                };
+            }
+            _ => return Ok(at),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Removes temporary files that an interrupted save of `path` left behind: the ones this
+/// program's saves create (`.NAME.XXXXXX`, and the older `NAME.PID.rw-tmp`), once they are
+/// older than [`STALE_AFTER`].
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(folder), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let folder = if folder.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        folder
+    };
+    let name = name.to_string_lossy();
+    let Ok(entries) = fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.filter_map(Result::ok) {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        if !is_temporary_of(&file_name, &name) {
+            continue;
+        }
+        let old_enough = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        if old_enough {
+            // Another process may have removed it first; nothing else to do then.
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether `file` is a temporary file of a save of `name`.
+fn is_temporary_of(file: &str, name: &str) -> bool {
+    if let Some(suffix) = file
+        .strip_prefix('.')
+        .and_then(|rest| rest.strip_prefix(name))
+        .and_then(|rest| rest.strip_prefix('.'))
+    {
+        return suffix.len() == 6 && suffix.chars().all(|c| c.is_ascii_alphanumeric());
+    }
+    file.strip_prefix(name)
+        .and_then(|rest| rest.strip_prefix('.'))
+        .and_then(|rest| rest.strip_suffix(".rw-tmp"))
+        .is_some_and(|pid| pid.chars().all(|c| c.is_ascii_digit()))
 }
 
 #[cfg(test)]
@@ -124,7 +190,10 @@ mod tests {
         let leftovers: Vec<_> = fs::read_dir(dir.path())
             .expect("list")
             .filter_map(Result::ok)
-            .filter(|entry| entry.file_name().to_string_lossy().ends_with(".rw-tmp"))
+            .filter(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                is_temporary_of(&name, "deck.ron")
+            })
             .collect();
         assert!(
             leftovers.is_empty(),
