@@ -30,7 +30,8 @@
 //!   `gui` feature, and CI checks `--no-default-features`.
 //! - Bad input never panics: every file is read with size, encoding and nesting limits, and
 //!   every problem becomes a [`content::LoadError`] or a [`validate::Diagnostic`].
-//! - Saving is atomic (temporary file, flush, rename) and keeps a `.bak` of the previous file.
+//! - Saving is atomic (exclusive temporary file, flush, rename, permissions kept) and keeps a
+//!   `.bak` of the previous file, itself written atomically; links are saved through.
 //! - An edit either applies whole or leaves its document unchanged, and the studio records the
 //!   document before every edit, so undo is exact.
 //! - Output is deterministic: diagnostics and summaries are sorted, maps are ordered.

@@ -156,6 +156,7 @@ fn schema_writes_one_schema_per_format() {
     assert_eq!(
         names,
         [
+            "bot_profile.schema.json",
             "combat_event_deck.schema.json",
             "movement_event_deck.schema.json",
             "race_deck.schema.json",

@@ -503,7 +503,10 @@ fn validation_reports_every_problem_not_just_the_first() {
                     deck.cards[0].weapons.remove("emp");
                 }
                 Document::Ruleset(ruleset) => ruleset.hand_size = 0,
-                Document::MovementEventDeck(_) | Document::Track(_) | Document::Scenario(_) => {}
+                Document::MovementEventDeck(_)
+                | Document::Track(_)
+                | Document::Scenario(_)
+                | Document::BotProfile(_) => {}
             }
         }
     });

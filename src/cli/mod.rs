@@ -11,6 +11,7 @@ mod new_track;
 mod race;
 mod render;
 mod schema;
+mod simulate;
 mod targets;
 mod validate;
 
@@ -26,6 +27,7 @@ pub use new_track::new_track;
 pub use race::{RaceArgs, ReplayArgs, race, replay};
 pub use render::render;
 pub use schema::schema;
+pub use simulate::{SimulateArgs, simulate};
 pub use targets::targets;
 pub use validate::validate;
 
@@ -198,6 +200,44 @@ pub enum Command {
         #[arg(long)]
         record: Option<PathBuf>,
     },
+    /// Play a batch of bot races in parallel and print the statistics: win rates per team,
+    /// seat and bot with 95% intervals, race length, endings, VP by source, damage. The same
+    /// seed gives the same results for any number of threads.
+    Simulate {
+        /// The track file.
+        #[arg(long)]
+        track: PathBuf,
+        /// The content pack folder (its bot profiles included).
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// The ruleset's id.
+        #[arg(long, default_value = "standard")]
+        ruleset: String,
+        /// Players, 2-10.
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10))]
+        players: u8,
+        /// Races to play.
+        #[arg(long, default_value_t = 100)]
+        races: usize,
+        /// The batch's seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Bot profile ids per seat, comma separated (repeated over the seats).
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// Team ids, comma separated, one per player (rotated over the seats race by race).
+        #[arg(long, value_delimiter = ',')]
+        teams: Vec<String>,
+        /// Threads (0: every core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// Write the whole report (statistics and every race) as JSON.
+        #[arg(long)]
+        json: Option<PathBuf>,
+        /// Write a CSV row per race and seat (and `NAME-teams.csv` per team).
+        #[arg(long)]
+        csv: Option<PathBuf>,
+    },
     /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
     Completions {
         /// The shell: bash, elvish, fish, powershell or zsh.
@@ -235,6 +275,35 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             force,
             out: path,
         } => new_track(template, path, *force, out, err),
+        Command::Simulate {
+            track,
+            content,
+            ruleset,
+            players,
+            races,
+            seed,
+            bots,
+            teams,
+            threads,
+            json,
+            csv,
+        } => simulate(
+            &SimulateArgs {
+                track,
+                content,
+                ruleset,
+                players: usize::from(*players),
+                races: *races,
+                seed: *seed,
+                bots,
+                teams,
+                threads: *threads,
+                json: json.as_deref(),
+                csv: csv.as_deref(),
+            },
+            out,
+            err,
+        ),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(*shell, &mut Cli::command(), "roadwright", out);

@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use super::bot_profile::BotProfile;
 use super::combat_deck::CombatEventDeck;
 use super::error::{LoadError, LoadErrorCode};
 use super::kind::{ContentKind, Header};
@@ -32,6 +33,8 @@ pub enum Document {
     Track(Track),
     /// A scenario.
     Scenario(Scenario),
+    /// A bot profile.
+    BotProfile(BotProfile),
 }
 
 impl Document {
@@ -46,6 +49,7 @@ impl Document {
             Self::Ruleset(_) => ContentKind::Ruleset,
             Self::Track(_) => ContentKind::Track,
             Self::Scenario(_) => ContentKind::Scenario,
+            Self::BotProfile(_) => ContentKind::BotProfile,
         }
     }
 
@@ -82,6 +86,7 @@ impl Document {
             ContentKind::TeamMats => Self::TeamMats(parse(source)?),
             ContentKind::Track => Self::Track(parse(source)?),
             ContentKind::Scenario => Self::Scenario(parse(source)?),
+            ContentKind::BotProfile => Self::BotProfile(parse(source)?),
             ContentKind::Ruleset => Self::Ruleset(match header.version {
                 1 => parse::<RulesetV1>(source)?.migrate(),
                 _ => parse(source)?,
@@ -106,6 +111,7 @@ impl Document {
             Self::Ruleset(value) => to_text(value, format),
             Self::Track(value) => to_text(value, format),
             Self::Scenario(value) => to_text(value, format),
+            Self::BotProfile(value) => to_text(value, format),
         }
     }
 }

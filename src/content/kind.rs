@@ -27,6 +27,8 @@ pub enum ContentKind {
     Track,
     /// A race position for tests and designers ([`super::scenario::Scenario`]).
     Scenario,
+    /// How a simulated player chooses ([`super::bot_profile::BotProfile`]).
+    BotProfile,
 }
 
 impl ContentKind {
@@ -51,6 +53,7 @@ impl ContentKind {
             Self::Ruleset => "ruleset",
             Self::Track => "track",
             Self::Scenario => "scenario",
+            Self::BotProfile => "bot_profile",
         }
     }
 
@@ -65,6 +68,7 @@ impl ContentKind {
             Self::Ruleset => super::ruleset::Ruleset::VERSION,
             Self::Track => super::track::Track::VERSION,
             Self::Scenario => super::scenario::Scenario::VERSION,
+            Self::BotProfile => super::bot_profile::BotProfile::VERSION,
         }
     }
 }
@@ -133,4 +137,9 @@ kind_marker!(
     /// The `kind` of a scenario file.
     ScenarioKind,
     Scenario
+);
+kind_marker!(
+    /// The `kind` of a bot profile file.
+    BotProfileKind,
+    BotProfile
 );

@@ -7,6 +7,7 @@
 //! [`kind`]. Loading refuses bad input with a [`LoadError`] naming the file, line, column and
 //! field, and never panics; saving is atomic and keeps a backup ([`save`]).
 
+pub mod bot_profile;
 pub mod combat_deck;
 pub mod document;
 pub mod error;

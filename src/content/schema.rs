@@ -56,6 +56,7 @@ pub fn all_schemas() -> Vec<NamedSchema> {
         named::<Ruleset>("ruleset"),
         named::<Track>("track"),
         named::<Scenario>("scenario"),
+        named::<super::bot_profile::BotProfile>("bot_profile"),
         // The race record is written by the simulation layer and its decisions are rules
         // types; it is listed here so that one list holds every file format.
         named::<crate::sim::record::RaceRecord>("race_record"),

@@ -927,6 +927,10 @@ impl StudioApp {
                     scenario.track
                 ));
             }
+            Document::BotProfile(profile) => {
+                ui.heading(profile.name.as_str());
+                ui.label("Bot profiles are edited as text for now.");
+            }
         }
     }
 

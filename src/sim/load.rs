@@ -92,7 +92,13 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
     let mut documents: Vec<String> = pack
         .files
         .iter()
-        .filter(|f| !matches!(f.document, Document::Track(_) | Document::Scenario(_)))
+        .filter(|f| {
+            // Bot profiles change how players choose, not what the rules are.
+            !matches!(
+                f.document,
+                Document::Track(_) | Document::Scenario(_) | Document::BotProfile(_)
+            )
+        })
         .map(|f| sha256(&canonical(&f.document)))
         .collect();
     // Files are identified by what they hold, not where they sit in the folder.

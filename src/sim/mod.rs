@@ -1,10 +1,16 @@
 //! Simulation on top of the rules: loading what a race is played with, bots, whole races and
 //! race records.
 
+pub mod batch;
 pub mod bot;
+pub mod greedy;
 pub mod load;
+pub mod planner;
+pub mod profiles;
 pub mod record;
 pub mod runner;
+pub mod score;
+pub mod stats;
 
 pub use bot::{Bot, RandomBot};
 pub use load::{LoadRaceError, LoadedRace, load_race, race_from_documents};

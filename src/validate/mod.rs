@@ -55,7 +55,7 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         }
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
-        Document::Scenario(_) => {}
+        Document::Scenario(_) | Document::BotProfile(_) => {}
     }
     sort_diagnostics(&mut out);
     out

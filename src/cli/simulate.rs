@@ -1,0 +1,324 @@
+//! `roadwright simulate`: a batch of bot races on exactly the content given, in parallel,
+//! reproducible, with the statistics a designer reads.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+
+use super::race::load_rules;
+use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
+use crate::content::save::write_atomic_without_backup;
+use crate::content::text::Id;
+use crate::sim::batch::{BatchSpec, RaceSummary, run_batch};
+use crate::sim::profiles::profiles_in;
+use crate::sim::stats::BatchStats;
+
+/// Set by Ctrl-C: the batch stops after the races under way.
+static CANCEL: AtomicBool = AtomicBool::new(false);
+
+/// What `simulate` needs.
+pub struct SimulateArgs<'a> {
+    /// The track file.
+    pub track: &'a Path,
+    /// The content folder (its `bots/` hold the bot profiles).
+    pub content: &'a Path,
+    /// The ruleset's id.
+    pub ruleset: &'a str,
+    /// Players, 2-10.
+    pub players: usize,
+    /// Races to play.
+    pub races: usize,
+    /// The batch's seed.
+    pub seed: u64,
+    /// Bot profile ids, one per seat (repeated when fewer).
+    pub bots: &'a [String],
+    /// Team ids (default: the content's first teams).
+    pub teams: &'a [String],
+    /// Threads (0: all cores).
+    pub threads: usize,
+    /// Write the whole report as JSON here.
+    pub json: Option<&'a Path>,
+    /// Write one CSV row per race and seat here (and per team beside it).
+    pub csv: Option<&'a Path>,
+}
+
+#[derive(Serialize)]
+struct Report<'a> {
+    track: String,
+    players: usize,
+    seed: u64,
+    races_asked: usize,
+    stopped_early: bool,
+    stats: &'a BatchStats,
+    races: &'a [RaceSummary],
+}
+
+/// Runs a batch and prints its statistics.
+pub fn simulate(
+    args: &SimulateArgs<'_>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
+    };
+    let rules = loaded.rules;
+    let bots = match seat_bots(args, err)? {
+        Ok(bots) => bots,
+        Err(code) => return Ok(code),
+    };
+    let teams: Vec<Id> = if args.teams.is_empty() {
+        rules
+            .content
+            .teams
+            .iter()
+            .take(args.players)
+            .map(|t| t.id.clone())
+            .collect()
+    } else {
+        args.teams.iter().map(|t| Id::from(t.as_str())).collect()
+    };
+    if teams.len() != args.players {
+        writeln!(
+            err,
+            "error: {} players need {} teams; {} given or available",
+            args.players,
+            args.players,
+            teams.len()
+        )?;
+        return Ok(EXIT_CONTENT_ERRORS);
+    }
+    let spec = BatchSpec {
+        rules,
+        teams,
+        bots,
+        races: args.races,
+        seed: args.seed,
+    };
+    // Ctrl-C stops the batch cleanly; a second handler (tests run several batches in one
+    // process) is refused by the crate, and the first one serves.
+    CANCEL.store(false, Ordering::Relaxed);
+    let _ = ctrlc::set_handler(|| CANCEL.store(true, Ordering::Relaxed));
+    let bar = if io::stderr().is_terminal() {
+        let bar = ProgressBar::new(args.races as u64);
+        if let Ok(style) =
+            ProgressStyle::with_template("{bar:40} {pos}/{len} races, {per_sec}, ETA {eta}")
+        {
+            bar.set_style(style);
+        }
+        bar
+    } else {
+        ProgressBar::hidden()
+    };
+    let progress = |done: usize| bar.set_position(done as u64);
+    let races = match run_batch(&spec, args.threads, &progress, &CANCEL) {
+        Ok(races) => races,
+        Err(e) => {
+            bar.abandon();
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+    };
+    bar.finish_and_clear();
+    let stopped_early = races.len() < args.races;
+    if stopped_early {
+        writeln!(
+            err,
+            "stopped: {} of {} races finished",
+            races.len(),
+            args.races
+        )?;
+    }
+    let stats = BatchStats::of(&races);
+    if let Some(path) = args.json {
+        let report = Report {
+            track: spec.rules.track.name.to_string(),
+            players: args.players,
+            seed: args.seed,
+            races_asked: args.races,
+            stopped_early,
+            stats: &stats,
+            races: &races,
+        };
+        let text = serde_json::to_string_pretty(&report).map_err(io::Error::other)?;
+        if let Err(e) = write_atomic_without_backup(path, text.as_bytes()) {
+            writeln!(err, "{e}")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    }
+    if let Some(path) = args.csv
+        && let Err(e) = write_csv(path, &races, &stats)
+    {
+        writeln!(err, "{e}")?;
+        return Ok(EXIT_UNREADABLE);
+    }
+    print_stats(&stats, out)?;
+    Ok(EXIT_OK)
+}
+
+/// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
+fn seat_bots(
+    args: &SimulateArgs<'_>,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<crate::content::bot_profile::BotProfile>, u8>> {
+    let profiles = profiles_in(args.content);
+    let names: Vec<String> = if args.bots.is_empty() {
+        vec!["random".to_owned()]
+    } else {
+        args.bots.to_vec()
+    };
+    let mut bots = Vec::new();
+    for seat in 0..args.players {
+        let name = &names[seat % names.len()];
+        let Some(profile) = profiles.get(name) else {
+            writeln!(
+                err,
+                "error: no bot profile `{name}` in {} (it has: {})",
+                args.content.display(),
+                profiles.keys().cloned().collect::<Vec<_>>().join(", ")
+            )?;
+            return Ok(Err(EXIT_CONTENT_ERRORS));
+        };
+        bots.push(profile.clone());
+    }
+    Ok(Ok(bots))
+}
+
+/// One row per race and seat at `path`, one row per team at `NAME-teams.csv` beside it.
+fn write_csv(
+    path: &Path,
+    races: &[RaceSummary],
+    stats: &BatchStats,
+) -> Result<(), crate::content::save::SaveError> {
+    use std::fmt::Write as _;
+    let mut text = String::from(
+        "race,seed,seat,team,bot,won,end,turns,decisions,pool,finish_vp,kill_vp,clock_vp,\
+         damage_dealt,damage_taken,cars_lost,eliminations\n",
+    );
+    for race in races {
+        for (seat, s) in race.seats.iter().enumerate() {
+            // Writing into a String cannot fail.
+            let _ = writeln!(
+                text,
+                "{},{},{},{},{},{},{:?},{},{},{},{},{},{},{},{},{},{}",
+                race.index,
+                race.seed,
+                seat + 1,
+                s.team,
+                s.bot,
+                race.winner == Some(seat),
+                race.end,
+                race.turns,
+                race.decisions,
+                s.pool,
+                s.finish_vp,
+                s.kill_vp,
+                s.clock_vp,
+                s.damage_dealt,
+                s.damage_taken,
+                s.cars_lost,
+                s.eliminations
+            );
+        }
+    }
+    write_atomic_without_backup(path, text.as_bytes())?;
+    let mut teams = String::from(
+        "team,races,wins,win_rate,low,high,finish_vp,kill_vp,clock_vp,damage_dealt,\
+         damage_taken,cars_lost,eliminations\n",
+    );
+    for (team, t) in &stats.teams {
+        let _ = writeln!(
+            teams,
+            "{team},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}",
+            t.races,
+            t.wins,
+            t.win_rate.rate,
+            t.win_rate.low,
+            t.win_rate.high,
+            t.finish_vp,
+            t.kill_vp,
+            t.clock_vp,
+            t.damage_dealt,
+            t.damage_taken,
+            t.cars_lost,
+            t.eliminations
+        );
+    }
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    write_atomic_without_backup(
+        &path.with_file_name(format!("{stem}-teams.csv")),
+        teams.as_bytes(),
+    )
+}
+
+fn print_stats(stats: &BatchStats, out: &mut dyn Write) -> io::Result<()> {
+    let pct = |x: f64| x * 100.0;
+    writeln!(out, "{} races", stats.races)?;
+    writeln!(
+        out,
+        "{:<20} {:>6} {:>17} {:>7} {:>7} {:>8} {:>8} {:>6}",
+        "team", "races", "win % (95%)", "fin VP", "kill VP", "dealt", "taken", "lost"
+    )?;
+    for (team, t) in &stats.teams {
+        writeln!(
+            out,
+            "{:<20} {:>6} {:>5.1} ({:>4.1}-{:>4.1}) {:>7.2} {:>7.2} {:>8.2} {:>8.2} {:>6.2}",
+            team,
+            t.races,
+            pct(t.win_rate.rate),
+            pct(t.win_rate.low),
+            pct(t.win_rate.high),
+            t.finish_vp,
+            t.kill_vp,
+            t.damage_dealt,
+            t.damage_taken,
+            t.cars_lost
+        )?;
+    }
+    for (bot, i) in &stats.bots {
+        writeln!(
+            out,
+            "bot {bot:<16} win {:>5.1}% ({:.1}-{:.1})",
+            pct(i.rate),
+            pct(i.low),
+            pct(i.high)
+        )?;
+    }
+    for (seat, i) in stats.seats.iter().enumerate() {
+        writeln!(
+            out,
+            "seat {:>2}: win {:>5.1}% ({:.1}-{:.1})",
+            seat + 1,
+            pct(i.rate),
+            pct(i.low),
+            pct(i.high)
+        )?;
+    }
+    writeln!(
+        out,
+        "first seat advantage {:+.1} points; turns: mean {:.1}, median {}, p10 {}, p90 {}; \
+         decisions: mean {:.0}",
+        pct(stats.first_seat_advantage),
+        stats.turns.mean,
+        stats.turns.median,
+        stats.turns.p10,
+        stats.turns.p90,
+        stats.decisions.mean
+    )?;
+    let endings: Vec<String> = stats
+        .endings
+        .iter()
+        .map(|(end, count)| format!("{end} {count}"))
+        .collect();
+    writeln!(
+        out,
+        "endings: {}; movement events drawn per race {:.1}",
+        endings.join(", "),
+        stats.events_drawn
+    )?;
+    Ok(())
+}

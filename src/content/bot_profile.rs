@@ -1,0 +1,69 @@
+//! The bot profile file: how a simulated player chooses, as weights a designer can edit.
+//!
+//! `random` picks any legal decision. `greedy` scores the position each decision leads to and
+//! takes the best. `planner` looks one activation ahead: for every card and car it scores every
+//! end position the card can reach, and the attacks open after it, on a determinised view of
+//! the race. The shipped profiles live in `content/bots/` (`random`, `racer`, `brawler`,
+//! `planner`); the simulator reads them from the content folder.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::BotProfileKind;
+use super::text::{Id, Text};
+
+/// A bot profile file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct BotProfile {
+    /// Always `BotProfile`.
+    pub kind: BotProfileKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// A stable identifier (`planner`), what `simulate --bots` names.
+    pub id: Id,
+    /// The name shown in reports.
+    pub name: Text,
+    /// How it chooses.
+    pub strategy: Strategy,
+}
+
+impl BotProfile {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+}
+
+/// How a bot chooses among the legal decisions.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum Strategy {
+    /// Any legal decision, uniformly.
+    Random,
+    /// The decision whose immediate result scores best.
+    Greedy(Weights),
+    /// The card, car, movement and attack whose whole activation scores best, looking at every
+    /// outcome of every card and car.
+    Planner(Weights),
+}
+
+/// What a position is worth to a player: each term is multiplied by its weight and summed.
+/// Positive weights are wanted, negative ones avoided.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Weights {
+    /// Per sector of the lap the player's cars have covered since the finish line (a lap is
+    /// worth this times the lap's sectors, and the finish VP comes on top).
+    pub progress: f64,
+    /// Per VP claimed for crossing the finish line.
+    pub finish_vp: f64,
+    /// Per VP claimed for kills.
+    pub kill_vp: f64,
+    /// Per damage marker on other players' cars in the race.
+    pub damage_dealt: f64,
+    /// Per damage marker on the player's own cars (usually negative).
+    pub damage_taken: f64,
+    /// Per own car destroyed (usually negative).
+    pub cars_lost: f64,
+    /// Per VP left in the pools of the other players (usually negative: a rival's pool near
+    /// empty is a threat).
+    pub rivals_pool: f64,
+}

@@ -1,0 +1,49 @@
+//! The greedy bot: every legal decision is tried on a determinised copy of the race and the one
+//! whose result scores best is taken (ties go to the bot's own RNG).
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::bot::Bot;
+use super::score::evaluate;
+use crate::content::bot_profile::Weights;
+use crate::rules::{Decision, PlayerView};
+
+/// A bot that takes the decision with the best immediate result.
+#[derive(Clone, Debug)]
+pub struct GreedyBot {
+    weights: Weights,
+    rng: ChaCha8Rng,
+}
+
+impl GreedyBot {
+    /// A greedy bot with its weights and seed.
+    #[must_use]
+    pub fn new(weights: Weights, seed: u64) -> Self {
+        Self {
+            weights,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Bot for GreedyBot {
+    fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize {
+        if legal.len() < 2 {
+            return 0;
+        }
+        let base = view.determinise(&mut self.rng);
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (i, decision) in legal.iter().enumerate() {
+            let mut trial = base.clone();
+            trial.apply_listed(decision);
+            // A hair of noise breaks ties without favouring the first decision listed.
+            let score =
+                evaluate(&trial, view.me(), &self.weights) + self.rng.random::<f64>() * 1e-6;
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+}

@@ -1,0 +1,135 @@
+//! The planner bot: it looks one activation ahead. For every card in hand and every car it may
+//! activate, it lists every end position the card can reach (outcome enumeration, within a
+//! bound) on a determinised copy of the race and scores each with the attack it could make
+//! afterwards; it plays the best card for the best car and then follows the planned path. Other
+//! decisions (fire before moving, movement events, discards) it takes greedily.
+//!
+//! # Decisions where a heuristic stands in for a search
+//! - An outcome is scored from where the cars end: the sectors the active player's cars gain
+//!   (a crossing of the finish line counts its VP), and the best expected damage of a shot from
+//!   the end space. The movement event a starburst card draws is not foreseen.
+
+use std::collections::VecDeque;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::bot::Bot;
+use super::greedy::GreedyBot;
+use super::score::lap_progress;
+use crate::content::bot_profile::Weights;
+use crate::rules::{Decision, Place, PlayerView, Race, Step, enumerate_outcomes_within};
+
+/// Positions one card's outcome search may visit: enough for any ordinary card, and a bound
+/// on a bot's thinking in a packed field.
+const SEARCH_LIMIT: usize = 4_000;
+
+/// A bot that plans each activation.
+#[derive(Clone, Debug)]
+pub struct PlannerBot {
+    weights: Weights,
+    rng: ChaCha8Rng,
+    greedy: GreedyBot,
+    /// The steps still to take of the planned movement.
+    plan: VecDeque<Step>,
+}
+
+impl PlannerBot {
+    /// A planner with its weights and seed.
+    #[must_use]
+    pub fn new(weights: Weights, seed: u64) -> Self {
+        Self {
+            weights,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+            greedy: GreedyBot::new(weights, seed ^ 0x9e37_79b9_7f4a_7c15),
+            plan: VecDeque::new(),
+        }
+    }
+
+    /// The best activation for one play: its score and its steps.
+    fn plan_play(&mut self, race: &Race, play: &Decision) -> Option<(f64, Vec<Step>)> {
+        let mut trial = race.clone();
+        trial.apply_listed(play);
+        if trial.movement().is_none() && trial.legal().contains(&Decision::HoldFire) {
+            trial.apply_listed(&Decision::HoldFire);
+        }
+        let movement = trial.movement()?;
+        let mover = movement.mover;
+        let me = race.car(mover).player;
+        let track = race.track();
+        let lap = f64::from(track.sector(track.last_lap_sector()).number + 1);
+        let found = enumerate_outcomes_within(&trial, SEARCH_LIMIT);
+        let mut best: Option<(f64, Vec<Step>)> = None;
+        for outcome in found.outcomes {
+            let mut score = 0.0;
+            for (car, place) in &outcome.moved {
+                let before = race.car(*car);
+                let mut after = before.clone();
+                after.place = *place;
+                let mut gain = lap_progress(track, &after) - lap_progress(track, before);
+                let mut crossings = 0.0;
+                if gain < -lap / 2.0 {
+                    gain += lap;
+                    crossings = 1.0;
+                }
+                let sign = if before.player == me { 1.0 } else { -0.2 };
+                score += sign * (self.weights.progress * gain + self.weights.finish_vp * crossings);
+            }
+            if let Some((_, Place::Track(end))) =
+                outcome.moved.iter().find(|(car, _)| *car == mover)
+            {
+                let shot = trial
+                    .target_options_from(mover, *end)
+                    .into_iter()
+                    .filter(|t| race.car(t.target).player != me)
+                    .map(|t| t.expected_damage)
+                    .fold(0.0, f64::max);
+                score += self.weights.damage_dealt * shot;
+            }
+            score += self.rng.random::<f64>() * 1e-6;
+            if best.as_ref().is_none_or(|(b, _)| score > *b) {
+                best = Some((score, outcome.steps));
+            }
+        }
+        best
+    }
+}
+
+impl Bot for PlannerBot {
+    fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize {
+        if legal.len() < 2 {
+            self.plan.pop_front();
+            return 0;
+        }
+        if legal.iter().all(|d| matches!(d, Decision::Play { .. })) {
+            let race = view.determinise(&mut self.rng);
+            let mut best: Option<(f64, usize, Vec<Step>)> = None;
+            for (i, play) in legal.iter().enumerate() {
+                if let Some((score, steps)) = self.plan_play(&race, play)
+                    && best.as_ref().is_none_or(|(b, _, _)| score > *b)
+                {
+                    best = Some((score, i, steps));
+                }
+            }
+            if let Some((_, i, steps)) = best {
+                self.plan = steps.into();
+                return i;
+            }
+            self.plan.clear();
+            return self.greedy.choose(view, legal);
+        }
+        if let Some(next) = self.plan.front()
+            && let Some(i) = legal
+                .iter()
+                .position(|d| matches!(d, Decision::Move(step) if step == next))
+        {
+            self.plan.pop_front();
+            return i;
+        }
+        if legal.iter().any(|d| matches!(d, Decision::Move(_))) {
+            // Off the plan (an event moved someone): plan no further this activation.
+            self.plan.clear();
+        }
+        self.greedy.choose(view, legal)
+    }
+}

@@ -1,0 +1,33 @@
+//! Bot profiles: read from a content folder and turned into bots.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use super::bot::{Bot, RandomBot};
+use super::greedy::GreedyBot;
+use super::planner::PlannerBot;
+use crate::content::bot_profile::{BotProfile, Strategy};
+use crate::content::{Document, RawPack};
+
+/// The bot profiles of a content folder, by id (its `bots/` folder, or anywhere in it).
+#[must_use]
+pub fn profiles_in(content: &Path) -> BTreeMap<String, BotProfile> {
+    let pack = RawPack::open(content);
+    pack.files
+        .into_iter()
+        .filter_map(|f| match f.document {
+            Document::BotProfile(profile) => Some((profile.id.to_string(), profile)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A bot playing by a profile, seeded.
+#[must_use]
+pub fn bot_for(profile: &BotProfile, seed: u64) -> Box<dyn Bot + Send> {
+    match &profile.strategy {
+        Strategy::Random => Box::new(RandomBot::new(seed)),
+        Strategy::Greedy(weights) => Box::new(GreedyBot::new(*weights, seed)),
+        Strategy::Planner(weights) => Box::new(PlannerBot::new(*weights, seed)),
+    }
+}

@@ -1,0 +1,161 @@
+//! `roadwright simulate`: batches of bot races, reproducible for any thread count, with
+//! statistics, JSON and CSV; bot profiles as data; bots that beat random play.
+
+mod common;
+
+use std::fs;
+
+use common::roadwright;
+
+fn simulate(extra: &[&str]) -> common::Run {
+    let mut args = vec![
+        "simulate",
+        "--track",
+        "tracks/oval.ron",
+        "--players",
+        "3",
+        "--races",
+        "24",
+        "--seed",
+        "5",
+    ];
+    args.extend_from_slice(extra);
+    roadwright(&args)
+}
+
+#[test]
+fn a_batch_gives_the_same_results_for_any_number_of_threads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let one = dir.path().join("one.json");
+    let two = dir.path().join("two.json");
+    let run = simulate(&[
+        "--bots",
+        "racer,random,brawler",
+        "--threads",
+        "1",
+        "--json",
+        one.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let again = simulate(&[
+        "--bots",
+        "racer,random,brawler",
+        "--threads",
+        "2",
+        "--json",
+        two.to_str().expect("path"),
+    ]);
+    assert_eq!(again.code, 0, "{}", again.stderr);
+    assert_eq!(run.stdout, again.stdout);
+    assert_eq!(
+        fs::read_to_string(&one).expect("json"),
+        fs::read_to_string(&two).expect("json")
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&one).expect("json")).expect("parse");
+    assert_eq!(report["races"].as_array().map(Vec::len), Some(24));
+    // Teams rotate over the seats: each of the three teams sat in each seat 8 times.
+    let races = report["races"].as_array().expect("races");
+    for seat in 0..3 {
+        let mut teams: Vec<&str> = races
+            .iter()
+            .filter_map(|r| r["seats"][seat]["team"].as_str())
+            .collect();
+        teams.sort_unstable();
+        teams.dedup();
+        assert_eq!(teams.len(), 3, "seat {seat} saw every team");
+    }
+    let stats = &report["stats"];
+    let wins: u64 = stats["teams"]
+        .as_object()
+        .expect("teams")
+        .values()
+        .map(|t| t["wins"].as_u64().unwrap_or(0))
+        .sum();
+    let draws = stats["endings"]["draw"].as_u64().unwrap_or(0);
+    assert_eq!(wins + draws, 24, "every race has one winner or is a draw");
+    for team in stats["teams"].as_object().expect("teams").values() {
+        let (low, rate, high) = (
+            team["win_rate"]["low"].as_f64().expect("low"),
+            team["win_rate"]["rate"].as_f64().expect("rate"),
+            team["win_rate"]["high"].as_f64().expect("high"),
+        );
+        assert!(low <= rate && rate <= high);
+    }
+}
+
+#[test]
+fn a_race_of_a_batch_is_named_by_its_seed_and_the_csv_has_a_row_per_seat() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let csv = dir.path().join("races.csv");
+    let run = simulate(&["--csv", csv.to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = fs::read_to_string(&csv).expect("csv");
+    assert_eq!(
+        text.lines().count(),
+        1 + 24 * 3,
+        "a header and a row per race and seat"
+    );
+    let teams = fs::read_to_string(dir.path().join("races-teams.csv")).expect("teams csv");
+    assert_eq!(teams.lines().count(), 1 + 3);
+    assert!(
+        run.stdout.contains("first seat advantage"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn an_unknown_bot_profile_is_refused_with_the_ones_there_are() {
+    let run = simulate(&["--bots", "genius"]);
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr.contains("no bot profile `genius`") && run.stderr.contains("planner"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_shipped_profiles_load_and_validate() {
+    let profiles = roadwright::sim::profiles::profiles_in(&common::repo("content"));
+    let ids: Vec<&String> = profiles.keys().collect();
+    assert_eq!(ids, ["brawler", "planner", "racer", "random"]);
+    let run = roadwright(&[
+        "validate",
+        "content/bots/random.ron",
+        "content/bots/racer.ron",
+        "content/bots/brawler.ron",
+        "content/bots/planner.ron",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}
+
+#[test]
+fn racer_and_planner_beat_random_play() {
+    // Small batches with a clear margin; the README's table has the large ones.
+    for bot in ["racer", "planner"] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let json = dir.path().join("h2h.json");
+        let run = roadwright(&[
+            "simulate",
+            "--track",
+            "tracks/oval.ron",
+            "--players",
+            "2",
+            "--races",
+            "16",
+            "--seed",
+            "9",
+            "--bots",
+            &format!("{bot},random"),
+            "--json",
+            json.to_str().expect("path"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let report: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+        let low = report["stats"]["bots"][bot]["low"].as_f64().expect("low");
+        assert!(low > 0.5, "{bot} beats random: {}", report["stats"]["bots"]);
+    }
+}
