@@ -107,7 +107,7 @@ fn the_default_studio_shows_the_sample_track_on_the_canvas() {
     harness.run();
     harness.get_by_label("40 lap sectors, 0 starting sectors, 40 grid positions");
     let files = harness.state().workspace().documents.len();
-    assert_eq!(files, 7, "six pack files and the track");
+    assert_eq!(files, 11, "six pack files, four bot profiles and the track");
     let shown = harness.state().shown().expect("the track is shown");
     assert!(
         harness.state().canvas(shown).is_some(),
