@@ -159,3 +159,45 @@ fn racer_and_planner_beat_random_play() {
         assert!(low > 0.5, "{bot} beats random: {}", report["stats"]["bots"]);
     }
 }
+
+#[test]
+fn notable_races_are_recorded_and_replay_as_they_were_played() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let records = dir.path().join("records");
+    let json = dir.path().join("batch.json");
+    let run = simulate(&[
+        "--bots",
+        "racer,random",
+        "--records",
+        records.to_str().expect("path"),
+        "--json",
+        json.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let notable = report["notable"].as_array().expect("notable");
+    let whys: Vec<&str> = notable.iter().filter_map(|n| n["why"].as_str()).collect();
+    for why in ["longest", "shortest", "most-eliminations"] {
+        assert!(whys.contains(&why), "{whys:?}");
+    }
+    for n in notable {
+        let index = n["index"].as_u64().expect("index") as usize;
+        let why = n["why"].as_str().expect("why");
+        let file = records.join(format!("race-{index}-{why}.json"));
+        let replayed = roadwright(&["replay", file.to_str().expect("path"), "--json"]);
+        assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+        let replay: serde_json::Value = serde_json::from_str(&replayed.stdout).expect("json");
+        let summary = &report["races"][index];
+        assert_eq!(
+            replay["decisions"], summary["decisions"],
+            "race {index} replays with as many decisions as it was played"
+        );
+        let winner = summary["winner"].as_u64().map(|w| w + 1);
+        assert_eq!(
+            replay["winner"].as_u64(),
+            winner,
+            "race {index}: same winner"
+        );
+    }
+}

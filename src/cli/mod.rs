@@ -237,6 +237,10 @@ pub enum Command {
         /// Write a CSV row per race and seat (and `NAME-teams.csv` per team).
         #[arg(long)]
         csv: Option<PathBuf>,
+        /// Write a race record of each notable race (longest, shortest, most eliminations,
+        /// each draw) into this folder, for `roadwright replay`.
+        #[arg(long)]
+        records: Option<PathBuf>,
     },
     /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
     Completions {
@@ -287,6 +291,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             threads,
             json,
             csv,
+            records,
         } => simulate(
             &SimulateArgs {
                 track,
@@ -300,6 +305,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 threads: *threads,
                 json: json.as_deref(),
                 csv: csv.as_deref(),
+                records: records.as_deref(),
             },
             out,
             err,

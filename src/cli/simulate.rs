@@ -12,8 +12,9 @@ use super::race::load_rules;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
-use crate::sim::batch::{BatchSpec, RaceSummary, run_batch};
+use crate::sim::batch::{BatchSpec, Notable, RaceSummary, notable, record_of, run_batch};
 use crate::sim::profiles::profiles_in;
+use crate::sim::record::RecordFiles;
 use crate::sim::stats::BatchStats;
 
 /// Set by Ctrl-C: the batch stops after the races under way.
@@ -43,6 +44,8 @@ pub struct SimulateArgs<'a> {
     pub json: Option<&'a Path>,
     /// Write one CSV row per race and seat here (and per team beside it).
     pub csv: Option<&'a Path>,
+    /// Write a race record of each notable race into this folder.
+    pub records: Option<&'a Path>,
 }
 
 #[derive(Serialize)]
@@ -53,6 +56,7 @@ struct Report<'a> {
     races_asked: usize,
     stopped_early: bool,
     stats: &'a BatchStats,
+    notable: &'a [Notable],
     races: &'a [RaceSummary],
 }
 
@@ -134,6 +138,17 @@ pub fn simulate(
         )?;
     }
     let stats = BatchStats::of(&races);
+    let notable = notable(&races);
+    if let Some(folder) = args.records {
+        let files = RecordFiles {
+            content: args.content.display().to_string(),
+            track: args.track.display().to_string(),
+        };
+        if let Err(e) = write_records(&spec, &notable, &loaded.identity, &files, folder) {
+            writeln!(err, "{e}")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    }
     if let Some(path) = args.json {
         let report = Report {
             track: spec.rules.track.name.to_string(),
@@ -142,6 +157,7 @@ pub fn simulate(
             races_asked: args.races,
             stopped_early,
             stats: &stats,
+            notable: &notable,
             races: &races,
         };
         let text = serde_json::to_string_pretty(&report).map_err(io::Error::other)?;
@@ -157,7 +173,34 @@ pub fn simulate(
         return Ok(EXIT_UNREADABLE);
     }
     print_stats(&stats, out)?;
+    for n in &notable {
+        writeln!(
+            out,
+            "notable: {} — race {} (seed {})",
+            n.why, n.index, n.seed
+        )?;
+    }
     Ok(EXIT_OK)
+}
+
+/// Writes a race record of each notable race into `folder` (`race-INDEX-WHY.json`), so that
+/// `roadwright replay` shows any of them.
+fn write_records(
+    spec: &BatchSpec,
+    notable: &[Notable],
+    identity: &crate::sim::ContentIdentity,
+    files: &RecordFiles,
+    folder: &Path,
+) -> Result<(), String> {
+    std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
+    for n in notable {
+        let record = record_of(spec, n.index, identity.clone(), files.clone())?;
+        let mut text = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
+        text.push('\n');
+        let path = folder.join(format!("race-{}-{}.json", n.index, n.why));
+        write_atomic_without_backup(&path, text.as_bytes()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
 }
 
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).

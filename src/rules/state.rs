@@ -211,7 +211,8 @@ pub enum RaceResult {
 }
 
 /// A race in progress: everything the rules read and change. Cloning is cheap enough for
-/// search (the rules and content are shared).
+/// search (the rules and content are shared). A race is `Send` (a batch plays each on a thread
+/// of its own) but not `Sync`: it keeps the legal decisions of the current point in a cell.
 #[derive(Clone, Debug)]
 pub struct Race {
     pub(crate) rules: Arc<RaceRules>,

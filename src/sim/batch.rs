@@ -116,8 +116,8 @@ pub fn race_setup(spec: &BatchSpec, index: usize) -> RaceSetup {
     }
 }
 
-/// Plays race `index` of a batch.
-pub fn play_one(spec: &BatchSpec, index: usize) -> Result<RaceSummary, String> {
+/// Plays race `index` of a batch to its end.
+fn play_index(spec: &BatchSpec, index: usize) -> Result<(RaceSetup, Race), String> {
     let setup = race_setup(spec, index);
     let mut race = Race::new(Arc::clone(&spec.rules), &setup).map_err(|e| e.to_string())?;
     let mut bots: Vec<Box<dyn Bot + Send>> = spec
@@ -127,6 +127,12 @@ pub fn play_one(spec: &BatchSpec, index: usize) -> Result<RaceSummary, String> {
         .map(|(seat, profile)| bot_for(profile, setup.seed ^ (seat as u64 + 1)))
         .collect();
     super::runner::play_race(&mut race, &mut bots, false).map_err(|e| e.to_string())?;
+    Ok((setup, race))
+}
+
+/// Plays race `index` of a batch and sums it up.
+pub fn play_one(spec: &BatchSpec, index: usize) -> Result<RaceSummary, String> {
+    let (setup, race) = play_index(spec, index)?;
     Ok(summarise(spec, index, setup.seed, &race))
 }
 
@@ -195,6 +201,65 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
             })
             .collect(),
     }
+}
+
+/// A race of a batch worth watching, and why.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct Notable {
+    /// Why: `longest`, `shortest`, `most-eliminations` or `draw`.
+    pub why: String,
+    /// The race's index in the batch.
+    pub index: usize,
+    /// Its seed.
+    pub seed: u64,
+}
+
+/// The races of a batch worth watching: the longest and the shortest (in decisions), the one
+/// with the most eliminations, and every draw. The earliest race wins a tie.
+#[must_use]
+pub fn notable(races: &[RaceSummary]) -> Vec<Notable> {
+    let note = |why: &str, race: &RaceSummary| Notable {
+        why: why.to_owned(),
+        index: race.index,
+        seed: race.seed,
+    };
+    let mut out = Vec::new();
+    let eliminations = |r: &RaceSummary| r.seats.iter().map(|s| s.cars_lost).sum::<u32>();
+    // `max_by_key` keeps the last of equals: compare on (value, reversed index) instead.
+    if let Some(r) = races
+        .iter()
+        .max_by_key(|r| (r.decisions, std::cmp::Reverse(r.index)))
+    {
+        out.push(note("longest", r));
+    }
+    if let Some(r) = races.iter().min_by_key(|r| (r.decisions, r.index)) {
+        out.push(note("shortest", r));
+    }
+    if let Some(r) = races
+        .iter()
+        .max_by_key(|r| (eliminations(r), std::cmp::Reverse(r.index)))
+    {
+        out.push(note("most-eliminations", r));
+    }
+    out.extend(
+        races
+            .iter()
+            .filter(|r| r.end == RaceEnd::Draw)
+            .map(|r| note("draw", r)),
+    );
+    out
+}
+
+/// The record of race `index` of a batch: the race is played again from its seed with the
+/// same bots (a batch race is a pure function of both), and its decisions are kept.
+pub fn record_of(
+    spec: &BatchSpec,
+    index: usize,
+    content: super::record::ContentIdentity,
+    files: super::record::RecordFiles,
+) -> Result<super::record::RaceRecord, String> {
+    let (setup, race) = play_index(spec, index)?;
+    Ok(super::record::RaceRecord::of(&race, &setup, content, files))
 }
 
 /// Plays a batch on `threads` threads (0: all cores), calling `progress` with the number of
