@@ -75,17 +75,7 @@ pub fn simulate(
         Ok(bots) => bots,
         Err(code) => return Ok(code),
     };
-    let teams: Vec<Id> = if args.teams.is_empty() {
-        rules
-            .content
-            .teams
-            .iter()
-            .take(args.players)
-            .map(|t| t.id.clone())
-            .collect()
-    } else {
-        args.teams.iter().map(|t| Id::from(t.as_str())).collect()
-    };
+    let teams = batch_teams(args, &rules.content.teams);
     if teams.len() != args.players {
         writeln!(
             err,
@@ -201,6 +191,19 @@ fn write_records(
         write_atomic_without_backup(&path, text.as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// The teams of the batch: `--teams`, or the content's first teams.
+fn batch_teams(args: &SimulateArgs<'_>, teams: &[crate::validate::checked::Team]) -> Vec<Id> {
+    if args.teams.is_empty() {
+        teams
+            .iter()
+            .take(args.players)
+            .map(|t| t.id.clone())
+            .collect()
+    } else {
+        args.teams.iter().map(|t| Id::from(t.as_str())).collect()
+    }
 }
 
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
