@@ -97,17 +97,7 @@ pub fn simulate(
     // process) is refused by the crate, and the first one serves.
     CANCEL.store(false, Ordering::Relaxed);
     let _ = ctrlc::set_handler(|| CANCEL.store(true, Ordering::Relaxed));
-    let bar = if io::stderr().is_terminal() {
-        let bar = ProgressBar::new(args.races as u64);
-        if let Ok(style) =
-            ProgressStyle::with_template("{bar:40} {pos}/{len} races, {per_sec}, ETA {eta}")
-        {
-            bar.set_style(style);
-        }
-        bar
-    } else {
-        ProgressBar::hidden()
-    };
+    let bar = progress_bar(args.races);
     let progress = |done: usize| bar.set_position(done as u64);
     let races = match run_batch(&spec, args.threads, &progress, &CANCEL) {
         Ok(races) => races,
@@ -191,6 +181,21 @@ fn write_records(
         write_atomic_without_backup(&path, text.as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())
+}
+
+/// A progress bar on stderr (done/total, races per second, ETA), hidden when stderr is not a
+/// terminal.
+fn progress_bar(races: usize) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(races as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} races, {per_sec}, ETA {eta}")
+    {
+        bar.set_style(style);
+    }
+    bar
 }
 
 /// The teams of the batch: `--teams`, or the content's first teams.
