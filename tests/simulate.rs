@@ -201,3 +201,65 @@ fn notable_races_are_recorded_and_replay_as_they_were_played() {
         );
     }
 }
+
+#[test]
+fn compare_shows_nothing_for_the_same_content_and_a_change_after_an_edit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let same = common::copy_of_standard_pack();
+    let json = dir.path().join("same.json");
+    let run = simulate(&[
+        "--against",
+        same.path().to_str().expect("path"),
+        "--json",
+        json.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    assert_eq!(report["compare"]["turns"]["diff"], 0.0, "same seeds, same content");
+    assert!(!run.stdout.contains(" *"), "{}", run.stdout);
+    // Every race card two speed points faster: races get shorter.
+    let faster = common::copy_of_standard_pack();
+    let deck = faster.path().join("race_deck.ron");
+    let text = fs::read_to_string(&deck).expect("deck");
+    let mut edited = String::new();
+    for line in text.lines() {
+        match line.split_once("speed: ") {
+            Some((head, tail)) => {
+                let (number, rest) = tail.split_once(',').expect("speed field");
+                let speed: i32 = number.trim().parse().expect("speed");
+                edited.push_str(&format!("{head}speed: {},{rest}\n", (speed + 2).min(12)));
+            }
+            None => {
+                edited.push_str(line);
+                edited.push('\n');
+            }
+        }
+    }
+    fs::write(&deck, edited).expect("edit");
+    let json = dir.path().join("faster.json");
+    let run = roadwright(&[
+        "simulate",
+        "--track",
+        "tracks/oval.ron",
+        "--players",
+        "3",
+        "--races",
+        "120",
+        "--seed",
+        "5",
+        "--against",
+        faster.path().to_str().expect("path"),
+        "--json",
+        json.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let decisions = &report["compare"]["decisions"];
+    assert!(
+        decisions["diff"].as_f64().expect("diff") != 0.0,
+        "the edit changed the races: {decisions}"
+    );
+    assert!(run.stdout.contains("compared with"), "{}", run.stdout);
+}

@@ -241,6 +241,9 @@ pub enum Command {
         /// each draw) into this folder, for `roadwright replay`.
         #[arg(long)]
         records: Option<PathBuf>,
+        /// Play the same seeds on this content folder too and report each metric's change.
+        #[arg(long)]
+        against: Option<PathBuf>,
     },
     /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
     Completions {
@@ -292,6 +295,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             json,
             csv,
             records,
+            against,
         } => simulate(
             &SimulateArgs {
                 track,
@@ -306,6 +310,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 json: json.as_deref(),
                 csv: csv.as_deref(),
                 records: records.as_deref(),
+                against: against.as_deref(),
             },
             out,
             err,

@@ -13,6 +13,7 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
 use crate::sim::batch::{BatchSpec, Notable, RaceSummary, notable, record_of, run_batch};
+use crate::sim::compare::{Comparison, Difference, compare};
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
 use crate::sim::stats::BatchStats;
@@ -46,6 +47,8 @@ pub struct SimulateArgs<'a> {
     pub csv: Option<&'a Path>,
     /// Write a race record of each notable race into this folder.
     pub records: Option<&'a Path>,
+    /// Play the same seeds on this content folder too and report what changed.
+    pub against: Option<&'a Path>,
 }
 
 #[derive(Serialize)]
@@ -58,6 +61,8 @@ struct Report<'a> {
     stats: &'a BatchStats,
     notable: &'a [Notable],
     races: &'a [RaceSummary],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    compare: Option<&'a Comparison>,
 }
 
 /// Runs a batch and prints its statistics.
@@ -117,6 +122,13 @@ pub fn simulate(
             args.races
         )?;
     }
+    let comparison = match args.against {
+        Some(other) => match run_against(args, &spec, other, err)? {
+            Ok(against) => Some(compare(&races, &against)),
+            Err(code) => return Ok(code),
+        },
+        None => None,
+    };
     let stats = BatchStats::of(&races);
     let notable = notable(&races);
     if let Some(folder) = args.records {
@@ -139,9 +151,9 @@ pub fn simulate(
             stats: &stats,
             notable: &notable,
             races: &races,
+            compare: comparison.as_ref(),
         };
-        let text = serde_json::to_string_pretty(&report).map_err(io::Error::other)?;
-        if let Err(e) = write_atomic_without_backup(path, text.as_bytes()) {
+        if let Err(e) = write_report(path, &report) {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);
         }
@@ -152,15 +164,73 @@ pub fn simulate(
         writeln!(err, "{e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    print_stats(&stats, out)?;
-    for n in &notable {
-        writeln!(
-            out,
-            "notable: {} — race {} (seed {})",
-            n.why, n.index, n.seed
-        )?;
+    print_stats(&stats, &notable, out)?;
+    if let (Some(c), Some(other)) = (&comparison, args.against) {
+        print_comparison(c, other, out)?;
     }
     Ok(EXIT_OK)
+}
+
+/// Writes the whole report as JSON.
+fn write_report(path: &Path, report: &Report<'_>) -> Result<(), String> {
+    let text = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
+    write_atomic_without_backup(path, text.as_bytes()).map_err(|e| e.to_string())
+}
+
+/// Plays the batch's seeds, teams and bots on another content folder.
+fn run_against(
+    args: &SimulateArgs<'_>,
+    spec: &BatchSpec,
+    other: &Path,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<RaceSummary>, u8>> {
+    let loaded = match load_rules(other, args.track, args.ruleset, err)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(Err(code)),
+    };
+    let spec = BatchSpec {
+        rules: loaded.rules,
+        ..spec.clone()
+    };
+    match run_batch(&spec, args.threads, &|_| {}, &CANCEL) {
+        Ok(races) => Ok(Ok(races)),
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            Ok(Err(EXIT_CONTENT_ERRORS))
+        }
+    }
+}
+
+/// Each metric of the comparison: A, B, B - A and its interval; `*` where the interval leaves
+/// out zero.
+fn print_comparison(c: &Comparison, other: &Path, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "compared with {} on the same seeds (A, B, B - A, 95%):",
+        other.display()
+    )?;
+    let mut line = |name: &str, d: &Difference| {
+        writeln!(
+            out,
+            "  {name:<28} {:>8.3} {:>8.3} {:>+8.3} ({:+.3} to {:+.3}){}",
+            d.a,
+            d.b,
+            d.diff,
+            d.low,
+            d.high,
+            if d.significant() { " *" } else { "" }
+        )
+    };
+    for (team, d) in &c.team_win_rate {
+        line(&format!("win rate {team}"), d)?;
+    }
+    line("first seat win rate", &c.first_seat_win_rate)?;
+    line("turns", &c.turns)?;
+    line("decisions", &c.decisions)?;
+    line("finish-line endings", &c.finish_line_endings)?;
+    line("kill endings", &c.kill_endings)?;
+    line("draws", &c.draws)?;
+    line("damage dealt per seat", &c.damage_dealt)
 }
 
 /// Writes a race record of each notable race into `folder` (`race-INDEX-WHY.json`), so that
@@ -306,7 +376,7 @@ fn write_csv(
     )
 }
 
-fn print_stats(stats: &BatchStats, out: &mut dyn Write) -> io::Result<()> {
+fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> io::Result<()> {
     let pct = |x: f64| x * 100.0;
     writeln!(out, "{} races", stats.races)?;
     writeln!(
@@ -371,5 +441,12 @@ fn print_stats(stats: &BatchStats, out: &mut dyn Write) -> io::Result<()> {
         endings.join(", "),
         stats.events_drawn
     )?;
+    for n in notable {
+        writeln!(
+            out,
+            "notable: {} — race {} (seed {})",
+            n.why, n.index, n.seed
+        )?;
+    }
     Ok(())
 }

@@ -3,6 +3,7 @@
 
 pub mod batch;
 pub mod bot;
+pub mod compare;
 pub mod greedy;
 pub mod load;
 pub mod planner;
