@@ -216,26 +216,29 @@ fn compare_shows_nothing_for_the_same_content_and_a_change_after_an_edit() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
-    assert_eq!(report["compare"]["turns"]["diff"], 0.0, "same seeds, same content");
+    assert_eq!(
+        report["compare"]["turns"]["diff"], 0.0,
+        "same seeds, same content"
+    );
     assert!(!run.stdout.contains(" *"), "{}", run.stdout);
     // Every race card two speed points faster: races get shorter.
     let faster = common::copy_of_standard_pack();
     let deck = faster.path().join("race_deck.ron");
     let text = fs::read_to_string(&deck).expect("deck");
-    let mut edited = String::new();
-    for line in text.lines() {
+    let edited = text.lines().fold(String::new(), |mut out, line| {
+        use std::fmt::Write as _;
         match line.split_once("speed: ") {
             Some((head, tail)) => {
                 let (number, rest) = tail.split_once(',').expect("speed field");
                 let speed: i32 = number.trim().parse().expect("speed");
-                edited.push_str(&format!("{head}speed: {},{rest}\n", (speed + 2).min(12)));
+                let _ = writeln!(out, "{head}speed: {},{rest}", (speed + 2).min(12));
             }
             None => {
-                edited.push_str(line);
-                edited.push('\n');
+                let _ = writeln!(out, "{line}");
             }
         }
-    }
+        out
+    });
     fs::write(&deck, edited).expect("edit");
     let json = dir.path().join("faster.json");
     let run = roadwright(&[
@@ -262,4 +265,57 @@ fn compare_shows_nothing_for_the_same_content_and_a_change_after_an_edit() {
         "the edit changed the races: {decisions}"
     );
     assert!(run.stdout.contains("compared with"), "{}", run.stdout);
+}
+
+#[test]
+fn the_report_counts_weapons_cars_and_spaces() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("batch.json");
+    let run = simulate(&["--bots", "brawler", "--json", json.to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let stats = &report["stats"];
+    // Damage by weapon type adds up to the damage the seats dealt.
+    let by_weapon: f64 = stats["weapons"]
+        .as_object()
+        .expect("weapons")
+        .values()
+        .filter_map(serde_json::Value::as_f64)
+        .sum();
+    let dealt: f64 = stats["teams"]
+        .as_object()
+        .expect("teams")
+        .values()
+        .map(|t| t["damage_dealt"].as_f64().expect("dealt") * t["races"].as_f64().expect("n"))
+        .sum::<f64>()
+        / 24.0;
+    assert!(
+        by_weapon > 0.0 && by_weapon <= dealt + 1e-9,
+        "{by_weapon} vs {dealt}"
+    );
+    assert!(stats["weapons"].get("collision").is_some(), "brawlers ram");
+    // Cars are named by team and number; spaces by address, with every car's first pass.
+    assert!(
+        stats["cars"]
+            .as_object()
+            .is_some_and(|c| c.keys().all(|k| k.contains(" #")))
+    );
+    let spaces = stats["spaces"].as_object().expect("spaces");
+    let passes: u64 = spaces
+        .values()
+        .map(|s| s["passes"].as_u64().unwrap_or(0))
+        .sum();
+    let ends: u64 = spaces
+        .values()
+        .map(|s| s["ends"].as_u64().unwrap_or(0))
+        .sum();
+    assert!(
+        passes > ends && ends > 0,
+        "{passes} passes, {ends} activations ended"
+    );
+    assert!(
+        spaces.keys().all(|k| k.contains('.')),
+        "addressed as sector.lane"
+    );
 }

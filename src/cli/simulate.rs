@@ -129,7 +129,7 @@ pub fn simulate(
         },
         None => None,
     };
-    let stats = BatchStats::of(&races);
+    let stats = BatchStats::of(&races, &spec.rules.track);
     let notable = notable(&races);
     if let Some(folder) = args.records {
         let files = RecordFiles {

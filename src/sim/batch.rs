@@ -15,7 +15,8 @@ use super::profiles::bot_for;
 use crate::content::bot_profile::BotProfile;
 use crate::content::text::Id;
 use crate::rules::{
-    PlayerId, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup, VpSource,
+    CarId, Motion, Place, PlayerId, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup,
+    VpSource,
 };
 
 /// What a batch plays.
@@ -70,6 +71,49 @@ pub struct SeatResult {
     pub eliminations: u32,
 }
 
+/// What happened on one space of the track.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize)]
+pub struct SpaceCounts {
+    /// Cars that entered it.
+    pub passes: u32,
+    /// Activations that ended with the car there.
+    pub ends: u32,
+    /// Damage taken by cars there.
+    pub damage: u32,
+    /// Cars eliminated there.
+    pub eliminations: u32,
+    /// Collision attacks (rams, sideswipes) on a car there.
+    pub collisions: u32,
+    /// Crossover collisions with the car barring the way there.
+    pub crossover_collisions: u32,
+    /// Cars laterally displaced into it.
+    pub displacements: u32,
+}
+
+impl SpaceCounts {
+    /// Adds another's counts.
+    pub fn add(&mut self, other: &Self) {
+        self.passes += other.passes;
+        self.ends += other.ends;
+        self.damage += other.damage;
+        self.eliminations += other.eliminations;
+        self.collisions += other.collisions;
+        self.crossover_collisions += other.crossover_collisions;
+        self.displacements += other.displacements;
+    }
+}
+
+/// One car's part in a race.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct CarResult {
+    /// `team #number`.
+    pub car: String,
+    /// Damage it took.
+    pub damage_taken: u32,
+    /// Whether it was eliminated.
+    pub lost: bool,
+}
+
 /// One race of a batch.
 #[derive(Clone, PartialEq, Debug, serde::Serialize)]
 pub struct RaceSummary {
@@ -89,6 +133,16 @@ pub struct RaceSummary {
     pub events_drawn: u32,
     /// Every seat.
     pub seats: Vec<SeatResult>,
+    /// Damage dealt to other teams' cars, by weapon type (`collision` for rams and
+    /// sideswipes).
+    pub damage_by_weapon: std::collections::BTreeMap<String, u32>,
+    /// Every car that raced.
+    #[serde(skip)]
+    pub cars: Vec<CarResult>,
+    /// What happened on each space, by space id (left out of the JSON per race; the batch's
+    /// statistics sum them).
+    #[serde(skip)]
+    pub spaces: Vec<SpaceCounts>,
 }
 
 /// The seed of race `index` of a batch seeded `seed` (`SplitMix64` of both).
@@ -138,33 +192,35 @@ pub fn play_one(spec: &BatchSpec, index: usize) -> Result<RaceSummary, String> {
 
 /// Reads a finished race's events into its summary.
 fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSummary {
-    let n = race.players().len();
-    let (mut dealt, mut taken, mut lost, mut kills) =
-        (vec![0u32; n], vec![0u32; n], vec![0u32; n], vec![0u32; n]);
-    let mut active: Option<PlayerId> = None;
-    let mut last_claim = None;
-    let mut events_drawn = 0;
+    let mut tally = Tally::new(race);
     for event in race.events() {
-        match event {
-            RaceEvent::CardPlayed { player, .. } => active = Some(*player),
-            RaceEvent::Damage { car, amount, .. } => {
-                let owner = race.car(*car).player;
-                taken[owner.index()] += u32::from(*amount);
-                if let Some(a) = active.filter(|a| *a != owner) {
-                    dealt[a.index()] += u32::from(*amount);
-                }
-            }
-            RaceEvent::Eliminated { car, scored_by } => {
-                lost[race.car(*car).player.index()] += 1;
-                if let Some(p) = scored_by {
-                    kills[p.index()] += 1;
-                }
-            }
-            RaceEvent::VpClaimed { source, .. } => last_claim = Some(*source),
-            RaceEvent::MovementEventDrawn { .. } => events_drawn += 1,
-            _ => {}
-        }
+        tally.apply(race, event);
     }
+    let Tally {
+        dealt,
+        taken,
+        lost,
+        kills,
+        last_claim,
+        events_drawn,
+        spaces,
+        car_damage,
+        by_weapon,
+        ..
+    } = tally;
+    let cars = race
+        .car_ids()
+        .filter(|c| race.car(*c).place != Place::Reserve || car_damage[c.index()] > 0)
+        .map(|c| CarResult {
+            car: format!(
+                "{} #{}",
+                race.team_of(race.car(c).player).id,
+                race.car(c).number
+            ),
+            damage_taken: car_damage[c.index()],
+            lost: race.car(c).place == Place::Destroyed,
+        })
+        .collect();
     let (winner, end) = match race.result() {
         Some(RaceResult::Winner(p)) => (
             Some(p.index()),
@@ -183,6 +239,9 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
         turns: race.turn(),
         decisions: race.decisions().len(),
         events_drawn,
+        damage_by_weapon: by_weapon,
+        cars,
+        spaces,
         seats: race
             .players()
             .iter()
@@ -290,4 +349,123 @@ pub fn run_batch(
             .collect()
     });
     results.into_iter().flatten().collect()
+}
+
+/// The figures of one race, folded from its events.
+struct Tally {
+    dealt: Vec<u32>,
+    taken: Vec<u32>,
+    lost: Vec<u32>,
+    kills: Vec<u32>,
+    active: Option<PlayerId>,
+    last_claim: Option<VpSource>,
+    events_drawn: u32,
+    places: Vec<Place>,
+    spaces: Vec<SpaceCounts>,
+    car_damage: Vec<u32>,
+    weapon: Option<String>,
+    by_weapon: std::collections::BTreeMap<String, u32>,
+}
+
+impl Tally {
+    fn new(race: &Race) -> Self {
+        let n = race.players().len();
+        Self {
+            dealt: vec![0; n],
+            taken: vec![0; n],
+            lost: vec![0; n],
+            kills: vec![0; n],
+            active: None,
+            last_claim: None,
+            events_drawn: 0,
+            places: vec![Place::Reserve; race.cars().len()],
+            spaces: vec![SpaceCounts::default(); race.track().space_count()],
+            car_damage: vec![0; race.cars().len()],
+            weapon: None,
+            by_weapon: std::collections::BTreeMap::new(),
+        }
+    }
+
+    /// The space a car is on, as an index.
+    fn at(&self, car: CarId) -> Option<usize> {
+        self.places[car.index()].space().map(|s| s.0 as usize)
+    }
+
+    /// Folds one event.
+    fn apply(&mut self, race: &Race, event: &RaceEvent) {
+        match event {
+            RaceEvent::CardPlayed { player, .. } => self.active = Some(*player),
+            RaceEvent::Attack { attacker, .. } => {
+                self.weapon = Some(race.stats(*attacker).weapon.to_string());
+            }
+            RaceEvent::Collision { target, .. } => {
+                self.weapon = Some("collision".to_owned());
+                if let Some(s) = self.at(*target) {
+                    self.spaces[s].collisions += 1;
+                }
+            }
+            RaceEvent::CrossoverCollision { blocker, .. } => {
+                if let Some(s) = self.at(*blocker) {
+                    self.spaces[s].crossover_collisions += 1;
+                }
+            }
+            RaceEvent::Damage { car, amount, .. } => {
+                let owner = race.car(*car).player;
+                self.taken[owner.index()] += u32::from(*amount);
+                self.car_damage[car.index()] += u32::from(*amount);
+                if let Some(s) = self.at(*car) {
+                    self.spaces[s].damage += u32::from(*amount);
+                }
+                if let Some(a) = self.active.filter(|a| *a != owner) {
+                    self.dealt[a.index()] += u32::from(*amount);
+                    if let Some(w) = &self.weapon {
+                        *self.by_weapon.entry(w.clone()).or_default() += u32::from(*amount);
+                    }
+                }
+            }
+            RaceEvent::Eliminated { car, scored_by } => {
+                self.lost[race.car(*car).player.index()] += 1;
+                if let Some(p) = scored_by {
+                    self.kills[p.index()] += 1;
+                }
+                if let Some(s) = self.at(*car) {
+                    self.spaces[s].eliminations += 1;
+                }
+            }
+            RaceEvent::CarMoved {
+                car, to, motion, ..
+            } => {
+                self.places[car.index()] = *to;
+                if let Place::Track(s) = to {
+                    self.spaces[s.0 as usize].passes += 1;
+                    if *motion == Motion::Displaced {
+                        self.spaces[s.0 as usize].displacements += 1;
+                    }
+                }
+            }
+            RaceEvent::CarFlipped { car } => {
+                if let Some(s) = self.at(*car) {
+                    self.spaces[s].ends += 1;
+                }
+            }
+            RaceEvent::VpClaimed { source, .. } => self.last_claim = Some(*source),
+            RaceEvent::MovementEventDrawn { .. } => self.events_drawn += 1,
+            _ => {}
+        }
+        // Damage belongs to a weapon only in the attack that drew it.
+        if !matches!(
+            event,
+            RaceEvent::Attack { .. }
+                | RaceEvent::Collision { .. }
+                | RaceEvent::Damage { .. }
+                | RaceEvent::Eliminated { .. }
+                | RaceEvent::Replacement { .. }
+                | RaceEvent::CarMoved { .. }
+                | RaceEvent::VpClaimed { .. }
+                | RaceEvent::BonusChanged { .. }
+                | RaceEvent::MarkerPlaced { .. }
+        ) {
+            self.weapon = None;
+        }
+    }
 }

@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::batch::{RaceEnd, RaceSummary};
+use super::batch::{RaceEnd, RaceSummary, SpaceCounts};
+use crate::validate::checked_track::{CheckedTrack, SpaceId};
 
 /// A proportion with its Wilson score 95% interval.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
@@ -134,12 +135,30 @@ pub struct BatchStats {
     pub endings: BTreeMap<String, usize>,
     /// Movement event cards drawn per race.
     pub events_drawn: f64,
+    /// Mean damage dealt to other teams per race, by weapon type (`collision` for rams and
+    /// sideswipes).
+    pub weapons: BTreeMap<String, f64>,
+    /// Per car (`team #number`): races it raced, mean damage taken, and how often it was lost.
+    pub cars: BTreeMap<String, CarStats>,
+    /// Per space where anything happened (`12.1`): the totals over the batch, for heat maps.
+    pub spaces: BTreeMap<String, SpaceCounts>,
+}
+
+/// A car's figures over the races it raced.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct CarStats {
+    /// Races it raced.
+    pub races: usize,
+    /// Mean damage taken per race.
+    pub damage_taken: f64,
+    /// The share of its races in which it was eliminated.
+    pub lost: f64,
 }
 
 impl BatchStats {
-    /// The statistics of the races of a batch.
+    /// The statistics of the races of a batch played on `track`.
     #[must_use]
-    pub fn of(races: &[RaceSummary]) -> Self {
+    pub fn of(races: &[RaceSummary], track: &CheckedTrack) -> Self {
         let n = races.len();
         let players = races.first().map_or(0, |r| r.seats.len());
         let mut teams: BTreeMap<String, Vec<(bool, &super::batch::SeatResult)>> = BTreeMap::new();
@@ -210,8 +229,64 @@ impl BatchStats {
             endings,
             events_drawn: races.iter().map(|r| f64::from(r.events_drawn)).sum::<f64>()
                 / n.max(1) as f64,
+            weapons: weapon_means(races),
+            cars: car_stats(races),
+            spaces: space_totals(races, track),
         }
     }
+}
+
+/// Mean damage per race by weapon type.
+fn weapon_means(races: &[RaceSummary]) -> BTreeMap<String, f64> {
+    let mut totals: BTreeMap<String, u32> = BTreeMap::new();
+    for race in races {
+        for (weapon, damage) in &race.damage_by_weapon {
+            *totals.entry(weapon.clone()).or_default() += damage;
+        }
+    }
+    totals
+        .into_iter()
+        .map(|(w, t)| (w, f64::from(t) / races.len().max(1) as f64))
+        .collect()
+}
+
+/// Each car's races, mean damage taken and loss rate.
+fn car_stats(races: &[RaceSummary]) -> BTreeMap<String, CarStats> {
+    let mut sums: BTreeMap<String, (usize, u32, usize)> = BTreeMap::new();
+    for race in races {
+        for car in &race.cars {
+            let entry = sums.entry(car.car.clone()).or_default();
+            entry.0 += 1;
+            entry.1 += car.damage_taken;
+            entry.2 += usize::from(car.lost);
+        }
+    }
+    sums.into_iter()
+        .map(|(car, (n, damage, lost))| {
+            let stats = CarStats {
+                races: n,
+                damage_taken: f64::from(damage) / n.max(1) as f64,
+                lost: lost as f64 / n.max(1) as f64,
+            };
+            (car, stats)
+        })
+        .collect()
+}
+
+/// The batch's totals per space, by address, for the spaces where anything happened.
+fn space_totals(races: &[RaceSummary], track: &CheckedTrack) -> BTreeMap<String, SpaceCounts> {
+    let mut totals = vec![SpaceCounts::default(); track.space_count()];
+    for race in races {
+        for (total, counts) in totals.iter_mut().zip(&race.spaces) {
+            total.add(counts);
+        }
+    }
+    totals
+        .into_iter()
+        .enumerate()
+        .filter(|(_, c)| *c != SpaceCounts::default())
+        .map(|(i, c)| (track.at(SpaceId(i as u32)).to_string(), c))
+        .collect()
 }
 
 #[cfg(test)]
