@@ -319,3 +319,52 @@ fn the_report_counts_weapons_cars_and_spaces() {
         "addressed as sector.lane"
     );
 }
+
+#[test]
+fn a_heat_map_colours_the_track_by_a_metric_with_a_legend() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("batch.json");
+    let run = simulate(&["--bots", "brawler", "--json", json.to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let png = dir.path().join("heat.png");
+    let drawn = roadwright(&[
+        "render",
+        "tracks/oval.ron",
+        "--heat",
+        json.to_str().expect("path"),
+        "--metric",
+        "passes",
+        "-o",
+        png.to_str().expect("path"),
+        "--width",
+        "800",
+    ]);
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    let image = image::open(&png).expect("a PNG").to_rgba8();
+    // The space with the most passes is drawn in the scale's top colour, and the legend bar
+    // runs the whole scale.
+    let top = roadwright::render::viridis(1.0);
+    let bottom = roadwright::render::viridis(0.0);
+    let has = |colour: [u8; 4]| image.pixels().any(|p| p.0 == colour);
+    assert!(
+        has(top),
+        "the busiest space is drawn at the top of the scale"
+    );
+    assert!(has(bottom), "the legend starts at the bottom of the scale");
+    let unknown = roadwright(&[
+        "render",
+        "tracks/oval.ron",
+        "--heat",
+        json.to_str().expect("path"),
+        "--metric",
+        "fun",
+        "-o",
+        png.to_str().expect("path"),
+    ]);
+    assert_eq!(unknown.code, 2);
+    assert!(
+        unknown.stderr.contains("the metrics are damage"),
+        "{}",
+        unknown.stderr
+    );
+}

@@ -144,6 +144,13 @@ pub enum Command {
         /// The picture's width in pixels (200-8192).
         #[arg(long, default_value_t = 1600)]
         width: u32,
+        /// Colour the spaces by a metric of this `simulate --json` report (a heat map).
+        #[arg(long)]
+        heat: Option<PathBuf>,
+        /// The heat map's metric: `damage`, `eliminations`, `ends`, `collisions`, `passes`,
+        /// `crossover_collisions` or `displacements`.
+        #[arg(long, default_value = "damage")]
+        metric: String,
     },
     /// Rewrite content files in their canonical layout (what the studio saves), keeping a
     /// `.bak` of each changed file.
@@ -271,6 +278,8 @@ pub enum Command {
 }
 
 /// Runs a subcommand, writing its report to `out` and problems to `err`.
+// One arm per subcommand, each only handing its arguments over: a table, not logic.
+#[allow(clippy::too_many_lines)]
 pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<u8> {
     match command {
         Command::Validate { paths, json } => validate(paths, *json, out, err),
@@ -324,7 +333,16 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             track,
             out: path,
             width,
-        } => render(track, path, *width, out, err),
+            heat,
+            metric,
+        } => render(
+            track,
+            path,
+            *width,
+            heat.as_deref().map(|h| (h, metric.as_str())),
+            out,
+            err,
+        ),
         Command::Moves {
             scenario,
             json,

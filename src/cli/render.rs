@@ -5,16 +5,77 @@ use std::path::Path;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
-use crate::render::{render_track, save_png};
+use crate::content::track::SpaceRef;
+use crate::render::{Heat, render_heat, render_track, save_png};
 
-/// Draws a track file to a PNG.
+/// The metrics a heat map can show, as `simulate` names them per space.
+pub const HEAT_METRICS: [&str; 7] = [
+    "damage",
+    "eliminations",
+    "ends",
+    "collisions",
+    "passes",
+    "crossover_collisions",
+    "displacements",
+];
+
+/// Reads a metric per space from a `simulate --json` report (`stats.spaces`).
+fn read_heat(path: &Path, metric: &str) -> Result<Heat, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let report: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let spaces = report
+        .pointer("/stats/spaces")
+        .and_then(serde_json::Value::as_object)
+        .ok_or_else(|| {
+            format!(
+                "{}: no `stats.spaces`; give the JSON that `roadwright simulate --json` writes",
+                path.display()
+            )
+        })?;
+    let mut values = std::collections::BTreeMap::new();
+    for (at, counts) in spaces {
+        let Ok(space) = at.parse::<SpaceRef>() else {
+            return Err(format!("{}: `{at}` is not a space", path.display()));
+        };
+        if let Some(v) = counts.get(metric).and_then(serde_json::Value::as_f64) {
+            values.insert(space, v);
+        }
+    }
+    Ok(Heat {
+        metric: metric.replace('_', " "),
+        values,
+    })
+}
+
+/// Draws a track file to a PNG, as a heat map when `heat` names a simulation report and a
+/// metric.
 pub fn render(
     track_path: &Path,
     out_path: &Path,
     width: u32,
+    heat: Option<(&Path, &str)>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
+    let heat = match heat {
+        Some((_, metric)) if !HEAT_METRICS.contains(&metric) => {
+            writeln!(
+                err,
+                "error: no metric `{metric}`; the metrics are {}",
+                HEAT_METRICS.join(", ")
+            )?;
+            return Ok(EXIT_UNREADABLE);
+        }
+        Some((path, metric)) => match read_heat(path, metric) {
+            Ok(heat) => Some(heat),
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(EXIT_UNREADABLE);
+            }
+        },
+        None => None,
+    };
     let loaded = match Document::load(track_path) {
         Ok(loaded) => loaded,
         Err(error) => {
@@ -31,7 +92,11 @@ pub fn render(
         )?;
         return Ok(EXIT_CONTENT_ERRORS);
     };
-    match render_track(track, width).and_then(|image| save_png(&image, out_path).map(|()| image)) {
+    let drawn = match &heat {
+        Some(heat) => render_heat(track, width, heat),
+        None => render_track(track, width),
+    };
+    match drawn.and_then(|image| save_png(&image, out_path).map(|()| image)) {
         Ok(image) => {
             writeln!(
                 out,

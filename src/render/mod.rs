@@ -7,4 +7,4 @@ pub mod palette;
 mod text;
 mod track_png;
 
-pub use track_png::{RenderError, WIDTH_RANGE, render_track, save_png};
+pub use track_png::{Heat, RenderError, WIDTH_RANGE, render_heat, render_track, save_png, viridis};

@@ -24,3 +24,6 @@ pub const CROSSOVER: [u8; 4] = [0xf0, 0xc0, 0x20, 0xff];
 pub const FINISH_LIGHT: [u8; 4] = [0xff, 0xff, 0xff, 0xff];
 /// The dark squares of the finish line.
 pub const FINISH_DARK: [u8; 4] = [0x10, 0x10, 0x10, 0xff];
+
+/// A space without a value on a heat map.
+pub const HEAT_NONE: [u8; 4] = [70, 70, 74, 255];

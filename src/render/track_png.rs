@@ -61,8 +61,70 @@ impl View {
     }
 }
 
-/// Draws a track `width` pixels wide.
+/// Draws a track `width` pixels wide, spaces coloured by terrain.
 pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError> {
+    render(track, width, None)
+}
+
+/// Draws a track `width` pixels wide with every space coloured by a metric (a heat map): the
+/// perceptual viridis scale from 0 to the largest value, spaces without a value in grey, and a
+/// legend naming the metric and the scale's ends.
+pub fn render_heat(track: &Track, width: u32, heat: &Heat) -> Result<RgbaImage, RenderError> {
+    render(track, width, Some(heat))
+}
+
+/// A metric per space, for [`render_heat`].
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Heat {
+    /// The metric's name, shown in the legend.
+    pub metric: String,
+    /// Its value per space.
+    pub values: std::collections::BTreeMap<SpaceRef, f64>,
+}
+
+impl Heat {
+    fn max(&self) -> f64 {
+        self.values.values().copied().fold(0.0, f64::max)
+    }
+
+    /// A space's colour: viridis by its share of the largest value; grey without a value.
+    fn colour(&self, at: SpaceRef) -> [u8; 4] {
+        let max = self.max();
+        match self.values.get(&at) {
+            Some(v) if max > 0.0 && *v > 0.0 => viridis(v / max),
+            _ => palette::HEAT_NONE,
+        }
+    }
+}
+
+/// The viridis scale (perceptually uniform, readable in grey and by colour-blind readers) at
+/// `t` in 0-1, between its nine published anchors.
+#[must_use]
+pub fn viridis(t: f64) -> [u8; 4] {
+    const ANCHORS: [[f64; 3]; 9] = [
+        [68.0, 1.0, 84.0],
+        [72.0, 40.0, 120.0],
+        [62.0, 73.0, 137.0],
+        [49.0, 104.0, 142.0],
+        [38.0, 130.0, 142.0],
+        [31.0, 158.0, 137.0],
+        [53.0, 183.0, 121.0],
+        [110.0, 206.0, 88.0],
+        [253.0, 231.0, 37.0],
+    ];
+    let t = if t.is_finite() {
+        t.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let x = t * 8.0;
+    let i = (x.floor() as usize).min(7);
+    let f = x - i as f64;
+    let mix = |k: usize| (ANCHORS[i][k] + (ANCHORS[i + 1][k] - ANCHORS[i][k]) * f).round() as u8;
+    [mix(0), mix(1), mix(2), 255]
+}
+
+fn render(track: &Track, width: u32, heat: Option<&Heat>) -> Result<RgbaImage, RenderError> {
     let spaces: Vec<(SpaceRef, &Space)> = track.spaces().collect();
     if spaces.is_empty() {
         return Err(RenderError::Empty);
@@ -99,7 +161,7 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
     })?;
     pixmap.fill(to_colour(palette::GROUND));
 
-    draw_spaces(&mut pixmap, &view, track, &spaces);
+    draw_spaces(&mut pixmap, &view, track, &spaces, heat);
     draw_finish_line(&mut pixmap, &view, track);
     for slot in &track.grid {
         if let Some(space) = track.space(slot.space) {
@@ -115,11 +177,44 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
             height: height_px,
         })?;
     draw_labels(&mut image, &view, track, spaces.len(), chute_centre)?;
+    if let Some(heat) = heat {
+        draw_legend(&mut image, heat)?;
+    }
     Ok(image)
 }
 
+/// The heat map's legend: the metric's name, a gradient bar and the values at its ends.
+fn draw_legend(image: &mut RgbaImage, heat: &Heat) -> Result<(), RenderError> {
+    let painter = TextPainter::new().ok_or(RenderError::Font)?;
+    let (bar_w, bar_h) = (220u32, 14u32);
+    let x0 = image.width().saturating_sub(bar_w + MARGIN as u32);
+    let y0 = (MARGIN + 30.0) as u32;
+    for dx in 0..bar_w {
+        let colour = viridis(f64::from(dx) / f64::from(bar_w - 1));
+        for dy in 0..bar_h {
+            if let Some(pixel) = image.get_pixel_mut_checked(x0 + dx, y0 + dy) {
+                *pixel = image::Rgba(colour);
+            }
+        }
+    }
+    let text = [235, 235, 235];
+    let label_y = (y0 + bar_h) as f32 + 16.0;
+    painter.draw(image, &heat.metric, x0 as f32, y0 as f32 - 6.0, 16.0, text);
+    painter.draw(image, "0", x0 as f32, label_y, 14.0, text);
+    let max = format!("{}", (heat.max() * 100.0).round() / 100.0);
+    let right = (x0 + bar_w) as f32 - painter.width(&max, 14.0);
+    painter.draw(image, &max, right, label_y, 14.0, text);
+    Ok(())
+}
+
 /// Fills every space by terrain, outlines it, marks the crossover, and draws forward links.
-fn draw_spaces(pixmap: &mut Pixmap, view: &View, track: &Track, spaces: &[(SpaceRef, &Space)]) {
+fn draw_spaces(
+    pixmap: &mut Pixmap,
+    view: &View,
+    track: &Track,
+    spaces: &[(SpaceRef, &Space)],
+    heat: Option<&Heat>,
+) {
     let scale = view.scale;
     let crossover: Vec<SpaceRef> = track
         .crossover
@@ -127,11 +222,12 @@ fn draw_spaces(pixmap: &mut Pixmap, view: &View, track: &Track, spaces: &[(Space
         .flat_map(|pair| [pair.0, pair.1])
         .collect();
     for (at, space) in spaces {
-        let colour = match space.terrain {
-            Terrain::Paved => palette::PAVED,
-            Terrain::Rough => palette::ROUGH,
-            Terrain::Jump => palette::JUMP,
-            Terrain::Trough => palette::TROUGH,
+        let colour = match (heat, space.terrain) {
+            (Some(heat), _) => heat.colour(*at),
+            (None, Terrain::Paved) => palette::PAVED,
+            (None, Terrain::Rough) => palette::ROUGH,
+            (None, Terrain::Jump) => palette::JUMP,
+            (None, Terrain::Trough) => palette::TROUGH,
         };
         let corners = space_corners(track, space, 0.0);
         fill_polygon(pixmap, view, &corners, colour);
