@@ -368,3 +368,50 @@ fn a_heat_map_colours_the_track_by_a_metric_with_a_legend() {
         unknown.stderr
     );
 }
+
+#[test]
+fn shards_merge_into_exactly_the_whole_batch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let whole = dir.path().join("whole.json");
+    let run = simulate(&[
+        "--bots",
+        "racer,random",
+        "--json",
+        whole.to_str().expect("p"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut parts = Vec::new();
+    for shard in ["1/3", "2/3", "3/3"] {
+        let part = dir.path().join(format!("part-{}.json", &shard[..1]));
+        let run = simulate(&[
+            "--bots",
+            "racer,random",
+            "--shard",
+            shard,
+            "--json",
+            part.to_str().expect("p"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        parts.push(part);
+    }
+    let merged = dir.path().join("merged.json");
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(|p| p.to_str().expect("p")));
+    args.extend(["-o", merged.to_str().expect("p")]);
+    let run = roadwright(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let read = |path: &std::path::Path| -> serde_json::Value {
+        serde_json::from_str(&fs::read_to_string(path).expect("json")).expect("parse")
+    };
+    let (whole, merged) = (read(&whole), read(&merged));
+    assert_eq!(merged["stats"], whole["stats"], "the same statistics");
+    assert_eq!(merged["races"], whole["races"], "the same races");
+    assert_eq!(merged["notable"], whole["notable"]);
+    // A shard given twice is refused.
+    let twice = roadwright(&[
+        "merge",
+        parts[0].to_str().expect("p"),
+        parts[0].to_str().expect("p"),
+    ]);
+    assert_eq!(twice.code, 1, "{}", twice.stderr);
+}

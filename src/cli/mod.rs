@@ -27,7 +27,7 @@ pub use new_track::new_track;
 pub use race::{RaceArgs, ReplayArgs, race, replay};
 pub use render::render;
 pub use schema::schema;
-pub use simulate::{SimulateArgs, simulate};
+pub use simulate::{SimulateArgs, merge, simulate};
 pub use targets::targets;
 pub use validate::validate;
 
@@ -65,6 +65,25 @@ pub fn misspelt_command(first: &str) -> Option<String> {
         .filter(|(distance, name)| *distance <= 2.max(name.len() / 4))
         .min()
         .map(|(_, name)| name)
+}
+
+/// Reads `I/N`: shard I (from 1) of N.
+fn parse_shard(text: &str) -> Result<crate::sim::batch::Shard, String> {
+    let (index, count) = text
+        .split_once('/')
+        .ok_or_else(|| "a shard is written I/N, as in 2/8".to_owned())?;
+    let index: usize = index
+        .trim()
+        .parse()
+        .map_err(|_| "I is a number".to_owned())?;
+    let count: usize = count
+        .trim()
+        .parse()
+        .map_err(|_| "N is a number".to_owned())?;
+    if index == 0 || index > count {
+        return Err(format!("shard {index} of {count}: I runs from 1 to N"));
+    }
+    Ok(crate::sim::batch::Shard { index, count })
 }
 
 /// Writes a value as pretty JSON, keeping the kind of an I/O error (so a reader that stopped
@@ -251,6 +270,20 @@ pub enum Command {
         /// Play the same seeds on this content folder too and report each metric's change.
         #[arg(long)]
         against: Option<PathBuf>,
+        /// Play only shard I of N of the batch (`--shard 2/8`); `roadwright merge` joins the
+        /// shards' `--json` reports into the whole batch's.
+        #[arg(long, value_parser = parse_shard, default_value = "1/1")]
+        shard: crate::sim::batch::Shard,
+    },
+    /// Merge the `--json` reports of the shards of one `simulate` batch: the same statistics
+    /// as one run of the whole batch.
+    Merge {
+        /// The shards' reports.
+        #[arg(required = true)]
+        reports: Vec<PathBuf>,
+        /// Write the merged report as JSON here.
+        #[arg(short, long)]
+        out: Option<PathBuf>,
     },
     /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
     Completions {
@@ -305,6 +338,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             csv,
             records,
             against,
+            shard,
         } => simulate(
             &SimulateArgs {
                 track,
@@ -320,10 +354,12 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 csv: csv.as_deref(),
                 records: records.as_deref(),
                 against: against.as_deref(),
+                shard: *shard,
             },
             out,
             err,
         ),
+        Command::Merge { reports, out: path } => merge(reports, path.as_deref(), out, err),
         Command::Completions { shell } => {
             use clap::CommandFactory;
             clap_complete::generate(*shell, &mut Cli::command(), "roadwright", out);

@@ -12,7 +12,9 @@ use super::race::load_rules;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
-use crate::sim::batch::{BatchSpec, Notable, RaceSummary, notable, record_of, run_batch};
+use crate::sim::batch::{
+    BatchSpec, Notable, RaceSummary, Shard, SpaceCounts, notable, record_of, run_batch, run_shard,
+};
 use crate::sim::compare::{Comparison, Difference, compare};
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
@@ -49,6 +51,8 @@ pub struct SimulateArgs<'a> {
     pub records: Option<&'a Path>,
     /// Play the same seeds on this content folder too and report what changed.
     pub against: Option<&'a Path>,
+    /// Play only this slice of the batch.
+    pub shard: Shard,
 }
 
 #[derive(Serialize)]
@@ -57,6 +61,7 @@ struct Report<'a> {
     players: usize,
     seed: u64,
     races_asked: usize,
+    shard: Shard,
     stopped_early: bool,
     stats: &'a BatchStats,
     notable: &'a [Notable],
@@ -102,9 +107,10 @@ pub fn simulate(
     // process) is refused by the crate, and the first one serves.
     CANCEL.store(false, Ordering::Relaxed);
     let _ = ctrlc::set_handler(|| CANCEL.store(true, Ordering::Relaxed));
-    let bar = progress_bar(args.races);
+    let in_shard = (0..args.races).filter(|i| args.shard.holds(*i)).count();
+    let bar = progress_bar(in_shard);
     let progress = |done: usize| bar.set_position(done as u64);
-    let races = match run_batch(&spec, args.threads, &progress, &CANCEL) {
+    let races = match run_shard(&spec, args.shard, args.threads, &progress, &CANCEL) {
         Ok(races) => races,
         Err(e) => {
             bar.abandon();
@@ -113,13 +119,13 @@ pub fn simulate(
         }
     };
     bar.finish_and_clear();
-    let stopped_early = races.len() < args.races;
+    let stopped_early = races.len() < in_shard;
     if stopped_early {
         writeln!(
             err,
             "stopped: {} of {} races finished",
             races.len(),
-            args.races
+            in_shard
         )?;
     }
     let comparison = match args.against {
@@ -147,6 +153,7 @@ pub fn simulate(
             players: args.players,
             seed: args.seed,
             races_asked: args.races,
+            shard: args.shard,
             stopped_early,
             stats: &stats,
             notable: &notable,
@@ -449,4 +456,110 @@ fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> 
         )?;
     }
     Ok(())
+}
+
+/// The parts of a `simulate --json` report that merging reads.
+#[derive(serde::Deserialize)]
+struct ShardReport {
+    track: String,
+    players: usize,
+    seed: u64,
+    races_asked: usize,
+    shard: Shard,
+    stats: ShardStats,
+    races: Vec<RaceSummary>,
+}
+
+#[derive(serde::Deserialize)]
+struct ShardStats {
+    spaces: std::collections::BTreeMap<String, SpaceCounts>,
+}
+
+/// Merges the reports of the shards of one batch into the report of the whole batch: the same
+/// statistics, notable races and races as one run of it.
+pub fn merge(
+    inputs: &[std::path::PathBuf],
+    out_path: Option<&Path>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let mut shards = Vec::new();
+    for path in inputs {
+        let read = std::fs::read_to_string(path)
+            .map_err(|e| e.to_string())
+            .and_then(|text| serde_json::from_str::<ShardReport>(&text).map_err(|e| e.to_string()));
+        match read {
+            Ok(report) => shards.push(report),
+            Err(e) => {
+                writeln!(err, "{}: error[parse]: {e}", path.display())?;
+                return Ok(EXIT_UNREADABLE);
+            }
+        }
+    }
+    let Some(first) = shards.first() else {
+        writeln!(err, "error: no report to merge")?;
+        return Ok(EXIT_UNREADABLE);
+    };
+    let (track, players, seed, asked, count) = (
+        first.track.clone(),
+        first.players,
+        first.seed,
+        first.races_asked,
+        first.shard.count,
+    );
+    let mut shard_indices = std::collections::BTreeSet::new();
+    for s in &shards {
+        if (&s.track, s.players, s.seed, s.races_asked, s.shard.count)
+            != (&track, players, seed, asked, count)
+            || !shard_indices.insert(s.shard.index)
+        {
+            writeln!(
+                err,
+                "error: the reports are not distinct shards of one batch (track, players, seed, \
+                 races and shard count must agree, each shard once)"
+            )?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+    }
+    let mut spaces: std::collections::BTreeMap<String, SpaceCounts> =
+        std::collections::BTreeMap::new();
+    let mut races: Vec<RaceSummary> = Vec::new();
+    for s in shards {
+        for (at, counts) in s.stats.spaces {
+            spaces.entry(at).or_default().add(&counts);
+        }
+        races.extend(s.races);
+    }
+    races.sort_by_key(|r| r.index);
+    let complete = shard_indices.len() == count && races.len() == asked;
+    if !complete {
+        writeln!(
+            err,
+            "note: {} of {count} shards, {} of {asked} races: the merge is partial",
+            shard_indices.len(),
+            races.len()
+        )?;
+    }
+    let stats = BatchStats::with_spaces(&races, spaces);
+    let notable = notable(&races);
+    if let Some(path) = out_path {
+        let report = Report {
+            track,
+            players,
+            seed,
+            races_asked: asked,
+            shard: Shard::WHOLE,
+            stopped_early: !complete,
+            stats: &stats,
+            notable: &notable,
+            races: &races,
+            compare: None,
+        };
+        if let Err(e) = write_report(path, &report) {
+            writeln!(err, "{e}")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    }
+    print_stats(&stats, &notable, out)?;
+    Ok(EXIT_OK)
 }

@@ -35,7 +35,9 @@ pub struct BatchSpec {
 }
 
 /// How a race ended.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum RaceEnd {
     /// The winner's last VP came from crossing the finish line.
@@ -47,7 +49,7 @@ pub enum RaceEnd {
 }
 
 /// One seat's part in a race.
-#[derive(Clone, PartialEq, Debug, serde::Serialize)]
+#[derive(Clone, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SeatResult {
     /// The team in that seat.
     pub team: String,
@@ -72,7 +74,7 @@ pub struct SeatResult {
 }
 
 /// What happened on one space of the track.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, serde::Serialize, serde::Deserialize)]
 pub struct SpaceCounts {
     /// Cars that entered it.
     pub passes: u32,
@@ -104,7 +106,7 @@ impl SpaceCounts {
 }
 
 /// One car's part in a race.
-#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct CarResult {
     /// `team #number`.
     pub car: String,
@@ -115,7 +117,7 @@ pub struct CarResult {
 }
 
 /// One race of a batch.
-#[derive(Clone, PartialEq, Debug, serde::Serialize)]
+#[derive(Clone, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct RaceSummary {
     /// Its index in the batch.
     pub index: usize,
@@ -137,7 +139,6 @@ pub struct RaceSummary {
     /// sideswipes).
     pub damage_by_weapon: std::collections::BTreeMap<String, u32>,
     /// Every car that raced.
-    #[serde(skip)]
     pub cars: Vec<CarResult>,
     /// What happened on each space, by space id (left out of the JSON per race; the batch's
     /// statistics sum them).
@@ -321,11 +322,44 @@ pub fn record_of(
     Ok(super::record::RaceRecord::of(&race, &setup, content, files))
 }
 
+/// A deterministic slice of a batch's races: shard `index` (1-based) of `count` plays the
+/// races whose index leaves remainder `index - 1` divided by `count`. Shards of one batch,
+/// merged, are the whole batch.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Shard {
+    /// Which shard, from 1.
+    pub index: usize,
+    /// How many shards.
+    pub count: usize,
+}
+
+impl Shard {
+    /// The whole batch.
+    pub const WHOLE: Self = Self { index: 1, count: 1 };
+
+    /// Whether race `race` belongs to this shard.
+    #[must_use]
+    pub fn holds(self, race: usize) -> bool {
+        self.count > 0 && race % self.count == self.index - 1
+    }
+}
+
 /// Plays a batch on `threads` threads (0: all cores), calling `progress` with the number of
 /// races done after each, and stopping early when `cancel` is set. Returns the races played, in
 /// race order, and the first error a race met.
 pub fn run_batch(
     spec: &BatchSpec,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Vec<RaceSummary>, String> {
+    run_shard(spec, Shard::WHOLE, threads, progress, cancel)
+}
+
+/// Plays one shard of a batch, as [`run_batch`] plays the whole.
+pub fn run_shard(
+    spec: &BatchSpec,
+    shard: Shard,
     threads: usize,
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
@@ -338,6 +372,7 @@ pub fn run_batch(
     let results: Vec<Option<Result<RaceSummary, String>>> = pool.install(|| {
         (0..spec.races)
             .into_par_iter()
+            .filter(|index| shard.holds(*index))
             .map(|index| {
                 if cancel.load(Ordering::Relaxed) {
                     return None;

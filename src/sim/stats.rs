@@ -159,6 +159,13 @@ impl BatchStats {
     /// The statistics of the races of a batch played on `track`.
     #[must_use]
     pub fn of(races: &[RaceSummary], track: &CheckedTrack) -> Self {
+        Self::with_spaces(races, space_totals(races, track))
+    }
+
+    /// The statistics of some races with the per-space totals already summed (merging shards:
+    /// the per-race space counts are not in a report, their totals are).
+    #[must_use]
+    pub fn with_spaces(races: &[RaceSummary], spaces: BTreeMap<String, SpaceCounts>) -> Self {
         let n = races.len();
         let players = races.first().map_or(0, |r| r.seats.len());
         let mut teams: BTreeMap<String, Vec<(bool, &super::batch::SeatResult)>> = BTreeMap::new();
@@ -231,7 +238,7 @@ impl BatchStats {
                 / n.max(1) as f64,
             weapons: weapon_means(races),
             cars: car_stats(races),
-            spaces: space_totals(races, track),
+            spaces,
         }
     }
 }
