@@ -38,7 +38,6 @@ pub fn inspect(
     );
     if json {
         super::write_json(out, &summary)?;
-        writeln!(out)?;
     } else {
         print_text(&summary, out)?;
     }
@@ -118,7 +117,6 @@ fn print_text(summary: &ContentSummary, out: &mut dyn Write) -> io::Result<()> {
 fn print_track(summary: &TrackSummary, json: bool, out: &mut dyn Write) -> io::Result<u8> {
     if json {
         super::write_json(out, summary)?;
-        writeln!(out)?;
         return Ok(EXIT_OK);
     }
     writeln!(out, "{} ({})", summary.name, summary.id)?;

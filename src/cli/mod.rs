@@ -86,8 +86,8 @@ fn parse_shard(text: &str) -> Result<crate::sim::batch::Shard, String> {
     Ok(crate::sim::batch::Shard { index, count })
 }
 
-/// Writes a value as pretty JSON, keeping the kind of an I/O error (so a reader that stopped
-/// early, `| head`, is still recognised as a closed pipe).
+/// Writes a value as pretty JSON and a newline, keeping the kind of an I/O error (so a reader
+/// that stopped early, `| head`, is still recognised as a closed pipe).
 pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
     out: &mut dyn Write,
     value: &T,
@@ -95,7 +95,22 @@ pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
     serde_json::to_writer_pretty(&mut *out, value).map_err(|e| match e.io_error_kind() {
         Some(kind) => std::io::Error::new(kind, e),
         None => std::io::Error::other(e),
-    })
+    })?;
+    writeln!(out)
+}
+
+/// Prints a report as JSON or, for people, as `text` writes it.
+pub(crate) fn emit<T: serde::Serialize>(
+    out: &mut dyn Write,
+    json: bool,
+    report: &T,
+    text: impl FnOnce(&T, &mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    if json {
+        write_json(out, report)
+    } else {
+        text(report, out)
+    }
 }
 
 /// Roadwright: design and playtest Apocalypse Road tracks, decks and team mats.

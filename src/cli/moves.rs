@@ -191,12 +191,7 @@ pub fn moves(
             report.positions
         )?;
     }
-    if json {
-        super::write_json(out, &report)?;
-        writeln!(out)?;
-    } else {
-        print_text(&report, out)?;
-    }
+    super::emit(out, json, &report, print_text)?;
     Ok(EXIT_OK)
 }
 
@@ -244,19 +239,7 @@ fn outcome_reports(race: &Race, outcomes: Vec<Outcome>) -> Vec<OutcomeReport> {
                     Ending::Ram(_) => "ram",
                     Ending::Crossover { .. } => "crossover",
                 },
-                path: {
-                    // Steps are described on a replay so each names the spaces as they were.
-                    let mut replay = race.clone();
-                    replay.set_logging(false);
-                    o.steps
-                        .iter()
-                        .map(|s| {
-                            let text = replay.describe_step(s);
-                            let _ = replay.apply(&Decision::Move(s.clone()));
-                            text
-                        })
-                        .collect()
-                },
+                path: o.path_words(race),
             }
         })
         .collect()

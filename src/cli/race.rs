@@ -246,7 +246,6 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
             events: race.events().to_vec(),
         };
         super::write_json(out, &report)?;
-        writeln!(out)?;
         return Ok(());
     }
     for line in &log {

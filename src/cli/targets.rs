@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::EXIT_OK;
 use super::moves::{OpenedScenario, open_scenario, start_moving};
 use crate::content::team_mats::Mount;
-use crate::rules::{CarId, Decision, FiringArc, Race, enumerate_outcomes};
+use crate::rules::{CarId, FiringArc, Race, enumerate_outcomes};
 
 #[derive(Serialize)]
 struct TargetReport {
@@ -72,26 +72,21 @@ pub fn targets(
         Err(code) => return Ok(code),
     };
     let before = targets_of(&race, car);
-    let c = race.car(car);
-    let may_fire_before_moving = !(c.suppressed || c.reloading || c.spun_around);
+    let may_fire_before_moving = race.may_fire_before_moving(car);
     if let Err(code) = start_moving(path, &mut race, &play, err)? {
         return Ok(code);
     }
-    let mut after = Vec::new();
-    for outcome in enumerate_outcomes(&race) {
-        let mut moved = race.clone();
-        moved.set_logging(false);
-        let mut path = Vec::new();
-        for step in &outcome.steps {
-            path.push(moved.describe_step(step));
-            let _ = moved.apply(&Decision::Move(step.clone()));
-        }
-        after.push(AfterReport {
-            at: moved.place_name(moved.car(car).place),
-            path,
-            targets: targets_of(&moved, car),
-        });
-    }
+    let after = enumerate_outcomes(&race)
+        .iter()
+        .map(|outcome| {
+            let moved = outcome.end_position(&race);
+            AfterReport {
+                at: moved.place_name(moved.car(car).place),
+                path: outcome.path_words(&race),
+                targets: targets_of(&moved, car),
+            }
+        })
+        .collect();
     let stats = race.stats(car);
     let report = Report {
         scenario: name,
@@ -103,12 +98,7 @@ pub fn targets(
         before,
         after,
     };
-    if json {
-        super::write_json(out, &report)?;
-        writeln!(out)?;
-    } else {
-        print_text(&report, out)?;
-    }
+    super::emit(out, json, &report, print_text)?;
     Ok(EXIT_OK)
 }
 

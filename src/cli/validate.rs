@@ -52,7 +52,6 @@ pub fn validate(
             diagnostics: &diagnostics,
         };
         super::write_json(out, &report)?;
-        writeln!(out)?;
     } else {
         for diagnostic in &diagnostics {
             writeln!(out, "{diagnostic}")?;

@@ -210,10 +210,18 @@ impl Race {
             return false;
         }
         match activation.stage {
-            Stage::BeforeMove => !car.reloading && !car.spun_around,
+            Stage::BeforeMove => self.may_fire_before_moving(activation.car),
             Stage::AfterMove => activation.may_fire_after && !activation.fired_before,
             _ => false,
         }
+    }
+
+    /// Whether a car's markers let it fire before it moves: not suppressed (8.5), not
+    /// reloading (10.0 Reloading), not spun around (it must move first).
+    #[must_use]
+    pub fn may_fire_before_moving(&self, car: CarId) -> bool {
+        let c = self.car(car);
+        !(c.suppressed || c.reloading || c.spun_around)
     }
 
     /// When the active car may fire at someone now, the decisions of that point: fire at each

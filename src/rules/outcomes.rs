@@ -234,20 +234,45 @@ impl Outcome {
     /// not drawn yet.
     #[must_use]
     pub fn effects(&self, race: &Race) -> OutcomeEffects {
-        let Some(movement) = race.movement() else {
+        let Some(mover) = race.movement().map(|m| m.mover) else {
             return OutcomeEffects::default();
         };
-        let mut after = race.copy_without_history();
-        let mut movement = movement.clone();
-        for step in &self.steps {
-            movement.apply(&mut after, step);
-        }
+        let mut after = self.end_position(race);
         if let Ending::Crossover { moving, blocker } = self.ending {
-            let player = after.car(movement.mover).player;
+            let player = after.car(mover).player;
             after.crossover_damage(moving, blocker, player);
         }
         let (cars, vp) = changes(race.cars(), race.players(), &after);
         OutcomeEffects { cars, vp }
+    }
+
+    /// The race as this outcome's steps leave it (before any collision it ends in), on a copy
+    /// of `race`, the race the outcomes were listed from. Events are not recorded.
+    #[must_use]
+    pub fn end_position(&self, race: &Race) -> Race {
+        self.walk(race, |_, _| {})
+    }
+
+    /// Each step of the outcome's path as people say it, in the position before it.
+    #[must_use]
+    pub fn path_words(&self, race: &Race) -> Vec<String> {
+        let mut words = Vec::with_capacity(self.steps.len());
+        self.walk(race, |before, step| words.push(before.describe_step(step)));
+        words
+    }
+
+    /// Takes the outcome's steps on a copy of `race`, showing `each` the position before every
+    /// step.
+    fn walk(&self, race: &Race, mut each: impl FnMut(&Race, &Step)) -> Race {
+        let mut after = race.copy_without_history();
+        if let Some(movement) = race.movement() {
+            let mut movement = movement.clone();
+            for step in &self.steps {
+                each(&after, step);
+                movement.apply(&mut after, step);
+            }
+        }
+        after
     }
 }
 /// What changed since the start, car by car and player by player.

@@ -501,28 +501,24 @@ impl Race {
             return;
         }
         let car = &mut self.cars[id.index()];
-        let flag = match marker {
-            Marker::Suppression => &mut car.suppressed,
-            Marker::Reloading => &mut car.reloading,
-            Marker::SpinAround => &mut car.spun_around,
-            Marker::Lapped => {
-                if on {
-                    car.lapped += 1;
-                } else {
-                    car.lapped = car.lapped.saturating_sub(1);
-                }
-                self.record(if on {
-                    RaceEvent::MarkerPlaced { car: id, marker }
-                } else {
-                    RaceEvent::MarkerRemoved { car: id, marker }
-                });
-                return;
+        let changed = match marker {
+            Marker::Suppression => std::mem::replace(&mut car.suppressed, on) != on,
+            Marker::Reloading => std::mem::replace(&mut car.reloading, on) != on,
+            Marker::SpinAround => std::mem::replace(&mut car.spun_around, on) != on,
+            // Lapped tokens count: each placed one is one more, each removed one less.
+            Marker::Lapped if on => {
+                car.lapped += 1;
+                true
             }
+            Marker::Lapped if car.lapped > 0 => {
+                car.lapped -= 1;
+                true
+            }
+            Marker::Lapped => false,
         };
-        if *flag == on {
+        if !changed {
             return;
         }
-        *flag = on;
         self.record(if on {
             RaceEvent::MarkerPlaced { car: id, marker }
         } else {
@@ -603,22 +599,30 @@ impl Race {
             return;
         }
         let player = self.car(id).player;
-        let mut vp = 1;
-        if let Some(bonus) = &mut self.finish_bonus {
-            vp = u32::from(bonus.vp);
-            bonus.markers = bonus.markers.saturating_sub(1);
-            let card = bonus.card;
-            let left = (bonus.markers > 0).then_some(*bonus);
-            if left.is_none() {
-                self.event_cards.discard.push(card);
-                self.finish_bonus = None;
-            }
-            self.record(RaceEvent::BonusChanged {
-                kind: BonusKind::RaceBonus,
-                bonus: left,
-            });
-        }
+        let vp = self.use_bonus(BonusKind::RaceBonus);
         self.claim(player, id, vp, VpSource::Finish);
+    }
+
+    /// The VP of one crossing (Race Bonus) or one kill (Bounty): the card's VP while it is in
+    /// play, which uses one of its markers and leaves play with the last one; 1 otherwise.
+    fn use_bonus(&mut self, kind: BonusKind) -> u32 {
+        let slot = match kind {
+            BonusKind::Bounty => &mut self.bounty,
+            BonusKind::RaceBonus => &mut self.finish_bonus,
+        };
+        let Some(bonus) = slot else {
+            return 1;
+        };
+        bonus.markers = bonus.markers.saturating_sub(1);
+        let vp = u32::from(bonus.vp);
+        let card = bonus.card;
+        if bonus.markers == 0 {
+            *slot = None;
+            self.event_cards.discard.push(card);
+        }
+        let bonus = *slot;
+        self.record(RaceEvent::BonusChanged { kind, bonus });
+        vp
     }
 
     /// A car went back over the finish line (11.2): its player returns one claimed VP, from
@@ -721,21 +725,7 @@ impl Race {
         });
         self.put(id, Place::Destroyed, Motion::Eliminated);
         if let Some(player) = scorer {
-            let mut vp = 1;
-            if let Some(bonus) = &mut self.bounty {
-                vp = u32::from(bonus.vp);
-                bonus.markers = bonus.markers.saturating_sub(1);
-                let card = bonus.card;
-                let left = (bonus.markers > 0).then_some(*bonus);
-                if left.is_none() {
-                    self.event_cards.discard.push(card);
-                    self.bounty = None;
-                }
-                self.record(RaceEvent::BonusChanged {
-                    kind: BonusKind::Bounty,
-                    bonus: left,
-                });
-            }
+            let vp = self.use_bonus(BonusKind::Bounty);
             self.claim(player, id, vp, VpSource::Kill);
         }
         if !self.frozen() {
