@@ -180,9 +180,10 @@ fn sideswipe_into_an_opponent_is_a_collision_attack() {
     );
 }
 
-#[test]
-fn bounty_makes_kills_worth_two() {
-    let (mut race, play) = Position::on(&jump_track())
+/// CJ #21 drives down the jump track and draws Bounty; RR #12 (5 damage) sits in its arc, and
+/// the next combat card (Bullseye) hits. Returns the race ready to fire.
+fn under_bounty(position: Position) -> roadwright::rules::Race {
+    let (mut race, play) = position
         .car(CJ, "21", "7.1")
         .damaged(RR, "12", "0.2", 5)
         .play(CJ, "21", "solo-5")
@@ -192,6 +193,12 @@ fn bounty_makes_kills_worth_two() {
     race.apply(&play).expect("play");
     race.apply(&Decision::HoldFire).ok();
     finish_movement(&mut race);
+    race
+}
+
+#[test]
+fn bounty_makes_kills_worth_two() {
+    let mut race = under_bounty(Position::on(&jump_track()));
     assert_eq!(race.bounty().map(|b| b.markers), Some(4));
     let target = car(&race, RR, "12");
     race.apply(&Decision::Fire { target }).expect("fire");
@@ -619,17 +626,7 @@ fn nothing_changes_after_the_winning_crossing_11_5() {
 #[test]
 fn a_claim_records_the_vp_actually_taken_11_5() {
     // With Bounty in play a kill is worth 2, but CJ's pool holds 1: the claim takes 1.
-    let (mut race, play) = Position::on(&jump_track())
-        .car(CJ, "21", "7.1")
-        .damaged(RR, "12", "0.2", 5)
-        .claimed(CJ, 11, 0)
-        .play(CJ, "21", "solo-5")
-        .events(&["bounty"])
-        .combat(&["bullseye"])
-        .setup();
-    race.apply(&play).expect("play");
-    race.apply(&Decision::HoldFire).ok();
-    finish_movement(&mut race);
+    let mut race = under_bounty(Position::on(&jump_track()).claimed(CJ, 11, 0));
     let target = car(&race, RR, "12");
     race.apply(&Decision::Fire { target }).expect("fire");
     let cj = race.car(car(&race, CJ, "21")).player;

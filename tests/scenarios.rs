@@ -5,6 +5,18 @@ mod common;
 use std::fs;
 
 fn write_scenario(dir: &std::path::Path, cars: &str, extra: &str) -> std::path::PathBuf {
+    write_scenario_for(dir, ("chrome-jackals", "22"), "solo-2", cars, extra)
+}
+
+/// A scenario on the oval with Chrome Jackals and Rust Reapers racing: `active` (team, number)
+/// plays `card`; `cars` and `extra` are written into the file as they are.
+fn write_scenario_for(
+    dir: &std::path::Path,
+    (team, number): (&str, &str),
+    played: &str,
+    cars: &str,
+    extra: &str,
+) -> std::path::PathBuf {
     let root = common::repo("");
     let text = format!(
         r#"(
@@ -15,8 +27,8 @@ fn write_scenario(dir: &std::path::Path, cars: &str, extra: &str) -> std::path::
     content: "{content}",
     players: ["chrome-jackals", "rust-reapers"],
     cars: [{cars}],
-    active: (team: "chrome-jackals", number: "22"),
-    card: "solo-2",
+    active: (team: "{team}", number: "{number}"),
+    card: "{played}",
     {extra}
 )"#,
         track = root.join("tracks/oval.ron").display(),
@@ -167,30 +179,18 @@ fn the_sample_scenario_is_valid_and_canonical() {
 /// A scenario on the oval with the active car `number` of Rust Reapers at 5.1 and Chrome
 /// Jackals in front (6.1), beside (5.2) and behind (4.1).
 fn mount_scenario(dir: &std::path::Path, number: &str) -> std::path::PathBuf {
-    let path = dir.join(format!("targets-{number}.ron"));
-    let text = format!(
-        r#"(
-    kind: Scenario,
-    version: 1,
-    name: "8.1 targets of #{number}",
-    track: "{track}",
-    content: "{content}",
-    players: ["rust-reapers", "chrome-jackals"],
-    cars: [
-        (team: "rust-reapers", number: "{number}", at: Space("5.1")),
+    write_scenario_for(
+        dir,
+        ("rust-reapers", number),
+        "solo-2",
+        &format!(
+            r#"(team: "rust-reapers", number: "{number}", at: Space("5.1")),
         (team: "chrome-jackals", number: "21", at: Space("6.1")),
         (team: "chrome-jackals", number: "22", at: Space("5.2")),
-        (team: "chrome-jackals", number: "23", at: Space("4.1")),
-    ],
-    active: (team: "rust-reapers", number: "{number}"),
-    card: "solo-2",
-)
-"#,
-        track = common::repo("tracks/oval.ron").display(),
-        content = common::repo("content").display(),
-    );
-    std::fs::write(&path, text).expect("write scenario");
-    path
+        (team: "chrome-jackals", number: "23", at: Space("4.1"))"#
+        ),
+        "",
+    )
 }
 
 #[test]
@@ -230,28 +230,14 @@ fn moves_json_reports_each_affected_car_the_vp_and_how_the_movement_ended() {
     // #22 (Chrome Jackals) behind #11 (Rust Reapers) just before the finish line of the oval,
     // with 3 MP set by the scenario: pushing #11 over the line scores for Rust Reapers.
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("crossing.ron");
-    let text = format!(
-        r#"(
-    kind: Scenario,
-    version: 1,
-    name: "a push over the finish line",
-    track: "{track}",
-    content: "{content}",
-    players: ["chrome-jackals", "rust-reapers"],
-    cars: [
-        (team: "chrome-jackals", number: "22", at: Space("38.1")),
-        (team: "rust-reapers", number: "11", at: Space("39.1"), damage: 2),
-    ],
-    active: (team: "chrome-jackals", number: "22"),
-    card: "pursuit-2",
-    mp: Some(3),
-)
-"#,
-        track = common::repo("tracks/oval.ron").display(),
-        content = common::repo("content").display(),
+    let path = write_scenario_for(
+        dir.path(),
+        ("chrome-jackals", "22"),
+        "pursuit-2",
+        r#"(team: "chrome-jackals", number: "22", at: Space("38.1")),
+        (team: "rust-reapers", number: "11", at: Space("39.1"), damage: 2)"#,
+        "mp: Some(3),",
     );
-    std::fs::write(&path, text).expect("write");
     let run = common::roadwright(&["moves", path.to_str().expect("path"), "--json"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");

@@ -7,20 +7,31 @@ use std::fs;
 
 use common::roadwright;
 
+/// A batch of 24 races of 3 players on the oval, seed 5, with more arguments.
 fn simulate(extra: &[&str]) -> common::Run {
+    simulate_batch("3", "24", "5", extra)
+}
+
+/// A batch on the oval.
+fn simulate_batch(players: &str, races: &str, seed: &str, extra: &[&str]) -> common::Run {
     let mut args = vec![
         "simulate",
         "--track",
         "tracks/oval.ron",
         "--players",
-        "3",
+        players,
         "--races",
-        "24",
+        races,
         "--seed",
-        "5",
+        seed,
     ];
     args.extend_from_slice(extra);
     roadwright(&args)
+}
+
+/// A JSON file written by a command.
+fn read_json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&fs::read_to_string(path).expect("json")).expect("parse")
 }
 
 #[test]
@@ -51,8 +62,7 @@ fn a_batch_gives_the_same_results_for_any_number_of_threads() {
         fs::read_to_string(&one).expect("json"),
         fs::read_to_string(&two).expect("json")
     );
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&one).expect("json")).expect("parse");
+    let report = read_json(&one);
     assert_eq!(report["races"].as_array().map(Vec::len), Some(24));
     // Teams rotate over the seats: each of the three teams sat in each seat 8 times.
     let races = report["races"].as_array().expect("races");
@@ -137,24 +147,15 @@ fn racer_and_planner_beat_random_play() {
     for bot in ["racer", "planner"] {
         let dir = tempfile::tempdir().expect("temp dir");
         let json = dir.path().join("h2h.json");
-        let run = roadwright(&[
-            "simulate",
-            "--track",
-            "tracks/oval.ron",
-            "--players",
+        let bots = format!("{bot},random");
+        let run = simulate_batch(
             "2",
-            "--races",
             "16",
-            "--seed",
             "9",
-            "--bots",
-            &format!("{bot},random"),
-            "--json",
-            json.to_str().expect("path"),
-        ]);
+            &["--bots", &bots, "--json", json.to_str().expect("path")],
+        );
         assert_eq!(run.code, 0, "{}", run.stderr);
-        let report: serde_json::Value =
-            serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+        let report = read_json(&json);
         let low = report["stats"]["bots"][bot]["low"].as_f64().expect("low");
         assert!(low > 0.5, "{bot} beats random: {}", report["stats"]["bots"]);
     }
@@ -174,8 +175,7 @@ fn notable_races_are_recorded_and_replay_as_they_were_played() {
         json.to_str().expect("path"),
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let report = read_json(&json);
     let notable = report["notable"].as_array().expect("notable");
     let whys: Vec<&str> = notable.iter().filter_map(|n| n["why"].as_str()).collect();
     for why in ["longest", "shortest", "most-eliminations"] {
@@ -214,8 +214,7 @@ fn compare_shows_nothing_for_the_same_content_and_a_change_after_an_edit() {
         json.to_str().expect("path"),
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let report = read_json(&json);
     assert_eq!(
         report["compare"]["turns"]["diff"], 0.0,
         "same seeds, same content"
@@ -241,24 +240,19 @@ fn compare_shows_nothing_for_the_same_content_and_a_change_after_an_edit() {
     });
     fs::write(&deck, edited).expect("edit");
     let json = dir.path().join("faster.json");
-    let run = roadwright(&[
-        "simulate",
-        "--track",
-        "tracks/oval.ron",
-        "--players",
+    let run = simulate_batch(
         "3",
-        "--races",
         "120",
-        "--seed",
         "5",
-        "--against",
-        faster.path().to_str().expect("path"),
-        "--json",
-        json.to_str().expect("path"),
-    ]);
+        &[
+            "--against",
+            faster.path().to_str().expect("path"),
+            "--json",
+            json.to_str().expect("path"),
+        ],
+    );
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let report = read_json(&json);
     let decisions = &report["compare"]["decisions"];
     assert!(
         decisions["diff"].as_f64().expect("diff") != 0.0,
@@ -273,8 +267,7 @@ fn the_report_counts_weapons_cars_and_spaces() {
     let json = dir.path().join("batch.json");
     let run = simulate(&["--bots", "brawler", "--json", json.to_str().expect("path")]);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let report: serde_json::Value =
-        serde_json::from_str(&fs::read_to_string(&json).expect("json")).expect("parse");
+    let report = read_json(&json);
     let stats = &report["stats"];
     // Damage by weapon type adds up to the damage the seats dealt.
     let by_weapon: f64 = stats["weapons"]
@@ -400,10 +393,7 @@ fn shards_merge_into_exactly_the_whole_batch() {
     args.extend(["-o", merged.to_str().expect("p")]);
     let run = roadwright(&args);
     assert_eq!(run.code, 0, "{}", run.stderr);
-    let read = |path: &std::path::Path| -> serde_json::Value {
-        serde_json::from_str(&fs::read_to_string(path).expect("json")).expect("parse")
-    };
-    let (whole, merged) = (read(&whole), read(&merged));
+    let (whole, merged) = (read_json(&whole), read_json(&merged));
     assert_eq!(merged["stats"], whole["stats"], "the same statistics");
     assert_eq!(merged["races"], whole["races"], "the same races");
     assert_eq!(merged["notable"], whole["notable"]);

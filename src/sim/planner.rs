@@ -16,9 +16,13 @@ use rand_chacha::ChaCha8Rng;
 
 use super::bot::Bot;
 use super::greedy::GreedyBot;
-use super::score::lap_progress;
+use super::score::{lap_length, lap_progress};
 use crate::content::bot_profile::Weights;
 use crate::rules::{Decision, Place, PlayerView, Race, Step, enumerate_outcomes_within};
+
+/// How much a rival car's progress counts against the planner, next to its own cars' (which
+/// count 1): pushing rivals ahead helps them, but less than moving one's own cars helps.
+const RIVAL_SHARE: f64 = 0.2;
 
 /// Positions one card's outcome search may visit: enough for any ordinary card, and a bound
 /// on a bot's thinking in a packed field.
@@ -57,7 +61,7 @@ impl PlannerBot {
         let mover = movement.mover;
         let me = race.car(mover).player;
         let track = race.track();
-        let lap = f64::from(track.sector(track.last_lap_sector()).number + 1);
+        let lap = lap_length(track);
         let found = enumerate_outcomes_within(&trial, SEARCH_LIMIT);
         let mut best: Option<(f64, Vec<Step>)> = None;
         for outcome in found.outcomes {
@@ -72,7 +76,11 @@ impl PlannerBot {
                     gain += lap;
                     crossings = 1.0;
                 }
-                let sign = if before.player == me { 1.0 } else { -0.2 };
+                let sign = if before.player == me {
+                    1.0
+                } else {
+                    -RIVAL_SHARE
+                };
                 score += sign * (self.weights.progress * gain + self.weights.finish_vp * crossings);
             }
             if let Some((_, Place::Track(end))) =

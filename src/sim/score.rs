@@ -26,6 +26,12 @@ pub fn lap_progress(track: &CheckedTrack, car: &Car) -> f64 {
     }
 }
 
+/// The sectors of one lap.
+#[must_use]
+pub fn lap_length(track: &CheckedTrack) -> f64 {
+    f64::from(track.sector(track.last_lap_sector()).number + 1)
+}
+
 /// The position's worth to `me`: its progress (sectors covered, a lap for each finish VP), VP
 /// by source, damage dealt and taken, cars lost and the rivals' pools, each by its weight; a
 /// decided race is worth more than anything.
@@ -55,7 +61,7 @@ pub fn evaluate(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
     }
     let mine = race.player(me);
     // A finish VP stands for a whole lap covered: progress runs on across the line.
-    let lap = f64::from(track.sector(track.last_lap_sector()).number + 1);
+    let lap = lap_length(track);
     progress += lap * f64::from(mine.claims.finish);
     let rivals_pool: f64 = race
         .players()
