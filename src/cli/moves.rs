@@ -129,11 +129,11 @@ pub(crate) fn open_scenario(
 /// car fires before moving).
 pub(crate) fn start_moving(
     path: &Path,
-    race: &mut Race,
-    play: &Decision,
+    opened: &mut OpenedScenario,
     err: &mut dyn Write,
 ) -> io::Result<Result<(), u8>> {
-    if let Err(e) = race.apply(play) {
+    let race = &mut opened.race;
+    if let Err(e) = race.apply(&opened.play) {
         writeln!(err, "{}: error[scenario]: {e}", path.display())?;
         return Ok(Err(EXIT_CONTENT_ERRORS));
     }
@@ -151,19 +151,20 @@ pub fn moves(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
-    let OpenedScenario {
-        name,
-        mut race,
-        play,
-        car,
-        card,
-    } = match open_scenario(path, err)? {
+    let mut opened = match open_scenario(path, err)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
     };
-    if let Err(code) = start_moving(path, &mut race, &play, err)? {
+    if let Err(code) = start_moving(path, &mut opened, err)? {
         return Ok(code);
     }
+    let OpenedScenario {
+        name,
+        race,
+        car,
+        card,
+        ..
+    } = opened;
     let report = Report {
         scenario: name,
         card: race.rules().content.race_deck[usize::from(card)]

@@ -61,21 +61,17 @@ pub fn targets(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
-    let OpenedScenario {
-        name,
-        mut race,
-        play,
-        car,
-        ..
-    } = match open_scenario(path, err)? {
+    let mut opened = match open_scenario(path, err)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),
     };
-    let before = targets_of(&race, car);
-    let may_fire_before_moving = race.may_fire_before_moving(car);
-    if let Err(code) = start_moving(path, &mut race, &play, err)? {
+    let car = opened.car;
+    let before = targets_of(&opened.race, car);
+    let may_fire_before_moving = opened.race.may_fire_before_moving(car);
+    if let Err(code) = start_moving(path, &mut opened, err)? {
         return Ok(code);
     }
+    let OpenedScenario { name, race, .. } = opened;
     let after = enumerate_outcomes(&race)
         .iter()
         .map(|outcome| {
