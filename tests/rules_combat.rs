@@ -36,7 +36,7 @@ fn fire_targets(shooter: &str) -> Vec<String> {
         .legal_decisions()
         .into_iter()
         .filter_map(|d| match d {
-            Decision::Fire { target } => Some(race.car(target).number.to_string()),
+            Decision::Fire { target } => Some(race.car_number(target).to_string()),
             _ => None,
         })
         .collect();
@@ -351,7 +351,7 @@ fn target_options_name_the_arc_and_the_odds_for_every_mount_8_1() {
             .into_iter()
             .map(|t| {
                 (
-                    race.car(t.target).number.to_string(),
+                    race.car_number(t.target).to_string(),
                     t.arc,
                     t.defense,
                     t.hit_chance,
@@ -392,7 +392,7 @@ fn target_options_name_the_arc_and_the_odds_for_every_mount_8_1() {
     let from_behind: Vec<String> = race
         .target_options_from(me, sp(&race, "3.1"))
         .into_iter()
-        .map(|t| race.car(t.target).number.to_string())
+        .map(|t| race.car_number(t.target).to_string())
         .collect();
     assert_eq!(from_behind, ["26", "27", "28"]);
     assert!(

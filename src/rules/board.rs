@@ -97,7 +97,7 @@ impl Board {
                     .collect();
                 self.cars = cars
                     .iter()
-                    .map(|c| Car::on_the_mat(c.player, c.mat_index, c.number.clone()))
+                    .map(|c| Car::on_the_mat(c.player, c.mat_index))
                     .collect();
                 self.turn = 1;
                 self.clock_running = true;

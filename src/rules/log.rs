@@ -12,8 +12,11 @@ impl Race {
     /// A car as people name it: `#21 (Red Devils)`.
     #[must_use]
     pub fn car_name(&self, id: CarId) -> String {
-        let car = self.car(id);
-        format!("#{} ({})", car.number, self.team_of(car.player).name)
+        format!(
+            "#{} ({})",
+            self.car_number(id),
+            self.team_of(self.car(id).player).name
+        )
     }
 
     /// A place as people name it.

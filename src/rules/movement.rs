@@ -21,6 +21,8 @@
 //!   has ended (7.12 speaks of a car that ends its activation there; within one activation every
 //!   moving car travels the same way, so the difference never shows).
 
+use smallvec::{SmallVec, smallvec};
+
 use crate::content::race_deck::{LaneSide, MovementType};
 use crate::validate::checked_track::{CellId, SpaceId};
 
@@ -99,9 +101,13 @@ impl Style {
     }
 }
 
+/// A short run of spaces: a step's path or tail. Almost always one to four spaces, kept inline
+/// so that listing and applying steps does not allocate.
+pub type Spaces = SmallVec<[SpaceId; 4]>;
+
 /// One fully specified movement step.
 #[derive(
-    Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+    PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum Step {
@@ -109,9 +115,9 @@ pub enum Step {
     /// pushed one space along it and `path`'s last space is where the front car goes.
     Forward {
         /// The spaces entered: the active car's, then each pushed car's.
-        path: Vec<SpaceId>,
+        path: Spaces,
         /// The spaces of the cars behind that become linked (Line, and Lead's first step).
-        tail: Vec<SpaceId>,
+        tail: Spaces,
     },
     /// Sideways into `to` (or onto the track from the chute, an off-track spot or the trough).
     /// When the cars it displaces end against the wall, the last one goes forward along
@@ -120,22 +126,45 @@ pub enum Step {
         /// The space entered.
         to: SpaceId,
         /// The forward path of a car displaced forward (empty otherwise).
-        forward: Vec<SpaceId>,
+        forward: Spaces,
         /// As for [`Step::Forward`].
-        tail: Vec<SpaceId>,
+        tail: Spaces,
     },
     /// Diagonally forward into an empty space (7.15).
     Diagonal {
         /// The space entered.
         to: SpaceId,
         /// As for [`Step::Forward`].
-        tail: Vec<SpaceId>,
+        tail: Spaces,
     },
     /// Overtake: swap places with the car linked directly in front (7.5).
     Swap {
         /// That car's space.
         to: SpaceId,
     },
+}
+
+/// Spaces are `Copy`: a step is copied slice by slice (`SmallVec`'s own `clone` goes element by
+/// element, and the outcome search copies steps at every position).
+impl Clone for Step {
+    fn clone(&self) -> Self {
+        match self {
+            Self::Forward { path, tail } => Self::Forward {
+                path: Spaces::from_slice(path),
+                tail: Spaces::from_slice(tail),
+            },
+            Self::Lateral { to, forward, tail } => Self::Lateral {
+                to: *to,
+                forward: Spaces::from_slice(forward),
+                tail: Spaces::from_slice(tail),
+            },
+            Self::Diagonal { to, tail } => Self::Diagonal {
+                to: *to,
+                tail: Spaces::from_slice(tail),
+            },
+            Self::Swap { to } => Self::Swap { to: *to },
+        }
+    }
 }
 
 impl Step {
@@ -165,8 +194,14 @@ pub enum StepEnd {
     },
 }
 
+/// The tails a step may link (see [`Step::Forward`]); usually just the empty one.
+type Tails = SmallVec<[Spaces; 2]>;
+
+/// A few cars (the linked ones), kept inline.
+type Cars = SmallVec<[CarId; 8]>;
+
 /// A movement in progress.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(PartialEq, Eq, Hash, Debug)]
 pub struct Movement {
     /// The car that moves (the active car, or High Flyer's car).
     pub mover: CarId,
@@ -179,15 +214,48 @@ pub struct Movement {
     /// The lane the line must take at every fork (Outside Line, 7.11.3).
     pub forced_lane: Option<LaneSide>,
     /// Cells the moving car has been on (it may not enter one twice, 7.1).
-    visited: Vec<CellId>,
+    visited: SmallVec<[CellId; 16]>,
     /// Line or Pursuit has linked: no more lane changes.
     locked: bool,
     /// The cars linked in front (Line, Pursuit once locked), nearest first.
-    ahead: Vec<CarId>,
+    ahead: Cars,
     /// The cars that follow, nearest first; `None` until decided.
-    followers: Option<Vec<CarId>>,
+    followers: Option<Cars>,
     /// The steps taken.
     pub steps: Vec<Step>,
+}
+
+impl Clone for Movement {
+    fn clone(&self) -> Self {
+        let mut copy = Self {
+            mover: self.mover,
+            mp: self.mp,
+            total: self.total,
+            style: self.style,
+            forced_lane: self.forced_lane,
+            visited: SmallVec::new(),
+            locked: self.locked,
+            ahead: Cars::new(),
+            followers: None,
+            steps: Vec::new(),
+        };
+        copy.clone_from(self);
+        copy
+    }
+
+    /// Reuses this movement's buffers: the outcome search copies a movement for every step.
+    fn clone_from(&mut self, source: &Self) {
+        self.mover = source.mover;
+        self.mp = source.mp;
+        self.total = source.total;
+        self.style = source.style;
+        self.forced_lane = source.forced_lane;
+        self.visited.clone_from(&source.visited);
+        self.locked = source.locked;
+        self.ahead.clone_from(&source.ahead);
+        self.followers.clone_from(&source.followers);
+        self.steps.clone_from(&source.steps);
+    }
 }
 
 impl Movement {
@@ -204,12 +272,12 @@ impl Movement {
             .car(mover)
             .place
             .space()
-            .map(|s| vec![race.cell(s)])
+            .map(|s| smallvec![race.cell(s)])
             .unwrap_or_default();
         let followers = if style.pull || style.kind == MoveKind::Line {
             None
         } else {
-            Some(Vec::new())
+            Some(Cars::new())
         };
         Self {
             mover,
@@ -219,7 +287,7 @@ impl Movement {
             forced_lane,
             visited,
             locked: false,
-            ahead: Vec::new(),
+            ahead: Cars::new(),
             followers,
             steps: Vec::new(),
         }
@@ -231,30 +299,54 @@ impl Movement {
         self.total - self.mp
     }
 
-    /// A key that tells apart the movements whose futures can differ (for outcome search):
-    /// cells visited in the current sector matter, earlier ones can never be re-entered.
-    pub(crate) fn search_key(&self, race: &Race) -> (u8, bool, Vec<CellId>, Vec<CarId>) {
+    /// Appends a key that tells apart the movements whose futures can differ (for outcome
+    /// search) to `key`: MP left, whether lanes are locked, the cells visited in the current
+    /// sector (earlier ones can never be re-entered), and the linked cars.
+    pub(crate) fn push_search_key(&self, race: &Race, key: &mut impl Extend<u32>) {
         let sector = race
             .car(self.mover)
             .place
             .space()
             .map(|s| race.track().space(s).sector);
-        let mut cells: Vec<CellId> = self
+        let mut cells: SmallVec<[u32; 16]> = self
             .visited
             .iter()
-            .copied()
             .filter(|c| {
                 sector.is_some_and(|sector| {
-                    race.track().space(race.track().cell_space(*c)).sector == sector
+                    race.track().space(race.track().cell_space(**c)).sector == sector
                 })
             })
+            .map(|c| c.0)
             .collect();
         cells.sort_unstable();
-        let mut linked = self.ahead.clone();
-        if let Some(f) = &self.followers {
-            linked.extend(f);
-        }
-        (self.mp, self.locked, cells, linked)
+        let linked = self.ahead.len() + self.followers.as_ref().map_or(0, SmallVec::len);
+        key.extend([
+            u32::from(self.mp),
+            u32::from(self.locked),
+            cells.len() as u32,
+            linked as u32,
+        ]);
+        key.extend(cells);
+        key.extend(
+            self.ahead
+                .iter()
+                .chain(self.followers.iter().flatten())
+                .map(|c| u32::from(c.0)),
+        );
+    }
+
+    /// Whether no car is linked to the mover from behind, now or later: the movement never
+    /// reads the spaces behind it again (no tail to pick, nobody pulled).
+    pub(crate) fn alone_behind(&self) -> bool {
+        !self.style.pull && self.followers.as_ref().is_some_and(SmallVec::is_empty)
+    }
+
+    /// The cars linked to the mover, in front and behind.
+    pub(crate) fn linked(&self) -> impl Iterator<Item = CarId> + '_ {
+        self.ahead
+            .iter()
+            .chain(self.followers.iter().flatten())
+            .copied()
     }
 
     fn visited(&self, race: &Race, space: SpaceId) -> bool {
@@ -272,41 +364,57 @@ impl Movement {
     /// Every legal step, in a stable order.
     #[must_use]
     pub fn legal_steps(&self, race: &Race) -> Vec<Step> {
-        if self.mp == 0 || race.is_over() {
-            return Vec::new();
-        }
         let mut out = Vec::new();
+        self.legal_steps_into(race, &mut out);
+        out
+    }
+
+    /// Lists every legal step into `out` (cleared first), so a search can reuse one buffer.
+    pub(crate) fn legal_steps_into(&self, race: &Race, out: &mut Vec<Step>) {
+        out.clear();
+        if self.mp == 0 || race.is_over() {
+            return;
+        }
         let track = race.track();
-        match race.car(self.mover).place {
+        let place = race.car(self.mover).place;
+        // The lines of cars behind that could link are the same for every step from here:
+        // listed once, not once per step.
+        let forward_tails = self.tails(race, place.space(), true);
+        let side_tails = if self.needs_tail(false) == self.needs_tail(true) {
+            forward_tails.clone()
+        } else {
+            self.tails(race, place.space(), false)
+        };
+        match place {
             Place::Chute => {
                 let chute = track.chute();
-                self.laterals_into(race, chute.beside, opposite(chute.side), &mut out);
+                self.laterals_into(race, chute.beside, opposite(chute.side), &side_tails, out);
             }
             Place::OffTrack { sector, side } => {
                 let to = track.edge_of(sector, side);
-                self.laterals_into(race, to, opposite(side), &mut out);
+                self.laterals_into(race, to, opposite(side), &side_tails, out);
             }
             Place::Track(from) => {
                 let space = track.space(from);
                 if space.terrain == crate::content::track::Terrain::Trough {
                     for side in [LaneSide::Inside, LaneSide::Outside] {
                         if let Some(to) = track.lateral(from, side) {
-                            self.laterals_into(race, to, side, &mut out);
+                            self.laterals_into(race, to, side, &side_tails, out);
                         }
                     }
-                    return out;
+                    return;
                 }
-                self.forwards(race, from, &mut out);
+                self.forwards(race, from, &forward_tails, out);
                 if self.lateral_allowed(race, from) {
                     for side in [LaneSide::Inside, LaneSide::Outside] {
                         if let Some(to) = track.lateral(from, side)
                             && track.space(to).terrain != crate::content::track::Terrain::Trough
                         {
-                            self.laterals_into(race, to, side, &mut out);
+                            self.laterals_into(race, to, side, &side_tails, out);
                         }
                     }
                     if self.style.diagonal {
-                        self.diagonals(race, from, &mut out);
+                        self.diagonals(race, from, &side_tails, out);
                     }
                 }
                 if self.style.kind == MoveKind::Overtake {
@@ -319,82 +427,88 @@ impl Movement {
             }
             Place::Reserve | Place::Destroyed => {}
         }
-        out
     }
 
-    fn tails(&self, race: &Race, from: Option<SpaceId>, forward: bool) -> Vec<Vec<SpaceId>> {
+    fn tails(&self, race: &Race, from: Option<SpaceId>, forward: bool) -> Tails {
         match from {
             Some(from) if self.needs_tail(forward) => {
                 let guard = [race.cell(from)];
                 behind_chains(race, from, &guard, race.cars().len())
+                    .into_iter()
+                    .collect()
             }
-            _ => vec![Vec::new()],
+            _ => smallvec![Spaces::new()],
         }
     }
 
-    fn forwards(&self, race: &Race, from: SpaceId, out: &mut Vec<Step>) {
+    fn forwards(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut Vec<Step>) {
         let guard = [race.cell(from)];
-        for to in forks(race, from, self.forced_lane) {
+        for &to in forks(race, from, self.forced_lane) {
             if self.visited(race, to) {
                 continue;
             }
-            let mut paths = Vec::new();
+            let mut paths: SmallVec<[Spaces; 2]> = SmallVec::new();
             if race.blocked_across(to).is_some() {
                 if !self.style.empty_only {
-                    paths.push(vec![to]);
+                    paths.push(smallvec![to]);
                 }
             } else if race.car_in_line(to).is_some() {
                 if self.style.empty_only {
                     continue;
                 }
                 if self.style.kind == MoveKind::Ram {
-                    paths.push(vec![to]);
+                    paths.push(smallvec![to]);
                 } else {
                     for (path, _) in push_paths(race, to, self.forced_lane, &guard) {
-                        let cars: Vec<CarId> = path[..path.len() - 1]
+                        // The cars already linked in front must stay the front of the line.
+                        let mut cars = path[..path.len() - 1]
                             .iter()
-                            .filter_map(|s| race.car_in_line(*s))
-                            .collect();
-                        if cars.starts_with(&self.ahead) {
+                            .filter_map(|s| race.car_in_line(*s));
+                        if self.ahead.iter().all(|a| cars.next() == Some(*a)) {
                             paths.push(path);
                         }
                     }
                 }
             } else if self.ahead.is_empty() {
-                paths.push(vec![to]);
+                paths.push(smallvec![to]);
             }
             for path in paths {
-                for tail in self.tails(race, Some(from), true) {
+                for tail in tails {
                     out.push(Step::Forward {
-                        path: path.clone(),
-                        tail,
+                        path: Spaces::from_slice(&path),
+                        tail: Spaces::from_slice(tail),
                     });
                 }
             }
         }
     }
 
-    fn laterals_into(&self, race: &Race, to: SpaceId, side: LaneSide, out: &mut Vec<Step>) {
+    fn laterals_into(
+        &self,
+        race: &Race,
+        to: SpaceId,
+        side: LaneSide,
+        tails: &[Spaces],
+        out: &mut Vec<Step>,
+    ) {
         if self.visited(race, to) {
             return;
         }
-        let cost_ok = |cost: u8| cost <= self.mp;
-        let from = race.car(self.mover).place.space();
         for plan in lateral_plans(race, to, side, self.style.empty_only) {
-            if !cost_ok(plan.cost) {
+            if plan.cost > self.mp {
                 continue;
             }
-            for tail in self.tails(race, from, false) {
+            for tail in tails {
                 out.push(Step::Lateral {
                     to,
-                    forward: plan.forward.clone(),
-                    tail,
+                    forward: Spaces::from_slice(&plan.forward),
+                    tail: Spaces::from_slice(tail),
                 });
             }
         }
     }
 
-    fn diagonals(&self, race: &Race, from: SpaceId, out: &mut Vec<Step>) {
+    fn diagonals(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut Vec<Step>) {
         let track = race.track();
         for to in track.diagonals_ahead(from) {
             if track.space(to).terrain == crate::content::track::Terrain::Trough
@@ -403,8 +517,11 @@ impl Movement {
             {
                 continue;
             }
-            for tail in self.tails(race, Some(from), false) {
-                out.push(Step::Diagonal { to, tail });
+            for tail in tails {
+                out.push(Step::Diagonal {
+                    to,
+                    tail: Spaces::from_slice(tail),
+                });
             }
         }
     }
@@ -420,7 +537,7 @@ impl Movement {
             Step::Swap { .. } => None,
         } && self.needs_tail(matches!(step, Step::Forward { .. }))
         {
-            let cars: Vec<CarId> = tail.iter().filter_map(|s| race.car_in_line(*s)).collect();
+            let cars: Cars = tail.iter().filter_map(|s| race.car_in_line(*s)).collect();
             if self.style.pull || !cars.is_empty() {
                 self.followers = Some(cars);
             }
@@ -518,7 +635,7 @@ impl Movement {
                     self.ahead = pushed;
                 }
                 if self.followers.is_none() {
-                    self.followers = Some(Vec::new());
+                    self.followers = Some(Cars::new());
                 }
             }
         }
@@ -553,12 +670,12 @@ fn opposite(side: LaneSide) -> LaneSide {
 
 /// The forward spaces a line may take from `from`: both branches of a fork, or only the
 /// forced lane's (Outside Line, 7.11.3).
-pub(crate) fn forks(race: &Race, from: SpaceId, forced: Option<LaneSide>) -> Vec<SpaceId> {
+pub(crate) fn forks(race: &Race, from: SpaceId, forced: Option<LaneSide>) -> &[SpaceId] {
     let next = &race.track().space(from).next;
     match (forced, next.len()) {
-        (Some(LaneSide::Inside), 2..) => vec![next[0]],
-        (Some(LaneSide::Outside), 2..) => vec![next[next.len() - 1]],
-        _ => next.clone(),
+        (Some(LaneSide::Inside), 2..) => &next[..1],
+        (Some(LaneSide::Outside), 2..) => &next[next.len() - 1..],
+        _ => next,
     }
 }
 
@@ -570,13 +687,13 @@ pub(crate) fn push_paths(
     first: SpaceId,
     forced: Option<LaneSide>,
     guard: &[CellId],
-) -> Vec<(Vec<SpaceId>, Option<CarId>)> {
+) -> Vec<(Spaces, Option<CarId>)> {
     let mut out = Vec::new();
     let limit = race.cars().len() + 1;
-    let mut stack = vec![vec![first]];
+    let mut stack: Vec<Spaces> = vec![smallvec![first]];
     while let Some(path) = stack.pop() {
         let at = path[path.len() - 1];
-        for to in forks(race, at, forced) {
+        for &to in forks(race, at, forced) {
             if guard.contains(&race.cell(to)) || path.contains(&to) {
                 continue;
             }
@@ -599,8 +716,8 @@ pub(crate) fn push_paths(
 
 /// Pushes the cars on `path[..last]` one space along it, front car first; returns them,
 /// nearest first.
-fn push_along(race: &mut Race, path: &[SpaceId]) -> Vec<CarId> {
-    let cars: Vec<CarId> = path[..path.len() - 1]
+fn push_along(race: &mut Race, path: &[SpaceId]) -> Cars {
+    let cars: Cars = path[..path.len() - 1]
         .iter()
         .filter_map(|s| race.car_in_line(*s))
         .collect();
@@ -619,23 +736,23 @@ pub(crate) fn behind_chains(
     from: SpaceId,
     guard: &[CellId],
     limit: usize,
-) -> Vec<Vec<SpaceId>> {
+) -> Vec<Spaces> {
     let prev = &race.track().space(from).prev;
-    let occupied: Vec<SpaceId> = prev
+    let occupied: SmallVec<[SpaceId; 2]> = prev
         .iter()
         .copied()
         .filter(|p| race.car_in_line(*p).is_some() && !guard.contains(&race.cell(*p)))
         .collect();
     let mut out = Vec::new();
     if occupied.len() < prev.len() || prev.is_empty() || limit == 0 {
-        out.push(Vec::new());
+        out.push(Spaces::new());
     }
     if limit == 0 {
         return out;
     }
     for p in occupied {
         for rest in behind_chains(race, p, guard, limit - 1) {
-            let mut chain = vec![p];
+            let mut chain: Spaces = smallvec![p];
             chain.extend(rest);
             out.push(chain);
         }
@@ -646,31 +763,36 @@ pub(crate) fn behind_chains(
 /// One way to enter a space sideways.
 struct LateralPlan {
     cost: u8,
-    forward: Vec<SpaceId>,
+    forward: Spaces,
 }
 
 /// The ways to move sideways into `to`, heading towards `side` (7.10).
-fn lateral_plans(race: &Race, to: SpaceId, side: LaneSide, empty_only: bool) -> Vec<LateralPlan> {
+fn lateral_plans(
+    race: &Race,
+    to: SpaceId,
+    side: LaneSide,
+    empty_only: bool,
+) -> SmallVec<[LateralPlan; 2]> {
     let track = race.track();
     if race.car_on(to).is_none() {
-        return vec![LateralPlan {
+        return smallvec![LateralPlan {
             cost: 1,
-            forward: Vec::new(),
+            forward: Spaces::new(),
         }];
     }
     if empty_only || track.space(to).crossover {
-        return Vec::new();
+        return SmallVec::new();
     }
     match cascade(race, to, side) {
-        Cascade::Illegal => Vec::new(),
-        Cascade::Sideways(_) => vec![LateralPlan {
+        Cascade::Illegal => SmallVec::new(),
+        Cascade::Sideways(_) => smallvec![LateralPlan {
             cost: 2,
-            forward: Vec::new(),
+            forward: Spaces::new(),
         }],
         Cascade::Forward(cars) => {
             let last = race.car(cars[cars.len() - 1]).place.space();
             let Some(last) = last else {
-                return Vec::new();
+                return SmallVec::new();
             };
             displacement_paths(race, last)
                 .into_iter()
@@ -715,10 +837,10 @@ fn cascade(race: &Race, first: SpaceId, side: LaneSide) -> Cascade {
 
 /// The forward paths of a car displaced forward from `from`; none may run into a perpendicular
 /// car (7.12: "may not be displaced at all").
-fn displacement_paths(race: &Race, from: SpaceId) -> Vec<Vec<SpaceId>> {
+fn displacement_paths(race: &Race, from: SpaceId) -> Vec<Spaces> {
     let guard = [race.cell(from)];
     let mut out = Vec::new();
-    for to in forks(race, from, None) {
+    for &to in forks(race, from, None) {
         if race.blocked_across(to).is_some() {
             continue;
         }
@@ -730,7 +852,7 @@ fn displacement_paths(race: &Race, from: SpaceId) -> Vec<Vec<SpaceId>> {
                     .map(|(path, _)| path),
             );
         } else {
-            out.push(vec![to]);
+            out.push(smallvec![to]);
         }
     }
     out

@@ -1,18 +1,22 @@
 //! Movement outcome enumeration: every distinct end position of a movement, with one path
 //! reaching each. Bots use it to choose; the editor uses it to show where a card can take a car.
 //!
-//! The search applies real steps to clones of the race, so it can never disagree with the
-//! rules. States already seen (same cars in the same places, same MP left, same links and same
-//! spaces visited in the current sector) are searched once, which keeps a nine-MP Lead on a
-//! crowded track fast.
+//! The search applies real steps to one scratch copy of the race and rewinds them
+//! ([`Race::mark`], [`Race::rewind`]), so it can never disagree with the rules and never clones
+//! the race per step. States already seen (same cars in the same places, same MP left, same
+//! links and same spaces visited in the current sector) are searched once, under a compact
+//! integer key, which keeps a nine-MP Lead on a crowded track fast.
 
-use std::collections::{BTreeMap, HashSet};
+use rustc_hash::FxHashSet;
+use smallvec::SmallVec;
+
+use crate::content::race_deck::LaneSide;
 
 use super::decision::{Decision, IllegalDecision};
 use super::ids::{CarId, PlayerId};
 use super::movement::{Movement, Step, StepEnd};
 use super::race_event::Marker;
-use super::state::{Car, Place, Player, Race};
+use super::state::{Car, Mark, Place, Player, Race};
 
 /// How a movement ended.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -30,6 +34,33 @@ pub enum Ending {
         /// The car barring the way.
         blocker: CarId,
     },
+}
+
+/// How a movement ended, without the cars named ([`EndPlace::endings`]).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndingKind {
+    /// Every MP was spent.
+    Spent,
+    /// No legal step was left.
+    Stuck,
+    /// A ram.
+    Ram,
+    /// A crossover collision.
+    Crossover,
+}
+
+impl Ending {
+    /// The kind of ending.
+    #[must_use]
+    pub fn kind(self) -> EndingKind {
+        match self {
+            Self::Spent => EndingKind::Spent,
+            Self::Stuck => EndingKind::Stuck,
+            Self::Ram(_) => EndingKind::Ram,
+            Self::Crossover { .. } => EndingKind::Crossover,
+        }
+    }
 }
 
 /// What an outcome does to one car.
@@ -90,6 +121,84 @@ pub struct Enumeration {
     pub visited: usize,
 }
 
+/// One space (or place) the moving car can end on, with one outcome that takes it there
+/// ([`enumerate_end_places`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EndPlace {
+    /// Where the moving car ends.
+    pub place: Place,
+    /// The ways the movement can end there, sorted (which cars a ram or a collision involves
+    /// is in the outcomes of the place, [`enumerate_outcomes_ending_at`]).
+    pub endings: Vec<EndingKind>,
+    /// One outcome ending there (the first found).
+    pub example: Outcome,
+}
+
+/// The places a movement can take its car, grouped: what the studio highlights and a bot
+/// shortlists. [`enumerate_outcomes_ending_at`] gives every outcome of one place on demand.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct EndPlaces {
+    /// Every place the moving car can end on, sorted.
+    pub places: Vec<EndPlace>,
+    /// Whether the search stopped at its limit (places may be missing).
+    pub truncated: bool,
+    /// Positions visited.
+    pub visited: usize,
+}
+
+/// What a search is after.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+enum Goal {
+    /// Every distinct outcome.
+    #[default]
+    Every,
+    /// The places the moving car can end on: positions that differ only in cars the rest of
+    /// the movement can never touch are searched once.
+    EndPlaces,
+    /// Every outcome leaving the moving car on this place.
+    EndingAt(Place),
+}
+
+/// Every place the moving car can end on, with one outcome each, visiting at most `limit`
+/// positions.
+///
+/// Much cheaper than every outcome in a packed field: where the cars it leaves behind end up
+/// does not change where the mover can go, so positions differing only in those cars are
+/// searched once. A car is left behind when it stands outside the sectors the rest of the
+/// movement can read: the mover's sector and those ahead of it, through every sector holding a
+/// car (a pushed line reads on to its first gap) and up to MP + 1 empty ones (each step closes
+/// at most one gap). Cars on crossover spaces and linked cars always count, and movements that
+/// link cars behind (Lead, Line or Pursuit before they lock) use the full position.
+///
+/// Which car stands where does not matter either, only which places are taken: cars move
+/// alike, and only a claim at the finish line tells them apart. So unless the movement can
+/// reach the finish line while some player's pool is small enough to be emptied by it,
+/// positions are keyed by the places taken, not by the cars on them.
+#[must_use]
+pub fn enumerate_end_places(race: &Race, limit: usize) -> EndPlaces {
+    on_a_copy(race, |search, copy| search.end_places(copy, limit))
+}
+
+/// Runs a one-off search on a copy of `race` (without its history); nothing when no movement
+/// is in progress.
+fn on_a_copy<T: Default>(
+    race: &Race,
+    search: impl FnOnce(&mut OutcomeSearch, &mut Race) -> T,
+) -> T {
+    if race.movement().is_none() {
+        return T::default();
+    }
+    let mut copy = race.copy_without_history();
+    search(&mut OutcomeSearch::default(), &mut copy)
+}
+
+/// Every outcome that leaves the moving car on `place`, visiting at most `limit` positions
+/// (positions from which the mover can no longer reach `place` are not searched).
+#[must_use]
+pub fn enumerate_outcomes_ending_at(race: &Race, place: Place, limit: usize) -> Enumeration {
+    on_a_copy(race, |search, copy| search.ending_at(copy, place, limit))
+}
+
 /// Every distinct outcome of the movement in progress, sorted by the cars' end places, within
 /// [`DEFAULT_SEARCH_LIMIT`]. Empty when no movement is in progress.
 #[must_use]
@@ -97,27 +206,11 @@ pub fn enumerate_outcomes(race: &Race) -> Vec<Outcome> {
     enumerate_outcomes_within(race, DEFAULT_SEARCH_LIMIT).outcomes
 }
 
-/// The outcomes of the movement in progress, visiting at most `limit` positions.
+/// The outcomes of the movement in progress, visiting at most `limit` positions. Each
+/// outcome's steps start from the position given.
 #[must_use]
 pub fn enumerate_outcomes_within(race: &Race, limit: usize) -> Enumeration {
-    let Some(movement) = race.movement() else {
-        return Enumeration::default();
-    };
-    let root = race.copy_without_history();
-    let start: Vec<Place> = race.cars().iter().map(|c| c.place).collect();
-    let mut search = Search {
-        start,
-        seen: HashSet::new(),
-        found: BTreeMap::new(),
-        budget: limit,
-        truncated: false,
-    };
-    search.visit(&root, movement);
-    Enumeration {
-        visited: limit - search.budget,
-        truncated: search.truncated,
-        outcomes: search.found.into_values().collect(),
-    }
+    on_a_copy(race, |search, copy| search.enumerate(copy, limit))
 }
 
 impl Race {
@@ -141,20 +234,142 @@ impl Race {
     }
 }
 
-type StateKey = (
-    Vec<Place>,
-    (
-        u8,
-        bool,
-        Vec<crate::validate::checked_track::CellId>,
-        Vec<CarId>,
-    ),
-);
+/// A search position as a short run of integers: the cars that have left their starting
+/// places (car, place) and the movement's own key. Kept inline, hashed with `FxHash`.
+type SearchKey = SmallVec<[u32; 24]>;
 
+/// The cars an outcome moved, with where they end (the key of distinct outcomes).
+type Moved = SmallVec<[(CarId, Place); 6]>;
+
+/// One level of the depth-first search: the position before the level's steps (to rewind to),
+/// the steps, and a movement buffer. Kept between visits, so a search allocates per depth,
+/// not per step.
+#[derive(Default)]
+struct Frame {
+    mark: Mark,
+    steps: Vec<Step>,
+    movement: Option<Movement>,
+}
+
+/// An outcome search whose buffers (the positions seen, one frame per depth) are kept from one
+/// enumeration to the next: a bot that enumerates thousands of times per race allocates them
+/// once. [`enumerate_outcomes_within`] is the one-off form.
+#[derive(Default)]
+pub struct OutcomeSearch {
+    search: Search,
+}
+
+/// The buffers are scratch space: a copy starts with empty ones.
+impl Clone for OutcomeSearch {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl std::fmt::Debug for OutcomeSearch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OutcomeSearch").finish_non_exhaustive()
+    }
+}
+
+impl OutcomeSearch {
+    /// The outcomes of the movement in progress in `race`, visiting at most `limit` positions.
+    /// The search steps `race` itself forward and rewinds it: when it returns, the race is as
+    /// it was (events are not recorded meanwhile).
+    pub fn enumerate(&mut self, race: &mut Race, limit: usize) -> Enumeration {
+        self.run(race, Goal::Every, limit)
+    }
+
+    /// The places the moving car can end on ([`enumerate_end_places`]), stepping `race` and
+    /// rewinding it as [`Self::enumerate`] does.
+    pub fn end_places(&mut self, race: &mut Race, limit: usize) -> EndPlaces {
+        let Some(mover) = race.movement().map(|m| m.mover) else {
+            return EndPlaces::default();
+        };
+        let found = self.run(race, Goal::EndPlaces, limit);
+        let mut places: Vec<EndPlace> = Vec::new();
+        for outcome in found.outcomes {
+            let place = outcome.place_of(mover).unwrap_or(race.car(mover).place);
+            match places.iter_mut().find(|p| p.place == place) {
+                Some(group) => group.endings.push(outcome.ending.kind()),
+                None => places.push(EndPlace {
+                    place,
+                    endings: vec![outcome.ending.kind()],
+                    example: outcome,
+                }),
+            }
+        }
+        for group in &mut places {
+            group.endings.sort();
+            group.endings.dedup();
+        }
+        places.sort_by_key(|p| p.place);
+        EndPlaces {
+            places,
+            truncated: found.truncated,
+            visited: found.visited,
+        }
+    }
+
+    /// Every outcome leaving the moving car on `place` ([`enumerate_outcomes_ending_at`]).
+    pub fn ending_at(&mut self, race: &mut Race, place: Place, limit: usize) -> Enumeration {
+        self.run(race, Goal::EndingAt(place), limit)
+    }
+
+    fn run(&mut self, race: &mut Race, goal: Goal, limit: usize) -> Enumeration {
+        let Some(movement) = race.movement() else {
+            return Enumeration::default();
+        };
+        let mut root = movement.clone();
+        root.steps.clear();
+        let search = &mut self.search;
+        search.goal = goal;
+        search.start.clear();
+        search.start.extend(race.cars().iter().map(|c| c.place));
+        search.seen.clear();
+        search.found.clear();
+        search.groups.clear();
+        search.path.clear();
+        search.budget = limit;
+        search.truncated = false;
+        search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
+        let logging = race.logging;
+        race.set_logging(false);
+        search.visit(race, &root, 0);
+        race.set_logging(logging);
+        let mut outcomes = std::mem::take(&mut search.outcomes);
+        outcomes.sort_by(|a, b| (&a.moved, a.ending).cmp(&(&b.moved, b.ending)));
+        Enumeration {
+            visited: limit - search.budget,
+            truncated: search.truncated,
+            outcomes,
+        }
+    }
+}
+
+/// The search's state: one scratch race, stepped forward and rewound (never cloned per step).
+#[derive(Default)]
 struct Search {
+    goal: Goal,
     start: Vec<Place>,
-    seen: HashSet<StateKey>,
-    found: BTreeMap<(Vec<(CarId, Place)>, Ending), Outcome>,
+    /// Scratch for [`Goal::EndPlaces`]: cars per sector, and the sectors the rest of the
+    /// movement can read.
+    cars_in_sector: Vec<u16>,
+    in_reach: Vec<bool>,
+    /// Whether positions are keyed by the places taken, not by which car is where.
+    anonymous: bool,
+    /// Scratch for an anonymous key's places.
+    places: SmallVec<[u32; 48]>,
+    /// [`Goal::EndPlaces`]: the end places and kinds of ending that have an outcome.
+    groups: FxHashSet<(Place, EndingKind)>,
+    seen: FxHashSet<SearchKey>,
+    found: FxHashSet<(Moved, Ending)>,
+    outcomes: Vec<Outcome>,
+    /// The steps from the root to the position being visited.
+    path: Vec<Step>,
+    frames: Vec<Frame>,
+    /// A reused buffer for the key of the position being looked up.
+    key: SearchKey,
     /// Positions the search may still visit.
     budget: usize,
     /// Whether it ran out.
@@ -162,59 +377,247 @@ struct Search {
 }
 
 impl Search {
-    fn visit(&mut self, race: &Race, movement: &Movement) {
+    fn visit(&mut self, race: &mut Race, movement: &Movement, depth: usize) {
         if self.budget == 0 {
             self.truncated = true;
             return;
         }
         self.budget -= 1;
-        let steps = movement.legal_steps(race);
-        if steps.is_empty() {
+        if self.frames.len() <= depth {
+            self.frames.resize_with(depth + 1, Frame::default);
+        }
+        if let Goal::EndingAt(place) = self.goal
+            && !may_still_reach(race, movement, place)
+        {
+            return;
+        }
+        let mut frame = std::mem::take(&mut self.frames[depth]);
+        movement.legal_steps_into(race, &mut frame.steps);
+        if frame.steps.is_empty() {
             let ending = if movement.mp == 0 {
                 Ending::Spent
             } else {
                 Ending::Stuck
             };
             self.record(race, movement, ending);
-            return;
-        }
-        for step in steps {
-            let mut next = race.clone();
-            let mut m = movement.clone();
-            match m.apply(&mut next, &step) {
-                StepEnd::Continue => {
-                    let key = (
-                        next.cars().iter().map(|c| c.place).collect(),
-                        m.search_key(&next),
-                    );
-                    if self.seen.insert(key) {
-                        self.visit(&next, &m);
+        } else {
+            race.mark(&mut frame.mark);
+            let next = frame.movement.get_or_insert_with(|| movement.clone());
+            for step in &frame.steps {
+                next.clone_from(movement);
+                self.path.push(step.clone());
+                let end = next.apply(race, step);
+                // The search keeps the path itself: a movement that carried its steps would
+                // copy them all at every position.
+                next.steps.clear();
+                match end {
+                    StepEnd::Continue => {
+                        if self.first_visit(race, next) {
+                            self.visit(race, next, depth + 1);
+                        }
+                    }
+                    StepEnd::Ram(target) => self.record(race, next, Ending::Ram(target)),
+                    StepEnd::Crossover { moving, blocker } => {
+                        self.record(race, next, Ending::Crossover { moving, blocker });
                     }
                 }
-                StepEnd::Ram(target) => self.record(&next, &m, Ending::Ram(target)),
-                StepEnd::Crossover { moving, blocker } => {
-                    self.record(&next, &m, Ending::Crossover { moving, blocker });
+                self.path.pop();
+                race.rewind(&frame.mark);
+            }
+        }
+        self.frames[depth] = frame;
+    }
+
+    /// Whether the position is new (same cars in the same places, same MP left, same links
+    /// and same spaces visited in the current sector: the same future).
+    fn first_visit(&mut self, race: &Race, movement: &Movement) -> bool {
+        self.key.clear();
+        if self.goal == Goal::EndPlaces && movement.alone_behind() {
+            self.mark_reach(race, movement);
+            let track = race.track();
+            if self.anonymous {
+                self.key.push(place_code(race.car(movement.mover).place));
+                self.places.clear();
+                for (i, car) in race.cars().iter().enumerate() {
+                    let id = CarId(i as u16);
+                    if let Place::Track(space) = car.place
+                        && id != movement.mover
+                        && !movement.linked().any(|c| c == id)
+                    {
+                        let s = track.space(space);
+                        if self.in_reach[s.sector.0 as usize] || s.crossover {
+                            self.places.push(place_code(car.place));
+                        }
+                    }
                 }
+                self.places.sort_unstable();
+                self.key.push(self.places.len() as u32);
+                self.key.extend_from_slice(&self.places);
+                for id in movement.linked() {
+                    self.key.push(u32::from(id.0));
+                    self.key.push(place_code(race.car(id).place));
+                }
+                movement.push_search_key(race, &mut self.key);
+                return self.insert_key();
+            }
+            for (i, car) in race.cars().iter().enumerate() {
+                let id = CarId(i as u16);
+                let relevant = match car.place {
+                    Place::Track(space) => {
+                        let s = track.space(space);
+                        self.in_reach[s.sector.0 as usize]
+                            || s.crossover
+                            || id == movement.mover
+                            || movement.linked().any(|c| c == id)
+                    }
+                    _ => true,
+                };
+                // Cars left behind are keyed as such (not by place), so a car that is left
+                // behind never looks like one still on its starting space.
+                if !relevant {
+                    self.key.push(i as u32);
+                    self.key.push(u32::MAX);
+                } else if car.place != self.start[i] {
+                    self.key.push(i as u32);
+                    self.key.push(place_code(car.place));
+                }
+            }
+        } else {
+            for (i, car) in race.cars().iter().enumerate() {
+                if car.place != self.start[i] {
+                    self.key.push(i as u32);
+                    self.key.push(place_code(car.place));
+                }
+            }
+        }
+        movement.push_search_key(race, &mut self.key);
+        self.insert_key()
+    }
+
+    /// Whether the key just built is new (and remembers it).
+    fn insert_key(&mut self) -> bool {
+        if self.seen.contains(&self.key) {
+            return false;
+        }
+        self.seen.insert(self.key.clone());
+        true
+    }
+
+    /// Whether the movement could end the race: it can reach the finish line and some player's
+    /// pool is no larger than what its crossings could claim (each step takes at most two
+    /// lines of cars forward: the mover's and one displaced car's; each line crosses once).
+    fn may_win(&mut self, race: &Race, movement: &Movement) -> bool {
+        let track = race.track();
+        self.mark_reach(race, movement);
+        if !self.in_reach[track.last_lap_sector().0 as usize] {
+            return false;
+        }
+        let per_crossing = race.finish_bonus().map_or(1, |b| u32::from(b.vp).max(1));
+        let claimable = 2 * u32::from(movement.mp) * per_crossing;
+        race.players().iter().any(|p| p.pool <= claimable)
+    }
+
+    /// Marks the sectors the rest of the movement can read (see [`enumerate_end_places`]).
+    fn mark_reach(&mut self, race: &Race, movement: &Movement) {
+        let track = race.track();
+        let sectors = track.sector_ids().count();
+        self.cars_in_sector.clear();
+        self.cars_in_sector.resize(sectors, 0);
+        self.in_reach.clear();
+        self.in_reach.resize(sectors, false);
+        for car in race.cars() {
+            if let Place::Track(space) = car.place {
+                self.cars_in_sector[track.space(space).sector.0 as usize] += 1;
+            }
+        }
+        let Some(from) = race.car(movement.mover).place.space() else {
+            // From the chute or an off-track spot: nothing is left behind yet.
+            self.in_reach.fill(true);
+            return;
+        };
+        let mut sector = track.space(from).sector;
+        let mut gaps = u32::from(movement.mp) + 1;
+        loop {
+            if std::mem::replace(&mut self.in_reach[sector.0 as usize], true) {
+                break;
+            }
+            if self.cars_in_sector[sector.0 as usize] == 0 {
+                gaps -= 1;
+                if gaps == 0 {
+                    break;
+                }
+            }
+            match track.sector(sector).next {
+                Some(next) => sector = next,
+                None => break,
             }
         }
     }
 
     fn record(&mut self, race: &Race, movement: &Movement, ending: Ending) {
-        let moved: Vec<(CarId, Place)> = race
+        let active = movement.mover;
+        let active_place = race.car(active).place;
+        if matches!(self.goal, Goal::EndingAt(place) if place != active_place) {
+            return;
+        }
+        let moved: Moved = race
             .cars()
             .iter()
             .enumerate()
             .filter(|(i, c)| c.place != self.start[*i])
             .map(|(i, c)| (CarId(i as u16), c.place))
             .collect();
-        self.found
-            .entry((moved.clone(), ending))
-            .or_insert_with(|| Outcome {
-                moved,
+        // Outcomes are told apart by every car's end place, or, when only the places the
+        // mover reaches are asked for, by its place and the kind of ending there.
+        let new = if self.goal == Goal::EndPlaces {
+            self.groups.insert((active_place, ending.kind()))
+        } else {
+            self.found.insert((moved.clone(), ending))
+        };
+        if new {
+            self.outcomes.push(Outcome {
+                moved: moved.to_vec(),
                 spent: movement.spent(),
-                steps: movement.steps.clone(),
+                steps: self.path.clone(),
                 ending,
             });
+        }
+    }
+}
+
+/// Whether the mover could still end on `place`: it is the mover's place or lies ahead of it
+/// within the MP left (every step enters the same sector or the next). Anything else leaves
+/// the place behind for good.
+fn may_still_reach(race: &Race, movement: &Movement, place: Place) -> bool {
+    let track = race.track();
+    let (Place::Track(from), Place::Track(to)) = (race.car(movement.mover).place, place) else {
+        return true;
+    };
+    let target = track.space(to).sector;
+    let mut sector = track.space(from).sector;
+    for _ in 0..=movement.mp {
+        if sector == target {
+            return true;
+        }
+        match track.sector(sector).next {
+            Some(next) => sector = next,
+            None => return false,
+        }
+    }
+    false
+}
+
+/// A place as one integer for search keys: distinct places give distinct codes.
+fn place_code(place: Place) -> u32 {
+    const TAG: u32 = 1 << 28;
+    match place {
+        Place::Track(space) => space.0 & (TAG - 1),
+        Place::OffTrack { sector, side } => {
+            TAG | (sector.0 << 1) & (TAG - 1) | u32::from(side == LaneSide::Outside)
+        }
+        Place::Chute => 2 * TAG,
+        Place::Reserve => 3 * TAG,
+        Place::Destroyed => 4 * TAG,
     }
 }
 
@@ -228,6 +631,12 @@ pub struct OutcomeEffects {
 }
 
 impl Outcome {
+    /// Where this outcome leaves `car`, if it moved.
+    #[must_use]
+    pub fn place_of(&self, car: CarId) -> Option<Place> {
+        self.moved.iter().find(|(c, _)| *c == car).map(|(_, p)| *p)
+    }
+
     /// What this outcome does to every car and pool, worked out on demand (the search itself
     /// only keeps where the cars end): `race` is the race the outcomes were listed from. A
     /// crossover collision's damage is included (7.12); a ram's is not, as its combat card is
@@ -339,4 +748,150 @@ fn markers(car: &Car) -> Vec<Marker> {
         out.push(Marker::Lapped);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{BTreeMap, HashSet};
+
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::rules::test_support::race;
+
+    /// The search as first written: a clone of the whole race for every step and the places of
+    /// every car in the key. Slow, obviously right: the oracle for the rewinding search.
+    /// Cars moved and where they end, how the movement ended, MP spent.
+    type Found = (Vec<(CarId, Place)>, Ending, u8);
+
+    fn cloning_search(race: &Race) -> Vec<Found> {
+        fn visit(
+            race: &Race,
+            movement: &Movement,
+            start: &[Place],
+            seen: &mut HashSet<(Vec<Place>, Vec<u32>)>,
+            found: &mut BTreeMap<(Moved, Ending), u8>,
+        ) {
+            let record = |race: &Race, movement: &Movement, ending, found: &mut BTreeMap<_, _>| {
+                let moved = race
+                    .car_ids()
+                    .filter(|c| race.car(*c).place != start[c.index()])
+                    .map(|c| (c, race.car(c).place))
+                    .collect();
+                found.entry((moved, ending)).or_insert(movement.spent());
+            };
+            let steps = movement.legal_steps(race);
+            if steps.is_empty() {
+                let ending = if movement.mp == 0 {
+                    Ending::Spent
+                } else {
+                    Ending::Stuck
+                };
+                record(race, movement, ending, found);
+                return;
+            }
+            for step in steps {
+                let mut next = race.clone();
+                let mut m = movement.clone();
+                match m.apply(&mut next, &step) {
+                    StepEnd::Continue => {
+                        let mut key = Vec::new();
+                        m.push_search_key(&next, &mut key);
+                        let places = next.cars().iter().map(|c| c.place).collect();
+                        if seen.insert((places, key)) {
+                            visit(&next, &m, start, seen, found);
+                        }
+                    }
+                    StepEnd::Ram(target) => record(&next, &m, Ending::Ram(target), found),
+                    StepEnd::Crossover { moving, blocker } => {
+                        record(&next, &m, Ending::Crossover { moving, blocker }, found);
+                    }
+                }
+            }
+        }
+        let movement = race.movement().expect("a movement");
+        let start: Vec<Place> = race.cars().iter().map(|c| c.place).collect();
+        let mut found = BTreeMap::new();
+        visit(race, movement, &start, &mut HashSet::new(), &mut found);
+        found
+            .into_iter()
+            .map(|((moved, ending), spent)| (moved.to_vec(), ending, spent))
+            .collect()
+    }
+
+    /// The grouped search finds exactly the places (and the endings at each) of the full one,
+    /// with a real outcome for each; the outcomes of each place on demand are exactly the full
+    /// search's outcomes there.
+    fn check_end_places(race: &Race, every: &[Outcome]) {
+        let mover = race.movement().expect("a movement").mover;
+        let at = |o: &Outcome| o.place_of(mover).unwrap_or(race.car(mover).place);
+        let mut expected: BTreeMap<Place, Vec<EndingKind>> = BTreeMap::new();
+        for o in every {
+            expected.entry(at(o)).or_default().push(o.ending.kind());
+        }
+        for endings in expected.values_mut() {
+            endings.sort();
+            endings.dedup();
+        }
+        let grouped = enumerate_end_places(race, usize::MAX);
+        let got: BTreeMap<Place, Vec<EndingKind>> = grouped
+            .places
+            .iter()
+            .map(|p| (p.place, p.endings.clone()))
+            .collect();
+        assert_eq!(got, expected, "end places at turn {}", race.turn());
+        for group in &grouped.places {
+            let end = group.example.end_position(race);
+            assert_eq!(end.car(mover).place, group.place, "the example ends there");
+            for (car, place) in &group.example.moved {
+                assert_eq!(end.car(*car).place, *place);
+            }
+            let there = enumerate_outcomes_ending_at(race, group.place, usize::MAX).outcomes;
+            let full: Vec<&Outcome> = every.iter().filter(|o| at(o) == group.place).collect();
+            assert_eq!(there.iter().collect::<Vec<_>>(), full);
+        }
+    }
+
+    /// Every movement point of random races on every sample track, first steps and later
+    /// ones: the rewinding search finds exactly the outcomes the cloning one does, each
+    /// outcome's steps lead from the position to its end, and the position is left as it was.
+    #[test]
+    fn the_rewinding_search_finds_what_cloning_the_race_finds() {
+        let mut compared = 0;
+        for (k, track) in ["oval", "figure-eight", "road-course", "thunder-oval"]
+            .iter()
+            .enumerate()
+        {
+            for seed in 0..3 {
+                let mut race = race(track, 4 + 2 * seed as usize, seed + 10 * k as u64);
+                race.set_logging(false);
+                let mut rng = ChaCha8Rng::seed_from_u64(seed);
+                while !race.is_over() && race.turn() <= 6 {
+                    if race.movement().is_some() && rng.random_bool(0.5) {
+                        let before = race.cars().to_vec();
+                        let found = enumerate_outcomes(&race);
+                        assert_eq!(race.cars(), &before[..], "the position is untouched");
+                        let expected = cloning_search(&race);
+                        let got: Vec<_> = found
+                            .iter()
+                            .map(|o| (o.moved.clone(), o.ending, o.spent))
+                            .collect();
+                        assert_eq!(got, expected, "{track} seed {seed} turn {}", race.turn());
+                        for outcome in &found {
+                            let end = outcome.end_position(&race);
+                            for (car, place) in &outcome.moved {
+                                assert_eq!(end.car(*car).place, *place);
+                            }
+                        }
+                        check_end_places(&race, &found);
+                        compared += 1;
+                    }
+                    let n = race.legal().len();
+                    race.apply_nth(rng.random_range(0..n));
+                }
+            }
+        }
+        assert!(compared > 100, "only {compared} positions compared");
+    }
 }

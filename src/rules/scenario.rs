@@ -257,7 +257,7 @@ impl Race {
                 number: who.number.to_string(),
             })?;
         self.car_ids()
-            .find(|c| self.car(*c).player == player && self.car(*c).number == who.number)
+            .find(|c| self.car(*c).player == player && *self.car_number(*c) == who.number)
             .ok_or_else(|| ScenarioError::UnknownCar {
                 team: who.team.to_string(),
                 number: who.number.to_string(),

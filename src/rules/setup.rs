@@ -125,12 +125,11 @@ impl Race {
             teams: race.players.iter().map(|p| p.team).collect(),
             pool: u32::from(race.rules.ruleset.victory_points),
             cars: race
-                .cars
-                .iter()
-                .map(|c| CarEntry {
-                    player: c.player,
-                    mat_index: c.mat_index,
-                    number: c.number.clone(),
+                .car_ids()
+                .map(|id| CarEntry {
+                    player: race.car(id).player,
+                    mat_index: race.car(id).mat_index,
+                    number: race.car_number(id).clone(),
                 })
                 .collect(),
         });
@@ -216,11 +215,7 @@ impl Race {
             let mut reserve = Vec::new();
             for (k, &mat_index) in order.iter().enumerate() {
                 let id = CarId(self.cars.len() as u16);
-                self.cars.push(Car::on_the_mat(
-                    player,
-                    mat_index,
-                    team.cars[mat_index].number.clone(),
-                ));
+                self.cars.push(Car::on_the_mat(player, mat_index));
                 if k >= per_team {
                     reserve.push(id);
                 }

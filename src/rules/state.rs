@@ -71,8 +71,9 @@ impl Place {
     }
 }
 
-/// A car of the race.
-#[derive(Clone, PartialEq, Eq, Debug)]
+/// A car of the race. It is `Copy` (its roof number is read from the team mat,
+/// [`Race::car_number`]), so copying the cars for a search allocates once for all of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 // Each flag is a separate marker or side of the counter (2.3, 9.3).
 #[allow(clippy::struct_excessive_bools)]
 pub struct Car {
@@ -80,8 +81,6 @@ pub struct Car {
     pub player: PlayerId,
     /// Its index among its team mat's cars.
     pub mat_index: usize,
-    /// Its roof number.
-    pub number: CarNumber,
     /// Where it is.
     pub place: Place,
     /// Damage markers.
@@ -104,11 +103,10 @@ pub struct Car {
 impl Car {
     /// A car on its team mat, before the race: no damage, no marker, light side up.
     #[must_use]
-    pub fn on_the_mat(player: PlayerId, mat_index: usize, number: CarNumber) -> Self {
+    pub fn on_the_mat(player: PlayerId, mat_index: usize) -> Self {
         Self {
             player,
             mat_index,
-            number,
             place: Place::Reserve,
             damage: 0,
             temporary_damage: 0,
@@ -246,7 +244,57 @@ pub struct Race {
     pub(crate) logging: bool,
 }
 
+/// What a movement step can change in a race, copied so that a search can undo its steps
+/// ([`Race::mark`], [`Race::rewind`]) instead of cloning the whole race for every step. The
+/// buffers are reused: marking into the same `Mark` again allocates nothing.
+///
+/// A movement step moves cars (places and the cell index), sets markers, claims or returns VP
+/// at the finish line (which can end the race), uses a Race Bonus card (which can discard it)
+/// and records events; nothing else. Drawing cards, damage and eliminations happen when the
+/// movement has ended, outside the search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Mark {
+    cars: Vec<Car>,
+    occupant: Vec<Option<CarId>>,
+    pools: Vec<(u32, Claims)>,
+    bounty: Option<Bonus>,
+    finish_bonus: Option<Bonus>,
+    event_discards: usize,
+    result: Option<RaceResult>,
+    events: usize,
+}
+
 impl Race {
+    /// Copies what a movement step can change into `mark`.
+    pub(crate) fn mark(&self, mark: &mut Mark) {
+        mark.cars.clone_from(&self.cars);
+        mark.occupant.clone_from(&self.occupant);
+        mark.pools.clear();
+        mark.pools
+            .extend(self.players.iter().map(|p| (p.pool, p.claims)));
+        mark.bounty = self.bounty;
+        mark.finish_bonus = self.finish_bonus;
+        mark.event_discards = self.event_cards.discard.len();
+        mark.result = self.result;
+        mark.events = self.log.len();
+    }
+
+    /// Puts back what [`Race::mark`] copied, undoing the movement steps taken since.
+    pub(crate) fn rewind(&mut self, mark: &Mark) {
+        self.cars.copy_from_slice(&mark.cars);
+        self.occupant.copy_from_slice(&mark.occupant);
+        for (player, &(pool, claims)) in self.players.iter_mut().zip(&mark.pools) {
+            player.pool = pool;
+            player.claims = claims;
+        }
+        self.bounty = mark.bounty;
+        self.finish_bonus = mark.finish_bonus;
+        self.event_cards.discard.truncate(mark.event_discards);
+        self.result = mark.result;
+        self.log.truncate(mark.events);
+        self.legal = std::cell::OnceCell::new();
+    }
+
     /// An empty race over `rules`; setup fills it in.
     pub(crate) fn empty(rules: Arc<RaceRules>, seed: u64, turn_limit: u32) -> Self {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -331,6 +379,12 @@ impl Race {
     pub fn stats(&self, id: CarId) -> &CarStats {
         let car = self.car(id);
         &self.team_of(car.player).cars[car.mat_index]
+    }
+
+    /// A car's roof number (from its team mat).
+    #[must_use]
+    pub fn car_number(&self, id: CarId) -> &CarNumber {
+        &self.stats(id).number
     }
 
     /// A player's team.

@@ -216,7 +216,7 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
             car: format!(
                 "{} #{}",
                 race.team_of(race.car(c).player).id,
-                race.car(c).number
+                race.car_number(c)
             ),
             damage_taken: car_damage[c.index()],
             lost: race.car(c).place == Place::Destroyed,

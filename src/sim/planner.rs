@@ -13,12 +13,14 @@ use std::collections::VecDeque;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rustc_hash::FxHashMap;
 
 use super::bot::Bot;
 use super::greedy::GreedyBot;
 use super::score::{lap_length, lap_progress};
 use crate::content::bot_profile::Weights;
-use crate::rules::{Decision, Place, PlayerView, Race, Step, enumerate_outcomes_within};
+use crate::rules::{Decision, OutcomeSearch, Place, PlayerView, Race, Step};
+use crate::validate::checked_track::SpaceId;
 
 /// How much a rival car's progress counts against the planner, next to its own cars' (which
 /// count 1): pushing rivals ahead helps them, but less than moving one's own cars helps.
@@ -36,6 +38,8 @@ pub struct PlannerBot {
     greedy: GreedyBot,
     /// The steps still to take of the planned movement.
     plan: VecDeque<Step>,
+    /// The outcome search, its buffers kept between plays.
+    search: OutcomeSearch,
 }
 
 impl PlannerBot {
@@ -47,6 +51,7 @@ impl PlannerBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
             greedy: GreedyBot::new(weights, seed ^ 0x9e37_79b9_7f4a_7c15),
             plan: VecDeque::new(),
+            search: OutcomeSearch::default(),
         }
     }
 
@@ -57,18 +62,25 @@ impl PlannerBot {
         if trial.movement().is_none() && trial.legal().contains(&Decision::HoldFire) {
             trial.apply_listed(&Decision::HoldFire);
         }
-        let movement = trial.movement()?;
-        let mover = movement.mover;
+        self.plan_movement(race, &mut trial)
+    }
+
+    /// The best outcome of the movement under way in `trial` (played from `race`).
+    fn plan_movement(&mut self, race: &Race, trial: &mut Race) -> Option<(f64, Vec<Step>)> {
+        let mover = trial.movement()?.mover;
         let me = race.car(mover).player;
         let track = race.track();
         let lap = lap_length(track);
-        let found = enumerate_outcomes_within(&trial, SEARCH_LIMIT);
+        let found = self.search.enumerate(trial, SEARCH_LIMIT);
+        // Many outcomes leave the mover on the same space: its best shot from there is worked
+        // out once.
+        let mut shots: FxHashMap<SpaceId, f64> = FxHashMap::default();
         let mut best: Option<(f64, Vec<Step>)> = None;
         for outcome in found.outcomes {
             let mut score = 0.0;
             for (car, place) in &outcome.moved {
                 let before = race.car(*car);
-                let mut after = before.clone();
+                let mut after = *before;
                 after.place = *place;
                 let mut gain = lap_progress(track, &after) - lap_progress(track, before);
                 let mut crossings = 0.0;
@@ -86,12 +98,14 @@ impl PlannerBot {
             if let Some((_, Place::Track(end))) =
                 outcome.moved.iter().find(|(car, _)| *car == mover)
             {
-                let shot = trial
-                    .target_options_from(mover, *end)
-                    .into_iter()
-                    .filter(|t| race.car(t.target).player != me)
-                    .map(|t| t.expected_damage)
-                    .fold(0.0, f64::max);
+                let shot = *shots.entry(*end).or_insert_with(|| {
+                    trial
+                        .target_options_from(mover, *end)
+                        .into_iter()
+                        .filter(|t| race.car(t.target).player != me)
+                        .map(|t| t.expected_damage)
+                        .fold(0.0, f64::max)
+                });
                 score += self.weights.damage_dealt * shot;
             }
             score += self.rng.random::<f64>() * 1e-6;
