@@ -358,8 +358,11 @@ struct Search {
     in_reach: Vec<bool>,
     /// Whether positions are keyed by the places taken, not by which car is where.
     anonymous: bool,
-    /// Scratch for an anonymous key's places.
-    places: SmallVec<[u32; 48]>,
+    /// Scratch for an anonymous key: places cars moved to, and places they left.
+    places: SmallVec<[u32; 16]>,
+    left: SmallVec<[u32; 16]>,
+    /// The last sector the movement can read (the readable ones run from the mover's to it).
+    reach_end: u32,
     /// [`Goal::EndPlaces`]: the end places and kinds of ending that have an outcome.
     groups: FxHashSet<(Place, EndingKind)>,
     seen: FxHashSet<SearchKey>,
@@ -436,28 +439,7 @@ impl Search {
             self.mark_reach(race, movement);
             let track = race.track();
             if self.anonymous {
-                self.key.push(place_code(race.car(movement.mover).place));
-                self.places.clear();
-                for (i, car) in race.cars().iter().enumerate() {
-                    let id = CarId(i as u16);
-                    if let Place::Track(space) = car.place
-                        && id != movement.mover
-                        && !movement.linked().any(|c| c == id)
-                    {
-                        let s = track.space(space);
-                        if self.in_reach[s.sector.0 as usize] || s.crossover {
-                            self.places.push(place_code(car.place));
-                        }
-                    }
-                }
-                self.places.sort_unstable();
-                self.key.push(self.places.len() as u32);
-                self.key.extend_from_slice(&self.places);
-                for id in movement.linked() {
-                    self.key.push(u32::from(id.0));
-                    self.key.push(place_code(race.car(id).place));
-                }
-                movement.push_search_key(race, &mut self.key);
+                self.anonymous_key(race, movement);
                 return self.insert_key();
             }
             for (i, car) in race.cars().iter().enumerate() {
@@ -492,6 +474,75 @@ impl Search {
         }
         movement.push_search_key(race, &mut self.key);
         self.insert_key()
+    }
+
+    /// The key of a position by the places taken in the sectors the movement can still read,
+    /// not by which car is where: those places are the starting ones plus the places cars
+    /// moved to, less the places they left, so the two short lists (with what they share
+    /// cancelled) and the extent of the readable sectors say it all.
+    fn anonymous_key(&mut self, race: &Race, movement: &Movement) {
+        let track = race.track();
+        let readable = |reach: &[bool], place: Place| match place {
+            Place::Track(space) => {
+                let s = track.space(space);
+                reach[s.sector.0 as usize] || s.crossover
+            }
+            _ => false,
+        };
+        self.key.push(place_code(race.car(movement.mover).place));
+        self.key.push(self.reach_end);
+        self.places.clear();
+        self.left.clear();
+        for (i, car) in race.cars().iter().enumerate() {
+            let id = CarId(i as u16);
+            if car.place == self.start[i]
+                || id == movement.mover
+                || movement.linked().any(|c| c == id)
+            {
+                continue;
+            }
+            if readable(&self.in_reach, car.place) {
+                self.places.push(place_code(car.place));
+            }
+            if readable(&self.in_reach, self.start[i]) {
+                self.left.push(place_code(self.start[i]));
+            }
+        }
+        self.places.sort_unstable();
+        self.left.sort_unstable();
+        let (mut a, mut b) = (0, 0);
+        let mut entered: SmallVec<[u32; 16]> = SmallVec::new();
+        let mut vacated: SmallVec<[u32; 16]> = SmallVec::new();
+        while a < self.places.len() || b < self.left.len() {
+            match (self.places.get(a), self.left.get(b)) {
+                (Some(x), Some(y)) if x == y => {
+                    a += 1;
+                    b += 1;
+                }
+                (Some(x), Some(y)) if x < y => {
+                    entered.push(*x);
+                    a += 1;
+                }
+                (Some(x), None) => {
+                    entered.push(*x);
+                    a += 1;
+                }
+                (_, Some(y)) => {
+                    vacated.push(*y);
+                    b += 1;
+                }
+                (None, None) => break,
+            }
+        }
+        self.key.push(entered.len() as u32);
+        self.key.extend_from_slice(&entered);
+        self.key.push(vacated.len() as u32);
+        self.key.extend_from_slice(&vacated);
+        for id in movement.linked() {
+            self.key.push(u32::from(id.0));
+            self.key.push(place_code(race.car(id).place));
+        }
+        movement.push_search_key(race, &mut self.key);
     }
 
     /// Whether the key just built is new (and remembers it).
@@ -533,11 +584,13 @@ impl Search {
         let Some(from) = race.car(movement.mover).place.space() else {
             // From the chute or an off-track spot: nothing is left behind yet.
             self.in_reach.fill(true);
+            self.reach_end = u32::MAX;
             return;
         };
         let mut sector = track.space(from).sector;
         let mut gaps = u32::from(movement.mp) + 1;
         loop {
+            self.reach_end = sector.0;
             if std::mem::replace(&mut self.in_reach[sector.0 as usize], true) {
                 break;
             }
