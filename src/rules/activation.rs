@@ -297,11 +297,10 @@ impl Race {
                 if mover_in {
                     // The steps listed here are the point's legal decisions: kept, not
                     // listed again when a player asks.
-                    let steps = movement.legal_steps(self);
+                    let mut steps: Vec<Decision> = Vec::new();
+                    movement.legal_steps_into(self, &mut steps);
                     if !steps.is_empty() {
-                        self.legal = OnceCell::from(
-                            steps.into_iter().map(Decision::Move).collect::<Vec<_>>(),
-                        );
+                        self.legal = OnceCell::from(steps);
                         return Transition::Decide;
                     }
                 }

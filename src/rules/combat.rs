@@ -12,6 +12,8 @@
 //! - Ram's Chain damages every car linked in front of the target, through both branches of a
 //!   fork.
 
+use smallvec::SmallVec;
+
 use crate::content::combat_deck::AttackEffect;
 use crate::content::race_deck::LaneSide;
 use crate::content::team_mats::Mount;
@@ -33,12 +35,12 @@ pub enum CollisionKind {
 
 /// The spaces a mount fires into from `space` (8.1).
 #[must_use]
-pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> Vec<SpaceId> {
+pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> SmallVec<[SpaceId; 12]> {
     let track = race.track();
     let s = track.space(space);
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     if matches!(mount, Mount::Front | Mount::Turret) {
-        out.extend(&s.next);
+        out.extend_from_slice(&s.next);
         out.extend(track.diagonals_ahead(space));
     }
     if mount == Mount::Turret {
@@ -46,7 +48,7 @@ pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> Vec<SpaceId> {
         out.extend(s.outer);
     }
     if matches!(mount, Mount::Rear | Mount::Turret) {
-        out.extend(&s.prev);
+        out.extend_from_slice(&s.prev);
         out.extend(track.diagonals_behind(space));
     }
     out.sort_unstable();
@@ -56,7 +58,7 @@ pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> Vec<SpaceId> {
 
 /// Every car on a space (a trough space may hold several).
 #[must_use]
-pub fn cars_on(race: &Race, space: SpaceId) -> Vec<CarId> {
+pub fn cars_on(race: &Race, space: SpaceId) -> SmallVec<[CarId; 2]> {
     if race.track().space(space).terrain == Terrain::Trough {
         race.car_ids()
             .filter(|id| race.car(*id).place == Place::Track(space))

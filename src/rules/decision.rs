@@ -107,11 +107,11 @@ impl Race {
                     out.push(Decision::HoldFire);
                     out
                 }
-                Stage::Moving { movement, .. } => movement
-                    .legal_steps(self)
-                    .into_iter()
-                    .map(Decision::Move)
-                    .collect(),
+                Stage::Moving { movement, .. } => {
+                    let mut out = Vec::new();
+                    movement.legal_steps_into(self, &mut out);
+                    out
+                }
                 Stage::Event(event) => self
                     .event_choices(a, event)
                     .into_iter()

@@ -178,6 +178,25 @@ impl Step {
     }
 }
 
+/// What a list of legal steps holds: the steps themselves (a search) or the decisions that
+/// take them (the race's legal decisions), built in place.
+pub(crate) trait StepSink {
+    /// Wraps a step.
+    fn from_step(step: Step) -> Self;
+}
+
+impl StepSink for Step {
+    fn from_step(step: Step) -> Self {
+        step
+    }
+}
+
+impl StepSink for super::Decision {
+    fn from_step(step: Step) -> Self {
+        Self::Move(step)
+    }
+}
+
 /// How a step ended the movement, if it did.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum StepEnd {
@@ -369,8 +388,9 @@ impl Movement {
         out
     }
 
-    /// Lists every legal step into `out` (cleared first), so a search can reuse one buffer.
-    pub(crate) fn legal_steps_into(&self, race: &Race, out: &mut Vec<Step>) {
+    /// Lists every legal step into `out` (cleared first): a search reuses one buffer, and the
+    /// race lists its decisions straight into theirs.
+    pub(crate) fn legal_steps_into<S: StepSink>(&self, race: &Race, out: &mut Vec<S>) {
         out.clear();
         if self.mp == 0 || race.is_over() {
             return;
@@ -420,7 +440,7 @@ impl Movement {
                 if self.style.kind == MoveKind::Overtake {
                     for &to in &space.next {
                         if race.car_in_line(to).is_some() && !self.visited(race, to) {
-                            out.push(Step::Swap { to });
+                            out.push(S::from_step(Step::Swap { to }));
                         }
                     }
                 }
@@ -441,7 +461,13 @@ impl Movement {
         }
     }
 
-    fn forwards(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut Vec<Step>) {
+    fn forwards<S: StepSink>(
+        &self,
+        race: &Race,
+        from: SpaceId,
+        tails: &[Spaces],
+        out: &mut Vec<S>,
+    ) {
         let guard = [race.cell(from)];
         for &to in forks(race, from, self.forced_lane) {
             if self.visited(race, to) {
@@ -474,22 +500,22 @@ impl Movement {
             }
             for path in paths {
                 for tail in tails {
-                    out.push(Step::Forward {
+                    out.push(S::from_step(Step::Forward {
                         path: Spaces::from_slice(&path),
                         tail: Spaces::from_slice(tail),
-                    });
+                    }));
                 }
             }
         }
     }
 
-    fn laterals_into(
+    fn laterals_into<S: StepSink>(
         &self,
         race: &Race,
         to: SpaceId,
         side: LaneSide,
         tails: &[Spaces],
-        out: &mut Vec<Step>,
+        out: &mut Vec<S>,
     ) {
         if self.visited(race, to) {
             return;
@@ -499,16 +525,22 @@ impl Movement {
                 continue;
             }
             for tail in tails {
-                out.push(Step::Lateral {
+                out.push(S::from_step(Step::Lateral {
                     to,
                     forward: Spaces::from_slice(&plan.forward),
                     tail: Spaces::from_slice(tail),
-                });
+                }));
             }
         }
     }
 
-    fn diagonals(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut Vec<Step>) {
+    fn diagonals<S: StepSink>(
+        &self,
+        race: &Race,
+        from: SpaceId,
+        tails: &[Spaces],
+        out: &mut Vec<S>,
+    ) {
         let track = race.track();
         for to in track.diagonals_ahead(from) {
             if track.space(to).terrain == crate::content::track::Terrain::Trough
@@ -518,10 +550,10 @@ impl Movement {
                 continue;
             }
             for tail in tails {
-                out.push(Step::Diagonal {
+                out.push(S::from_step(Step::Diagonal {
                     to,
                     tail: Spaces::from_slice(tail),
-                });
+                }));
             }
         }
     }
@@ -690,7 +722,7 @@ pub(crate) fn push_paths(
 ) -> Vec<(Spaces, Option<CarId>)> {
     let mut out = Vec::new();
     let limit = race.cars().len() + 1;
-    let mut stack: Vec<Spaces> = vec![smallvec![first]];
+    let mut stack: SmallVec<[Spaces; 4]> = smallvec![smallvec![first]];
     while let Some(path) = stack.pop() {
         let at = path[path.len() - 1];
         for &to in forks(race, at, forced) {
@@ -807,14 +839,14 @@ enum Cascade {
     /// A displaced car sits on a crossover space: the move is not allowed (7.12).
     Illegal,
     /// The cars (nearest first) shift one lane; the last into an empty space.
-    Sideways(Vec<CarId>),
+    Sideways(Cars),
     /// The cars shift one lane and the last, against the wall, is displaced forward.
-    Forward(Vec<CarId>),
+    Forward(Cars),
 }
 
 fn cascade(race: &Race, first: SpaceId, side: LaneSide) -> Cascade {
     let track = race.track();
-    let mut cars = Vec::new();
+    let mut cars = Cars::new();
     let mut at = first;
     loop {
         let Some(car) = race.car_on(at) else {
@@ -866,7 +898,7 @@ fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) -> u
         let (cars, displaced_forward) = match cascade(race, to, side) {
             Cascade::Sideways(cars) => (cars, false),
             Cascade::Forward(cars) => (cars, true),
-            Cascade::Illegal => (Vec::new(), false),
+            Cascade::Illegal => (Cars::new(), false),
         };
         let spaces: Vec<SpaceId> = cars
             .iter()

@@ -324,7 +324,9 @@ impl Race {
             phase: Phase::Activation,
             active: None,
             scenario_mp: None,
-            log: Vec::new(),
+            // A ten-player race records a few thousand events: room for the first of them
+            // saves most of the copying as the log grows.
+            log: Vec::with_capacity(1024),
             history: Vec::new(),
             legal: std::cell::OnceCell::new(),
             result: None,

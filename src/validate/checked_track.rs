@@ -33,6 +33,10 @@ use crate::content::track::{OffTrack, Section, SpaceRef, Terrain, Track, TrackSt
 #[serde(transparent)]
 pub struct SpaceId(pub u32);
 
+/// The spaces diagonally ahead of or behind a space: a handful, kept inline (the engine asks
+/// for them at every step and every shot).
+pub type Diagonals = smallvec::SmallVec<[SpaceId; 4]>;
+
 /// A sector of a checked track (starting sectors and lap sectors share one numbering).
 #[derive(
     Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
@@ -416,9 +420,9 @@ impl CheckedTrack {
     /// Spaces diagonally ahead: lateral neighbours of the forward spaces that are not forward
     /// spaces themselves (7.15).
     #[must_use]
-    pub fn diagonals_ahead(&self, id: SpaceId) -> Vec<SpaceId> {
+    pub fn diagonals_ahead(&self, id: SpaceId) -> Diagonals {
         let next = &self.space(id).next;
-        let mut out: Vec<SpaceId> = next
+        let mut out: Diagonals = next
             .iter()
             .flat_map(|n| [self.space(*n).inner, self.space(*n).outer])
             .flatten()
@@ -431,9 +435,9 @@ impl CheckedTrack {
 
     /// Spaces diagonally behind (the rear arc's diagonals, 8.1).
     #[must_use]
-    pub fn diagonals_behind(&self, id: SpaceId) -> Vec<SpaceId> {
+    pub fn diagonals_behind(&self, id: SpaceId) -> Diagonals {
         let prev = &self.space(id).prev;
-        let mut out: Vec<SpaceId> = prev
+        let mut out: Diagonals = prev
             .iter()
             .flat_map(|p| [self.space(*p).inner, self.space(*p).outer])
             .flatten()
