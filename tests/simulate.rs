@@ -262,6 +262,38 @@ fn compare_shows_nothing_for_the_same_content_and_a_change_after_an_edit() {
 }
 
 #[test]
+fn compare_plays_the_same_seeds_on_another_track() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("tracks.json");
+    let figure_eight =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tracks/figure-eight.ron");
+    let run = simulate(&[
+        "--against-track",
+        figure_eight.to_str().expect("path"),
+        "--json",
+        json.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("compared with track") && run.stdout.contains("figure-eight.ron"),
+        "{}",
+        run.stdout
+    );
+    let report = read_json(&json);
+    let compare = &report["compare"];
+    // Only the figure 8 has a crossover: crossover collisions can only appear on side B.
+    assert_eq!(compare["crossover_collisions"]["a"], 0.0, "{compare}");
+    assert!(
+        compare["decisions"]["a"] != compare["decisions"]["b"],
+        "another track, other races: {compare}"
+    );
+    // A track that does not load is refused, naming it.
+    let run = simulate(&["--against-track", "no-such-track.ron"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("no-such-track.ron"), "{}", run.stderr);
+}
+
+#[test]
 fn the_report_counts_weapons_cars_and_spaces() {
     let dir = tempfile::tempdir().expect("temp dir");
     let json = dir.path().join("batch.json");

@@ -285,6 +285,10 @@ pub enum Command {
         /// Play the same seeds on this content folder too and report each metric's change.
         #[arg(long)]
         against: Option<PathBuf>,
+        /// Play the same seeds on this track too (with `--against`, on both) and report each
+        /// metric's change.
+        #[arg(long)]
+        against_track: Option<PathBuf>,
         /// Play only shard I of N of the batch (`--shard 2/8`); `roadwright merge` joins the
         /// shards' `--json` reports into the whole batch's.
         #[arg(long, value_parser = parse_shard, default_value = "1/1")]
@@ -353,6 +357,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             csv,
             records,
             against,
+            against_track,
             shard,
         } => simulate(
             &SimulateArgs {
@@ -369,6 +374,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 csv: csv.as_deref(),
                 records: records.as_deref(),
                 against: against.as_deref(),
+                against_track: against_track.as_deref(),
                 shard: *shard,
             },
             out,

@@ -51,6 +51,8 @@ pub struct SimulateArgs<'a> {
     pub records: Option<&'a Path>,
     /// Play the same seeds on this content folder too and report what changed.
     pub against: Option<&'a Path>,
+    /// Play the same seeds on this track too (on `against`'s content when both are given).
+    pub against_track: Option<&'a Path>,
     /// Play only this slice of the batch.
     pub shard: Shard,
 }
@@ -128,12 +130,13 @@ pub fn simulate(
             in_shard
         )?;
     }
-    let comparison = match args.against {
-        Some(other) => match run_against(args, &spec, other, err)? {
+    let comparison = if args.against.is_some() || args.against_track.is_some() {
+        match run_against(args, &spec, err)? {
             Ok(against) => Some(compare(&races, &against)),
             Err(code) => return Ok(code),
-        },
-        None => None,
+        }
+    } else {
+        None
     };
     let stats = BatchStats::of(&races, &spec.rules.track);
     let notable = notable(&races);
@@ -172,8 +175,8 @@ pub fn simulate(
         return Ok(EXIT_UNREADABLE);
     }
     print_stats(&stats, &notable, out)?;
-    if let (Some(c), Some(other)) = (&comparison, args.against) {
-        print_comparison(c, other, out)?;
+    if let Some(c) = &comparison {
+        print_comparison(c, &other_version(args), out)?;
     }
     Ok(EXIT_OK)
 }
@@ -184,14 +187,27 @@ fn write_report(path: &Path, report: &Report<'_>) -> Result<(), String> {
     write_atomic_without_backup(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
-/// Plays the batch's seeds, teams and bots on another content folder.
+/// What the batch is compared with, as people say it: `content B`, `track T` or both.
+fn other_version(args: &SimulateArgs<'_>) -> String {
+    let content = args.against.map(|c| format!("content {}", c.display()));
+    let track = args.against_track.map(|t| format!("track {}", t.display()));
+    content
+        .into_iter()
+        .chain(track)
+        .collect::<Vec<_>>()
+        .join(" and ")
+}
+
+/// Plays the batch's seeds, teams and bots on the other content folder, the other track, or
+/// both.
 fn run_against(
     args: &SimulateArgs<'_>,
     spec: &BatchSpec,
-    other: &Path,
     err: &mut dyn Write,
 ) -> io::Result<Result<Vec<RaceSummary>, u8>> {
-    let loaded = match load_rules(other, args.track, args.ruleset, err)? {
+    let content = args.against.unwrap_or(args.content);
+    let track = args.against_track.unwrap_or(args.track);
+    let loaded = match load_rules(content, track, args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(Err(code)),
     };
@@ -210,11 +226,10 @@ fn run_against(
 
 /// Each metric of the comparison: A, B, B - A and its interval; `*` where the interval leaves
 /// out zero.
-fn print_comparison(c: &Comparison, other: &Path, out: &mut dyn Write) -> io::Result<()> {
+fn print_comparison(c: &Comparison, other: &str, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
-        "compared with {} on the same seeds (A, B, B - A, 95%):",
-        other.display()
+        "compared with {other} on the same seeds (A, B, B - A, 95%):"
     )?;
     let mut line = |name: &str, d: &Difference| {
         writeln!(
@@ -237,7 +252,11 @@ fn print_comparison(c: &Comparison, other: &Path, out: &mut dyn Write) -> io::Re
     line("finish-line endings", &c.finish_line_endings)?;
     line("kill endings", &c.kill_endings)?;
     line("draws", &c.draws)?;
-    line("damage dealt per seat", &c.damage_dealt)
+    line("damage dealt per seat", &c.damage_dealt)?;
+    line("eliminations per race", &c.eliminations)?;
+    line("collisions per race", &c.collisions)?;
+    line("crossover collisions per race", &c.crossover_collisions)?;
+    line("movement events per race", &c.events_drawn)
 }
 
 /// Writes a race record of each notable race into `folder` (`race-INDEX-WHY.json`), so that

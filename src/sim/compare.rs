@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::batch::{RaceEnd, RaceSummary};
+use super::batch::{RaceEnd, RaceSummary, SpaceCounts};
 
 /// A metric in batch A and batch B, and B minus A with its 95% interval.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
@@ -93,6 +93,14 @@ pub struct Comparison {
     pub draws: Difference,
     /// Damage dealt per seat and race.
     pub damage_dealt: Difference,
+    /// Cars eliminated per race.
+    pub eliminations: Difference,
+    /// Collision attacks (rams and sideswipes) per race.
+    pub collisions: Difference,
+    /// Crossover collisions per race (7.12).
+    pub crossover_collisions: Difference,
+    /// Movement events drawn per race.
+    pub events_drawn: Difference,
 }
 
 /// Compares two batches.
@@ -141,6 +149,16 @@ pub fn compare(a: &[RaceSummary], b: &[RaceSummary]) -> Comparison {
             .flat_map(|r| r.seats.iter().map(|s| f64::from(s.damage_dealt)))
             .collect()
     };
+    // Totals over the track's spaces, race by race.
+    let per_race = |f: fn(&SpaceCounts) -> u32| {
+        let of = |races: &[RaceSummary]| -> Vec<f64> {
+            races
+                .iter()
+                .map(|r| f64::from(r.spaces.iter().map(f).sum::<u32>()))
+                .collect()
+        };
+        mean_difference(&of(a), &of(b))
+    };
     Comparison {
         team_win_rate,
         first_seat_win_rate: share(&|r| r.winner == Some(0)),
@@ -156,6 +174,13 @@ pub fn compare(a: &[RaceSummary], b: &[RaceSummary]) -> Comparison {
         kill_endings: share(&|r| r.end == RaceEnd::Kill),
         draws: share(&|r| r.end == RaceEnd::Draw),
         damage_dealt: mean_difference(&dealt(a), &dealt(b)),
+        eliminations: per_race(|s| s.eliminations),
+        collisions: per_race(|s| s.collisions),
+        crossover_collisions: per_race(|s| s.crossover_collisions),
+        events_drawn: mean_difference(
+            &values(a, &|r| f64::from(r.events_drawn)),
+            &values(b, &|r| f64::from(r.events_drawn)),
+        ),
     }
 }
 
