@@ -912,6 +912,7 @@ mod tests {
     #[test]
     fn the_rewinding_search_finds_what_cloning_the_race_finds() {
         let mut compared = 0;
+        let mut reused = OutcomeSearch::default();
         for (k, track) in ["oval", "figure-eight", "road-course", "thunder-oval"]
             .iter()
             .enumerate()
@@ -938,6 +939,14 @@ mod tests {
                             }
                         }
                         check_end_places(&race, &found);
+                        // One search reused from position to position, stepping the race
+                        // itself: the same outcomes, and the race rewound to where it was.
+                        let mut stepped = race.clone();
+                        let again = reused.enumerate(&mut stepped, DEFAULT_SEARCH_LIMIT);
+                        assert_eq!(again.outcomes, found);
+                        assert_eq!(stepped.cars(), race.cars());
+                        assert_eq!(stepped.players(), race.players());
+                        assert_eq!(stepped.events().len(), race.events().len());
                         compared += 1;
                     }
                     let n = race.legal().len();
