@@ -446,3 +446,76 @@ fn deleting_a_selection_removes_each_sector_it_touches_once() {
     );
     assert!(remove_sectors_holding(&[]).is_empty());
 }
+
+/// The diagnostics about a track's links and lanes: what the stretch tools are responsible for
+/// (the grid, the chute and a closed lap are the user's to add).
+const LINK_CODES: &[&str] = &[
+    "crossing-forks",
+    "dangling-link",
+    "lanes-not-contiguous",
+    "lanes-out-of-order",
+    "link-into-trough",
+    "link-not-to-next-sector",
+    "no-forward-link",
+    "too-many-links",
+    "trough-misplaced",
+    "jump-not-three-lanes",
+    "rough-not-contiguous",
+];
+
+/// Random sequences of stretches of every shape, width and length, laid as the studio lays
+/// them: whatever the tools accept, the track never has a link or lane error, before and after
+/// the lap is closed.
+#[test]
+fn stretch_tools_never_make_a_link_error() {
+    use rand::{RngExt, SeedableRng};
+    use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
+    use roadwright::validate::validate_document;
+
+    // An open lap's last sector has nowhere to go yet: that is the lap not being closed.
+    let check = |track: &Track, what: &str, open: bool| {
+        let document = Document::Track(track.clone());
+        let text = document.to_text(Format::Ron).expect("serialises");
+        let loaded = LoadedDocument {
+            source: SourceFile::from_text("track.ron", text, Format::Ron),
+            document,
+        };
+        let wrong: Vec<String> = validate_document(&loaded)
+            .into_iter()
+            .filter(|d| LINK_CODES.contains(&d.code))
+            .filter(|d| !(open && d.code == "no-forward-link"))
+            .map(|d| format!("{}: {}", d.code, d.message))
+            .collect();
+        assert!(wrong.is_empty(), "{what}: {wrong:#?}");
+    };
+    let seeds: u64 = std::env::var("ROADWRIGHT_BUILDER_SEEDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(300);
+    for seed in 0..seeds {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut track = blank_track("random", "Random", TrackStyle::GrandPrix);
+        let mut laid = Vec::new();
+        for _ in 0..rng.random_range(2..9) {
+            let shape = match rng.random_range(0..5) {
+                0 => StretchShape::Straight,
+                1 => {
+                    let degrees = [-180.0, -90.0, -45.0, 45.0, 90.0, 180.0][rng.random_range(0..6)];
+                    corner(degrees, rng.random_range(2.0..8.0))
+                }
+                2 => StretchShape::SingleLane,
+                3 => StretchShape::Rough,
+                _ => StretchShape::Jump,
+            };
+            let edit = lay(shape, rng.random_range(1..5), rng.random_range(1..6));
+            // A stretch the tools refuse (a lane forking into three) changes nothing.
+            if edit.apply(&mut track).is_ok() {
+                laid.push(edit);
+            }
+        }
+        check(&track, &format!("seed {seed}: {laid:?}"), true);
+        if TrackEdit::CloseLap.apply(&mut track).is_ok() {
+            check(&track, &format!("seed {seed} closed: {laid:?}"), false);
+        }
+    }
+}

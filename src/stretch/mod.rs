@@ -491,7 +491,7 @@ pub(crate) fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, fir
     let Some(links) = lane_links(from_lanes, to_lanes) else {
         return;
     };
-    for (space, targets) in sectors[from].spaces.iter_mut().zip(links) {
+    for (from_lane, (space, targets)) in sectors[from].spaces.iter_mut().zip(links).enumerate() {
         space.next.clear();
         if space.terrain == Terrain::Trough {
             // A car in the trough moves laterally out first (7.14); it has no forward link.
@@ -500,7 +500,11 @@ pub(crate) fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, fir
         for lane in targets {
             let target_terrain = to.spaces.get(usize::from(lane)).map(|s| s.terrain);
             let lanes = if target_terrain == Some(Terrain::Trough) {
-                vec![lane - 1, lane + 1]
+                // Around the trough, on this lane's own side of it: a lane left of the trough's
+                // line goes to the jump lane on the left, one right of it to the right, and only
+                // a lane straight in line with it forks to both. Two lanes forking both ways
+                // would cross.
+                trough_sides(from_lane, from_lanes, lane, to_lanes)
             } else {
                 vec![lane]
             };
@@ -511,6 +515,25 @@ pub(crate) fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, fir
                 }
             }
         }
+    }
+}
+
+/// The jump lanes a lane links to instead of the trough lane `trough` ahead: lane `lane` of
+/// `lanes` lies where the lanes are spread evenly across the width (as [`lane_links`] spreads
+/// them), and goes to the side of the trough it lies on, or to both when it is in line.
+fn trough_sides(lane: usize, lanes: u8, trough: u8, to_lanes: u8) -> Vec<u8> {
+    let position = if lanes > 1 {
+        lane as f32 * (f32::from(to_lanes) - 1.0) / (f32::from(lanes) - 1.0)
+    } else {
+        (f32::from(to_lanes) - 1.0) / 2.0
+    };
+    let trough_at = f32::from(trough);
+    if (position - trough_at).abs() < 1e-3 {
+        vec![trough - 1, trough + 1]
+    } else if position < trough_at {
+        vec![trough - 1]
+    } else {
+        vec![trough + 1]
     }
 }
 
