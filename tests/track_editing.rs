@@ -519,3 +519,34 @@ fn stretch_tools_never_make_a_link_error() {
         }
     }
 }
+
+/// The crossover tool may be given a pair's two stacked spaces in either order: a pair re-added
+/// the other way round is stored like the others, and the figure 8 still validates.
+#[test]
+fn a_crossover_pair_added_the_other_way_round_is_stored_like_the_others() {
+    use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
+    use roadwright::validate::validate_document;
+
+    let mut track = samples::figure_eight().expect("figure 8");
+    let CrossoverPair(a, b) = track.crossover[2];
+    TrackEdit::RemoveCrossover(a)
+        .apply(&mut track)
+        .expect("removed");
+    assert_eq!(track.crossover.len(), 3);
+    TrackEdit::AddCrossover(CrossoverPair(b, a))
+        .apply(&mut track)
+        .expect("added");
+    assert!(
+        track.crossover.contains(&CrossoverPair(a, b)),
+        "{:?}",
+        track.crossover
+    );
+    let document = Document::Track(track.clone());
+    let text = document.to_text(Format::Ron).expect("serialises");
+    let loaded = LoadedDocument {
+        source: SourceFile::from_text("figure-eight.ron", text, Format::Ron),
+        document,
+    };
+    let diagnostics = validate_document(&loaded);
+    assert!(diagnostics.is_empty(), "{diagnostics:#?}");
+}

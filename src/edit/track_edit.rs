@@ -342,8 +342,9 @@ impl TrackEdit {
             }
             Self::AddCrossover(pair) => {
                 require(track, &[pair.0, pair.1])?;
-                if !track.crossover.contains(pair) {
-                    track.crossover.push(*pair);
+                let pair = oriented_like_the_others(track, *pair);
+                if !track.crossover.contains(&pair) {
+                    track.crossover.push(pair);
                 }
             }
             Self::RemoveCrossover(at) => {
@@ -421,6 +422,27 @@ fn space_mut(track: &mut Track, at: SpaceRef) -> Option<&mut crate::content::tra
         .spaces
         .iter_mut()
         .find(|space| space.lane == at.lane)
+}
+
+/// A crossover pair with its first space on the same road as the first spaces of the pairs
+/// already there (validation reads the first spaces as one road and the second as the other,
+/// 7.12). The user may click the two stacked spaces in either order; which road a space is on
+/// shows in its heading, the two roads crossing at right angles.
+fn oriented_like_the_others(track: &Track, pair: CrossoverPair) -> CrossoverPair {
+    let heading = |at: SpaceRef| track.space(at).map_or(0.0, |space| space.heading);
+    let Some(first) = track.crossover.first() else {
+        return pair;
+    };
+    // How far from parallel two headings are, 0 to 90 degrees.
+    let apart = |a: f32, b: f32| {
+        let d = (a - b).rem_euclid(180.0);
+        d.min(180.0 - d)
+    };
+    if apart(heading(pair.0), heading(first.0)) > apart(heading(pair.1), heading(first.0)) {
+        CrossoverPair(pair.1, pair.0)
+    } else {
+        pair
+    }
 }
 
 fn require(track: &Track, spaces: &[SpaceRef]) -> Result<(), TrackEditError> {
