@@ -119,6 +119,61 @@ fn unsaved_work_is_autosaved_when_the_interval_passes() {
     assert_eq!(copy.sectors.len(), 45);
 }
 
+/// Work discarded on quit is not saved again by the autosave timer in the frames before the
+/// window closes, so the next start offers nothing back.
+#[test]
+fn discarded_work_leaves_no_recovery_copy_even_if_the_timer_fires_while_closing() {
+    let (pack, track_path) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.input_mut().time = Some(100.0);
+    harness.step();
+    lay_a_straight(&mut harness);
+    harness.input_mut().time = Some(131.0);
+    harness.step();
+    assert!(recovery_copy(&track_path).exists(), "autosaved");
+    menu(&mut harness, "File", "Quit");
+    harness.get_by_label("Discard changes").click();
+    harness.step();
+    assert!(!recovery_copy(&track_path).exists(), "discarded");
+    // The window takes a frame or two to close; the timer must not bring the copy back.
+    harness.input_mut().time = Some(200.0);
+    harness.step();
+    assert!(
+        !recovery_copy(&track_path).exists(),
+        "the timer wrote the discarded work again"
+    );
+    let next = start(StudioApp::open(pack.path()));
+    assert!(
+        next.query_by_label("Recover").is_none(),
+        "nothing offered back"
+    );
+}
+
+/// The autosave timer wakes the studio itself: with unsaved work and no input, the frame asks
+/// to be repainted by the time the next autosave is due.
+#[test]
+fn the_autosave_timer_wakes_the_window_without_input() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.input_mut().time = Some(100.0);
+    harness.step();
+    lay_a_straight(&mut harness);
+    harness.input_mut().time = Some(105.0);
+    harness.step();
+    let delay = harness
+        .output()
+        .viewport_output
+        .get(&ViewportId::ROOT)
+        .map(|viewport| viewport.repaint_delay)
+        .expect("the root viewport");
+    let interval = f64::from(harness.state().prefs().autosave_seconds);
+    assert!(
+        delay.as_secs_f64() <= interval - 5.0 + 0.5,
+        "repaint asked for in {delay:?}, the autosave is due in {} s",
+        interval - 5.0
+    );
+}
+
 fn untitled_tracks(harness: &Harness<'static, StudioApp>) -> Vec<Track> {
     harness
         .state()

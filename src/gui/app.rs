@@ -187,8 +187,12 @@ impl StudioApp {
         }
     }
 
-    /// Writes recovery copies of every unsaved document now, as the timer would.
+    /// Writes recovery copies of every unsaved document now, as the timer would; nothing once
+    /// the user has chosen to discard their changes and close.
     pub fn autosave_now(&mut self) {
+        if self.close_confirmed {
+            return;
+        }
         for document in &self.workspace.documents {
             if document.is_dirty()
                 && let Err(error) = recovery::write(document)
@@ -381,7 +385,6 @@ impl StudioApp {
                 for document in &self.workspace.documents {
                     recovery::remove(document);
                 }
-                self.close_confirmed = true;
                 self.go_on(then);
             }
             Answer::Save => {
@@ -767,6 +770,10 @@ impl StudioApp {
             self.apply(command);
         }
         self.autosave_on_timer(ctx.input(|i| i.time));
+        // Nothing else wakes an idle window: the next autosave asks for its own frame.
+        if let Some(delay) = self.next_autosave_in(ctx.input(|i| i.time)) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(delay));
+        }
     }
 
     fn apply_theme(&mut self, ctx: &egui::Context) {
@@ -778,6 +785,16 @@ impl StudioApp {
                 Theme::Light => egui::ThemePreference::Light,
             });
         }
+    }
+
+    /// Seconds until the timer's next autosave, when there is unsaved work to save.
+    fn next_autosave_in(&self, now: f64) -> Option<f64> {
+        if self.close_confirmed || !self.workspace.is_dirty() {
+            return None;
+        }
+        let interval = f64::from(self.prefs.autosave_seconds.max(1));
+        let last = self.last_autosave.unwrap_or(now);
+        Some((last + interval - now).max(0.0))
     }
 
     fn autosave_on_timer(&mut self, now: f64) {
