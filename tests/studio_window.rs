@@ -174,6 +174,33 @@ fn the_autosave_timer_wakes_the_window_without_input() {
     );
 }
 
+/// A status message (here "Saved ...") goes after a few seconds, so an old one never reads as
+/// news; a new message shows again.
+#[test]
+fn status_messages_expire() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    harness.input_mut().time = Some(10.0);
+    lay_a_straight(&mut harness);
+    harness.state_mut().apply(StudioCommand::Save);
+    harness.step();
+    assert!(harness.query_by_label("Saved oval.ron").is_some());
+    harness.input_mut().time = Some(15.0);
+    harness.step();
+    assert!(harness.query_by_label("Saved oval.ron").is_some(), "5 s on");
+    harness.input_mut().time = Some(19.0);
+    harness.step();
+    harness.step();
+    assert!(harness.query_by_label("Saved oval.ron").is_none(), "9 s on");
+    lay_a_straight(&mut harness);
+    harness.state_mut().apply(StudioCommand::Save);
+    harness.step();
+    assert!(
+        harness.query_by_label("Saved oval.ron").is_some(),
+        "a new save"
+    );
+}
+
 fn untitled_tracks(harness: &Harness<'static, StudioApp>) -> Vec<Track> {
     harness
         .state()

@@ -53,6 +53,9 @@ struct Backdrop {
     texture: Option<egui::TextureHandle>,
 }
 
+/// How long a status message stays in the status bar, in seconds.
+const STATUS_SECONDS: f64 = 8.0;
+
 /// The studio's state.
 pub struct StudioApp {
     workspace: Workspace,
@@ -72,6 +75,9 @@ pub struct StudioApp {
     recoveries: Vec<Recovery>,
     /// The last message for the status bar (a save, an error).
     status: Option<String>,
+    /// The message the status bar last showed, and since when (in egui's seconds): a message
+    /// goes after [`STATUS_SECONDS`], so an old "Saved" does not read as news.
+    status_shown: Option<(String, f64)>,
     quit_requested: bool,
     /// Set when the window may close although work is unsaved (the user said so).
     close_confirmed: bool,
@@ -114,6 +120,7 @@ impl StudioApp {
             question: None,
             recoveries: Vec::new(),
             status: None,
+            status_shown: None,
             quit_requested: false,
             close_confirmed: false,
             last_autosave: None,
@@ -689,12 +696,15 @@ impl StudioApp {
             track_shown: matches!(self.shown_document(), Some((_, Document::Track(_)))),
         };
         Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &menu, &mut commands));
+        self.expire_status(ui.input(|i| i.time));
         Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(self.title());
                 if let Some(status) = &self.status {
                     ui.separator();
                     ui.label(status);
+                    ui.ctx()
+                        .request_repaint_after(std::time::Duration::from_secs_f64(STATUS_SECONDS));
                 }
             });
         });
@@ -784,6 +794,23 @@ impl StudioApp {
                 Theme::Dark => egui::ThemePreference::Dark,
                 Theme::Light => egui::ThemePreference::Light,
             });
+        }
+    }
+
+    /// Clears a status message once it has been shown for [`STATUS_SECONDS`].
+    fn expire_status(&mut self, now: f64) {
+        let Some(status) = &self.status else {
+            self.status_shown = None;
+            return;
+        };
+        match &self.status_shown {
+            Some((shown, since)) if shown == status => {
+                if now - since >= STATUS_SECONDS {
+                    self.status = None;
+                    self.status_shown = None;
+                }
+            }
+            _ => self.status_shown = Some((status.clone(), now)),
         }
     }
 
