@@ -149,3 +149,41 @@ fn an_unreadable_content_folder_is_reported_even_with_a_track_beside_it() {
     harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
     harness.get_by_label_contains("no-such-pack: error[io]");
 }
+
+/// Help > Keyboard shortcuts lists every shortcut, the canvas tools' keys included; F1 shows
+/// and hides the same list.
+#[test]
+fn the_help_menu_lists_the_keyboard_shortcuts() {
+    let mut harness = studio(&common::repo("content"));
+    assert!(harness.query_by_label("Keyboard shortcuts").is_none());
+    harness.get_by_label("Help").click();
+    harness.run();
+    harness.get_by_label_contains("Keyboard shortcuts").click();
+    harness.run();
+    for what in [
+        "Save the document shown",
+        "Undo",
+        "Redo",
+        "Fit the track to the window",
+        "Crossover tool",
+        "Grid tool",
+    ] {
+        assert!(harness.query_by_label(what).is_some(), "{what} is listed");
+    }
+    assert!(
+        harness.query_by_label("X").is_some(),
+        "the crossover tool's key"
+    );
+    harness.key_press(egui::Key::F1);
+    harness.run();
+    assert!(
+        harness.query_by_label("Crossover tool").is_none(),
+        "F1 hides it"
+    );
+    harness.key_press(egui::Key::F1);
+    harness.run();
+    assert!(
+        harness.query_by_label("Crossover tool").is_some(),
+        "F1 shows it"
+    );
+}

@@ -12,7 +12,7 @@ use super::command::{Answer, StudioCommand};
 use super::diagnostics_panel::diagnostics_panel;
 use super::document::OpenDocument;
 use super::inspector::{InspectorRequests, track_inspector};
-use super::menu::{MenuState, menu_bar, shortcuts};
+use super::menu::{MenuState, menu_bar, shortcut_list, shortcuts};
 use super::movement_events_editor::MovementEventsEditor;
 use super::prefs::{Prefs, Theme};
 use super::race_deck_editor::RaceDeckEditor;
@@ -78,6 +78,8 @@ pub struct StudioApp {
     /// The message the status bar last showed, and since when (in egui's seconds): a message
     /// goes after [`STATUS_SECONDS`], so an old "Saved" does not read as news.
     status_shown: Option<(String, f64)>,
+    /// Whether the keyboard shortcuts window is open (Help menu, F1).
+    shortcuts_open: bool,
     quit_requested: bool,
     /// Set when the window may close although work is unsaved (the user said so).
     close_confirmed: bool,
@@ -121,6 +123,7 @@ impl StudioApp {
             recoveries: Vec::new(),
             status: None,
             status_shown: None,
+            shortcuts_open: false,
             quit_requested: false,
             close_confirmed: false,
             last_autosave: None,
@@ -262,6 +265,7 @@ impl StudioApp {
             StudioCommand::Open(path) => self.ask_then(AfterQuestion::Open(path)),
             StudioCommand::Reload => self.ask_then(AfterQuestion::Reload),
             StudioCommand::Quit => self.ask_then(AfterQuestion::Quit),
+            StudioCommand::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
             StudioCommand::Answer(answer) => self.answer(answer),
             StudioCommand::AddFile(path) => {
                 let before = self.workspace.documents.len();
@@ -697,6 +701,24 @@ impl StudioApp {
         };
         Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &menu, &mut commands));
         self.expire_status(ui.input(|i| i.time));
+        if self.shortcuts_open {
+            let mut open = true;
+            egui::Window::new("Keyboard shortcuts")
+                .open(&mut open)
+                .collapsible(false)
+                .resizable(false)
+                .show(&ctx, |ui| {
+                    egui::Grid::new("shortcuts").striped(true).show(ui, |ui| {
+                        for (keys, what) in shortcut_list(&ctx) {
+                            ui.strong(keys);
+                            ui.label(what);
+                            ui.end_row();
+                        }
+                    });
+                    ui.label("Shortcuts do nothing while a text field has the keyboard.");
+                });
+            self.shortcuts_open = open;
+        }
         Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(self.title());

@@ -69,6 +69,8 @@ pub enum StudioCommand {
     Answer(Answer),
     /// Close the window (asking first about unsaved changes).
     Quit,
+    /// Show or hide the list of keyboard shortcuts (Help menu, F1).
+    ToggleShortcuts,
 }
 
 /// An answer to "there are unsaved changes".

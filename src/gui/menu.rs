@@ -164,7 +164,46 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
                 }
             });
         });
+        ui.menu_button("Help", |ui| {
+            if ui
+                .add(egui::Button::new("Keyboard shortcuts").shortcut_text("F1"))
+                .clicked()
+            {
+                commands.push(StudioCommand::ToggleShortcuts);
+            }
+        });
     });
+}
+
+/// Every keyboard shortcut, as the keys to press and what they do, in the order the Help
+/// window lists them (the same constants the menus and [`shortcuts`] use).
+#[must_use]
+pub fn shortcut_list(ctx: &egui::Context) -> Vec<(String, String)> {
+    let chord = |s: &KeyboardShortcut| ctx.format_shortcut(s);
+    let mut list: Vec<(String, String)> = [
+        (chord(&OPEN), "Open a folder"),
+        (chord(&SAVE), "Save the document shown"),
+        (chord(&UNDO), "Undo"),
+        (format!("{} or {}", chord(&REDO), chord(&REDO_Y)), "Redo"),
+        (chord(&SELECT_ALL), "Select every space"),
+        ("Del".to_owned(), "Delete the selection"),
+        ("Esc".to_owned(), "Clear the selection, leave a tool's step"),
+        ("+ or =".to_owned(), "Zoom in"),
+        ("-".to_owned(), "Zoom out"),
+        (chord(&FIT), "Fit the track to the window"),
+        (
+            "Right drag, or pinch".to_owned(),
+            "Pan, zoom about the pointer",
+        ),
+        ("F1".to_owned(), "Show or hide this list"),
+    ]
+    .into_iter()
+    .map(|(keys, what)| (keys, what.to_owned()))
+    .collect();
+    for (_, name, key) in Tool::ALL {
+        list.push((key.name().to_owned(), format!("{name} tool")));
+    }
+    list
 }
 
 /// Turns key presses into commands, unless a text field has the keyboard: typing a `-` into a
@@ -204,6 +243,9 @@ pub fn shortcuts(ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
             if input.consume_key(Modifiers::NONE, key) {
                 commands.push(command);
             }
+        }
+        if input.consume_key(Modifiers::NONE, Key::F1) {
+            commands.push(StudioCommand::ToggleShortcuts);
         }
         for (tool, _, key) in Tool::ALL {
             if input.consume_key(Modifiers::NONE, key) {
