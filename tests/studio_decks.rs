@@ -155,7 +155,7 @@ fn combat_cards_and_weapon_types_are_added_renamed_and_deleted() {
     );
 
     let description = harness
-        .get_all_by_role_and_label(Role::TextInput, "weapon description")
+        .get_all_by_role_and_label(Role::MultilineTextInput, "weapon description")
         .last()
         .expect("its description");
     description.focus();
@@ -334,4 +334,48 @@ fn every_field_of_a_team_and_its_cars_is_edited_and_teams_and_cars_are_added_and
     harness.get_by_label("Delete team").click();
     settle(&mut harness);
     assert_eq!(team_mats(shown_document(&harness)).teams.len(), 10);
+}
+
+/// Every weapon type's fields show whole: the id and name fields are as wide as asked (a grid
+/// used to squeeze them to 40 points), and the description takes the row's room and wraps, so
+/// the text laid out at the field's width fits the field's height.
+#[test]
+fn weapon_type_descriptions_are_not_cut_off() {
+    let (pack, _) = workspace_copy();
+    let harness = open_file(pack.path(), "combat_deck.ron (combat_event_deck)");
+    let deck = combat_deck(shown_document(&harness));
+    let fields: Vec<_> = harness.get_all_by_label("weapon description").collect();
+    assert_eq!(fields.len(), deck.weapon_types.len());
+    let font = egui::TextStyle::Body.resolve(&harness.ctx.global_style());
+    for (field, weapon) in fields.iter().zip(&deck.weapon_types) {
+        let rect = field.rect();
+        // The text edit's inner margin, 4 points a side.
+        let text = harness.ctx.fonts_mut(|fonts| {
+            fonts.layout(
+                weapon.description.to_string(),
+                font.clone(),
+                egui::Color32::WHITE,
+                rect.width() - 8.0,
+            )
+        });
+        assert!(
+            rect.height() + 0.5 >= text.size().y + 4.0,
+            "{}: a {:.0}x{:.0} field for {:.0}x{:.0} of text",
+            weapon.id,
+            rect.width(),
+            rect.height(),
+            text.size().x,
+            text.size().y
+        );
+        eprintln!("{} {:?}", weapon.id, rect);
+        for n in harness.get_all_by_label("weapon name") {
+            eprintln!("name {:?}", n.rect());
+        }
+        assert!(
+            rect.width() >= 400.0,
+            "{}: {:.0} wide",
+            weapon.id,
+            rect.width()
+        );
+    }
 }

@@ -272,51 +272,59 @@ fn weapon_types(ui: &mut Ui, deck: &CombatEventDeck, edits: &mut Vec<(Edit, Opti
             ));
         }
     });
-    egui::Grid::new("weapon-types")
-        .striped(true)
-        .show(ui, |ui| {
-            for title in ["Id", "Name", "Description", ""] {
-                ui.strong(title);
+    // Rows laid out left to right, not a grid: a grid cell offers a text field only its
+    // column's width from the frame before, which left every field too narrow to read.
+    ui.horizontal(|ui| {
+        ui.add_sized(
+            [120.0, 18.0],
+            egui::Label::new(egui::RichText::new("Id").strong()),
+        );
+        ui.add_sized(
+            [140.0, 18.0],
+            egui::Label::new(egui::RichText::new("Name").strong()),
+        );
+        ui.strong("Description");
+    });
+    for (index, weapon) in deck.weapon_types.iter().enumerate() {
+        ui.horizontal(|ui| {
+            let mut edited = None;
+            if let Some((id, g)) = fields::text(ui, "weapon id", &weapon.id, 120.0) {
+                edited = Some((
+                    WeaponType {
+                        id,
+                        ..weapon.clone()
+                    },
+                    g,
+                ));
             }
-            ui.end_row();
-            for (index, weapon) in deck.weapon_types.iter().enumerate() {
-                let mut edited = None;
-                if let Some((id, g)) = fields::text(ui, "weapon id", &weapon.id, 120.0) {
-                    edited = Some((
-                        WeaponType {
-                            id,
-                            ..weapon.clone()
-                        },
-                        g,
-                    ));
-                }
-                if let Some((name, g)) = fields::text(ui, "weapon name", &weapon.name, 140.0) {
-                    edited = Some((
-                        WeaponType {
-                            name,
-                            ..weapon.clone()
-                        },
-                        g,
-                    ));
-                }
-                if let Some((description, g)) =
-                    fields::text(ui, "weapon description", &weapon.description, 320.0)
-                {
-                    edited = Some((
-                        WeaponType {
-                            description,
-                            ..weapon.clone()
-                        },
-                        g,
-                    ));
-                }
-                if ui.small_button("Delete").clicked() {
-                    edits.push((Edit::WeaponTypes(ListEdit::Remove(index)), None));
-                }
-                if let Some((weapon, group)) = edited {
-                    edits.push((Edit::WeaponTypes(ListEdit::Set(index, weapon)), Some(group)));
-                }
-                ui.end_row();
+            if let Some((name, g)) = fields::text(ui, "weapon name", &weapon.name, 140.0) {
+                edited = Some((
+                    WeaponType {
+                        name,
+                        ..weapon.clone()
+                    },
+                    g,
+                ));
+            }
+            // The rest of the row, but for the Delete button after it.
+            let room = (ui.available_width() - 64.0).max(420.0);
+            if let Some((description, g)) =
+                fields::paragraph(ui, "weapon description", &weapon.description, room)
+            {
+                edited = Some((
+                    WeaponType {
+                        description,
+                        ..weapon.clone()
+                    },
+                    g,
+                ));
+            }
+            if ui.small_button("Delete").clicked() {
+                edits.push((Edit::WeaponTypes(ListEdit::Remove(index)), None));
+            }
+            if let Some((weapon, group)) = edited {
+                edits.push((Edit::WeaponTypes(ListEdit::Set(index, weapon)), Some(group)));
             }
         });
+    }
 }

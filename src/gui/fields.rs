@@ -25,6 +25,27 @@ pub fn text<T: for<'a> From<&'a str> + AsRef<str>>(
         .then(|| (T::from(text.as_str()), response.id.value()))
 }
 
+/// A longer text (a description) `width` wide that wraps onto as many lines as it needs, so
+/// none of it is cut off.
+pub fn paragraph<T: for<'a> From<&'a str> + AsRef<str>>(
+    ui: &mut Ui,
+    name: &str,
+    value: &T,
+    width: f32,
+) -> Option<(T, GroupKey)> {
+    let mut text = value.as_ref().to_owned();
+    let response = ui
+        .add(
+            TextEdit::multiline(&mut text)
+                .desired_rows(1)
+                .desired_width(width),
+        )
+        .accessible_name(name);
+    response
+        .changed()
+        .then(|| (T::from(text.as_str()), response.id.value()))
+}
+
 /// A number dragged or typed within `range`.
 pub fn number<N: Numeric>(
     ui: &mut Ui,
