@@ -11,6 +11,7 @@ use super::combat_deck_editor::CombatDeckEditor;
 use super::command::{Answer, StudioCommand};
 use super::diagnostics_panel::diagnostics_panel;
 use super::document::OpenDocument;
+use super::file_picker::{FilePicker, Picker, native_dialogs_work};
 use super::inspector::{InspectorRequests, track_inspector};
 use super::menu::{MenuState, menu_bar, shortcut_list, shortcuts};
 use super::movement_events_editor::MovementEventsEditor;
@@ -80,6 +81,8 @@ pub struct StudioApp {
     status_shown: Option<(String, f64)>,
     /// Whether the keyboard shortcuts window is open (Help menu, F1).
     shortcuts_open: bool,
+    /// The in-window file dialog, when one is open.
+    picker: FilePicker,
     quit_requested: bool,
     /// Set when the window may close although work is unsaved (the user said so).
     close_confirmed: bool,
@@ -124,6 +127,7 @@ impl StudioApp {
             status: None,
             status_shown: None,
             shortcuts_open: false,
+            picker: FilePicker::default(),
             quit_requested: false,
             close_confirmed: false,
             last_autosave: None,
@@ -266,6 +270,22 @@ impl StudioApp {
             StudioCommand::Reload => self.ask_then(AfterQuestion::Reload),
             StudioCommand::Quit => self.ask_then(AfterQuestion::Quit),
             StudioCommand::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
+            StudioCommand::ToggleBuiltInDialogs => {
+                self.prefs.built_in_file_dialogs = !self.prefs.built_in_file_dialogs;
+            }
+            StudioCommand::Pick(picker) => {
+                let picker = match picker {
+                    Picker::SaveAs { suggested: None } => Picker::SaveAs {
+                        suggested: self.suggested_file(),
+                    },
+                    other => other,
+                };
+                let native = native_dialogs_work(self.prefs.built_in_file_dialogs);
+                let start = self.workspace.root.clone();
+                if let Some(command) = self.picker.pick(picker, &start, native) {
+                    self.apply(command);
+                }
+            }
             StudioCommand::Answer(answer) => self.answer(answer),
             StudioCommand::AddFile(path) => {
                 let before = self.workspace.documents.len();
@@ -314,7 +334,18 @@ impl StudioApp {
                     }
                 }
             }
-            StudioCommand::Save => self.save(self.shown, None),
+            StudioCommand::Save => {
+                let untitled = self
+                    .shown
+                    .and_then(|i| self.workspace.documents.get(i))
+                    .is_some_and(|d| d.path.is_none());
+                if untitled {
+                    // A new track has no file yet: Save is Save as, in the tracks folder.
+                    self.apply(StudioCommand::Pick(Picker::SaveAs { suggested: None }));
+                } else {
+                    self.save(self.shown, None);
+                }
+            }
             StudioCommand::SaveAs(path) => self.save(self.shown, Some(&path)),
             StudioCommand::SaveAll => self.save_all(),
             StudioCommand::ExportPng(path) => self.export_png(&path),
@@ -769,12 +800,11 @@ impl StudioApp {
         if requests.delete_selection {
             commands.push(StudioCommand::Delete);
         }
-        if requests.pick_background
-            && let Some(file) = rfd::FileDialog::new()
-                .add_filter("Picture", &["png", "jpg", "jpeg"])
-                .pick_file()
-        {
-            commands.push(StudioCommand::SetBackground(file));
+        if requests.pick_background {
+            commands.push(StudioCommand::Pick(Picker::Background));
+        }
+        if let Some(command) = self.picker.show(&ctx) {
+            commands.push(command);
         }
         if let Some(document) = self.shown {
             commands.extend(
@@ -817,6 +847,37 @@ impl StudioApp {
                 Theme::Light => egui::ThemePreference::Light,
             });
         }
+    }
+
+    /// Where Save as starts for the document shown: its own file, or for a new track a file
+    /// named after it in the workspace's `tracks` folder (the folder itself when there is
+    /// none).
+    fn suggested_file(&self) -> Option<PathBuf> {
+        let document = self.shown.and_then(|i| self.workspace.documents.get(i))?;
+        if let Some(path) = &document.path {
+            return Some(path.clone());
+        }
+        let tracks = self.workspace.root.join("tracks");
+        let folder = if tracks.is_dir() {
+            tracks
+        } else {
+            self.workspace.root.clone()
+        };
+        let stem = match &document.document {
+            Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),
+            _ => "untitled".to_owned(),
+        };
+        // A name no file has yet (beyond 9,999 taken names, no suggestion).
+        let free = (1..=9_999)
+            .map(|n| {
+                if n == 1 {
+                    folder.join(format!("{stem}.ron"))
+                } else {
+                    folder.join(format!("{stem}-{n}.ron"))
+                }
+            })
+            .find(|p| !p.exists())?;
+        Some(free)
     }
 
     /// Clears a status message once it has been shown for [`STATUS_SECONDS`].

@@ -71,6 +71,10 @@ pub enum StudioCommand {
     Quit,
     /// Show or hide the list of keyboard shortcuts (Help menu, F1).
     ToggleShortcuts,
+    /// Choose a file or folder for something (the system's dialog, or the in-window one).
+    Pick(super::file_picker::Picker),
+    /// Use the in-window file dialogs even where the system's would open, or stop.
+    ToggleBuiltInDialogs,
 }
 
 /// An answer to "there are unsaved changes".

@@ -4,6 +4,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Ui};
 
 use super::canvas::Tool;
 use super::command::StudioCommand;
+use super::file_picker::Picker;
 use super::prefs::{Prefs, Theme};
 
 const SAVE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::S);
@@ -38,16 +39,11 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
             if ui
                 .add(egui::Button::new("Open folder…").shortcut_text(shortcut(ui, &OPEN)))
                 .clicked()
-                && let Some(folder) = rfd::FileDialog::new().pick_folder()
             {
-                commands.push(StudioCommand::Open(folder));
+                commands.push(StudioCommand::Pick(Picker::OpenFolder));
             }
-            if ui.button("Open file…").clicked()
-                && let Some(file) = rfd::FileDialog::new()
-                    .add_filter("Content", &["ron", "json"])
-                    .pick_file()
-            {
-                commands.push(StudioCommand::AddFile(file));
+            if ui.button("Open file…").clicked() {
+                commands.push(StudioCommand::Pick(Picker::OpenFile));
             }
             ui.menu_button("Open recent", |ui| {
                 if state.prefs.recent.is_empty() {
@@ -66,13 +62,8 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
             {
                 commands.push(StudioCommand::Save);
             }
-            if ui.button("Save as…").clicked()
-                && let Some(file) = rfd::FileDialog::new()
-                    .add_filter("RON", &["ron"])
-                    .add_filter("JSON", &["json"])
-                    .save_file()
-            {
-                commands.push(StudioCommand::SaveAs(file));
+            if ui.button("Save as…").clicked() {
+                commands.push(StudioCommand::Pick(Picker::SaveAs { suggested: None }));
             }
             if ui.button("Save all").clicked() {
                 commands.push(StudioCommand::SaveAll);
@@ -80,11 +71,8 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
             if ui
                 .add_enabled(state.track_shown, egui::Button::new("Export PNG…"))
                 .clicked()
-                && let Some(file) = rfd::FileDialog::new()
-                    .add_filter("PNG", &["png"])
-                    .save_file()
             {
-                commands.push(StudioCommand::ExportPng(file));
+                commands.push(StudioCommand::Pick(Picker::ExportPng));
             }
             if ui.button("Reload").clicked() {
                 commands.push(StudioCommand::Reload);
@@ -151,6 +139,15 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
                 .clicked()
             {
                 commands.push(StudioCommand::Fit);
+            }
+            if ui
+                .checkbox(
+                    &mut state.prefs.built_in_file_dialogs.clone(),
+                    "Built-in file dialogs",
+                )
+                .clicked()
+            {
+                commands.push(StudioCommand::ToggleBuiltInDialogs);
             }
             ui.menu_button("Theme", |ui| {
                 for (theme, name) in [
@@ -227,10 +224,8 @@ pub fn shortcuts(ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
                 commands.push(command);
             }
         }
-        if input.consume_shortcut(&OPEN)
-            && let Some(folder) = rfd::FileDialog::new().pick_folder()
-        {
-            commands.push(StudioCommand::Open(folder));
+        if input.consume_shortcut(&OPEN) {
+            commands.push(StudioCommand::Pick(Picker::OpenFolder));
         }
         let keys = [
             (Key::Delete, StudioCommand::Delete),

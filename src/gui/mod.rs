@@ -19,6 +19,7 @@ pub mod command;
 pub mod diagnostics_panel;
 pub mod document;
 pub mod fields;
+pub mod file_picker;
 pub mod inspector;
 pub mod menu;
 pub mod movement_events_editor;

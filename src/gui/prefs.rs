@@ -29,6 +29,8 @@ pub struct Prefs {
     pub autosave_seconds: u32,
     /// Whether the canvas draws forward links.
     pub show_links: bool,
+    /// Whether file dialogs are drawn in the window even where the system's would open.
+    pub built_in_file_dialogs: bool,
 }
 
 impl Default for Prefs {
@@ -38,6 +40,7 @@ impl Default for Prefs {
             theme: Theme::System,
             autosave_seconds: 30,
             show_links: true,
+            built_in_file_dialogs: false,
         }
     }
 }

@@ -1,0 +1,178 @@
+//! Choosing a file or folder: the system's dialog where there is one, an in-window dialog
+//! (`egui_file`) where there is not.
+//!
+//! On Linux the system dialogs go through the desktop portal over D-Bus; without a session bus
+//! (a bare X server, a container, a remote session) `rfd` returns nothing and says nothing, so
+//! the studio could neither open nor save. There, and whenever the user asks for it (View >
+//! Built-in file dialogs), the studio draws its own dialog in the window. It is drawn like any
+//! other window, so it never blocks a frame.
+
+use std::ffi::OsStr;
+use std::path::{Path, PathBuf};
+
+use super::command::StudioCommand;
+
+/// What a file or folder is being chosen for.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Picker {
+    /// A folder to open as the workspace.
+    OpenFolder,
+    /// A content or track file to open beside the workspace.
+    OpenFile,
+    /// Where to save the document shown; `suggested` is a folder and file name to start from.
+    SaveAs {
+        /// The suggested file, if any.
+        suggested: Option<PathBuf>,
+    },
+    /// Where to export the track shown as a picture.
+    ExportPng,
+    /// A background picture for the track shown.
+    Background,
+}
+
+impl Picker {
+    /// The command the chosen path stands for.
+    #[must_use]
+    pub fn command(&self, path: PathBuf) -> StudioCommand {
+        match self {
+            Self::OpenFolder => StudioCommand::Open(path),
+            Self::OpenFile => StudioCommand::AddFile(path),
+            Self::SaveAs { .. } => StudioCommand::SaveAs(path),
+            Self::ExportPng => StudioCommand::ExportPng(path),
+            Self::Background => StudioCommand::SetBackground(path),
+        }
+    }
+
+    fn title(&self) -> &'static str {
+        match self {
+            Self::OpenFolder => "Open folder",
+            Self::OpenFile => "Open file",
+            Self::SaveAs { .. } => "Save as",
+            Self::ExportPng => "Export PNG",
+            Self::Background => "Choose a background picture",
+        }
+    }
+
+    /// The file name extensions shown (none: every file).
+    fn extensions(&self) -> &'static [&'static str] {
+        match self {
+            Self::OpenFolder => &[],
+            Self::OpenFile | Self::SaveAs { .. } => &["ron", "json"],
+            Self::ExportPng => &["png"],
+            Self::Background => &["png", "jpg", "jpeg"],
+        }
+    }
+
+    /// Asks the system's dialog, which blocks until the user answers; `None` when cancelled.
+    fn native(&self, start: &Path) -> Option<PathBuf> {
+        let extensions = self.extensions();
+        let mut dialog = rfd::FileDialog::new().set_title(self.title());
+        if !extensions.is_empty() {
+            dialog = dialog.add_filter(self.title(), extensions);
+        }
+        match self {
+            Self::OpenFolder => dialog.set_directory(start).pick_folder(),
+            Self::OpenFile | Self::Background => dialog.set_directory(start).pick_file(),
+            Self::SaveAs { suggested } => {
+                let (folder, name) = split(suggested.as_deref(), start);
+                let dialog = dialog.set_directory(folder);
+                match name {
+                    Some(name) => dialog.set_file_name(name).save_file(),
+                    None => dialog.save_file(),
+                }
+            }
+            Self::ExportPng => dialog.set_directory(start).save_file(),
+        }
+    }
+
+    /// The in-window dialog for this choice, open.
+    fn in_window(&self, start: &Path) -> egui_file::FileDialog {
+        let mut dialog = match self {
+            Self::OpenFolder => egui_file::FileDialog::select_folder(),
+            Self::OpenFile | Self::Background => egui_file::FileDialog::open_file(),
+            Self::SaveAs { .. } | Self::ExportPng => egui_file::FileDialog::save_file(),
+        }
+        .title(self.title());
+        let extensions = self.extensions();
+        if !extensions.is_empty() {
+            dialog = dialog.show_files_filter(Box::new(move |path: &Path| {
+                path.extension()
+                    .and_then(OsStr::to_str)
+                    .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
+            }));
+        }
+        let (folder, name) = match self {
+            Self::SaveAs { suggested } => split(suggested.as_deref(), start),
+            _ => (start.to_owned(), None),
+        };
+        dialog = dialog.initial_path(folder);
+        if let Some(name) = name {
+            dialog = dialog.default_filename(name);
+        }
+        dialog.open();
+        dialog
+    }
+}
+
+/// A suggested file as its folder and name, or `start` and no name.
+fn split(suggested: Option<&Path>, start: &Path) -> (PathBuf, Option<String>) {
+    match suggested {
+        Some(file) => (
+            file.parent()
+                .map_or_else(|| start.to_owned(), Path::to_owned),
+            file.file_name().map(|n| n.to_string_lossy().into_owned()),
+        ),
+        None => (start.to_owned(), None),
+    }
+}
+
+/// Whether the system's dialogs can open here: not on Linux without a D-Bus session (the
+/// portal's way in), and not when the user chose the built-in ones.
+#[must_use]
+pub fn native_dialogs_work(built_in_chosen: bool) -> bool {
+    !built_in_chosen
+        && (!cfg!(target_os = "linux") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some())
+}
+
+/// The choice under way in the window, if any.
+#[derive(Default)]
+pub struct FilePicker {
+    open: Option<(Picker, egui_file::FileDialog)>,
+}
+
+impl FilePicker {
+    /// Starts a choice: the system's dialog when `native`, whose answer comes back at once,
+    /// otherwise the in-window one, whose answer comes from [`Self::show`] in a later frame.
+    pub fn pick(&mut self, picker: Picker, start: &Path, native: bool) -> Option<StudioCommand> {
+        if native {
+            return picker.native(start).map(|path| picker.command(path));
+        }
+        let dialog = picker.in_window(start);
+        self.open = Some((picker, dialog));
+        None
+    }
+
+    /// Whether an in-window dialog is open.
+    #[must_use]
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Draws the in-window dialog, if one is open; the command of the path chosen, once it is.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<StudioCommand> {
+        let (picker, dialog) = self.open.as_mut()?;
+        dialog.show(ctx);
+        match dialog.state() {
+            egui_file::State::Open => None,
+            egui_file::State::Selected => {
+                let command = dialog.path().map(|p| picker.command(p.to_owned()));
+                self.open = None;
+                command
+            }
+            egui_file::State::Closed | egui_file::State::Cancelled => {
+                self.open = None;
+                None
+            }
+        }
+    }
+}
