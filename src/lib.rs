@@ -39,6 +39,9 @@
 //!   seeded `ChaCha` RNG in its state, so a seed and a list of decisions are a race, and every
 //!   change of state is an event in order.
 //! - Bots see a player's view, never the deck order, another hand or the engine's RNG.
+//! - The outcome search never clones the race per step: it steps one copy forward and rewinds
+//!   it (`Race::mark`/`rewind` copy exactly what a movement step can change), and a unit test
+//!   holds it to a search that clones.
 
 pub mod cli;
 pub mod content;
