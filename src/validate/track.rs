@@ -55,7 +55,11 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
             );
         }
     }
-    let mut checker = Checker { track, report };
+    let mut checker = Checker {
+        track,
+        report,
+        lap_open: !lap_closes(track),
+    };
     for section in [Section::Start, Section::Lap] {
         for (index, sector) in track.section(section).iter().enumerate() {
             let number = u32::try_from(index).unwrap_or(u32::MAX);
@@ -126,6 +130,16 @@ fn check_geometry(track: &Track, report: &mut FileReport<'_>) {
     }
 }
 
+/// Whether the lap's last sector links into sector 0.
+fn lap_closes(track: &Track) -> bool {
+    track.sectors.last().is_some_and(|last| {
+        last.spaces
+            .iter()
+            .flat_map(|space| &space.next)
+            .any(|target| target.section == Section::Lap && target.sector == 0)
+    })
+}
+
 /// A sector's name as diagnostics write it: `12` on the lap, `S2` in the starting section.
 #[must_use]
 pub fn sector_name(section: Section, number: u32) -> String {
@@ -138,6 +152,10 @@ pub fn sector_name(section: Section, number: u32) -> String {
 struct Checker<'t, 'r, 'a> {
     track: &'t Track,
     report: &'r mut FileReport<'a>,
+    /// The lap does not close yet (a track being drawn): its consequences (the last sector's
+    /// spaces going nowhere, no space reaching the finish) are left to the one `lap-not-closed`
+    /// error, instead of a page of them.
+    lap_open: bool,
 }
 
 impl Checker<'_, '_, '_> {
@@ -285,7 +303,10 @@ impl Checker<'_, '_, '_> {
                 sector: number,
                 lane: space.lane,
             };
-            if space.next.is_empty() && space.terrain != Terrain::Trough {
+            let end_of_open_lap = self.lap_open
+                && section == Section::Lap
+                && number as usize + 1 == self.track.sectors.len();
+            if space.next.is_empty() && space.terrain != Terrain::Trough && !end_of_open_lap {
                 self.space_error(
                     "no-forward-link",
                     at,
@@ -368,19 +389,14 @@ impl Checker<'_, '_, '_> {
 
     /// The lap is a cycle through the finish line: the last sector links into sector 0.
     fn check_lap_closed(&mut self) {
-        let last = self.track.sectors.len() - 1;
-        let closes = self.track.sectors[last]
-            .spaces
-            .iter()
-            .flat_map(|space| &space.next)
-            .any(|target| target.section == Section::Lap && target.sector == 0);
-        if !closes {
+        if self.lap_open {
+            let last = self.track.sectors.len().saturating_sub(1);
             let number = u32::try_from(last).unwrap_or(u32::MAX);
             self.sector_error(
                 "lap-not-closed",
                 Section::Lap,
                 number,
-                format!("the last sector ({number}) does not link into sector 0, so no car can cross the finish line"),
+                format!("the lap is not closed: the last sector ({number}) does not link into sector 0, so no car can reach the finish line; close the lap (the inspector's Close the lap, or stretches until the end meets the start)"),
             );
         }
     }
@@ -429,6 +445,9 @@ impl Checker<'_, '_, '_> {
                 &missing,
                 "cannot be reached from the chute",
             );
+        }
+        if self.lap_open {
+            return;
         }
         let finishing = graph.can_reach_finish();
         let stuck: Vec<SpaceRef> = graph
