@@ -234,7 +234,7 @@ fn print_comparison(c: &Comparison, other: &str, out: &mut dyn Write) -> io::Res
     let mut line = |name: &str, d: &Difference| {
         writeln!(
             out,
-            "  {name:<28} {:>8.3} {:>8.3} {:>+8.3} ({:+.3} to {:+.3}){}",
+            "  {name:<30} {:>8.3} {:>8.3} {:>+8.3} ({:+.3} to {:+.3}){}",
             d.a,
             d.b,
             d.diff,
