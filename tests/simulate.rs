@@ -281,8 +281,12 @@ fn compare_plays_the_same_seeds_on_another_track() {
     );
     let report = read_json(&json);
     let compare = &report["compare"];
-    // Only the figure 8 has a crossover: crossover collisions can only appear on side B.
+    // Only the figure 8 has a crossover: crossover collisions appear on side B alone.
     assert_eq!(compare["crossover_collisions"]["a"], 0.0, "{compare}");
+    assert!(
+        compare["crossover_collisions"]["b"].as_f64().expect("b") > 0.0,
+        "{compare}"
+    );
     assert!(
         compare["decisions"]["a"] != compare["decisions"]["b"],
         "another track, other races: {compare}"

@@ -97,13 +97,20 @@ fn recovery_copy(track: &Path) -> PathBuf {
     track.with_file_name(".oval.ron.recovery")
 }
 
-#[test]
-fn unsaved_work_is_autosaved_when_the_interval_passes() {
-    let (pack, track_path) = workspace_copy();
-    let mut harness = open_track(pack.path());
+/// The oval opened and, at 100 s on egui's clock, a stretch laid: unsaved work the autosave
+/// timer is counting for.
+fn edited_at_100_s(pack: &Path) -> Harness<'static, StudioApp> {
+    let mut harness = open_track(pack);
     harness.input_mut().time = Some(100.0);
     harness.step();
     lay_a_straight(&mut harness);
+    harness
+}
+
+#[test]
+fn unsaved_work_is_autosaved_when_the_interval_passes() {
+    let (pack, track_path) = workspace_copy();
+    let mut harness = edited_at_100_s(pack.path());
     harness.input_mut().time = Some(129.0);
     harness.step();
     assert!(
@@ -124,10 +131,7 @@ fn unsaved_work_is_autosaved_when_the_interval_passes() {
 #[test]
 fn discarded_work_leaves_no_recovery_copy_even_if_the_timer_fires_while_closing() {
     let (pack, track_path) = workspace_copy();
-    let mut harness = open_track(pack.path());
-    harness.input_mut().time = Some(100.0);
-    harness.step();
-    lay_a_straight(&mut harness);
+    let mut harness = edited_at_100_s(pack.path());
     harness.input_mut().time = Some(131.0);
     harness.step();
     assert!(recovery_copy(&track_path).exists(), "autosaved");
@@ -154,10 +158,7 @@ fn discarded_work_leaves_no_recovery_copy_even_if_the_timer_fires_while_closing(
 #[test]
 fn the_autosave_timer_wakes_the_window_without_input() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
-    harness.input_mut().time = Some(100.0);
-    harness.step();
-    lay_a_straight(&mut harness);
+    let mut harness = edited_at_100_s(pack.path());
     harness.input_mut().time = Some(105.0);
     harness.step();
     let delay = harness

@@ -1,6 +1,8 @@
 //! Track edits, the ones the studio's tools emit: every sample track can be drawn from an empty
 //! track with them alone, and each edit keeps the graph coherent.
 
+mod common;
+
 use roadwright::content::race_deck::LaneSide;
 use roadwright::content::track::{
     Chute, CrossoverPair, Space, SpaceRef, Terrain, Track, TrackStyle,
@@ -469,18 +471,10 @@ const LINK_CODES: &[&str] = &[
 #[test]
 fn stretch_tools_never_make_a_link_error() {
     use rand::{RngExt, SeedableRng};
-    use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
-    use roadwright::validate::validate_document;
 
     // An open lap's last sector has nowhere to go yet: that is the lap not being closed.
     let check = |track: &Track, what: &str, open: bool| {
-        let document = Document::Track(track.clone());
-        let text = document.to_text(Format::Ron).expect("serialises");
-        let loaded = LoadedDocument {
-            source: SourceFile::from_text("track.ron", text, Format::Ron),
-            document,
-        };
-        let wrong: Vec<String> = validate_document(&loaded)
+        let wrong: Vec<String> = common::validate_track(track)
             .into_iter()
             .filter(|d| LINK_CODES.contains(&d.code))
             .filter(|d| !(open && d.code == "no-forward-link"))
@@ -524,9 +518,6 @@ fn stretch_tools_never_make_a_link_error() {
 /// the other way round is stored like the others, and the figure 8 still validates.
 #[test]
 fn a_crossover_pair_added_the_other_way_round_is_stored_like_the_others() {
-    use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
-    use roadwright::validate::validate_document;
-
     let mut track = samples::figure_eight().expect("figure 8");
     let CrossoverPair(a, b) = track.crossover[2];
     TrackEdit::RemoveCrossover(a)
@@ -541,12 +532,6 @@ fn a_crossover_pair_added_the_other_way_round_is_stored_like_the_others() {
         "{:?}",
         track.crossover
     );
-    let document = Document::Track(track.clone());
-    let text = document.to_text(Format::Ron).expect("serialises");
-    let loaded = LoadedDocument {
-        source: SourceFile::from_text("figure-eight.ron", text, Format::Ron),
-        document,
-    };
-    let diagnostics = validate_document(&loaded);
+    let diagnostics = common::validate_track(&track);
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
 }

@@ -24,15 +24,9 @@ fn load(path: &str) -> (LoadedDocument, Track) {
     (loaded, track)
 }
 
-/// Validates a track as its own file, with real text so positions are real.
+/// Validates a track as its own file.
 fn validate(track: &Track) -> Vec<Diagnostic> {
-    let document = Document::Track(track.clone());
-    let text = document.to_text(Format::Ron).expect("serialises");
-    let loaded = LoadedDocument {
-        source: SourceFile::from_text("track.ron", text, Format::Ron),
-        document,
-    };
-    validate_document(&loaded)
+    common::validate_track(track)
 }
 
 fn codes(diagnostics: &[Diagnostic]) -> Vec<&'static str> {

@@ -71,6 +71,17 @@ impl Track {
     /// The format version this build writes.
     pub const VERSION: u32 = 1;
 
+    /// Whether the lap is closed: its last sector links into sector 0, through the finish line.
+    #[must_use]
+    pub fn lap_is_closed(&self) -> bool {
+        self.sectors.last().is_some_and(|last| {
+            last.spaces
+                .iter()
+                .flat_map(|space| &space.next)
+                .any(|to| to.section == Section::Lap && to.sector == 0)
+        })
+    }
+
     /// The sectors of a section.
     #[must_use]
     pub fn section(&self, section: Section) -> &[Sector] {

@@ -480,24 +480,14 @@ fn relink_around_troughs(track: &mut Track, painted: &[SpaceRef]) {
         let count = track.sectors.len() as u32;
         let before = sector
             .checked_sub(1)
-            .or(count.checked_sub(1).filter(|_| closed(track)));
+            .or(count.checked_sub(1).filter(|_| track.lap_is_closed()));
         if let Some(before) = before {
             relink(track, before, sector);
         }
-        if sector + 1 < count || closed(track) {
+        if sector + 1 < count || track.lap_is_closed() {
             relink(track, sector, (sector + 1) % count);
         }
     }
-}
-
-/// Whether the lap's last sector links into sector 0.
-fn closed(track: &Track) -> bool {
-    track.sectors.last().is_some_and(|last| {
-        last.spaces
-            .iter()
-            .flat_map(|space| &space.next)
-            .any(|to| to.section == Section::Lap && to.sector == 0)
-    })
 }
 
 /// Links every space of lap sector `from` into lap sector `to`, as the builder would.
@@ -536,7 +526,7 @@ fn remove_sectors(
     if let Some(&missing) = sectors.iter().find(|&&s| s >= count) {
         return Err(TrackEditError::NoSuchSector(missing));
     }
-    let was_closed = closed(track);
+    let was_closed = track.lap_is_closed();
     let removed: BTreeSet<u32> = sectors.iter().copied().collect();
     let kept: Vec<u32> = (0..count).filter(|s| !removed.contains(s)).collect();
     let new_number = |old: u32| kept.binary_search(&old).ok().map(|i| i as u32);
@@ -583,7 +573,7 @@ fn insert_sector(track: &mut Track, after: u32) -> Result<(), TrackEditError> {
         .get(after as usize)
         .cloned()
         .ok_or(TrackEditError::NoSuchSector(after))?;
-    let was_closed = closed(track);
+    let was_closed = track.lap_is_closed();
     let count = track.sectors.len() as u32;
     let is_last = after + 1 == count;
     remap(track, |at| {

@@ -18,6 +18,7 @@ use super::movement_events_editor::MovementEventsEditor;
 use super::prefs::{Prefs, Theme};
 use super::race_deck_editor::RaceDeckEditor;
 use super::recovery;
+use super::status::{STATUS_SECONDS, StatusLine};
 use super::team_editor::TeamEditor;
 use super::validation::Validator;
 use super::workspace::Workspace;
@@ -54,9 +55,6 @@ struct Backdrop {
     texture: Option<egui::TextureHandle>,
 }
 
-/// How long a status message stays in the status bar, in seconds.
-const STATUS_SECONDS: f64 = 8.0;
-
 /// The studio's state.
 pub struct StudioApp {
     workspace: Workspace,
@@ -74,11 +72,8 @@ pub struct StudioApp {
     prefs: Prefs,
     question: Option<AfterQuestion>,
     recoveries: Vec<Recovery>,
-    /// The last message for the status bar (a save, an error).
-    status: Option<String>,
-    /// The message the status bar last showed, and since when (in egui's seconds): a message
-    /// goes after [`STATUS_SECONDS`], so an old "Saved" does not read as news.
-    status_shown: Option<(String, f64)>,
+    /// The status bar's message (a save, an error), gone after a few seconds.
+    status: StatusLine,
     /// Whether the keyboard shortcuts window is open (Help menu, F1).
     shortcuts_open: bool,
     /// The in-window file dialog, when one is open.
@@ -124,8 +119,7 @@ impl StudioApp {
             prefs,
             question: None,
             recoveries: Vec::new(),
-            status: None,
-            status_shown: None,
+            status: StatusLine::default(),
             shortcuts_open: false,
             picker: FilePicker::default(),
             quit_requested: false,
@@ -211,7 +205,7 @@ impl StudioApp {
             if document.is_dirty()
                 && let Err(error) = recovery::write(document)
             {
-                self.status = Some(format!("Autosave failed: {error}"));
+                self.status.say(format!("Autosave failed: {error}"));
             }
         }
     }
@@ -394,7 +388,7 @@ impl StudioApp {
         };
         match document.apply(edit, group) {
             Ok(()) => self.after_document_change(),
-            Err(error) => self.status = Some(format!("{}: {error}", edit.label())),
+            Err(error) => self.status.say(format!("{}: {error}", edit.label())),
         }
     }
 
@@ -433,9 +427,9 @@ impl StudioApp {
                 self.save_all();
                 if self.workspace.is_dirty() {
                     // Something could not be saved (an untitled track, a refused write): stay.
-                    self.status = Some(format!(
+                    self.status.say(format!(
                         "Not everything could be saved: {}",
-                        self.status.clone().unwrap_or_default()
+                        self.status.text().unwrap_or_default()
                     ));
                 } else {
                     self.go_on(then);
@@ -474,14 +468,15 @@ impl StudioApp {
 
     fn save(&mut self, index: Option<usize>, path: Option<&Path>) {
         let Some(document) = index.and_then(|i| self.workspace.documents.get_mut(i)) else {
-            self.status = Some("Nothing to save: choose a file first".to_owned());
+            self.status
+                .say("Nothing to save: choose a file first".to_owned());
             return;
         };
         let result = match path {
             Some(path) => document.save_as(path),
             None => document.save(),
         };
-        self.status = Some(match result {
+        self.status.say(match result {
             Ok(()) => format!("Saved {}", document.name()),
             Err(error) => format!("Could not save: {error}"),
         });
@@ -504,7 +499,7 @@ impl StudioApp {
         let result = crate::render::render_track(track, 2400)
             .map_err(|e| e.to_string())
             .and_then(|image| crate::render::save_png(&image, path).map_err(|e| e.to_string()));
-        self.status = Some(match result {
+        self.status.say(match result {
             Ok(()) => format!("Exported {}", path.display()),
             Err(error) => format!("Could not export: {error}"),
         });
@@ -585,7 +580,8 @@ impl StudioApp {
                 .push(OpenDocument::untitled(document, copy));
             self.shown = Some(self.workspace.documents.len() - 1);
         }
-        self.status = Some("Recovered unsaved work: save it to keep it".to_owned());
+        self.status
+            .say("Recovered unsaved work: save it to keep it".to_owned());
         self.changed();
     }
 
@@ -731,7 +727,7 @@ impl StudioApp {
             track_shown: matches!(self.shown_document(), Some((_, Document::Track(_)))),
         };
         Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &menu, &mut commands));
-        self.expire_status(ui.input(|i| i.time));
+        self.status.tick(ui.input(|i| i.time));
         if self.shortcuts_open {
             let mut open = true;
             egui::Window::new("Keyboard shortcuts")
@@ -753,7 +749,7 @@ impl StudioApp {
         Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(self.title());
-                if let Some(status) = &self.status {
+                if let Some(status) = self.status.text() {
                     ui.separator();
                     ui.label(status);
                     ui.ctx()
@@ -880,21 +876,9 @@ impl StudioApp {
         Some(free)
     }
 
-    /// Clears a status message once it has been shown for [`STATUS_SECONDS`].
-    fn expire_status(&mut self, now: f64) {
-        let Some(status) = &self.status else {
-            self.status_shown = None;
-            return;
-        };
-        match &self.status_shown {
-            Some((shown, since)) if shown == status => {
-                if now - since >= STATUS_SECONDS {
-                    self.status = None;
-                    self.status_shown = None;
-                }
-            }
-            _ => self.status_shown = Some((status.clone(), now)),
-        }
+    /// Seconds between autosaves (at least one).
+    fn autosave_interval(&self) -> f64 {
+        f64::from(self.prefs.autosave_seconds.max(1))
     }
 
     /// Seconds until the timer's next autosave, when there is unsaved work to save.
@@ -902,13 +886,12 @@ impl StudioApp {
         if self.close_confirmed || !self.workspace.is_dirty() {
             return None;
         }
-        let interval = f64::from(self.prefs.autosave_seconds.max(1));
         let last = self.last_autosave.unwrap_or(now);
-        Some((last + interval - now).max(0.0))
+        Some((last + self.autosave_interval() - now).max(0.0))
     }
 
     fn autosave_on_timer(&mut self, now: f64) {
-        let interval = f64::from(self.prefs.autosave_seconds.max(1));
+        let interval = self.autosave_interval();
         match self.last_autosave {
             None => self.last_autosave = Some(now),
             Some(last) if now - last >= interval => {
@@ -1092,7 +1075,8 @@ impl StudioApp {
                 ))
             }
             Err(error) => {
-                self.status = Some(format!("Cannot show {}: {error}", path.display()));
+                self.status
+                    .say(format!("Cannot show {}: {error}", path.display()));
                 None
             }
         };

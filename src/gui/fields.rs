@@ -16,13 +16,9 @@ pub fn text<T: for<'a> From<&'a str> + AsRef<str>>(
     value: &T,
     width: f32,
 ) -> Option<(T, GroupKey)> {
-    let mut text = value.as_ref().to_owned();
-    let response = ui
-        .add(TextEdit::singleline(&mut text).desired_width(width))
-        .accessible_name(name);
-    response
-        .changed()
-        .then(|| (T::from(text.as_str()), response.id.value()))
+    edited(ui, name, value, |text| {
+        TextEdit::singleline(text).desired_width(width)
+    })
 }
 
 /// A longer text (a description) `width` wide that wraps onto as many lines as it needs, so
@@ -33,14 +29,23 @@ pub fn paragraph<T: for<'a> From<&'a str> + AsRef<str>>(
     value: &T,
     width: f32,
 ) -> Option<(T, GroupKey)> {
+    edited(ui, name, value, |text| {
+        TextEdit::multiline(text)
+            .desired_rows(1)
+            .desired_width(width)
+    })
+}
+
+/// A text field made by `field` over a copy of `value`; the new value and the edit's undo
+/// group when it changed.
+fn edited<T: for<'a> From<&'a str> + AsRef<str>>(
+    ui: &mut Ui,
+    name: &str,
+    value: &T,
+    field: impl FnOnce(&mut String) -> TextEdit<'_>,
+) -> Option<(T, GroupKey)> {
     let mut text = value.as_ref().to_owned();
-    let response = ui
-        .add(
-            TextEdit::multiline(&mut text)
-                .desired_rows(1)
-                .desired_width(width),
-        )
-        .accessible_name(name);
+    let response = ui.add(field(&mut text)).accessible_name(name);
     response
         .changed()
         .then(|| (T::from(text.as_str()), response.id.value()))

@@ -140,11 +140,10 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
             {
                 commands.push(StudioCommand::Fit);
             }
+            // The preference changes through the command, not here: the box shows it.
+            let mut built_in = state.prefs.built_in_file_dialogs;
             if ui
-                .checkbox(
-                    &mut state.prefs.built_in_file_dialogs.clone(),
-                    "Built-in file dialogs",
-                )
+                .checkbox(&mut built_in, "Built-in file dialogs")
                 .clicked()
             {
                 commands.push(StudioCommand::ToggleBuiltInDialogs);

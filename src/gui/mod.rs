@@ -26,6 +26,7 @@ pub mod movement_events_editor;
 pub mod prefs;
 pub mod race_deck_editor;
 pub mod recovery;
+pub mod status;
 pub mod team_editor;
 pub mod validation;
 pub mod workspace;

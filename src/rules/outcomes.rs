@@ -11,6 +11,7 @@ use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
 use crate::content::race_deck::LaneSide;
+use crate::validate::checked_track::CheckedTrack;
 
 use super::decision::{Decision, IllegalDecision};
 use super::ids::{CarId, PlayerId};
@@ -437,32 +438,10 @@ impl Search {
         self.key.clear();
         if self.goal == Goal::EndPlaces && movement.alone_behind() {
             self.mark_reach(race, movement);
-            let track = race.track();
             if self.anonymous {
                 self.anonymous_key(race, movement);
-                return self.insert_key();
-            }
-            for (i, car) in race.cars().iter().enumerate() {
-                let id = CarId(i as u16);
-                let relevant = match car.place {
-                    Place::Track(space) => {
-                        let s = track.space(space);
-                        self.in_reach[s.sector.0 as usize]
-                            || s.crossover
-                            || id == movement.mover
-                            || movement.linked().any(|c| c == id)
-                    }
-                    _ => true,
-                };
-                // Cars left behind are keyed as such (not by place), so a car that is left
-                // behind never looks like one still on its starting space.
-                if !relevant {
-                    self.key.push(i as u32);
-                    self.key.push(u32::MAX);
-                } else if car.place != self.start[i] {
-                    self.key.push(i as u32);
-                    self.key.push(place_code(car.place));
-                }
+            } else {
+                self.left_behind_key(race, movement);
             }
         } else {
             for (i, car) in race.cars().iter().enumerate() {
@@ -476,19 +455,33 @@ impl Search {
         self.insert_key()
     }
 
+    /// The key of a position by where each car is, except the cars left behind (outside the
+    /// sectors still readable, not linked): those are keyed as left behind, not by place, so
+    /// one left behind never looks like one still on its starting space.
+    fn left_behind_key(&mut self, race: &Race, movement: &Movement) {
+        let track = race.track();
+        for (i, car) in race.cars().iter().enumerate() {
+            let id = CarId(i as u16);
+            let relevant = !matches!(car.place, Place::Track(_))
+                || readable(track, &self.in_reach, car.place)
+                || id == movement.mover
+                || movement.linked().any(|c| c == id);
+            if !relevant {
+                self.key.push(i as u32);
+                self.key.push(u32::MAX);
+            } else if car.place != self.start[i] {
+                self.key.push(i as u32);
+                self.key.push(place_code(car.place));
+            }
+        }
+    }
+
     /// The key of a position by the places taken in the sectors the movement can still read,
     /// not by which car is where: those places are the starting ones plus the places cars
     /// moved to, less the places they left, so the two short lists (with what they share
     /// cancelled) and the extent of the readable sectors say it all.
     fn anonymous_key(&mut self, race: &Race, movement: &Movement) {
         let track = race.track();
-        let readable = |reach: &[bool], place: Place| match place {
-            Place::Track(space) => {
-                let s = track.space(space);
-                reach[s.sector.0 as usize] || s.crossover
-            }
-            _ => false,
-        };
         self.key.push(place_code(race.car(movement.mover).place));
         self.key.push(self.reach_end);
         self.places.clear();
@@ -501,10 +494,10 @@ impl Search {
             {
                 continue;
             }
-            if readable(&self.in_reach, car.place) {
+            if readable(track, &self.in_reach, car.place) {
                 self.places.push(place_code(car.place));
             }
-            if readable(&self.in_reach, self.start[i]) {
+            if readable(track, &self.in_reach, self.start[i]) {
                 self.left.push(place_code(self.start[i]));
             }
         }
@@ -542,7 +535,6 @@ impl Search {
             self.key.push(u32::from(id.0));
             self.key.push(place_code(race.car(id).place));
         }
-        movement.push_search_key(race, &mut self.key);
     }
 
     /// Whether the key just built is new (and remembers it).
@@ -635,6 +627,18 @@ impl Search {
                 ending,
             });
         }
+    }
+}
+
+/// Whether a car on `place` can still be read by the movement: on a track space in a sector
+/// marked in `in_reach`, or on a crossover space (which another road's sector shares).
+fn readable(track: &CheckedTrack, in_reach: &[bool], place: Place) -> bool {
+    match place {
+        Place::Track(space) => {
+            let s = track.space(space);
+            in_reach[s.sector.0 as usize] || s.crossover
+        }
+        _ => false,
     }
 }
 

@@ -58,7 +58,7 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
     let mut checker = Checker {
         track,
         report,
-        lap_open: !lap_closes(track),
+        lap_open: !track.lap_is_closed(),
     };
     for section in [Section::Start, Section::Lap] {
         for (index, sector) in track.section(section).iter().enumerate() {
@@ -128,16 +128,6 @@ fn check_geometry(track: &Track, report: &mut FileReport<'_>) {
             }
         }
     }
-}
-
-/// Whether the lap's last sector links into sector 0.
-fn lap_closes(track: &Track) -> bool {
-    track.sectors.last().is_some_and(|last| {
-        last.spaces
-            .iter()
-            .flat_map(|space| &space.next)
-            .any(|target| target.section == Section::Lap && target.sector == 0)
-    })
 }
 
 /// A sector's name as diagnostics write it: `12` on the lap, `S2` in the starting section.

@@ -84,3 +84,17 @@ pub fn sample_races(seeds: u64) -> impl Iterator<Item = (String, roadwright::rul
 pub mod rules;
 #[cfg(feature = "gui")]
 pub mod studio;
+
+/// Validates a track as its own file, with real text so positions are real.
+pub fn validate_track(
+    track: &roadwright::content::track::Track,
+) -> Vec<roadwright::validate::Diagnostic> {
+    use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
+    let document = Document::Track(track.clone());
+    let text = document.to_text(Format::Ron).expect("serialises");
+    let loaded = LoadedDocument {
+        source: SourceFile::from_text("track.ron", text, Format::Ron),
+        document,
+    };
+    roadwright::validate::validate_document(&loaded)
+}
