@@ -6,7 +6,7 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::studio::{
     click_space, lay_a_straight, menu, open_track, settle, shown_track, start, workspace_copy,
@@ -499,23 +499,17 @@ fn recent_files_and_the_theme_persist_in_the_preferences() {
     assert_eq!(back, prefs);
 }
 
-/// Without the system's dialogs (no desktop portal, or chosen in the View menu) the studio
-/// draws its own: Ctrl+S on a new track opens Save as in the workspace's `tracks` folder with
-/// the track's name suggested, and its Save button writes the file.
-#[test]
-fn ctrl_s_on_a_new_track_saves_it_through_the_in_window_dialog() {
-    let (pack, _) = workspace_copy();
-    fs::create_dir(pack.path().join("tracks")).expect("tracks folder");
+/// Opens `app` with the in-window file dialogs chosen, lays a stretch on a new track and
+/// presses Ctrl+S, then clicks the dialog's Save; the file written, which must be the shown
+/// document's file afterwards.
+fn save_a_new_track_through_the_in_window_dialog(app: StudioApp) -> PathBuf {
     // egui_file's two text fields (folder, file name) carry no accessible name, which the
     // harness's accessibility check refuses; the studio's own widgets are checked everywhere
     // else.
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1400.0, 900.0])
         .with_accessibility_check(false)
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open(pack.path()),
-        );
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
     settle(&mut harness);
     menu(&mut harness, "View", "Built-in file dialogs");
     assert!(harness.state().prefs().built_in_file_dialogs);
@@ -539,12 +533,40 @@ fn ctrl_s_on_a_new_track_saves_it_through_the_in_window_dialog() {
     );
     harness.get_by_label("Save").click();
     settle(&mut harness);
-    let saved = pack.path().join("tracks/new-track.ron");
-    assert!(saved.exists(), "saved in tracks/");
     let index = harness.state().shown().expect("shown");
-    assert_eq!(
-        harness.state().workspace().documents[index].path.as_deref(),
-        Some(saved.as_path())
-    );
+    let saved = harness.state().workspace().documents[index]
+        .path
+        .clone()
+        .expect("the track has its file now");
+    assert!(saved.exists(), "{} written", saved.display());
     assert!(!harness.state().workspace().is_dirty());
+    saved
+}
+
+/// Without the system's dialogs (no desktop portal, or chosen in the View menu) the studio
+/// draws its own: Ctrl+S on a new track opens Save as in the workspace's `tracks` folder with
+/// the track's name suggested, and its Save button writes the file.
+#[test]
+fn ctrl_s_on_a_new_track_saves_it_through_the_in_window_dialog() {
+    let (pack, _) = workspace_copy();
+    fs::create_dir(pack.path().join("tracks")).expect("tracks folder");
+    let saved = save_a_new_track_through_the_in_window_dialog(StudioApp::open(pack.path()));
+    assert_eq!(saved, pack.path().join("tracks/new-track.ron"));
+}
+
+/// The studio's default layout: the `content` folder opened with a track from a `tracks`
+/// folder beside it. A new track is suggested beside that track, not among the content files.
+#[test]
+fn a_new_track_is_saved_beside_the_tracks_already_open() {
+    let root = tempfile::tempdir().expect("temp dir");
+    let content = root.path().join("content");
+    let tracks = root.path().join("tracks");
+    fs::create_dir(&tracks).expect("tracks folder");
+    common::copy_folder(&common::repo("content"), &content);
+    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
+    let saved = save_a_new_track_through_the_in_window_dialog(StudioApp::open_with(
+        &content,
+        &[tracks.join("oval.ron")],
+    ));
+    assert_eq!(saved, tracks.join("new-track.ron"));
 }

@@ -846,18 +846,28 @@ impl StudioApp {
     }
 
     /// Where Save as starts for the document shown: its own file, or for a new track a file
-    /// named after it in the workspace's `tracks` folder (the folder itself when there is
-    /// none).
+    /// named after it where the tracks are: the workspace's `tracks` folder, else the folder of
+    /// a track already open (the studio's default opens `content` with `tracks/oval.ron`
+    /// beside it), else the workspace's folder.
     fn suggested_file(&self) -> Option<PathBuf> {
         let document = self.shown.and_then(|i| self.workspace.documents.get(i))?;
         if let Some(path) = &document.path {
             return Some(path.clone());
         }
         let tracks = self.workspace.root.join("tracks");
+        let open_track_folder = || {
+            self.workspace
+                .documents
+                .iter()
+                .find_map(|d| match (&d.document, &d.path) {
+                    (Document::Track(_), Some(path)) => path.parent().map(Path::to_owned),
+                    _ => None,
+                })
+        };
         let folder = if tracks.is_dir() {
             tracks
         } else {
-            self.workspace.root.clone()
+            open_track_folder().unwrap_or_else(|| self.workspace.root.clone())
         };
         let stem = match &document.document {
             Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),

@@ -37,7 +37,8 @@ pub fn copy_of_standard_pack() -> tempfile::TempDir {
     dir
 }
 
-fn copy_folder(from: &Path, to: &Path) {
+/// Copies a folder and everything in it.
+pub fn copy_folder(from: &Path, to: &Path) {
     std::fs::create_dir_all(to).expect("create folder");
     for entry in std::fs::read_dir(from).expect("list folder") {
         let entry = entry.expect("entry");
