@@ -7,10 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::error::LoadError;
-use crate::content::parse::parse;
 use crate::content::save::write_atomic_without_backup;
-use crate::content::source::SourceFile;
 use crate::rules::{Race, RaceResult, RaceSetup};
 use crate::sim::{
     Bot, LoadRaceError, LoadedRace, RaceRecord, RandomBot, RecordFiles, load_race, play_race,
@@ -142,8 +139,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             track: args.track.display().to_string(),
         };
         let record = RaceRecord::of(&race, &setup, loaded.identity, files);
-        let mut text = serde_json::to_string_pretty(&record).map_err(io::Error::other)?;
-        text.push('\n');
+        let text = record.to_json().map_err(io::Error::other)?;
         if let Err(e) = write_atomic_without_backup(path, text.as_bytes()) {
             writeln!(
                 err,
@@ -173,7 +169,7 @@ pub struct ReplayArgs<'a> {
 
 /// Replays a race record (to its end, or to decision `to`) and prints the log and the position.
 pub fn replay(args: &ReplayArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let record = match read_record(args.record) {
+    let record = match RaceRecord::read(args.record) {
         Ok(record) => record,
         Err(e) => {
             print_diagnostics(&[Diagnostic::from_load_error(&e)], err)?;
@@ -200,12 +196,6 @@ pub fn replay(args: &ReplayArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -
             Ok(EXIT_CONTENT_ERRORS)
         }
     }
-}
-
-/// Reads a race record file (JSON or RON), with line and column on a syntax error.
-pub(crate) fn read_record(path: &Path) -> Result<RaceRecord, LoadError> {
-    let source = SourceFile::read(path)?;
-    parse::<RaceRecord>(&source)
 }
 
 /// Prints a race's log, or its report with the events as JSON.

@@ -1,14 +1,16 @@
 //! A content pack: a folder of content files, found by walking it.
 //!
 //! Files are recognised by their `kind` field, not their names, so a designer may organise a
-//! pack as they like. Files that do not end in `.ron` or `.json` (READMEs, backups) are skipped.
+//! pack as they like. Files that do not end in `.ron` or `.json` (READMEs, backups) are skipped,
+//! and so are race records saved among the content files.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
 use super::document::{Document, LoadedDocument};
 use super::error::{LoadError, LoadErrorCode};
-use super::source::Format;
+use super::parse::parse;
+use super::source::{Format, SourceFile};
 
 /// How deep a pack's folders may nest; deeper folders are reported, not walked, which also
 /// bounds the walk if a folder links back into itself.
@@ -54,6 +56,7 @@ impl RawPack {
         for path in paths {
             match Document::load(&path) {
                 Ok(loaded) => files.push(loaded),
+                Err(_) if is_race_record(&path) => {}
                 Err(error) => errors.push(error),
             }
         }
@@ -103,6 +106,27 @@ impl RawPack {
             .iter()
             .find_map(|loaded| pick(&loaded.document).map(|value| (loaded, value)))
     }
+}
+
+/// Files a folder may hold beside its content that are not content.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+enum NotContent {
+    /// A race record (`race --record`, the studio's Save race record).
+    RaceRecord,
+}
+
+/// Just the `kind` of a file that is not content; every other field is ignored.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct NotContentHeader {
+    #[allow(dead_code)] // Parsed to recognise the file; its value is the one variant.
+    kind: NotContent,
+}
+
+/// Whether a file is a race record. Records saved in the content folder are skipped when the
+/// folder is read as a pack: they are not content, and reporting them as broken content would
+/// block validation and races.
+fn is_race_record(path: &Path) -> bool {
+    SourceFile::read(path).is_ok_and(|source| parse::<NotContentHeader>(&source).is_ok())
 }
 
 fn collect_files(

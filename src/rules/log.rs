@@ -106,7 +106,7 @@ impl Race {
                 to,
                 motion,
             } => format!(
-                "{} {} {} → {}",
+                "{} {} from {} to {}",
                 car(*c),
                 motion_verb(*motion),
                 self.place_name(*from),

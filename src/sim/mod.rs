@@ -11,6 +11,7 @@ pub mod profiles;
 pub mod record;
 pub mod runner;
 pub mod score;
+pub mod session;
 pub mod stats;
 
 pub use bot::{Bot, RandomBot};

@@ -159,6 +159,19 @@ impl RaceRecord {
         }
     }
 
+    /// Reads a race record file (JSON or RON), with line and column on a syntax error.
+    pub fn read(path: &std::path::Path) -> Result<Self, crate::content::error::LoadError> {
+        let source = crate::content::source::SourceFile::read(path)?;
+        crate::content::parse::parse::<Self>(&source)
+    }
+
+    /// The record as the JSON a record file holds, ending with a newline.
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        let mut text = serde_json::to_string_pretty(self)?;
+        text.push('\n');
+        Ok(text)
+    }
+
     /// The race's setup.
     #[must_use]
     pub fn setup(&self) -> RaceSetup {

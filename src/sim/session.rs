@@ -1,0 +1,479 @@
+//! A test race: one race on given content, some seats played by people and the rest by bots,
+//! with undo, restart and a record. The studio's race screen is a view of one of these; this
+//! module knows nothing of windows, so tests drive it directly.
+//!
+//! # Decisions taken here
+//! - **Bots are deterministic per position.** A bot is made afresh for each decision, seeded
+//!   from the race seed and the decision's number ([`bot_seed`]). So a seed and the human
+//!   decisions replay the same race, and undoing a human choice and making it again gives the
+//!   same bot replies.
+//! - **Undo goes back to the previous human choice**: the last decision a person made and every
+//!   bot decision after it are taken back, and the race is replayed from its seed to there (a
+//!   race of a few hundred decisions replays in about a millisecond). With no person at the
+//!   table, undo takes back one decision.
+
+use std::sync::Arc;
+
+use super::batch::race_seed;
+use super::load::LoadedRace;
+use super::profiles::bot_for;
+use super::record::{RaceRecord, RecordFiles, ReplayError};
+use crate::content::bot_profile::BotProfile;
+use crate::rules::{Decision, IllegalDecision, PlayerId, Race, RaceSetup, SetupError};
+
+/// Who plays a seat.
+#[derive(Clone, PartialEq, Debug)]
+pub enum SeatControl {
+    /// A person, through the front end.
+    Human,
+    /// A bot playing by this profile.
+    Bot(BotProfile),
+}
+
+impl SeatControl {
+    /// How the seat is named in a list: `human`, or the profile's name.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            Self::Human => "human".to_owned(),
+            Self::Bot(profile) => profile.name.to_string(),
+        }
+    }
+}
+
+/// Why a test race could not start.
+#[derive(Clone, PartialEq, Debug, thiserror::Error)]
+pub enum SessionError {
+    /// The setup does not fit the content.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// The seats and the setup's players differ in number.
+    #[error("{seats} seats were given for {players} players")]
+    Seats {
+        /// Seats given.
+        seats: usize,
+        /// Players in the setup.
+        players: usize,
+    },
+    /// A record could not be replayed.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+}
+
+/// One bot decision to work out, away from the thread that asked: a copy of the race and the
+/// bot that decides. [`BotTurn::decide`] is a pure function of it.
+#[derive(Clone, Debug)]
+pub struct BotTurn {
+    race: Race,
+    player: PlayerId,
+    profile: BotProfile,
+    seed: u64,
+    /// How many decisions the race had when the turn was handed out (a reply to an older
+    /// position is dropped).
+    pub position: usize,
+}
+
+impl BotTurn {
+    /// The bot's decision. It sees only its player's view.
+    #[must_use]
+    pub fn decide(&self) -> Decision {
+        let mut bot = bot_for(&self.profile, self.seed);
+        let legal = self.race.legal();
+        let index = bot.choose(&self.race.view(self.player), legal);
+        legal[index.min(legal.len().saturating_sub(1))].clone()
+    }
+}
+
+/// How far bots play before they stop by themselves.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RunUntil {
+    /// One decision.
+    Decision,
+    /// The end of the activation in progress (or of the next one).
+    Activation,
+    /// The end of the turn.
+    Turn,
+    /// The end of the race.
+    End,
+}
+
+/// A run of bot decisions: where it started and what stops it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Run {
+    /// What stops it.
+    pub until: RunUntil,
+    /// Decisions made when it started.
+    pub from: usize,
+    /// The turn when it started.
+    pub turn: u32,
+}
+
+impl Run {
+    /// A run starting at the race's position.
+    #[must_use]
+    pub fn from(race: &Race, until: RunUntil) -> Self {
+        Self {
+            until,
+            from: race.decisions().len(),
+            turn: race.turn(),
+        }
+    }
+
+    /// Whether the run has reached its stop (the end of the race stops every run).
+    #[must_use]
+    pub fn is_over(&self, race: &Race) -> bool {
+        if race.is_over() {
+            return true;
+        }
+        let moved = race.decisions().len() > self.from;
+        match self.until {
+            RunUntil::Decision => moved,
+            RunUntil::Activation => moved && race.active_car().is_none(),
+            RunUntil::Turn => race.turn() != self.turn,
+            RunUntil::End => false,
+        }
+    }
+}
+
+/// The seed of the bot deciding at decision `position` of a race seeded `seed`.
+#[must_use]
+pub fn bot_seed(seed: u64, position: usize) -> u64 {
+    race_seed(seed ^ 0xb07_5eed, position)
+}
+
+/// A race in play, with who plays each seat and what was decided.
+#[derive(Clone, Debug)]
+pub struct TestRace {
+    loaded: LoadedRace,
+    files: RecordFiles,
+    setup: RaceSetup,
+    seats: Vec<SeatControl>,
+    race: Race,
+    /// For each decision made, whether it starts a person's choice (the later decisions of a
+    /// choice and the bots' are `false`): where undo goes back to.
+    by_human: Vec<bool>,
+}
+
+impl TestRace {
+    /// Starts a race. `files` names where the content came from, for the record.
+    pub fn new(
+        loaded: LoadedRace,
+        files: RecordFiles,
+        setup: RaceSetup,
+        seats: Vec<SeatControl>,
+    ) -> Result<Self, SessionError> {
+        if seats.len() != setup.players.len() {
+            return Err(SessionError::Seats {
+                seats: seats.len(),
+                players: setup.players.len(),
+            });
+        }
+        let race = Race::new(Arc::clone(&loaded.rules), &setup)?;
+        Ok(Self {
+            loaded,
+            files,
+            setup,
+            seats,
+            race,
+            by_human: Vec::new(),
+        })
+    }
+
+    /// Opens a saved record on the content it was made on, every seat played by `seats` from
+    /// where the record ends (a finished race stays finished).
+    pub fn from_record(
+        loaded: LoadedRace,
+        record: &RaceRecord,
+        seats: Vec<SeatControl>,
+    ) -> Result<Self, SessionError> {
+        let race = record.replay(Arc::clone(&loaded.rules), &loaded.identity, None)?;
+        let setup = record.setup();
+        if seats.len() != setup.players.len() {
+            return Err(SessionError::Seats {
+                seats: seats.len(),
+                players: setup.players.len(),
+            });
+        }
+        Ok(Self {
+            by_human: vec![false; race.decisions().len()],
+            loaded,
+            files: record.files.clone(),
+            setup,
+            seats,
+            race,
+        })
+    }
+
+    /// The race as it stands.
+    #[must_use]
+    pub fn race(&self) -> &Race {
+        &self.race
+    }
+
+    /// The setup it started from (the seed included).
+    #[must_use]
+    pub fn setup(&self) -> &RaceSetup {
+        &self.setup
+    }
+
+    /// Who plays each seat.
+    #[must_use]
+    pub fn seats(&self) -> &[SeatControl] {
+        &self.seats
+    }
+
+    /// The content it runs on.
+    #[must_use]
+    pub fn loaded(&self) -> &LoadedRace {
+        &self.loaded
+    }
+
+    /// The player a person must decide for now, if any.
+    #[must_use]
+    pub fn human_to_decide(&self) -> Option<PlayerId> {
+        let player = self.race.deciding_player()?;
+        matches!(self.seats.get(player.index()), Some(SeatControl::Human)).then_some(player)
+    }
+
+    /// The bot decision due now, if a bot decides: to be worked out (anywhere) and handed back
+    /// to [`Self::apply_bot`].
+    #[must_use]
+    pub fn bot_turn(&self) -> Option<BotTurn> {
+        let player = self.race.deciding_player()?;
+        let SeatControl::Bot(profile) = self.seats.get(player.index())? else {
+            return None;
+        };
+        let position = self.race.decisions().len();
+        Some(BotTurn {
+            race: self.race.clone(),
+            player,
+            profile: profile.clone(),
+            seed: bot_seed(self.setup.seed, position),
+            position,
+        })
+    }
+
+    /// Applies a person's decision. An illegal one changes nothing.
+    pub fn apply_human(&mut self, decision: &Decision) -> Result<(), IllegalDecision> {
+        self.apply_human_choice(std::slice::from_ref(decision))
+    }
+
+    /// Applies decisions a person made as one choice (a card played and the steps to the end
+    /// place clicked): one undo takes them all back. When one is illegal, none is applied.
+    pub fn apply_human_choice(&mut self, decisions: &[Decision]) -> Result<(), IllegalDecision> {
+        if self.human_to_decide().is_none()
+            && let Some(first) = decisions.first()
+        {
+            return Err(IllegalDecision(first.clone()));
+        }
+        let before = self.race.decisions().len();
+        for (i, decision) in decisions.iter().enumerate() {
+            if let Err(error) = self.race.apply(decision) {
+                if i > 0 {
+                    self.rewind_to(before);
+                }
+                return Err(error);
+            }
+            self.by_human.push(i == 0);
+        }
+        Ok(())
+    }
+
+    /// Applies a bot's decision worked out for `position`; a reply to a position the race has
+    /// left (after an undo or a restart) is ignored and `false` returned.
+    pub fn apply_bot(&mut self, position: usize, decision: &Decision) -> bool {
+        if position != self.race.decisions().len() || self.human_to_decide().is_some() {
+            return false;
+        }
+        if self.race.apply(decision).is_err() {
+            return false;
+        }
+        self.by_human.push(false);
+        true
+    }
+
+    /// Works out and applies the bot decision due now, on this thread. `false` when no bot
+    /// decides.
+    pub fn step_bot(&mut self) -> bool {
+        match self.bot_turn() {
+            Some(turn) => {
+                let decision = turn.decide();
+                self.apply_bot(turn.position, &decision)
+            }
+            None => false,
+        }
+    }
+
+    /// Plays bot decisions until the run stops, a person must decide, `most` decisions were
+    /// made, or `deadline` passes (after at least one decision). Returns the decisions made.
+    pub fn play_bots(
+        &mut self,
+        run: &Run,
+        most: usize,
+        deadline: Option<std::time::Instant>,
+    ) -> Vec<Decision> {
+        let from = self.race.decisions().len();
+        while self.race.decisions().len() - from < most && !run.is_over(&self.race) {
+            if !self.step_bot() {
+                break;
+            }
+            if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+                break;
+            }
+        }
+        self.race.decisions()[from..].to_vec()
+    }
+
+    /// Whether there is anything to undo.
+    #[must_use]
+    pub fn can_undo(&self) -> bool {
+        !self.by_human.is_empty()
+    }
+
+    /// Takes back the last human decision and every bot decision after it (or the last decision
+    /// when no person has decided). Returns how many decisions were taken back.
+    pub fn undo(&mut self) -> usize {
+        let keep = self
+            .by_human
+            .iter()
+            .rposition(|&human| human)
+            .unwrap_or_else(|| self.by_human.len().saturating_sub(1));
+        let taken = self.by_human.len() - keep;
+        if taken > 0 {
+            self.rewind_to(keep);
+        }
+        taken
+    }
+
+    /// Replays the race to its first `count` decisions.
+    fn rewind_to(&mut self, count: usize) {
+        let decisions: Vec<Decision> = self.race.decisions()[..count].to_vec();
+        let Ok(mut race) = Race::new(Arc::clone(&self.loaded.rules), &self.setup) else {
+            return;
+        };
+        for decision in &decisions {
+            if race.apply(decision).is_err() {
+                // The decisions were legal when made on this same race: replaying them cannot
+                // fail; if it ever did, keep the race as it stands rather than a broken one.
+                return;
+            }
+        }
+        self.race = race;
+        self.by_human.truncate(count);
+    }
+
+    /// Starts the race again from the same seed and seats.
+    pub fn restart(&mut self) {
+        self.rewind_to(0);
+    }
+
+    /// The race's record: content identity, setup, seed and every decision so far.
+    #[must_use]
+    pub fn record(&self) -> RaceRecord {
+        RaceRecord::of(
+            &self.race,
+            &self.setup,
+            self.loaded.identity.clone(),
+            self.files.clone(),
+        )
+    }
+}
+
+/// A saved race watched again: every position of the record, one decision at a time.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    record: RaceRecord,
+    rules: LoadedRace,
+    /// The race at the position shown.
+    race: Race,
+    /// The turn each decision was made in, for jumping to a turn.
+    turns: Vec<u32>,
+}
+
+impl Replay {
+    /// Opens a record on the content it was made on.
+    pub fn new(loaded: LoadedRace, record: RaceRecord) -> Result<Self, SessionError> {
+        let full = record.replay(Arc::clone(&loaded.rules), &loaded.identity, None)?;
+        // The turn of each position: replayed once, so that a jump needs no search.
+        let mut race = Race::new(Arc::clone(&loaded.rules), &record.setup())?;
+        let mut turns = Vec::with_capacity(record.decisions.len() + 1);
+        for decision in &record.decisions {
+            turns.push(race.turn());
+            race.apply(decision).map_err(|_| ReplayError::Illegal {
+                index: turns.len(),
+                decision: decision.clone(),
+            })?;
+        }
+        turns.push(full.turn());
+        Ok(Self {
+            race: full,
+            record,
+            rules: loaded,
+            turns,
+        })
+    }
+
+    /// The race at the position shown.
+    #[must_use]
+    pub fn race(&self) -> &Race {
+        &self.race
+    }
+
+    /// The record watched.
+    #[must_use]
+    pub fn record(&self) -> &RaceRecord {
+        &self.record
+    }
+
+    /// The position shown: how many decisions have been applied.
+    #[must_use]
+    pub fn position(&self) -> usize {
+        self.race.decisions().len()
+    }
+
+    /// The last position (every decision applied).
+    #[must_use]
+    pub fn last(&self) -> usize {
+        self.record.decisions.len()
+    }
+
+    /// The turn the race reached, at the last position.
+    #[must_use]
+    pub fn last_turn(&self) -> u32 {
+        self.turns.last().copied().unwrap_or(1)
+    }
+
+    /// Shows position `to` (clamped to the record).
+    pub fn seek(&mut self, to: usize) {
+        let to = to.min(self.last());
+        let here = self.position();
+        if to == here {
+            return;
+        }
+        if to > here {
+            for decision in &self.record.decisions[here..to] {
+                if self.race.apply(decision).is_err() {
+                    return;
+                }
+            }
+            return;
+        }
+        if let Ok(race) = self.record.replay(
+            Arc::clone(&self.rules.rules),
+            &self.rules.identity,
+            Some(to),
+        ) {
+            self.race = race;
+        }
+    }
+
+    /// Shows the first position of turn `turn` (the last position for a turn past the end).
+    pub fn seek_turn(&mut self, turn: u32) {
+        let to = self
+            .turns
+            .iter()
+            .position(|&t| t >= turn)
+            .unwrap_or(self.last());
+        self.seek(to);
+    }
+}
