@@ -16,6 +16,9 @@ use super::inspector::{InspectorRequests, track_inspector};
 use super::menu::{MenuState, menu_bar, shortcut_list, shortcuts};
 use super::movement_events_editor::MovementEventsEditor;
 use super::prefs::{Prefs, Theme};
+use super::race::launch::{open_record, start_race};
+use super::race::start::{StartAnswer, StartDialog};
+use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
 use super::recovery;
 use super::status::{STATUS_SECONDS, StatusLine};
@@ -55,6 +58,16 @@ struct Backdrop {
     texture: Option<egui::TextureHandle>,
 }
 
+/// What fills the centre of the window.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Screen {
+    /// The editor: the document shown, with its inspector and the diagnostics.
+    #[default]
+    Editor,
+    /// The race screen (when a race or a record is open).
+    Race,
+}
+
 /// The studio's state.
 pub struct StudioApp {
     workspace: Workspace,
@@ -84,6 +97,12 @@ pub struct StudioApp {
     last_autosave: Option<f64>,
     backdrop: Option<Backdrop>,
     applied_theme: Option<Theme>,
+    /// The test race (or the record watched), kept while the editor is shown.
+    race: Option<RaceScreen>,
+    /// What fills the centre.
+    screen: Screen,
+    /// The "Start a test race" dialog, when open.
+    start_dialog: Option<StartDialog>,
 }
 
 impl StudioApp {
@@ -127,9 +146,46 @@ impl StudioApp {
             last_autosave: None,
             backdrop: None,
             applied_theme: None,
+            race: None,
+            screen: Screen::Editor,
+            start_dialog: None,
         };
         app.find_recoveries();
         app
+    }
+
+    /// The status line's message, while it shows one.
+    #[must_use]
+    pub fn status(&self) -> Option<&str> {
+        self.status.text()
+    }
+
+    /// The race screen, when a race or a record is open.
+    #[must_use]
+    pub fn race_screen(&self) -> Option<&RaceScreen> {
+        self.race.as_ref()
+    }
+
+    /// The race screen, for tests that set its pace.
+    pub fn race_screen_mut(&mut self) -> Option<&mut RaceScreen> {
+        self.race.as_mut()
+    }
+
+    /// Whether the race screen fills the centre.
+    #[must_use]
+    pub fn race_shown(&self) -> bool {
+        self.screen == Screen::Race && self.race.is_some()
+    }
+
+    /// The "Start a test race" dialog, when open.
+    #[must_use]
+    pub fn start_dialog(&self) -> Option<&StartDialog> {
+        self.start_dialog.as_ref()
+    }
+
+    /// The dialog, for tests that fill it in.
+    pub fn start_dialog_mut(&mut self) -> Option<&mut StartDialog> {
+        self.start_dialog.as_mut()
     }
 
     /// What is open.
@@ -281,6 +337,40 @@ impl StudioApp {
                 }
             }
             StudioCommand::Answer(answer) => self.answer(answer),
+            StudioCommand::NewRace => {
+                self.start_dialog =
+                    Some(StartDialog::new(&self.workspace, self.shown, fresh_seed()));
+            }
+            StudioCommand::StartRace(request) => match start_race(&self.workspace, &request) {
+                Ok((race, track)) => {
+                    self.race = Some(RaceScreen::live(race, track));
+                    self.screen = Screen::Race;
+                    self.start_dialog = None;
+                    self.status
+                        .say(format!("Race started, seed {}", request.seed));
+                }
+                Err(error) => self
+                    .status
+                    .say(format!("The race could not start: {error}")),
+            },
+            StudioCommand::ShowRace(show) => {
+                self.screen = if show && self.race.is_some() {
+                    Screen::Race
+                } else {
+                    Screen::Editor
+                };
+            }
+            StudioCommand::OpenRecord(path) => match open_record(&self.workspace, &path) {
+                Ok((replay, track)) => {
+                    self.race = Some(RaceScreen::replay(replay, track));
+                    self.screen = Screen::Race;
+                    self.status.say(format!("Watching {}", path.display()));
+                }
+                Err(error) => self
+                    .status
+                    .say(format!("{} cannot be watched: {error}", path.display())),
+            },
+            StudioCommand::SaveRecord(path) => self.save_record(&path),
             StudioCommand::AddFile(path) => {
                 let before = self.workspace.documents.len();
                 self.workspace.extra.push(path.clone());
@@ -308,12 +398,19 @@ impl StudioApp {
             }
             StudioCommand::Show(index) => {
                 self.shown = index.filter(|&i| i < self.workspace.documents.len());
+                self.screen = Screen::Editor;
             }
             StudioCommand::Edit {
                 document,
                 edit,
                 group,
             } => self.edit(document, &edit, group),
+            StudioCommand::Undo if self.race_shown() => {
+                if let Some(race) = &mut self.race {
+                    race.apply(super::race::RaceCommand::Undo);
+                }
+            }
+            StudioCommand::Escape if self.race_shown() => self.screen = Screen::Editor,
             StudioCommand::Undo | StudioCommand::Redo => {
                 let undo = command == StudioCommand::Undo;
                 if let Some(document) = self.shown.and_then(|i| self.workspace.documents.get_mut(i))
@@ -490,6 +587,31 @@ impl StudioApp {
         for index in dirty {
             self.save(Some(index), None);
         }
+    }
+
+    /// Saves the race on the race screen as a record (atomically, keeping a backup of a record
+    /// it replaces).
+    fn save_record(&mut self, path: &Path) {
+        let Some(race) = &mut self.race else {
+            return;
+        };
+        let Some(RaceRequest::SaveRecord(record)) =
+            race.apply(super::race::RaceCommand::SaveRecord)
+        else {
+            return;
+        };
+        let result = record
+            .to_json()
+            .map_err(|e| e.to_string())
+            .and_then(|text| {
+                crate::content::save::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+            });
+        let message = match result {
+            Ok(()) => format!("Saved the race record {}", path.display()),
+            Err(error) => format!("Could not save the race record: {error}"),
+        };
+        race.say(message.clone());
+        self.status.say(message);
     }
 
     fn export_png(&mut self, path: &Path) {
@@ -696,6 +818,15 @@ impl StudioApp {
     }
 }
 
+/// A seed for a new race: different on every call (the clock's nanoseconds, mixed), shown in
+/// the dialog so any race can be played again.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    crate::sim::batch::race_seed(nanos, 0)
+}
+
 fn sector_name(at: SpaceRef) -> String {
     crate::validate::track::sector_name(at.section, at.sector)
 }
@@ -725,6 +856,8 @@ impl StudioApp {
             undo,
             redo,
             track_shown: matches!(self.shown_document(), Some((_, Document::Track(_)))),
+            race_open: self.race.is_some(),
+            race_shown: self.race_shown(),
         };
         Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &menu, &mut commands));
         self.status.tick(ui.input(|i| i.time));
@@ -757,6 +890,38 @@ impl StudioApp {
                 }
             });
         });
+        if let Some(dialog) = &mut self.start_dialog {
+            match dialog.show(&ctx, &self.workspace, &self.diagnostics, fresh_seed()) {
+                Some(StartAnswer::Start(request)) => {
+                    commands.push(StudioCommand::StartRace(request));
+                }
+                Some(StartAnswer::Focus(index)) => {
+                    commands.push(StudioCommand::FocusDiagnostic(index));
+                }
+                Some(StartAnswer::Cancel) => self.start_dialog = None,
+                None => {}
+            }
+        }
+        if self.race_shown() {
+            // The race takes the window: the editor's panels wait behind it, as they were.
+            Panel::left("files")
+                .resizable(true)
+                .default_size(220.0)
+                .show(ui, |ui| self.sidebar(ui, &mut commands));
+            let mut requests = Vec::new();
+            if let Some(race) = &mut self.race {
+                egui::CentralPanel::no_frame().show(ui, |ui| requests = race.ui(ui));
+            }
+            for request in requests {
+                commands.push(match request {
+                    RaceRequest::Close => StudioCommand::ShowRace(false),
+                    RaceRequest::SaveRecord(_) => StudioCommand::Pick(Picker::SaveRecord),
+                });
+            }
+            self.question_dialog(&ctx, &mut commands);
+            self.finish_frame(&ctx, commands);
+            return;
+        }
         Panel::bottom("diagnostics")
             .resizable(true)
             .default_size(150.0)
@@ -799,9 +964,6 @@ impl StudioApp {
         if requests.pick_background {
             commands.push(StudioCommand::Pick(Picker::Background));
         }
-        if let Some(command) = self.picker.show(&ctx) {
-            commands.push(command);
-        }
         if let Some(document) = self.shown {
             commands.extend(
                 track_edits
@@ -823,6 +985,14 @@ impl StudioApp {
         {
             // A released mouse ends a drag's undo step.
             document.history.close_group();
+        }
+        self.finish_frame(&ctx, commands);
+    }
+
+    /// After drawing: the commands, the file dialog, and the autosave timer.
+    fn finish_frame(&mut self, ctx: &egui::Context, mut commands: Vec<StudioCommand>) {
+        if let Some(command) = self.picker.show(ctx) {
+            commands.push(command);
         }
         for command in commands {
             self.apply(command);

@@ -75,6 +75,16 @@ pub enum StudioCommand {
     Pick(super::file_picker::Picker),
     /// Use the in-window file dialogs even where the system's would open, or stop.
     ToggleBuiltInDialogs,
+    /// Open the "Start a test race" dialog (Race menu, Ctrl+R).
+    NewRace,
+    /// Start a test race on the documents as edited.
+    StartRace(super::race::start::StartRequest),
+    /// Show the race screen (`true`) or the editor (`false`).
+    ShowRace(bool),
+    /// Open a saved race record to watch.
+    OpenRecord(PathBuf),
+    /// Save the race on the race screen as a record.
+    SaveRecord(PathBuf),
 }
 
 /// An answer to "there are unsaved changes".

@@ -28,6 +28,10 @@ pub enum Picker {
     ExportPng,
     /// A background picture for the track shown.
     Background,
+    /// A race record to watch.
+    OpenRecord,
+    /// Where to save the race shown as a record.
+    SaveRecord,
 }
 
 impl Picker {
@@ -40,6 +44,8 @@ impl Picker {
             Self::SaveAs { .. } => StudioCommand::SaveAs(path),
             Self::ExportPng => StudioCommand::ExportPng(path),
             Self::Background => StudioCommand::SetBackground(path),
+            Self::OpenRecord => StudioCommand::OpenRecord(path),
+            Self::SaveRecord => StudioCommand::SaveRecord(path),
         }
     }
 
@@ -50,6 +56,8 @@ impl Picker {
             Self::SaveAs { .. } => "Save as",
             Self::ExportPng => "Export PNG",
             Self::Background => "Choose a background picture",
+            Self::OpenRecord => "Open a race record",
+            Self::SaveRecord => "Save the race record",
         }
     }
 
@@ -60,6 +68,7 @@ impl Picker {
             Self::OpenFile | Self::SaveAs { .. } => &["ron", "json"],
             Self::ExportPng => &["png"],
             Self::Background => &["png", "jpg", "jpeg"],
+            Self::OpenRecord | Self::SaveRecord => &["json", "ron"],
         }
     }
 
@@ -72,7 +81,9 @@ impl Picker {
         }
         match self {
             Self::OpenFolder => dialog.set_directory(start).pick_folder(),
-            Self::OpenFile | Self::Background => dialog.set_directory(start).pick_file(),
+            Self::OpenFile | Self::Background | Self::OpenRecord => {
+                dialog.set_directory(start).pick_file()
+            }
             Self::SaveAs { suggested } => {
                 let (folder, name) = split(suggested.as_deref(), start);
                 let dialog = dialog.set_directory(folder);
@@ -81,7 +92,7 @@ impl Picker {
                     None => dialog.save_file(),
                 }
             }
-            Self::ExportPng => dialog.set_directory(start).save_file(),
+            Self::ExportPng | Self::SaveRecord => dialog.set_directory(start).save_file(),
         }
     }
 
@@ -89,8 +100,12 @@ impl Picker {
     fn in_window(&self, start: &Path) -> egui_file::FileDialog {
         let mut dialog = match self {
             Self::OpenFolder => egui_file::FileDialog::select_folder(),
-            Self::OpenFile | Self::Background => egui_file::FileDialog::open_file(),
-            Self::SaveAs { .. } | Self::ExportPng => egui_file::FileDialog::save_file(),
+            Self::OpenFile | Self::Background | Self::OpenRecord => {
+                egui_file::FileDialog::open_file()
+            }
+            Self::SaveAs { .. } | Self::ExportPng | Self::SaveRecord => {
+                egui_file::FileDialog::save_file()
+            }
         }
         .title(self.title());
         let extensions = self.extensions();

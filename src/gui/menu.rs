@@ -15,6 +15,7 @@ const REDO: KeyboardShortcut =
 const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
 const SELECT_ALL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::A);
 const FIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Num0);
+const RACE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
 
 /// What the menu bar knows to show: undo labels, dirty state, recent files.
 pub struct MenuState<'a> {
@@ -26,6 +27,10 @@ pub struct MenuState<'a> {
     pub redo: Option<&'a str>,
     /// Whether the shown document is a track.
     pub track_shown: bool,
+    /// Whether a race (or a record) is open.
+    pub race_open: bool,
+    /// Whether the race screen is shown.
+    pub race_shown: bool,
 }
 
 /// The menu bar.
@@ -160,6 +165,35 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
                 }
             });
         });
+        ui.menu_button("Race", |ui| {
+            if ui
+                .add(egui::Button::new("Start a test race…").shortcut_text(shortcut(ui, &RACE)))
+                .clicked()
+            {
+                commands.push(StudioCommand::NewRace);
+            }
+            if ui.button("Watch a race record…").clicked() {
+                commands.push(StudioCommand::Pick(Picker::OpenRecord));
+            }
+            ui.separator();
+            let (label, show) = if state.race_shown {
+                ("Back to the editor", false)
+            } else {
+                ("Show the race", true)
+            };
+            if ui
+                .add_enabled(state.race_open, egui::Button::new(label))
+                .clicked()
+            {
+                commands.push(StudioCommand::ShowRace(show));
+            }
+            if ui
+                .add_enabled(state.race_open, egui::Button::new("Save race record…"))
+                .clicked()
+            {
+                commands.push(StudioCommand::Pick(Picker::SaveRecord));
+            }
+        });
         ui.menu_button("Help", |ui| {
             if ui
                 .add(egui::Button::new("Keyboard shortcuts").shortcut_text("F1"))
@@ -187,6 +221,16 @@ pub fn shortcut_list(ctx: &egui::Context) -> Vec<(String, String)> {
         ("+ or =".to_owned(), "Zoom in"),
         ("-".to_owned(), "Zoom out"),
         (chord(&FIT), "Fit the track to the window"),
+        (chord(&RACE), "Start a test race"),
+        (
+            "Esc (race)".to_owned(),
+            "Back to the editor; the race stays open",
+        ),
+        ("Space (race)".to_owned(), "Pause the bots"),
+        (
+            "Left, Right (record)".to_owned(),
+            "One decision back or forward",
+        ),
         (
             "Right drag, or pinch".to_owned(),
             "Pan, zoom about the pointer",
@@ -217,6 +261,7 @@ pub fn shortcuts(ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
             (SAVE, StudioCommand::Save),
             (SELECT_ALL, StudioCommand::SelectAll),
             (FIT, StudioCommand::Fit),
+            (RACE, StudioCommand::NewRace),
         ];
         for (chord, command) in chords {
             if input.consume_shortcut(&chord) {

@@ -3,6 +3,8 @@
 //!
 //! - [`app`]: the window's panels and the commands that change the open documents.
 //! - [`canvas`]: the track canvas (camera, drawing, tools); [`inspector`]: its side panel.
+//! - [`race`]: the race screen (a test race on the content as edited, or a record watched
+//!   again), its start dialog, and the bots' worker thread.
 //! - The deck and team editors, one per file kind.
 //! - [`document`], [`workspace`]: open documents with their undo history and saved state;
 //!   [`recovery`]: autosaved copies; [`validation`]: live validation on a worker thread;
@@ -24,6 +26,7 @@ pub mod inspector;
 pub mod menu;
 pub mod movement_events_editor;
 pub mod prefs;
+pub mod race;
 pub mod race_deck_editor;
 pub mod recovery;
 pub mod status;

@@ -31,6 +31,13 @@ impl Snapshot {
     /// diagnostics point at the lines of the file the designer will get.
     #[must_use]
     pub fn validate(self) -> Vec<Diagnostic> {
+        validate_opened(&self.into_pack())
+    }
+
+    /// The documents as a pack, each with the text it would be saved as (a race played on the
+    /// studio's content reads this: unsaved edits included).
+    #[must_use]
+    pub fn into_pack(self) -> RawPack {
         let files = self
             .documents
             .into_iter()
@@ -42,12 +49,12 @@ impl Snapshot {
                 })
             })
             .collect();
-        validate_opened(&RawPack {
+        RawPack {
             root: self.root,
             is_folder: self.is_folder,
             files,
             errors: self.errors,
-        })
+        }
     }
 }
 

@@ -165,17 +165,7 @@ impl TrackCanvas {
         problems: &BTreeSet<SpaceRef>,
         edits: &mut Vec<CanvasEdit>,
     ) -> Response {
-        let (response, canvas_painter) =
-            ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
-        let rect = response.rect;
-        self.last_rect = Some(rect);
-        if !std::mem::replace(&mut self.drawn, true) && self.frame_request.is_none() {
-            self.frame(track, &[]);
-        }
-        if let Some(bounds) = self.frame_request.take() {
-            self.view.fit(rect, bounds);
-        }
-        self.navigate(ui, &response, rect);
+        let (response, canvas_painter, rect) = self.begin(ui, track);
         let pointer = response.hover_pos();
         self.hover = pointer.and_then(|p| Self::space_at(track, self.view.to_track(rect, p)));
         self.use_tool(ui, &response, rect, track, edits);
@@ -201,6 +191,50 @@ impl TrackCanvas {
             },
         );
         response
+    }
+
+    /// Draws the track filling `ui` with no tool: pan and zoom only (the race screen draws its
+    /// cars over it). Returns the response, for clicks, and the canvas's rectangle.
+    pub fn view_only(&mut self, ui: &mut Ui, track: &Track) -> (Response, Rect) {
+        let (response, painter, rect) = self.begin(ui, track);
+        if response.dragged_by(PointerButton::Primary) {
+            // Nothing to select or move during a race: a left drag pans too.
+            self.view.centre -= response.drag_delta() / self.view.zoom;
+        }
+        let none = BTreeSet::new();
+        paint::draw(
+            &painter,
+            rect,
+            &paint::Scene {
+                view: self.view,
+                track,
+                selection: &none,
+                problems: &none,
+                hover: None,
+                first_click: None,
+                show_links: false,
+                backdrop: None,
+                preview: None,
+                selecting: None,
+            },
+        );
+        (response, rect)
+    }
+
+    /// A frame's start: the canvas fills `ui`, frames the track on its first frame (or what was
+    /// asked to be shown), and follows the camera controls.
+    fn begin(&mut self, ui: &mut Ui, track: &Track) -> (Response, egui::Painter, Rect) {
+        let (response, painter) = ui.allocate_painter(ui.available_size(), Sense::click_and_drag());
+        let rect = response.rect;
+        self.last_rect = Some(rect);
+        if !std::mem::replace(&mut self.drawn, true) && self.frame_request.is_none() {
+            self.frame(track, &[]);
+        }
+        if let Some(bounds) = self.frame_request.take() {
+            self.view.fit(rect, bounds);
+        }
+        self.navigate(ui, &response, rect);
+        (response, painter, rect)
     }
 
     /// Scroll to zoom about the pointer; drag with the middle or right button to pan.

@@ -1,0 +1,151 @@
+//! From what the studio holds to a race: the workspace's documents as edited (unsaved changes
+//! included) become the race's content, and a saved record finds the track it was made on.
+//! Nothing here draws; tests call it without a window.
+
+use std::path::{Path, PathBuf};
+
+use crate::content::text::Id;
+use crate::content::track::Track;
+use crate::content::{Document, RawPack};
+use crate::rules::setup::DEFAULT_TURN_LIMIT;
+use crate::rules::{PlayerSetup, RaceSetup};
+use crate::sim::record::{RaceRecord, RecordFiles};
+use crate::sim::session::{Replay, SeatControl, TestRace};
+use crate::sim::{LoadRaceError, LoadedRace, race_from_documents};
+use crate::validate::Diagnostic;
+use crate::validate::checked_track::CheckedTrack;
+
+use super::super::workspace::Workspace;
+use super::start::{SeatChoice, StartRequest};
+
+/// Why a race could not start.
+#[derive(Clone, PartialEq, Debug, thiserror::Error)]
+pub enum LaunchError {
+    /// The content or the track has errors.
+    #[error("the content has {} error(s): {}", .0.len(), .0.first().map(ToString::to_string).unwrap_or_default())]
+    Invalid(Vec<Diagnostic>),
+    /// Something else: a missing track, an unknown bot, a record that does not fit.
+    #[error("{0}")]
+    Other(String),
+}
+
+impl From<LoadRaceError> for LaunchError {
+    fn from(error: LoadRaceError) -> Self {
+        match error {
+            LoadRaceError::Invalid(diagnostics) => Self::Invalid(diagnostics),
+            LoadRaceError::Setup(error) => Self::Other(error.to_string()),
+        }
+    }
+}
+
+/// The workspace's documents as a pack, as edited.
+fn pack_of(workspace: &Workspace) -> RawPack {
+    workspace.snapshot().into_pack()
+}
+
+/// The rules of a race on `track` (a document of the workspace) under `ruleset`, from the
+/// documents as edited.
+fn loaded(workspace: &Workspace, track: &Track, ruleset: &str) -> Result<LoadedRace, LaunchError> {
+    let checked = CheckedTrack::from_track(track).map_err(LaunchError::Invalid)?;
+    Ok(race_from_documents(
+        &pack_of(workspace),
+        track,
+        checked,
+        ruleset,
+    )?)
+}
+
+/// The bot profile with this id among the workspace's documents.
+fn profile(workspace: &Workspace, id: &str) -> Option<crate::content::bot_profile::BotProfile> {
+    workspace.documents.iter().find_map(|d| match &d.document {
+        Document::BotProfile(p) if p.id.as_str() == id => Some(p.clone()),
+        _ => None,
+    })
+}
+
+/// Starts the race the dialog asked for, on the workspace's documents as edited. Returns the
+/// race and the track it is drawn on.
+pub fn start_race(
+    workspace: &Workspace,
+    request: &StartRequest,
+) -> Result<(TestRace, Track), LaunchError> {
+    let Some(Document::Track(track)) = workspace.documents.get(request.track).map(|d| &d.document)
+    else {
+        return Err(LaunchError::Other(
+            "the chosen track is no longer open".to_owned(),
+        ));
+    };
+    let loaded = loaded(workspace, track, &request.ruleset)?;
+    let mut players = Vec::new();
+    for team in &request.teams {
+        let team = Id::new(team.clone())
+            .ok_or_else(|| LaunchError::Other(format!("`{team}` is not a team id")))?;
+        players.push(PlayerSetup {
+            team,
+            cars: Vec::new(),
+        });
+    }
+    let setup = RaceSetup {
+        players,
+        seed: request.seed,
+        turn_limit: DEFAULT_TURN_LIMIT,
+    };
+    let seats = request
+        .seats
+        .iter()
+        .map(|seat| match seat {
+            SeatChoice::Human => Ok(SeatControl::Human),
+            SeatChoice::Bot(id) => profile(workspace, id)
+                .map(SeatControl::Bot)
+                .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open"))),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let files = RecordFiles {
+        content: workspace.root.display().to_string(),
+        track: workspace
+            .validation_path(request.track)
+            .unwrap_or_default()
+            .display()
+            .to_string(),
+    };
+    let race = TestRace::new(loaded, files, setup, seats)
+        .map_err(|e| LaunchError::Other(e.to_string()))?;
+    Ok((race, track.clone()))
+}
+
+/// Opens a saved record to watch: on the workspace's content, with the open track it was made
+/// on (or the track file it names, read from disk, when no open track matches).
+pub fn open_record(workspace: &Workspace, path: &Path) -> Result<(Replay, Track), LaunchError> {
+    let record = RaceRecord::read(path)
+        .map_err(|e| LaunchError::Other(format!("{}: {}", e.path.display(), e.message)))?;
+    let ruleset = record.content.ruleset.clone();
+    let mut tracks: Vec<Track> = workspace
+        .documents
+        .iter()
+        .filter_map(|d| match &d.document {
+            Document::Track(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect();
+    if let Ok(loaded) = Document::load(&PathBuf::from(&record.files.track))
+        && let Document::Track(track) = loaded.document
+    {
+        tracks.push(track);
+    }
+    let mut last_error = LaunchError::Other(format!(
+        "the record was made on the track `{}`, which is not open",
+        record.content.track
+    ));
+    for track in tracks {
+        match loaded(workspace, &track, &ruleset) {
+            Ok(loaded) if loaded.identity.track_hash == record.content.track_hash => {
+                let replay =
+                    Replay::new(loaded, record).map_err(|e| LaunchError::Other(e.to_string()))?;
+                return Ok((replay, track));
+            }
+            Ok(_) => {}
+            Err(error) => last_error = error,
+        }
+    }
+    Err(last_error)
+}

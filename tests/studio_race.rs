@@ -1,0 +1,364 @@
+//! Test races in the studio, clicked through as a person would: start a race from the Race menu,
+//! play a card by clicking a highlighted space, undo it, let the bots finish, race on an unsaved
+//! edit, watch a saved record with the scrubber, and be refused on content with errors.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use std::fs;
+
+use common::studio::{click_space, menu, open_track, settle, shown_track, workspace_copy};
+use egui::epaint::Shape;
+use egui::{Key, Modifiers, Pos2};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::content::track::{SpaceRef, Terrain};
+use roadwright::gui::race::start::SeatChoice;
+use roadwright::gui::race::{RaceCommand, RaceSession, card_label};
+use roadwright::gui::{StudioApp, StudioCommand};
+use roadwright::rules::{Decision, Place, Race};
+use roadwright::sim::profiles::profiles_in;
+use roadwright::sim::record::RecordFiles;
+use roadwright::sim::session::{Run, RunUntil, SeatControl, TestRace};
+
+fn race(harness: &Harness<'static, StudioApp>) -> Race {
+    harness
+        .state()
+        .race_screen()
+        .expect("a race is open")
+        .race()
+        .clone()
+}
+
+/// Opens the dialog with Ctrl+R and sets a known seed.
+fn open_dialog(harness: &mut Harness<'static, StudioApp>, seed: u64) {
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::R);
+    settle(harness);
+    let dialog = harness
+        .state_mut()
+        .start_dialog_mut()
+        .expect("Ctrl+R opens the dialog");
+    dialog.seed_text = seed.to_string();
+    harness.run();
+}
+
+/// Clicks Start race and makes the bots play without a pause.
+fn start_race(harness: &mut Harness<'static, StudioApp>) {
+    harness.get_by_label("Start race").click();
+    settle(harness);
+    assert!(harness.state().race_shown(), "the race screen is shown");
+    harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::SetDelay(0.0));
+}
+
+/// Runs frames (letting the bots' thread finish each batch) until `done` holds.
+fn until(harness: &mut Harness<'static, StudioApp>, done: impl Fn(&StudioApp) -> bool) {
+    for _ in 0..3_000 {
+        if done(harness.state()) {
+            return;
+        }
+        if let Some(screen) = harness.state_mut().race_screen_mut() {
+            screen.wait_for_bots();
+        }
+        harness.step();
+    }
+    panic!("the race did not get there");
+}
+
+fn person_plays_a_card(app: &StudioApp) -> bool {
+    app.race_screen().is_some_and(|screen| {
+        let RaceSession::Live(live) = screen.session() else {
+            return false;
+        };
+        live.human_to_decide().is_some()
+            && live
+                .race()
+                .legal()
+                .iter()
+                .any(|d| matches!(d, Decision::Play { .. }))
+    })
+}
+
+/// Every text painted in the last frame, with where.
+fn painted_texts(harness: &Harness<'static, StudioApp>) -> Vec<(String, Pos2)> {
+    fn open(shape: &Shape, into: &mut Vec<(String, Pos2)>) {
+        match shape {
+            Shape::Vec(shapes) => shapes.iter().for_each(|s| open(s, into)),
+            Shape::Text(text) => into.push((
+                text.galley.text().to_owned(),
+                text.visual_bounding_rect().center(),
+            )),
+            _ => {}
+        }
+    }
+    let mut texts = Vec::new();
+    for clipped in &harness.output().shapes {
+        open(&clipped.shape, &mut texts);
+    }
+    texts
+}
+
+/// Where a space of the race's track is on screen.
+fn on_screen(harness: &Harness<'static, StudioApp>, place: Place) -> Pos2 {
+    let screen = harness.state().race_screen().expect("race");
+    let Place::Track(space) = place else {
+        panic!("not a track space: {place:?}");
+    };
+    let at = screen.race().track().at(space);
+    screen
+        .canvas()
+        .screen_position(screen.track(), at)
+        .expect("on screen")
+}
+
+fn click_at(harness: &mut Harness<'static, StudioApp>, position: Pos2) {
+    harness.hover_at(position);
+    harness.step();
+    harness.drag_at(position);
+    harness.step();
+    harness.drop_at(position);
+    harness.step();
+}
+
+#[test]
+fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 7);
+    start_race(&mut harness);
+    until(&mut harness, person_plays_a_card);
+
+    let before = race(&harness);
+    let Some(Decision::Play { card, car, .. }) = before
+        .legal()
+        .iter()
+        .find(|d| matches!(d, Decision::Play { .. }))
+        .cloned()
+    else {
+        unreachable!("checked above");
+    };
+    let copies = before
+        .player(before.car(car).player)
+        .hand
+        .iter()
+        .filter(|c| **c == card)
+        .count();
+    harness
+        .get_by_label(&card_label(&before, card, copies))
+        .click();
+    harness.run();
+    let cars_to_choose = before
+        .legal()
+        .iter()
+        .filter(|d| matches!(d, Decision::Play { card: c, ram_as_lead: false, .. } if *c == card))
+        .count();
+    if cars_to_choose > 1 {
+        harness.get_by_label(&before.car_name(car)).click();
+        harness.run();
+    }
+    let preview = harness
+        .state()
+        .race_screen()
+        .and_then(|s| s.preview())
+        .expect("the reachable places are highlighted")
+        .clone();
+    let start = before.car(car).place;
+    let target = preview
+        .places
+        .places
+        .iter()
+        .map(|p| p.place)
+        .find(|p| *p != start && matches!(p, Place::Track(_)))
+        .expect("the card can take the car somewhere");
+    let position = on_screen(&harness, target);
+    click_at(&mut harness, position);
+
+    let after = race(&harness);
+    assert_eq!(after.car(car).place, target, "the car moved where clicked");
+    let number = before.car_number(car).to_string();
+    let moved_to = on_screen(&harness, target);
+    assert!(
+        painted_texts(&harness)
+            .iter()
+            .any(|(text, at)| *text == number && at.distance(moved_to) < 6.0),
+        "the counter #{number} is drawn on its new space"
+    );
+
+    harness.get_by_label("Undo").click();
+    harness.run();
+    let undone = race(&harness);
+    assert_eq!(undone.car(car).place, start, "back where it was");
+    assert_eq!(undone.decisions().len(), before.decisions().len());
+    assert!(person_plays_a_card(harness.state()), "asked again");
+}
+
+#[test]
+fn bots_play_a_race_to_its_end_and_the_winner_is_announced() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 12);
+    let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
+    dialog.seats[0] = SeatChoice::Bot("random".to_owned());
+    for seat in 1..4 {
+        dialog.seats[seat] = SeatChoice::Bot("racer".to_owned());
+    }
+    harness.run();
+    start_race(&mut harness);
+    until(&mut harness, |app| {
+        app.race_screen().is_some_and(|s| s.race().is_over())
+    });
+    harness.run();
+    let finished = race(&harness);
+    let announcement = match finished.result().expect("over") {
+        roadwright::rules::RaceResult::Winner(player) => format!(
+            "Player {} ({}) wins the race",
+            player.index() + 1,
+            finished.team_of(player).name
+        ),
+        roadwright::rules::RaceResult::Draw => "The race ends without a winner".to_owned(),
+    };
+    harness.get_by_label(&announcement);
+    assert!(
+        !harness.state().race_screen().expect("race").is_running(),
+        "the bots stop at the end"
+    );
+}
+
+#[test]
+fn a_race_on_an_unsaved_edit_plays_the_edited_track() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let at = SpaceRef::lap(6, 1);
+    assert_ne!(
+        shown_track(&harness).space(at).expect("space").terrain,
+        Terrain::Rough
+    );
+    harness.key_press(Key::P);
+    settle(&mut harness);
+    click_space(&mut harness, at);
+    assert_eq!(
+        shown_track(&harness).space(at).expect("space").terrain,
+        Terrain::Rough,
+        "painted"
+    );
+    assert!(harness.state().workspace().is_dirty(), "not saved");
+
+    open_dialog(&mut harness, 3);
+    start_race(&mut harness);
+    let race = race(&harness);
+    let space = race.track().find(at).expect("on the race's track");
+    assert_eq!(race.track().space(space).terrain, Terrain::Rough);
+    assert!(harness.state().workspace().is_dirty(), "still not saved");
+}
+
+#[test]
+fn a_saved_record_is_watched_with_the_scrubber() {
+    let (pack, track) = workspace_copy();
+    // A race played to its end, saved as the studio saves records.
+    let loaded = roadwright::sim::load_race(pack.path(), &track, "standard").expect("loads");
+    let setup = roadwright::rules::RaceSetup::first_teams(&loaded.rules.content, 3, 99);
+    let random = profiles_in(pack.path()).remove("random").expect("random");
+    let mut played = TestRace::new(
+        loaded,
+        RecordFiles {
+            content: pack.path().display().to_string(),
+            track: track.display().to_string(),
+        },
+        setup,
+        vec![SeatControl::Bot(random); 3],
+    )
+    .expect("starts");
+    played.play_bots(&Run::from(played.race(), RunUntil::End), usize::MAX, None);
+    let saved = pack.path().join("race.json");
+    fs::write(&saved, played.record().to_json().expect("json")).expect("write");
+
+    let mut harness = open_track(pack.path());
+    harness
+        .state_mut()
+        .apply(StudioCommand::OpenRecord(saved.clone()));
+    settle(&mut harness);
+    assert!(
+        harness.state().race_shown(),
+        "{:?}",
+        harness.state().status()
+    );
+    let last = played.race().decisions().len();
+    let position = |h: &Harness<'static, StudioApp>| race(h).decisions().len();
+    assert_eq!(position(&harness), last, "opens at the end");
+    harness.get_by_label("First").click();
+    harness.run();
+    assert_eq!(position(&harness), 0);
+    harness.get_by_label("Forward").click();
+    harness.run();
+    assert_eq!(position(&harness), 1);
+    harness.key_press(Key::ArrowRight);
+    harness.run();
+    assert_eq!(position(&harness), 2, "the arrow key steps too");
+    harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::SeekTurn(3));
+    harness.run();
+    assert_eq!(race(&harness).turn(), 3);
+    harness.get_by_label("Turn 3");
+    harness.get_by_label("Last").click();
+    harness.run();
+    assert_eq!(position(&harness), last);
+    assert_eq!(race(&harness).result(), played.race().result());
+}
+
+#[test]
+fn a_race_is_refused_on_content_with_errors_and_the_error_can_be_shown() {
+    let (pack, _) = workspace_copy();
+    let deck = pack.path().join("race_deck.ron");
+    let text = fs::read_to_string(&deck).expect("read");
+    fs::write(&deck, text.replacen("speed: 1,", "speed: 13,", 1)).expect("write");
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 1);
+    harness.get_by_label_contains("The content has 1 error");
+    harness.get_by_label("Start race").click();
+    settle(&mut harness);
+    assert!(harness.state().race_screen().is_none(), "no race starts");
+    harness
+        .get_by_label("Start a test race")
+        .get_by_label_contains("speed-out-of-range")
+        .click();
+    settle(&mut harness);
+    let shown = harness.state().shown().expect("a document is shown");
+    assert_eq!(
+        harness.state().workspace().documents[shown].path.as_deref(),
+        Some(deck.as_path()),
+        "the error's file is shown"
+    );
+}
+
+#[test]
+fn the_race_menu_starts_a_race_and_switches_between_race_and_editor() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    menu(&mut harness, "Race", "Start a test race");
+    assert!(harness.state().start_dialog().is_some());
+    harness
+        .state_mut()
+        .start_dialog_mut()
+        .expect("dialog")
+        .seed_text = "5".to_owned();
+    harness.run();
+    start_race(&mut harness);
+    harness.get_by_label("Back to editor").click();
+    settle(&mut harness);
+    assert!(!harness.state().race_shown(), "the editor is back");
+    assert!(
+        harness.state().race_screen().is_some(),
+        "the race stays open"
+    );
+    menu(&mut harness, "Race", "Show the race");
+    assert!(harness.state().race_shown());
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
+    assert!(!harness.state().race_shown(), "Esc goes back to the editor");
+}
