@@ -14,11 +14,14 @@
 //!    typed event stream ([`rules::RaceEvent`]), the board folded from it, and player views.
 //! 4. [`sim`] — on top of the rules: loading content for a race ([`sim::load_race`], the one
 //!    entry point for the CLI and the studio), bots (they see a [`rules::PlayerView`] only),
-//!    whole races, and race records that replay a race exactly.
+//!    whole races, race records that replay a race exactly, batches, and test race sessions
+//!    ([`sim::session`]: people and bots at one table, undo to the last human choice, records
+//!    watched again), which the studio's race screen shows.
 //! 5. [`cli`] and `gui` (feature `gui`) — thin front ends: they call the layers above and print
 //!    or draw what they return. The `roadwright` binary only parses arguments and picks one.
 //!    The GUI's widgets emit commands that the app applies after drawing; no game rule lives
-//!    there.
+//!    there: the race screen asks the engine for legal decisions and outcomes, and its bots
+//!    think on a worker thread so a frame never waits for them.
 //!
 //! Beside the layers, [`stretch`] (the track builder the editor's stretch tools drive),
 //! [`edit`] (edits as values, and the undo history the studio keeps per document) and

@@ -42,6 +42,15 @@ fn open_dialog(harness: &mut Harness<'static, StudioApp>, seed: u64) {
     harness.run();
 }
 
+/// Puts a bot with this profile in each of the dialog's first four seats.
+fn all_bots(harness: &mut Harness<'static, StudioApp>, profile: &str) {
+    let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
+    for seat in 0..4 {
+        dialog.seats[seat] = SeatChoice::Bot(profile.to_owned());
+    }
+    harness.run();
+}
+
 /// Clicks Start race and makes the bots play without a pause.
 fn start_race(harness: &mut Harness<'static, StudioApp>) {
     harness.get_by_label("Start race").click();
@@ -360,5 +369,126 @@ fn the_race_menu_starts_a_race_and_switches_between_race_and_editor() {
     assert!(harness.state().race_shown());
     harness.key_press(Key::Escape);
     settle(&mut harness);
+    harness.get_by_label("Test race…").click();
+    settle(&mut harness);
+    assert!(
+        harness.state().start_dialog().is_some(),
+        "the track toolbar's button opens the dialog"
+    );
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+    assert!(harness.state().start_dialog().is_none());
+    menu(&mut harness, "Race", "Show the race");
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
     assert!(!harness.state().race_shown(), "Esc goes back to the editor");
+}
+
+#[test]
+fn pause_stops_the_bots_and_step_plays_one_decision_at_a_time() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 31);
+    all_bots(&mut harness, "random");
+    start_race(&mut harness);
+    harness.get_by_label("Pause").click();
+    harness.run();
+    assert!(!harness.state().race_screen().expect("race").is_running());
+    let paused_at = race(&harness).decisions().len();
+    assert!(!race(&harness).is_over());
+    for _ in 0..20 {
+        harness
+            .state_mut()
+            .race_screen_mut()
+            .expect("race")
+            .wait_for_bots();
+        harness.step();
+    }
+    assert_eq!(
+        race(&harness).decisions().len(),
+        paused_at,
+        "paused bots wait"
+    );
+
+    harness.get_by_label("Step").click();
+    until(&mut harness, |app| {
+        app.race_screen()
+            .is_some_and(|s| !s.is_running() && s.race().decisions().len() > paused_at)
+    });
+    assert_eq!(
+        race(&harness).decisions().len(),
+        paused_at + 1,
+        "one decision"
+    );
+
+    harness.get_by_label("To end of turn").click();
+    harness.step();
+    assert!(harness.state().race_screen().expect("race").is_running());
+    let turn = race(&harness).turn();
+    until(&mut harness, |app| {
+        app.race_screen().is_some_and(|s| !s.is_running())
+    });
+    assert_eq!(
+        race(&harness).turn(),
+        turn + 1,
+        "stopped as the next turn began"
+    );
+}
+
+/// Save record goes through the file dialog (the in-window one here), suggests
+/// `race-SEED.json`, and writes a record that opens again where it ended.
+#[test]
+fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
+    let (pack, _) = workspace_copy();
+    // egui_file's text fields carry no accessible name (see studio_editing.rs).
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::open(pack.path()),
+        );
+    settle(&mut harness);
+    menu(&mut harness, "View", "Built-in file dialogs");
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    open_dialog(&mut harness, 4242);
+    all_bots(&mut harness, "random");
+    start_race(&mut harness);
+    until(&mut harness, |app| {
+        app.race_screen().is_some_and(|s| s.race().is_over())
+    });
+    harness.get_by_label("Save record…").click();
+    settle(&mut harness);
+    harness.get_by_label("Save").click();
+    settle(&mut harness);
+    let saved = pack.path().join("race-4242.json");
+    assert!(saved.exists(), "{:?}", harness.state().status());
+    let played = race(&harness);
+
+    harness.state_mut().apply(StudioCommand::OpenRecord(saved));
+    settle(&mut harness);
+    let RaceSession::Replay(replay) = harness.state().race_screen().expect("race").session() else {
+        panic!("a record is watched");
+    };
+    assert_eq!(replay.position(), played.decisions().len());
+    assert_eq!(replay.race().result(), played.result());
+    // The record sits in the content folder: reading the folder again does not take it for
+    // broken content.
+    harness.state_mut().apply(StudioCommand::Reload);
+    settle(&mut harness);
+    assert!(
+        harness.state().workspace().errors.is_empty(),
+        "{:?}",
+        harness.state().workspace().errors
+    );
+    assert!(
+        !harness
+            .state()
+            .diagnostics()
+            .iter()
+            .any(roadwright::validate::Diagnostic::is_error),
+        "{:?}",
+        harness.state().diagnostics()
+    );
 }

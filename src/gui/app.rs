@@ -328,6 +328,9 @@ impl StudioApp {
                     Picker::SaveAs { suggested: None } => Picker::SaveAs {
                         suggested: self.suggested_file(),
                     },
+                    Picker::SaveRecord { suggested: None } => Picker::SaveRecord {
+                        suggested: self.suggested_record(),
+                    },
                     other => other,
                 };
                 let native = native_dialogs_work(self.prefs.built_in_file_dialogs);
@@ -595,11 +598,7 @@ impl StudioApp {
         let Some(race) = &mut self.race else {
             return;
         };
-        let Some(RaceRequest::SaveRecord(record)) =
-            race.apply(super::race::RaceCommand::SaveRecord)
-        else {
-            return;
-        };
+        let record = race.record();
         let result = record
             .to_json()
             .map_err(|e| e.to_string())
@@ -915,7 +914,9 @@ impl StudioApp {
             for request in requests {
                 commands.push(match request {
                     RaceRequest::Close => StudioCommand::ShowRace(false),
-                    RaceRequest::SaveRecord(_) => StudioCommand::Pick(Picker::SaveRecord),
+                    RaceRequest::SaveRecord(_) => {
+                        StudioCommand::Pick(Picker::SaveRecord { suggested: None })
+                    }
                 });
             }
             self.question_dialog(&ctx, &mut commands);
@@ -1056,6 +1057,22 @@ impl StudioApp {
         Some(free)
     }
 
+    /// Where Save race record starts: `race-SEED.json` in the workspace's folder (records there
+    /// are not read as content), numbered when taken.
+    fn suggested_record(&self) -> Option<PathBuf> {
+        let record = self.race.as_ref()?.record();
+        let folder = &self.workspace.root;
+        (1..=9_999)
+            .map(|n| {
+                if n == 1 {
+                    folder.join(format!("race-{}.json", record.seed))
+                } else {
+                    folder.join(format!("race-{}-{n}.json", record.seed))
+                }
+            })
+            .find(|p| !p.exists())
+    }
+
     /// Seconds between autosaves (at least one).
     fn autosave_interval(&self) -> f64 {
         f64::from(self.prefs.autosave_seconds.max(1))
@@ -1179,6 +1196,14 @@ impl StudioApp {
                     }
                     ui.separator();
                     ui.checkbox(&mut canvas.show_links, "Links");
+                    ui.separator();
+                    if ui
+                        .button("Test race…")
+                        .on_hover_text("Race on this track as it is now (Ctrl+R)")
+                        .clicked()
+                    {
+                        commands.push(StudioCommand::NewRace);
+                    }
                 });
                 let hover = canvas.hover.map_or_else(String::new, |at| {
                     let terrain = track

@@ -30,8 +30,11 @@ pub enum Picker {
     Background,
     /// A race record to watch.
     OpenRecord,
-    /// Where to save the race shown as a record.
-    SaveRecord,
+    /// Where to save the race shown as a record; `suggested` as for [`Picker::SaveAs`].
+    SaveRecord {
+        /// The suggested file, if any.
+        suggested: Option<PathBuf>,
+    },
 }
 
 impl Picker {
@@ -45,7 +48,7 @@ impl Picker {
             Self::ExportPng => StudioCommand::ExportPng(path),
             Self::Background => StudioCommand::SetBackground(path),
             Self::OpenRecord => StudioCommand::OpenRecord(path),
-            Self::SaveRecord => StudioCommand::SaveRecord(path),
+            Self::SaveRecord { .. } => StudioCommand::SaveRecord(path),
         }
     }
 
@@ -57,7 +60,7 @@ impl Picker {
             Self::ExportPng => "Export PNG",
             Self::Background => "Choose a background picture",
             Self::OpenRecord => "Open a race record",
-            Self::SaveRecord => "Save the race record",
+            Self::SaveRecord { .. } => "Save the race record",
         }
     }
 
@@ -68,7 +71,7 @@ impl Picker {
             Self::OpenFile | Self::SaveAs { .. } => &["ron", "json"],
             Self::ExportPng => &["png"],
             Self::Background => &["png", "jpg", "jpeg"],
-            Self::OpenRecord | Self::SaveRecord => &["json", "ron"],
+            Self::OpenRecord | Self::SaveRecord { .. } => &["json", "ron"],
         }
     }
 
@@ -84,7 +87,7 @@ impl Picker {
             Self::OpenFile | Self::Background | Self::OpenRecord => {
                 dialog.set_directory(start).pick_file()
             }
-            Self::SaveAs { suggested } => {
+            Self::SaveAs { suggested } | Self::SaveRecord { suggested } => {
                 let (folder, name) = split(suggested.as_deref(), start);
                 let dialog = dialog.set_directory(folder);
                 match name {
@@ -92,7 +95,7 @@ impl Picker {
                     None => dialog.save_file(),
                 }
             }
-            Self::ExportPng | Self::SaveRecord => dialog.set_directory(start).save_file(),
+            Self::ExportPng => dialog.set_directory(start).save_file(),
         }
     }
 
@@ -103,7 +106,7 @@ impl Picker {
             Self::OpenFile | Self::Background | Self::OpenRecord => {
                 egui_file::FileDialog::open_file()
             }
-            Self::SaveAs { .. } | Self::ExportPng | Self::SaveRecord => {
+            Self::SaveAs { .. } | Self::ExportPng | Self::SaveRecord { .. } => {
                 egui_file::FileDialog::save_file()
             }
         }
@@ -117,7 +120,9 @@ impl Picker {
             }));
         }
         let (folder, name) = match self {
-            Self::SaveAs { suggested } => split(suggested.as_deref(), start),
+            Self::SaveAs { suggested } | Self::SaveRecord { suggested } => {
+                split(suggested.as_deref(), start)
+            }
             _ => (start.to_owned(), None),
         };
         dialog = dialog.initial_path(folder);

@@ -191,7 +191,7 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
                 .add_enabled(state.race_open, egui::Button::new("Save race record…"))
                 .clicked()
             {
-                commands.push(StudioCommand::Pick(Picker::SaveRecord));
+                commands.push(StudioCommand::Pick(Picker::SaveRecord { suggested: None }));
             }
         });
         ui.menu_button("Help", |ui| {

@@ -286,15 +286,20 @@ impl RaceScreen {
                 }
             }
             RaceCommand::SaveRecord => {
-                let record = match &self.session {
-                    RaceSession::Live(live) => live.record(),
-                    RaceSession::Replay(replay) => replay.record().clone(),
-                };
-                return Some(RaceRequest::SaveRecord(Box::new(record)));
+                return Some(RaceRequest::SaveRecord(Box::new(self.record())));
             }
             RaceCommand::Close => return Some(RaceRequest::Close),
         }
         None
+    }
+
+    /// The record of the race shown: the race so far, or the record watched.
+    #[must_use]
+    pub fn record(&self) -> RaceRecord {
+        match &self.session {
+            RaceSession::Live(live) => live.record(),
+            RaceSession::Replay(replay) => replay.record().clone(),
+        }
     }
 
     /// Says something on the screen's message line (a record saved, a save that failed).
