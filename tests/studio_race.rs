@@ -14,7 +14,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::track::{SpaceRef, Terrain};
 use roadwright::gui::race::start::SeatChoice;
-use roadwright::gui::race::{RaceCommand, RaceSession, card_label};
+use roadwright::gui::race::{RaceCommand, RaceSession, card_label, choice_place};
 use roadwright::gui::{StudioApp, StudioCommand};
 use roadwright::rules::{Decision, Place, Race};
 use roadwright::sim::profiles::profiles_in;
@@ -491,4 +491,59 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
         "{:?}",
         harness.state().diagnostics()
     );
+}
+
+/// A movement event that asks where (Bump and Run, Open Road, Dangerous Debris) rings its
+/// places on the board; clicking one makes that choice.
+#[test]
+fn a_movement_event_choice_is_made_by_clicking_its_place_on_the_board() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    for seed in 0..60 {
+        open_dialog(&mut harness, seed);
+        let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
+        for seat in 1..4 {
+            dialog.seats[seat] = SeatChoice::Bot("random".to_owned());
+        }
+        harness.run();
+        start_race(&mut harness);
+        loop {
+            until(&mut harness, |app| {
+                app.race_screen().is_some_and(|s| {
+                    s.race().is_over()
+                        || matches!(s.session(), RaceSession::Live(l) if l.human_to_decide().is_some())
+                })
+            });
+            let now = race(&harness);
+            if now.is_over() {
+                break;
+            }
+            let legal = now.legal().to_vec();
+            let placed: Vec<(Place, Decision)> = legal
+                .iter()
+                .filter_map(|d| choice_place(&now, d).map(|p| (p, d.clone())))
+                .collect();
+            let unique = placed.iter().find(|(p, _)| {
+                placed.iter().filter(|(q, _)| q == p).count() == 1 && matches!(p, Place::Track(_))
+            });
+            if let Some((place, choice)) = unique.cloned() {
+                let position = on_screen(&harness, place);
+                click_at(&mut harness, position);
+                let after = race(&harness);
+                assert_eq!(
+                    after.decisions().get(now.decisions().len()),
+                    Some(&choice),
+                    "the click chose {choice:?} (seed {seed})"
+                );
+                return;
+            }
+            harness
+                .state_mut()
+                .race_screen_mut()
+                .expect("race")
+                .apply(RaceCommand::Decide(legal[0].clone()));
+            harness.step();
+        }
+    }
+    panic!("no seed of 60 asked the person where a movement event goes");
 }

@@ -14,7 +14,7 @@ pub mod start;
 pub mod words;
 pub mod worker;
 
-use egui::{Color32, Panel, Stroke, Ui};
+use egui::{Color32, Panel, ScrollArea, Stroke, Ui};
 
 use crate::content::track::Track;
 use crate::rules::outcomes::EndPlaces;
@@ -24,7 +24,7 @@ use crate::sim::session::{Replay, Run, RunUntil, TestRace};
 
 use super::canvas::TrackCanvas;
 use board::{draw_cars, draw_path, fill_space, place_point, ring_place, space_point, team_colour};
-pub use words::{card_label, decision_label, event_place};
+pub use words::{card_label, choice_place, decision_label, event_place};
 use worker::BotWorker;
 
 /// What the screen asks of the studio (it cannot do these itself).
@@ -352,13 +352,9 @@ impl RaceScreen {
     fn refresh_preview(&mut self) {
         self.hovered = None;
         self.preview = None;
-        let RaceSession::Live(live) = &self.session else {
+        let Some(race) = self.deciding_race() else {
             return;
         };
-        if live.human_to_decide().is_none() {
-            return;
-        }
-        let race = live.race();
         let position = race.decisions().len();
         if race.movement().is_some() {
             let mut base = race.clone();
@@ -480,10 +476,17 @@ impl RaceScreen {
             .resizable(true)
             .default_size(300.0)
             .show(ui, |ui| self.log_panel(ui, &mut commands));
+        // The hand's panel keeps its height whatever it holds, so the board never jumps under
+        // the pointer when the prompt changes.
         Panel::bottom("race_hand")
             .resizable(true)
-            .default_size(150.0)
-            .show(ui, |ui| self.hand_panel(ui, &mut commands));
+            .default_size(160.0)
+            .min_size(80.0)
+            .show(ui, |ui| {
+                ScrollArea::vertical()
+                    .auto_shrink([false, false])
+                    .show(ui, |ui| self.hand_panel(ui, &mut commands));
+            });
         egui::CentralPanel::default_margins().show(ui, |ui| self.board(ui, &mut commands));
         let mut requests = Vec::new();
         for command in commands {
@@ -557,6 +560,7 @@ impl RaceScreen {
             );
         }
         self.draw_targets(&painter, rect, commands, &response);
+        self.draw_choices(&painter, rect, commands, &response);
         if let (Some(index), Some(preview)) = (hovered, &self.preview) {
             self.draw_hovered_path(&painter, rect, preview, index);
             if response.clicked() {
@@ -564,6 +568,14 @@ impl RaceScreen {
             }
         }
         self.hovered = hovered;
+    }
+
+    /// The race, when a person decides in it now (what the board's clickable marks need).
+    fn deciding_race(&self) -> Option<&Race> {
+        match &self.session {
+            RaceSession::Live(live) if live.human_to_decide().is_some() => Some(live.race()),
+            _ => None,
+        }
     }
 
     /// When the person deciding may fire: each target ringed with its chance to hit; a click on
@@ -575,13 +587,9 @@ impl RaceScreen {
         commands: &mut Vec<RaceCommand>,
         response: &egui::Response,
     ) {
-        let RaceSession::Live(live) = &self.session else {
+        let Some(race) = self.deciding_race() else {
             return;
         };
-        if live.human_to_decide().is_none() {
-            return;
-        }
-        let race = live.race();
         let Some(attacker) = race.active_car() else {
             return;
         };
@@ -613,6 +621,52 @@ impl RaceScreen {
                     .is_some_and(|p| p.distance(centre) <= radius)
             {
                 commands.push(RaceCommand::Decide(fire));
+            }
+        }
+    }
+
+    /// When a movement event asks where (Bump and Run, Open Road, Dangerous Debris): each place
+    /// ringed on the board with what choosing it does; a click on one chooses it. A place two
+    /// choices share is left to the buttons below.
+    fn draw_choices(
+        &self,
+        painter: &egui::Painter,
+        rect: egui::Rect,
+        commands: &mut Vec<RaceCommand>,
+        response: &egui::Response,
+    ) {
+        let Some(race) = self.deciding_race() else {
+            return;
+        };
+        let view = self.canvas.view;
+        let choices: Vec<(Place, &Decision)> = race
+            .legal()
+            .iter()
+            .filter_map(|d| words::choice_place(race, d).map(|place| (place, d)))
+            .collect();
+        let radius = (self.track.space_size.width * 0.55 * view.zoom).max(10.0);
+        let colour = Color32::from_rgb(0x30, 0xd0, 0xff);
+        for &(place, decision) in &choices {
+            let Some(point) = place_point(race, &self.track, place, 0) else {
+                continue;
+            };
+            let centre = view.to_screen(rect, point);
+            painter.circle_stroke(centre, radius, Stroke::new(3.0, colour));
+            let unique = choices.iter().filter(|(p, _)| *p == place).count() == 1;
+            let over = response
+                .hover_pos()
+                .is_some_and(|p| p.distance(centre) <= radius);
+            if over && unique {
+                painter.text(
+                    centre + egui::vec2(0.0, -radius),
+                    egui::Align2::CENTER_BOTTOM,
+                    decision_label(race, decision),
+                    egui::FontId::proportional(13.0),
+                    Color32::WHITE,
+                );
+                if response.clicked() {
+                    commands.push(RaceCommand::Decide(decision.clone()));
+                }
             }
         }
     }

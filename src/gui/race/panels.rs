@@ -251,14 +251,12 @@ impl RaceScreen {
             return;
         }
         ui.label(RichText::new(prompt(race, legal)).strong());
-        ScrollArea::vertical().show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for decision in legal {
-                    if ui.button(decision_label(race, decision)).clicked() {
-                        commands.push(RaceCommand::Decide(decision.clone()));
-                    }
+        ui.horizontal_wrapped(|ui| {
+            for decision in legal {
+                if ui.button(decision_label(race, decision)).clicked() {
+                    commands.push(RaceCommand::Decide(decision.clone()));
                 }
-            });
+            }
         });
     }
 

@@ -1,7 +1,7 @@
 //! The race in words: card buttons, decision buttons, what the person deciding is asked, and
 //! where a log entry happened.
 
-use crate::rules::{CarId, Decision, Place, Race, RaceEvent};
+use crate::rules::{CarId, Decision, EventChoice, Place, Race, RaceEvent};
 
 /// A card of the hand as its button shows it: name, movement, MP, whether it draws a movement
 /// event, and how many copies are held when more than one.
@@ -39,7 +39,21 @@ pub(super) fn prompt(race: &Race, legal: &[Decision]) -> String {
             "{}: click a highlighted space, or take one step at a time:",
             car.unwrap_or_default()
         ),
-        Some(Decision::Event(_)) => "A movement event: choose.".to_owned(),
+        Some(Decision::Event(_)) => {
+            let card = race.events().iter().rev().find_map(|e| match e {
+                RaceEvent::MovementEventDrawn { card } => race
+                    .rules()
+                    .content
+                    .movement_events
+                    .get(usize::from(*card))
+                    .map(|c| c.name.to_string()),
+                _ => None,
+            });
+            format!(
+                "{}: choose below, or click a place ringed on the board.",
+                card.unwrap_or_else(|| "A movement event".to_owned())
+            )
+        }
         Some(Decision::Play { .. }) | None => String::new(),
     }
 }
@@ -132,4 +146,17 @@ fn event_car(event: &RaceEvent) -> Option<CarId> {
         RaceEvent::CrossoverCollision { moving, .. } => *moving,
         _ => return None,
     })
+}
+
+/// Where on the board a movement event choice points, when it points somewhere: the space a
+/// car is bumped to or Open Road jumps to, or the car that takes the debris.
+#[must_use]
+pub fn choice_place(race: &Race, decision: &Decision) -> Option<Place> {
+    match decision {
+        Decision::Event(EventChoice::Bump { to, .. } | EventChoice::OpenRoad { to }) => {
+            Some(Place::Track(*to))
+        }
+        Decision::Event(EventChoice::Debris { car }) => Some(race.car(*car).place),
+        _ => None,
+    }
 }
