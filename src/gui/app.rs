@@ -335,9 +335,7 @@ impl StudioApp {
                 };
                 let native = native_dialogs_work(self.prefs.built_in_file_dialogs);
                 let start = self.workspace.root.clone();
-                if let Some(command) = self.picker.pick(picker, &start, native) {
-                    self.apply(command);
-                }
+                self.picker.pick(picker, &start, native);
             }
             StudioCommand::Answer(answer) => self.answer(answer),
             StudioCommand::NewRace => {

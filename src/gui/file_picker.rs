@@ -5,7 +5,9 @@
 //! (a bare X server, a container, a remote session) `rfd` returns nothing and says nothing, so
 //! the studio could neither open nor save. There, and whenever the user asks for it (View >
 //! Built-in file dialogs), the studio draws its own dialog in the window. It is drawn like any
-//! other window, so it never blocks a frame.
+//! other window, so it never blocks a frame. The system's dialog blocks whoever asks it, so it is
+//! asked on a thread of its own and its answer collected by a later frame: the window keeps
+//! drawing (a race's bots keep playing) while it is open.
 
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
@@ -154,32 +156,79 @@ pub fn native_dialogs_work(built_in_chosen: bool) -> bool {
         && (!cfg!(target_os = "linux") || std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some())
 }
 
-/// The choice under way in the window, if any.
-#[derive(Default)]
+/// How the system's dialog is asked (a test puts a stand-in here).
+type SystemDialog = fn(&Picker, &Path) -> Option<PathBuf>;
+
+/// The choice under way, if any: an in-window dialog, or the system's on its thread.
 pub struct FilePicker {
     open: Option<(Picker, egui_file::FileDialog)>,
+    native: Option<(Picker, std::sync::mpsc::Receiver<Option<PathBuf>>)>,
+    system: SystemDialog,
+}
+
+impl Default for FilePicker {
+    fn default() -> Self {
+        Self {
+            open: None,
+            native: None,
+            system: Picker::native,
+        }
+    }
 }
 
 impl FilePicker {
-    /// Starts a choice: the system's dialog when `native`, whose answer comes back at once,
-    /// otherwise the in-window one, whose answer comes from [`Self::show`] in a later frame.
-    pub fn pick(&mut self, picker: Picker, start: &Path, native: bool) -> Option<StudioCommand> {
+    /// Starts a choice: the system's dialog when `native` (on a thread of its own), otherwise
+    /// the in-window one. Either way the answer comes from [`Self::show`] in a later frame. A
+    /// choice already under way is dropped for the new one.
+    pub fn pick(&mut self, picker: Picker, start: &Path, native: bool) {
         if native {
-            return picker.native(start).map(|path| picker.command(path));
+            let (sender, receiver) = std::sync::mpsc::channel();
+            let asked = picker.clone();
+            let start = start.to_owned();
+            let system = self.system;
+            let spawned = std::thread::Builder::new()
+                .name("roadwright-file-dialog".to_owned())
+                .spawn(move || {
+                    // Nobody listens any more when another choice replaced this one.
+                    sender.send(system(&asked, &start)).ok();
+                });
+            if spawned.is_ok() {
+                self.open = None;
+                self.native = Some((picker, receiver));
+                return;
+            }
         }
         let dialog = picker.in_window(start);
+        self.native = None;
         self.open = Some((picker, dialog));
-        None
     }
 
-    /// Whether an in-window dialog is open.
+    /// Whether a dialog is open (in the window or the system's).
     #[must_use]
     pub fn is_open(&self) -> bool {
-        self.open.is_some()
+        self.open.is_some() || self.native.is_some()
     }
 
-    /// Draws the in-window dialog, if one is open; the command of the path chosen, once it is.
+    /// Draws the in-window dialog, or checks on the system's; the command of the path chosen,
+    /// once it is.
     pub fn show(&mut self, ctx: &egui::Context) -> Option<StudioCommand> {
+        if let Some((picker, receiver)) = &self.native {
+            return match receiver.try_recv() {
+                Ok(answer) => {
+                    let command = answer.map(|path| picker.command(path));
+                    self.native = None;
+                    command
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => {
+                    ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                    None
+                }
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                    self.native = None;
+                    None
+                }
+            };
+        }
         let (picker, dialog) = self.open.as_mut()?;
         dialog.show(ctx);
         match dialog.state() {
@@ -194,5 +243,51 @@ impl FilePicker {
                 None
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A system dialog that takes its time, as a person does, then picks a file.
+    #[allow(clippy::unnecessary_wraps)] // It stands in for `Picker::native`, whose type it has.
+    fn slow_dialog(_: &Picker, start: &Path) -> Option<PathBuf> {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        Some(start.join("race-1.json"))
+    }
+
+    /// The system's dialog is asked on its own thread: `pick` returns at once, frames go on
+    /// while the dialog is open, and the choice comes through `show` in a later frame.
+    #[test]
+    fn the_system_dialog_never_blocks_the_frame_that_asks() {
+        let mut picker = FilePicker {
+            system: slow_dialog,
+            ..FilePicker::default()
+        };
+        let asked = std::time::Instant::now();
+        picker.pick(Picker::OpenRecord, Path::new("records"), true);
+        assert!(
+            asked.elapsed() < std::time::Duration::from_millis(200),
+            "pick did not wait for the dialog"
+        );
+        let ctx = egui::Context::default();
+        assert_eq!(picker.show(&ctx), None, "not answered yet");
+        assert!(picker.is_open());
+        let mut answer = None;
+        for _ in 0..200 {
+            answer = picker.show(&ctx);
+            if !picker.is_open() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        assert_eq!(
+            answer,
+            Some(StudioCommand::OpenRecord(PathBuf::from(
+                "records/race-1.json"
+            )))
+        );
+        assert!(!picker.is_open());
     }
 }
