@@ -106,8 +106,8 @@ fn only(diagnostics: &[Diagnostic], code: &'static str, severity: Severity) -> D
 
 fn car(team: &str, number: &str) -> ObjectRef {
     ObjectRef::Car {
-        team: team.to_owned(),
-        number: number.to_owned(),
+        team: team.into(),
+        number: number.into(),
     }
 }
 

@@ -310,6 +310,41 @@ impl fmt::Display for SpaceRef {
     }
 }
 
+impl SpaceRef {
+    /// The sector the space is in.
+    #[must_use]
+    pub fn sector_ref(self) -> SectorRef {
+        SectorRef {
+            section: self.section,
+            number: self.sector,
+        }
+    }
+}
+
+/// The address of a sector: `12` is lap sector 12, `S2` starting sector 2.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct SectorRef {
+    /// Lap or starting section.
+    pub section: Section,
+    /// The sector number within that section.
+    pub number: u32,
+}
+
+impl fmt::Display for SectorRef {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.section == Section::Start {
+            f.write_str("S")?;
+        }
+        write!(f, "{}", self.number)
+    }
+}
+
+impl Serialize for SectorRef {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// Why a text is not a space address.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error(

@@ -726,37 +726,35 @@ impl StudioApp {
             return;
         };
         match (&self.workspace.documents[document].document, object) {
-            (Document::Track(track), ObjectRef::Space { space }) => {
-                if let Ok(at) = space.parse::<SpaceRef>() {
-                    let canvas = self.canvases.entry(document).or_default();
-                    canvas.selection = BTreeSet::from([at]);
-                    canvas.frame(track, &[at]);
-                }
+            (Document::Track(track), ObjectRef::Space { space: at }) => {
+                let canvas = self.canvases.entry(document).or_default();
+                canvas.selection = BTreeSet::from([at]);
+                canvas.frame(track, &[at]);
             }
             (Document::Track(track), ObjectRef::Sector { sector }) => {
                 let spaces: Vec<SpaceRef> = track
                     .spaces()
                     .map(|(at, _)| at)
-                    .filter(|at| sector_name(*at) == sector)
+                    .filter(|at| at.sector_ref() == sector)
                     .collect();
                 let canvas = self.canvases.entry(document).or_default();
                 canvas.selection = spaces.iter().copied().collect();
                 canvas.frame(track, &spaces);
             }
             (Document::RaceDeck(deck), ObjectRef::RaceCard { id }) => {
-                self.race_deck.show_card(deck, &id);
+                self.race_deck.show_card(deck, id.as_str());
             }
             (Document::MovementEventDeck(deck), ObjectRef::MovementEvent { id }) => {
-                self.movement_events.show_card(deck, &id);
+                self.movement_events.show_card(deck, id.as_str());
             }
             (Document::CombatEventDeck(deck), ObjectRef::CombatCard { id }) => {
-                self.combat_deck.show_card(deck, &id);
+                self.combat_deck.show_card(deck, id.as_str());
             }
             (
                 Document::TeamMats(mats),
                 ObjectRef::Team { id } | ObjectRef::Car { team: id, .. },
             ) => {
-                self.teams.show_team(mats, &id);
+                self.teams.show_team(mats, id.as_str());
             }
             _ => {}
         }
@@ -799,13 +797,15 @@ impl StudioApp {
                 continue;
             }
             match &diagnostic.location.object {
-                Some(ObjectRef::Space { space }) => spaces.extend(space.parse::<SpaceRef>().ok()),
+                Some(ObjectRef::Space { space }) => {
+                    spaces.insert(*space);
+                }
                 Some(ObjectRef::Sector { sector }) => {
                     spaces.extend(
                         track
                             .spaces()
                             .map(|(at, _)| at)
-                            .filter(|at| sector_name(*at) == *sector),
+                            .filter(|at| at.sector_ref() == *sector),
                     );
                 }
                 _ => {}
@@ -822,10 +822,6 @@ fn fresh_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     crate::sim::batch::race_seed(nanos, 0)
-}
-
-fn sector_name(at: SpaceRef) -> String {
-    crate::validate::track::sector_name(at.section, at.sector)
 }
 
 impl StudioApp {

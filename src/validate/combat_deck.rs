@@ -16,7 +16,7 @@ pub type CheckedCombat = (BTreeMap<Id, WeaponType>, Vec<checked::CombatCard>);
 
 fn object(card: &CombatCard) -> ObjectRef {
     ObjectRef::CombatCard {
-        id: card.id.to_string(),
+        id: card.id.clone(),
     }
 }
 
@@ -30,7 +30,7 @@ pub fn check(deck: &CombatEventDeck, report: &mut FileReport<'_>) -> Option<Chec
         "weapon type",
         deck.weapon_types.iter().map(|weapon| {
             let object = ObjectRef::WeaponType {
-                id: weapon.id.to_string(),
+                id: weapon.id.clone(),
             };
             (&weapon.id, object)
         }),

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::content::LoadError;
+use crate::content::text::{CarNumber, Id};
+use crate::content::track::{SectorRef, SpaceRef};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize)]
@@ -33,49 +35,49 @@ pub enum ObjectRef {
     /// A race card kind.
     RaceCard {
         /// Its id.
-        id: String,
+        id: Id,
     },
     /// A movement event card kind.
     MovementEvent {
         /// Its id.
-        id: String,
+        id: Id,
     },
     /// A combat event card kind.
     CombatCard {
         /// Its id.
-        id: String,
+        id: Id,
     },
     /// A weapon type.
     WeaponType {
         /// Its id.
-        id: String,
+        id: Id,
     },
     /// A team.
     Team {
         /// Its id.
-        id: String,
+        id: Id,
     },
     /// A car on a team mat.
     Car {
         /// The team's id.
-        team: String,
+        team: Id,
         /// The car's number.
-        number: String,
+        number: CarNumber,
     },
     /// A ruleset.
     Ruleset {
         /// Its id.
-        id: String,
+        id: Id,
     },
-    /// A track space, as `sector.lane`.
+    /// A track space (`12.3`, `S2.1` in JSON).
     Space {
-        /// Its address (`12.3`, `S2.1`).
-        space: String,
+        /// Its address.
+        space: SpaceRef,
     },
-    /// A track sector, as its number (`12`, `S2`).
+    /// A track sector (`12`, `S2` in JSON).
     Sector {
-        /// Its number.
-        sector: String,
+        /// Its address.
+        sector: SectorRef,
     },
 }
 

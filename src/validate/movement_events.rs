@@ -11,7 +11,7 @@ use crate::content::movement_events::{MovementEvent, MovementEventCard, Movement
 
 fn object(card: &MovementEventCard) -> ObjectRef {
     ObjectRef::MovementEvent {
-        id: card.id.to_string(),
+        id: card.id.clone(),
     }
 }
 

@@ -119,7 +119,7 @@ fn warn_unused_weapons(deck: &CombatEventDeck, mats: &TeamMats, report: &mut Fil
             report.warning(
                 "unused-weapon-type",
                 Some(ObjectRef::WeaponType {
-                    id: weapon.id.to_string(),
+                    id: weapon.id.clone(),
                 }),
                 &[Needle::Value(weapon.id.as_str())],
                 format!(
@@ -154,7 +154,7 @@ fn check_rulesets(
             report.error(
                 "duplicate-id",
                 Some(ObjectRef::Ruleset {
-                    id: value.id.to_string(),
+                    id: value.id.clone(),
                 }),
                 &[Needle::Field("id")],
                 format!("ruleset id `{}` is used by more than one file", value.id),

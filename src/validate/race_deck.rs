@@ -11,7 +11,7 @@ use crate::content::race_deck::{MovementInstruction, RaceCard, RaceDeck};
 
 fn object(card: &RaceCard) -> ObjectRef {
     ObjectRef::RaceCard {
-        id: card.id.to_string(),
+        id: card.id.clone(),
     }
 }
 

@@ -17,7 +17,7 @@ const RULEBOOK_PLAYERS: std::ops::RangeInclusive<u8> = 2..=10;
 pub fn check(ruleset: &Ruleset, report: &mut FileReport<'_>) -> Option<checked::Ruleset> {
     let errors_before = report.error_count();
     let object_ref = ObjectRef::Ruleset {
-        id: ruleset.id.to_string(),
+        id: ruleset.id.clone(),
     };
     let object = || Some(object_ref.clone());
     report.check_ids("ruleset", [(&ruleset.id, object_ref.clone())]);

@@ -12,14 +12,14 @@ use crate::content::text::CarNumber;
 
 fn team_object(team: &TeamMat) -> ObjectRef {
     ObjectRef::Team {
-        id: team.id.to_string(),
+        id: team.id.clone(),
     }
 }
 
 fn car_object(team: &TeamMat, car: &CarStats) -> ObjectRef {
     ObjectRef::Car {
-        team: team.id.to_string(),
-        number: car.number.to_string(),
+        team: team.id.clone(),
+        number: car.number.clone(),
     }
 }
 

@@ -47,9 +47,7 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
         {
             report.error(
                 "space-size",
-                Some(ObjectRef::Space {
-                    space: at.to_string(),
-                }),
+                Some(ObjectRef::Space { space: at }),
                 &[Needle::Field("size")],
                 format!("space {at} has a size that is not positive"),
             );
@@ -96,11 +94,7 @@ fn check_geometry(track: &Track, report: &mut FileReport<'_>) {
         bad("the space size".to_owned(), None, "space_size");
     }
     for (at, space) in track.spaces() {
-        let object = || {
-            Some(ObjectRef::Space {
-                space: at.to_string(),
-            })
-        };
+        let object = || Some(ObjectRef::Space { space: at });
         for (field, value) in [("x", space.x), ("y", space.y), ("heading", space.heading)] {
             if !sane(value) {
                 bad(format!("space {at}'s {field} ({value})"), object(), field);
@@ -172,16 +166,17 @@ impl Checker<'_, '_, '_> {
 
     fn space_error(&mut self, code: &'static str, at: SpaceRef, message: String) {
         let needles = Self::needles(at.section, at.sector, self.space_index(at));
-        let object = ObjectRef::Space {
-            space: at.to_string(),
-        };
+        let object = ObjectRef::Space { space: at };
         self.report.error(code, Some(object), &needles, message);
     }
 
     fn sector_error(&mut self, code: &'static str, section: Section, sector: u32, message: String) {
         let needles = Self::needles(section, sector, None);
         let object = ObjectRef::Sector {
-            sector: sector_name(section, sector),
+            sector: crate::content::track::SectorRef {
+                section,
+                number: sector,
+            },
         };
         self.report.error(code, Some(object), &needles, message);
     }
