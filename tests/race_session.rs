@@ -280,3 +280,32 @@ fn a_record_saved_among_the_content_files_is_not_read_as_content() {
     let broken = roadwright::content::RawPack::load(pack.path()).expect("loads");
     assert_eq!(broken.errors.len(), 1);
 }
+
+#[test]
+fn a_broken_track_beside_the_content_does_not_stop_a_race_on_another_track() {
+    let pack = common::copy_of_standard_pack();
+    // A track with one sector and no lap: an error of its own file.
+    let broken = roadwright::edit::track_edit::blank_track(
+        "broken",
+        "Broken",
+        roadwright::content::track::TrackStyle::ApocalypseRoad,
+    );
+    let text = roadwright::content::Document::Track(broken)
+        .to_text(roadwright::content::Format::Ron)
+        .expect("serialises");
+    std::fs::write(pack.path().join("broken.ron"), text).expect("write");
+    let (content, diagnostics) = roadwright::validate::pack::validate_pack(
+        &roadwright::content::RawPack::load(pack.path()).expect("loads"),
+    );
+    assert!(
+        diagnostics.iter().any(|d| d.is_error()
+            && d.location
+                .file
+                .as_ref()
+                .is_some_and(|f| f.ends_with("broken.ron"))),
+        "the broken track is reported: {diagnostics:?}"
+    );
+    assert!(content.is_some(), "the decks and mats are still playable");
+    let loaded = load_race(pack.path(), &repo("tracks/oval.ron"), "standard");
+    assert!(loaded.is_ok(), "{:?}", loaded.err());
+}

@@ -547,3 +547,53 @@ fn a_movement_event_choice_is_made_by_clicking_its_place_on_the_board() {
     }
     panic!("no seed of 60 asked the person where a movement event goes");
 }
+
+/// A new, still broken track open beside the oval does not stop a race on the oval; a race on
+/// the broken one is refused with its errors listed.
+#[test]
+fn a_broken_new_track_does_not_stop_a_race_on_another_track() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let oval = harness.state().shown().expect("the oval is shown");
+    menu(&mut harness, "File", "New track");
+    assert!(
+        harness
+            .state()
+            .diagnostics()
+            .iter()
+            .any(roadwright::validate::Diagnostic::is_error),
+        "an empty track has errors"
+    );
+    open_dialog(&mut harness, 8);
+    assert_ne!(
+        harness.state().start_dialog().expect("dialog").track,
+        Some(oval),
+        "the dialog starts on the track shown"
+    );
+    assert!(
+        harness.query_by_label("Start race").is_some(),
+        "the dialog is open"
+    );
+    harness
+        .get_by_label("Start a test race")
+        .get_by_label_contains("before racing");
+    harness
+        .state_mut()
+        .start_dialog_mut()
+        .expect("dialog")
+        .track = Some(oval);
+    harness.run();
+    assert!(
+        harness
+            .get_by_label("Start a test race")
+            .query_by_label_contains("before racing")
+            .is_none(),
+        "the other track's errors do not count"
+    );
+    harness.run();
+    start_race(&mut harness);
+    assert!(
+        harness.state().race_screen().is_some(),
+        "racing on the oval"
+    );
+}

@@ -23,7 +23,7 @@ use super::race_deck_editor::RaceDeckEditor;
 use super::recovery;
 use super::status::{STATUS_SECONDS, StatusLine};
 use super::team_editor::TeamEditor;
-use super::validation::Validator;
+use super::validation::{Validated, Validator};
 use super::workspace::Workspace;
 use crate::content::Document;
 use crate::content::track::{SpaceRef, TrackStyle};
@@ -78,7 +78,8 @@ pub struct StudioApp {
     combat_deck: CombatDeckEditor,
     teams: TeamEditor,
     validator: Validator,
-    diagnostics: Vec<Diagnostic>,
+    /// The last validation: diagnostics, and the checked content and tracks it built.
+    validated: Validated,
     /// Bumped on every change to the documents; validation runs when it moves.
     revision: u64,
     validated_revision: Option<u64>,
@@ -132,7 +133,7 @@ impl StudioApp {
             combat_deck: CombatDeckEditor::default(),
             teams: TeamEditor::default(),
             validator: Validator::new(),
-            diagnostics: Vec::new(),
+            validated: Validated::default(),
             revision: 0,
             validated_revision: None,
             prefs,
@@ -197,7 +198,7 @@ impl StudioApp {
     /// The current diagnostics.
     #[must_use]
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.diagnostics
+        &self.validated.diagnostics
     }
 
     /// The document shown in the centre.
@@ -246,8 +247,8 @@ impl StudioApp {
     /// that need them).
     pub fn wait_for_validation(&mut self) {
         self.submit_validation();
-        if let Some(diagnostics) = self.validator.wait() {
-            self.diagnostics = diagnostics;
+        if let Some(validated) = self.validator.wait() {
+            self.validated = validated;
         }
     }
 
@@ -342,7 +343,11 @@ impl StudioApp {
                 self.start_dialog =
                     Some(StartDialog::new(&self.workspace, self.shown, fresh_seed()));
             }
-            StudioCommand::StartRace(request) => match start_race(&self.workspace, &request) {
+            StudioCommand::StartRace(request) => match start_race(
+                &self.workspace,
+                &request,
+                (!self.validator.is_busy()).then_some(&self.validated),
+            ) {
                 Ok((race, track)) => {
                     self.race = Some(RaceScreen::live(race, track));
                     self.screen = Screen::Race;
@@ -706,7 +711,7 @@ impl StudioApp {
 
     /// Shows a diagnostic's document and selects its object.
     fn focus(&mut self, index: usize) {
-        let Some(diagnostic) = self.diagnostics.get(index).cloned() else {
+        let Some(diagnostic) = self.validated.diagnostics.get(index).cloned() else {
             return;
         };
         let document = diagnostic
@@ -792,7 +797,7 @@ impl StudioApp {
             return BTreeSet::new();
         };
         let mut spaces = BTreeSet::new();
-        for diagnostic in &self.diagnostics {
+        for diagnostic in &self.validated.diagnostics {
             if diagnostic.location.file.as_ref() != Some(&path) {
                 continue;
             }
@@ -828,8 +833,8 @@ impl StudioApp {
     /// Draws the whole studio into `ui` and applies what the widgets asked for.
     pub fn ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        if let Some(diagnostics) = self.validator.poll() {
-            self.diagnostics = diagnostics;
+        if let Some(validated) = self.validator.poll() {
+            self.validated = validated;
         }
         self.submit_validation();
         if self.validator.is_busy() {
@@ -884,7 +889,12 @@ impl StudioApp {
             });
         });
         if let Some(dialog) = &mut self.start_dialog {
-            match dialog.show(&ctx, &self.workspace, &self.diagnostics, fresh_seed()) {
+            match dialog.show(
+                &ctx,
+                &self.workspace,
+                &self.validated.diagnostics,
+                fresh_seed(),
+            ) {
                 Some(StartAnswer::Start(request)) => {
                     commands.push(StudioCommand::StartRace(request));
                 }
@@ -923,7 +933,7 @@ impl StudioApp {
             .show(ui, |ui| {
                 diagnostics_panel(
                     ui,
-                    &self.diagnostics,
+                    &self.validated.diagnostics,
                     self.validator.is_busy(),
                     &mut commands,
                 );

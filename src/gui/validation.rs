@@ -1,17 +1,34 @@
 //! Live validation off the UI thread.
 //!
 //! Each change sends a snapshot of the open documents to a worker thread, which validates
-//! them as the command line would (a folder as a pack, files one by one) and sends the
-//! diagnostics back. The worker skips snapshots overtaken by newer ones, so typing fast on a
-//! big track never queues work, and the window never waits for it.
+//! them as the command line would (a folder as a pack, files one by one) and sends back the
+//! diagnostics with what validation built: the checked content and each checked track, from
+//! which a test race starts without checking everything again. The worker skips snapshots
+//! overtaken by newer ones, so typing fast on a big track never queues work, and the window
+//! never waits for it.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
 
 use crate::content::source::{Format, SourceFile};
 use crate::content::{Document, LoadError, LoadedDocument, RawPack};
+use crate::validate::checked::Content;
+use crate::validate::checked_track::CheckedTrack;
+use crate::validate::pack::validate_pack;
 use crate::validate::{Diagnostic, validate_opened};
+
+/// What one validation run found and built.
+#[derive(Clone, Debug, Default)]
+pub struct Validated {
+    /// Every diagnostic, sorted.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The checked content, when the documents are a pack whose content files have no error.
+    pub content: Option<Content>,
+    /// Each track document without errors, checked, by the path validation names it with.
+    pub tracks: BTreeMap<PathBuf, CheckedTrack>,
+}
 
 /// What one validation run needs: the documents as edited, and what failed to load.
 #[derive(Clone, Debug)]
@@ -30,8 +47,28 @@ impl Snapshot {
     /// Validates the snapshot. Each document is written out as it would be saved, so that
     /// diagnostics point at the lines of the file the designer will get.
     #[must_use]
-    pub fn validate(self) -> Vec<Diagnostic> {
-        validate_opened(&self.into_pack())
+    pub fn validate(self) -> Validated {
+        let pack = self.into_pack();
+        let (content, diagnostics) = if pack.is_folder {
+            validate_pack(&pack)
+        } else {
+            (None, validate_opened(&pack))
+        };
+        let tracks = pack
+            .files
+            .iter()
+            .filter_map(|file| match &file.document {
+                Document::Track(track) => CheckedTrack::new(track, &file.source)
+                    .ok()
+                    .map(|checked| (file.source.path.clone(), checked)),
+                _ => None,
+            })
+            .collect();
+        Validated {
+            diagnostics,
+            content,
+            tracks,
+        }
     }
 
     /// The documents as a pack, each with the text it would be saved as (a race played on the
@@ -62,11 +99,11 @@ impl Snapshot {
 #[derive(Debug)]
 pub struct Validator {
     jobs: Sender<(u64, Snapshot)>,
-    results: Receiver<(u64, Vec<Diagnostic>)>,
+    results: Receiver<(u64, Validated)>,
     sent: u64,
     received: u64,
-    /// Diagnostics worked out on this thread when the worker is gone.
-    fallback: Option<Vec<Diagnostic>>,
+    /// A validation worked out on this thread when the worker is gone.
+    fallback: Option<Validated>,
 }
 
 impl Default for Validator {
@@ -124,25 +161,25 @@ impl Validator {
         self.received < self.sent
     }
 
-    /// The newest diagnostics that arrived since the last call, if any.
-    pub fn poll(&mut self) -> Option<Vec<Diagnostic>> {
+    /// The newest validation that arrived since the last call, if any.
+    pub fn poll(&mut self) -> Option<Validated> {
         let mut newest = self.fallback.take();
-        while let Ok((generation, diagnostics)) = self.results.try_recv() {
+        while let Ok((generation, validated)) = self.results.try_recv() {
             self.received = self.received.max(generation);
-            newest = Some(diagnostics);
+            newest = Some(validated);
         }
         newest
     }
 
-    /// Waits for the diagnostics of the last snapshot submitted (for tests and for saving).
-    pub fn wait(&mut self) -> Option<Vec<Diagnostic>> {
+    /// Waits for the validation of the last snapshot submitted (for tests and for saving).
+    pub fn wait(&mut self) -> Option<Validated> {
         let mut newest = self.fallback.take();
         while self.received < self.sent {
-            let Ok((generation, diagnostics)) = self.results.recv() else {
+            let Ok((generation, validated)) = self.results.recv() else {
                 break;
             };
             self.received = self.received.max(generation);
-            newest = Some(diagnostics);
+            newest = Some(validated);
         }
         newest
     }

@@ -14,7 +14,9 @@ use crate::content::text::Id;
 use crate::content::{ContentKind, Document, LoadedDocument, RawPack};
 
 /// Validates a whole pack: every file on its own, then what files must agree on. Returns the
-/// checked content when there is no error, and every diagnostic, sorted, either way.
+/// checked content when its files (decks, mats, rulesets, and any file that did not load) have
+/// no error, and every diagnostic, sorted, either way. Tracks kept in the pack are checked too,
+/// but an error in one does not withhold the content: a race on another track can still run.
 #[must_use]
 pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
     let mut out: Vec<Diagnostic> = pack
@@ -67,16 +69,6 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
         )
     });
 
-    for loaded in by_kind.get(&ContentKind::Track).into_iter().flatten() {
-        if let Document::Track(track) = &loaded.document {
-            super::track::check(
-                track,
-                GRID_POSITIONS,
-                &mut FileReport::new(&loaded.source, &mut out),
-            );
-        }
-    }
-
     if let (Some((combat_loaded, deck)), Some((_, mats))) = (combat_file, teams_file) {
         warn_unused_weapons(
             deck,
@@ -103,6 +95,18 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
         }
         _ => None,
     };
+    // Tracks are checked after the content is judged: a track with errors is not playable, but
+    // it does not make the decks and mats unplayable on another track.
+    for loaded in by_kind.get(&ContentKind::Track).into_iter().flatten() {
+        if let Document::Track(track) = &loaded.document {
+            super::track::check(
+                track,
+                GRID_POSITIONS,
+                &mut FileReport::new(&loaded.source, &mut out),
+            );
+        }
+    }
+
     super::diagnostic::sort_diagnostics(&mut out);
     (content, out)
 }

@@ -3,18 +3,22 @@
 //! Nothing here draws; tests call it without a window.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use crate::content::text::Id;
 use crate::content::track::Track;
 use crate::content::{Document, RawPack};
+use crate::rules::RaceRules;
 use crate::rules::setup::DEFAULT_TURN_LIMIT;
 use crate::rules::{PlayerSetup, RaceSetup};
+use crate::sim::load::identify;
 use crate::sim::record::{RaceRecord, RecordFiles};
 use crate::sim::session::{Replay, SeatControl, TestRace};
 use crate::sim::{LoadRaceError, LoadedRace, race_from_documents};
 use crate::validate::Diagnostic;
 use crate::validate::checked_track::CheckedTrack;
 
+use super::super::validation::Validated;
 use super::super::workspace::Workspace;
 use super::start::{SeatChoice, StartRequest};
 
@@ -38,9 +42,13 @@ impl From<LoadRaceError> for LaunchError {
     }
 }
 
-/// The workspace's documents as a pack, as edited.
+/// The workspace's documents as a pack, as edited, without its tracks: the race's track is
+/// checked on its own, and another track's errors must not stop it.
 fn pack_of(workspace: &Workspace) -> RawPack {
-    workspace.snapshot().into_pack()
+    let mut pack = workspace.snapshot().into_pack();
+    pack.files
+        .retain(|file| !matches!(file.document, Document::Track(_)));
+    pack
 }
 
 /// The rules of a race on `track` (a document of the workspace) under `ruleset`, from the
@@ -55,6 +63,30 @@ fn loaded(workspace: &Workspace, track: &Track, ruleset: &str) -> Result<LoadedR
     )?)
 }
 
+/// The rules of a race from what the last validation built (it must be of the documents as
+/// they are now), when it built both the content and this track.
+fn from_validation(
+    workspace: &Workspace,
+    validated: &Validated,
+    track_index: usize,
+    track: &Track,
+    ruleset: &str,
+) -> Option<Result<LoadedRace, LaunchError>> {
+    let content = validated.content.clone()?;
+    let checked = validated
+        .tracks
+        .get(&workspace.validation_path(track_index)?)?
+        .clone();
+    Some(
+        RaceRules::new(content, checked, ruleset)
+            .map(|rules| LoadedRace {
+                rules: Arc::new(rules),
+                identity: identify(&pack_of(workspace), track, ruleset),
+            })
+            .map_err(|e| LaunchError::Other(e.to_string())),
+    )
+}
+
 /// The bot profile with this id among the workspace's documents.
 fn profile(workspace: &Workspace, id: &str) -> Option<crate::content::bot_profile::BotProfile> {
     workspace.documents.iter().find_map(|d| match &d.document {
@@ -63,11 +95,14 @@ fn profile(workspace: &Workspace, id: &str) -> Option<crate::content::bot_profil
     })
 }
 
-/// Starts the race the dialog asked for, on the workspace's documents as edited. Returns the
-/// race and the track it is drawn on.
+/// Starts the race the dialog asked for, on the workspace's documents as edited. `validated`
+/// is the last validation when it is of the documents as they are: the race starts from the
+/// content and track it checked; without it they are checked here. Returns the race and the
+/// track it is drawn on.
 pub fn start_race(
     workspace: &Workspace,
     request: &StartRequest,
+    validated: Option<&Validated>,
 ) -> Result<(TestRace, Track), LaunchError> {
     let Some(Document::Track(track)) = workspace.documents.get(request.track).map(|d| &d.document)
     else {
@@ -75,7 +110,12 @@ pub fn start_race(
             "the chosen track is no longer open".to_owned(),
         ));
     };
-    let loaded = loaded(workspace, track, &request.ruleset)?;
+    let loaded = match validated
+        .and_then(|v| from_validation(workspace, v, request.track, track, &request.ruleset))
+    {
+        Some(built) => built?,
+        None => loaded(workspace, track, &request.ruleset)?,
+    };
     let mut players = Vec::new();
     for team in &request.teams {
         let team = Id::new(team.clone())
@@ -148,4 +188,55 @@ pub fn open_record(workspace: &Workspace, path: &Path) -> Result<(Replay, Track)
         }
     }
     Err(last_error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn workspace() -> Workspace {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        Workspace::open_with(&root.join("content"), &[root.join("tracks/oval.ron")])
+    }
+
+    fn request(workspace: &Workspace) -> StartRequest {
+        let track = workspace
+            .documents
+            .iter()
+            .position(|d| matches!(d.document, Document::Track(_)))
+            .expect("the oval is open");
+        StartRequest {
+            track,
+            ruleset: "standard".to_owned(),
+            teams: vec!["rust-reapers".to_owned(), "chrome-jackals".to_owned()],
+            seats: vec![SeatChoice::Human, SeatChoice::Human],
+            seed: 3,
+        }
+    }
+
+    /// A race starts from the content the last validation checked (marked here by a team
+    /// renamed in it), and without one checks the documents itself.
+    #[test]
+    fn a_race_starts_from_what_validation_built() {
+        let workspace = workspace();
+        let mut validated = workspace.snapshot().validate();
+        assert!(validated.content.is_some(), "{:?}", validated.diagnostics);
+        assert_eq!(validated.tracks.len(), 1, "the oval was checked");
+        let content = validated.content.as_mut().expect("content");
+        let team = content
+            .teams
+            .iter_mut()
+            .find(|t| t.id.as_str() == "rust-reapers")
+            .expect("team");
+        team.name = "Checked Reapers".into();
+
+        let (race, _) =
+            start_race(&workspace, &request(&workspace), Some(&validated)).expect("starts");
+        let first = race.race().team_of(crate::rules::PlayerId(0));
+        assert_eq!(first.name.as_str(), "Checked Reapers");
+
+        let (race, _) = start_race(&workspace, &request(&workspace), None).expect("starts");
+        let first = race.race().team_of(crate::rules::PlayerId(0));
+        assert_eq!(first.name.as_str(), "Rust Reapers", "checked afresh");
+    }
 }
