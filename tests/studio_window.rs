@@ -259,12 +259,10 @@ fn two_new_tracks_are_each_recovered_after_a_crash() {
 
     // Saving one drops its copy only; the other is still offered after another crash.
     let saved_to = pack.path().join("first.ron");
-    let first = harness
-        .state()
-        .workspace()
-        .documents
-        .iter()
-        .position(|d| d.path.is_none())
+    let workspace = harness.state().workspace();
+    let first = workspace
+        .ids()
+        .find(|&id| workspace.documents[id].path.is_none())
         .expect("untitled");
     harness.state_mut().apply(StudioCommand::Show(Some(first)));
     harness

@@ -10,7 +10,6 @@ use super::canvas::{CanvasEdit, Tool, TrackCanvas};
 use super::combat_deck_editor::CombatDeckEditor;
 use super::command::{Answer, StudioCommand};
 use super::diagnostics_panel::diagnostics_panel;
-use super::document::OpenDocument;
 use super::file_picker::{FilePicker, Picker, native_dialogs_work};
 use super::inspector::{InspectorRequests, track_inspector};
 use super::menu::{MenuState, menu_bar, shortcut_list, shortcuts};
@@ -20,34 +19,15 @@ use super::race::launch::{open_record, start_race};
 use super::race::start::{StartAnswer, StartDialog};
 use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
-use super::recovery;
-use super::status::{STATUS_SECONDS, StatusLine};
+use super::session::{AfterQuestion, Reopened, Session, free_file};
+use super::status::STATUS_SECONDS;
 use super::team_editor::TeamEditor;
-use super::validation::{Validated, Validator};
-use super::workspace::Workspace;
+use super::workspace::{DocumentId, Workspace};
 use crate::content::Document;
-use crate::content::track::{SpaceRef, TrackStyle};
+use crate::content::track::SpaceRef;
 use crate::edit::Edit;
-use crate::edit::track_edit::{blank_track, remove_sectors_holding};
+use crate::edit::track_edit::remove_sectors_holding;
 use crate::validate::{Diagnostic, ObjectRef};
-
-/// What to do once the unsaved-changes question is answered.
-#[derive(Clone, PartialEq, Debug)]
-enum AfterQuestion {
-    Open(PathBuf),
-    Reload,
-    Quit,
-}
-
-/// Autosaved work found from a session that did not close cleanly.
-struct Recovery {
-    /// The open document it belongs to; `None` for a track that was never saved.
-    target: Option<usize>,
-    /// The copy on disk.
-    copy: PathBuf,
-    /// What the copy holds.
-    document: Document,
-}
 
 /// A background picture loaded for the canvas.
 struct Backdrop {
@@ -70,32 +50,18 @@ pub enum Screen {
 
 /// The studio's state.
 pub struct StudioApp {
-    workspace: Workspace,
-    shown: Option<usize>,
-    canvases: BTreeMap<usize, TrackCanvas>,
+    /// The documents, validation, saving and recovery: everything but the window.
+    session: Session,
+    shown: Option<DocumentId>,
+    canvases: BTreeMap<DocumentId, TrackCanvas>,
     race_deck: RaceDeckEditor,
     movement_events: MovementEventsEditor,
     combat_deck: CombatDeckEditor,
     teams: TeamEditor,
-    validator: Validator,
-    /// The last validation: diagnostics, and the checked content and tracks it built.
-    validated: Validated,
-    /// Bumped on every change to the documents; validation runs when it moves.
-    revision: u64,
-    validated_revision: Option<u64>,
-    prefs: Prefs,
-    question: Option<AfterQuestion>,
-    recoveries: Vec<Recovery>,
-    /// The status bar's message (a save, an error), gone after a few seconds.
-    status: StatusLine,
     /// Whether the keyboard shortcuts window is open (Help menu, F1).
     shortcuts_open: bool,
-    /// The in-window file dialog, when one is open.
+    /// The file dialog, when one is open.
     picker: FilePicker,
-    quit_requested: bool,
-    /// Set when the window may close although work is unsaved (the user said so).
-    close_confirmed: bool,
-    last_autosave: Option<f64>,
     backdrop: Option<Backdrop>,
     applied_theme: Option<Theme>,
     /// The test race (or the record watched), kept while the editor is shown.
@@ -121,44 +87,29 @@ impl StudioApp {
 
     /// Opens the studio with remembered preferences.
     #[must_use]
-    pub fn with_prefs(path: &Path, extra: &[PathBuf], mut prefs: Prefs) -> Self {
-        let workspace = Workspace::open_with(path, extra);
-        prefs.remember(path);
-        let mut app = Self {
-            workspace,
+    pub fn with_prefs(path: &Path, extra: &[PathBuf], prefs: Prefs) -> Self {
+        Self {
+            session: Session::open(path, extra, prefs),
             shown: None,
             canvases: BTreeMap::new(),
             race_deck: RaceDeckEditor::default(),
             movement_events: MovementEventsEditor::default(),
             combat_deck: CombatDeckEditor::default(),
             teams: TeamEditor::default(),
-            validator: Validator::new(),
-            validated: Validated::default(),
-            revision: 0,
-            validated_revision: None,
-            prefs,
-            question: None,
-            recoveries: Vec::new(),
-            status: StatusLine::default(),
             shortcuts_open: false,
             picker: FilePicker::default(),
-            quit_requested: false,
-            close_confirmed: false,
-            last_autosave: None,
             backdrop: None,
             applied_theme: None,
             race: None,
             screen: Screen::Editor,
             start_dialog: None,
-        };
-        app.find_recoveries();
-        app
+        }
     }
 
     /// The status line's message, while it shows one.
     #[must_use]
     pub fn status(&self) -> Option<&str> {
-        self.status.text()
+        self.session.status().text()
     }
 
     /// The race screen, when a race or a record is open.
@@ -192,125 +143,68 @@ impl StudioApp {
     /// What is open.
     #[must_use]
     pub fn workspace(&self) -> &Workspace {
-        &self.workspace
+        self.session.workspace()
     }
 
     /// The current diagnostics.
     #[must_use]
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.validated.diagnostics
+        self.session.diagnostics()
     }
 
     /// The document shown in the centre.
     #[must_use]
-    pub fn shown(&self) -> Option<usize> {
+    pub fn shown(&self) -> Option<DocumentId> {
         self.shown
     }
 
     /// The canvas of a track document, if it has been shown.
     #[must_use]
-    pub fn canvas(&self, document: usize) -> Option<&TrackCanvas> {
+    pub fn canvas(&self, document: DocumentId) -> Option<&TrackCanvas> {
         self.canvases.get(&document)
     }
 
     /// The preferences, as they would be stored.
     #[must_use]
     pub fn prefs(&self) -> &Prefs {
-        &self.prefs
+        self.session.prefs()
     }
 
     /// Whether a command asked to close the window and nothing is left unsaved or the user
     /// chose to discard it.
     #[must_use]
     pub fn quit_requested(&self) -> bool {
-        self.quit_requested
+        self.session.quit_requested()
     }
 
     /// The window title: the shown document and a dot when anything is unsaved.
     #[must_use]
     pub fn title(&self) -> String {
+        let workspace = self.session.workspace();
         let shown = self.shown.map_or_else(
-            || self.workspace.path.display().to_string(),
-            |i| self.workspace.display_name(i),
+            || workspace.path.display().to_string(),
+            |id| workspace.display_name(id),
         );
-        let dirty = if self.workspace.is_dirty() { " *" } else { "" };
+        let dirty = if workspace.is_dirty() { " *" } else { "" };
         format!("Roadwright — {shown}{dirty}")
     }
 
     /// Whether the unsaved-changes question is showing.
     #[must_use]
     pub fn is_asking(&self) -> bool {
-        self.question.is_some()
+        self.session.question().is_some()
     }
 
     /// Blocks until the diagnostics of the latest change have arrived (tests, and scripts
     /// that need them).
     pub fn wait_for_validation(&mut self) {
-        self.submit_validation();
-        if let Some(validated) = self.validator.wait() {
-            self.validated = validated;
-        }
+        self.session.wait_for_validation();
     }
 
     /// Writes recovery copies of every unsaved document now, as the timer would; nothing once
     /// the user has chosen to discard their changes and close.
     pub fn autosave_now(&mut self) {
-        if self.close_confirmed {
-            return;
-        }
-        for document in &self.workspace.documents {
-            if document.is_dirty()
-                && let Err(error) = recovery::write(document)
-            {
-                self.status.say(format!("Autosave failed: {error}"));
-            }
-        }
-    }
-
-    fn find_recoveries(&mut self) {
-        let documents = &self.workspace.documents;
-        self.recoveries = (0..documents.len())
-            .filter_map(|index| {
-                let found = recovery::find(&documents[index])?;
-                Some(Recovery {
-                    target: Some(index),
-                    copy: recovery::path_for(&documents[index])?,
-                    document: found,
-                })
-            })
-            .chain(
-                recovery::find_untitled(&self.workspace.root)
-                    .into_iter()
-                    .map(|(copy, document)| Recovery {
-                        target: None,
-                        copy,
-                        document,
-                    }),
-            )
-            .collect();
-    }
-
-    /// A recovery copy for a new track: free on disk, and not another open track's.
-    fn new_untitled_copy(&self) -> PathBuf {
-        let taken: Vec<&Path> = self
-            .workspace
-            .documents
-            .iter()
-            .filter_map(|d| d.untitled_copy.as_deref())
-            .chain(self.recoveries.iter().map(|r| r.copy.as_path()))
-            .collect();
-        recovery::new_untitled_path(&self.workspace.root, &taken)
-    }
-
-    fn changed(&mut self) {
-        self.revision += 1;
-    }
-
-    fn submit_validation(&mut self) {
-        if self.validated_revision != Some(self.revision) {
-            self.validated_revision = Some(self.revision);
-            self.validator.submit(self.workspace.snapshot());
-        }
+        self.session.autosave_now();
     }
 
     /// Carries out a command.
@@ -320,45 +214,48 @@ impl StudioApp {
             StudioCommand::Open(path) => self.ask_then(AfterQuestion::Open(path)),
             StudioCommand::Reload => self.ask_then(AfterQuestion::Reload),
             StudioCommand::Quit => self.ask_then(AfterQuestion::Quit),
+            StudioCommand::Answer(answer) => {
+                let reopened = self.session.answer(answer);
+                self.follow(reopened);
+            }
             StudioCommand::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
             StudioCommand::ToggleBuiltInDialogs => {
-                self.prefs.built_in_file_dialogs = !self.prefs.built_in_file_dialogs;
+                let prefs = self.session.prefs_mut();
+                prefs.built_in_file_dialogs = !prefs.built_in_file_dialogs;
             }
             StudioCommand::Pick(picker) => {
                 let picker = match picker {
                     Picker::SaveAs { suggested: None } => Picker::SaveAs {
-                        suggested: self.suggested_file(),
+                        suggested: self.shown.and_then(|id| self.session.suggested_file(id)),
                     },
                     Picker::SaveRecord { suggested: None } => Picker::SaveRecord {
                         suggested: self.suggested_record(),
                     },
                     other => other,
                 };
-                let native = native_dialogs_work(self.prefs.built_in_file_dialogs);
-                let start = self.workspace.root.clone();
+                let native = native_dialogs_work(self.session.prefs().built_in_file_dialogs);
+                let start = self.session.workspace().root.clone();
                 self.picker.pick(picker, &start, native);
             }
-            StudioCommand::Answer(answer) => self.answer(answer),
             StudioCommand::NewRace => {
-                self.start_dialog =
-                    Some(StartDialog::new(&self.workspace, self.shown, fresh_seed()));
+                self.start_dialog = Some(StartDialog::new(
+                    self.session.workspace(),
+                    self.shown,
+                    fresh_seed(),
+                ));
             }
-            StudioCommand::StartRace(request) => match start_race(
-                &self.workspace,
-                &request,
-                (!self.validator.is_busy()).then_some(&self.validated),
-            ) {
-                Ok((race, track)) => {
-                    self.race = Some(RaceScreen::live(race, track));
-                    self.screen = Screen::Race;
-                    self.start_dialog = None;
-                    self.status
-                        .say(format!("Race started, seed {}", request.seed));
+            StudioCommand::StartRace(request) => {
+                let validated = (!self.session.validating()).then_some(self.session.validated());
+                match start_race(self.session.workspace(), &request, validated) {
+                    Ok((race, track)) => {
+                        self.race = Some(RaceScreen::live(race, track));
+                        self.screen = Screen::Race;
+                        self.start_dialog = None;
+                        self.say(format!("Race started, seed {}", request.seed));
+                    }
+                    Err(error) => self.say(format!("The race could not start: {error}")),
                 }
-                Err(error) => self
-                    .status
-                    .say(format!("The race could not start: {error}")),
-            },
+            }
             StudioCommand::ShowRace(show) => {
                 self.screen = if show && self.race.is_some() {
                     Screen::Race
@@ -366,44 +263,29 @@ impl StudioApp {
                     Screen::Editor
                 };
             }
-            StudioCommand::OpenRecord(path) => match open_record(&self.workspace, &path) {
+            StudioCommand::OpenRecord(path) => match open_record(self.session.workspace(), &path) {
                 Ok((replay, track)) => {
                     self.race = Some(RaceScreen::replay(replay, track));
                     self.screen = Screen::Race;
-                    self.status.say(format!("Watching {}", path.display()));
+                    self.say(format!("Watching {}", path.display()));
                 }
-                Err(error) => self
-                    .status
-                    .say(format!("{} cannot be watched: {error}", path.display())),
+                Err(error) => {
+                    self.say(format!("{} cannot be watched: {error}", path.display()));
+                }
             },
             StudioCommand::SaveRecord(path) => self.save_record(&path),
             StudioCommand::AddFile(path) => {
-                let before = self.workspace.documents.len();
-                self.workspace.extra.push(path.clone());
-                match Document::load(&path) {
-                    Ok(loaded) => {
-                        self.workspace.documents.push(OpenDocument::loaded(loaded));
-                        self.shown = Some(before);
-                    }
-                    Err(error) => self.workspace.errors.push(error),
+                if let Some(id) = self.session.add_file(&path) {
+                    self.shown = Some(id);
                 }
-                self.prefs.remember(&path);
-                self.changed();
             }
             StudioCommand::NewTrack => {
-                let track = blank_track("new-track", "New track", TrackStyle::ApocalypseRoad);
-                self.workspace.documents.push(OpenDocument::untitled(
-                    Document::Track(track),
-                    self.new_untitled_copy(),
-                ));
-                let index = self.workspace.documents.len() - 1;
-                self.shown = Some(index);
-                let canvas = self.canvases.entry(index).or_default();
-                canvas.tool = Tool::Stretch;
-                self.changed();
+                let id = self.session.new_track();
+                self.shown = Some(id);
+                self.canvases.entry(id).or_default().tool = Tool::Stretch;
             }
-            StudioCommand::Show(index) => {
-                self.shown = index.filter(|&i| i < self.workspace.documents.len());
+            StudioCommand::Show(id) => {
+                self.shown = id.filter(|&id| self.session.workspace().document(id).is_some());
                 self.screen = Screen::Editor;
             }
             StudioCommand::Edit {
@@ -418,44 +300,37 @@ impl StudioApp {
             }
             StudioCommand::Escape if self.race_shown() => self.screen = Screen::Editor,
             StudioCommand::Undo | StudioCommand::Redo => {
-                let undo = command == StudioCommand::Undo;
-                if let Some(document) = self.shown.and_then(|i| self.workspace.documents.get_mut(i))
+                if let Some(id) = self.shown
+                    && self.session.undo(id, command == StudioCommand::Redo)
                 {
-                    let done = if undo {
-                        document.undo()
-                    } else {
-                        document.redo()
-                    };
-                    if done {
-                        self.after_document_change();
-                    }
+                    self.prune_selection();
                 }
             }
             StudioCommand::Save => {
                 let untitled = self
                     .shown
-                    .and_then(|i| self.workspace.documents.get(i))
+                    .and_then(|id| self.session.workspace().document(id))
                     .is_some_and(|d| d.path.is_none());
                 if untitled {
                     // A new track has no file yet: Save is Save as, in the tracks folder.
                     self.apply(StudioCommand::Pick(Picker::SaveAs { suggested: None }));
                 } else {
-                    self.save(self.shown, None);
+                    self.session.save(self.shown, None);
                 }
             }
-            StudioCommand::SaveAs(path) => self.save(self.shown, Some(&path)),
-            StudioCommand::SaveAll => self.save_all(),
+            StudioCommand::SaveAs(path) => self.session.save(self.shown, Some(&path)),
+            StudioCommand::SaveAll => self.session.save_all(),
             StudioCommand::ExportPng(path) => self.export_png(&path),
             StudioCommand::SetBackground(path) => self.set_background(&path),
             StudioCommand::SelectAll => {
-                if let Some((index, Document::Track(track))) = self.shown_document() {
+                if let Some((id, Document::Track(track))) = self.shown_document() {
                     let track = track.clone();
-                    self.canvases.entry(index).or_default().select_all(&track);
+                    self.canvases.entry(id).or_default().select_all(&track);
                 }
             }
             StudioCommand::Delete => self.delete_selection(),
             StudioCommand::Escape => {
-                if let Some(canvas) = self.shown.and_then(|i| self.canvases.get_mut(&i)) {
+                if let Some(canvas) = self.shown.and_then(|id| self.canvases.get_mut(&id)) {
                     canvas.clear_selection();
                     canvas.tool = Tool::Select;
                 }
@@ -464,134 +339,63 @@ impl StudioApp {
                 self.view(&command);
             }
             StudioCommand::SetTool(tool) => {
-                if let Some(canvas) = self.shown.and_then(|i| self.canvases.get_mut(&i)) {
+                if let Some(canvas) = self.shown.and_then(|id| self.canvases.get_mut(&id)) {
                     canvas.tool = tool;
                     canvas.first_click = None;
                 }
             }
-            StudioCommand::SetTheme(theme) => self.prefs.theme = theme,
+            StudioCommand::SetTheme(theme) => self.session.prefs_mut().theme = theme,
             StudioCommand::FocusDiagnostic(index) => self.focus(index),
-            StudioCommand::Recover(target) => self.recover(target),
-            StudioCommand::DiscardRecovery(position) => {
-                if position < self.recoveries.len() {
-                    recovery::remove_copy(&self.recoveries.remove(position).copy);
-                }
-            }
+            StudioCommand::Recover(position) => self.recover(position),
+            StudioCommand::DiscardRecovery(position) => self.session.discard_recovery(position),
         }
     }
 
-    fn shown_document(&self) -> Option<(usize, &Document)> {
-        let index = self.shown?;
-        Some((index, &self.workspace.documents.get(index)?.document))
+    /// Says something on the status line.
+    fn say(&mut self, message: String) {
+        self.session.status_mut().say(message);
     }
 
-    fn edit(&mut self, index: usize, edit: &Edit, group: Option<crate::edit::GroupKey>) {
-        let Some(document) = self.workspace.documents.get_mut(index) else {
-            return;
-        };
-        match document.apply(edit, group) {
-            Ok(()) => self.after_document_change(),
-            Err(error) => self.status.say(format!("{}: {error}", edit.label())),
-        }
-    }
-
-    fn after_document_change(&mut self) {
-        if let Some((index, Document::Track(track))) = self.shown_document() {
-            let track = track.clone();
-            if let Some(canvas) = self.canvases.get_mut(&index) {
-                canvas.prune(&track);
-            }
-        }
-        self.changed();
-    }
-
+    /// Asks about unsaved work before `then` (or goes on at once), and follows what happened.
     fn ask_then(&mut self, then: AfterQuestion) {
-        if self.workspace.is_dirty() && !(then == AfterQuestion::Quit && self.close_confirmed) {
-            self.question = Some(then);
-        } else {
-            self.go_on(then);
-        }
+        let reopened = self.session.ask_then(then);
+        self.follow(reopened);
     }
 
-    fn answer(&mut self, answer: Answer) {
-        let Some(then) = self.question.take() else {
+    /// The views follow a workspace opened or read again: nothing shown of another folder; the
+    /// same document shown after a reload, with fresh canvases.
+    fn follow(&mut self, reopened: Option<Reopened>) {
+        let Some(reopened) = reopened else {
             return;
         };
-        match answer {
-            Answer::Cancel => {}
-            Answer::Discard => {
-                // Work the user chose to throw away is not offered back next time.
-                for document in &self.workspace.documents {
-                    recovery::remove(document);
-                }
-                self.go_on(then);
-            }
-            Answer::Save => {
-                self.save_all();
-                if self.workspace.is_dirty() {
-                    // Something could not be saved (an untitled track, a refused write): stay.
-                    self.status.say(format!(
-                        "Not everything could be saved: {}",
-                        self.status.text().unwrap_or_default()
-                    ));
-                } else {
-                    self.go_on(then);
-                }
-            }
-        }
-    }
-
-    fn go_on(&mut self, then: AfterQuestion) {
-        match then {
-            AfterQuestion::Open(path) => {
-                self.prefs.remember(&path);
-                self.reopen(Workspace::open(&path));
-            }
-            AfterQuestion::Reload => {
-                let (path, extra) = (self.workspace.path.clone(), self.workspace.extra.clone());
-                let shown = self.shown;
-                self.reopen(Workspace::open_with(&path, &extra));
-                self.shown = shown.filter(|&i| i < self.workspace.documents.len());
-            }
-            AfterQuestion::Quit => {
-                self.close_confirmed = true;
-                self.quit_requested = true;
-            }
-        }
-    }
-
-    fn reopen(&mut self, workspace: Workspace) {
-        self.workspace = workspace;
-        self.shown = None;
         self.canvases.clear();
         self.backdrop = None;
-        self.find_recoveries();
-        self.changed();
+        self.shown = match reopened {
+            Reopened::Other => None,
+            Reopened::Same => self
+                .shown
+                .filter(|&id| self.session.workspace().document(id).is_some()),
+        };
     }
 
-    fn save(&mut self, index: Option<usize>, path: Option<&Path>) {
-        let Some(document) = index.and_then(|i| self.workspace.documents.get_mut(i)) else {
-            self.status
-                .say("Nothing to save: choose a file first".to_owned());
-            return;
-        };
-        let result = match path {
-            Some(path) => document.save_as(path),
-            None => document.save(),
-        };
-        self.status.say(match result {
-            Ok(()) => format!("Saved {}", document.name()),
-            Err(error) => format!("Could not save: {error}"),
-        });
-        self.changed();
+    fn shown_document(&self) -> Option<(DocumentId, &Document)> {
+        let id = self.shown?;
+        Some((id, &self.session.workspace().document(id)?.document))
     }
 
-    fn save_all(&mut self) {
-        let dirty: Vec<usize> = (0..self.workspace.documents.len())
-            .filter(|&i| self.workspace.documents[i].is_dirty())
-            .collect();
-        for index in dirty {
-            self.save(Some(index), None);
+    fn edit(&mut self, id: DocumentId, edit: &Edit, group: Option<crate::edit::GroupKey>) {
+        if self.session.edit(id, edit, group) {
+            self.prune_selection();
+        }
+    }
+
+    /// After a document changed: the shown track's selection keeps only spaces that exist.
+    fn prune_selection(&mut self) {
+        if let Some((id, Document::Track(track))) = self.shown_document() {
+            let track = track.clone();
+            if let Some(canvas) = self.canvases.get_mut(&id) {
+                canvas.prune(&track);
+            }
         }
     }
 
@@ -613,7 +417,7 @@ impl StudioApp {
             Err(error) => format!("Could not save the race record: {error}"),
         };
         race.say(message.clone());
-        self.status.say(message);
+        self.session.status_mut().say(message);
     }
 
     fn export_png(&mut self, path: &Path) {
@@ -623,7 +427,7 @@ impl StudioApp {
         let result = crate::render::render_track(track, 2400)
             .map_err(|e| e.to_string())
             .and_then(|image| crate::render::save_png(&image, path).map_err(|e| e.to_string()));
-        self.status.say(match result {
+        self.session.status_mut().say(match result {
             Ok(()) => format!("Exported {}", path.display()),
             Err(error) => format!("Could not export: {error}"),
         });
@@ -633,11 +437,11 @@ impl StudioApp {
         let Some(index) = self.shown else {
             return;
         };
-        let folder = self.workspace.documents[index]
+        let folder = self.session.workspace().documents[index]
             .path
             .as_deref()
             .and_then(Path::parent)
-            .unwrap_or(&self.workspace.root)
+            .unwrap_or(&self.session.workspace().root)
             .to_owned();
         let relative = picture.strip_prefix(&folder).unwrap_or(picture);
         let background = crate::content::track::Background {
@@ -684,34 +488,14 @@ impl StudioApp {
     }
 
     fn recover(&mut self, position: usize) {
-        if position >= self.recoveries.len() {
-            return;
+        if let Some(id) = self.session.recover(position) {
+            self.shown = Some(id);
         }
-        let Recovery {
-            target,
-            copy,
-            document,
-        } = self.recoveries.remove(position);
-        if let Some(index) = target {
-            if let Some(open) = self.workspace.documents.get_mut(index) {
-                open.replace(document, "Recover unsaved work");
-                self.shown = Some(index);
-            }
-        } else {
-            // The recovered track keeps its copy, so a second crash still finds it.
-            self.workspace
-                .documents
-                .push(OpenDocument::untitled(document, copy));
-            self.shown = Some(self.workspace.documents.len() - 1);
-        }
-        self.status
-            .say("Recovered unsaved work: save it to keep it".to_owned());
-        self.changed();
     }
 
     /// Shows a diagnostic's document and selects its object.
     fn focus(&mut self, index: usize) {
-        let Some(diagnostic) = self.validated.diagnostics.get(index).cloned() else {
+        let Some(diagnostic) = self.session.diagnostics().get(index).cloned() else {
             return;
         };
         let document = diagnostic
@@ -719,8 +503,10 @@ impl StudioApp {
             .file
             .as_ref()
             .and_then(|file| {
-                (0..self.workspace.documents.len())
-                    .find(|&i| self.workspace.validation_path(i).as_ref() == Some(file))
+                let workspace = self.session.workspace();
+                workspace
+                    .ids()
+                    .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
             })
             .or_else(|| self.document_for(diagnostic.location.object.as_ref()?));
         let Some(document) = document else {
@@ -730,7 +516,10 @@ impl StudioApp {
         let Some(object) = diagnostic.location.object else {
             return;
         };
-        match (&self.workspace.documents[document].document, object) {
+        match (
+            &self.session.workspace().documents[document].document,
+            object,
+        ) {
             (Document::Track(track), ObjectRef::Space { space: at }) => {
                 let canvas = self.canvases.entry(document).or_default();
                 canvas.selection = BTreeSet::from([at]);
@@ -765,8 +554,8 @@ impl StudioApp {
         }
     }
 
-    fn document_for(&self, object: &ObjectRef) -> Option<usize> {
-        self.workspace.find(|document| {
+    fn document_for(&self, object: &ObjectRef) -> Option<DocumentId> {
+        self.session.workspace().find(|document| {
             matches!(
                 (object, document),
                 (ObjectRef::RaceCard { .. }, Document::RaceDeck(_))
@@ -788,16 +577,17 @@ impl StudioApp {
 
     /// Spaces the diagnostics point at in a track document, to mark on the canvas.
     #[must_use]
-    pub fn problem_spaces(&self, index: usize) -> BTreeSet<SpaceRef> {
-        let Some(path) = self.workspace.validation_path(index) else {
+    pub fn problem_spaces(&self, id: DocumentId) -> BTreeSet<SpaceRef> {
+        let Some(path) = self.session.workspace().validation_path(id) else {
             return BTreeSet::new();
         };
-        let Some(Document::Track(track)) = self.workspace.documents.get(index).map(|d| &d.document)
+        let Some(Document::Track(track)) =
+            self.session.workspace().document(id).map(|d| &d.document)
         else {
             return BTreeSet::new();
         };
         let mut spaces = BTreeSet::new();
-        for diagnostic in &self.validated.diagnostics {
+        for diagnostic in self.session.diagnostics() {
             if diagnostic.location.file.as_ref() != Some(&path) {
                 continue;
             }
@@ -833,11 +623,7 @@ impl StudioApp {
     /// Draws the whole studio into `ui` and applies what the widgets asked for.
     pub fn ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
-        if let Some(validated) = self.validator.poll() {
-            self.validated = validated;
-        }
-        self.submit_validation();
-        if self.validator.is_busy() {
+        if self.session.poll_validation() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
         self.apply_theme(&ctx);
@@ -845,12 +631,12 @@ impl StudioApp {
         shortcuts(&ctx, &mut commands);
         let (undo, redo) = self
             .shown
-            .and_then(|i| self.workspace.documents.get(i))
+            .and_then(|id| self.session.workspace().document(id))
             .map_or((None, None), |d| {
                 (d.history.undo_label(), d.history.redo_label())
             });
         let menu = MenuState {
-            prefs: &self.prefs,
+            prefs: self.session.prefs(),
             undo,
             redo,
             track_shown: matches!(self.shown_document(), Some((_, Document::Track(_)))),
@@ -858,7 +644,7 @@ impl StudioApp {
             race_shown: self.race_shown(),
         };
         Panel::top("menu_bar").show(ui, |ui| menu_bar(ui, &menu, &mut commands));
-        self.status.tick(ui.input(|i| i.time));
+        self.session.status_mut().tick(ui.input(|i| i.time));
         if self.shortcuts_open {
             let mut open = true;
             egui::Window::new("Keyboard shortcuts")
@@ -880,7 +666,7 @@ impl StudioApp {
         Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(self.title());
-                if let Some(status) = self.status.text() {
+                if let Some(status) = self.session.status().text() {
                     ui.separator();
                     ui.label(status);
                     ui.ctx()
@@ -891,8 +677,8 @@ impl StudioApp {
         if let Some(dialog) = &mut self.start_dialog {
             match dialog.show(
                 &ctx,
-                &self.workspace,
-                &self.validated.diagnostics,
+                self.session.workspace(),
+                self.session.diagnostics(),
                 fresh_seed(),
             ) {
                 Some(StartAnswer::Start(request)) => {
@@ -933,8 +719,8 @@ impl StudioApp {
             .show(ui, |ui| {
                 diagnostics_panel(
                     ui,
-                    &self.validated.diagnostics,
-                    self.validator.is_busy(),
+                    self.session.diagnostics(),
+                    self.session.validating(),
                     &mut commands,
                 );
             });
@@ -946,11 +732,11 @@ impl StudioApp {
         let mut edits = Vec::new();
         let mut requests = InspectorRequests::default();
         // Fields borrowed apart: the track is read while its canvas changes, without a copy.
-        if let Some(index) = self.shown
+        if let Some(id) = self.shown
             && let Some(Document::Track(track)) =
-                self.workspace.documents.get(index).map(|d| &d.document)
+                self.session.workspace().document(id).map(|d| &d.document)
         {
-            let canvas = self.canvases.entry(index).or_default();
+            let canvas = self.canvases.entry(id).or_default();
             Panel::right("inspector")
                 .resizable(true)
                 .default_size(280.0)
@@ -986,10 +772,10 @@ impl StudioApp {
             }));
         }
         if !ctx.input(|i| i.pointer.any_down())
-            && let Some(document) = self.shown.and_then(|i| self.workspace.documents.get_mut(i))
+            && let Some(id) = self.shown
         {
             // A released mouse ends a drag's undo step.
-            document.history.close_group();
+            self.session.close_undo_group(id);
         }
         self.finish_frame(&ctx, commands);
     }
@@ -1002,17 +788,17 @@ impl StudioApp {
         for command in commands {
             self.apply(command);
         }
-        self.autosave_on_timer(ctx.input(|i| i.time));
+        self.session.autosave_on_timer(ctx.input(|i| i.time));
         // Nothing else wakes an idle window: the next autosave asks for its own frame.
-        if let Some(delay) = self.next_autosave_in(ctx.input(|i| i.time)) {
+        if let Some(delay) = self.session.next_autosave_in(ctx.input(|i| i.time)) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(delay));
         }
     }
 
     fn apply_theme(&mut self, ctx: &egui::Context) {
-        if self.applied_theme != Some(self.prefs.theme) {
-            self.applied_theme = Some(self.prefs.theme);
-            ctx.set_theme(match self.prefs.theme {
+        if self.applied_theme != Some(self.session.prefs().theme) {
+            self.applied_theme = Some(self.session.prefs().theme);
+            ctx.set_theme(match self.session.prefs().theme {
                 Theme::System => egui::ThemePreference::System,
                 Theme::Dark => egui::ThemePreference::Dark,
                 Theme::Light => egui::ThemePreference::Light,
@@ -1020,87 +806,15 @@ impl StudioApp {
         }
     }
 
-    /// Where Save as starts for the document shown: its own file, or for a new track a file
-    /// named after it where the tracks are: the workspace's `tracks` folder, else the folder of
-    /// a track already open (the studio's default opens `content` with `tracks/oval.ron`
-    /// beside it), else the workspace's folder.
-    fn suggested_file(&self) -> Option<PathBuf> {
-        let document = self.shown.and_then(|i| self.workspace.documents.get(i))?;
-        if let Some(path) = &document.path {
-            return Some(path.clone());
-        }
-        let tracks = self.workspace.root.join("tracks");
-        let open_track_folder = || {
-            self.workspace
-                .documents
-                .iter()
-                .find_map(|d| match (&d.document, &d.path) {
-                    (Document::Track(_), Some(path)) => path.parent().map(Path::to_owned),
-                    _ => None,
-                })
-        };
-        let folder = if tracks.is_dir() {
-            tracks
-        } else {
-            open_track_folder().unwrap_or_else(|| self.workspace.root.clone())
-        };
-        let stem = match &document.document {
-            Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),
-            _ => "untitled".to_owned(),
-        };
-        // A name no file has yet (beyond 9,999 taken names, no suggestion).
-        let free = (1..=9_999)
-            .map(|n| {
-                if n == 1 {
-                    folder.join(format!("{stem}.ron"))
-                } else {
-                    folder.join(format!("{stem}-{n}.ron"))
-                }
-            })
-            .find(|p| !p.exists())?;
-        Some(free)
-    }
-
     /// Where Save race record starts: `race-SEED.json` in the workspace's folder (records there
     /// are not read as content), numbered when taken.
     fn suggested_record(&self) -> Option<PathBuf> {
-        let record = self.race.as_ref()?.record();
-        let folder = &self.workspace.root;
-        (1..=9_999)
-            .map(|n| {
-                if n == 1 {
-                    folder.join(format!("race-{}.json", record.seed))
-                } else {
-                    folder.join(format!("race-{}-{n}.json", record.seed))
-                }
-            })
-            .find(|p| !p.exists())
-    }
-
-    /// Seconds between autosaves (at least one).
-    fn autosave_interval(&self) -> f64 {
-        f64::from(self.prefs.autosave_seconds.max(1))
-    }
-
-    /// Seconds until the timer's next autosave, when there is unsaved work to save.
-    fn next_autosave_in(&self, now: f64) -> Option<f64> {
-        if self.close_confirmed || !self.workspace.is_dirty() {
-            return None;
-        }
-        let last = self.last_autosave.unwrap_or(now);
-        Some((last + self.autosave_interval() - now).max(0.0))
-    }
-
-    fn autosave_on_timer(&mut self, now: f64) {
-        let interval = self.autosave_interval();
-        match self.last_autosave {
-            None => self.last_autosave = Some(now),
-            Some(last) if now - last >= interval => {
-                self.last_autosave = Some(now);
-                self.autosave_now();
-            }
-            Some(_) => {}
-        }
+        let seed = self.race.as_ref()?.record().seed;
+        free_file(
+            &self.session.workspace().root,
+            &format!("race-{seed}"),
+            "json",
+        )
     }
 
     fn sidebar(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
@@ -1112,21 +826,19 @@ impl StudioApp {
             commands.push(StudioCommand::Show(None));
         }
         ScrollArea::vertical().show(ui, |ui| {
-            for (index, document) in self.workspace.documents.iter().enumerate() {
+            let workspace = self.session.workspace();
+            for (id, document) in workspace.ids().zip(&workspace.documents) {
                 let dirty = if document.is_dirty() { " *" } else { "" };
                 let label = format!(
                     "{} ({}){dirty}",
-                    self.workspace.display_name(index),
+                    workspace.display_name(id),
                     document.document.kind()
                 );
-                if ui
-                    .selectable_label(self.shown == Some(index), label)
-                    .clicked()
-                {
-                    commands.push(StudioCommand::Show(Some(index)));
+                if ui.selectable_label(self.shown == Some(id), label).clicked() {
+                    commands.push(StudioCommand::Show(Some(id)));
                 }
             }
-            for error in &self.workspace.errors {
+            for error in &self.session.workspace().errors {
                 ui.colored_label(
                     ui.visuals().error_fg_color,
                     error.path.display().to_string(),
@@ -1136,10 +848,10 @@ impl StudioApp {
     }
 
     fn recovery_banner(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
-        for (position, found) in self.recoveries.iter().enumerate() {
+        for (position, found) in self.session.recoveries().iter().enumerate() {
             let name = found.target.map_or_else(
                 || "a new track".to_owned(),
-                |i| self.workspace.display_name(i),
+                |i| self.session.workspace().display_name(i),
             );
             ui.horizontal(|ui| {
                 ui.label(
@@ -1163,12 +875,16 @@ impl StudioApp {
         edits: &mut Vec<(Edit, Option<crate::edit::GroupKey>)>,
         commands: &mut Vec<StudioCommand>,
     ) {
-        let Some(index) = self.shown.filter(|&i| i < self.workspace.documents.len()) else {
-            summary_view(ui, &self.workspace);
+        let Some(index) = self
+            .shown
+            .filter(|&id| self.session.workspace().document(id).is_some())
+        else {
+            summary_view(ui, self.session.workspace());
             return;
         };
         let weapons: Vec<crate::content::text::Id> = self
-            .workspace
+            .session
+            .workspace()
             .documents
             .iter()
             .find_map(|d| match &d.document {
@@ -1185,7 +901,7 @@ impl StudioApp {
             .as_ref()
             .and_then(|b| b.texture.as_ref())
             .map(egui::TextureHandle::id);
-        match &self.workspace.documents[index].document {
+        match &self.session.workspace().documents[index].document {
             Document::Track(track) => {
                 let canvas = self.canvases.entry(index).or_default();
                 ui.horizontal(|ui| {
@@ -1254,8 +970,8 @@ impl StudioApp {
     }
 
     /// Loads the shown track's background picture into a texture when it changes.
-    fn load_backdrop(&mut self, ctx: &egui::Context, index: usize) {
-        let document = &self.workspace.documents[index];
+    fn load_backdrop(&mut self, ctx: &egui::Context, id: DocumentId) {
+        let document = &self.session.workspace().documents[id];
         let Document::Track(track) = &document.document else {
             return;
         };
@@ -1267,7 +983,7 @@ impl StudioApp {
             .path
             .as_deref()
             .and_then(Path::parent)
-            .unwrap_or(&self.workspace.root);
+            .unwrap_or(&self.session.workspace().root);
         let path = folder.join(background.path.as_str());
         if self.backdrop.as_ref().is_some_and(|b| b.path == path) {
             return;
@@ -1284,7 +1000,8 @@ impl StudioApp {
                 ))
             }
             Err(error) => {
-                self.status
+                self.session
+                    .status_mut()
                     .say(format!("Cannot show {}: {error}", path.display()));
                 None
             }
@@ -1293,7 +1010,7 @@ impl StudioApp {
     }
 
     fn question_dialog(&self, ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
-        let Some(then) = &self.question else {
+        let Some(then) = self.session.question() else {
             return;
         };
         let doing = match then {
@@ -1303,9 +1020,10 @@ impl StudioApp {
         };
         egui::Modal::new(egui::Id::unique("unsaved-question")).show(ctx, |ui| {
             ui.heading("Unsaved changes");
-            for (index, document) in self.workspace.documents.iter().enumerate() {
+            let workspace = self.session.workspace();
+            for (id, document) in workspace.ids().zip(&workspace.documents) {
                 if document.is_dirty() {
-                    ui.label(format!("- {}", self.workspace.display_name(index)));
+                    ui.label(format!("- {}", workspace.display_name(id)));
                 }
             }
             ui.label(format!("Save them before {doing}?"));
@@ -1331,8 +1049,8 @@ impl StudioApp {
     pub fn window_ui(&mut self, ui: &mut Ui) {
         let ctx = ui.ctx().clone();
         if ctx.input(|i| i.viewport().close_requested())
-            && self.workspace.is_dirty()
-            && !self.close_confirmed
+            && self.session.workspace().is_dirty()
+            && !self.session.close_confirmed()
         {
             ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
             self.apply(StudioCommand::Quit);
@@ -1342,7 +1060,7 @@ impl StudioApp {
         if self.title() != title || ctx.cumulative_frame_nr() == 1 {
             ctx.send_viewport_cmd(egui::ViewportCommand::Title(self.title()));
         }
-        if self.quit_requested {
+        if self.session.quit_requested() {
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
     }
@@ -1350,7 +1068,7 @@ impl StudioApp {
     /// Keeps what must outlive the window: the preferences in eframe's storage, and a recovery
     /// copy of unsaved work.
     pub fn save_to(&mut self, storage: &mut dyn eframe::Storage) {
-        eframe::set_value(storage, Prefs::KEY, &self.prefs);
+        eframe::set_value(storage, Prefs::KEY, self.session.prefs());
         self.autosave_now();
     }
 

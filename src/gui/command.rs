@@ -19,11 +19,11 @@ pub enum StudioCommand {
     /// Load the open files again from disk.
     Reload,
     /// Show a document in the centre, or the summary for `None`.
-    Show(Option<usize>),
+    Show(Option<super::workspace::DocumentId>),
     /// Change a document.
     Edit {
-        /// The document's index.
-        document: usize,
+        /// The document.
+        document: super::workspace::DocumentId,
         /// The change.
         edit: Edit,
         /// Edits of one group make one undo step.

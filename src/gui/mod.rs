@@ -6,9 +6,11 @@
 //! - [`race`]: the race screen (a test race on the content as edited, or a record watched
 //!   again), its start dialog, and the bots' worker thread.
 //! - The deck and team editors, one per file kind.
-//! - [`document`], [`workspace`]: open documents with their undo history and saved state;
-//!   [`recovery`]: autosaved copies; [`validation`]: live validation on a worker thread;
-//!   [`prefs`]: what persists between runs.
+//! - [`session`]: the editing session without a window (documents and their histories,
+//!   validation, saving, autosave and recovery, the unsaved-changes question), which
+//!   [`app`] draws; [`document`], [`workspace`]: open documents with their undo history and
+//!   saved state, by [`DocumentId`]; [`recovery`]: autosaved copies; [`validation`]: live
+//!   validation on a worker thread; [`prefs`]: what persists between runs.
 
 // Widget code lays out one field after another; splitting a table's columns or a panel's
 // sections across functions would hide the shape of what is drawn.
@@ -29,6 +31,7 @@ pub mod prefs;
 pub mod race;
 pub mod race_deck_editor;
 pub mod recovery;
+pub mod session;
 pub mod status;
 pub mod team_editor;
 pub mod validation;
@@ -37,7 +40,8 @@ pub mod workspace;
 pub use app::StudioApp;
 pub use command::{Answer, StudioCommand};
 pub use prefs::Prefs;
-pub use workspace::Workspace;
+pub use session::Session;
+pub use workspace::{DocumentId, Workspace};
 
 use std::path::PathBuf;
 

@@ -9,6 +9,22 @@ use crate::content::{Document, LoadError, RawPack};
 use super::document::OpenDocument;
 use super::validation::Snapshot;
 
+/// A document of the open workspace.
+///
+/// Documents are only ever added to an open workspace (opening or reloading makes a new one), so
+/// a document's place in the list is its identity for the workspace's life; the newtype keeps
+/// it from being confused with any other number.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct DocumentId(pub usize);
+
+impl std::ops::Index<DocumentId> for Vec<OpenDocument> {
+    type Output = OpenDocument;
+
+    fn index(&self, id: DocumentId) -> &OpenDocument {
+        &self[id.0]
+    }
+}
+
 /// The open documents.
 #[derive(Clone, Debug)]
 pub struct Workspace {
@@ -58,10 +74,32 @@ impl Workspace {
         self.documents.iter().any(OpenDocument::is_dirty)
     }
 
+    /// Every document's id, in the order listed.
+    pub fn ids(&self) -> impl Iterator<Item = DocumentId> + use<> {
+        (0..self.documents.len()).map(DocumentId)
+    }
+
+    /// A document.
+    #[must_use]
+    pub fn document(&self, id: DocumentId) -> Option<&OpenDocument> {
+        self.documents.get(id.0)
+    }
+
+    /// A document, to change.
+    pub fn document_mut(&mut self, id: DocumentId) -> Option<&mut OpenDocument> {
+        self.documents.get_mut(id.0)
+    }
+
+    /// Adds a document at the end of the list; its id.
+    pub fn push(&mut self, document: OpenDocument) -> DocumentId {
+        self.documents.push(document);
+        DocumentId(self.documents.len() - 1)
+    }
+
     /// A document's name relative to the pack folder, as listed.
     #[must_use]
-    pub fn display_name(&self, index: usize) -> String {
-        let Some(document) = self.documents.get(index) else {
+    pub fn display_name(&self, id: DocumentId) -> String {
+        let Some(document) = self.document(id) else {
             return String::new();
         };
         match &document.path {
@@ -86,16 +124,19 @@ impl Workspace {
         )
     }
 
-    /// The first document of a kind, with its index.
-    pub fn find(&self, pick: impl Fn(&Document) -> bool) -> Option<usize> {
-        self.documents.iter().position(|d| pick(&d.document))
+    /// The first document matching `pick`.
+    pub fn find(&self, pick: impl Fn(&Document) -> bool) -> Option<DocumentId> {
+        self.documents
+            .iter()
+            .position(|d| pick(&d.document))
+            .map(DocumentId)
     }
 
     /// The file a document's diagnostics name: its own, or for an untitled one the name it
     /// would have in the pack folder.
     #[must_use]
-    pub fn validation_path(&self, index: usize) -> Option<PathBuf> {
-        let document = self.documents.get(index)?;
+    pub fn validation_path(&self, id: DocumentId) -> Option<PathBuf> {
+        let document = self.document(id)?;
         Some(
             document
                 .path
@@ -116,7 +157,11 @@ impl Workspace {
                 .iter()
                 .enumerate()
                 .filter_map(|(index, d)| {
-                    Some((self.validation_path(index)?, d.format, d.document.clone()))
+                    Some((
+                        self.validation_path(DocumentId(index))?,
+                        d.format,
+                        d.document.clone(),
+                    ))
                 })
                 .collect(),
             errors: self.errors.clone(),

@@ -19,7 +19,7 @@ use crate::validate::Diagnostic;
 use crate::validate::checked_track::CheckedTrack;
 
 use super::super::validation::Validated;
-use super::super::workspace::Workspace;
+use super::super::workspace::{DocumentId, Workspace};
 use super::start::{SeatChoice, StartRequest};
 
 /// Why a race could not start.
@@ -68,14 +68,14 @@ fn loaded(workspace: &Workspace, track: &Track, ruleset: &str) -> Result<LoadedR
 fn from_validation(
     workspace: &Workspace,
     validated: &Validated,
-    track_index: usize,
+    track_id: DocumentId,
     track: &Track,
     ruleset: &str,
 ) -> Option<Result<LoadedRace, LaunchError>> {
     let content = validated.content.clone()?;
     let checked = validated
         .tracks
-        .get(&workspace.validation_path(track_index)?)?
+        .get(&workspace.validation_path(track_id)?)?
         .clone();
     Some(
         RaceRules::new(content, checked, ruleset)
@@ -104,7 +104,7 @@ pub fn start_race(
     request: &StartRequest,
     validated: Option<&Validated>,
 ) -> Result<(TestRace, Track), LaunchError> {
-    let Some(Document::Track(track)) = workspace.documents.get(request.track).map(|d| &d.document)
+    let Some(Document::Track(track)) = workspace.document(request.track).map(|d| &d.document)
     else {
         return Err(LaunchError::Other(
             "the chosen track is no longer open".to_owned(),
@@ -201,9 +201,7 @@ mod tests {
 
     fn request(workspace: &Workspace) -> StartRequest {
         let track = workspace
-            .documents
-            .iter()
-            .position(|d| matches!(d.document, Document::Track(_)))
+            .find(|d| matches!(d, Document::Track(_)))
             .expect("the oval is open");
         StartRequest {
             track,

@@ -8,7 +8,7 @@ use crate::content::Document;
 use crate::content::bot_profile::BotProfile;
 use crate::validate::Diagnostic;
 
-use super::super::workspace::Workspace;
+use super::super::workspace::{DocumentId, Workspace};
 
 /// Who plays a seat, as the dialog offers it.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -22,8 +22,8 @@ pub enum SeatChoice {
 /// What the dialog asks the studio to start.
 #[derive(Clone, PartialEq, Debug)]
 pub struct StartRequest {
-    /// The track document, by its index in the workspace.
-    pub track: usize,
+    /// The track document.
+    pub track: DocumentId,
     /// The ruleset id.
     pub ruleset: String,
     /// Each seat's team id, clockwise.
@@ -49,7 +49,7 @@ pub enum StartAnswer {
 #[derive(Clone, Debug)]
 pub struct StartDialog {
     /// The track document chosen.
-    pub track: Option<usize>,
+    pub track: Option<DocumentId>,
     /// The ruleset chosen.
     pub ruleset: String,
     /// The number of players.
@@ -67,7 +67,7 @@ const MOST_PLAYERS: usize = 10;
 
 /// The choices the workspace offers.
 struct Offer {
-    tracks: Vec<(usize, String)>,
+    tracks: Vec<(DocumentId, String)>,
     rulesets: Vec<(String, String, usize, usize)>,
     teams: Vec<(String, String)>,
     bots: Vec<BotProfile>,
@@ -81,9 +81,9 @@ impl Offer {
             teams: Vec::new(),
             bots: Vec::new(),
         };
-        for (index, open) in workspace.documents.iter().enumerate() {
+        for (id, open) in workspace.ids().zip(&workspace.documents) {
             match &open.document {
-                Document::Track(_) => offer.tracks.push((index, workspace.display_name(index))),
+                Document::Track(_) => offer.tracks.push((id, workspace.display_name(id))),
                 Document::Ruleset(r) => offer.rulesets.push((
                     r.id.to_string(),
                     r.name.to_string(),
@@ -110,7 +110,7 @@ impl StartDialog {
     /// the first), four players on the first teams, seat 1 a person and the others the
     /// `planner` bot (or the first profile), and a random seed.
     #[must_use]
-    pub fn new(workspace: &Workspace, shown: Option<usize>, seed: u64) -> Self {
+    pub fn new(workspace: &Workspace, shown: Option<DocumentId>, seed: u64) -> Self {
         let offer = Offer::of(workspace);
         let track = shown
             .filter(|i| offer.tracks.iter().any(|(t, _)| t == i))
@@ -221,7 +221,7 @@ impl StartDialog {
         let mut answer = None;
         egui::Grid::new("race_setup").num_columns(2).show(ui, |ui| {
             let label = ui.label("Track");
-            let track_name = |index: Option<usize>| {
+            let track_name = |index: Option<DocumentId>| {
                 offer
                     .tracks
                     .iter()

@@ -1,0 +1,513 @@
+//! The studio's session: the open documents with their histories, live validation, saving,
+//! autosave and recovery, the unsaved-changes question, the preferences and the status line.
+//! Nothing here draws or touches egui, so tests drive a whole editing session without a
+//! window; [`super::StudioApp`] draws it and turns clicks into calls.
+
+use std::path::{Path, PathBuf};
+
+use super::command::Answer;
+use super::document::OpenDocument;
+use super::prefs::Prefs;
+use super::recovery;
+use super::status::StatusLine;
+use super::validation::{Validated, Validator};
+use super::workspace::{DocumentId, Workspace};
+use crate::content::Document;
+use crate::content::track::TrackStyle;
+use crate::edit::track_edit::blank_track;
+use crate::edit::{Edit, GroupKey};
+use crate::validate::Diagnostic;
+
+/// What to do once the unsaved-changes question is answered.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum AfterQuestion {
+    /// Open this folder or file in place of the workspace.
+    Open(PathBuf),
+    /// Read the open files again.
+    Reload,
+    /// Close the window.
+    Quit,
+}
+
+/// Autosaved work found from a session that did not close cleanly.
+#[derive(Clone, Debug)]
+pub struct Recovery {
+    /// The open document it belongs to; `None` for a track that was never saved.
+    pub target: Option<DocumentId>,
+    /// The copy on disk.
+    pub copy: PathBuf,
+    /// What the copy holds.
+    pub document: Document,
+}
+
+/// How the workspace changed when a question was answered, for the views to follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Reopened {
+    /// Another folder was opened: nothing shown before exists any more.
+    Other,
+    /// The same files were read again: the same documents, fresh from disk.
+    Same,
+}
+
+/// The session's state.
+pub struct Session {
+    workspace: Workspace,
+    validator: Validator,
+    validated: Validated,
+    /// Bumped on every change to the documents; validation runs when it moves.
+    revision: u64,
+    validated_revision: Option<u64>,
+    prefs: Prefs,
+    question: Option<AfterQuestion>,
+    recoveries: Vec<Recovery>,
+    /// The status bar's message (a save, an error), gone after a few seconds.
+    status: StatusLine,
+    quit_requested: bool,
+    /// Set when the window may close although work is unsaved (the user said so).
+    close_confirmed: bool,
+    last_autosave: Option<f64>,
+}
+
+impl Session {
+    /// Opens a pack folder (or a file) with extra files beside it, remembering it in `prefs`,
+    /// and looks for work a crashed session left behind.
+    #[must_use]
+    pub fn open(path: &Path, extra: &[PathBuf], mut prefs: Prefs) -> Self {
+        prefs.remember(path);
+        let mut session = Self {
+            workspace: Workspace::open_with(path, extra),
+            validator: Validator::new(),
+            validated: Validated::default(),
+            revision: 0,
+            validated_revision: None,
+            prefs,
+            question: None,
+            recoveries: Vec::new(),
+            status: StatusLine::default(),
+            quit_requested: false,
+            close_confirmed: false,
+            last_autosave: None,
+        };
+        session.find_recoveries();
+        session
+    }
+
+    /// What is open.
+    #[must_use]
+    pub fn workspace(&self) -> &Workspace {
+        &self.workspace
+    }
+
+    /// The last validation: the diagnostics, and the content and tracks it checked.
+    #[must_use]
+    pub fn validated(&self) -> &Validated {
+        &self.validated
+    }
+
+    /// The current diagnostics.
+    #[must_use]
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        &self.validated.diagnostics
+    }
+
+    /// Whether a validation newer than the last one received is being worked out.
+    #[must_use]
+    pub fn validating(&self) -> bool {
+        self.validator.is_busy()
+    }
+
+    /// The preferences.
+    #[must_use]
+    pub fn prefs(&self) -> &Prefs {
+        &self.prefs
+    }
+
+    /// The preferences, to change.
+    pub fn prefs_mut(&mut self) -> &mut Prefs {
+        &mut self.prefs
+    }
+
+    /// The status line.
+    #[must_use]
+    pub fn status(&self) -> &StatusLine {
+        &self.status
+    }
+
+    /// The status line, to say something or let its message age.
+    pub fn status_mut(&mut self) -> &mut StatusLine {
+        &mut self.status
+    }
+
+    /// Whether a command asked to close the window and nothing is left unsaved or the user
+    /// chose to discard it.
+    #[must_use]
+    pub fn quit_requested(&self) -> bool {
+        self.quit_requested
+    }
+
+    /// Whether the user chose to close over unsaved work.
+    #[must_use]
+    pub fn close_confirmed(&self) -> bool {
+        self.close_confirmed
+    }
+
+    /// The unsaved-changes question waiting for an answer, if any.
+    #[must_use]
+    pub fn question(&self) -> Option<&AfterQuestion> {
+        self.question.as_ref()
+    }
+
+    /// Autosaved work found, waiting to be recovered or discarded.
+    #[must_use]
+    pub fn recoveries(&self) -> &[Recovery] {
+        &self.recoveries
+    }
+
+    /// Marks the documents changed: validation runs again.
+    pub fn changed(&mut self) {
+        self.revision += 1;
+    }
+
+    /// Sends the documents to validation when they changed since it last saw them.
+    pub fn submit_validation(&mut self) {
+        if self.validated_revision != Some(self.revision) {
+            self.validated_revision = Some(self.revision);
+            self.validator.submit(self.workspace.snapshot());
+        }
+    }
+
+    /// Takes the newest validation that arrived, if any; whether validation is still busy.
+    pub fn poll_validation(&mut self) -> bool {
+        if let Some(validated) = self.validator.poll() {
+            self.validated = validated;
+        }
+        self.submit_validation();
+        self.validator.is_busy()
+    }
+
+    /// Blocks until the validation of the latest change has arrived.
+    pub fn wait_for_validation(&mut self) {
+        self.submit_validation();
+        if let Some(validated) = self.validator.wait() {
+            self.validated = validated;
+        }
+    }
+
+    /// Opens one more file (a track) beside the workspace; the new document, when it loaded.
+    pub fn add_file(&mut self, path: &Path) -> Option<DocumentId> {
+        self.workspace.extra.push(path.to_owned());
+        self.prefs.remember(path);
+        self.changed();
+        match Document::load(path) {
+            Ok(loaded) => Some(self.workspace.push(OpenDocument::loaded(loaded))),
+            Err(error) => {
+                self.workspace.errors.push(error);
+                None
+            }
+        }
+    }
+
+    /// Starts a new, empty track with a recovery copy of its own.
+    pub fn new_track(&mut self) -> DocumentId {
+        let track = blank_track("new-track", "New track", TrackStyle::ApocalypseRoad);
+        let copy = self.new_untitled_copy();
+        self.changed();
+        self.workspace
+            .push(OpenDocument::untitled(Document::Track(track), copy))
+    }
+
+    /// Applies an edit to a document; whether it applied (a refused edit is said on the status
+    /// line and changes nothing).
+    pub fn edit(&mut self, id: DocumentId, edit: &Edit, group: Option<GroupKey>) -> bool {
+        let Some(document) = self.workspace.document_mut(id) else {
+            return false;
+        };
+        match document.apply(edit, group) {
+            Ok(()) => {
+                self.changed();
+                true
+            }
+            Err(error) => {
+                self.status.say(format!("{}: {error}", edit.label()));
+                false
+            }
+        }
+    }
+
+    /// Undoes (or, with `redo`, does again) a document's last edit; whether anything changed.
+    pub fn undo(&mut self, id: DocumentId, redo: bool) -> bool {
+        let Some(document) = self.workspace.document_mut(id) else {
+            return false;
+        };
+        let done = if redo {
+            document.redo()
+        } else {
+            document.undo()
+        };
+        if done {
+            self.changed();
+        }
+        done
+    }
+
+    /// Ends a document's current undo group (a drag or a stroke is over).
+    pub fn close_undo_group(&mut self, id: DocumentId) {
+        if let Some(document) = self.workspace.document_mut(id) {
+            document.history.close_group();
+        }
+    }
+
+    /// Asks about unsaved work before `then`, or goes on at once when there is none.
+    pub fn ask_then(&mut self, then: AfterQuestion) -> Option<Reopened> {
+        if self.workspace.is_dirty() && !(then == AfterQuestion::Quit && self.close_confirmed) {
+            self.question = Some(then);
+            None
+        } else {
+            self.go_on(then)
+        }
+    }
+
+    /// Answers the unsaved-changes question.
+    pub fn answer(&mut self, answer: Answer) -> Option<Reopened> {
+        let then = self.question.take()?;
+        match answer {
+            Answer::Cancel => None,
+            Answer::Discard => {
+                // Work the user chose to throw away is not offered back next time.
+                for document in &self.workspace.documents {
+                    recovery::remove(document);
+                }
+                self.go_on(then)
+            }
+            Answer::Save => {
+                self.save_all();
+                if self.workspace.is_dirty() {
+                    // Something could not be saved (an untitled track, a refused write): stay.
+                    let why = self.status.text().unwrap_or_default().to_owned();
+                    self.status
+                        .say(format!("Not everything could be saved: {why}"));
+                    None
+                } else {
+                    self.go_on(then)
+                }
+            }
+        }
+    }
+
+    fn go_on(&mut self, then: AfterQuestion) -> Option<Reopened> {
+        match then {
+            AfterQuestion::Open(path) => {
+                self.prefs.remember(&path);
+                self.reopen(Workspace::open(&path));
+                Some(Reopened::Other)
+            }
+            AfterQuestion::Reload => {
+                let (path, extra) = (self.workspace.path.clone(), self.workspace.extra.clone());
+                self.reopen(Workspace::open_with(&path, &extra));
+                Some(Reopened::Same)
+            }
+            AfterQuestion::Quit => {
+                self.close_confirmed = true;
+                self.quit_requested = true;
+                None
+            }
+        }
+    }
+
+    fn reopen(&mut self, workspace: Workspace) {
+        self.workspace = workspace;
+        self.find_recoveries();
+        self.changed();
+    }
+
+    /// Saves a document to its file, or to `path` (Save as).
+    pub fn save(&mut self, id: Option<DocumentId>, path: Option<&Path>) {
+        let Some(document) = id.and_then(|id| self.workspace.document_mut(id)) else {
+            self.status
+                .say("Nothing to save: choose a file first".to_owned());
+            return;
+        };
+        let result = match path {
+            Some(path) => document.save_as(path),
+            None => document.save(),
+        };
+        self.status.say(match result {
+            Ok(()) => format!("Saved {}", document.name()),
+            Err(error) => format!("Could not save: {error}"),
+        });
+        self.changed();
+    }
+
+    /// Saves every document with changes.
+    pub fn save_all(&mut self) {
+        let dirty: Vec<DocumentId> = self
+            .workspace
+            .ids()
+            .filter(|&id| {
+                self.workspace
+                    .document(id)
+                    .is_some_and(OpenDocument::is_dirty)
+            })
+            .collect();
+        for id in dirty {
+            self.save(Some(id), None);
+        }
+    }
+
+    /// Takes back the autosaved work listed at `position`; the document it went into.
+    pub fn recover(&mut self, position: usize) -> Option<DocumentId> {
+        if position >= self.recoveries.len() {
+            return None;
+        }
+        let Recovery {
+            target,
+            copy,
+            document,
+        } = self.recoveries.remove(position);
+        let shown = if let Some(id) = target {
+            let open = self.workspace.document_mut(id)?;
+            open.replace(document, "Recover unsaved work");
+            id
+        } else {
+            // The recovered track keeps its copy, so a second crash still finds it.
+            self.workspace.push(OpenDocument::untitled(document, copy))
+        };
+        self.status
+            .say("Recovered unsaved work: save it to keep it".to_owned());
+        self.changed();
+        Some(shown)
+    }
+
+    /// Throws away the autosaved work listed at `position`.
+    pub fn discard_recovery(&mut self, position: usize) {
+        if position < self.recoveries.len() {
+            recovery::remove_copy(&self.recoveries.remove(position).copy);
+        }
+    }
+
+    /// Writes recovery copies of every unsaved document now, as the timer would; nothing once
+    /// the user has chosen to discard their changes and close.
+    pub fn autosave_now(&mut self) {
+        if self.close_confirmed {
+            return;
+        }
+        for document in &self.workspace.documents {
+            if document.is_dirty()
+                && let Err(error) = recovery::write(document)
+            {
+                self.status.say(format!("Autosave failed: {error}"));
+            }
+        }
+    }
+
+    /// Seconds between autosaves (at least one).
+    fn autosave_interval(&self) -> f64 {
+        f64::from(self.prefs.autosave_seconds.max(1))
+    }
+
+    /// Seconds until the timer's next autosave, when there is unsaved work to save.
+    #[must_use]
+    pub fn next_autosave_in(&self, now: f64) -> Option<f64> {
+        if self.close_confirmed || !self.workspace.is_dirty() {
+            return None;
+        }
+        let last = self.last_autosave.unwrap_or(now);
+        Some((last + self.autosave_interval() - now).max(0.0))
+    }
+
+    /// Autosaves when the interval has passed since the last autosave (`now` in seconds, the
+    /// window's clock).
+    pub fn autosave_on_timer(&mut self, now: f64) {
+        let interval = self.autosave_interval();
+        match self.last_autosave {
+            None => self.last_autosave = Some(now),
+            Some(last) if now - last >= interval => {
+                self.last_autosave = Some(now);
+                self.autosave_now();
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn find_recoveries(&mut self) {
+        let workspace = &self.workspace;
+        self.recoveries =
+            workspace
+                .ids()
+                .filter_map(|id| {
+                    let document = workspace.document(id)?;
+                    Some(Recovery {
+                        target: Some(id),
+                        document: recovery::find(document)?,
+                        copy: recovery::path_for(document)?,
+                    })
+                })
+                .chain(recovery::find_untitled(&workspace.root).into_iter().map(
+                    |(copy, document)| Recovery {
+                        target: None,
+                        copy,
+                        document,
+                    },
+                ))
+                .collect();
+    }
+
+    /// A recovery copy for a new track: free on disk, and not another open track's.
+    fn new_untitled_copy(&self) -> PathBuf {
+        let taken: Vec<&Path> = self
+            .workspace
+            .documents
+            .iter()
+            .filter_map(|d| d.untitled_copy.as_deref())
+            .chain(self.recoveries.iter().map(|r| r.copy.as_path()))
+            .collect();
+        recovery::new_untitled_path(&self.workspace.root, &taken)
+    }
+
+    /// Where Save as starts for a document: its own file, or for a new track a file named after
+    /// it where the tracks are: the workspace's `tracks` folder, else the folder of a track
+    /// already open (the studio's default opens `content` with `tracks/oval.ron` beside it),
+    /// else the workspace's folder.
+    #[must_use]
+    pub fn suggested_file(&self, id: DocumentId) -> Option<PathBuf> {
+        let document = self.workspace.document(id)?;
+        if let Some(path) = &document.path {
+            return Some(path.clone());
+        }
+        let tracks = self.workspace.root.join("tracks");
+        let open_track_folder = || {
+            self.workspace
+                .documents
+                .iter()
+                .find_map(|d| match (&d.document, &d.path) {
+                    (Document::Track(_), Some(path)) => path.parent().map(Path::to_owned),
+                    _ => None,
+                })
+        };
+        let folder = if tracks.is_dir() {
+            tracks
+        } else {
+            open_track_folder().unwrap_or_else(|| self.workspace.root.clone())
+        };
+        let stem = match &document.document {
+            Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),
+            _ => "untitled".to_owned(),
+        };
+        free_file(&folder, &stem, "ron")
+    }
+}
+
+/// `folder/stem.ext`, or `stem-2.ext`, `stem-3.ext`... the first no file has yet (beyond 9,999
+/// taken names, none).
+#[must_use]
+pub fn free_file(folder: &Path, stem: &str, extension: &str) -> Option<PathBuf> {
+    (1..=9_999)
+        .map(|n| {
+            if n == 1 {
+                folder.join(format!("{stem}.{extension}"))
+            } else {
+                folder.join(format!("{stem}-{n}.{extension}"))
+            }
+        })
+        .find(|p| !p.exists())
+}
