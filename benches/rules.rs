@@ -276,3 +276,28 @@ fn enumerate_real_position_worst(bencher: divan::Bencher) {
     eprintln!("worst position: {work} positions visited");
     bencher.bench_local(|| enumerate_outcomes(divan::black_box(race)));
 }
+
+/// `validate --play` on the oval with its defaults: 300 random-bot races over every player
+/// count, the events read for coverage, in parallel on every core (the command line's check,
+/// without loading the files).
+#[divan::bench(sample_count = 10)]
+fn play_check_oval_default(bencher: divan::Bencher) {
+    use roadwright::content::{Document, RawPack};
+    use roadwright::sim::play_check::{DEFAULT_PLAY_RACES, PlayCheck, PlayLimits};
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let pack = RawPack::load(&root.join("content")).expect("content");
+    let track = Document::load(&root.join("tracks/oval.ron")).expect("track");
+    let check = PlayCheck {
+        rules: rules(),
+        track: &track,
+        pack: &pack,
+        races: DEFAULT_PLAY_RACES,
+        seed: 0,
+        limits: PlayLimits::default(),
+    };
+    bencher.bench_local(|| {
+        let found = check.run();
+        assert!(found.is_empty(), "{found:?}");
+        found
+    });
+}

@@ -142,6 +142,22 @@ pub enum Command {
         /// Print the diagnostics as JSON.
         #[arg(long)]
         json: bool,
+        /// Also play every track given: `--play` races 300 seeded random-bot races on each
+        /// (`--play=N` for N), over every player count, and reports what only play shows
+        /// (spaces never entered, branches never taken, stalls, cards never played...), each
+        /// finding with the seed that shows it.
+        #[arg(long, value_name = "RACES", num_args = 0..=1, require_equals = true,
+              default_missing_value = "300")]
+        play: Option<usize>,
+        /// The content pack the tracks are played on (with `--play`).
+        #[arg(long, default_value = "content")]
+        content: PathBuf,
+        /// The ruleset the tracks are played under (with `--play`).
+        #[arg(long, default_value = "standard")]
+        ruleset: String,
+        /// The seed of the races played (with `--play`).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
     },
     /// Summarise a content pack folder or a content file: totals, counts per kind, weapon odds.
     Inspect {
@@ -240,6 +256,10 @@ pub enum Command {
         /// Write a race record (content identity, setup, seed, decisions) to this file.
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Team ids in seat order, comma separated (instead of the first `--players` teams);
+        /// `validate --play` names them for each race it reports.
+        #[arg(long, value_delimiter = ',')]
+        teams: Vec<String>,
     },
     /// Play a batch of bot races in parallel and print the statistics: win rates per team,
     /// seat and bot with 95% intervals, race length, endings, VP by source, damage. The same
@@ -334,7 +354,26 @@ pub enum Command {
 #[allow(clippy::too_many_lines)]
 pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::io::Result<u8> {
     match command {
-        Command::Validate { paths, json } => validate(paths, *json, out, err),
+        Command::Validate {
+            paths,
+            json,
+            play,
+            content,
+            ruleset,
+            seed,
+        } => validate(
+            paths,
+            *json,
+            play.map(|races| validate::Play {
+                races,
+                content,
+                ruleset,
+                seed: *seed,
+            })
+            .as_ref(),
+            out,
+            err,
+        ),
         Command::Inspect { path, json } => inspect(path, *json, out, err),
         Command::Schema { out: folder } => schema(folder, out, err),
         Command::Fmt { paths, check } => fmt(paths, *check, out, err),
@@ -414,6 +453,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             ruleset,
             json,
             record,
+            teams,
         } => race(
             &RaceArgs {
                 track,
@@ -423,6 +463,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 ruleset,
                 json: *json,
                 record: record.as_deref(),
+                teams,
             },
             out,
             err,

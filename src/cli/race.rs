@@ -53,6 +53,8 @@ pub struct RaceArgs<'a> {
     pub json: bool,
     /// Write the race record here.
     pub record: Option<&'a Path>,
+    /// Team ids in seat order; empty for the first `players` teams.
+    pub teams: &'a [String],
 }
 
 pub(crate) fn print_diagnostics(diagnostics: &[Diagnostic], err: &mut dyn Write) -> io::Result<()> {
@@ -104,17 +106,29 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
         Err(code) => return Ok(code),
     };
     let rules = loaded.rules;
-    if args.players > rules.content.teams.len() {
+    let players = if args.teams.is_empty() {
+        args.players
+    } else {
+        args.teams.len()
+    };
+    if players > rules.content.teams.len() {
         writeln!(
             err,
-            "error: {} players need {} teams; the content has {}",
-            args.players,
-            args.players,
+            "error: {players} players need {players} teams; the content has {}",
             rules.content.teams.len()
         )?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
-    let setup = RaceSetup::first_teams(&rules.content, args.players, args.seed);
+    let mut setup = RaceSetup::first_teams(&rules.content, players, args.seed);
+    if !args.teams.is_empty() {
+        for (seat, team) in setup.players.iter_mut().zip(args.teams) {
+            let Some(id) = crate::content::text::Id::new(team.clone()) else {
+                writeln!(err, "error: `{team}` is not a team id")?;
+                return Ok(EXIT_CONTENT_ERRORS);
+            };
+            seat.team = id;
+        }
+    }
     let mut race = match Race::new(rules, &setup) {
         Ok(race) => race,
         Err(e) => {
@@ -122,11 +136,11 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let mut bots: Vec<Box<dyn Bot + Send>> = (0..args.players)
+    let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
         .map(|seat| {
-            Box::new(RandomBot::new(
-                args.seed.wrapping_mul(1000).wrapping_add(seat as u64),
-            )) as Box<dyn Bot + Send>
+            Box::new(RandomBot::new(crate::sim::bot::race_bot_seed(
+                args.seed, seat,
+            ))) as Box<dyn Bot + Send>
         })
         .collect();
     if let Err(e) = play_race(&mut race, &mut bots, false) {

@@ -1,13 +1,18 @@
 //! `roadwright validate`.
 
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::{Document, RawPack};
+use crate::rules::RaceRules;
 use crate::sim::load::check_scenario;
+use crate::sim::play_check::{PlayCheck, PlayLimits};
+use crate::validate::checked_track::CheckedTrack;
+use crate::validate::pack::validate_pack;
 use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened};
 
 #[derive(Serialize)]
@@ -18,10 +23,24 @@ struct Report<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
-/// Validates each path (a pack folder or a single file) and prints every diagnostic.
+/// What `validate --play` plays the tracks with.
+pub struct Play<'a> {
+    /// Races per track.
+    pub races: usize,
+    /// The content pack folder.
+    pub content: &'a Path,
+    /// The ruleset id.
+    pub ruleset: &'a str,
+    /// The batch seed.
+    pub seed: u64,
+}
+
+/// Validates each path (a pack folder or a single file) and prints every diagnostic; with
+/// `play`, plays every valid track among them too and adds what play found.
 pub fn validate(
     paths: &[PathBuf],
     json: bool,
+    play: Option<&Play<'_>>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
@@ -36,6 +55,9 @@ pub fn validate(
             if let Document::Scenario(scenario) = &file.document {
                 diagnostics.extend(check_scenario(&file.source.path, scenario));
             }
+        }
+        if let Some(play) = play {
+            diagnostics.extend(play_tracks(&opened, play));
         }
     }
     sort_diagnostics(&mut diagnostics);
@@ -73,4 +95,54 @@ pub fn validate(
     } else {
         EXIT_OK
     })
+}
+
+/// Plays every track of `opened` that passes the static checks on the content `play` names.
+/// Content that does not load or has errors is one diagnostic: nothing can be played on it.
+fn play_tracks(opened: &RawPack, play: &Play<'_>) -> Vec<Diagnostic> {
+    let tracks: Vec<_> = opened
+        .files
+        .iter()
+        .filter_map(|file| match &file.document {
+            Document::Track(track) => Some((file, CheckedTrack::new(track, &file.source).ok()?)),
+            _ => None,
+        })
+        .collect();
+    if tracks.is_empty() {
+        return Vec::new();
+    }
+    let pack = match RawPack::load(play.content) {
+        Ok(pack) => pack,
+        Err(error) => return vec![Diagnostic::from_load_error(&error)],
+    };
+    let Some(content) = validate_pack(&pack).0 else {
+        return vec![Diagnostic::error_in(
+            play.content,
+            "play-content",
+            "the content has errors (run `roadwright validate` on it): nothing was played"
+                .to_owned(),
+        )];
+    };
+    let mut found = Vec::new();
+    for (file, checked) in tracks {
+        match RaceRules::new(content.clone(), checked, play.ruleset) {
+            Ok(rules) => found.extend(
+                PlayCheck {
+                    rules: Arc::new(rules),
+                    track: file,
+                    pack: &pack,
+                    races: play.races,
+                    seed: play.seed,
+                    limits: PlayLimits::default(),
+                }
+                .run(),
+            ),
+            Err(error) => found.push(Diagnostic::error_in(
+                &file.source.path,
+                "play-setup",
+                error.to_string(),
+            )),
+        }
+    }
+    found
 }

@@ -12,6 +12,13 @@ pub trait Bot {
     fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize;
 }
 
+/// The seed of the random bot in `seat` of a race seeded `seed`, as `roadwright race` and
+/// `validate --play` seat them: the same seed, seats and teams give the same race.
+#[must_use]
+pub fn race_bot_seed(seed: u64, seat: usize) -> u64 {
+    seed.wrapping_mul(1000).wrapping_add(seat as u64)
+}
+
 /// A bot that picks uniformly among the legal decisions, from its own seeded RNG.
 #[derive(Clone, Debug)]
 pub struct RandomBot {

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod greedy;
 pub mod load;
 pub mod planner;
+pub mod play_check;
 pub mod profiles;
 pub mod record;
 pub mod runner;

@@ -110,6 +110,26 @@ pub struct Location {
     pub object: Option<ObjectRef>,
 }
 
+/// How a finding of play (`validate --play`) can be seen again: the races played, and the
+/// race and decision that show it, when one does.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize)]
+pub struct PlayEvidence {
+    /// How many races were played.
+    pub races: usize,
+    /// The seed of a race that shows it (`roadwright race --seed` or the studio replays it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
+    /// The players in that race.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub players: Option<usize>,
+    /// Its teams, in seat order (`roadwright race --teams`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub teams: Vec<String>,
+    /// The decision of that race where it shows, counting from 1.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub decision: Option<usize>,
+}
+
 /// One finding about content.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Diagnostic {
@@ -122,6 +142,9 @@ pub struct Diagnostic {
     /// Where.
     #[serde(flatten)]
     pub location: Location,
+    /// For a finding of play, how to see it again; `None` for the static checks.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub play: Option<PlayEvidence>,
 }
 
 impl Diagnostic {
@@ -138,6 +161,7 @@ impl Diagnostic {
                 column: error.column,
                 object: None,
             },
+            play: None,
         }
     }
 
@@ -154,6 +178,7 @@ impl Diagnostic {
                 column: None,
                 object: None,
             },
+            play: None,
         }
     }
 
@@ -186,7 +211,24 @@ impl fmt::Display for Diagnostic {
         if let (Some(line), Some(column)) = (self.location.line, self.location.column) {
             write!(f, ":{line}:{column}")?;
         }
-        write!(f, ": {}[{}]: {}", self.severity, self.code, self.message)
+        write!(f, ": {}[{}]: {}", self.severity, self.code, self.message)?;
+        if let Some(play) = &self.play {
+            write!(f, " (found by play, {} races", play.races)?;
+            if let Some(seed) = play.seed {
+                write!(f, "; seed {seed}")?;
+            }
+            if let Some(players) = play.players {
+                write!(f, ", {players} players")?;
+            }
+            if !play.teams.is_empty() {
+                write!(f, " (teams {})", play.teams.join(","))?;
+            }
+            if let Some(decision) = play.decision {
+                write!(f, ", decision {decision}")?;
+            }
+            f.write_str(")")?;
+        }
+        Ok(())
     }
 }
 

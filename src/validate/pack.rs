@@ -206,6 +206,7 @@ fn files_by_kind<'a>(
                     file: Some(pack.root.clone()),
                     ..Location::default()
                 },
+                play: None,
             });
         }
         if kind != ContentKind::Ruleset {
@@ -221,6 +222,7 @@ fn files_by_kind<'a>(
                         file: Some(extra.source.path.clone()),
                         ..Location::default()
                     },
+                    play: None,
                 });
             }
         }

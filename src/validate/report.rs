@@ -45,6 +45,7 @@ impl<'a> FileReport<'a> {
                 column: position.map(|(_, column)| column),
                 object,
             },
+            play: None,
         });
     }
 

@@ -142,6 +142,17 @@ struct Checker<'t, 'r, 'a> {
     lap_open: bool,
 }
 
+/// Needles that find a space of `track` in its file's text (see [`super::locate`]): for
+/// diagnostics about a space found elsewhere than in the static checks (by play).
+#[must_use]
+pub fn space_needles(track: &Track, at: SpaceRef) -> Vec<Needle<'static>> {
+    let index = usize::try_from(at.sector)
+        .ok()
+        .and_then(|sector| track.section(at.section).get(sector))
+        .and_then(|sector| sector.spaces.iter().position(|space| space.lane == at.lane));
+    Checker::needles(at.section, at.sector, index)
+}
+
 impl Checker<'_, '_, '_> {
     /// Needles that find a sector (and a space of it, by its index in the sector) in the text.
     fn needles(section: Section, sector: u32, space_index: Option<usize>) -> Vec<Needle<'static>> {
