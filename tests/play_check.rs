@@ -5,7 +5,6 @@
 mod common;
 
 use std::fs;
-use std::path::Path;
 use std::sync::Arc;
 
 use common::{copy_of_standard_pack, repo, roadwright};
@@ -61,27 +60,13 @@ fn the_sample_tracks_pass_validation_by_play() {
     );
 }
 
-/// Rewrites the pack's movement event deck without the cards that drop a car into a jump's
-/// trough.
-fn without_trough_events(pack: &Path) {
-    let file = pack.join("movement_events.ron");
-    let mut loaded = Document::load(&file).expect("loads");
-    let Document::MovementEventDeck(deck) = &mut loaded.document else {
-        panic!("not the event deck");
-    };
-    deck.cards.retain(|card| {
-        !["big-air", "greasing-the-landing", "missed-jump"].contains(&card.id.as_str())
-    });
-    fs::write(&file, loaded.document.to_text(Format::Ron).expect("text")).expect("write");
-}
-
 /// A jump's trough is only ever entered through the events that drop a car into it: without
 /// them the content still passes every static check, and play names each trough space, at its
 /// line in the track file.
 #[test]
 fn a_trough_no_event_can_reach_is_found_by_play_with_its_spaces_named() {
     let pack = copy_of_standard_pack();
-    without_trough_events(pack.path());
+    common::without_trough_events(pack.path());
     let (run, report) = play_oval(pack.path().to_str().expect("utf-8"), "300");
     assert_eq!(run.code, 0, "warnings only: {}", run.stderr);
     let never: Vec<&serde_json::Value> = report["diagnostics"]
@@ -126,13 +111,7 @@ fn a_trough_no_event_can_reach_is_found_by_play_with_its_spaces_named() {
 #[test]
 fn races_that_never_end_are_found_with_the_race_that_shows_it() {
     let pack = copy_of_standard_pack();
-    let ruleset = pack.path().join("rulesets/standard.ron");
-    let text = fs::read_to_string(&ruleset).expect("read");
-    let text = text
-        .replace("victory_points: 12,", "victory_points: 250,")
-        .replace("eliminating_damage: 6,", "eliminating_damage: 200,")
-        .replace("countdown_clock: true,", "countdown_clock: false,");
-    fs::write(&ruleset, text).expect("write");
+    common::endless_races(pack.path());
     let content = pack.path().to_str().expect("utf-8");
     let (run, report) = play_oval(content, "6");
     assert_eq!(run.code, 1, "an error: {}", run.stdout);

@@ -375,7 +375,10 @@ fn the_race_menu_starts_a_race_and_switches_between_race_and_editor() {
         harness.state().start_dialog().is_some(),
         "the track toolbar's button opens the dialog"
     );
-    harness.get_by_label("Cancel").click();
+    harness
+        .get_by_label("Start a test race")
+        .get_by_label("Cancel")
+        .click();
     settle(&mut harness);
     assert!(harness.state().start_dialog().is_none());
     menu(&mut harness, "Race", "Show the race");

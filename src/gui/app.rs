@@ -15,7 +15,7 @@ use super::inspector::{InspectorRequests, track_inspector};
 use super::menu::{MenuState, menu_bar, shortcut_list, shortcuts};
 use super::movement_events_editor::MovementEventsEditor;
 use super::prefs::{Prefs, Theme};
-use super::race::launch::{open_record, start_race};
+use super::race::launch::{open_record, start_race, watch_play_race};
 use super::race::start::{StartAnswer, StartDialog};
 use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
@@ -104,6 +104,18 @@ impl StudioApp {
             screen: Screen::Editor,
             start_dialog: None,
         }
+    }
+
+    /// Plays the content now (the background check by play, without waiting for edits to
+    /// settle) and waits for its findings (tests, and scripts).
+    pub fn play_now(&mut self) {
+        self.session.play_now();
+    }
+
+    /// Races played and to play while the background check by play runs.
+    #[must_use]
+    pub fn play_progress(&self) -> Option<(usize, usize)> {
+        self.session.play_progress()
     }
 
     /// The status line's message, while it shows one.
@@ -348,6 +360,44 @@ impl StudioApp {
             StudioCommand::FocusDiagnostic(index) => self.focus(index),
             StudioCommand::Recover(position) => self.recover(position),
             StudioCommand::DiscardRecovery(position) => self.session.discard_recovery(position),
+            StudioCommand::CancelPlayCheck => self.session.cancel_play(),
+            StudioCommand::TogglePlayCheck => {
+                let prefs = self.session.prefs_mut();
+                prefs.play_races = if prefs.play_races == 0 {
+                    crate::sim::play_check::DEFAULT_PLAY_RACES
+                } else {
+                    0
+                };
+            }
+            StudioCommand::WatchPlayRace(index) => self.watch_play_race(index),
+        }
+    }
+
+    /// Opens the race that shows a finding of play, at the decision it names.
+    fn watch_play_race(&mut self, index: usize) {
+        let Some(diagnostic) = self.session.diagnostics().get(index).cloned() else {
+            return;
+        };
+        let Some(evidence) = &diagnostic.play else {
+            return;
+        };
+        let workspace = self.session.workspace();
+        let track = diagnostic.location.file.as_ref().and_then(|file| {
+            workspace
+                .ids()
+                .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
+        });
+        let Some(track) = track else {
+            self.say("The finding's track is not open".to_owned());
+            return;
+        };
+        match watch_play_race(workspace, track, evidence) {
+            Ok((replay, track)) => {
+                self.race = Some(RaceScreen::replay(replay, track));
+                self.screen = Screen::Race;
+                self.say(format!("Watching the race that shows {}", diagnostic.code));
+            }
+            Err(error) => self.say(format!("That race cannot be shown: {error}")),
         }
     }
 
@@ -626,6 +676,10 @@ impl StudioApp {
         if self.session.poll_validation() {
             ctx.request_repaint_after(std::time::Duration::from_millis(50));
         }
+        // The check by play waits for edits to settle, then reports progress: both need frames.
+        if self.session.poll_play(ctx.input(|i| i.time)) {
+            ctx.request_repaint_after(std::time::Duration::from_millis(250));
+        }
         self.apply_theme(&ctx);
         let mut commands = Vec::new();
         shortcuts(&ctx, &mut commands);
@@ -721,6 +775,7 @@ impl StudioApp {
                     ui,
                     self.session.diagnostics(),
                     self.session.validating(),
+                    self.session.play_progress(),
                     &mut commands,
                 );
             });

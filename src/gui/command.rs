@@ -85,6 +85,12 @@ pub enum StudioCommand {
     OpenRecord(PathBuf),
     /// Save the race on the race screen as a record.
     SaveRecord(PathBuf),
+    /// Stop the background check by play.
+    CancelPlayCheck,
+    /// Turn the background check by play on or off (View menu).
+    TogglePlayCheck,
+    /// Open the race that shows the finding of play at this position of the diagnostics.
+    WatchPlayRace(usize),
 }
 
 /// An answer to "there are unsaved changes".

@@ -5,11 +5,14 @@ use egui::{RichText, ScrollArea, Ui};
 use super::command::StudioCommand;
 use crate::validate::{Diagnostic, Severity};
 
-/// Draws the list; a click asks to focus that diagnostic.
+/// Draws the list; a click asks to focus that diagnostic. `play` is the background check by
+/// play's progress (races played, races to play) while it runs: shown with a Cancel button.
+/// A finding of play that one race shows has a Watch button that opens that race.
 pub fn diagnostics_panel(
     ui: &mut Ui,
     diagnostics: &[Diagnostic],
     busy: bool,
+    play: Option<(usize, usize)>,
     commands: &mut Vec<StudioCommand>,
 ) {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
@@ -25,6 +28,22 @@ pub fn diagnostics_panel(
             ui.spinner();
             ui.weak("checking…");
         }
+        if let Some((played, total)) = play {
+            ui.separator();
+            ui.label("Playing the content:");
+            ui.add(
+                egui::ProgressBar::new(played as f32 / total.max(1) as f32)
+                    .desired_width(160.0)
+                    .text(format!("{played}/{total} races")),
+            );
+            if ui
+                .button("Stop playing")
+                .on_hover_text("Cancel the races; they run again after the next edit")
+                .clicked()
+            {
+                commands.push(StudioCommand::CancelPlayCheck);
+            }
+        }
     });
     ScrollArea::vertical()
         .auto_shrink([false, false])
@@ -34,14 +53,24 @@ pub fn diagnostics_panel(
                     Severity::Error => ui.visuals().error_fg_color,
                     Severity::Warning => ui.visuals().warn_fg_color,
                 };
-                let response = ui.add(
-                    egui::Label::new(RichText::new(diagnostic.to_string()).color(colour))
-                        .sense(egui::Sense::click()),
-                );
-                if response.clicked() {
-                    commands.push(StudioCommand::FocusDiagnostic(index));
-                }
-                response.on_hover_text("Click to show it");
+                ui.horizontal(|ui| {
+                    if diagnostic.play.as_ref().is_some_and(|p| p.seed.is_some())
+                        && ui
+                            .small_button("Watch")
+                            .on_hover_text("Watch the race that shows it")
+                            .clicked()
+                    {
+                        commands.push(StudioCommand::WatchPlayRace(index));
+                    }
+                    let response = ui.add(
+                        egui::Label::new(RichText::new(diagnostic.to_string()).color(colour))
+                            .sense(egui::Sense::click()),
+                    );
+                    if response.clicked() {
+                        commands.push(StudioCommand::FocusDiagnostic(index));
+                    }
+                    response.on_hover_text("Click to show it");
+                });
             }
         });
 }

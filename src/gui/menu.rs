@@ -153,6 +153,16 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
             {
                 commands.push(StudioCommand::ToggleBuiltInDialogs);
             }
+            let mut play = state.prefs.play_races > 0;
+            if ui
+                .checkbox(&mut play, "Check by play")
+                .on_hover_text(
+                    "Race the content in the background after edits and list what play finds",
+                )
+                .clicked()
+            {
+                commands.push(StudioCommand::TogglePlayCheck);
+            }
             ui.menu_button("Theme", |ui| {
                 for (theme, name) in [
                     (Theme::System, "System"),

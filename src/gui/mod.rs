@@ -27,6 +27,7 @@ pub mod file_picker;
 pub mod inspector;
 pub mod menu;
 pub mod movement_events_editor;
+pub mod play_checker;
 pub mod prefs;
 pub mod race;
 pub mod race_deck_editor;

@@ -31,6 +31,8 @@ pub struct Prefs {
     pub show_links: bool,
     /// Whether file dialogs are drawn in the window even where the system's would open.
     pub built_in_file_dialogs: bool,
+    /// Races per track the background check by play runs after edits (0: none).
+    pub play_races: usize,
 }
 
 impl Default for Prefs {
@@ -41,6 +43,7 @@ impl Default for Prefs {
             autosave_seconds: 30,
             show_links: true,
             built_in_file_dialogs: false,
+            play_races: crate::sim::play_check::DEFAULT_PLAY_RACES,
         }
     }
 }

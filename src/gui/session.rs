@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use super::command::Answer;
 use super::document::OpenDocument;
+use super::play_checker::PlayChecker;
 use super::prefs::Prefs;
 use super::recovery;
 use super::status::StatusLine;
@@ -54,6 +55,12 @@ pub struct Session {
     workspace: Workspace,
     validator: Validator,
     validated: Validated,
+    /// The background check by play, and its findings.
+    play: PlayChecker,
+    /// The static diagnostics followed by the findings of play: what the panel lists.
+    diagnostics: Vec<Diagnostic>,
+    /// The play findings' generation the list was made with.
+    play_generation: u64,
     /// Bumped on every change to the documents; validation runs when it moves.
     revision: u64,
     validated_revision: Option<u64>,
@@ -78,6 +85,9 @@ impl Session {
             workspace: Workspace::open_with(path, extra),
             validator: Validator::new(),
             validated: Validated::default(),
+            play: PlayChecker::default(),
+            diagnostics: Vec::new(),
+            play_generation: 0,
             revision: 0,
             validated_revision: None,
             prefs,
@@ -104,10 +114,53 @@ impl Session {
         &self.validated
     }
 
-    /// The current diagnostics.
+    /// The current diagnostics: the static checks', then those found by play.
     #[must_use]
     pub fn diagnostics(&self) -> &[Diagnostic] {
-        &self.validated.diagnostics
+        &self.diagnostics
+    }
+
+    fn combine_diagnostics(&mut self) {
+        self.diagnostics = self.validated.diagnostics.clone();
+        self.diagnostics.extend(self.play.found().iter().cloned());
+        self.play_generation = self.play.generation();
+    }
+
+    /// Follows the background check by play (`now`, the window's clock, times the settling of
+    /// edits); whether it is running or waiting to start.
+    pub fn poll_play(&mut self, now: f64) -> bool {
+        let workspace = &self.workspace;
+        let running = self
+            .play
+            .tick(self.revision, now, self.prefs.play_races, || {
+                workspace.snapshot()
+            });
+        if self.play.generation() != self.play_generation {
+            self.combine_diagnostics();
+        }
+        running || self.play.waiting()
+    }
+
+    /// Races played and to play, while the check by play runs.
+    #[must_use]
+    pub fn play_progress(&self) -> Option<(usize, usize)> {
+        self.play.progress()
+    }
+
+    /// Stops the check by play under way (it runs again after the next edit).
+    pub fn cancel_play(&mut self) {
+        self.play.cancel();
+    }
+
+    /// Starts the check by play now, without waiting for edits to settle, and waits for it
+    /// (tests, and scripts).
+    pub fn play_now(&mut self) {
+        self.play.run_now(
+            self.revision,
+            self.prefs.play_races,
+            self.workspace.snapshot(),
+        );
+        self.combine_diagnostics();
     }
 
     /// Whether a validation newer than the last one received is being worked out.
@@ -180,6 +233,7 @@ impl Session {
     pub fn poll_validation(&mut self) -> bool {
         if let Some(validated) = self.validator.poll() {
             self.validated = validated;
+            self.combine_diagnostics();
         }
         self.submit_validation();
         self.validator.is_busy()
@@ -190,6 +244,7 @@ impl Session {
         self.submit_validation();
         if let Some(validated) = self.validator.wait() {
             self.validated = validated;
+            self.combine_diagnostics();
         }
     }
 

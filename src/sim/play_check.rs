@@ -130,11 +130,35 @@ impl PlayCheck<'_> {
         self.findings(&tallies)
     }
 
-    /// Plays race `index` to its end and tallies it.
-    fn play(&self, index: usize) -> RaceTally {
-        let ruleset = &self.rules.ruleset;
+    /// [`Self::run`], counting the races finished in `progress` and stopping early, with
+    /// `None`, once `cancel` is set (the studio runs it in the background).
+    #[must_use]
+    pub fn run_watched(
+        &self,
+        progress: &std::sync::atomic::AtomicUsize,
+        cancel: &std::sync::atomic::AtomicBool,
+    ) -> Option<Vec<Diagnostic>> {
+        use std::sync::atomic::Ordering;
+        let tallies: Option<Vec<RaceTally>> = (0..self.races)
+            .into_par_iter()
+            .map(|index| {
+                if cancel.load(Ordering::Relaxed) {
+                    return None;
+                }
+                let tally = self.play(index);
+                progress.fetch_add(1, Ordering::Relaxed);
+                Some(tally)
+            })
+            .collect();
+        Some(self.findings(&tallies?))
+    }
+
+    /// The setup of race `index` of the check: its player count, its teams rotated over the
+    /// seats, its seed.
+    #[must_use]
+    pub fn setup(&self, index: usize) -> RaceSetup {
         let teams = self.rules.content.teams.len();
-        let counts = &ruleset.cars_by_players;
+        let counts = &self.rules.ruleset.cars_by_players;
         let least = counts.keys().next().map_or(2, |&n| usize::from(n).max(2));
         let most = counts
             .keys()
@@ -142,23 +166,31 @@ impl PlayCheck<'_> {
             .map_or(least, |&n| usize::from(n))
             .clamp(least, teams.max(least));
         let players = least + index % (most - least + 1);
-        let seed = race_seed(self.seed, index);
-        let seats: Vec<usize> = (0..players).map(|s| (s + index) % teams.max(1)).collect();
-        let setup = RaceSetup {
-            players: seats
-                .iter()
-                .map(|&t| PlayerSetup {
-                    team: self.rules.content.teams[t].id.clone(),
+        RaceSetup {
+            players: (0..players)
+                .map(|s| PlayerSetup {
+                    team: self.rules.content.teams[(s + index) % teams.max(1)]
+                        .id
+                        .clone(),
                     cars: Vec::new(),
                 })
                 .collect(),
-            seed,
+            seed: race_seed(self.seed, index),
             turn_limit: crate::rules::setup::DEFAULT_TURN_LIMIT,
-        };
+        }
+    }
+
+    /// Plays race `index` to its end and tallies it.
+    fn play(&self, index: usize) -> RaceTally {
+        let setup = self.setup(index);
         let mut tally = RaceTally {
-            seed,
-            players,
-            teams: seats,
+            seed: setup.seed,
+            players: setup.players.len(),
+            teams: setup
+                .players
+                .iter()
+                .filter_map(|p| self.rules.content.teams.iter().position(|t| t.id == p.team))
+                .collect(),
             ..RaceTally::default()
         };
         let mut race = match Race::new(Arc::clone(&self.rules), &setup) {
@@ -168,32 +200,7 @@ impl PlayCheck<'_> {
                 return tally;
             }
         };
-        let mut bots: Vec<RandomBot> = (0..players)
-            .map(|s| RandomBot::new(race_bot_seed(seed, s)))
-            .collect();
-        for decision in 1..=self.limits.most_decisions {
-            if race.is_over() {
-                break;
-            }
-            let Some(player) = race.deciding_player() else {
-                break;
-            };
-            let legal = race.legal();
-            if legal.is_empty() {
-                tally.problem = Some((
-                    "no-legal-decision",
-                    format!(
-                        "player {} ({}) must decide but has no legal decision",
-                        player.index() + 1,
-                        race.team_of(player).name
-                    ),
-                    decision,
-                ));
-                break;
-            }
-            let pick = bots[player.index()].choose(&race.view(player), legal);
-            race.apply_nth(pick.min(legal.len() - 1));
-        }
+        tally.problem = play_with_random_bots(&mut race, setup.seed, self.limits.most_decisions);
         if !race.is_over() && tally.problem.is_none() {
             tally.problem = Some((
                 "play-runaway",
@@ -614,6 +621,42 @@ fn union<T: Ord + Copy>(
         .iter()
         .flat_map(|t| seen(t).iter().copied())
         .collect()
+}
+
+/// Plays a race to its end (or `most` decisions) with a random bot in each seat, seeded as
+/// `roadwright race` seats them (`seed` is the race's): the races `validate --play` reports
+/// can be played again. A
+/// player who must decide with no legal decision stops it: that problem comes back, with the
+/// decision's number.
+pub fn play_with_random_bots(
+    race: &mut Race,
+    seed: u64,
+    most: usize,
+) -> Option<(&'static str, String, usize)> {
+    let mut bots: Vec<RandomBot> = (0..race.players().len())
+        .map(|s| RandomBot::new(race_bot_seed(seed, s)))
+        .collect();
+    for decision in 1..=most {
+        if race.is_over() {
+            break;
+        }
+        let player = race.deciding_player()?;
+        let legal = race.legal();
+        if legal.is_empty() {
+            return Some((
+                "no-legal-decision",
+                format!(
+                    "player {} ({}) must decide but has no legal decision",
+                    player.index() + 1,
+                    race.team_of(player).name
+                ),
+                decision,
+            ));
+        }
+        let pick = bots[player.index()].choose(&race.view(player), legal);
+        race.apply_nth(pick.min(legal.len() - 1));
+    }
+    None
 }
 
 /// Wins of a seat (given race by race; `None` when it was not at the table), against its fair

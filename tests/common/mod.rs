@@ -1,6 +1,7 @@
 //! Helpers shared by the integration tests.
 #![allow(dead_code)] // Each test binary uses a different subset.
 
+use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -98,4 +99,31 @@ pub fn validate_track(
         document,
     };
     roadwright::validate::validate_document(&loaded)
+}
+
+/// Rewrites a pack's movement event deck without the cards that drop a car into a jump's
+/// trough (the trough is then never entered: a planted problem only play finds).
+pub fn without_trough_events(pack: &Path) {
+    use roadwright::content::{Document, Format};
+    let file = pack.join("movement_events.ron");
+    let mut loaded = Document::load(&file).expect("loads");
+    let Document::MovementEventDeck(deck) = &mut loaded.document else {
+        panic!("not the event deck");
+    };
+    deck.cards.retain(|card| {
+        !["big-air", "greasing-the-landing", "missed-jump"].contains(&card.id.as_str())
+    });
+    fs::write(&file, loaded.document.to_text(Format::Ron).expect("text")).expect("write");
+}
+
+/// Rewrites a pack's standard ruleset so that races never end: pools too deep, cars too tough
+/// to eliminate, no countdown clock (a planted problem only play finds).
+pub fn endless_races(pack: &Path) {
+    let ruleset = pack.join("rulesets/standard.ron");
+    let text = fs::read_to_string(&ruleset).expect("read");
+    let text = text
+        .replace("victory_points: 12,", "victory_points: 250,")
+        .replace("eliminating_damage: 6,", "eliminating_damage: 200,")
+        .replace("countdown_clock: true,", "countdown_clock: false,");
+    fs::write(&ruleset, text).expect("write");
 }

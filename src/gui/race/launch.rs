@@ -12,12 +12,16 @@ use crate::rules::RaceRules;
 use crate::rules::setup::DEFAULT_TURN_LIMIT;
 use crate::rules::{PlayerSetup, RaceSetup};
 use crate::sim::load::identify;
+use crate::sim::play_check::{PlayLimits, play_with_random_bots};
 use crate::sim::record::{RaceRecord, RecordFiles};
 use crate::sim::session::{Replay, SeatControl, TestRace};
 use crate::sim::{LoadRaceError, LoadedRace, race_from_documents};
 use crate::validate::Diagnostic;
 use crate::validate::checked_track::CheckedTrack;
+use crate::validate::diagnostic::PlayEvidence;
+use crate::validate::pack::validate_pack;
 
+use super::super::play_checker::play_ruleset;
 use super::super::validation::Validated;
 use super::super::workspace::{DocumentId, Workspace};
 use super::start::{SeatChoice, StartRequest};
@@ -95,6 +99,26 @@ fn profile(workspace: &Workspace, id: &str) -> Option<crate::content::bot_profil
     })
 }
 
+/// A race's setup: these teams in seat order, each with its mat's cars, this seed.
+fn setup_of(teams: &[String], seed: u64) -> Result<RaceSetup, LaunchError> {
+    let players = teams
+        .iter()
+        .map(|team| {
+            let team = Id::new(team.clone())
+                .ok_or_else(|| LaunchError::Other(format!("`{team}` is not a team id")))?;
+            Ok(PlayerSetup {
+                team,
+                cars: Vec::new(),
+            })
+        })
+        .collect::<Result<Vec<_>, LaunchError>>()?;
+    Ok(RaceSetup {
+        players,
+        seed,
+        turn_limit: DEFAULT_TURN_LIMIT,
+    })
+}
+
 /// Starts the race the dialog asked for, on the workspace's documents as edited. `validated`
 /// is the last validation when it is of the documents as they are: the race starts from the
 /// content and track it checked; without it they are checked here. Returns the race and the
@@ -116,20 +140,7 @@ pub fn start_race(
         Some(built) => built?,
         None => loaded(workspace, track, &request.ruleset)?,
     };
-    let mut players = Vec::new();
-    for team in &request.teams {
-        let team = Id::new(team.clone())
-            .ok_or_else(|| LaunchError::Other(format!("`{team}` is not a team id")))?;
-        players.push(PlayerSetup {
-            team,
-            cars: Vec::new(),
-        });
-    }
-    let setup = RaceSetup {
-        players,
-        seed: request.seed,
-        turn_limit: DEFAULT_TURN_LIMIT,
-    };
+    let setup = setup_of(&request.teams, request.seed)?;
     let seats = request
         .seats
         .iter()
@@ -151,6 +162,49 @@ pub fn start_race(
     let race = TestRace::new(loaded, files, setup, seats)
         .map_err(|e| LaunchError::Other(e.to_string()))?;
     Ok((race, track.clone()))
+}
+
+/// Opens the race a finding of play names, to watch: the race `validate --play` played (the
+/// same seed, teams and random bots) on the workspace's content and the track `track_id`,
+/// shown at the decision named.
+pub fn watch_play_race(
+    workspace: &Workspace,
+    track_id: DocumentId,
+    evidence: &PlayEvidence,
+) -> Result<(Replay, Track), LaunchError> {
+    let (Some(seed), false) = (evidence.seed, evidence.teams.is_empty()) else {
+        return Err(LaunchError::Other(
+            "this finding comes from every race, not one".to_owned(),
+        ));
+    };
+    let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
+        return Err(LaunchError::Other("its track is no longer open".to_owned()));
+    };
+    let pack = pack_of(workspace);
+    let ruleset = validate_pack(&pack)
+        .0
+        .as_ref()
+        .and_then(play_ruleset)
+        .ok_or_else(|| LaunchError::Other("the content has errors".to_owned()))?;
+    let loaded = loaded(workspace, track, &ruleset)?;
+    let setup = setup_of(&evidence.teams, seed)?;
+    let mut race = crate::rules::Race::new(Arc::clone(&loaded.rules), &setup)
+        .map_err(|e| LaunchError::Other(e.to_string()))?;
+    play_with_random_bots(&mut race, seed, PlayLimits::default().most_decisions);
+    let files = RecordFiles {
+        content: workspace.root.display().to_string(),
+        track: workspace
+            .validation_path(track_id)
+            .unwrap_or_default()
+            .display()
+            .to_string(),
+    };
+    let record = RaceRecord::of(&race, &setup, loaded.identity.clone(), files);
+    let mut replay = Replay::new(loaded, record).map_err(|e| LaunchError::Other(e.to_string()))?;
+    if let Some(decision) = evidence.decision {
+        replay.seek(decision);
+    }
+    Ok((replay, track.clone()))
 }
 
 /// Opens a saved record to watch: on the workspace's content, with the open track it was made

@@ -1,0 +1,133 @@
+//! Validation by play in the studio: the check runs in the background after edits settle,
+//! can be cancelled, its findings join the diagnostics marked as found by play, a click shows
+//! the space, and Watch opens the race that shows a finding.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use common::studio::{settle, workspace_copy};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::content::Document;
+use roadwright::content::track::{SpaceRef, Terrain};
+use roadwright::gui::race::RaceSession;
+use roadwright::gui::{Prefs, StudioApp};
+use roadwright::validate::ObjectRef;
+
+fn studio(pack: &std::path::Path, play_races: usize) -> Harness<'static, StudioApp> {
+    let prefs = Prefs {
+        play_races,
+        ..Prefs::default()
+    };
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::with_prefs(pack, &[], prefs),
+        );
+    settle(&mut harness);
+    harness
+}
+
+#[test]
+fn findings_of_play_join_the_diagnostics_and_a_click_shows_the_space() {
+    let (pack, _) = workspace_copy();
+    common::without_trough_events(pack.path());
+    let mut harness = studio(pack.path(), 300);
+    harness.state_mut().play_now();
+    settle(&mut harness);
+    let found: Vec<_> = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == "space-never-entered")
+        .cloned()
+        .collect();
+    assert!(!found.is_empty(), "{:?}", harness.state().diagnostics());
+    assert!(
+        found.iter().all(|d| d.play.is_some()),
+        "marked as found by play"
+    );
+    let Some(ObjectRef::Space { space }) = found[0].location.object else {
+        panic!("names a space");
+    };
+    let listed = found[0].to_string();
+    assert!(listed.contains("found by play"), "{listed}");
+    harness.get_by_label(&listed).click();
+    settle(&mut harness);
+    let shown = harness.state().shown().expect("the track is shown");
+    let selection = &harness.state().canvas(shown).expect("canvas").selection;
+    assert_eq!(
+        selection.iter().copied().collect::<Vec<SpaceRef>>(),
+        vec![space]
+    );
+    let Document::Track(track) = &harness.state().workspace().documents[shown].document else {
+        panic!("a track");
+    };
+    assert_eq!(track.space(space).expect("space").terrain, Terrain::Trough);
+}
+
+#[test]
+fn the_check_runs_after_edits_settle_and_cancel_stops_it() {
+    let (pack, _) = workspace_copy();
+    // Enough races that it is still running when Cancel is clicked.
+    let mut harness = studio(pack.path(), 1_000_000);
+    let mut started = false;
+    for _ in 0..400 {
+        harness.step();
+        if harness.state().play_progress().is_some() {
+            started = true;
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    assert!(started, "the check started once the edits settled");
+    harness.run();
+    harness.get_by_label_contains("Playing the content");
+    harness.get_by_label("Stop playing").click();
+    harness.run();
+    assert_eq!(harness.state().play_progress(), None, "stopped");
+    for _ in 0..50 {
+        harness.step();
+    }
+    assert_eq!(
+        harness.state().play_progress(),
+        None,
+        "not started again before the next edit"
+    );
+}
+
+#[test]
+fn watch_opens_the_race_that_shows_a_finding() {
+    let (pack, _) = workspace_copy();
+    common::endless_races(pack.path());
+    let mut harness = studio(pack.path(), 4);
+    harness.state_mut().play_now();
+    settle(&mut harness);
+    let finding = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == "turn-limit")
+        .cloned()
+        .expect("races reach the turn limit");
+    let decision = finding
+        .play
+        .as_ref()
+        .and_then(|p| p.decision)
+        .expect("decision");
+    harness.get_by_label("Watch").click();
+    settle(&mut harness);
+    assert!(
+        harness.state().race_shown(),
+        "{:?}",
+        harness.state().status()
+    );
+    let screen = harness.state().race_screen().expect("race");
+    let RaceSession::Replay(replay) = screen.session() else {
+        panic!("a replay");
+    };
+    assert_eq!(replay.position(), decision, "at the decision named");
+    assert_eq!(replay.race().turn(), 200);
+    assert!(replay.race().is_over());
+}
