@@ -9,15 +9,7 @@ use crate::content::track::SpaceRef;
 use crate::render::{Heat, render_heat, render_track, save_png};
 
 /// The metrics a heat map can show, as `simulate` names them per space.
-pub const HEAT_METRICS: [&str; 7] = [
-    "damage",
-    "eliminations",
-    "ends",
-    "collisions",
-    "passes",
-    "crossover_collisions",
-    "displacements",
-];
+pub const HEAT_METRICS: [&str; 7] = crate::sim::batch::SpaceCounts::METRICS;
 
 /// Reads a metric per space from a `simulate --json` report (`stats.spaces`).
 fn read_heat(path: &Path, metric: &str) -> Result<Heat, String> {

@@ -15,11 +15,12 @@ use super::inspector::{InspectorRequests, track_inspector};
 use super::menu::{MenuState, menu_bar, shortcut_list, shortcuts};
 use super::movement_events_editor::MovementEventsEditor;
 use super::prefs::{Prefs, Theme};
-use super::race::launch::{open_record, start_race, watch_play_race};
+use super::race::launch::{LaunchError, open_record, rules_for, start_race, watch_play_race};
 use super::race::start::{StartAnswer, StartDialog};
 use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
 use super::session::{AfterQuestion, Reopened, Session, free_file};
+use super::simulation::{SimForm, SimRequest, SimulationScreen};
 use super::status::STATUS_SECONDS;
 use super::team_editor::TeamEditor;
 use super::workspace::{DocumentId, Workspace};
@@ -27,6 +28,7 @@ use crate::content::Document;
 use crate::content::track::SpaceRef;
 use crate::edit::Edit;
 use crate::edit::track_edit::remove_sectors_holding;
+use crate::sim::batch::BatchSpec;
 use crate::validate::{Diagnostic, ObjectRef};
 
 /// A background picture loaded for the canvas.
@@ -46,6 +48,8 @@ pub enum Screen {
     Editor,
     /// The race screen (when a race or a record is open).
     Race,
+    /// The simulation screen: batches of bot races and their statistics.
+    Simulation,
 }
 
 /// The studio's state.
@@ -70,6 +74,10 @@ pub struct StudioApp {
     screen: Screen,
     /// The "Start a test race" dialog, when open.
     start_dialog: Option<StartDialog>,
+    /// The simulation screen, kept while another screen is shown.
+    simulation: Option<SimulationScreen>,
+    /// The window's clock at the last frame (a batch's races per second count from it).
+    last_time: f64,
 }
 
 impl StudioApp {
@@ -103,6 +111,8 @@ impl StudioApp {
             race: None,
             screen: Screen::Editor,
             start_dialog: None,
+            simulation: None,
+            last_time: 0.0,
         }
     }
 
@@ -139,6 +149,23 @@ impl StudioApp {
     #[must_use]
     pub fn race_shown(&self) -> bool {
         self.screen == Screen::Race && self.race.is_some()
+    }
+
+    /// The simulation screen, once opened.
+    #[must_use]
+    pub fn simulation(&self) -> Option<&SimulationScreen> {
+        self.simulation.as_ref()
+    }
+
+    /// The simulation screen, for tests that fill in its form and wait for its batch.
+    pub fn simulation_mut(&mut self) -> Option<&mut SimulationScreen> {
+        self.simulation.as_mut()
+    }
+
+    /// Whether the simulation screen fills the centre.
+    #[must_use]
+    pub fn simulation_shown(&self) -> bool {
+        self.screen == Screen::Simulation && self.simulation.is_some()
     }
 
     /// The "Start a test race" dialog, when open.
@@ -310,7 +337,9 @@ impl StudioApp {
                     race.apply(super::race::RaceCommand::Undo);
                 }
             }
-            StudioCommand::Escape if self.race_shown() => self.screen = Screen::Editor,
+            StudioCommand::Escape if self.race_shown() || self.simulation_shown() => {
+                self.screen = Screen::Editor;
+            }
             StudioCommand::Undo | StudioCommand::Redo => {
                 if let Some(id) = self.shown
                     && self.session.undo(id, command == StudioCommand::Redo)
@@ -370,6 +399,91 @@ impl StudioApp {
                 };
             }
             StudioCommand::WatchPlayRace(index) => self.watch_play_race(index),
+            StudioCommand::ShowSimulation => {
+                if self.simulation.is_none() {
+                    self.simulation =
+                        Some(SimulationScreen::new(self.session.workspace(), self.shown));
+                }
+                self.screen = Screen::Simulation;
+            }
+            StudioCommand::RunSimulation(form) => self.run_simulation(&form),
+            StudioCommand::WatchBatchRace(index) => self.watch_batch_race(index),
+        }
+    }
+
+    /// Starts a batch on the content as edited, as the simulation screen's form says.
+    fn run_simulation(&mut self, form: &SimForm) {
+        let Some(screen) = &mut self.simulation else {
+            return;
+        };
+        let Some(track_id) = form.track else {
+            screen.fail("Open a track first".to_owned());
+            return;
+        };
+        let workspace = self.session.workspace();
+        let built = rules_for(workspace, track_id, &form.ruleset).and_then(|(loaded, track)| {
+            let profile = workspace
+                .documents
+                .iter()
+                .find_map(|d| match &d.document {
+                    Document::BotProfile(p) if p.id.as_str() == form.bot => Some(p.clone()),
+                    _ => None,
+                })
+                .ok_or_else(|| {
+                    LaunchError::Other(format!("no bot profile `{}` is open", form.bot))
+                })?;
+            let teams: Vec<_> = loaded
+                .rules
+                .content
+                .teams
+                .iter()
+                .take(form.players)
+                .map(|t| t.id.clone())
+                .collect();
+            if teams.len() < form.players {
+                return Err(LaunchError::Other(format!(
+                    "{} players need {} teams; the content has {}",
+                    form.players,
+                    form.players,
+                    teams.len()
+                )));
+            }
+            let spec = BatchSpec {
+                rules: std::sync::Arc::clone(&loaded.rules),
+                teams,
+                bots: vec![profile; form.players],
+                races: form.races,
+                seed: form.seed,
+            };
+            Ok((spec, loaded, track))
+        });
+        match built {
+            Ok((spec, loaded, track)) => screen.start(spec, loaded, track, self.last_time),
+            Err(error) => screen.fail(format!("The batch could not start: {error}")),
+        }
+    }
+
+    /// Opens race `index` of the simulation's batch in the race viewer.
+    fn watch_batch_race(&mut self, index: usize) {
+        let Some((spec, loaded, track)) = self.simulation.as_ref().and_then(SimulationScreen::spec)
+        else {
+            return;
+        };
+        let record = crate::sim::batch::record_of(
+            spec,
+            index,
+            loaded.identity.clone(),
+            crate::sim::record::RecordFiles::default(),
+        )
+        .and_then(|record| {
+            crate::sim::session::Replay::new(loaded.clone(), record).map_err(|e| e.to_string())
+        });
+        match record {
+            Ok(replay) => {
+                self.race = Some(RaceScreen::replay(replay, track.clone()));
+                self.screen = Screen::Race;
+            }
+            Err(error) => self.say(format!("That race cannot be shown: {error}")),
         }
     }
 
@@ -744,6 +858,29 @@ impl StudioApp {
                 Some(StartAnswer::Cancel) => self.start_dialog = None,
                 None => {}
             }
+        }
+        self.last_time = ctx.input(|i| i.time);
+        if self.simulation_shown() {
+            Panel::left("files")
+                .resizable(true)
+                .default_size(220.0)
+                .show(ui, |ui| self.sidebar(ui, &mut commands));
+            let mut requests = Vec::new();
+            if let Some(simulation) = &mut self.simulation {
+                let workspace = self.session.workspace();
+                egui::CentralPanel::no_frame()
+                    .show(ui, |ui| requests = simulation.ui(ui, workspace));
+            }
+            for request in requests {
+                commands.push(match request {
+                    SimRequest::Run(form) => StudioCommand::RunSimulation(form),
+                    SimRequest::Watch(index) => StudioCommand::WatchBatchRace(index),
+                    SimRequest::Close => StudioCommand::Show(self.shown),
+                });
+            }
+            self.question_dialog(&ctx, &mut commands);
+            self.finish_frame(&ctx, commands);
+            return;
         }
         if self.race_shown() {
             // The race takes the window: the editor's panels wait behind it, as they were.

@@ -91,6 +91,12 @@ pub enum StudioCommand {
     TogglePlayCheck,
     /// Open the race that shows the finding of play at this position of the diagnostics.
     WatchPlayRace(usize),
+    /// Show the simulation screen (Race > Simulate).
+    ShowSimulation,
+    /// Play the batch the simulation screen's form describes.
+    RunSimulation(super::simulation::SimForm),
+    /// Open race `index` of the simulation's batch in the race viewer.
+    WatchBatchRace(usize),
 }
 
 /// An answer to "there are unsaved changes".

@@ -182,6 +182,13 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
             {
                 commands.push(StudioCommand::NewRace);
             }
+            if ui
+                .button("Simulate…")
+                .on_hover_text("Batches of bot races with statistics")
+                .clicked()
+            {
+                commands.push(StudioCommand::ShowSimulation);
+            }
             if ui.button("Watch a race record…").clicked() {
                 commands.push(StudioCommand::Pick(Picker::OpenRecord));
             }

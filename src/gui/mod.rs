@@ -33,6 +33,7 @@ pub mod race;
 pub mod race_deck_editor;
 pub mod recovery;
 pub mod session;
+pub mod simulation;
 pub mod status;
 pub mod team_editor;
 pub mod validation;

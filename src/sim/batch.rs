@@ -93,6 +93,32 @@ pub struct SpaceCounts {
 }
 
 impl SpaceCounts {
+    /// The metrics a heat map can show, as reports name them.
+    pub const METRICS: [&'static str; 7] = [
+        "damage",
+        "eliminations",
+        "ends",
+        "collisions",
+        "passes",
+        "crossover_collisions",
+        "displacements",
+    ];
+
+    /// One metric by its name ([`Self::METRICS`]).
+    #[must_use]
+    pub fn get(&self, metric: &str) -> Option<u32> {
+        Some(match metric {
+            "damage" => self.damage,
+            "eliminations" => self.eliminations,
+            "ends" => self.ends,
+            "collisions" => self.collisions,
+            "passes" => self.passes,
+            "crossover_collisions" => self.crossover_collisions,
+            "displacements" => self.displacements,
+            _ => return None,
+        })
+    }
+
     /// Adds another's counts.
     pub fn add(&mut self, other: &Self) {
         self.passes += other.passes;
@@ -364,6 +390,35 @@ pub fn run_shard(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Vec<RaceSummary>, String> {
+    run_where(spec, &|index| shard.holds(index), threads, progress, cancel)
+}
+
+/// Plays the races of a batch whose indices are in `range` (the studio plays a batch a slice at
+/// a time, to show results while it runs); together the slices are the whole batch.
+pub fn run_range(
+    spec: &BatchSpec,
+    range: std::ops::Range<usize>,
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Vec<RaceSummary>, String> {
+    run_where(
+        spec,
+        &|index| range.contains(&index),
+        threads,
+        progress,
+        cancel,
+    )
+}
+
+/// Plays the races of a batch that `holds` picks, in race order.
+fn run_where(
+    spec: &BatchSpec,
+    holds: &(dyn Fn(usize) -> bool + Sync),
+    threads: usize,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<Vec<RaceSummary>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()
@@ -372,7 +427,7 @@ pub fn run_shard(
     let results: Vec<Option<Result<RaceSummary, String>>> = pool.install(|| {
         (0..spec.races)
             .into_par_iter()
-            .filter(|index| shard.holds(*index))
+            .filter(|index| holds(*index))
             .map(|index| {
                 if cancel.load(Ordering::Relaxed) {
                     return None;

@@ -288,11 +288,22 @@ fn space_totals(races: &[RaceSummary], track: &CheckedTrack) -> BTreeMap<String,
             total.add(counts);
         }
     }
+    spaces_by_name(&totals, track)
+}
+
+/// Per-space totals (indexed by space id) named by their address, the spaces where nothing
+/// happened left out: what [`BatchStats::spaces`] holds. A front end that folds each race's
+/// counts into totals as they arrive (rather than keeping every race's) passes them here.
+#[must_use]
+pub fn spaces_by_name(
+    totals: &[SpaceCounts],
+    track: &CheckedTrack,
+) -> BTreeMap<String, SpaceCounts> {
     totals
-        .into_iter()
+        .iter()
         .enumerate()
-        .filter(|(_, c)| *c != SpaceCounts::default())
-        .map(|(i, c)| (track.at(SpaceId(i as u32)).to_string(), c))
+        .filter(|(_, c)| **c != SpaceCounts::default())
+        .map(|(i, c)| (track.at(SpaceId(i as u32)).to_string(), *c))
         .collect()
 }
 

@@ -164,7 +164,19 @@ pub fn fill_space(
     space: SpaceId,
     fill: Color32,
 ) {
-    let Some(shape) = track.space(race.track().at(space)) else {
+    fill_space_ref(painter, rect, view, track, race.track().at(space), fill);
+}
+
+/// Fills a space of the track file, by its address, a little inside its edges.
+pub fn fill_space_ref(
+    painter: &Painter,
+    rect: Rect,
+    view: View,
+    track: &Track,
+    at: crate::content::track::SpaceRef,
+    fill: Color32,
+) {
+    let Some(shape) = track.space(at) else {
         return;
     };
     let points: Vec<Pos2> = space_corners(track, shape, 0.05)

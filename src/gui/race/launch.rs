@@ -67,6 +67,19 @@ fn loaded(workspace: &Workspace, track: &Track, ruleset: &str) -> Result<LoadedR
     )?)
 }
 
+/// The rules of a race on the track document `track_id` under `ruleset`, from the documents as
+/// edited (the simulation screen's batches start here).
+pub fn rules_for(
+    workspace: &Workspace,
+    track_id: DocumentId,
+    ruleset: &str,
+) -> Result<(LoadedRace, Track), LaunchError> {
+    let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
+        return Err(LaunchError::Other("no track is chosen".to_owned()));
+    };
+    Ok((loaded(workspace, track, ruleset)?, track.clone()))
+}
+
 /// The rules of a race from what the last validation built (it must be of the documents as
 /// they are now), when it built both the content and this track.
 fn from_validation(

@@ -1,0 +1,758 @@
+//! The simulation screen: a batch of bot races on the content as edited, played in the
+//! background with a progress bar and Cancel, its statistics updating while it runs: win rates
+//! per team and seat with their 95% intervals, race length, how races end, VP by source, damage
+//! by team, car and weapon, a heat map on the track, and the notable races to watch.
+//!
+//! The screen draws [`BatchStats`] (folded from the races by [`crate::sim::stats`]) and turns
+//! clicks into [`SimCommand`]s; the races are played by [`worker::BatchRun`].
+
+pub mod worker;
+
+use std::collections::BTreeMap;
+
+use egui::{Color32, ComboBox, Panel, RichText, ScrollArea, Stroke, Ui};
+use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, Plot};
+
+use super::canvas::TrackCanvas;
+use super::race::board::fill_space_ref;
+use super::workspace::{DocumentId, Workspace};
+use crate::content::Document;
+use crate::content::track::{SpaceRef, Track};
+use crate::render::viridis;
+use crate::sim::LoadedRace;
+use crate::sim::batch::{BatchSpec, Notable, RaceSummary, SpaceCounts, notable};
+use crate::sim::stats::{BatchStats, Interval, spaces_by_name};
+use worker::{BatchRun, BatchUpdate};
+
+/// What a batch plays: chosen on the screen.
+#[derive(Clone, PartialEq, Debug)]
+pub struct SimForm {
+    /// The track document.
+    pub track: Option<DocumentId>,
+    /// The ruleset id.
+    pub ruleset: String,
+    /// Players per race (the first teams of the content, rotated over the seats race by race).
+    pub players: usize,
+    /// The bot profile id of every seat.
+    pub bot: String,
+    /// Races to play.
+    pub races: usize,
+    /// The batch seed.
+    pub seed: u64,
+}
+
+/// The result views.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum SimTab {
+    /// Win rates per team and per seat, with intervals.
+    #[default]
+    WinRates,
+    /// Race length and how races end.
+    Races,
+    /// The teams' figures, sortable.
+    Teams,
+    /// Cars and weapon types.
+    Cars,
+    /// A metric per space, on the track.
+    HeatMap,
+    /// The races worth watching.
+    Notable,
+}
+
+impl SimTab {
+    const ALL: [(Self, &'static str); 6] = [
+        (Self::WinRates, "Win rates"),
+        (Self::Races, "Races"),
+        (Self::Teams, "Teams"),
+        (Self::Cars, "Cars and weapons"),
+        (Self::HeatMap, "Heat map"),
+        (Self::Notable, "Notable races"),
+    ];
+}
+
+/// A click on the simulation screen.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum SimCommand {
+    /// Play a batch with the form's choices.
+    Run,
+    /// Stop the batch.
+    Cancel,
+    /// Show a result view.
+    Tab(SimTab),
+    /// Sort the teams table by this column (again: the other way).
+    SortTeams(usize),
+    /// The heat map's metric.
+    Metric(&'static str),
+    /// Watch race `index` of the batch.
+    Watch(usize),
+    /// Back to the editor.
+    Close,
+}
+
+/// What the screen asks of the studio.
+#[derive(Clone, PartialEq, Debug)]
+pub enum SimRequest {
+    /// Build and start the batch the form describes (the studio knows the content).
+    Run(SimForm),
+    /// Open race `index` of the batch in the race viewer.
+    Watch(usize),
+    /// Back to the editor.
+    Close,
+}
+
+/// The screen's state.
+pub struct SimulationScreen {
+    /// The choices for the next batch.
+    pub form: SimForm,
+    run: Option<BatchRun>,
+    spec: Option<BatchSpec>,
+    loaded: Option<LoadedRace>,
+    track: Option<Track>,
+    /// The races played, without their per-space counts (folded into `space_totals` as they
+    /// arrive, so a long batch does not hold a copy of the track per race).
+    races: Vec<RaceSummary>,
+    space_totals: Vec<SpaceCounts>,
+    stats: Option<BatchStats>,
+    /// Whether races arrived since the statistics were worked out, and when they last were.
+    stale: bool,
+    stats_at: f64,
+    error: Option<String>,
+    tab: SimTab,
+    sort: (usize, bool),
+    metric: &'static str,
+    canvas: TrackCanvas,
+}
+
+/// The most races one batch of the screen plays.
+pub const MOST_RACES: usize = 100_000;
+
+/// The teams table's columns.
+const TEAM_COLUMNS: [&str; 10] = [
+    "Team",
+    "Races",
+    "Win rate",
+    "Finish VP",
+    "Kill VP",
+    "Clock VP",
+    "Damage dealt",
+    "Damage taken",
+    "Cars lost",
+    "Eliminations",
+];
+
+impl SimulationScreen {
+    /// A screen with the form filled from the workspace: the track shown (or the first), the
+    /// standard ruleset, four players, the planner bot, 200 races, seed 1.
+    #[must_use]
+    pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
+        let tracks: Vec<DocumentId> = workspace
+            .ids()
+            .filter(|&id| matches!(workspace.documents[id].document, Document::Track(_)))
+            .collect();
+        let track = shown
+            .filter(|id| tracks.contains(id))
+            .or_else(|| tracks.first().copied());
+        let bot = workspace
+            .documents
+            .iter()
+            .filter_map(|d| match &d.document {
+                Document::BotProfile(p) => Some(p.id.to_string()),
+                _ => None,
+            })
+            .min_by_key(|id| id != "planner")
+            .unwrap_or_else(|| "random".to_owned());
+        Self {
+            form: SimForm {
+                track,
+                ruleset: "standard".to_owned(),
+                players: 4,
+                bot,
+                races: 200,
+                seed: 1,
+            },
+            run: None,
+            spec: None,
+            loaded: None,
+            track: None,
+            races: Vec::new(),
+            space_totals: Vec::new(),
+            stats: None,
+            stale: false,
+            stats_at: f64::NEG_INFINITY,
+            error: None,
+            tab: SimTab::default(),
+            sort: (2, false),
+            metric: "damage",
+            canvas: TrackCanvas::default(),
+        }
+    }
+
+    /// Starts a batch the studio built from the form (the previous one, if running, stops).
+    pub fn start(&mut self, spec: BatchSpec, loaded: LoadedRace, track: Track, now: f64) {
+        if let Some(run) = &self.run {
+            run.cancel();
+        }
+        self.races.clear();
+        self.space_totals = vec![SpaceCounts::default(); loaded.rules.track.space_count()];
+        self.stats = None;
+        self.error = None;
+        self.run = Some(BatchRun::start(spec.clone(), now));
+        self.spec = Some(spec);
+        self.loaded = Some(loaded);
+        self.track = Some(track);
+    }
+
+    /// Says why a batch could not start.
+    pub fn fail(&mut self, error: String) {
+        self.error = Some(error);
+    }
+
+    /// The races played so far, in race order.
+    #[must_use]
+    pub fn races(&self) -> &[RaceSummary] {
+        &self.races
+    }
+
+    /// The statistics of the races played so far.
+    #[must_use]
+    pub fn stats(&self) -> Option<&BatchStats> {
+        self.stats.as_ref()
+    }
+
+    /// Whether a batch is being played.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The batch played (for watching one of its races).
+    #[must_use]
+    pub fn spec(&self) -> Option<(&BatchSpec, &LoadedRace, &Track)> {
+        Some((
+            self.spec.as_ref()?,
+            self.loaded.as_ref()?,
+            self.track.as_ref()?,
+        ))
+    }
+
+    /// The result view shown.
+    #[must_use]
+    pub fn tab(&self) -> SimTab {
+        self.tab
+    }
+
+    /// Takes in what the batch thread reported; the statistics follow at most twice a second
+    /// while it runs (folding a long batch at every slice would cost more than playing it).
+    pub fn poll(&mut self, now: f64) {
+        let Some(run) = &self.run else {
+            return;
+        };
+        let (updates, finished) = run.poll();
+        for update in updates {
+            self.take(update);
+        }
+        if finished {
+            self.run = None;
+        }
+        if self.stale && (finished || now - self.stats_at >= 0.5) {
+            self.refresh_stats(now);
+        }
+    }
+
+    fn take(&mut self, update: BatchUpdate) {
+        match update {
+            BatchUpdate::Races(races) => {
+                for mut race in races {
+                    for (total, counts) in self.space_totals.iter_mut().zip(&race.spaces) {
+                        total.add(counts);
+                    }
+                    race.spaces = Vec::new();
+                    self.races.push(race);
+                }
+                self.stale = true;
+            }
+            BatchUpdate::Failed(error) => self.error = Some(error),
+        }
+    }
+
+    fn refresh_stats(&mut self, now: f64) {
+        if let Some(loaded) = &self.loaded {
+            let track = &loaded.rules.track;
+            self.stats = Some(BatchStats::with_spaces(
+                &self.races,
+                spaces_by_name(&self.space_totals, track),
+            ));
+        }
+        self.stale = false;
+        self.stats_at = now;
+    }
+
+    /// Waits until the batch is played (tests).
+    pub fn wait(&mut self) {
+        while let Some(run) = &self.run {
+            match run.wait() {
+                Some(update) => self.take(update),
+                None => self.run = None,
+            }
+        }
+        self.refresh_stats(self.stats_at);
+    }
+
+    /// Carries out a click; what only the studio can do comes back.
+    pub fn apply(&mut self, command: SimCommand) -> Option<SimRequest> {
+        match command {
+            SimCommand::Run => return Some(SimRequest::Run(self.form.clone())),
+            SimCommand::Cancel => {
+                if let Some(run) = &self.run {
+                    run.cancel();
+                }
+            }
+            SimCommand::Tab(tab) => self.tab = tab,
+            SimCommand::SortTeams(column) => {
+                self.sort = if self.sort.0 == column {
+                    (column, !self.sort.1)
+                } else {
+                    (column, column == 0)
+                };
+            }
+            SimCommand::Metric(metric) => self.metric = metric,
+            SimCommand::Watch(index) => return Some(SimRequest::Watch(index)),
+            SimCommand::Close => return Some(SimRequest::Close),
+        }
+        None
+    }
+
+    /// Draws the screen; returns what the studio must do.
+    pub fn ui(&mut self, ui: &mut Ui, workspace: &Workspace) -> Vec<SimRequest> {
+        self.poll(ui.input(|i| i.time));
+        if self.run.is_some() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        let mut commands = Vec::new();
+        let now = ui.input(|i| i.time);
+        Panel::top("sim_form").show(ui, |ui| self.form_ui(ui, workspace, now, &mut commands));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            ui.horizontal(|ui| {
+                for (tab, name) in SimTab::ALL {
+                    if ui.selectable_label(self.tab == tab, name).clicked() {
+                        commands.push(SimCommand::Tab(tab));
+                    }
+                }
+            });
+            ui.separator();
+            match (&self.stats, self.tab) {
+                (None, _) => {
+                    ui.label("No races yet: choose and press Run.");
+                }
+                (Some(stats), SimTab::WinRates) => win_rates(ui, stats),
+                (Some(stats), SimTab::Races) => races_view(ui, stats, &self.races),
+                (Some(stats), SimTab::Teams) => self.teams_table(ui, stats, &mut commands),
+                (Some(stats), SimTab::Cars) => cars_view(ui, stats),
+                (Some(_), SimTab::HeatMap) => self.heat_map(ui, &mut commands),
+                (Some(_), SimTab::Notable) => {
+                    notable_view(ui, &notable(&self.races), &mut commands);
+                }
+            }
+        });
+        let mut requests = Vec::new();
+        for command in commands {
+            requests.extend(self.apply(command));
+        }
+        requests
+    }
+
+    fn form_ui(
+        &mut self,
+        ui: &mut Ui,
+        workspace: &Workspace,
+        now: f64,
+        commands: &mut Vec<SimCommand>,
+    ) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Back to editor").clicked() {
+                commands.push(SimCommand::Close);
+            }
+            ui.separator();
+            let label = ui.label("Track");
+            let name = self
+                .form
+                .track
+                .map_or_else(|| "(none open)".to_owned(), |id| workspace.display_name(id));
+            ComboBox::from_id_salt("sim_track")
+                .selected_text(name)
+                .show_ui(ui, |ui| {
+                    for id in workspace.ids() {
+                        if matches!(workspace.documents[id].document, Document::Track(_)) {
+                            ui.selectable_value(
+                                &mut self.form.track,
+                                Some(id),
+                                workspace.display_name(id),
+                            );
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Ruleset");
+            ui.add(egui::TextEdit::singleline(&mut self.form.ruleset).desired_width(80.0))
+                .labelled_by(label.id);
+            let label = ui.label("Players");
+            ui.add(egui::DragValue::new(&mut self.form.players).range(2..=10))
+                .labelled_by(label.id);
+            let label = ui.label("Bots");
+            ComboBox::from_id_salt("sim_bot")
+                .selected_text(self.form.bot.clone())
+                .show_ui(ui, |ui| {
+                    for document in &workspace.documents {
+                        if let Document::BotProfile(profile) = &document.document {
+                            ui.selectable_value(
+                                &mut self.form.bot,
+                                profile.id.to_string(),
+                                profile.name.as_str(),
+                            );
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Races");
+            // Bigger batches belong to `roadwright simulate` (and its shards): the screen keeps
+            // every race's summary.
+            ui.add(egui::DragValue::new(&mut self.form.races).range(1..=MOST_RACES))
+                .labelled_by(label.id);
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.form.seed))
+                .labelled_by(label.id);
+            ui.separator();
+            if let Some(run) = &self.run {
+                let done = run.done();
+                let rate = done as f64 / (now - run.started).max(1e-3);
+                ui.add(
+                    egui::ProgressBar::new(done as f32 / run.total.max(1) as f32)
+                        .desired_width(200.0)
+                        .text(format!("{done}/{} races, {rate:.0}/s", run.total)),
+                );
+                if ui.button("Cancel").clicked() {
+                    commands.push(SimCommand::Cancel);
+                }
+            } else {
+                if ui
+                    .add_enabled(self.form.track.is_some(), egui::Button::new("Run"))
+                    .clicked()
+                {
+                    commands.push(SimCommand::Run);
+                }
+                if !self.races.is_empty() {
+                    ui.label(format!("{} races played", self.races.len()));
+                }
+            }
+        });
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+
+    fn teams_table(&self, ui: &mut Ui, stats: &BatchStats, commands: &mut Vec<SimCommand>) {
+        let mut rows: Vec<(&String, [f64; 9], &Interval)> = stats
+            .teams
+            .iter()
+            .map(|(id, t)| {
+                (
+                    id,
+                    [
+                        t.races as f64,
+                        t.win_rate.rate,
+                        t.finish_vp,
+                        t.kill_vp,
+                        t.clock_vp,
+                        t.damage_dealt,
+                        t.damage_taken,
+                        t.cars_lost,
+                        t.eliminations,
+                    ],
+                    &t.win_rate,
+                )
+            })
+            .collect();
+        let (column, ascending) = self.sort;
+        rows.sort_by(|a, b| {
+            let order = if column == 0 {
+                a.0.cmp(b.0)
+            } else {
+                a.1[column - 1].total_cmp(&b.1[column - 1])
+            };
+            if ascending { order } else { order.reverse() }
+        });
+        ScrollArea::both().show(ui, |ui| {
+            egui::Grid::new("sim_teams").striped(true).show(ui, |ui| {
+                for (index, name) in TEAM_COLUMNS.iter().enumerate() {
+                    let arrow = match (column == index, ascending) {
+                        (true, true) => " ^",
+                        (true, false) => " v",
+                        (false, _) => "",
+                    };
+                    if ui
+                        .button(format!("{name}{arrow}"))
+                        .on_hover_text("Sort")
+                        .clicked()
+                    {
+                        commands.push(SimCommand::SortTeams(index));
+                    }
+                }
+                ui.end_row();
+                for (id, values, rate) in rows {
+                    ui.label(id.as_str());
+                    ui.label(format!("{:.0}", values[0]));
+                    ui.label(format!(
+                        "{:.1}% ({:.1}-{:.1})",
+                        rate.rate * 100.0,
+                        rate.low * 100.0,
+                        rate.high * 100.0
+                    ));
+                    for value in &values[2..] {
+                        ui.label(format!("{value:.2}"));
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    }
+
+    fn heat_map(&mut self, ui: &mut Ui, commands: &mut Vec<SimCommand>) {
+        let (Some(track), Some(stats)) = (&self.track, &self.stats) else {
+            return;
+        };
+        ui.horizontal(|ui| {
+            let label = ui.label("Metric");
+            ComboBox::from_id_salt("sim_metric")
+                .selected_text(self.metric.replace('_', " "))
+                .show_ui(ui, |ui| {
+                    for metric in SpaceCounts::METRICS {
+                        if ui
+                            .selectable_label(self.metric == metric, metric.replace('_', " "))
+                            .clicked()
+                        {
+                            commands.push(SimCommand::Metric(metric));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+        let values: BTreeMap<SpaceRef, u32> = stats
+            .spaces
+            .iter()
+            .filter_map(|(at, counts)| Some((at.parse().ok()?, counts.get(self.metric)?)))
+            .collect();
+        let max = values.values().copied().max().unwrap_or(0);
+        legend(ui, self.metric, max);
+        let (response, rect) = self.canvas.view_only(ui, track);
+        let painter = ui.painter_at(rect);
+        for (at, value) in &values {
+            if *value > 0 {
+                let [r, g, b, _] = viridis(f64::from(*value) / f64::from(max.max(1)));
+                fill_space_ref(
+                    &painter,
+                    rect,
+                    self.canvas.view,
+                    track,
+                    *at,
+                    Color32::from_rgb(r, g, b),
+                );
+            }
+        }
+        if let Some(pointer) = response.hover_pos() {
+            let at = TrackCanvas::space_at(track, self.canvas.view.to_track(rect, pointer));
+            if let Some(at) = at {
+                let counts = stats
+                    .spaces
+                    .get(&at.to_string())
+                    .copied()
+                    .unwrap_or_default();
+                response.on_hover_text(format!(
+                    "Space {at}: {} passes, {} ends, {} damage, {} eliminations, {} collisions",
+                    counts.passes,
+                    counts.ends,
+                    counts.damage,
+                    counts.eliminations,
+                    counts.collisions
+                ));
+            }
+        }
+    }
+}
+
+/// The heat map's legend: the scale from 0 to the largest value.
+fn legend(ui: &mut Ui, metric: &str, max: u32) {
+    ui.horizontal(|ui| {
+        ui.label("0");
+        let (rect, _) = ui.allocate_exact_size(egui::vec2(200.0, 12.0), egui::Sense::hover());
+        let steps = 20;
+        for i in 0..steps {
+            let t = f64::from(i) / f64::from(steps - 1);
+            let [r, g, b, _] = viridis(t);
+            let x0 = rect.left() + rect.width() * i as f32 / steps as f32;
+            let x1 = rect.left() + rect.width() * (i + 1) as f32 / steps as f32;
+            ui.painter().rect_filled(
+                egui::Rect::from_min_max(egui::pos2(x0, rect.top()), egui::pos2(x1, rect.bottom())),
+                0.0,
+                Color32::from_rgb(r, g, b),
+            );
+        }
+        ui.label(format!("{max} {}", metric.replace('_', " ")));
+    });
+}
+
+/// Win rate per team and per seat: bars with their 95% intervals.
+fn win_rates(ui: &mut Ui, stats: &BatchStats) {
+    ui.label(format!(
+        "{} races · first seat advantage {:+.1} points",
+        stats.races,
+        stats.first_seat_advantage * 100.0
+    ));
+    let intervals = |name: &str, rows: &[(String, Interval)]| {
+        let bars: Vec<Bar> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (label, rate))| Bar::new(i as f64, rate.rate * 100.0).name(label).width(0.6))
+            .collect();
+        let boxes: Vec<BoxElem> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (label, rate))| {
+                BoxElem::new(
+                    i as f64,
+                    BoxSpread::new(
+                        rate.low * 100.0,
+                        rate.low * 100.0,
+                        rate.rate * 100.0,
+                        rate.high * 100.0,
+                        rate.high * 100.0,
+                    ),
+                )
+                .name(label)
+                .box_width(0.15)
+                .stroke(Stroke::new(1.5, Color32::WHITE))
+            })
+            .collect();
+        (
+            BarChart::new(name.to_owned(), bars).color(Color32::from_rgb(0x40, 0xa0, 0xff)),
+            BoxPlot::new(format!("{name} 95%"), boxes),
+        )
+    };
+    let teams: Vec<(String, Interval)> = stats
+        .teams
+        .iter()
+        .map(|(id, t)| (id.clone(), t.win_rate))
+        .collect();
+    let by_seat: Vec<(String, Interval)> = stats
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(i, rate)| (format!("seat {}", i + 1), *rate))
+        .collect();
+    ui.columns(2, |columns| {
+        for (ui, (title, rows)) in columns.iter_mut().zip([
+            ("Win rate by team, %", teams),
+            ("Win rate by seat, %", by_seat),
+        ]) {
+            ui.strong(title);
+            for (i, (label, rate)) in rows.iter().enumerate() {
+                ui.small(format!(
+                    "{}. {label}: {:.1}% ({:.1}-{:.1})",
+                    i,
+                    rate.rate * 100.0,
+                    rate.low * 100.0,
+                    rate.high * 100.0
+                ));
+            }
+            let (bars, boxes) = intervals(title, &rows);
+            Plot::new(title)
+                .height(220.0)
+                .allow_scroll(false)
+                .show(ui, |plot| {
+                    plot.bar_chart(bars);
+                    plot.box_plot(boxes);
+                });
+        }
+    });
+}
+
+/// Race length (a histogram of turns) and how races end.
+fn races_view(ui: &mut Ui, stats: &BatchStats, races: &[RaceSummary]) {
+    ui.label(format!(
+        "Turns: mean {:.1}, median {:.0}, p10 {:.0}, p90 {:.0} · decisions: mean {:.0} · movement events drawn per race {:.1}",
+        stats.turns.mean, stats.turns.median, stats.turns.p10, stats.turns.p90, stats.decisions.mean, stats.events_drawn
+    ));
+    let mut counts: BTreeMap<u32, usize> = BTreeMap::new();
+    for race in races {
+        *counts.entry(race.turns).or_default() += 1;
+    }
+    let bars: Vec<Bar> = counts
+        .iter()
+        .map(|(&turns, &n)| Bar::new(f64::from(turns), n as f64).width(0.8))
+        .collect();
+    Plot::new("sim_turns")
+        .height(200.0)
+        .allow_scroll(false)
+        .show(ui, |plot| {
+            plot.bar_chart(BarChart::new("races by turns", bars));
+        });
+    ui.strong("How races end");
+    egui::Grid::new("sim_endings").striped(true).show(ui, |ui| {
+        for (end, n) in &stats.endings {
+            ui.label(end.replace('_', " "));
+            ui.label(n.to_string());
+            ui.end_row();
+        }
+    });
+}
+
+/// Damage by weapon type, and each car's damage taken and losses.
+fn cars_view(ui: &mut Ui, stats: &BatchStats) {
+    ScrollArea::vertical().show(ui, |ui| {
+        ui.strong("Damage dealt per race, by weapon type");
+        egui::Grid::new("sim_weapons").striped(true).show(ui, |ui| {
+            for (weapon, damage) in &stats.weapons {
+                ui.label(weapon);
+                ui.label(format!("{damage:.2}"));
+                ui.end_row();
+            }
+        });
+        ui.separator();
+        ui.strong("Cars");
+        egui::Grid::new("sim_cars").striped(true).show(ui, |ui| {
+            ui.strong("Car");
+            ui.strong("Races");
+            ui.strong("Damage taken per race");
+            ui.strong("Lost");
+            ui.end_row();
+            for (car, s) in &stats.cars {
+                ui.label(car);
+                ui.label(s.races.to_string());
+                ui.label(format!("{:.2}", s.damage_taken));
+                ui.label(format!("{:.0}%", s.lost * 100.0));
+                ui.end_row();
+            }
+        });
+    });
+}
+
+/// The notable races, each with a Watch button.
+fn notable_view(ui: &mut Ui, notable: &[Notable], commands: &mut Vec<SimCommand>) {
+    egui::Grid::new("sim_notable").striped(true).show(ui, |ui| {
+        for race in notable {
+            ui.label(RichText::new(race.why.replace('-', " ")).strong());
+            ui.label(format!("race {} · seed {}", race.index, race.seed));
+            let why = race.why.replace('-', " ");
+            if ui
+                .button(format!("Watch race {} ({why})", race.index))
+                .clicked()
+            {
+                commands.push(SimCommand::Watch(race.index));
+            }
+            ui.end_row();
+        }
+    });
+}

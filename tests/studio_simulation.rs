@@ -1,0 +1,112 @@
+//! The simulation screen, clicked through: a batch on the oval runs in the background, shows
+//! win rates, a heat map and the notable races (one opens in the race viewer), and can be
+//! cancelled.
+#![cfg(feature = "gui")]
+
+mod common;
+
+use common::studio::{menu, open_track, settle, workspace_copy};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::gui::StudioApp;
+use roadwright::gui::race::RaceSession;
+use roadwright::gui::simulation::SimTab;
+
+fn simulate(harness: &mut Harness<'static, StudioApp>, races: usize) {
+    menu(harness, "Race", "Simulate");
+    assert!(harness.state().simulation_shown());
+    let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
+    form.races = races;
+    "random".clone_into(&mut form.bot);
+    harness.run();
+    harness.get_by_label("Run").click();
+    harness.run();
+}
+
+#[test]
+fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 60);
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    let stats = harness
+        .state()
+        .simulation()
+        .and_then(|s| s.stats())
+        .expect("statistics")
+        .clone();
+    assert_eq!(stats.races, 60);
+    assert_eq!(stats.teams.len(), 4, "four players: four teams");
+    harness.get_by_label("Win rate by team, %");
+    let (team, figures) = stats.teams.iter().next().expect("a team");
+    harness.get_by_label_contains(&format!("{team}: {:.1}%", figures.win_rate.rate * 100.0));
+
+    harness.get_by_label("Heat map").click();
+    settle(&mut harness);
+    assert_eq!(
+        harness.state().simulation().expect("screen").tab(),
+        SimTab::HeatMap
+    );
+    let most = stats
+        .spaces
+        .values()
+        .map(|c| c.damage)
+        .max()
+        .expect("spaces");
+    harness.get_by_label(&format!("{most} damage"));
+
+    harness.get_by_label("Notable races").click();
+    settle(&mut harness);
+    let longest = roadwright::sim::batch::notable(harness.state().simulation().expect("s").races())
+        .into_iter()
+        .find(|n| n.why == "longest")
+        .expect("a longest race");
+    harness
+        .get_by_label(&format!("Watch race {} (longest)", longest.index))
+        .click();
+    settle(&mut harness);
+    assert!(
+        harness.state().race_shown(),
+        "{:?}",
+        harness.state().status()
+    );
+    let Some(RaceSession::Replay(replay)) = harness
+        .state()
+        .race_screen()
+        .map(roadwright::gui::race::RaceScreen::session)
+    else {
+        panic!("a replay");
+    };
+    let summary = &harness.state().simulation().expect("s").races()[longest.index];
+    assert_eq!(
+        replay.last(),
+        summary.decisions,
+        "the race the batch played"
+    );
+}
+
+#[test]
+fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 100_000);
+    assert!(harness.state().simulation().expect("screen").is_running());
+    for _ in 0..200 {
+        harness.step();
+        if !harness.state().simulation().expect("s").races().is_empty() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    harness.get_by_label("Cancel").click();
+    harness.run();
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    let screen = harness.state().simulation().expect("screen");
+    assert!(!screen.is_running());
+    let played = screen.races().len();
+    assert!(played > 0 && played < 100_000, "{played}");
+    assert_eq!(screen.stats().expect("stats").races, played);
+    harness.get_by_label("Run");
+}
