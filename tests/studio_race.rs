@@ -485,15 +485,7 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
         "{:?}",
         harness.state().workspace().errors
     );
-    assert!(
-        !harness
-            .state()
-            .diagnostics()
-            .iter()
-            .any(roadwright::validate::Diagnostic::is_error),
-        "{:?}",
-        harness.state().diagnostics()
-    );
+    common::studio::assert_no_errors(&harness);
 }
 
 /// A movement event that asks where (Bump and Run, Open Road, Dangerous Debris) rings its

@@ -110,3 +110,106 @@ fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
     assert_eq!(screen.stats().expect("stats").races, played);
     harness.get_by_label("Run");
 }
+
+/// An unsaved deck edit (every race card at speed 6) played against the saved deck on the same
+/// seeds: the comparison shows races got shorter, beyond noise.
+#[test]
+fn compare_with_saved_shows_what_an_unsaved_deck_edit_changes() {
+    use roadwright::content::Document;
+    use roadwright::edit::{Edit, ListEdit};
+    use roadwright::gui::StudioCommand;
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let workspace = harness.state().workspace();
+    let deck_id = workspace
+        .find(|d| matches!(d, Document::RaceDeck(_)))
+        .expect("the race deck");
+    let Document::RaceDeck(deck) = &workspace.documents[deck_id].document else {
+        unreachable!("found as a race deck");
+    };
+    let edits: Vec<StudioCommand> = deck
+        .cards
+        .iter()
+        .enumerate()
+        .map(|(i, card)| {
+            let mut fast = card.clone();
+            fast.speed = 6;
+            StudioCommand::Edit {
+                document: deck_id,
+                edit: Edit::RaceCards(ListEdit::Set(i, fast)),
+                group: None,
+            }
+        })
+        .collect();
+    for edit in edits {
+        harness.state_mut().apply(edit);
+    }
+    settle(&mut harness);
+    assert!(harness.state().workspace().is_dirty(), "unsaved");
+    common::studio::assert_no_errors(&harness);
+
+    menu(&mut harness, "Race", "Simulate");
+    let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
+    form.races = 60;
+    form.compare_saved = true;
+    "random".clone_into(&mut form.bot);
+    harness.run();
+    harness.get_by_label("Run").click();
+    harness.run();
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    harness.get_by_label("Compare").click();
+    settle(&mut harness);
+    let comparison = harness
+        .state()
+        .simulation()
+        .and_then(|s| s.comparison())
+        .expect("both batches played")
+        .clone();
+    assert!(
+        comparison.turns.diff < 0.0 && comparison.turns.significant(),
+        "{:?}",
+        comparison.turns
+    );
+    harness.get_by_label("turns per race");
+}
+
+/// The results go out as JSON (the statistics), CSV (a row per race and seat, and the teams)
+/// and the heat map as a PNG, as the export dialog's choice would write them.
+#[test]
+fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
+    use roadwright::gui::StudioCommand;
+    use roadwright::gui::simulation::Export;
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 30);
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    harness.get_by_label("Export JSON…");
+    let out = tempfile::tempdir().expect("temp");
+    for (export, name) in [
+        (Export::Json, "batch.json"),
+        (Export::Csv, "batch.csv"),
+        (Export::HeatPng, "heat.png"),
+    ] {
+        harness.state_mut().apply(StudioCommand::ExportSimulation(
+            export,
+            out.path().join(name),
+        ));
+    }
+    let json: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.path().join("batch.json")).expect("json written"),
+    )
+    .expect("JSON");
+    assert_eq!(json["races"], 30);
+    let csv = std::fs::read_to_string(out.path().join("batch.csv")).expect("csv written");
+    assert_eq!(
+        csv.lines().count(),
+        1 + 30 * 4,
+        "a header and a row per race and seat"
+    );
+    let teams = std::fs::read_to_string(out.path().join("batch-teams.csv")).expect("teams");
+    assert_eq!(teams.lines().count(), 1 + 4);
+    let picture = image::open(out.path().join("heat.png")).expect("a picture");
+    assert_eq!(picture.width(), 1600);
+}

@@ -341,60 +341,8 @@ fn write_csv(
     races: &[RaceSummary],
     stats: &BatchStats,
 ) -> Result<(), crate::content::save::SaveError> {
-    use std::fmt::Write as _;
-    let mut text = String::from(
-        "race,seed,seat,team,bot,won,end,turns,decisions,pool,finish_vp,kill_vp,clock_vp,\
-         damage_dealt,damage_taken,cars_lost,eliminations\n",
-    );
-    for race in races {
-        for (seat, s) in race.seats.iter().enumerate() {
-            // Writing into a String cannot fail.
-            let _ = writeln!(
-                text,
-                "{},{},{},{},{},{},{:?},{},{},{},{},{},{},{},{},{},{}",
-                race.index,
-                race.seed,
-                seat + 1,
-                s.team,
-                s.bot,
-                race.winner == Some(seat),
-                race.end,
-                race.turns,
-                race.decisions,
-                s.pool,
-                s.finish_vp,
-                s.kill_vp,
-                s.clock_vp,
-                s.damage_dealt,
-                s.damage_taken,
-                s.cars_lost,
-                s.eliminations
-            );
-        }
-    }
-    write_atomic_without_backup(path, text.as_bytes())?;
-    let mut teams = String::from(
-        "team,races,wins,win_rate,low,high,finish_vp,kill_vp,clock_vp,damage_dealt,\
-         damage_taken,cars_lost,eliminations\n",
-    );
-    for (team, t) in &stats.teams {
-        let _ = writeln!(
-            teams,
-            "{team},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}",
-            t.races,
-            t.wins,
-            t.win_rate.rate,
-            t.win_rate.low,
-            t.win_rate.high,
-            t.finish_vp,
-            t.kill_vp,
-            t.clock_vp,
-            t.damage_dealt,
-            t.damage_taken,
-            t.cars_lost,
-            t.eliminations
-        );
-    }
+    write_atomic_without_backup(path, crate::sim::stats::races_csv(races).as_bytes())?;
+    let teams = crate::sim::stats::teams_csv(stats);
     let stem = path.file_stem().unwrap_or_default().to_string_lossy();
     write_atomic_without_backup(
         &path.with_file_name(format!("{stem}-teams.csv")),

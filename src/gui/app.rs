@@ -408,6 +408,17 @@ impl StudioApp {
             }
             StudioCommand::RunSimulation(form) => self.run_simulation(&form),
             StudioCommand::WatchBatchRace(index) => self.watch_batch_race(index),
+            StudioCommand::ExportSimulation(export, path) => {
+                let result = self
+                    .simulation
+                    .as_ref()
+                    .ok_or_else(|| "no simulation".to_owned())
+                    .and_then(|s| s.export(export, &path));
+                self.say(match result {
+                    Ok(()) => format!("Exported {}", path.display()),
+                    Err(error) => format!("Could not export: {error}"),
+                });
+            }
         }
     }
 
@@ -455,10 +466,17 @@ impl StudioApp {
                 races: form.races,
                 seed: form.seed,
             };
-            Ok((spec, loaded, track))
+            let saved = if form.compare_saved {
+                Some(saved_spec(workspace, track_id, &form.ruleset, &spec)?)
+            } else {
+                None
+            };
+            Ok((spec, loaded, track, saved))
         });
         match built {
-            Ok((spec, loaded, track)) => screen.start(spec, loaded, track, self.last_time),
+            Ok((spec, loaded, track, saved)) => {
+                screen.start(spec, loaded, track, self.last_time, saved);
+            }
             Err(error) => screen.fail(format!("The batch could not start: {error}")),
         }
     }
@@ -774,6 +792,26 @@ impl StudioApp {
     }
 }
 
+/// The batch `spec` on the files as saved: the content folder and the track file read from
+/// disk, the same teams, bots, races and seed.
+fn saved_spec(
+    workspace: &Workspace,
+    track: DocumentId,
+    ruleset: &str,
+    spec: &BatchSpec,
+) -> Result<BatchSpec, LaunchError> {
+    let Some(path) = workspace.document(track).and_then(|d| d.path.clone()) else {
+        return Err(LaunchError::Other(
+            "the track has never been saved: there is nothing to compare with".to_owned(),
+        ));
+    };
+    let loaded = crate::sim::load_race(&workspace.root, &path, ruleset)?;
+    Ok(BatchSpec {
+        rules: loaded.rules,
+        ..spec.clone()
+    })
+}
+
 /// A seed for a new race: different on every call (the clock's nanoseconds, mixed), shown in
 /// the dialog so any race can be played again.
 fn fresh_seed() -> u64 {
@@ -875,6 +913,9 @@ impl StudioApp {
                 commands.push(match request {
                     SimRequest::Run(form) => StudioCommand::RunSimulation(form),
                     SimRequest::Watch(index) => StudioCommand::WatchBatchRace(index),
+                    SimRequest::Export(export) => {
+                        StudioCommand::Pick(Picker::ExportSimulation(export))
+                    }
                     SimRequest::Close => StudioCommand::Show(self.shown),
                 });
             }

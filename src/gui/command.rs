@@ -97,6 +97,8 @@ pub enum StudioCommand {
     RunSimulation(super::simulation::SimForm),
     /// Open race `index` of the simulation's batch in the race viewer.
     WatchBatchRace(usize),
+    /// Write the simulation's results to a file.
+    ExportSimulation(super::simulation::Export, PathBuf),
 }
 
 /// An answer to "there are unsaved changes".

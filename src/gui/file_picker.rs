@@ -32,6 +32,8 @@ pub enum Picker {
     Background,
     /// A race record to watch.
     OpenRecord,
+    /// Where to export the simulation's results.
+    ExportSimulation(super::simulation::Export),
     /// Where to save the race shown as a record; `suggested` as for [`Picker::SaveAs`].
     SaveRecord {
         /// The suggested file, if any.
@@ -50,6 +52,7 @@ impl Picker {
             Self::ExportPng => StudioCommand::ExportPng(path),
             Self::Background => StudioCommand::SetBackground(path),
             Self::OpenRecord => StudioCommand::OpenRecord(path),
+            Self::ExportSimulation(export) => StudioCommand::ExportSimulation(*export, path),
             Self::SaveRecord { .. } => StudioCommand::SaveRecord(path),
         }
     }
@@ -62,6 +65,7 @@ impl Picker {
             Self::ExportPng => "Export PNG",
             Self::Background => "Choose a background picture",
             Self::OpenRecord => "Open a race record",
+            Self::ExportSimulation(_) => "Export the simulation",
             Self::SaveRecord { .. } => "Save the race record",
         }
     }
@@ -74,6 +78,7 @@ impl Picker {
             Self::ExportPng => &["png"],
             Self::Background => &["png", "jpg", "jpeg"],
             Self::OpenRecord | Self::SaveRecord { .. } => &["json", "ron"],
+            Self::ExportSimulation(export) => export.extensions(),
         }
     }
 
@@ -97,7 +102,7 @@ impl Picker {
                     None => dialog.save_file(),
                 }
             }
-            Self::ExportPng => dialog.set_directory(start).save_file(),
+            Self::ExportPng | Self::ExportSimulation(_) => dialog.set_directory(start).save_file(),
         }
     }
 
@@ -108,9 +113,10 @@ impl Picker {
             Self::OpenFile | Self::Background | Self::OpenRecord => {
                 egui_file::FileDialog::open_file()
             }
-            Self::SaveAs { .. } | Self::ExportPng | Self::SaveRecord { .. } => {
-                egui_file::FileDialog::save_file()
-            }
+            Self::SaveAs { .. }
+            | Self::ExportPng
+            | Self::SaveRecord { .. }
+            | Self::ExportSimulation(_) => egui_file::FileDialog::save_file(),
         }
         .title(self.title());
         let extensions = self.extensions();

@@ -307,6 +307,72 @@ pub fn spaces_by_name(
         .collect()
 }
 
+/// The races of a batch as CSV, a row per race and seat, for spreadsheets.
+#[must_use]
+pub fn races_csv(races: &[RaceSummary]) -> String {
+    use std::fmt::Write as _;
+    let mut text = String::from(
+        "race,seed,seat,team,bot,won,end,turns,decisions,pool,finish_vp,kill_vp,clock_vp,\
+         damage_dealt,damage_taken,cars_lost,eliminations\n",
+    );
+    for race in races {
+        for (seat, s) in race.seats.iter().enumerate() {
+            // Writing into a String cannot fail.
+            let _ = writeln!(
+                text,
+                "{},{},{},{},{},{},{:?},{},{},{},{},{},{},{},{},{},{}",
+                race.index,
+                race.seed,
+                seat + 1,
+                s.team,
+                s.bot,
+                race.winner == Some(seat),
+                race.end,
+                race.turns,
+                race.decisions,
+                s.pool,
+                s.finish_vp,
+                s.kill_vp,
+                s.clock_vp,
+                s.damage_dealt,
+                s.damage_taken,
+                s.cars_lost,
+                s.eliminations
+            );
+        }
+    }
+    text
+}
+
+/// The teams of a batch as CSV, a row per team.
+#[must_use]
+pub fn teams_csv(stats: &BatchStats) -> String {
+    use std::fmt::Write as _;
+    let mut teams = String::from(
+        "team,races,wins,win_rate,low,high,finish_vp,kill_vp,clock_vp,damage_dealt,\
+         damage_taken,cars_lost,eliminations\n",
+    );
+    for (team, t) in &stats.teams {
+        let _ = writeln!(
+            teams,
+            "{team},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}",
+            t.races,
+            t.wins,
+            t.win_rate.rate,
+            t.win_rate.low,
+            t.win_rate.high,
+            t.finish_vp,
+            t.kill_vp,
+            t.clock_vp,
+            t.damage_dealt,
+            t.damage_taken,
+            t.cars_lost,
+            t.eliminations
+        );
+    }
+    teams
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

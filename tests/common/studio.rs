@@ -107,3 +107,14 @@ pub fn start_window(app: StudioApp) -> Harness<'static, StudioApp> {
     settle(&mut harness);
     harness
 }
+
+/// Fails, listing them, when the studio's diagnostics hold an error.
+pub fn assert_no_errors(harness: &Harness<'static, StudioApp>) {
+    let diagnostics = harness.state().diagnostics();
+    assert!(
+        !diagnostics
+            .iter()
+            .any(roadwright::validate::Diagnostic::is_error),
+        "{diagnostics:?}"
+    );
+}

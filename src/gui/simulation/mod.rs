@@ -21,6 +21,7 @@ use crate::content::track::{SpaceRef, Track};
 use crate::render::viridis;
 use crate::sim::LoadedRace;
 use crate::sim::batch::{BatchSpec, Notable, RaceSummary, SpaceCounts, notable};
+use crate::sim::compare::{Comparison, Difference, compare};
 use crate::sim::stats::{BatchStats, Interval, spaces_by_name};
 use worker::{BatchRun, BatchUpdate};
 
@@ -39,6 +40,9 @@ pub struct SimForm {
     pub races: usize,
     /// The batch seed.
     pub seed: u64,
+    /// Also play the same seeds on the saved files (the content and the track as on disk) and
+    /// show what the unsaved edits change.
+    pub compare_saved: bool,
 }
 
 /// The result views.
@@ -57,17 +61,43 @@ pub enum SimTab {
     HeatMap,
     /// The races worth watching.
     Notable,
+    /// The edited content against the saved one, metric by metric.
+    Compare,
 }
 
 impl SimTab {
-    const ALL: [(Self, &'static str); 6] = [
+    const ALL: [(Self, &'static str); 7] = [
         (Self::WinRates, "Win rates"),
         (Self::Races, "Races"),
         (Self::Teams, "Teams"),
         (Self::Cars, "Cars and weapons"),
         (Self::HeatMap, "Heat map"),
         (Self::Notable, "Notable races"),
+        (Self::Compare, "Compare"),
     ];
+}
+
+/// What the simulation's results are exported as.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Export {
+    /// The statistics as JSON.
+    Json,
+    /// A CSV row per race and seat, and `NAME-teams.csv` a row per team.
+    Csv,
+    /// The heat map of the metric shown, as a PNG.
+    HeatPng,
+}
+
+impl Export {
+    /// The file name extensions the dialog shows.
+    #[must_use]
+    pub fn extensions(self) -> &'static [&'static str] {
+        match self {
+            Self::Json => &["json"],
+            Self::Csv => &["csv"],
+            Self::HeatPng => &["png"],
+        }
+    }
 }
 
 /// A click on the simulation screen.
@@ -85,6 +115,8 @@ pub enum SimCommand {
     Metric(&'static str),
     /// Watch race `index` of the batch.
     Watch(usize),
+    /// Export the results.
+    Export(Export),
     /// Back to the editor.
     Close,
 }
@@ -96,6 +128,8 @@ pub enum SimRequest {
     Run(SimForm),
     /// Open race `index` of the batch in the race viewer.
     Watch(usize),
+    /// Choose a file to export the results to.
+    Export(Export),
     /// Back to the editor.
     Close,
 }
@@ -105,6 +139,10 @@ pub struct SimulationScreen {
     /// The choices for the next batch.
     pub form: SimForm,
     run: Option<BatchRun>,
+    /// The same seeds on the saved files, when comparing, and its races.
+    saved_run: Option<BatchRun>,
+    saved_races: Vec<RaceSummary>,
+    comparison: Option<Comparison>,
     spec: Option<BatchSpec>,
     loaded: Option<LoadedRace>,
     track: Option<Track>,
@@ -169,8 +207,12 @@ impl SimulationScreen {
                 bot,
                 races: 200,
                 seed: 1,
+                compare_saved: false,
             },
             run: None,
+            saved_run: None,
+            saved_races: Vec::new(),
+            comparison: None,
             spec: None,
             loaded: None,
             track: None,
@@ -187,11 +229,22 @@ impl SimulationScreen {
         }
     }
 
-    /// Starts a batch the studio built from the form (the previous one, if running, stops).
-    pub fn start(&mut self, spec: BatchSpec, loaded: LoadedRace, track: Track, now: f64) {
-        if let Some(run) = &self.run {
+    /// Starts a batch the studio built from the form (the previous one, if running, stops);
+    /// with `saved`, the same seeds on the saved files too, to compare.
+    pub fn start(
+        &mut self,
+        spec: BatchSpec,
+        loaded: LoadedRace,
+        track: Track,
+        now: f64,
+        saved: Option<BatchSpec>,
+    ) {
+        for run in self.run.iter().chain(&self.saved_run) {
             run.cancel();
         }
+        self.saved_races.clear();
+        self.comparison = None;
+        self.saved_run = saved.map(|spec| BatchRun::start(spec, now));
         self.races.clear();
         self.space_totals = vec![SpaceCounts::default(); loaded.rules.track.space_count()];
         self.stats = None;
@@ -222,7 +275,13 @@ impl SimulationScreen {
     /// Whether a batch is being played.
     #[must_use]
     pub fn is_running(&self) -> bool {
-        self.run.is_some()
+        self.run.is_some() || self.saved_run.is_some()
+    }
+
+    /// The edited content against the saved one, once both batches are played.
+    #[must_use]
+    pub fn comparison(&self) -> Option<&Comparison> {
+        self.comparison.as_ref()
     }
 
     /// The batch played (for watching one of its races).
@@ -235,6 +294,49 @@ impl SimulationScreen {
         ))
     }
 
+    /// Writes the results as `export` says to `path` (atomically; a CSV export writes
+    /// `NAME-teams.csv` beside it).
+    pub fn export(&self, export: Export, path: &std::path::Path) -> Result<(), String> {
+        use crate::content::save::write_atomic_without_backup;
+        let stats = self.stats.as_ref().ok_or("no races have been played")?;
+        match export {
+            Export::Json => {
+                let mut text = serde_json::to_string_pretty(stats).map_err(|e| e.to_string())?;
+                text.push('\n');
+                write_atomic_without_backup(path, text.as_bytes()).map_err(|e| e.to_string())
+            }
+            Export::Csv => {
+                write_atomic_without_backup(
+                    path,
+                    crate::sim::stats::races_csv(&self.races).as_bytes(),
+                )
+                .map_err(|e| e.to_string())?;
+                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+                write_atomic_without_backup(
+                    &path.with_file_name(format!("{stem}-teams.csv")),
+                    crate::sim::stats::teams_csv(stats).as_bytes(),
+                )
+                .map_err(|e| e.to_string())
+            }
+            Export::HeatPng => {
+                let track = self.track.as_ref().ok_or("no track")?;
+                let heat = crate::render::Heat {
+                    metric: self.metric.replace('_', " "),
+                    values: stats
+                        .spaces
+                        .iter()
+                        .filter_map(|(at, counts)| {
+                            Some((at.parse().ok()?, f64::from(counts.get(self.metric)?)))
+                        })
+                        .collect(),
+                };
+                let image =
+                    crate::render::render_heat(track, 1600, &heat).map_err(|e| e.to_string())?;
+                crate::render::save_png(&image, path).map_err(|e| e.to_string())
+            }
+        }
+    }
+
     /// The result view shown.
     #[must_use]
     pub fn tab(&self) -> SimTab {
@@ -244,7 +346,20 @@ impl SimulationScreen {
     /// Takes in what the batch thread reported; the statistics follow at most twice a second
     /// while it runs (folding a long batch at every slice would cost more than playing it).
     pub fn poll(&mut self, now: f64) {
+        if let Some(saved) = &self.saved_run {
+            let (updates, finished) = saved.poll();
+            for update in updates {
+                self.take_saved(update);
+            }
+            if finished {
+                self.saved_run = None;
+                self.stale = true;
+            }
+        }
         let Some(run) = &self.run else {
+            if self.stale {
+                self.refresh_stats(now);
+            }
             return;
         };
         let (updates, finished) = run.poll();
@@ -259,6 +374,20 @@ impl SimulationScreen {
         }
     }
 
+    /// A race of the saved files' batch: each keeps its per-space counts summed into one
+    /// entry, which is all a comparison reads of them.
+    fn take_saved(&mut self, update: BatchUpdate) {
+        match update {
+            BatchUpdate::Races(races) => {
+                for mut race in races {
+                    race.spaces = vec![fold_spaces(&race.spaces)];
+                    self.saved_races.push(race);
+                }
+            }
+            BatchUpdate::Failed(error) => self.error = Some(format!("the saved files: {error}")),
+        }
+    }
+
     fn take(&mut self, update: BatchUpdate) {
         match update {
             BatchUpdate::Races(races) => {
@@ -266,7 +395,8 @@ impl SimulationScreen {
                     for (total, counts) in self.space_totals.iter_mut().zip(&race.spaces) {
                         total.add(counts);
                     }
-                    race.spaces = Vec::new();
+                    // Summed into one entry: what a comparison reads of a race's spaces.
+                    race.spaces = vec![fold_spaces(&race.spaces)];
                     self.races.push(race);
                 }
                 self.stale = true;
@@ -283,6 +413,10 @@ impl SimulationScreen {
                 spaces_by_name(&self.space_totals, track),
             ));
         }
+        if self.saved_run.is_none() && self.run.is_none() && !self.saved_races.is_empty() {
+            // Same seeds on both: B minus A is what the edits change.
+            self.comparison = Some(compare(&self.saved_races, &self.races));
+        }
         self.stale = false;
         self.stats_at = now;
     }
@@ -295,6 +429,12 @@ impl SimulationScreen {
                 None => self.run = None,
             }
         }
+        while let Some(run) = &self.saved_run {
+            match run.wait() {
+                Some(update) => self.take_saved(update),
+                None => self.saved_run = None,
+            }
+        }
         self.refresh_stats(self.stats_at);
     }
 
@@ -303,7 +443,7 @@ impl SimulationScreen {
         match command {
             SimCommand::Run => return Some(SimRequest::Run(self.form.clone())),
             SimCommand::Cancel => {
-                if let Some(run) = &self.run {
+                for run in self.run.iter().chain(&self.saved_run) {
                     run.cancel();
                 }
             }
@@ -317,6 +457,7 @@ impl SimulationScreen {
             }
             SimCommand::Metric(metric) => self.metric = metric,
             SimCommand::Watch(index) => return Some(SimRequest::Watch(index)),
+            SimCommand::Export(export) => return Some(SimRequest::Export(export)),
             SimCommand::Close => return Some(SimRequest::Close),
         }
         None
@@ -350,6 +491,7 @@ impl SimulationScreen {
                 (Some(stats), SimTab::Teams) => self.teams_table(ui, stats, &mut commands),
                 (Some(stats), SimTab::Cars) => cars_view(ui, stats),
                 (Some(_), SimTab::HeatMap) => self.heat_map(ui, &mut commands),
+                (Some(_), SimTab::Compare) => compare_view(ui, self.comparison.as_ref()),
                 (Some(_), SimTab::Notable) => {
                     notable_view(ui, &notable(&self.races), &mut commands);
                 }
@@ -424,6 +566,8 @@ impl SimulationScreen {
             let label = ui.label("Seed");
             ui.add(egui::DragValue::new(&mut self.form.seed))
                 .labelled_by(label.id);
+            ui.checkbox(&mut self.form.compare_saved, "Compare with saved")
+                .on_hover_text("Also play the same seeds on the files as saved, and show what the edits change");
             ui.separator();
             if let Some(run) = &self.run {
                 let done = run.done();
@@ -445,6 +589,16 @@ impl SimulationScreen {
                 }
                 if !self.races.is_empty() {
                     ui.label(format!("{} races played", self.races.len()));
+                    ui.separator();
+                    for (export, label) in [
+                        (Export::Json, "Export JSON…"),
+                        (Export::Csv, "Export CSV…"),
+                        (Export::HeatPng, "Heat map PNG…"),
+                    ] {
+                        if ui.button(label).clicked() {
+                            commands.push(SimCommand::Export(export));
+                        }
+                    }
                 }
             }
         });
@@ -733,6 +887,65 @@ fn cars_view(ui: &mut Ui, stats: &BatchStats) {
                 ui.label(s.races.to_string());
                 ui.label(format!("{:.2}", s.damage_taken));
                 ui.label(format!("{:.0}%", s.lost * 100.0));
+                ui.end_row();
+            }
+        });
+    });
+}
+
+/// A race's per-space counts summed over the track.
+fn fold_spaces(spaces: &[SpaceCounts]) -> SpaceCounts {
+    let mut total = SpaceCounts::default();
+    for counts in spaces {
+        total.add(counts);
+    }
+    total
+}
+
+/// The edited content against the saved one: each metric, saved, edited, the change with its
+/// 95% interval, and whether the batches can tell it from noise.
+fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>) {
+    let Some(c) = comparison else {
+        ui.label("Tick Compare with saved and Run: the same seeds are played on the files as saved, and each figure's change shows here.");
+        return;
+    };
+    let mut rows: Vec<(String, Difference)> = c
+        .team_win_rate
+        .iter()
+        .map(|(team, d)| (format!("win rate of {team}"), *d))
+        .collect();
+    rows.extend([
+        ("first seat win rate".to_owned(), c.first_seat_win_rate),
+        ("turns per race".to_owned(), c.turns),
+        ("decisions per race".to_owned(), c.decisions),
+        ("won at the finish line".to_owned(), c.finish_line_endings),
+        ("won by a kill".to_owned(), c.kill_endings),
+        ("draws".to_owned(), c.draws),
+        ("damage dealt per seat".to_owned(), c.damage_dealt),
+        ("eliminations per race".to_owned(), c.eliminations),
+        ("collisions per race".to_owned(), c.collisions),
+        (
+            "crossover collisions per race".to_owned(),
+            c.crossover_collisions,
+        ),
+        ("movement events per race".to_owned(), c.events_drawn),
+    ]);
+    ScrollArea::vertical().show(ui, |ui| {
+        egui::Grid::new("sim_compare").striped(true).show(ui, |ui| {
+            for heading in ["Metric", "Saved", "Edited", "Change (95%)", ""] {
+                ui.strong(heading);
+            }
+            ui.end_row();
+            for (name, d) in rows {
+                ui.label(name);
+                ui.label(format!("{:.3}", d.a));
+                ui.label(format!("{:.3}", d.b));
+                ui.label(format!("{:+.3} ({:+.3} to {:+.3})", d.diff, d.low, d.high));
+                if d.significant() {
+                    ui.colored_label(ui.visuals().warn_fg_color, "changed");
+                } else {
+                    ui.weak("within noise");
+                }
                 ui.end_row();
             }
         });
