@@ -1,7 +1,7 @@
 //! Validation by play: the engine races the content a few hundred times with random bots and
 //! reports what only play shows: spaces no car ever enters, fork branches never taken, chute or
 //! off-track spots cars enter and never leave, races that stall, hit the turn limit or loop on
-//! crossover collisions, races without a winner, race lengths out of range, a seat or a team mat
+//! crossover collisions, cars that cannot move although the way ahead is clear, races without a winner, race lengths out of range, a seat or a team mat
 //! winning far more or less than its share, race cards never played and movement events never
 //! drawn.
 //!
@@ -114,8 +114,9 @@ struct RaceTally {
     spots_out: BTreeSet<(SectorId, LaneSide)>,
     cards: BTreeSet<u16>,
     events: BTreeSet<u16>,
-    /// A problem this race shows: code, message, decision.
-    problem: Option<(&'static str, String, usize)>,
+    /// A problem this race shows: code, message, and the decision where it shows when known
+    /// (problems read from the event stream name their activation in the message instead).
+    problem: Option<(&'static str, String, Option<usize>)>,
 }
 
 impl PlayCheck<'_> {
@@ -196,11 +197,12 @@ impl PlayCheck<'_> {
         let mut race = match Race::new(Arc::clone(&self.rules), &setup) {
             Ok(race) => race,
             Err(error) => {
-                tally.problem = Some(("play-setup", error.to_string(), 0));
+                tally.problem = Some(("play-setup", error.to_string(), None));
                 return tally;
             }
         };
-        tally.problem = play_with_random_bots(&mut race, setup.seed, self.limits.most_decisions);
+        tally.problem = play_with_random_bots(&mut race, setup.seed, self.limits.most_decisions)
+            .map(|(code, message, decision)| (code, message, Some(decision)));
         if !race.is_over() && tally.problem.is_none() {
             tally.problem = Some((
                 "play-runaway",
@@ -208,7 +210,7 @@ impl PlayCheck<'_> {
                     "the race did not end in {} decisions",
                     self.limits.most_decisions
                 ),
-                race.decisions().len(),
+                Some(race.decisions().len()),
             ));
         }
         tally.turns = race.turn();
@@ -224,13 +226,13 @@ impl PlayCheck<'_> {
                         "the race reached the turn limit ({} turns) without a winner",
                         setup.turn_limit
                     ),
-                    race.decisions().len(),
+                    Some(race.decisions().len()),
                 )
             } else {
                 (
                     "race-without-winner",
                     format!("the race ended without a winner in turn {}", race.turn()),
-                    race.decisions().len(),
+                    Some(race.decisions().len()),
                 )
             });
         }
@@ -243,13 +245,29 @@ impl PlayCheck<'_> {
     fn read_events(&self, race: &Race, tally: &mut RaceTally) {
         let track = race.track();
         let mut collisions_in_activation = 0;
-        let mut decision = 0;
+        let mut activation = 0;
+        let mut stalls = StallWatch::new(race.cars().len());
         for event in race.events() {
+            if let Some((car, space)) = stalls.see(event, track)
+                && tally.problem.is_none()
+            {
+                tally.problem = Some((
+                    "no-legal-movement",
+                    format!(
+                        "{} could not move from {} in activation {} although the way ahead \
+                         was clear",
+                        race.car_name(car),
+                        track.at(space),
+                        activation + 1
+                    ),
+                    None,
+                ));
+            }
             match event {
                 RaceEvent::CardPlayed { card, .. } => {
                     tally.cards.insert(*card);
                     collisions_in_activation = 0;
-                    decision += 1;
+                    activation += 1;
                 }
                 RaceEvent::MovementEventDrawn { card } => {
                     tally.events.insert(*card);
@@ -262,9 +280,9 @@ impl PlayCheck<'_> {
                         tally.problem = Some((
                             "crossover-loop",
                             format!(
-                                "{collisions_in_activation} crossover collisions in one activation"
+                                "{collisions_in_activation} crossover collisions in activation {activation}"
                             ),
-                            decision,
+                            None,
                         ));
                     }
                 }
@@ -343,7 +361,7 @@ impl PlayCheck<'_> {
                             .iter()
                             .map(|&t| self.rules.content.teams[t].id.to_string())
                             .collect(),
-                        decision: Some(*decision),
+                        decision: *decision,
                     },
                 );
             }
@@ -623,6 +641,53 @@ fn union<T: Ord + Copy>(
         .collect()
 }
 
+/// Follows the event stream for movements that end without a single step, MP lost, while the
+/// spaces ahead of the car are empty: nothing on the board stops the car, so the track (or the
+/// engine) does. Where every car is comes from the stream's moves alone.
+struct StallWatch {
+    places: Vec<Place>,
+    stepped: bool,
+}
+
+impl StallWatch {
+    fn new(cars: usize) -> Self {
+        Self {
+            places: vec![Place::Reserve; cars],
+            stepped: false,
+        }
+    }
+
+    /// Takes in one event; the car and its space when the event ends such a movement.
+    fn see(
+        &mut self,
+        event: &RaceEvent,
+        track: &crate::validate::checked_track::CheckedTrack,
+    ) -> Option<(crate::rules::CarId, SpaceId)> {
+        match event {
+            RaceEvent::CardPlayed { .. } => self.stepped = false,
+            RaceEvent::Step { .. } => self.stepped = true,
+            RaceEvent::CarMoved { car, to, .. } => {
+                if let Some(place) = self.places.get_mut(car.index()) {
+                    *place = *to;
+                }
+            }
+            RaceEvent::MovementEnded { car, mp_lost } if !self.stepped && *mp_lost > 0 => {
+                let Some(Place::Track(space)) = self.places.get(car.index()).copied() else {
+                    return None;
+                };
+                let clear = track
+                    .space(space)
+                    .next
+                    .iter()
+                    .all(|next| !self.places.contains(&Place::Track(*next)));
+                return clear.then_some((*car, space));
+            }
+            _ => {}
+        }
+        None
+    }
+}
+
 /// Plays a race to its end (or `most` decisions) with a random bot in each seat, seeded as
 /// `roadwright race` seats them (`seed` is the race's): the races `validate --play` reports
 /// can be played again. A
@@ -706,4 +771,76 @@ fn never_seen<'a>(
 /// How many standard deviations `observed` lies from `expected`, when there is any spread.
 fn z_score(observed: f64, expected: f64, variance: f64) -> Option<f64> {
     (variance > 0.0).then(|| (observed - expected) / variance.sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{CarId, PlayerId};
+    use crate::validate::checked_track::CheckedTrack;
+
+    fn oval() -> CheckedTrack {
+        crate::validate::open::open_track(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tracks/oval.ron"),
+        )
+        .expect("the oval")
+    }
+
+    fn moved(car: u16, to: SpaceId) -> RaceEvent {
+        RaceEvent::CarMoved {
+            car: CarId(car),
+            from: Place::Reserve,
+            to: Place::Track(to),
+            motion: Motion::Grid,
+        }
+    }
+
+    fn played(car: u16) -> RaceEvent {
+        RaceEvent::CardPlayed {
+            player: PlayerId(0),
+            car: CarId(car),
+            card: 0,
+            mp: 3,
+            ram_as_lead: false,
+        }
+    }
+
+    /// A car that loses its MP without a step while the spaces ahead are empty is reported;
+    /// one boxed in by a car ahead, or one that took a step, is not.
+    #[test]
+    fn a_movement_ending_without_a_step_on_a_clear_way_is_a_stall() {
+        let track = oval();
+        let start = track.space_ids().next().expect("a space");
+        let ahead = track.space(start).next[0];
+        let ended = RaceEvent::MovementEnded {
+            car: CarId(0),
+            mp_lost: 3,
+        };
+
+        let mut watch = StallWatch::new(2);
+        for event in [moved(0, start), played(0)] {
+            assert_eq!(watch.see(&event, &track), None);
+        }
+        assert_eq!(watch.see(&ended, &track), Some((CarId(0), start)));
+
+        let mut boxed_in = StallWatch::new(2);
+        for event in [moved(0, start), moved(1, ahead), played(0)] {
+            boxed_in.see(&event, &track);
+        }
+        assert_eq!(boxed_in.see(&ended, &track), None, "a car ahead stops it");
+
+        let mut stepped = StallWatch::new(2);
+        let step = RaceEvent::Step {
+            car: CarId(0),
+            step: crate::rules::Step::Diagonal {
+                to: ahead,
+                tail: smallvec::SmallVec::new(),
+            },
+            mp_left: 2,
+        };
+        for event in [moved(0, start), played(0), step] {
+            stepped.see(&event, &track);
+        }
+        assert_eq!(stepped.see(&ended, &track), None, "it moved");
+    }
 }
