@@ -17,10 +17,20 @@ fn simulate(harness: &mut Harness<'static, StudioApp>, races: usize) {
     assert!(harness.state().simulation_shown());
     let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
     form.races = races;
-    "random".clone_into(&mut form.bot);
+    form.bots = vec!["random".to_owned(); 10];
     harness.run();
     harness.get_by_label("Run").click();
     harness.run();
+}
+
+fn stats_of<'a>(
+    harness: &'a Harness<'static, StudioApp>,
+) -> &'a roadwright::sim::stats::BatchStats {
+    harness
+        .state()
+        .simulation()
+        .and_then(|s| s.stats())
+        .expect("statistics")
 }
 
 #[test]
@@ -30,12 +40,7 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
     simulate(&mut harness, 60);
     harness.state_mut().simulation_mut().expect("screen").wait();
     settle(&mut harness);
-    let stats = harness
-        .state()
-        .simulation()
-        .and_then(|s| s.stats())
-        .expect("statistics")
-        .clone();
+    let stats = stats_of(&harness).clone();
     assert_eq!(stats.races, 60);
     assert_eq!(stats.teams.len(), 4, "four players: four teams");
     harness.get_by_label("Win rate by team, %");
@@ -152,7 +157,7 @@ fn compare_with_saved_shows_what_an_unsaved_deck_edit_changes() {
     let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
     form.races = 60;
     form.compare_saved = true;
-    "random".clone_into(&mut form.bot);
+    form.bots = vec!["random".to_owned(); 10];
     harness.run();
     harness.get_by_label("Run").click();
     harness.run();
@@ -212,4 +217,25 @@ fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
     assert_eq!(teams.lines().count(), 1 + 4);
     let picture = image::open(out.path().join("heat.png")).expect("a picture");
     assert_eq!(picture.width(), 1600);
+}
+
+/// Each seat can have its own bot profile: the batch reports a win rate per profile.
+#[test]
+fn seats_can_be_played_by_different_bot_profiles() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    menu(&mut harness, "Race", "Simulate");
+    let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
+    form.races = 20;
+    form.bots = vec!["random".to_owned(); 10];
+    "racer".clone_into(&mut form.bots[0]);
+    harness.run();
+    harness.get_by_label("Seat 1");
+    harness.get_by_label("Run").click();
+    harness.run();
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    let stats = stats_of(&harness);
+    let profiles: Vec<&String> = stats.bots.keys().collect();
+    assert_eq!(profiles, ["racer", "random"]);
 }

@@ -433,16 +433,21 @@ impl StudioApp {
         };
         let workspace = self.session.workspace();
         let built = rules_for(workspace, track_id, &form.ruleset).and_then(|(loaded, track)| {
-            let profile = workspace
-                .documents
+            let bots = form
+                .bots
                 .iter()
-                .find_map(|d| match &d.document {
-                    Document::BotProfile(p) if p.id.as_str() == form.bot => Some(p.clone()),
-                    _ => None,
+                .take(form.players)
+                .map(|id| {
+                    workspace
+                        .documents
+                        .iter()
+                        .find_map(|d| match &d.document {
+                            Document::BotProfile(p) if p.id.as_str() == id => Some(p.clone()),
+                            _ => None,
+                        })
+                        .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open")))
                 })
-                .ok_or_else(|| {
-                    LaunchError::Other(format!("no bot profile `{}` is open", form.bot))
-                })?;
+                .collect::<Result<Vec<_>, _>>()?;
             let teams: Vec<_> = loaded
                 .rules
                 .content
@@ -462,7 +467,7 @@ impl StudioApp {
             let spec = BatchSpec {
                 rules: std::sync::Arc::clone(&loaded.rules),
                 teams,
-                bots: vec![profile; form.players],
+                bots,
                 races: form.races,
                 seed: form.seed,
             };

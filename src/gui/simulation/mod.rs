@@ -34,8 +34,8 @@ pub struct SimForm {
     pub ruleset: String,
     /// Players per race (the first teams of the content, rotated over the seats race by race).
     pub players: usize,
-    /// The bot profile id of every seat.
-    pub bot: String,
+    /// The bot profile id of each seat (as many as the most players; the first `players` play).
+    pub bots: Vec<String>,
     /// Races to play.
     pub races: usize,
     /// The batch seed.
@@ -204,7 +204,7 @@ impl SimulationScreen {
                 track,
                 ruleset: "standard".to_owned(),
                 players: 4,
-                bot,
+                bots: vec![bot; 10],
                 races: 200,
                 seed: 1,
                 compare_saved: false,
@@ -542,17 +542,22 @@ impl SimulationScreen {
             let label = ui.label("Players");
             ui.add(egui::DragValue::new(&mut self.form.players).range(2..=10))
                 .labelled_by(label.id);
+            let profiles = bot_profiles(workspace);
             let label = ui.label("Bots");
+            // One choice for every seat at once, and below it one per seat.
+            let all_same = self.form.bots[..self.form.players.min(10)]
+                .windows(2)
+                .all(|w| w[0] == w[1]);
             ComboBox::from_id_salt("sim_bot")
-                .selected_text(self.form.bot.clone())
+                .selected_text(if all_same {
+                    self.form.bots[0].clone()
+                } else {
+                    "(per seat)".to_owned()
+                })
                 .show_ui(ui, |ui| {
-                    for document in &workspace.documents {
-                        if let Document::BotProfile(profile) = &document.document {
-                            ui.selectable_value(
-                                &mut self.form.bot,
-                                profile.id.to_string(),
-                                profile.name.as_str(),
-                            );
+                    for (id, name) in &profiles {
+                        if ui.selectable_label(all_same && self.form.bots[0] == *id, name).clicked() {
+                            self.form.bots = vec![id.clone(); 10];
                         }
                     }
                 })
@@ -600,6 +605,21 @@ impl SimulationScreen {
                         }
                     }
                 }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let profiles = bot_profiles(workspace);
+            for seat in 0..self.form.players.min(10) {
+                let label = ui.label(format!("Seat {}", seat + 1));
+                ComboBox::from_id_salt(("sim_seat_bot", seat))
+                    .selected_text(self.form.bots[seat].clone())
+                    .show_ui(ui, |ui| {
+                        for (id, name) in &profiles {
+                            ui.selectable_value(&mut self.form.bots[seat], id.clone(), name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
             }
         });
         if let Some(error) = &self.error {
@@ -735,6 +755,18 @@ impl SimulationScreen {
             }
         }
     }
+}
+
+/// The bot profiles open, as (id, name).
+fn bot_profiles(workspace: &Workspace) -> Vec<(String, String)> {
+    workspace
+        .documents
+        .iter()
+        .filter_map(|d| match &d.document {
+            Document::BotProfile(p) => Some((p.id.to_string(), p.name.to_string())),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The heat map's legend: the scale from 0 to the largest value.
