@@ -10,17 +10,45 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::gui::StudioApp;
 use roadwright::gui::race::RaceSession;
-use roadwright::gui::simulation::SimTab;
+use roadwright::gui::simulation::{SimForm, SimTab};
 
-fn simulate(harness: &mut Harness<'static, StudioApp>, races: usize) {
+/// Opens the simulation screen, fills in its form and clicks Run.
+fn start(harness: &mut Harness<'static, StudioApp>, fill: impl FnOnce(&mut SimForm)) {
     menu(harness, "Race", "Simulate");
     assert!(harness.state().simulation_shown());
-    let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
-    form.races = races;
-    form.bots = vec!["random".to_owned(); 10];
+    fill(&mut harness.state_mut().simulation_mut().expect("screen").form);
     harness.run();
     harness.get_by_label("Run").click();
     harness.run();
+}
+
+/// Starts `races` random-bot races.
+fn simulate(harness: &mut Harness<'static, StudioApp>, races: usize) {
+    start(harness, |form| {
+        form.races = races;
+        form.bots = vec!["random".to_owned(); 10];
+    });
+}
+
+/// Plays a batch the form describes to its end and shows the Compare view; its comparison.
+fn compared(
+    harness: &mut Harness<'static, StudioApp>,
+    fill: impl FnOnce(&mut SimForm),
+) -> roadwright::sim::compare::Comparison {
+    start(harness, |form| {
+        form.bots = vec!["random".to_owned(); 10];
+        fill(form);
+    });
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(harness);
+    harness.get_by_label("Compare").click();
+    settle(harness);
+    harness
+        .state()
+        .simulation()
+        .and_then(|s| s.comparison())
+        .expect("both batches played")
+        .clone()
 }
 
 fn stats_of<'a>(
@@ -153,24 +181,10 @@ fn compare_with_saved_shows_what_an_unsaved_deck_edit_changes() {
     assert!(harness.state().workspace().is_dirty(), "unsaved");
     common::studio::assert_no_errors(&harness);
 
-    menu(&mut harness, "Race", "Simulate");
-    let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
-    form.races = 60;
-    form.compare_saved = true;
-    form.bots = vec!["random".to_owned(); 10];
-    harness.run();
-    harness.get_by_label("Run").click();
-    harness.run();
-    harness.state_mut().simulation_mut().expect("screen").wait();
-    settle(&mut harness);
-    harness.get_by_label("Compare").click();
-    settle(&mut harness);
-    let comparison = harness
-        .state()
-        .simulation()
-        .and_then(|s| s.comparison())
-        .expect("both batches played")
-        .clone();
+    let comparison = compared(&mut harness, |form| {
+        form.races = 60;
+        form.compare = Some(roadwright::gui::simulation::CompareWith::Saved);
+    });
     assert!(
         comparison.turns.diff < 0.0 && comparison.turns.significant(),
         "{:?}",
@@ -238,4 +252,77 @@ fn seats_can_be_played_by_different_bot_profiles() {
     let stats = stats_of(&harness);
     let profiles: Vec<&String> = stats.bots.keys().collect();
     assert_eq!(profiles, ["racer", "random"]);
+}
+
+/// The weapon types table lists the most damaging first, and a click on its header turns it
+/// round.
+#[test]
+fn tables_sort_by_a_click_on_their_headers() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 30);
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    harness.get_by_label("Cars and weapons").click();
+    settle(&mut harness);
+    let weapons = stats_of(&harness).weapons.clone();
+    let most = weapons
+        .iter()
+        .max_by(|a, b| a.1.total_cmp(b.1))
+        .expect("weapons")
+        .0
+        .clone();
+    let least = weapons
+        .iter()
+        .min_by(|a, b| a.1.total_cmp(b.1))
+        .expect("weapons")
+        .0
+        .clone();
+    assert_ne!(most, least);
+    let top = |h: &Harness<'static, StudioApp>, name: &str| h.get_by_label(name).rect().top();
+    assert!(
+        top(&harness, &most) < top(&harness, &least),
+        "most damage first"
+    );
+    harness.get_by_label("Damage per race v").click();
+    settle(&mut harness);
+    assert!(top(&harness, &least) < top(&harness, &most), "turned round");
+    harness.get_by_label("Damage per race ^");
+}
+
+/// The same seeds on another open track: the figure 8's crossover collisions show against the
+/// oval, which has none.
+#[test]
+fn a_batch_compares_with_another_track() {
+    use roadwright::gui::simulation::CompareWith;
+    let (pack, oval) = workspace_copy();
+    let eight = pack.path().join("figure-eight.ron");
+    std::fs::copy(common::repo("tracks/figure-eight.ron"), &eight).expect("copy");
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::open(pack.path()),
+        );
+    settle(&mut harness);
+    let workspace = harness.state().workspace();
+    let id_of = |path: &std::path::Path| {
+        workspace
+            .ids()
+            .find(|&id| workspace.documents[id].path.as_deref() == Some(path))
+            .expect("open")
+    };
+    let (oval_id, eight_id) = (id_of(&oval), id_of(&eight));
+    let comparison = compared(&mut harness, |form| {
+        form.track = Some(oval_id);
+        form.compare = Some(CompareWith::Track(eight_id));
+        form.races = 40;
+    });
+    let crossings = comparison.crossover_collisions;
+    assert!(
+        crossings.a > 0.0,
+        "the figure 8 has crossover collisions: {crossings:?}"
+    );
+    assert!(crossings.b.abs() < f64::EPSILON, "the oval has none");
+    harness.get_by_label("figure-eight.ron");
 }

@@ -20,7 +20,7 @@ use super::race::start::{StartAnswer, StartDialog};
 use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
 use super::session::{AfterQuestion, Reopened, Session, free_file};
-use super::simulation::{SimForm, SimRequest, SimulationScreen};
+use super::simulation::{CompareWith, SimForm, SimRequest, SimulationScreen};
 use super::status::STATUS_SECONDS;
 use super::team_editor::TeamEditor;
 use super::workspace::{DocumentId, Workspace};
@@ -471,10 +471,25 @@ impl StudioApp {
                 races: form.races,
                 seed: form.seed,
             };
-            let saved = if form.compare_saved {
-                Some(saved_spec(workspace, track_id, &form.ruleset, &spec)?)
-            } else {
-                None
+            let this = workspace.display_name(track_id);
+            let saved = match form.compare {
+                None => None,
+                Some(CompareWith::Saved) => Some((
+                    saved_spec(workspace, track_id, &form.ruleset, &spec)?,
+                    "Saved".to_owned(),
+                    "Edited".to_owned(),
+                )),
+                Some(CompareWith::Track(other)) => {
+                    let (other_rules, _) = rules_for(workspace, other, &form.ruleset)?;
+                    Some((
+                        BatchSpec {
+                            rules: other_rules.rules,
+                            ..spec.clone()
+                        },
+                        workspace.display_name(other),
+                        this,
+                    ))
+                }
             };
             Ok((spec, loaded, track, saved))
         });

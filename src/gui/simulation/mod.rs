@@ -40,9 +40,17 @@ pub struct SimForm {
     pub races: usize,
     /// The batch seed.
     pub seed: u64,
-    /// Also play the same seeds on the saved files (the content and the track as on disk) and
-    /// show what the unsaved edits change.
-    pub compare_saved: bool,
+    /// Also play the same seeds on something else and show what differs.
+    pub compare: Option<CompareWith>,
+}
+
+/// What a batch is compared with, on the same seeds.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CompareWith {
+    /// The files as saved (the content and the track as on disk): what the edits change.
+    Saved,
+    /// Another open track, on the same content.
+    Track(DocumentId),
 }
 
 /// The result views.
@@ -77,6 +85,17 @@ impl SimTab {
     ];
 }
 
+/// The sortable tables.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Table {
+    /// Teams.
+    Teams,
+    /// Cars.
+    Cars,
+    /// Weapon types.
+    Weapons,
+}
+
 /// What the simulation's results are exported as.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Export {
@@ -109,8 +128,8 @@ pub enum SimCommand {
     Cancel,
     /// Show a result view.
     Tab(SimTab),
-    /// Sort the teams table by this column (again: the other way).
-    SortTeams(usize),
+    /// Sort a table by this column (again: the other way).
+    Sort(Table, usize),
     /// The heat map's metric.
     Metric(&'static str),
     /// Watch race `index` of the batch.
@@ -143,6 +162,8 @@ pub struct SimulationScreen {
     saved_run: Option<BatchRun>,
     saved_races: Vec<RaceSummary>,
     comparison: Option<Comparison>,
+    /// What the two batches compared are called (the other one, this one).
+    compare_names: (String, String),
     spec: Option<BatchSpec>,
     loaded: Option<LoadedRace>,
     track: Option<Track>,
@@ -156,7 +177,8 @@ pub struct SimulationScreen {
     stats_at: f64,
     error: Option<String>,
     tab: SimTab,
-    sort: (usize, bool),
+    /// Each table's sort: column, ascending (teams, cars, weapons).
+    sorts: [(usize, bool); 3],
     metric: &'static str,
     canvas: TrackCanvas,
 }
@@ -207,12 +229,13 @@ impl SimulationScreen {
                 bots: vec![bot; 10],
                 races: 200,
                 seed: 1,
-                compare_saved: false,
+                compare: None,
             },
             run: None,
             saved_run: None,
             saved_races: Vec::new(),
             comparison: None,
+            compare_names: (String::new(), String::new()),
             spec: None,
             loaded: None,
             track: None,
@@ -223,7 +246,7 @@ impl SimulationScreen {
             stats_at: f64::NEG_INFINITY,
             error: None,
             tab: SimTab::default(),
-            sort: (2, false),
+            sorts: [(2, false), (0, true), (1, false)],
             metric: "damage",
             canvas: TrackCanvas::default(),
         }
@@ -237,14 +260,17 @@ impl SimulationScreen {
         loaded: LoadedRace,
         track: Track,
         now: f64,
-        saved: Option<BatchSpec>,
+        saved: Option<(BatchSpec, String, String)>,
     ) {
         for run in self.run.iter().chain(&self.saved_run) {
             run.cancel();
         }
         self.saved_races.clear();
         self.comparison = None;
-        self.saved_run = saved.map(|spec| BatchRun::start(spec, now));
+        self.saved_run = saved.map(|(spec, other, this)| {
+            self.compare_names = (other, this);
+            BatchRun::start(spec, now)
+        });
         self.races.clear();
         self.space_totals = vec![SpaceCounts::default(); loaded.rules.track.space_count()];
         self.stats = None;
@@ -448,9 +474,10 @@ impl SimulationScreen {
                 }
             }
             SimCommand::Tab(tab) => self.tab = tab,
-            SimCommand::SortTeams(column) => {
-                self.sort = if self.sort.0 == column {
-                    (column, !self.sort.1)
+            SimCommand::Sort(table, column) => {
+                let sort = &mut self.sorts[table as usize];
+                *sort = if sort.0 == column {
+                    (column, !sort.1)
                 } else {
                     (column, column == 0)
                 };
@@ -489,9 +516,11 @@ impl SimulationScreen {
                 (Some(stats), SimTab::WinRates) => win_rates(ui, stats),
                 (Some(stats), SimTab::Races) => races_view(ui, stats, &self.races),
                 (Some(stats), SimTab::Teams) => self.teams_table(ui, stats, &mut commands),
-                (Some(stats), SimTab::Cars) => cars_view(ui, stats),
+                (Some(stats), SimTab::Cars) => cars_view(ui, stats, self.sorts, &mut commands),
                 (Some(_), SimTab::HeatMap) => self.heat_map(ui, &mut commands),
-                (Some(_), SimTab::Compare) => compare_view(ui, self.comparison.as_ref()),
+                (Some(_), SimTab::Compare) => {
+                    compare_view(ui, self.comparison.as_ref(), &self.compare_names);
+                }
                 (Some(_), SimTab::Notable) => {
                     notable_view(ui, &notable(&self.races), &mut commands);
                 }
@@ -556,7 +585,10 @@ impl SimulationScreen {
                 })
                 .show_ui(ui, |ui| {
                     for (id, name) in &profiles {
-                        if ui.selectable_label(all_same && self.form.bots[0] == *id, name).clicked() {
+                        if ui
+                            .selectable_label(all_same && self.form.bots[0] == *id, name)
+                            .clicked()
+                        {
                             self.form.bots = vec![id.clone(); 10];
                         }
                     }
@@ -571,8 +603,33 @@ impl SimulationScreen {
             let label = ui.label("Seed");
             ui.add(egui::DragValue::new(&mut self.form.seed))
                 .labelled_by(label.id);
-            ui.checkbox(&mut self.form.compare_saved, "Compare with saved")
-                .on_hover_text("Also play the same seeds on the files as saved, and show what the edits change");
+            let label = ui.label("Compare with");
+            let named = |with: Option<CompareWith>| match with {
+                None => "nothing".to_owned(),
+                Some(CompareWith::Saved) => "the saved files".to_owned(),
+                Some(CompareWith::Track(id)) => workspace.display_name(id),
+            };
+            ComboBox::from_id_salt("sim_compare")
+                .selected_text(named(self.form.compare))
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.form.compare, None, named(None));
+                    ui.selectable_value(
+                        &mut self.form.compare,
+                        Some(CompareWith::Saved),
+                        named(Some(CompareWith::Saved)),
+                    )
+                    .on_hover_text("The same seeds on the files as saved: what the edits change");
+                    for id in workspace.ids() {
+                        if Some(id) != self.form.track
+                            && matches!(workspace.documents[id].document, Document::Track(_))
+                        {
+                            let with = Some(CompareWith::Track(id));
+                            ui.selectable_value(&mut self.form.compare, with, named(with));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
             ui.separator();
             if let Some(run) = &self.run {
                 let done = run.done();
@@ -628,68 +685,47 @@ impl SimulationScreen {
     }
 
     fn teams_table(&self, ui: &mut Ui, stats: &BatchStats, commands: &mut Vec<SimCommand>) {
-        let mut rows: Vec<(&String, [f64; 9], &Interval)> = stats
+        let rows = stats
             .teams
             .iter()
             .map(|(id, t)| {
-                (
-                    id,
-                    [
-                        t.races as f64,
-                        t.win_rate.rate,
-                        t.finish_vp,
-                        t.kill_vp,
-                        t.clock_vp,
-                        t.damage_dealt,
-                        t.damage_taken,
-                        t.cars_lost,
-                        t.eliminations,
-                    ],
-                    &t.win_rate,
-                )
+                let mut cells = vec![
+                    t.races.to_string(),
+                    format!(
+                        "{:.1}% ({:.1}-{:.1})",
+                        t.win_rate.rate * 100.0,
+                        t.win_rate.low * 100.0,
+                        t.win_rate.high * 100.0
+                    ),
+                ];
+                let means = [
+                    t.finish_vp,
+                    t.kill_vp,
+                    t.clock_vp,
+                    t.damage_dealt,
+                    t.damage_taken,
+                    t.cars_lost,
+                    t.eliminations,
+                ];
+                cells.extend(means.iter().map(|v| format!("{v:.2}")));
+                let mut values = vec![t.races as f64, t.win_rate.rate];
+                values.extend(means);
+                Row {
+                    name: id.clone(),
+                    values,
+                    cells,
+                }
             })
             .collect();
-        let (column, ascending) = self.sort;
-        rows.sort_by(|a, b| {
-            let order = if column == 0 {
-                a.0.cmp(b.0)
-            } else {
-                a.1[column - 1].total_cmp(&b.1[column - 1])
-            };
-            if ascending { order } else { order.reverse() }
-        });
         ScrollArea::both().show(ui, |ui| {
-            egui::Grid::new("sim_teams").striped(true).show(ui, |ui| {
-                for (index, name) in TEAM_COLUMNS.iter().enumerate() {
-                    let arrow = match (column == index, ascending) {
-                        (true, true) => " ^",
-                        (true, false) => " v",
-                        (false, _) => "",
-                    };
-                    if ui
-                        .button(format!("{name}{arrow}"))
-                        .on_hover_text("Sort")
-                        .clicked()
-                    {
-                        commands.push(SimCommand::SortTeams(index));
-                    }
-                }
-                ui.end_row();
-                for (id, values, rate) in rows {
-                    ui.label(id.as_str());
-                    ui.label(format!("{:.0}", values[0]));
-                    ui.label(format!(
-                        "{:.1}% ({:.1}-{:.1})",
-                        rate.rate * 100.0,
-                        rate.low * 100.0,
-                        rate.high * 100.0
-                    ));
-                    for value in &values[2..] {
-                        ui.label(format!("{value:.2}"));
-                    }
-                    ui.end_row();
-                }
-            });
+            sorted_table(
+                ui,
+                Table::Teams,
+                &TEAM_COLUMNS,
+                rows,
+                self.sorts[0],
+                commands,
+            );
         });
     }
 
@@ -895,33 +931,108 @@ fn races_view(ui: &mut Ui, stats: &BatchStats, races: &[RaceSummary]) {
     });
 }
 
-/// Damage by weapon type, and each car's damage taken and losses.
-fn cars_view(ui: &mut Ui, stats: &BatchStats) {
+/// A row of a sortable table: its name (the first column), the numbers it sorts by (one per
+/// further column) and what each of those columns shows.
+struct Row {
+    name: String,
+    values: Vec<f64>,
+    cells: Vec<String>,
+}
+
+/// A table whose header buttons sort it (again: the other way round).
+fn sorted_table(
+    ui: &mut Ui,
+    table: Table,
+    headers: &[&str],
+    mut rows: Vec<Row>,
+    (column, ascending): (usize, bool),
+    commands: &mut Vec<SimCommand>,
+) {
+    rows.sort_by(|a, b| {
+        let order = if column == 0 {
+            a.name.cmp(&b.name)
+        } else {
+            a.values[column - 1].total_cmp(&b.values[column - 1])
+        };
+        if ascending { order } else { order.reverse() }
+    });
+    egui::Grid::new(("sim_table", table as usize))
+        .striped(true)
+        .show(ui, |ui| {
+            for (index, name) in headers.iter().enumerate() {
+                let arrow = match (column == index, ascending) {
+                    (true, true) => " ^",
+                    (true, false) => " v",
+                    (false, _) => "",
+                };
+                if ui
+                    .button(format!("{name}{arrow}"))
+                    .on_hover_text("Sort")
+                    .clicked()
+                {
+                    commands.push(SimCommand::Sort(table, index));
+                }
+            }
+            ui.end_row();
+            for row in rows {
+                ui.label(row.name);
+                for cell in row.cells {
+                    ui.label(cell);
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// Damage by weapon type, and each car's damage taken and losses, each table sortable.
+fn cars_view(
+    ui: &mut Ui,
+    stats: &BatchStats,
+    sorts: [(usize, bool); 3],
+    commands: &mut Vec<SimCommand>,
+) {
     ScrollArea::vertical().show(ui, |ui| {
         ui.strong("Damage dealt per race, by weapon type");
-        egui::Grid::new("sim_weapons").striped(true).show(ui, |ui| {
-            for (weapon, damage) in &stats.weapons {
-                ui.label(weapon);
-                ui.label(format!("{damage:.2}"));
-                ui.end_row();
-            }
-        });
+        let weapons = stats
+            .weapons
+            .iter()
+            .map(|(weapon, damage)| Row {
+                name: weapon.clone(),
+                values: vec![*damage],
+                cells: vec![format!("{damage:.2}")],
+            })
+            .collect();
+        sorted_table(
+            ui,
+            Table::Weapons,
+            &["Weapon type", "Damage per race"],
+            weapons,
+            sorts[Table::Weapons as usize],
+            commands,
+        );
         ui.separator();
         ui.strong("Cars");
-        egui::Grid::new("sim_cars").striped(true).show(ui, |ui| {
-            ui.strong("Car");
-            ui.strong("Races");
-            ui.strong("Damage taken per race");
-            ui.strong("Lost");
-            ui.end_row();
-            for (car, s) in &stats.cars {
-                ui.label(car);
-                ui.label(s.races.to_string());
-                ui.label(format!("{:.2}", s.damage_taken));
-                ui.label(format!("{:.0}%", s.lost * 100.0));
-                ui.end_row();
-            }
-        });
+        let cars = stats
+            .cars
+            .iter()
+            .map(|(car, s)| Row {
+                name: car.clone(),
+                values: vec![s.races as f64, s.damage_taken, s.lost],
+                cells: vec![
+                    s.races.to_string(),
+                    format!("{:.2}", s.damage_taken),
+                    format!("{:.0}%", s.lost * 100.0),
+                ],
+            })
+            .collect();
+        sorted_table(
+            ui,
+            Table::Cars,
+            &["Car", "Races", "Damage taken per race", "Lost"],
+            cars,
+            sorts[Table::Cars as usize],
+            commands,
+        );
     });
 }
 
@@ -934,11 +1045,11 @@ fn fold_spaces(spaces: &[SpaceCounts]) -> SpaceCounts {
     total
 }
 
-/// The edited content against the saved one: each metric, saved, edited, the change with its
-/// 95% interval, and whether the batches can tell it from noise.
-fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>) {
+/// This batch against the one compared with: each metric in both, the change with its 95%
+/// interval, and whether the batches can tell it from noise.
+fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(String, String)) {
     let Some(c) = comparison else {
-        ui.label("Tick Compare with saved and Run: the same seeds are played on the files as saved, and each figure's change shows here.");
+        ui.label("Choose what to compare with and Run: the same seeds are played on both, and each figure's change shows here.");
         return;
     };
     let mut rows: Vec<(String, Difference)> = c
@@ -964,7 +1075,7 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>) {
     ]);
     ScrollArea::vertical().show(ui, |ui| {
         egui::Grid::new("sim_compare").striped(true).show(ui, |ui| {
-            for heading in ["Metric", "Saved", "Edited", "Change (95%)", ""] {
+            for heading in ["Metric", other.as_str(), this.as_str(), "Change (95%)", ""] {
                 ui.strong(heading);
             }
             ui.end_row();
