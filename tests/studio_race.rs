@@ -196,8 +196,24 @@ fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
         "the counter #{number} is drawn on its new space"
     );
 
+    let report = |h: &Harness<'static, StudioApp>| {
+        let screen = h.state().race_screen().expect("race");
+        (
+            screen
+                .report()
+                .iter()
+                .map(|l| (*l).to_owned())
+                .collect::<Vec<_>>(),
+            screen.race().log(),
+        )
+    };
+    let (shown, told) = report(&harness);
+    assert_eq!(shown, told, "the report follows the race");
+
     harness.get_by_label("Undo").click();
     harness.run();
+    let (shown, told) = report(&harness);
+    assert_eq!(shown, told, "and drops what the undo took back");
     let undone = race(&harness);
     assert_eq!(undone.car(car).place, start, "back where it was");
     assert_eq!(undone.decisions().len(), before.decisions().len());

@@ -18,7 +18,7 @@ use egui::{Color32, Panel, ScrollArea, Stroke, Ui};
 
 use crate::content::track::Track;
 use crate::rules::outcomes::EndPlaces;
-use crate::rules::{CarId, Decision, Place, Race, Step, enumerate_end_places};
+use crate::rules::{CarId, Decision, Place, Race, RaceEvent, Step, enumerate_end_places};
 use crate::sim::record::RaceRecord;
 use crate::sim::session::{Replay, Run, RunUntil, TestRace};
 
@@ -132,6 +132,21 @@ pub struct RaceScreen {
     focused_event: Option<usize>,
     /// A one-line message (an illegal click, a record saved).
     message: Option<String>,
+    /// The race report so far: each told event's index, its line, and how it stands out.
+    log: Vec<(usize, String, Emphasis)>,
+    /// How many of the race's events `log` has read.
+    log_read: usize,
+}
+
+/// How a line of the race report stands out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Emphasis {
+    /// An ordinary line.
+    Plain,
+    /// A turn starts.
+    Turn,
+    /// The race is won or drawn.
+    Result,
 }
 
 impl RaceScreen {
@@ -166,6 +181,8 @@ impl RaceScreen {
             worker: BotWorker::default(),
             focused_event: None,
             message: None,
+            log: Vec::new(),
+            log_read: 0,
         }
     }
 
@@ -197,6 +214,12 @@ impl RaceScreen {
     #[must_use]
     pub fn message(&self) -> Option<&str> {
         self.message.as_deref()
+    }
+
+    /// The race report's lines as the screen holds them (the last frame's).
+    #[must_use]
+    pub fn report(&self) -> Vec<&str> {
+        self.log.iter().map(|(_, line, _)| line.as_str()).collect()
     }
 
     /// The canvas (its camera), for tests that click on the board.
@@ -463,9 +486,33 @@ impl RaceScreen {
         }
     }
 
+    /// Brings the race report up to the race: new events are told once, and a race taken back
+    /// (undo, restart, a replay moved back) drops the lines of the events it no longer has. A
+    /// race replayed from its seed has the same events, so the lines kept stay true.
+    fn refresh_log(&mut self) {
+        let race = self.session.race();
+        let events = race.events();
+        if events.len() < self.log_read {
+            self.log.retain(|(index, _, _)| *index < events.len());
+            self.log_read = events.len();
+        }
+        for (index, event) in events.iter().enumerate().skip(self.log_read) {
+            if let Some(line) = race.describe(event) {
+                let emphasis = match event {
+                    RaceEvent::TurnStarted { .. } => Emphasis::Turn,
+                    RaceEvent::Winner { .. } | RaceEvent::Draw => Emphasis::Result,
+                    _ => Emphasis::Plain,
+                };
+                self.log.push((index, line, emphasis));
+            }
+        }
+        self.log_read = events.len();
+    }
+
     /// Draws the screen and carries out what was clicked; returns what the studio must do.
     pub fn ui(&mut self, ui: &mut Ui) -> Vec<RaceRequest> {
         self.tick(ui.ctx());
+        self.refresh_log();
         let mut commands = Vec::new();
         Panel::top("race_toolbar").show(ui, |ui| self.toolbar(ui, &mut commands));
         Panel::left("race_players")

@@ -4,11 +4,11 @@
 
 use egui::{Color32, RichText, ScrollArea, Sense, Ui};
 
-use crate::rules::{CarId, Decision, Place, PlayerId, Race, RaceEvent, RaceResult};
+use crate::rules::{CarId, Decision, Place, PlayerId, Race, RaceResult};
 use crate::sim::session::{Replay, RunUntil, SeatControl, TestRace};
 
 use super::words::{card_label, decision_label, prompt};
-use super::{RaceCommand, RaceScreen, RaceSession, board};
+use super::{Emphasis, RaceCommand, RaceScreen, RaceSession, board};
 
 impl RaceScreen {
     pub(super) fn toolbar(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
@@ -187,28 +187,24 @@ impl RaceScreen {
 
     pub(super) fn log_panel(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
         ui.heading("Race report");
-        let race = self.race();
+        // Every line is laid out (lines wrap, so rows differ in height), but each is told once
+        // and egui keeps the laid-out text between frames.
         ScrollArea::vertical()
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for (index, event) in race.events().iter().enumerate() {
-                    let Some(line) = race.describe(event) else {
-                        continue;
-                    };
-                    let line = match event {
-                        RaceEvent::TurnStarted { .. } => RichText::new(line).strong(),
-                        RaceEvent::Winner { .. } | RaceEvent::Draw => {
-                            RichText::new(line).strong().size(16.0)
-                        }
-                        _ => RichText::new(line),
+                for (index, line, emphasis) in &self.log {
+                    let text = match emphasis {
+                        Emphasis::Plain => RichText::new(line),
+                        Emphasis::Turn => RichText::new(line).strong(),
+                        Emphasis::Result => RichText::new(line).strong().size(16.0),
                     };
                     if ui
-                        .selectable_label(self.focused_event == Some(index), line)
+                        .selectable_label(self.focused_event == Some(*index), text)
                         .on_hover_text("Show where it happened")
                         .clicked()
                     {
-                        commands.push(RaceCommand::FocusEvent(index));
+                        commands.push(RaceCommand::FocusEvent(*index));
                     }
                 }
             });

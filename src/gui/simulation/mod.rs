@@ -880,19 +880,27 @@ fn win_rates(ui: &mut Ui, stats: &BatchStats) {
             ("Win rate by seat, %", by_seat),
         ]) {
             ui.strong(title);
-            for (i, (label, rate)) in rows.iter().enumerate() {
+            for (label, rate) in &rows {
                 ui.small(format!(
-                    "{}. {label}: {:.1}% ({:.1}-{:.1})",
-                    i,
+                    "{label}: {:.1}% ({:.1}-{:.1})",
                     rate.rate * 100.0,
                     rate.low * 100.0,
                     rate.high * 100.0
                 ));
             }
             let (bars, boxes) = intervals(title, &rows);
+            let names: Vec<String> = rows.iter().map(|(label, _)| label.clone()).collect();
             Plot::new(title)
                 .height(220.0)
                 .allow_scroll(false)
+                // Each bar is named under it: the team or the seat.
+                .x_axis_formatter(move |mark, _| {
+                    let index = mark.value.round();
+                    if (mark.value - index).abs() > 1e-6 || index < 0.0 {
+                        return String::new();
+                    }
+                    names.get(index as usize).cloned().unwrap_or_default()
+                })
                 .show(ui, |plot| {
                     plot.bar_chart(bars);
                     plot.box_plot(boxes);
