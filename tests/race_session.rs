@@ -37,6 +37,7 @@ fn table(seed: u64) -> TestRace {
 /// Plays bots until the person must decide.
 fn to_the_person(race: &mut TestRace) {
     while race.human_to_decide().is_none() && !race.race().is_over() {
+        assert!(race.bot_decides(), "nobody else decides");
         assert!(race.step_bot(), "a bot decides when no person does");
     }
 }

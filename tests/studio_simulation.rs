@@ -88,6 +88,13 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
         .max()
         .expect("spaces");
     harness.get_by_label(&format!("{most} damage"));
+    // The space that took the most damage is painted the scale's top colour.
+    let [r, g, b, _] = roadwright::render::viridis(1.0);
+    let top = egui::Color32::from_rgb(r, g, b);
+    let painted_top = harness.output().shapes.iter().any(|clipped| {
+        matches!(&clipped.shape, egui::epaint::Shape::Path(path) if path.closed && path.fill == top)
+    });
+    assert!(painted_top, "the hottest space is drawn in the top colour");
 
     harness.get_by_label("Notable races").click();
     settle(&mut harness);

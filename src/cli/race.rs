@@ -9,9 +9,7 @@ use serde::Serialize;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::rules::{Race, RaceResult, RaceSetup};
-use crate::sim::{
-    Bot, LoadRaceError, LoadedRace, RaceRecord, RandomBot, RecordFiles, load_race, play_race,
-};
+use crate::sim::{LoadRaceError, LoadedRace, RaceRecord, RecordFiles, load_race, play_race};
 use crate::validate::Diagnostic;
 
 #[derive(Serialize)]
@@ -136,13 +134,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
-        .map(|seat| {
-            Box::new(RandomBot::new(crate::sim::bot::race_bot_seed(
-                args.seed, seat,
-            ))) as Box<dyn Bot + Send>
-        })
-        .collect();
+    let mut bots = crate::sim::bot::random_seats(args.seed, players);
     if let Err(e) = play_race(&mut race, &mut bots, false) {
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_CONTENT_ERRORS);

@@ -2,16 +2,14 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::{Document, RawPack};
-use crate::rules::RaceRules;
 use crate::sim::load::check_scenario;
-use crate::sim::play_check::{PlayCheck, PlayLimits};
-use crate::validate::checked_track::CheckedTrack;
+use crate::sim::play_check::playable_tracks;
 use crate::validate::pack::validate_pack;
 use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened};
 
@@ -100,14 +98,7 @@ pub fn validate(
 /// Plays every track of `opened` that passes the static checks on the content `play` names.
 /// Content that does not load or has errors is one diagnostic: nothing can be played on it.
 fn play_tracks(opened: &RawPack, play: &Play<'_>) -> Vec<Diagnostic> {
-    let tracks: Vec<_> = opened
-        .files
-        .iter()
-        .filter_map(|file| match &file.document {
-            Document::Track(track) => Some((file, CheckedTrack::new(track, &file.source).ok()?)),
-            _ => None,
-        })
-        .collect();
+    let tracks = playable_tracks(&opened.files);
     if tracks.is_empty() {
         return Vec::new();
     }
@@ -123,26 +114,16 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> Vec<Diagnostic> {
                 .to_owned(),
         )];
     };
-    let mut found = Vec::new();
-    for (file, checked) in tracks {
-        match RaceRules::new(content.clone(), checked, play.ruleset) {
-            Ok(rules) => found.extend(
-                PlayCheck {
-                    rules: Arc::new(rules),
-                    track: file,
-                    pack: &pack,
-                    races: play.races,
-                    seed: play.seed,
-                    limits: PlayLimits::default(),
-                }
-                .run(),
-            ),
-            Err(error) => found.push(Diagnostic::error_in(
-                &file.source.path,
-                "play-setup",
-                error.to_string(),
-            )),
-        }
-    }
-    found
+    let never = AtomicBool::new(false);
+    crate::sim::play_check::play_tracks(
+        tracks,
+        &content,
+        &pack,
+        play.ruleset,
+        play.races,
+        play.seed,
+        &AtomicUsize::new(0),
+        &never,
+    )
+    .unwrap_or_default()
 }

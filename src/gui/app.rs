@@ -918,49 +918,19 @@ impl StudioApp {
             }
         }
         self.last_time = ctx.input(|i| i.time);
-        if self.simulation_shown() {
+        if self.race_shown() || self.simulation_shown() {
+            // The screen takes the window: the editor's panels wait behind it, as they were.
             Panel::left("files")
                 .resizable(true)
                 .default_size(220.0)
                 .show(ui, |ui| self.sidebar(ui, &mut commands));
-            let mut requests = Vec::new();
-            if let Some(simulation) = &mut self.simulation {
-                let workspace = self.session.workspace();
-                egui::CentralPanel::no_frame()
-                    .show(ui, |ui| requests = simulation.ui(ui, workspace));
-            }
-            for request in requests {
-                commands.push(match request {
-                    SimRequest::Run(form) => StudioCommand::RunSimulation(form),
-                    SimRequest::Watch(index) => StudioCommand::WatchBatchRace(index),
-                    SimRequest::Export(export) => {
-                        StudioCommand::Pick(Picker::ExportSimulation(export))
-                    }
-                    SimRequest::Close => StudioCommand::Show(self.shown),
-                });
-            }
-            self.question_dialog(&ctx, &mut commands);
-            self.finish_frame(&ctx, commands);
-            return;
-        }
-        if self.race_shown() {
-            // The race takes the window: the editor's panels wait behind it, as they were.
-            Panel::left("files")
-                .resizable(true)
-                .default_size(220.0)
-                .show(ui, |ui| self.sidebar(ui, &mut commands));
-            let mut requests = Vec::new();
-            if let Some(race) = &mut self.race {
-                egui::CentralPanel::no_frame().show(ui, |ui| requests = race.ui(ui));
-            }
-            for request in requests {
-                commands.push(match request {
-                    RaceRequest::Close => StudioCommand::ShowRace(false),
-                    RaceRequest::SaveRecord(_) => {
-                        StudioCommand::Pick(Picker::SaveRecord { suggested: None })
-                    }
-                });
-            }
+            egui::CentralPanel::no_frame().show(ui, |ui| {
+                if self.simulation_shown() {
+                    commands.extend(self.simulation_ui(ui));
+                } else {
+                    commands.extend(self.race_ui(ui));
+                }
+            });
             self.question_dialog(&ctx, &mut commands);
             self.finish_frame(&ctx, commands);
             return;
@@ -1031,6 +1001,39 @@ impl StudioApp {
             self.session.close_undo_group(id);
         }
         self.finish_frame(&ctx, commands);
+    }
+
+    /// The simulation screen, and the studio commands its clicks stand for.
+    fn simulation_ui(&mut self, ui: &mut Ui) -> Vec<StudioCommand> {
+        let Some(simulation) = &mut self.simulation else {
+            return Vec::new();
+        };
+        let requests = simulation.ui(ui, self.session.workspace());
+        requests
+            .into_iter()
+            .map(|request| match request {
+                SimRequest::Run(form) => StudioCommand::RunSimulation(form),
+                SimRequest::Watch(index) => StudioCommand::WatchBatchRace(index),
+                SimRequest::Export(export) => StudioCommand::Pick(Picker::ExportSimulation(export)),
+                SimRequest::Close => StudioCommand::Show(self.shown),
+            })
+            .collect()
+    }
+
+    /// The race screen, and the studio commands its clicks stand for.
+    fn race_ui(&mut self, ui: &mut Ui) -> Vec<StudioCommand> {
+        let Some(race) = &mut self.race else {
+            return Vec::new();
+        };
+        race.ui(ui)
+            .into_iter()
+            .map(|request| match request {
+                RaceRequest::Close => StudioCommand::ShowRace(false),
+                RaceRequest::SaveRecord => {
+                    StudioCommand::Pick(Picker::SaveRecord { suggested: None })
+                }
+            })
+            .collect()
     }
 
     /// After drawing: the commands, the file dialog, and the autosave timer.

@@ -9,31 +9,32 @@ use std::sync::mpsc::{Receiver, TryRecvError, channel};
 use std::thread;
 
 use super::validation::Snapshot;
-use crate::content::Document;
-use crate::rules::RaceRules;
-use crate::sim::play_check::{PlayCheck, PlayLimits};
+use crate::sim::play_check::{play_tracks, playable_tracks};
 use crate::validate::Diagnostic;
-use crate::validate::checked_track::CheckedTrack;
 use crate::validate::pack::validate_pack;
 
 /// Seconds without an edit before the content is played: typing a name must not start (and
 /// cancel) a few hundred races at every key.
 pub const SETTLE_SECONDS: f64 = 1.5;
 
-/// The ruleset play uses: `standard` when the content has it, else its first.
+/// The ruleset play uses among these ids: `standard` when there is one, else the first in
+/// order (the same choice from the checked content and from the documents).
 #[must_use]
-pub fn play_ruleset(rules: &crate::validate::checked::Content) -> Option<String> {
-    if rules.rulesets.keys().any(|id| id.as_str() == "standard") {
-        return Some("standard".to_owned());
-    }
-    rules.rulesets.keys().next().map(ToString::to_string)
+pub fn play_ruleset<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
+    let mut ids: Vec<&str> = ids.collect();
+    ids.sort_unstable();
+    ids.iter()
+        .find(|&&id| id == "standard")
+        .or_else(|| ids.first())
+        .map(|id| (*id).to_owned())
 }
 
 /// A check running on its thread.
 struct Job {
     revision: u64,
     progress: Arc<AtomicUsize>,
-    total: usize,
+    /// Races to play: the worker sets it once it knows which tracks can be played.
+    total: Arc<AtomicUsize>,
     cancel: Arc<AtomicBool>,
     result: Receiver<Option<Vec<Diagnostic>>>,
 }
@@ -115,9 +116,10 @@ impl PlayChecker {
     /// Races played and to play, while a check runs.
     #[must_use]
     pub fn progress(&self) -> Option<(usize, usize)> {
-        self.job
-            .as_ref()
-            .map(|job| (job.progress.load(Ordering::Relaxed), job.total))
+        self.job.as_ref().map(|job| {
+            let total = job.total.load(Ordering::Relaxed);
+            (job.progress.load(Ordering::Relaxed).min(total), total)
+        })
     }
 
     /// Stops the check under way; the content is not played again until it changes.
@@ -168,25 +170,25 @@ impl PlayChecker {
 
     fn start(&mut self, revision: u64, races: usize, snapshot: Snapshot) {
         let pack = snapshot.into_pack();
-        let tracks = pack
-            .files
-            .iter()
-            .filter(|f| matches!(f.document, Document::Track(_)))
-            .count();
         let progress = Arc::new(AtomicUsize::new(0));
+        let total = Arc::new(AtomicUsize::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (sender, result) = channel();
-        let (counted, stop) = (Arc::clone(&progress), Arc::clone(&cancel));
+        let watch = Watch {
+            played: Arc::clone(&progress),
+            total: Arc::clone(&total),
+            cancel: Arc::clone(&cancel),
+        };
         let spawned = thread::Builder::new()
             .name("roadwright-play-check".to_owned())
             .spawn(move || {
-                sender.send(play_all(&pack, races, &counted, &stop)).ok();
+                sender.send(play_all(&pack, races, &watch)).ok();
             });
         if spawned.is_ok() {
             self.job = Some(Job {
                 revision,
                 progress,
-                total: races * tracks,
+                total,
                 cancel,
                 result,
             });
@@ -196,38 +198,39 @@ impl PlayChecker {
     }
 }
 
+/// What the check's thread shares with the window: races played, races to play, and Cancel.
+struct Watch {
+    played: Arc<AtomicUsize>,
+    total: Arc<AtomicUsize>,
+    cancel: Arc<AtomicBool>,
+}
+
 /// Plays every valid track of the pack on its content; `None` when cancelled.
 fn play_all(
     pack: &crate::content::RawPack,
     races: usize,
-    progress: &AtomicUsize,
-    cancel: &AtomicBool,
+    watch: &Watch,
 ) -> Option<Vec<Diagnostic>> {
     let Some(content) = validate_pack(pack).0 else {
         // Content with errors cannot be played; the static diagnostics say why.
         return Some(Vec::new());
     };
-    let ruleset = play_ruleset(&content)?;
-    let mut found = Vec::new();
-    for file in &pack.files {
-        let Document::Track(track) = &file.document else {
-            continue;
-        };
-        let Ok(checked) = CheckedTrack::new(track, &file.source) else {
-            continue;
-        };
-        let Ok(rules) = RaceRules::new(content.clone(), checked, &ruleset) else {
-            continue;
-        };
-        let check = PlayCheck {
-            rules: Arc::new(rules),
-            track: file,
-            pack,
-            races,
-            seed: 0,
-            limits: PlayLimits::default(),
-        };
-        found.extend(check.run_watched(progress, cancel)?);
-    }
-    Some(found)
+    let ruleset = play_ruleset(
+        content
+            .rulesets
+            .keys()
+            .map(crate::content::text::Id::as_str),
+    )?;
+    let tracks = playable_tracks(&pack.files);
+    watch.total.store(races * tracks.len(), Ordering::Relaxed);
+    play_tracks(
+        tracks,
+        &content,
+        pack,
+        &ruleset,
+        races,
+        0,
+        &watch.played,
+        &watch.cancel,
+    )
 }

@@ -19,6 +19,14 @@ pub fn race_bot_seed(seed: u64, seat: usize) -> u64 {
     seed.wrapping_mul(1000).wrapping_add(seat as u64)
 }
 
+/// A random bot in each of `players` seats, seeded as `roadwright race` seats them.
+#[must_use]
+pub fn random_seats(seed: u64, players: usize) -> Vec<Box<dyn Bot + Send>> {
+    (0..players)
+        .map(|seat| Box::new(RandomBot::new(race_bot_seed(seed, seat))) as Box<dyn Bot + Send>)
+        .collect()
+}
+
 /// A bot that picks uniformly among the legal decisions, from its own seeded RNG.
 #[derive(Clone, Debug)]
 pub struct RandomBot {

@@ -1,9 +1,9 @@
 //! Validation by play: the engine races the content a few hundred times with random bots and
 //! reports what only play shows: spaces no car ever enters, fork branches never taken, chute or
 //! off-track spots cars enter and never leave, races that stall, hit the turn limit or loop on
-//! crossover collisions, cars that cannot move although the way ahead is clear, races without a winner, race lengths out of range, a seat or a team mat
-//! winning far more or less than its share, race cards never played and movement events never
-//! drawn.
+//! crossover collisions, cars that cannot move although the way ahead is clear, races without
+//! a winner, race lengths out of range, a seat or a team mat winning far more or less than its
+//! share, race cards never played and movement events never drawn.
 //!
 //! The races are the ones `roadwright race` plays: race `i` of a check seeded `s` is
 //! `roadwright race --seed S --players P --teams ...` with the seed, players and teams each
@@ -30,15 +30,18 @@
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
 use super::batch::race_seed;
-use super::bot::{Bot, RandomBot, race_bot_seed};
+use super::bot::random_seats;
+use super::runner::{RaceError, play_race_within};
 use crate::content::race_deck::LaneSide;
 use crate::content::{Document, LoadedDocument, RawPack};
 use crate::rules::{Motion, Place, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup};
-use crate::validate::checked_track::{SectorId, SpaceId};
+use crate::validate::checked::Content;
+use crate::validate::checked_track::{CheckedTrack, SectorId, SpaceId};
 use crate::validate::diagnostic::PlayEvidence;
 use crate::validate::locate::Needle;
 use crate::validate::report::FileReport;
@@ -98,6 +101,58 @@ pub struct PlayCheck<'a> {
     pub limits: PlayLimits,
 }
 
+/// The tracks among `files` that pass the static checks, each with its checked form: what
+/// play can race.
+#[must_use]
+pub fn playable_tracks(files: &[LoadedDocument]) -> Vec<(&LoadedDocument, CheckedTrack)> {
+    files
+        .iter()
+        .filter_map(|file| match &file.document {
+            Document::Track(track) => Some((file, CheckedTrack::new(track, &file.source).ok()?)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Plays each of `tracks` on checked `content` (read from `pack`, where findings about cards
+/// and teams point) under `ruleset`, `races` races each from `seed`, counting races in
+/// `progress` and stopping, with `None`, when `cancel` is set. A track the ruleset cannot be
+/// set up on is a `play-setup` error of its own.
+#[allow(clippy::too_many_arguments)] // The batch's what, where and how many, and its watch.
+pub fn play_tracks(
+    tracks: Vec<(&LoadedDocument, CheckedTrack)>,
+    content: &Content,
+    pack: &RawPack,
+    ruleset: &str,
+    races: usize,
+    seed: u64,
+    progress: &AtomicUsize,
+    cancel: &AtomicBool,
+) -> Option<Vec<Diagnostic>> {
+    let mut found = Vec::new();
+    for (file, checked) in tracks {
+        match RaceRules::new(content.clone(), checked, ruleset) {
+            Ok(rules) => {
+                let check = PlayCheck {
+                    rules: Arc::new(rules),
+                    track: file,
+                    pack,
+                    races,
+                    seed,
+                    limits: PlayLimits::default(),
+                };
+                found.extend(check.run_watched(progress, cancel)?);
+            }
+            Err(error) => found.push(Diagnostic::error_in(
+                &file.source.path,
+                "play-setup",
+                error.to_string(),
+            )),
+        }
+    }
+    Some(found)
+}
+
 /// What one race showed.
 #[derive(Clone, Debug, Default)]
 struct RaceTally {
@@ -124,11 +179,8 @@ impl PlayCheck<'_> {
     /// returns the findings, sorted.
     #[must_use]
     pub fn run(&self) -> Vec<Diagnostic> {
-        let tallies: Vec<RaceTally> = (0..self.races)
-            .into_par_iter()
-            .map(|index| self.play(index))
-            .collect();
-        self.findings(&tallies)
+        self.run_watched(&AtomicUsize::new(0), &AtomicBool::new(false))
+            .unwrap_or_default()
     }
 
     /// [`Self::run`], counting the races finished in `progress` and stopping early, with
@@ -136,10 +188,9 @@ impl PlayCheck<'_> {
     #[must_use]
     pub fn run_watched(
         &self,
-        progress: &std::sync::atomic::AtomicUsize,
-        cancel: &std::sync::atomic::AtomicBool,
+        progress: &AtomicUsize,
+        cancel: &AtomicBool,
     ) -> Option<Vec<Diagnostic>> {
-        use std::sync::atomic::Ordering;
         let tallies: Option<Vec<RaceTally>> = (0..self.races)
             .into_par_iter()
             .map(|index| {
@@ -201,18 +252,19 @@ impl PlayCheck<'_> {
                 return tally;
             }
         };
-        tally.problem = play_with_random_bots(&mut race, setup.seed, self.limits.most_decisions)
-            .map(|(code, message, decision)| (code, message, Some(decision)));
-        if !race.is_over() && tally.problem.is_none() {
-            tally.problem = Some((
-                "play-runaway",
-                format!(
-                    "the race did not end in {} decisions",
-                    self.limits.most_decisions
-                ),
-                Some(race.decisions().len()),
-            ));
-        }
+        let mut bots = random_seats(setup.seed, setup.players.len());
+        tally.problem =
+            match play_race_within(&mut race, &mut bots, false, self.limits.most_decisions) {
+                Ok(_) => None,
+                Err(error @ RaceError::NoLegalDecision { decision, .. }) => {
+                    Some(("no-legal-decision", error.to_string(), Some(decision)))
+                }
+                Err(error) => Some((
+                    "play-runaway",
+                    error.to_string(),
+                    Some(race.decisions().len()),
+                )),
+            };
         tally.turns = race.turn();
         tally.winner = match race.result() {
             Some(RaceResult::Winner(player)) => Some(player.index()),
@@ -531,41 +583,23 @@ impl PlayCheck<'_> {
         let played: BTreeSet<u16> = union(tallies, |t| &t.cards);
         let drawn: BTreeSet<u16> = union(tallies, |t| &t.events);
         let file = |pick: fn(&Document) -> bool| self.pack.files.iter().find(|f| pick(&f.document));
+        let race_cards: Vec<(&str, ObjectRef)> = content
+            .race_deck
+            .iter()
+            .map(|c| (c.id.as_str(), ObjectRef::RaceCard { id: c.id.clone() }))
+            .collect();
+        let events: Vec<(&str, ObjectRef)> = content
+            .movement_events
+            .iter()
+            .map(|c| (c.id.as_str(), ObjectRef::MovementEvent { id: c.id.clone() }))
+            .collect();
         if let Some(deck) = file(|d| matches!(d, Document::RaceDeck(_))) {
-            let cards = content.race_deck.iter().map(|card| {
-                let object = ObjectRef::RaceCard {
-                    id: card.id.clone(),
-                };
-                (card.id.as_str(), object)
-            });
-            never_seen(
-                deck,
-                out,
-                cards,
-                &played,
-                "card-never-played",
-                "race card",
-                "played",
-                evidence,
-            );
+            let seen = (&played, "card-never-played", "race card", "played");
+            never_seen(deck, out, race_cards, seen, evidence);
         }
         if let Some(deck) = file(|d| matches!(d, Document::MovementEventDeck(_))) {
-            let cards = content.movement_events.iter().map(|card| {
-                let object = ObjectRef::MovementEvent {
-                    id: card.id.clone(),
-                };
-                (card.id.as_str(), object)
-            });
-            never_seen(
-                deck,
-                out,
-                cards,
-                &drawn,
-                "event-never-drawn",
-                "movement event",
-                "drawn",
-                evidence,
-            );
+            let seen = (&drawn, "event-never-drawn", "movement event", "drawn");
+            never_seen(deck, out, events, seen, evidence);
         }
         if let Some(mats) = file(|d| matches!(d, Document::TeamMats(_))) {
             for (index, team) in content.teams.iter().enumerate() {
@@ -688,42 +722,6 @@ impl StallWatch {
     }
 }
 
-/// Plays a race to its end (or `most` decisions) with a random bot in each seat, seeded as
-/// `roadwright race` seats them (`seed` is the race's): the races `validate --play` reports
-/// can be played again. A
-/// player who must decide with no legal decision stops it: that problem comes back, with the
-/// decision's number.
-pub fn play_with_random_bots(
-    race: &mut Race,
-    seed: u64,
-    most: usize,
-) -> Option<(&'static str, String, usize)> {
-    let mut bots: Vec<RandomBot> = (0..race.players().len())
-        .map(|s| RandomBot::new(race_bot_seed(seed, s)))
-        .collect();
-    for decision in 1..=most {
-        if race.is_over() {
-            break;
-        }
-        let player = race.deciding_player()?;
-        let legal = race.legal();
-        if legal.is_empty() {
-            return Some((
-                "no-legal-decision",
-                format!(
-                    "player {} ({}) must decide but has no legal decision",
-                    player.index() + 1,
-                    race.team_of(player).name
-                ),
-                decision,
-            ));
-        }
-        let pick = bots[player.index()].choose(&race.view(player), legal);
-        race.apply_nth(pick.min(legal.len() - 1));
-    }
-    None
-}
-
 /// Wins of a seat (given race by race; `None` when it was not at the table), against its fair
 /// share: observed wins, expected wins, and the variance of that expectation.
 fn win_share(tallies: &[RaceTally], seat: impl Fn(&RaceTally) -> Option<usize>) -> (f64, f64, f64) {
@@ -740,19 +738,16 @@ fn win_share(tallies: &[RaceTally], seat: impl Fn(&RaceTally) -> Option<usize>) 
     )
 }
 
-/// A warning for each card of a deck that play never saw (`seen` holds the kinds that were).
-#[allow(clippy::too_many_arguments)] // Each is one part of the wording or the placing.
-fn never_seen<'a>(
+/// A warning for each card of a deck that play never saw: `seen` is the kinds that were, the
+/// finding's code, and the card's noun and the verb that says what never happened to it.
+fn never_seen(
     file: &LoadedDocument,
     out: &mut Vec<Diagnostic>,
-    cards: impl Iterator<Item = (&'a str, ObjectRef)>,
-    seen: &BTreeSet<u16>,
-    code: &'static str,
-    noun: &str,
-    verb: &str,
+    cards: Vec<(&str, ObjectRef)>,
+    (seen, code, noun, verb): (&BTreeSet<u16>, &'static str, &str, &str),
     evidence: &PlayEvidence,
 ) {
-    for (kind, (id, object)) in cards.enumerate() {
+    for (kind, (id, object)) in cards.into_iter().enumerate() {
         if !u16::try_from(kind).is_ok_and(|kind| seen.contains(&kind)) {
             push_play(
                 file,

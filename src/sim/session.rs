@@ -235,6 +235,15 @@ impl TestRace {
         matches!(self.seats.get(player.index()), Some(SeatControl::Human)).then_some(player)
     }
 
+    /// Whether a bot decides now (cheap: [`Self::bot_turn`] copies the race).
+    #[must_use]
+    pub fn bot_decides(&self) -> bool {
+        self.race
+            .deciding_player()
+            .and_then(|p| self.seats.get(p.index()))
+            .is_some_and(|seat| matches!(seat, SeatControl::Bot(_)))
+    }
+
     /// The bot decision due now, if a bot decides: to be worked out (anywhere) and handed back
     /// to [`Self::apply_bot`].
     #[must_use]
@@ -347,19 +356,17 @@ impl TestRace {
 
     /// Replays the race to its first `count` decisions.
     fn rewind_to(&mut self, count: usize) {
-        let decisions: Vec<Decision> = self.race.decisions()[..count].to_vec();
-        let Ok(mut race) = Race::new(Arc::clone(&self.loaded.rules), &self.setup) else {
-            return;
-        };
-        for decision in &decisions {
-            if race.apply(decision).is_err() {
-                // The decisions were legal when made on this same race: replaying them cannot
-                // fail; if it ever did, keep the race as it stands rather than a broken one.
-                return;
-            }
+        // The decisions were legal when made on this same race, so replaying them cannot fail;
+        // if it ever did, the race is kept as it stands rather than a broken one.
+        let replayed = self.record().replay(
+            Arc::clone(&self.loaded.rules),
+            &self.loaded.identity,
+            Some(count),
+        );
+        if let Ok(race) = replayed {
+            self.race = race;
+            self.by_human.truncate(count);
         }
-        self.race = race;
-        self.by_human.truncate(count);
     }
 
     /// Starts the race again from the same seed and seats.
@@ -393,8 +400,8 @@ pub struct Replay {
 impl Replay {
     /// Opens a record on the content it was made on.
     pub fn new(loaded: LoadedRace, record: RaceRecord) -> Result<Self, SessionError> {
-        let full = record.replay(Arc::clone(&loaded.rules), &loaded.identity, None)?;
-        // The turn of each position: replayed once, so that a jump needs no search.
+        record.check_content(&loaded.identity)?;
+        // Replayed once to its end, noting the turn of each position so a jump needs no search.
         let mut race = Race::new(Arc::clone(&loaded.rules), &record.setup())?;
         let mut turns = Vec::with_capacity(record.decisions.len() + 1);
         for decision in &record.decisions {
@@ -404,9 +411,9 @@ impl Replay {
                 decision: decision.clone(),
             })?;
         }
-        turns.push(full.turn());
+        turns.push(race.turn());
         Ok(Self {
-            race: full,
+            race,
             record,
             rules: loaded,
             turns,

@@ -201,9 +201,19 @@ pub fn ring_place(
     stroke: Stroke,
 ) {
     if let Some(point) = place_point(race, track, place, 0) {
-        let radius = track.space_size.width * 0.55 * view.zoom;
-        painter.circle_stroke(view.to_screen(rect, point), radius.max(8.0), stroke);
+        painter.circle_stroke(
+            view.to_screen(rect, point),
+            ring_radius(track, view),
+            stroke,
+        );
     }
+}
+
+/// The radius of the rings drawn round a place, in pixels: a little over half a space, never
+/// too small to click.
+#[must_use]
+pub fn ring_radius(track: &Track, view: View) -> f32 {
+    (track.space_size.width * 0.55 * view.zoom).max(10.0)
 }
 
 /// A line through the screen points of a path, with an arrow head on its last leg.

@@ -11,15 +11,16 @@ use crate::content::{Document, RawPack};
 use crate::rules::RaceRules;
 use crate::rules::setup::DEFAULT_TURN_LIMIT;
 use crate::rules::{PlayerSetup, RaceSetup};
+use crate::sim::bot::random_seats;
 use crate::sim::load::identify;
-use crate::sim::play_check::{PlayLimits, play_with_random_bots};
+use crate::sim::play_check::PlayLimits;
 use crate::sim::record::{RaceRecord, RecordFiles};
+use crate::sim::runner::play_race_within;
 use crate::sim::session::{Replay, SeatControl, TestRace};
 use crate::sim::{LoadRaceError, LoadedRace, race_from_documents};
 use crate::validate::Diagnostic;
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::diagnostic::PlayEvidence;
-use crate::validate::pack::validate_pack;
 
 use super::super::play_checker::play_ruleset;
 use super::super::validation::Validated;
@@ -193,17 +194,30 @@ pub fn watch_play_race(
     let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
         return Err(LaunchError::Other("its track is no longer open".to_owned()));
     };
-    let pack = pack_of(workspace);
-    let ruleset = validate_pack(&pack)
-        .0
-        .as_ref()
-        .and_then(play_ruleset)
-        .ok_or_else(|| LaunchError::Other("the content has errors".to_owned()))?;
+    let ruleset = play_ruleset(
+        workspace
+            .documents
+            .iter()
+            .filter_map(|d| match &d.document {
+                Document::Ruleset(r) => Some(r.id.as_str()),
+                _ => None,
+            }),
+    )
+    .ok_or_else(|| LaunchError::Other("the content has no ruleset".to_owned()))?;
     let loaded = loaded(workspace, track, &ruleset)?;
     let setup = setup_of(&evidence.teams, seed)?;
     let mut race = crate::rules::Race::new(Arc::clone(&loaded.rules), &setup)
         .map_err(|e| LaunchError::Other(e.to_string()))?;
-    play_with_random_bots(&mut race, seed, PlayLimits::default().most_decisions);
+    // The race as the check played it; a race that stalled stops where it stalled, which is
+    // what the finding is about.
+    let mut bots = random_seats(seed, setup.players.len());
+    play_race_within(
+        &mut race,
+        &mut bots,
+        false,
+        PlayLimits::default().most_decisions,
+    )
+    .ok();
     let files = RecordFiles {
         content: workspace.root.display().to_string(),
         track: workspace

@@ -23,15 +23,18 @@ use crate::sim::record::RaceRecord;
 use crate::sim::session::{Replay, Run, RunUntil, TestRace};
 
 use super::canvas::TrackCanvas;
-use board::{draw_cars, draw_path, fill_space, place_point, ring_place, space_point, team_colour};
+use board::{
+    draw_cars, draw_path, fill_space, place_point, ring_place, ring_radius, space_point,
+    team_colour,
+};
 pub use words::{card_label, choice_place, decision_label, event_place};
 use worker::BotWorker;
 
 /// What the screen asks of the studio (it cannot do these itself).
 #[derive(Clone, PartialEq, Debug)]
 pub enum RaceRequest {
-    /// Save this record to a file the user picks.
-    SaveRecord(Box<RaceRecord>),
+    /// Save the race's record ([`RaceScreen::record`]) to a file the user picks.
+    SaveRecord,
     /// Leave the race screen for the editor.
     Close,
 }
@@ -120,8 +123,6 @@ pub struct RaceScreen {
     car: Option<CarId>,
     ram_as_lead: bool,
     preview: Option<Preview>,
-    /// The highlighted place under the pointer, as a position in the preview's list.
-    hovered: Option<usize>,
     run: Option<Run>,
     /// Seconds between bot decisions.
     delay: f32,
@@ -174,7 +175,6 @@ impl RaceScreen {
             car: None,
             ram_as_lead: false,
             preview: None,
-            hovered: None,
             run: None,
             delay: 0.3,
             last_decision_at: f64::NEG_INFINITY,
@@ -309,7 +309,7 @@ impl RaceScreen {
                 }
             }
             RaceCommand::SaveRecord => {
-                return Some(RaceRequest::SaveRecord(Box::new(self.record())));
+                return Some(RaceRequest::SaveRecord);
             }
             RaceCommand::Close => return Some(RaceRequest::Close),
         }
@@ -373,7 +373,6 @@ impl RaceScreen {
 
     /// Works out the highlighted places for the position shown.
     fn refresh_preview(&mut self) {
-        self.hovered = None;
         self.preview = None;
         let Some(race) = self.deciding_race() else {
             return;
@@ -443,7 +442,7 @@ impl RaceScreen {
         let Some(run) = self.run else {
             return;
         };
-        if live.bot_turn().is_none() {
+        if !live.bot_decides() {
             return;
         }
         let wait = self.last_decision_at + f64::from(self.delay) - now;
@@ -549,17 +548,23 @@ impl RaceScreen {
         let view = self.canvas.view;
         let race = self.session.race();
         let mouse = response.hover_pos();
+        // The space under the pointer, by the canvas's own hit test; the chute and off-track
+        // spots, which are not spaces, by their rings.
+        let under = mouse.and_then(|p| TrackCanvas::space_at(&self.track, view.to_track(rect, p)));
+        let radius = ring_radius(&self.track, view);
         let mut hovered = None;
         if let Some(preview) = &self.preview
             && preview.position == race.decisions().len()
         {
-            let radius = self.track.space_size.width * 0.5 * view.zoom;
             for (index, place) in preview.places.places.iter().enumerate() {
                 let Some(point) = place_point(&preview.base, &self.track, place.place, 0) else {
                     continue;
                 };
                 let centre = view.to_screen(rect, point);
-                let over = mouse.is_some_and(|p| p.distance(centre) <= radius.max(8.0));
+                let over = match place.place {
+                    Place::Track(space) => under == Some(preview.base.track().at(space)),
+                    _ => mouse.is_some_and(|p| p.distance(centre) <= radius),
+                };
                 if over {
                     hovered = Some(index);
                 }
@@ -614,7 +619,6 @@ impl RaceScreen {
                 commands.push(RaceCommand::MoveTo(index));
             }
         }
-        self.hovered = hovered;
     }
 
     /// The race, when a person decides in it now (what the board's clickable marks need).
@@ -653,7 +657,7 @@ impl RaceScreen {
                 continue;
             };
             let centre = view.to_screen(rect, point);
-            let radius = (self.track.space_size.width * 0.55 * view.zoom).max(10.0);
+            let radius = ring_radius(&self.track, view);
             painter.circle_stroke(centre, radius, Stroke::new(3.0, Color32::RED));
             painter.text(
                 centre + egui::vec2(0.0, radius),
@@ -691,7 +695,7 @@ impl RaceScreen {
             .iter()
             .filter_map(|d| words::choice_place(race, d).map(|place| (place, d)))
             .collect();
-        let radius = (self.track.space_size.width * 0.55 * view.zoom).max(10.0);
+        let radius = ring_radius(&self.track, view);
         let colour = Color32::from_rgb(0x30, 0xd0, 0xff);
         for &(place, decision) in &choices {
             let Some(point) = place_point(race, &self.track, place, 0) else {
