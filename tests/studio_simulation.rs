@@ -333,3 +333,39 @@ fn a_batch_compares_with_another_track() {
     assert!(crossings.b.abs() < f64::EPSILON, "the oval has none");
     harness.get_by_label("figure-eight.ron");
 }
+
+/// Export goes through the file dialog (the in-window one here), which offers
+/// `simulation-SEED.json` beside the content folder, where it cannot be taken for content.
+#[test]
+fn export_offers_a_file_beside_the_content_folder() {
+    // The content in a folder of its own, so that "beside it" is this test's folder too.
+    let outer = tempfile::tempdir().expect("temp");
+    let content = outer.path().join("content");
+    common::copy_folder(&common::repo("content"), &content);
+    std::fs::copy(common::repo("tracks/oval.ron"), content.join("oval.ron")).expect("copy");
+    // egui_file's text fields carry no accessible name (see studio_editing.rs).
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::open(&content),
+        );
+    settle(&mut harness);
+    menu(&mut harness, "View", "Built-in file dialogs");
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    simulate(&mut harness, 10);
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    harness.get_by_label("Export JSON…").click();
+    settle(&mut harness);
+    harness.get_by_label("Save").click();
+    settle(&mut harness);
+    let written = outer.path().join("simulation-1.json");
+    assert!(written.exists(), "{:?}", harness.state().status());
+    assert!(
+        !content.join("simulation-1.json").exists(),
+        "not in the content folder"
+    );
+}

@@ -20,7 +20,7 @@ use super::race::start::{StartAnswer, StartDialog};
 use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
 use super::session::{AfterQuestion, Reopened, Session, free_file};
-use super::simulation::{CompareWith, SimForm, SimRequest, SimulationScreen};
+use super::simulation::{CompareWith, Export, SimForm, SimRequest, SimulationScreen};
 use super::status::STATUS_SECONDS;
 use super::team_editor::TeamEditor;
 use super::workspace::{DocumentId, Workspace};
@@ -269,6 +269,13 @@ impl StudioApp {
                     },
                     Picker::SaveRecord { suggested: None } => Picker::SaveRecord {
                         suggested: self.suggested_record(),
+                    },
+                    Picker::ExportSimulation {
+                        export,
+                        suggested: None,
+                    } => Picker::ExportSimulation {
+                        export,
+                        suggested: self.suggested_export(export),
                     },
                     other => other,
                 };
@@ -1014,7 +1021,10 @@ impl StudioApp {
             .map(|request| match request {
                 SimRequest::Run(form) => StudioCommand::RunSimulation(form),
                 SimRequest::Watch(index) => StudioCommand::WatchBatchRace(index),
-                SimRequest::Export(export) => StudioCommand::Pick(Picker::ExportSimulation(export)),
+                SimRequest::Export(export) => StudioCommand::Pick(Picker::ExportSimulation {
+                    export,
+                    suggested: None,
+                }),
                 SimRequest::Close => StudioCommand::Show(self.shown),
             })
             .collect()
@@ -1060,6 +1070,22 @@ impl StudioApp {
                 Theme::Light => egui::ThemePreference::Light,
             });
         }
+    }
+
+    /// Where an export of the simulation starts: `simulation-SEED.json` (or `.csv`, or
+    /// `heat-METRIC-SEED.png`) beside the content folder, numbered when taken.
+    fn suggested_export(&self, export: Export) -> Option<PathBuf> {
+        let simulation = self.simulation.as_ref()?;
+        let root = &self.session.workspace().root;
+        // Beside the content folder, not in it: a JSON file there would be read as content.
+        let folder = if self.session.workspace().is_folder {
+            root.parent().unwrap_or(root)
+        } else {
+            root
+        };
+        let name = export.file_name(simulation.form.seed, simulation.metric());
+        let (stem, extension) = name.rsplit_once('.')?;
+        free_file(folder, stem, extension)
     }
 
     /// Where Save race record starts: `race-SEED.json` in the workspace's folder (records there

@@ -32,8 +32,13 @@ pub enum Picker {
     Background,
     /// A race record to watch.
     OpenRecord,
-    /// Where to export the simulation's results.
-    ExportSimulation(super::simulation::Export),
+    /// Where to export the simulation's results; `suggested` as for [`Picker::SaveAs`].
+    ExportSimulation {
+        /// What is exported.
+        export: super::simulation::Export,
+        /// The suggested file, if any.
+        suggested: Option<PathBuf>,
+    },
     /// Where to save the race shown as a record; `suggested` as for [`Picker::SaveAs`].
     SaveRecord {
         /// The suggested file, if any.
@@ -52,8 +57,18 @@ impl Picker {
             Self::ExportPng => StudioCommand::ExportPng(path),
             Self::Background => StudioCommand::SetBackground(path),
             Self::OpenRecord => StudioCommand::OpenRecord(path),
-            Self::ExportSimulation(export) => StudioCommand::ExportSimulation(*export, path),
+            Self::ExportSimulation { export, .. } => StudioCommand::ExportSimulation(*export, path),
             Self::SaveRecord { .. } => StudioCommand::SaveRecord(path),
+        }
+    }
+
+    /// The file a save dialog starts on, when there is one.
+    fn suggested(&self) -> Option<&Path> {
+        match self {
+            Self::SaveAs { suggested }
+            | Self::SaveRecord { suggested }
+            | Self::ExportSimulation { suggested, .. } => suggested.as_deref(),
+            _ => None,
         }
     }
 
@@ -65,7 +80,7 @@ impl Picker {
             Self::ExportPng => "Export PNG",
             Self::Background => "Choose a background picture",
             Self::OpenRecord => "Open a race record",
-            Self::ExportSimulation(_) => "Export the simulation",
+            Self::ExportSimulation { .. } => "Export the simulation",
             Self::SaveRecord { .. } => "Save the race record",
         }
     }
@@ -78,7 +93,7 @@ impl Picker {
             Self::ExportPng => &["png"],
             Self::Background => &["png", "jpg", "jpeg"],
             Self::OpenRecord | Self::SaveRecord { .. } => &["json", "ron"],
-            Self::ExportSimulation(export) => export.extensions(),
+            Self::ExportSimulation { export, .. } => export.extensions(),
         }
     }
 
@@ -94,15 +109,17 @@ impl Picker {
             Self::OpenFile | Self::Background | Self::OpenRecord => {
                 dialog.set_directory(start).pick_file()
             }
-            Self::SaveAs { suggested } | Self::SaveRecord { suggested } => {
-                let (folder, name) = split(suggested.as_deref(), start);
+            Self::SaveAs { .. }
+            | Self::SaveRecord { .. }
+            | Self::ExportPng
+            | Self::ExportSimulation { .. } => {
+                let (folder, name) = split(self.suggested(), start);
                 let dialog = dialog.set_directory(folder);
                 match name {
                     Some(name) => dialog.set_file_name(name).save_file(),
                     None => dialog.save_file(),
                 }
             }
-            Self::ExportPng | Self::ExportSimulation(_) => dialog.set_directory(start).save_file(),
         }
     }
 
@@ -116,7 +133,7 @@ impl Picker {
             Self::SaveAs { .. }
             | Self::ExportPng
             | Self::SaveRecord { .. }
-            | Self::ExportSimulation(_) => egui_file::FileDialog::save_file(),
+            | Self::ExportSimulation { .. } => egui_file::FileDialog::save_file(),
         }
         .title(self.title());
         let extensions = self.extensions();
@@ -127,12 +144,7 @@ impl Picker {
                     .is_some_and(|e| extensions.contains(&e.to_ascii_lowercase().as_str()))
             }));
         }
-        let (folder, name) = match self {
-            Self::SaveAs { suggested } | Self::SaveRecord { suggested } => {
-                split(suggested.as_deref(), start)
-            }
-            _ => (start.to_owned(), None),
-        };
+        let (folder, name) = split(self.suggested(), start);
         dialog = dialog.initial_path(folder);
         if let Some(name) = name {
             dialog = dialog.default_filename(name);

@@ -108,6 +108,16 @@ pub enum Export {
 }
 
 impl Export {
+    /// The file name an export of a batch seeded `seed` is offered under.
+    #[must_use]
+    pub fn file_name(self, seed: u64, metric: &str) -> String {
+        match self {
+            Self::Json => format!("simulation-{seed}.json"),
+            Self::Csv => format!("simulation-{seed}.csv"),
+            Self::HeatPng => format!("heat-{metric}-{seed}.png"),
+        }
+    }
+
     /// The file name extensions the dialog shows.
     #[must_use]
     pub fn extensions(self) -> &'static [&'static str] {
@@ -361,6 +371,12 @@ impl SimulationScreen {
                 crate::render::save_png(&image, path).map_err(|e| e.to_string())
             }
         }
+    }
+
+    /// The heat map's metric.
+    #[must_use]
+    pub fn metric(&self) -> &'static str {
+        self.metric
     }
 
     /// The result view shown.
