@@ -132,6 +132,39 @@ fn click_at(harness: &mut Harness<'static, StudioApp>, position: Pos2) {
     harness.step();
 }
 
+/// Hovering a highlighted place draws its path and says what the move costs and how it ends.
+fn hovering_says_the_cost_and_ending(
+    harness: &mut Harness<'static, StudioApp>,
+    before: &Race,
+    card: u16,
+    car: roadwright::rules::CarId,
+    example: &roadwright::rules::Outcome,
+    position: Pos2,
+) {
+    harness.hover_at(position);
+    harness.step();
+    let mut moving = before.clone();
+    moving
+        .apply(&Decision::Play {
+            card,
+            car,
+            ram_as_lead: false,
+        })
+        .expect("legal");
+    if moving.movement().is_none() {
+        moving.apply(&Decision::HoldFire).expect("legal");
+    }
+    let said = format!(
+        "{} MP · {}",
+        example.spent,
+        moving.describe_ending(example.ending)
+    );
+    assert!(
+        painted_texts(harness).iter().any(|(text, _)| *text == said),
+        "hovering says {said:?}"
+    );
+}
+
 #[test]
 fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
     let (pack, _) = workspace_copy();
@@ -183,6 +216,14 @@ fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
         .find(|p| *p != start && matches!(p, Place::Track(_)))
         .expect("the card can take the car somewhere");
     let position = on_screen(&harness, target);
+    let example = &preview
+        .places
+        .places
+        .iter()
+        .find(|p| p.place == target)
+        .expect("highlighted")
+        .example;
+    hovering_says_the_cost_and_ending(&mut harness, &before, card, car, example, position);
     click_at(&mut harness, position);
 
     let after = race(&harness);
@@ -606,5 +647,112 @@ fn a_broken_new_track_does_not_stop_a_race_on_another_track() {
     assert!(
         harness.state().race_screen().is_some(),
         "racing on the oval"
+    );
+}
+
+/// When the person deciding may fire, each legal target is ringed with its chance to hit; a
+/// click on the ring fires at that car.
+#[test]
+fn fire_targets_show_their_chance_to_hit_and_a_click_fires() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    for seed in 0..60 {
+        open_dialog(&mut harness, seed);
+        let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
+        for seat in 1..4 {
+            dialog.seats[seat] = SeatChoice::Bot("random".to_owned());
+        }
+        harness.run();
+        start_race(&mut harness);
+        loop {
+            until(&mut harness, |app| {
+                app.race_screen().is_some_and(|s| {
+                    s.race().is_over()
+                        || matches!(s.session(), RaceSession::Live(l) if l.human_to_decide().is_some())
+                })
+            });
+            let now = race(&harness);
+            if now.is_over() {
+                break;
+            }
+            let fire = now.active_car().and_then(|attacker| {
+                now.target_options(attacker).into_iter().find(|o| {
+                    now.legal().contains(&Decision::Fire { target: o.target })
+                        && matches!(now.car(o.target).place, Place::Track(_))
+                })
+            });
+            if let Some(option) = fire {
+                harness.run();
+                let at = on_screen(&harness, Place::Track(option.space));
+                let chance = format!("{:.0}%", option.hit_chance * 100.0);
+                assert!(
+                    painted_texts(&harness)
+                        .iter()
+                        .any(|(text, _)| *text == chance),
+                    "the chance {chance} is shown (seed {seed})"
+                );
+                click_at(&mut harness, at);
+                assert_eq!(
+                    race(&harness).decisions().get(now.decisions().len()),
+                    Some(&Decision::Fire {
+                        target: option.target
+                    }),
+                    "the click fired at the ringed car (seed {seed})"
+                );
+                return;
+            }
+            harness
+                .state_mut()
+                .race_screen_mut()
+                .expect("race")
+                .apply(RaceCommand::Decide(now.legal()[0].clone()));
+            harness.step();
+        }
+    }
+    panic!("no seed of 60 let the person fire");
+}
+
+/// A click on a line of the race report centres the board on where it happened.
+#[test]
+fn a_click_on_the_race_report_shows_where_it_happened() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 17);
+    all_bots(&mut harness, "random");
+    start_race(&mut harness);
+    until(&mut harness, |app| {
+        app.race_screen()
+            .is_some_and(|s| s.race().decisions().len() > 30)
+    });
+    harness.get_by_label("Pause").click();
+    harness.run();
+    let now = race(&harness);
+    let (index, to) = now
+        .events()
+        .iter()
+        .enumerate()
+        .rev()
+        .find_map(|(i, e)| match e {
+            roadwright::rules::RaceEvent::CarMoved {
+                to: Place::Track(space),
+                ..
+            } => Some((i, *space)),
+            _ => None,
+        })
+        .expect("a car moved");
+    let line = now.describe(&now.events()[index]).expect("told");
+    harness
+        .get_all_by_label(&line)
+        .last()
+        .expect("listed")
+        .click();
+    harness.run();
+    let screen = harness.state().race_screen().expect("race");
+    let space = screen.track().space(now.track().at(to)).expect("space");
+    let centre = screen.canvas().view.centre;
+    assert!(
+        (centre.x - space.x).abs() < 1e-3 && (centre.y - space.y).abs() < 1e-3,
+        "centred on {}: {centre:?}",
+        now.track().at(to)
     );
 }
