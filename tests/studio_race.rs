@@ -545,59 +545,76 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
     common::studio::assert_no_errors(&harness);
 }
 
+/// Races seeds 0, 1, 2... with the person in seat 1 (taking the first legal decision each time)
+/// against random bots, until `wanted` finds what it looks for in a position where the person
+/// decides; returns it with the race at that position. The harness shows that position.
+fn until_the_person_can<T>(
+    harness: &mut Harness<'static, StudioApp>,
+    what: &str,
+    wanted: impl Fn(&Race) -> Option<T>,
+) -> (T, Race) {
+    for seed in 0..60 {
+        open_dialog(harness, seed);
+        let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
+        for seat in 1..4 {
+            dialog.seats[seat] = SeatChoice::Bot("random".to_owned());
+        }
+        harness.run();
+        start_race(harness);
+        loop {
+            until(harness, |app| {
+                app.race_screen().is_some_and(|s| {
+                    s.race().is_over()
+                        || matches!(s.session(), RaceSession::Live(l) if l.human_to_decide().is_some())
+                })
+            });
+            let now = race(harness);
+            if now.is_over() {
+                break;
+            }
+            if let Some(found) = wanted(&now) {
+                harness.run();
+                return (found, now);
+            }
+            harness
+                .state_mut()
+                .race_screen_mut()
+                .expect("race")
+                .apply(RaceCommand::Decide(now.legal()[0].clone()));
+            harness.step();
+        }
+    }
+    panic!("no seed of 60 let the person {what}");
+}
+
 /// A movement event that asks where (Bump and Run, Open Road, Dangerous Debris) rings its
 /// places on the board; clicking one makes that choice.
 #[test]
 fn a_movement_event_choice_is_made_by_clicking_its_place_on_the_board() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
-    for seed in 0..60 {
-        open_dialog(&mut harness, seed);
-        let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
-        for seat in 1..4 {
-            dialog.seats[seat] = SeatChoice::Bot("random".to_owned());
-        }
-        harness.run();
-        start_race(&mut harness);
-        loop {
-            until(&mut harness, |app| {
-                app.race_screen().is_some_and(|s| {
-                    s.race().is_over()
-                        || matches!(s.session(), RaceSession::Live(l) if l.human_to_decide().is_some())
-                })
-            });
-            let now = race(&harness);
-            if now.is_over() {
-                break;
-            }
-            let legal = now.legal().to_vec();
-            let placed: Vec<(Place, Decision)> = legal
+    let ((place, choice), now) =
+        until_the_person_can(&mut harness, "choose where an event goes", |now| {
+            let placed: Vec<(Place, Decision)> = now
+                .legal()
                 .iter()
-                .filter_map(|d| choice_place(&now, d).map(|p| (p, d.clone())))
+                .filter_map(|d| choice_place(now, d).map(|p| (p, d.clone())))
                 .collect();
-            let unique = placed.iter().find(|(p, _)| {
-                placed.iter().filter(|(q, _)| q == p).count() == 1 && matches!(p, Place::Track(_))
-            });
-            if let Some((place, choice)) = unique.cloned() {
-                let position = on_screen(&harness, place);
-                click_at(&mut harness, position);
-                let after = race(&harness);
-                assert_eq!(
-                    after.decisions().get(now.decisions().len()),
-                    Some(&choice),
-                    "the click chose {choice:?} (seed {seed})"
-                );
-                return;
-            }
-            harness
-                .state_mut()
-                .race_screen_mut()
-                .expect("race")
-                .apply(RaceCommand::Decide(legal[0].clone()));
-            harness.step();
-        }
-    }
-    panic!("no seed of 60 asked the person where a movement event goes");
+            placed
+                .iter()
+                .find(|(p, _)| {
+                    placed.iter().filter(|(q, _)| q == p).count() == 1
+                        && matches!(p, Place::Track(_))
+                })
+                .cloned()
+        });
+    let position = on_screen(&harness, place);
+    click_at(&mut harness, position);
+    assert_eq!(
+        race(&harness).decisions().get(now.decisions().len()),
+        Some(&choice),
+        "the click chose {choice:?}"
+    );
 }
 
 /// A new, still broken track open beside the oval does not stop a race on the oval; a race on
@@ -656,60 +673,29 @@ fn a_broken_new_track_does_not_stop_a_race_on_another_track() {
 fn fire_targets_show_their_chance_to_hit_and_a_click_fires() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
-    for seed in 0..60 {
-        open_dialog(&mut harness, seed);
-        let dialog = harness.state_mut().start_dialog_mut().expect("dialog");
-        for seat in 1..4 {
-            dialog.seats[seat] = SeatChoice::Bot("random".to_owned());
-        }
-        harness.run();
-        start_race(&mut harness);
-        loop {
-            until(&mut harness, |app| {
-                app.race_screen().is_some_and(|s| {
-                    s.race().is_over()
-                        || matches!(s.session(), RaceSession::Live(l) if l.human_to_decide().is_some())
-                })
-            });
-            let now = race(&harness);
-            if now.is_over() {
-                break;
-            }
-            let fire = now.active_car().and_then(|attacker| {
-                now.target_options(attacker).into_iter().find(|o| {
-                    now.legal().contains(&Decision::Fire { target: o.target })
-                        && matches!(now.car(o.target).place, Place::Track(_))
-                })
-            });
-            if let Some(option) = fire {
-                harness.run();
-                let at = on_screen(&harness, Place::Track(option.space));
-                let chance = format!("{:.0}%", option.hit_chance * 100.0);
-                assert!(
-                    painted_texts(&harness)
-                        .iter()
-                        .any(|(text, _)| *text == chance),
-                    "the chance {chance} is shown (seed {seed})"
-                );
-                click_at(&mut harness, at);
-                assert_eq!(
-                    race(&harness).decisions().get(now.decisions().len()),
-                    Some(&Decision::Fire {
-                        target: option.target
-                    }),
-                    "the click fired at the ringed car (seed {seed})"
-                );
-                return;
-            }
-            harness
-                .state_mut()
-                .race_screen_mut()
-                .expect("race")
-                .apply(RaceCommand::Decide(now.legal()[0].clone()));
-            harness.step();
-        }
-    }
-    panic!("no seed of 60 let the person fire");
+    let (option, now) = until_the_person_can(&mut harness, "fire", |now| {
+        let attacker = now.active_car()?;
+        now.target_options(attacker).into_iter().find(|o| {
+            now.legal().contains(&Decision::Fire { target: o.target })
+                && matches!(now.car(o.target).place, Place::Track(_))
+        })
+    });
+    let at = on_screen(&harness, Place::Track(option.space));
+    let chance = format!("{:.0}%", option.hit_chance * 100.0);
+    assert!(
+        painted_texts(&harness)
+            .iter()
+            .any(|(text, _)| *text == chance),
+        "the chance {chance} is shown"
+    );
+    click_at(&mut harness, at);
+    assert_eq!(
+        race(&harness).decisions().get(now.decisions().len()),
+        Some(&Decision::Fire {
+            target: option.target
+        }),
+        "the click fired at the ringed car"
+    );
 }
 
 /// A click on a line of the race report centres the board on where it happened.
