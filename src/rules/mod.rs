@@ -53,8 +53,8 @@ pub use events::EventChoice;
 pub use ids::{CarId, PlayerId};
 pub use movement::{MoveKind, Movement, Step, Style};
 pub use outcomes::{
-    CarChange, EndPlace, EndPlaces, Ending, EndingKind, Enumeration, Outcome, OutcomeEffects,
-    OutcomeSearch, VpChange, enumerate_end_places, enumerate_outcomes,
+    BestOutcome, CarChange, EndPlace, EndPlaces, Ending, EndingKind, Enumeration, Outcome,
+    OutcomeEffects, OutcomeSearch, Reached, VpChange, enumerate_end_places, enumerate_outcomes,
     enumerate_outcomes_ending_at, enumerate_outcomes_within,
 };
 pub use race_event::{Marker, Motion, RaceEvent, VpSource};

@@ -158,7 +158,38 @@ enum Goal {
     EndPlaces,
     /// Every outcome leaving the moving car on this place.
     EndingAt(Place),
+    /// Only the outcome a scorer rates best ([`OutcomeSearch::best`]).
+    Best,
 }
+
+/// One outcome as a scorer sees it ([`OutcomeSearch::best`]): the race stands in the position
+/// the outcome's steps reach (before any collision it ends in).
+pub struct Reached<'a> {
+    /// The race at the end of the outcome's steps.
+    pub race: &'a Race,
+    /// Every car that moved, with where it ends, by car id.
+    pub moved: &'a [(CarId, Place)],
+    /// MP spent.
+    pub spent: u8,
+    /// How the movement ended.
+    pub ending: Ending,
+}
+
+/// The outcome a scorer rated best, and how much of the movement was searched for it.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct BestOutcome {
+    /// Its score.
+    pub score: f64,
+    /// The steps reaching it.
+    pub steps: Vec<Step>,
+    /// Positions visited.
+    pub visited: usize,
+    /// Whether the search stopped at its limit before it had seen every position.
+    pub truncated: bool,
+}
+
+/// What rates an outcome for [`OutcomeSearch::best`] (higher is better).
+type Scorer<'s> = Option<&'s mut dyn FnMut(&Reached<'_>) -> f64>;
 
 /// Every place the moving car can end on, with one outcome each, visiting at most `limit`
 /// positions.
@@ -317,7 +348,42 @@ impl OutcomeSearch {
         self.run(race, Goal::EndingAt(place), limit)
     }
 
+    /// The outcome `score` rates highest (the first found among equals), visiting at most
+    /// `limit` positions, stepping `race` and rewinding it as [`Self::enumerate`] does.
+    /// Nothing when no movement is in progress.
+    ///
+    /// What a bot that only wants the best outcome calls: no outcome is kept or sorted, so a
+    /// search costs little more than its positions. Outcomes reached by more than one path may
+    /// be scored more than once.
+    pub fn best(
+        &mut self,
+        race: &mut Race,
+        limit: usize,
+        mut score: impl FnMut(&Reached<'_>) -> f64,
+    ) -> Option<BestOutcome> {
+        race.movement()?;
+        self.search.best = None;
+        let found = self.search_with(race, Goal::Best, limit, Some(&mut score));
+        let (best, steps) = self.search.best.take()?;
+        Some(BestOutcome {
+            score: best,
+            steps,
+            visited: found.visited,
+            truncated: found.truncated,
+        })
+    }
+
     fn run(&mut self, race: &mut Race, goal: Goal, limit: usize) -> Enumeration {
+        self.search_with(race, goal, limit, None)
+    }
+
+    fn search_with(
+        &mut self,
+        race: &mut Race,
+        goal: Goal,
+        limit: usize,
+        mut scorer: Scorer<'_>,
+    ) -> Enumeration {
         let Some(movement) = race.movement() else {
             return Enumeration::default();
         };
@@ -336,7 +402,7 @@ impl OutcomeSearch {
         search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
         let logging = race.logging;
         race.set_logging(false);
-        search.visit(race, &root, 0);
+        search.visit(race, &root, 0, &mut scorer);
         race.set_logging(logging);
         let mut outcomes = std::mem::take(&mut search.outcomes);
         outcomes.sort_by(|a, b| (&a.moved, a.ending).cmp(&(&b.moved, b.ending)));
@@ -374,6 +440,10 @@ struct Search {
     frames: Vec<Frame>,
     /// A reused buffer for the key of the position being looked up.
     key: SearchKey,
+    /// [`Goal::Best`]: the best score so far and the steps reaching it.
+    best: Option<(f64, Vec<Step>)>,
+    /// Scratch for the cars an outcome moved.
+    moved: Moved,
     /// Positions the search may still visit.
     budget: usize,
     /// Whether it ran out.
@@ -381,7 +451,13 @@ struct Search {
 }
 
 impl Search {
-    fn visit(&mut self, race: &mut Race, movement: &Movement, depth: usize) {
+    fn visit(
+        &mut self,
+        race: &mut Race,
+        movement: &Movement,
+        depth: usize,
+        scorer: &mut Scorer<'_>,
+    ) {
         if self.budget == 0 {
             self.truncated = true;
             return;
@@ -403,7 +479,7 @@ impl Search {
             } else {
                 Ending::Stuck
             };
-            self.record(race, movement, ending);
+            self.record(race, movement, ending, scorer);
         } else {
             race.mark(&mut frame.mark);
             let next = frame.movement.get_or_insert_with(|| movement.clone());
@@ -417,12 +493,14 @@ impl Search {
                 match end {
                     StepEnd::Continue => {
                         if self.first_visit(race, next) {
-                            self.visit(race, next, depth + 1);
+                            self.visit(race, next, depth + 1, scorer);
                         }
                     }
-                    StepEnd::Ram(target) => self.record(race, next, Ending::Ram(target)),
+                    StepEnd::Ram(target) => {
+                        self.record(race, next, Ending::Ram(target), scorer);
+                    }
                     StepEnd::Crossover { moving, blocker } => {
-                        self.record(race, next, Ending::Crossover { moving, blocker });
+                        self.record(race, next, Ending::Crossover { moving, blocker }, scorer);
                     }
                 }
                 self.path.pop();
@@ -599,10 +677,41 @@ impl Search {
         }
     }
 
-    fn record(&mut self, race: &Race, movement: &Movement, ending: Ending) {
+    fn record(
+        &mut self,
+        race: &Race,
+        movement: &Movement,
+        ending: Ending,
+        scorer: &mut Scorer<'_>,
+    ) {
         let active = movement.mover;
         let active_place = race.car(active).place;
         if matches!(self.goal, Goal::EndingAt(place) if place != active_place) {
+            return;
+        }
+        if let Some(score) = scorer {
+            self.moved.clear();
+            self.moved.extend(
+                race.cars()
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, c)| c.place != self.start[*i])
+                    .map(|(i, c)| (CarId(i as u16), c.place)),
+            );
+            let rating = score(&Reached {
+                race,
+                moved: &self.moved,
+                spent: movement.spent(),
+                ending,
+            });
+            match &mut self.best {
+                Some((best, steps)) if rating > *best => {
+                    *best = rating;
+                    steps.clone_from(&self.path);
+                }
+                Some(_) => {}
+                None => self.best = Some((rating, self.path.clone())),
+            }
             return;
         }
         let moved: Moved = race

@@ -40,6 +40,8 @@ pub struct PlannerBot {
     plan: VecDeque<Step>,
     /// The outcome search, its buffers kept between plays.
     search: OutcomeSearch,
+    /// The best expected damage of a shot from each end space of the play being planned.
+    shots: FxHashMap<SpaceId, f64>,
 }
 
 impl PlannerBot {
@@ -52,6 +54,7 @@ impl PlannerBot {
             greedy: GreedyBot::new(weights, seed ^ 0x9e37_79b9_7f4a_7c15),
             plan: VecDeque::new(),
             search: OutcomeSearch::default(),
+            shots: FxHashMap::default(),
         }
     }
 
@@ -71,14 +74,15 @@ impl PlannerBot {
         let me = race.car(mover).player;
         let track = race.track();
         let lap = lap_length(track);
-        let found = self.search.enumerate(trial, SEARCH_LIMIT);
+        let weights = self.weights;
+        let rng = &mut self.rng;
         // Many outcomes leave the mover on the same space: its best shot from there is worked
-        // out once.
-        let mut shots: FxHashMap<SpaceId, f64> = FxHashMap::default();
-        let mut best: Option<(f64, Vec<Step>)> = None;
-        for outcome in found.outcomes {
+        // out once (in the first position found with the mover there).
+        let shots = &mut self.shots;
+        shots.clear();
+        let best = self.search.best(trial, SEARCH_LIMIT, |reached| {
             let mut score = 0.0;
-            for (car, place) in &outcome.moved {
+            for (car, place) in reached.moved {
                 let before = race.car(*car);
                 let mut after = *before;
                 after.place = *place;
@@ -93,27 +97,26 @@ impl PlannerBot {
                 } else {
                     -RIVAL_SHARE
                 };
-                score += sign * (self.weights.progress * gain + self.weights.finish_vp * crossings);
+                score += sign * (weights.progress * gain + weights.finish_vp * crossings);
             }
             if let Some((_, Place::Track(end))) =
-                outcome.moved.iter().find(|(car, _)| *car == mover)
+                reached.moved.iter().find(|(car, _)| *car == mover)
             {
                 let shot = *shots.entry(*end).or_insert_with(|| {
-                    trial
+                    reached
+                        .race
                         .target_options_from(mover, *end)
                         .into_iter()
                         .filter(|t| race.car(t.target).player != me)
                         .map(|t| t.expected_damage)
                         .fold(0.0, f64::max)
                 });
-                score += self.weights.damage_dealt * shot;
+                score += weights.damage_dealt * shot;
             }
-            score += self.rng.random::<f64>() * 1e-6;
-            if best.as_ref().is_none_or(|(b, _)| score > *b) {
-                best = Some((score, outcome.steps));
-            }
-        }
-        best
+            // A tiny random share breaks ties between equally good outcomes.
+            score + rng.random::<f64>() * 1e-6
+        })?;
+        Some((best.score, best.steps))
     }
 }
 
