@@ -560,6 +560,14 @@ impl Movement {
 
     /// Applies a step that [`Self::legal_steps`] listed.
     pub fn apply(&mut self, race: &mut Race, step: &Step) -> StepEnd {
+        self.steps.push(step.clone());
+        self.take(race, step)
+    }
+
+    /// [`Self::apply`] without adding the step to the movement's own list: the outcome search
+    /// keeps its path itself, and copying every step into the movement too cost it a copy per
+    /// position.
+    pub(crate) fn take(&mut self, race: &mut Race, step: &Step) -> StepEnd {
         let mover = self.mover;
         let from = race.car(mover).place.space();
         if let Some(tail) = match step {
@@ -574,7 +582,6 @@ impl Movement {
                 self.followers = Some(cars);
             }
         }
-        self.steps.push(step.clone());
         let cost = match step {
             Step::Lateral { to, .. } if race.car_on(*to).is_some() => 2,
             _ => 1,

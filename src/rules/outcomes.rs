@@ -280,7 +280,9 @@ type Moved = SmallVec<[(CarId, Place); 6]>;
 struct Frame {
     mark: Mark,
     steps: Vec<Step>,
-    movement: Option<Movement>,
+    /// Boxed: the level takes it out of the frame while it searches deeper, and moving a
+    /// pointer is cheaper than moving a movement.
+    movement: Option<Box<Movement>>,
 }
 
 /// An outcome search whose buffers (the positions seen, one frame per depth) are kept from one
@@ -402,7 +404,11 @@ impl OutcomeSearch {
         search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
         let logging = race.logging;
         race.set_logging(false);
+        let mut touched = std::mem::take(&mut search.touched);
+        touched.clear();
+        race.touched = Some(touched);
         search.visit(race, &root, 0, &mut scorer);
+        search.touched = race.touched.take().unwrap_or_default();
         race.set_logging(logging);
         let mut outcomes = std::mem::take(&mut search.outcomes);
         outcomes.sort_by(|a, b| (&a.moved, a.ending).cmp(&(&b.moved, b.ending)));
@@ -444,6 +450,10 @@ struct Search {
     best: Option<(f64, Vec<Step>)>,
     /// Scratch for the cars an outcome moved.
     moved: Moved,
+    /// The race's list of cars moved, kept between searches ([`Race::touched`]).
+    touched: Vec<CarId>,
+    /// Scratch: those cars in id order.
+    sorted: SmallVec<[CarId; 8]>,
     /// Positions the search may still visit.
     budget: usize,
     /// Whether it ran out.
@@ -471,9 +481,11 @@ impl Search {
         {
             return;
         }
-        let mut frame = std::mem::take(&mut self.frames[depth]);
-        movement.legal_steps_into(race, &mut frame.steps);
-        if frame.steps.is_empty() {
+        // The level's steps and movement buffer are taken out while it searches deeper; its
+        // mark stays in the frame.
+        let mut steps = std::mem::take(&mut self.frames[depth].steps);
+        movement.legal_steps_into(race, &mut steps);
+        if steps.is_empty() {
             let ending = if movement.mp == 0 {
                 Ending::Spent
             } else {
@@ -481,16 +493,25 @@ impl Search {
             };
             self.record(race, movement, ending, scorer);
         } else {
-            race.mark(&mut frame.mark);
-            let next = frame.movement.get_or_insert_with(|| movement.clone());
-            for step in &frame.steps {
+            race.mark(&mut self.frames[depth].mark);
+            let mut buffer = self.frames[depth]
+                .movement
+                .take()
+                .unwrap_or_else(|| Box::new(movement.clone()));
+            let next = &mut *buffer;
+            for step in &steps {
                 next.clone_from(movement);
                 self.path.push(step.clone());
-                let end = next.apply(race, step);
                 // The search keeps the path itself: a movement that carried its steps would
                 // copy them all at every position.
-                next.steps.clear();
+                let end = next.take(race, step);
                 match end {
+                    // A step that spends the last MP ends the movement: the outcome is
+                    // recorded at once (its own set tells outcomes apart), sparing the key of
+                    // a position with no future.
+                    StepEnd::Continue if next.mp == 0 => {
+                        self.record(race, next, Ending::Spent, scorer);
+                    }
                     StepEnd::Continue => {
                         if self.first_visit(race, next) {
                             self.visit(race, next, depth + 1, scorer);
@@ -504,10 +525,11 @@ impl Search {
                     }
                 }
                 self.path.pop();
-                race.rewind(&frame.mark);
+                race.rewind(&self.frames[depth].mark);
             }
+            self.frames[depth].movement = Some(buffer);
         }
-        self.frames[depth] = frame;
+        self.frames[depth].steps = steps;
     }
 
     /// Whether the position is new (same cars in the same places, same MP left, same links
@@ -522,10 +544,12 @@ impl Search {
                 self.left_behind_key(race, movement);
             }
         } else {
-            for (i, car) in race.cars().iter().enumerate() {
-                if car.place != self.start[i] {
-                    self.key.push(i as u32);
-                    self.key.push(place_code(car.place));
+            self.sort_touched(race);
+            for &id in &self.sorted {
+                let place = race.car(id).place;
+                if place != self.start[id.index()] {
+                    self.key.push(u32::from(id.0));
+                    self.key.push(place_code(place));
                 }
             }
         }
@@ -615,6 +639,39 @@ impl Search {
         }
     }
 
+    /// Puts the cars moved since the search began in id order, into `sorted`: keys and
+    /// outcomes list cars by id, whatever order they moved in.
+    fn sort_touched(&mut self, race: &Race) {
+        self.sorted.clear();
+        let touched = race.touched();
+        if race.cars().len() <= 128 {
+            // A bit per car orders them without a sort (a search calls this at every
+            // position, and a ten-player race has 40 cars).
+            let mut set = 0u128;
+            for id in touched {
+                set |= 1 << id.0;
+            }
+            while set != 0 {
+                self.sorted.push(CarId(set.trailing_zeros() as u16));
+                set &= set - 1;
+            }
+        } else {
+            self.sorted.extend_from_slice(touched);
+            self.sorted.sort_unstable();
+        }
+    }
+
+    /// The cars that stand elsewhere than they started (cars can return to their starting
+    /// place), with where they are, by car id.
+    fn moved_cars(&mut self, race: &Race) -> Moved {
+        self.sort_touched(race);
+        self.sorted
+            .iter()
+            .map(|&id| (id, race.car(id).place))
+            .filter(|(id, place)| *place != self.start[id.index()])
+            .collect()
+    }
+
     /// Whether the key just built is new (and remembers it).
     fn insert_key(&mut self) -> bool {
         if self.seen.contains(&self.key) {
@@ -690,14 +747,7 @@ impl Search {
             return;
         }
         if let Some(score) = scorer {
-            self.moved.clear();
-            self.moved.extend(
-                race.cars()
-                    .iter()
-                    .enumerate()
-                    .filter(|(i, c)| c.place != self.start[*i])
-                    .map(|(i, c)| (CarId(i as u16), c.place)),
-            );
+            self.moved = self.moved_cars(race);
             let rating = score(&Reached {
                 race,
                 moved: &self.moved,
@@ -714,13 +764,7 @@ impl Search {
             }
             return;
         }
-        let moved: Moved = race
-            .cars()
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| c.place != self.start[*i])
-            .map(|(i, c)| (CarId(i as u16), c.place))
-            .collect();
+        let moved = self.moved_cars(race);
         // Outcomes are told apart by every car's end place, or, when only the places the
         // mover reaches are asked for, by its place and the kind of ending there.
         let new = if self.goal == Goal::EndPlaces {
@@ -1019,6 +1063,57 @@ mod tests {
         }
     }
 
+    /// An arbitrary but fixed rating of an outcome, from what a scorer is shown.
+    fn rating(moved: &[(CarId, Place)], ending: Ending, spent: u8) -> f64 {
+        let places: u64 = moved
+            .iter()
+            .map(|(car, place)| u64::from(car.0) * 31 + u64::from(place_code(*place)) % 97)
+            .sum();
+        let ended = match ending {
+            Ending::Spent => 0,
+            Ending::Stuck => 1,
+            Ending::Ram(_) => 2,
+            Ending::Crossover { .. } => 3,
+        };
+        (places % 1009 + 1013 * u64::from(spent) + 7 * ended) as f64
+    }
+
+    /// [`OutcomeSearch::best`] finds the highest rating among every outcome, and its steps
+    /// lead to an outcome rated so; the race is left as it was.
+    #[allow(clippy::float_cmp, reason = "ratings are whole numbers, exact in an f64")]
+    fn check_best(race: &Race, every: &[Outcome], search: &mut OutcomeSearch) {
+        let top = every
+            .iter()
+            .map(|o| rating(&o.moved, o.ending, o.spent))
+            .fold(f64::MIN, f64::max);
+        let mut stepped = race.clone();
+        let best = search
+            .best(&mut stepped, DEFAULT_SEARCH_LIMIT, |r| {
+                rating(r.moved, r.ending, r.spent)
+            })
+            .expect("a movement has an outcome");
+        assert_eq!(best.score, top, "the best rating at turn {}", race.turn());
+        assert_eq!(stepped.cars(), race.cars(), "the position is untouched");
+        let end = Outcome {
+            moved: Vec::new(),
+            spent: 0,
+            steps: best.steps.clone(),
+            ending: Ending::Spent,
+        }
+        .end_position(race);
+        let moved: Vec<(CarId, Place)> = end
+            .car_ids()
+            .filter(|c| end.car(*c).place != race.car(*c).place)
+            .map(|c| (c, end.car(c).place))
+            .collect();
+        assert!(
+            every
+                .iter()
+                .any(|o| o.moved == moved && rating(&o.moved, o.ending, o.spent) == top),
+            "the best steps reach a best-rated outcome"
+        );
+    }
+
     /// Every movement point of random races on every sample track, first steps and later
     /// ones: the rewinding search finds exactly the outcomes the cloning one does, each
     /// outcome's steps lead from the position to its end, and the position is left as it was.
@@ -1060,6 +1155,7 @@ mod tests {
                         assert_eq!(stepped.cars(), race.cars());
                         assert_eq!(stepped.players(), race.players());
                         assert_eq!(stepped.events().len(), race.events().len());
+                        check_best(&race, &found, &mut reused);
                         compared += 1;
                     }
                     let n = race.legal().len();

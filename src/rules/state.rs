@@ -242,6 +242,9 @@ pub struct Race {
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
     pub(crate) logging: bool,
+    /// While an outcome search runs: the cars moved since it began, each once, in the order
+    /// they first moved (see [`Race::touched`]); `None` otherwise.
+    pub(crate) touched: Option<Vec<CarId>>,
 }
 
 /// What a movement step can change in a race, copied so that a search can undo its steps
@@ -262,6 +265,7 @@ pub(crate) struct Mark {
     event_discards: usize,
     result: Option<RaceResult>,
     events: usize,
+    touched: usize,
 }
 
 impl Race {
@@ -277,6 +281,7 @@ impl Race {
         mark.event_discards = self.event_cards.discard.len();
         mark.result = self.result;
         mark.events = self.log.len();
+        mark.touched = self.touched.as_ref().map_or(0, Vec::len);
     }
 
     /// Puts back what [`Race::mark`] copied, undoing the movement steps taken since.
@@ -292,7 +297,16 @@ impl Race {
         self.event_cards.discard.truncate(mark.event_discards);
         self.result = mark.result;
         self.log.truncate(mark.events);
+        if let Some(touched) = &mut self.touched {
+            touched.truncate(mark.touched);
+        }
         self.legal = std::cell::OnceCell::new();
+    }
+
+    /// The cars moved since an outcome search began (empty outside one): a search compares
+    /// these with where they started instead of every car on the track.
+    pub(crate) fn touched(&self) -> &[CarId] {
+        self.touched.as_deref().unwrap_or_default()
     }
 
     /// An empty race over `rules`; setup fills it in.
@@ -332,6 +346,7 @@ impl Race {
             result: None,
             turn_limit,
             logging: true,
+            touched: None,
         }
     }
 
@@ -593,6 +608,11 @@ impl Race {
             }
         }
         self.cars[id.index()].place = place;
+        if let Some(touched) = &mut self.touched
+            && !touched.contains(&id)
+        {
+            touched.push(id);
+        }
         if let Place::Track(new) = place
             && self.track().space(new).terrain != Terrain::Trough
         {

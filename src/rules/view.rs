@@ -297,6 +297,7 @@ impl Race {
             result: self.result,
             turn_limit: self.turn_limit,
             logging: false,
+            touched: None,
         }
     }
 }

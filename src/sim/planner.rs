@@ -42,6 +42,9 @@ pub struct PlannerBot {
     search: OutcomeSearch,
     /// The best expected damage of a shot from each end space of the play being planned.
     shots: FxHashMap<SpaceId, f64>,
+    /// Each car's progress along the lap before the activation planned (worked out once for
+    /// all the plays and their outcomes).
+    progress: Vec<f64>,
 }
 
 impl PlannerBot {
@@ -55,6 +58,7 @@ impl PlannerBot {
             plan: VecDeque::new(),
             search: OutcomeSearch::default(),
             shots: FxHashMap::default(),
+            progress: Vec::new(),
         }
     }
 
@@ -80,13 +84,14 @@ impl PlannerBot {
         // out once (in the first position found with the mover there).
         let shots = &mut self.shots;
         shots.clear();
+        let progress = &self.progress;
         let best = self.search.best(trial, SEARCH_LIMIT, |reached| {
             let mut score = 0.0;
             for (car, place) in reached.moved {
                 let before = race.car(*car);
                 let mut after = *before;
                 after.place = *place;
-                let mut gain = lap_progress(track, &after) - lap_progress(track, before);
+                let mut gain = lap_progress(track, &after) - progress[car.index()];
                 let mut crossings = 0.0;
                 if gain < -lap / 2.0 {
                     gain += lap;
@@ -128,6 +133,12 @@ impl Bot for PlannerBot {
         }
         if legal.iter().all(|d| matches!(d, Decision::Play { .. })) {
             let race = view.determinise(&mut self.rng);
+            self.progress.clear();
+            self.progress.extend(
+                race.cars()
+                    .iter()
+                    .map(|car| lap_progress(race.track(), car)),
+            );
             let mut best: Option<(f64, usize, Vec<Step>)> = None;
             for (i, play) in legal.iter().enumerate() {
                 if let Some((score, steps)) = self.plan_play(&race, play)
