@@ -570,3 +570,53 @@ fn a_new_track_is_saved_beside_the_tracks_already_open() {
     ));
     assert_eq!(saved, tracks.join("new-track.ron"));
 }
+
+/// Someone else changes the track's file while it is edited: Ctrl+S does not write over it;
+/// a line above the editor says so, and its Reload reads their version, the studio's one Undo
+/// away.
+#[test]
+fn a_file_changed_on_disk_is_not_overwritten_and_can_be_reloaded() {
+    let (pack, track_file) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    lay_a_straight(&mut harness);
+    let theirs =
+        fs::read_to_string(&track_file)
+            .expect("track")
+            .replacen("Dust Bowl Oval", "Their Oval", 1);
+    fs::write(&track_file, &theirs).expect("their edit");
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::S);
+    settle(&mut harness);
+    assert_eq!(
+        fs::read_to_string(&track_file).expect("track"),
+        theirs,
+        "their edit is not overwritten"
+    );
+    harness.get_by_label_contains("changed on disk since you opened it");
+    assert!(harness.query_by_label("Keep mine (save over it)").is_some());
+    assert!(harness.query_by_label("Save mine as...").is_some());
+
+    harness
+        .get_by_label("Reload (yours stay one Undo away)")
+        .click();
+    settle(&mut harness);
+    let track = shown_track(&harness);
+    assert_eq!(track.name.to_string(), "Their Oval");
+    assert_eq!(
+        track.sectors.len(),
+        40,
+        "their version, without the stretch"
+    );
+    assert!(
+        harness
+            .query_by_label_contains("changed on disk since you opened it")
+            .is_none(),
+        "answered"
+    );
+    menu(&mut harness, "Edit", "Undo Reload from disk");
+    assert_eq!(
+        shown_track(&harness).sectors.len(),
+        45,
+        "the stretch is back"
+    );
+}

@@ -12,7 +12,7 @@ use roadwright::content::text::{Id, Text};
 use roadwright::content::track::TrackStyle;
 use roadwright::edit::{Edit, TrackEdit};
 use roadwright::gui::command::Answer;
-use roadwright::gui::session::{AfterQuestion, Reopened};
+use roadwright::gui::session::{AfterQuestion, DiskAnswer, Reopened};
 use roadwright::gui::{DocumentId, Prefs, Session};
 
 fn rename(name: &str) -> Edit {
@@ -142,5 +142,125 @@ fn a_new_track_gets_a_recovery_copy_and_a_suggested_file() {
         session.suggested_file(id),
         Some(pack.path().join("new-track.ron")),
         "beside the open oval"
+    );
+}
+
+/// Someone else rewrites the oval's file while the studio has it open: the studio's name in
+/// it, or theirs.
+fn rewrite_outside(track_file: &std::path::Path, name: &str) {
+    let text = fs::read_to_string(track_file).expect("track");
+    let theirs: Vec<String> = text
+        .lines()
+        .map(|line| {
+            if line.starts_with("    name: ") {
+                format!("    name: \"{name}\",")
+            } else {
+                line.to_owned()
+            }
+        })
+        .collect();
+    assert_ne!(
+        text.lines().collect::<Vec<_>>(),
+        theirs,
+        "the name line changed"
+    );
+    fs::write(track_file, theirs.join("\n")).expect("write");
+}
+
+#[test]
+fn a_save_does_not_overwrite_a_file_changed_on_disk_until_the_user_says_so() {
+    let (pack, track_file) = workspace_copy();
+    let mut session = Session::open(pack.path(), &[], Prefs::default());
+    let id = oval(&session);
+    assert!(session.edit(id, &rename("Mine"), None));
+    rewrite_outside(&track_file, "Theirs");
+
+    session.save(Some(id), None);
+    let on_disk = fs::read_to_string(&track_file).expect("track");
+    assert!(on_disk.contains("Theirs"), "their edit is still there");
+    assert!(!on_disk.contains("Mine"));
+    assert_eq!(session.disk_changes(), &[id], "the user is asked");
+    assert!(
+        session.workspace().is_dirty(),
+        "and the studio's work is kept"
+    );
+    assert!(
+        session
+            .status()
+            .text()
+            .is_some_and(|t| t.contains("changed on disk")),
+        "{:?}",
+        session.status().text()
+    );
+
+    // Keep mine: saved over theirs, nothing left to ask.
+    session.answer_disk_change(id, DiskAnswer::KeepMine);
+    assert!(
+        fs::read_to_string(&track_file)
+            .expect("track")
+            .contains("Mine")
+    );
+    assert!(session.disk_changes().is_empty());
+    assert!(!session.workspace().is_dirty());
+}
+
+#[test]
+fn reloading_a_file_changed_on_disk_keeps_the_studios_version_one_undo_away() {
+    let (pack, track_file) = workspace_copy();
+    let mut session = Session::open(pack.path(), &[], Prefs::default());
+    let id = oval(&session);
+    assert!(session.edit(id, &rename("Mine"), None));
+    rewrite_outside(&track_file, "Theirs");
+    session.save(Some(id), None);
+    assert_eq!(session.disk_changes(), &[id]);
+
+    session.answer_disk_change(id, DiskAnswer::Reload);
+    assert_eq!(name(&session, id), "Theirs");
+    assert!(
+        !session.workspace().is_dirty(),
+        "what is shown is what is on disk"
+    );
+    assert!(session.disk_changes().is_empty());
+    assert!(session.undo(id, false));
+    assert_eq!(name(&session, id), "Mine", "nothing the user made is lost");
+    // Saving that now is an ordinary save over the file the studio read last.
+    session.save(Some(id), None);
+    assert!(
+        fs::read_to_string(&track_file)
+            .expect("track")
+            .contains("Mine")
+    );
+}
+
+#[test]
+fn a_file_changed_outside_while_nothing_is_edited_is_offered_for_reloading() {
+    let (pack, track_file) = workspace_copy();
+    let mut session = Session::open(pack.path(), &[], Prefs::default());
+    let id = oval(&session);
+    assert!(!session.check_disk(0.0), "nothing changed yet");
+    rewrite_outside(&track_file, "Theirs");
+    assert!(
+        !session.check_disk(1.0),
+        "the files are looked at every few seconds, not every frame"
+    );
+    assert!(session.check_disk(2.5), "noticed");
+    assert_eq!(session.disk_changes(), &[id]);
+    assert!(!session.check_disk(5.0), "noticed once");
+
+    session.answer_disk_change(id, DiskAnswer::Reload);
+    assert_eq!(name(&session, id), "Theirs");
+    assert!(!session.workspace().is_dirty());
+
+    // Ignoring a change: the studio keeps what it shows and asks no more until the next one.
+    rewrite_outside(&track_file, "Theirs again");
+    assert!(session.check_disk(8.0));
+    session.answer_disk_change(id, DiskAnswer::KeepMine);
+    assert_eq!(name(&session, id), "Theirs");
+    assert!(!session.check_disk(11.0), "not asked again");
+    assert!(
+        fs::read_to_string(&track_file)
+            .expect("track")
+            .contains("Theirs again"),
+        "ignoring writes nothing"
     );
 }

@@ -19,7 +19,7 @@ use super::race::launch::{LaunchError, open_record, rules_for, start_race, watch
 use super::race::start::{StartAnswer, StartDialog};
 use super::race::{RaceRequest, RaceScreen};
 use super::race_deck_editor::RaceDeckEditor;
-use super::session::{AfterQuestion, Reopened, Session, free_file};
+use super::session::{AfterQuestion, DiskAnswer, Reopened, Session, free_file};
 use super::simulation::{CompareWith, Export, SimForm, SimRequest, SimulationScreen};
 use super::status::STATUS_SECONDS;
 use super::team_editor::TeamEditor;
@@ -395,6 +395,7 @@ impl StudioApp {
             StudioCommand::SetTheme(theme) => self.session.prefs_mut().theme = theme,
             StudioCommand::FocusDiagnostic(index) => self.focus(index),
             StudioCommand::Recover(position) => self.recover(position),
+            StudioCommand::DiskChange(id, answer) => self.session.answer_disk_change(id, answer),
             StudioCommand::DiscardRecovery(position) => self.session.discard_recovery(position),
             StudioCommand::CancelPlayCheck => self.session.cancel_play(),
             StudioCommand::TogglePlayCheck => {
@@ -976,6 +977,7 @@ impl StudioApp {
         }
         egui::CentralPanel::default_margins().show(ui, |ui| {
             self.recovery_banner(ui, &mut commands);
+            self.disk_banner(ui, &mut commands);
             self.central(ui, &mut track_edits, &mut edits, &mut commands);
         });
         self.question_dialog(&ctx, &mut commands);
@@ -1055,6 +1057,12 @@ impl StudioApp {
             self.apply(command);
         }
         self.session.autosave_on_timer(ctx.input(|i| i.time));
+        // Files changed outside are looked for every few seconds, idle or not.
+        let now = ctx.input(|i| i.time);
+        self.session.check_disk(now);
+        ctx.request_repaint_after(std::time::Duration::from_secs_f64(
+            self.session.next_disk_check_in(now).max(0.1),
+        ));
         // Nothing else wakes an idle window: the next autosave asks for its own frame.
         if let Some(delay) = self.session.next_autosave_in(ctx.input(|i| i.time)) {
             ctx.request_repaint_after(std::time::Duration::from_secs_f64(delay));
@@ -1127,6 +1135,40 @@ impl StudioApp {
                 );
             }
         });
+    }
+
+    /// A line for each file someone else changed since the studio read it: reload it, or
+    /// keep the studio's version (saving it over the file when it has changes), or save the
+    /// studio's version as another file.
+    fn disk_banner(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
+        let workspace = self.session.workspace();
+        for &id in self.session.disk_changes() {
+            let Some(document) = workspace.document(id) else {
+                continue;
+            };
+            let name = workspace.display_name(id);
+            let dirty = document.is_dirty();
+            ui.horizontal_wrapped(|ui| {
+                let text = if dirty {
+                    format!("{name} changed on disk since you opened it, and you have changes of your own.")
+                } else {
+                    format!("{name} changed on disk since you opened it.")
+                };
+                ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
+                let reload = if dirty { "Reload (yours stay one Undo away)" } else { "Reload" };
+                if ui.button(reload).clicked() {
+                    commands.push(StudioCommand::DiskChange(id, DiskAnswer::Reload));
+                }
+                let keep = if dirty { "Keep mine (save over it)" } else { "Ignore" };
+                if ui.button(keep).clicked() {
+                    commands.push(StudioCommand::DiskChange(id, DiskAnswer::KeepMine));
+                }
+                if dirty && ui.button("Save mine as...").clicked() {
+                    commands.push(StudioCommand::Show(Some(id)));
+                    commands.push(StudioCommand::Pick(Picker::SaveAs { suggested: None }));
+                }
+            });
+        }
     }
 
     fn recovery_banner(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {

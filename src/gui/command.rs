@@ -67,6 +67,8 @@ pub enum StudioCommand {
     DiscardRecovery(usize),
     /// Answer the unsaved-changes question.
     Answer(Answer),
+    /// Answer "this file changed on disk" for a document.
+    DiskChange(super::workspace::DocumentId, super::session::DiskAnswer),
     /// Close the window (asking first about unsaved changes).
     Quit,
     /// Show or hide the list of keyboard shortcuts (Help menu, F1).

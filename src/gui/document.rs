@@ -5,9 +5,10 @@ use std::path::{Path, PathBuf};
 
 use crate::content::save::{SaveError, write_atomic};
 use crate::content::source::Format;
-use crate::content::{Document, LoadedDocument};
+use crate::content::{Document, LoadError, LoadedDocument};
 use crate::edit::{Edit, EditError, GroupKey, History};
 
+use super::disk_stamp::DiskStamp;
 use super::recovery;
 
 /// An open document.
@@ -25,6 +26,8 @@ pub struct OpenDocument {
     pub history: History<Document>,
     /// Where a never-saved document's recovery copy goes (a saved one's sits beside its file).
     pub untitled_copy: Option<PathBuf>,
+    /// What its file held when last read or written here (`None` for a new document).
+    disk: Option<DiskStamp>,
 }
 
 impl OpenDocument {
@@ -32,6 +35,10 @@ impl OpenDocument {
     #[must_use]
     pub fn loaded(loaded: LoadedDocument) -> Self {
         Self {
+            disk: Some(DiskStamp::of(
+                &loaded.source.path,
+                loaded.source.text.as_bytes(),
+            )),
             path: Some(loaded.source.path.clone()),
             format: loaded.source.format,
             saved: Some(loaded.document.clone()),
@@ -51,6 +58,7 @@ impl OpenDocument {
             saved: None,
             history: History::default(),
             untitled_copy: Some(copy),
+            disk: None,
         }
     }
 
@@ -121,9 +129,46 @@ impl OpenDocument {
         };
         let text = self.document.to_text(self.format)?;
         write_atomic(&path, text.as_bytes())?;
+        self.disk = Some(DiskStamp::of(&path, text.as_bytes()));
         recovery::remove(self);
         self.saved = Some(self.document.clone());
         Ok(())
+    }
+
+    /// Whether its file now holds something other than what the studio last read or wrote:
+    /// someone else changed it.
+    #[must_use]
+    pub fn changed_on_disk(&self) -> bool {
+        match (&self.path, &self.disk) {
+            (Some(path), Some(stamp)) => stamp.differs_on_disk(path),
+            _ => false,
+        }
+    }
+
+    /// Reads its file again in place of the content as edited, as one undoable step (so the
+    /// work it replaces can be taken back). On error nothing changes.
+    pub fn reload(&mut self) -> Result<(), LoadError> {
+        let Some(path) = self.path.clone() else {
+            return Ok(());
+        };
+        let loaded = Document::load(&path)?;
+        self.disk = Some(DiskStamp::of(&path, loaded.source.text.as_bytes()));
+        self.format = loaded.source.format;
+        self.saved = Some(loaded.document.clone());
+        if loaded.document != self.document {
+            self.replace(loaded.document, "Reload from disk");
+        }
+        Ok(())
+    }
+
+    /// Takes what its file holds now as what was last read, without reading it into the
+    /// content: the user keeps their version, and the next save writes it over the file.
+    pub fn accept_disk(&mut self) {
+        if let Some(path) = &self.path
+            && let Ok(bytes) = std::fs::read(path)
+        {
+            self.disk = Some(DiskStamp::of(path, &bytes));
+        }
     }
 
     /// Saves to a new file, which becomes the document's own; the format follows the extension.

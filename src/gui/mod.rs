@@ -21,6 +21,7 @@ pub mod canvas;
 pub mod combat_deck_editor;
 pub mod command;
 pub mod diagnostics_panel;
+pub mod disk_stamp;
 pub mod document;
 pub mod fields;
 pub mod file_picker;

@@ -50,6 +50,19 @@ pub enum Reopened {
     Same,
 }
 
+/// What to do about a file someone else changed ([`Session::disk_changes`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DiskAnswer {
+    /// Read the file again (the work it replaces stays one undo away).
+    Reload,
+    /// Keep the version in the studio: with changes, save it over the file now; without,
+    /// stop asking until the file changes again.
+    KeepMine,
+}
+
+/// How often open files are looked at for changes made outside the studio, in seconds.
+const DISK_CHECK_INTERVAL: f64 = 2.0;
+
 /// The session's state.
 pub struct Session {
     workspace: Workspace,
@@ -73,6 +86,10 @@ pub struct Session {
     /// Set when the window may close although work is unsaved (the user said so).
     close_confirmed: bool,
     last_autosave: Option<f64>,
+    /// Documents whose files changed on disk since the studio read or wrote them, waiting for
+    /// the user to say what to do.
+    disk_changes: Vec<DocumentId>,
+    last_disk_check: Option<f64>,
 }
 
 impl Session {
@@ -97,6 +114,8 @@ impl Session {
             quit_requested: false,
             close_confirmed: false,
             last_autosave: None,
+            disk_changes: Vec::new(),
+            last_disk_check: None,
         };
         session.find_recoveries();
         session
@@ -371,25 +390,115 @@ impl Session {
 
     fn reopen(&mut self, workspace: Workspace) {
         self.workspace = workspace;
+        self.disk_changes.clear();
         self.find_recoveries();
         self.changed();
     }
 
-    /// Saves a document to its file, or to `path` (Save as).
+    /// Saves a document to its file, or to `path` (Save as). A file someone else changed
+    /// since the studio read it is not overwritten: the document joins
+    /// [`Self::disk_changes`] and the user is asked.
     pub fn save(&mut self, id: Option<DocumentId>, path: Option<&Path>) {
-        let Some(document) = id.and_then(|id| self.workspace.document_mut(id)) else {
+        let Some((id, document)) = id.and_then(|id| Some((id, self.workspace.document_mut(id)?)))
+        else {
             self.status
                 .say("Nothing to save: choose a file first".to_owned());
             return;
         };
+        if path.is_none() && document.changed_on_disk() {
+            let name = document.name();
+            if !self.disk_changes.contains(&id) {
+                self.disk_changes.push(id);
+            }
+            self.status.say(format!(
+                "Not saved: {name} changed on disk since it was opened; reload it, keep yours or save yours as another file"
+            ));
+            return;
+        }
         let result = match path {
             Some(path) => document.save_as(path),
             None => document.save(),
         };
+        let saved = result.is_ok();
         self.status.say(match result {
             Ok(()) => format!("Saved {}", document.name()),
             Err(error) => format!("Could not save: {error}"),
         });
+        if saved {
+            // Saved over the file (Keep mine) or to another one (Save as): nothing to ask.
+            self.disk_changes.retain(|&other| other != id);
+        }
+        self.changed();
+    }
+
+    /// The documents whose files changed on disk since the studio read or wrote them, in the
+    /// order noticed, until the user answers.
+    #[must_use]
+    pub fn disk_changes(&self) -> &[DocumentId] {
+        &self.disk_changes
+    }
+
+    /// Looks at the open files for changes made outside the studio, at most every
+    /// [`DISK_CHECK_INTERVAL`] seconds (`now` in seconds); whether a new one was found.
+    pub fn check_disk(&mut self, now: f64) -> bool {
+        if self
+            .last_disk_check
+            .is_some_and(|last| now - last < DISK_CHECK_INTERVAL)
+        {
+            return false;
+        }
+        self.last_disk_check = Some(now);
+        let mut found = false;
+        for id in self.workspace.ids().collect::<Vec<_>>() {
+            if !self.disk_changes.contains(&id)
+                && self
+                    .workspace
+                    .document(id)
+                    .is_some_and(OpenDocument::changed_on_disk)
+            {
+                self.disk_changes.push(id);
+                found = true;
+            }
+        }
+        found
+    }
+
+    /// Seconds until the next look at the files (for the window to wake up then).
+    #[must_use]
+    pub fn next_disk_check_in(&self, now: f64) -> f64 {
+        self.last_disk_check
+            .map_or(0.0, |last| (last + DISK_CHECK_INTERVAL - now).max(0.0))
+    }
+
+    /// Carries out the user's answer about a file changed on disk.
+    pub fn answer_disk_change(&mut self, id: DocumentId, answer: DiskAnswer) {
+        let Some(document) = self.workspace.document_mut(id) else {
+            return;
+        };
+        let name = document.name();
+        match answer {
+            DiskAnswer::Reload => match document.reload() {
+                Ok(()) => {
+                    self.disk_changes.retain(|&other| other != id);
+                    self.status.say(format!(
+                        "Reloaded {name} from disk (Undo takes back the version you had)"
+                    ));
+                }
+                Err(error) => self.status.say(format!("Could not reload: {error}")),
+            },
+            DiskAnswer::KeepMine => {
+                document.accept_disk();
+                let dirty = document.is_dirty();
+                self.disk_changes.retain(|&other| other != id);
+                if dirty {
+                    self.save(Some(id), None);
+                } else {
+                    self.status.say(format!(
+                        "Left {name} as the studio has it; the file on disk is untouched"
+                    ));
+                }
+            }
+        }
         self.changed();
     }
 

@@ -1080,7 +1080,10 @@ mod tests {
 
     /// [`OutcomeSearch::best`] finds the highest rating among every outcome, and its steps
     /// lead to an outcome rated so; the race is left as it was.
-    #[allow(clippy::float_cmp, reason = "ratings are whole numbers, exact in an f64")]
+    #[allow(
+        clippy::float_cmp,
+        reason = "ratings are whole numbers, exact in an f64"
+    )]
     fn check_best(race: &Race, every: &[Outcome], search: &mut OutcomeSearch) {
         let top = every
             .iter()
