@@ -367,15 +367,41 @@ fn weapon_type_descriptions_are_not_cut_off() {
             text.size().x,
             text.size().y
         );
-        eprintln!("{} {:?}", weapon.id, rect);
-        for n in harness.get_all_by_label("weapon name") {
-            eprintln!("name {:?}", n.rect());
-        }
         assert!(
             rect.width() >= 400.0,
             "{}: {:.0} wide",
             weapon.id,
             rect.width()
         );
+    }
+}
+
+/// The race deck's totals and speed chart have their own room, never over the card table:
+/// every card's Printed text and Count fields shown lie clear of them and inside the window,
+/// so a click on a count reaches the count (the totals used to be drawn over the last
+/// columns).
+#[test]
+fn the_race_decks_totals_never_cover_the_card_tables_fields() {
+    let (pack, _) = workspace_copy();
+    let harness = open_file(pack.path(), "race_deck.ron (race_deck)");
+    let totals = harness
+        .get_by_label("Cards per movement type and speed: this deck (rulebook)")
+        .rect()
+        .union(harness.get_by_label("Totals").rect());
+    let window = harness.ctx.content_rect();
+    for label in ["count", "text"] {
+        let fields: Vec<_> = harness.get_all_by_label(label).collect();
+        assert!(!fields.is_empty(), "{label} fields shown");
+        for field in fields {
+            let rect = field.rect();
+            if rect.top() > window.bottom() {
+                continue;
+            }
+            assert!(
+                !rect.intersects(totals),
+                "a {label} field at {rect:?} runs under the totals at {totals:?}"
+            );
+            assert!(window.contains(rect.center()), "{label} field at {rect:?}");
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! The race deck editor: a table of card kinds, the deck's totals beside the rulebook's table,
 //! and a chart of its speeds.
 
-use egui::{Color32, RichText, Ui};
+use egui::{Color32, RichText, ScrollArea, Ui};
 use egui_extras::{Column, TableBuilder};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
@@ -55,11 +55,26 @@ impl RaceDeckEditor {
         });
         self.toolbar(ui, deck, edits);
         ui.separator();
-        ui.columns(2, |columns| {
-            self.table(&mut columns[0], deck, edits);
-            totals(&mut columns[1], deck);
-            speed_chart(&mut columns[1], deck);
-        });
+        // The totals and the chart get a panel of their own below the table: sharing the
+        // width in halves let the table run on under them, where its last columns could not
+        // be clicked. Below, the table keeps the editor's whole width.
+        egui::Panel::bottom("race-deck-totals-panel")
+            .resizable(true)
+            .default_size(250.0)
+            .show(ui, |ui| {
+                ScrollArea::both()
+                    .id_salt("race-deck-totals-scroll")
+                    .show(ui, |ui| {
+                        ui.horizontal_top(|ui| {
+                            ui.vertical(|ui| totals(ui, deck));
+                            ui.vertical(|ui| speed_chart(ui, deck));
+                        });
+                    });
+            });
+        // A table wider than the room left scrolls sideways instead of running on.
+        ScrollArea::horizontal()
+            .id_salt("race-cards-scroll")
+            .show(ui, |ui| self.table(ui, deck, edits));
     }
 
     fn toolbar(&mut self, ui: &mut Ui, deck: &RaceDeck, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
@@ -337,6 +352,7 @@ fn speed_chart(ui: &mut Ui, deck: &RaceDeck) {
     Plot::new("race-deck-speeds")
         .legend(Legend::default())
         .height(180.0)
+        .width(360.0)
         .allow_scroll(false)
         .allow_zoom(false)
         .allow_drag(false)
