@@ -114,6 +114,34 @@ pub struct TeamStats {
     pub eliminations: f64,
 }
 
+impl TeamStats {
+    /// The per-race means, in the order exports and tables show them: each one's CSV column
+    /// and table heading.
+    pub const MEANS: [(&'static str, &'static str); 7] = [
+        ("finish_vp", "Finish VP"),
+        ("kill_vp", "Kill VP"),
+        ("clock_vp", "Clock VP"),
+        ("damage_dealt", "Damage dealt"),
+        ("damage_taken", "Damage taken"),
+        ("cars_lost", "Cars lost"),
+        ("eliminations", "Eliminations"),
+    ];
+
+    /// The values of [`Self::MEANS`], in that order.
+    #[must_use]
+    pub fn means(&self) -> [f64; 7] {
+        [
+            self.finish_vp,
+            self.kill_vp,
+            self.clock_vp,
+            self.damage_dealt,
+            self.damage_taken,
+            self.cars_lost,
+            self.eliminations,
+        ]
+    }
+}
+
 /// Everything a batch measured.
 #[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct BatchStats {
@@ -348,27 +376,22 @@ pub fn races_csv(races: &[RaceSummary]) -> String {
 #[must_use]
 pub fn teams_csv(stats: &BatchStats) -> String {
     use std::fmt::Write as _;
-    let mut teams = String::from(
-        "team,races,wins,win_rate,low,high,finish_vp,kill_vp,clock_vp,damage_dealt,\
-         damage_taken,cars_lost,eliminations\n",
-    );
+    let mut teams = String::from("team,races,wins,win_rate,low,high");
+    for (column, _) in TeamStats::MEANS {
+        teams.push(',');
+        teams.push_str(column);
+    }
+    teams.push('\n');
     for (team, t) in &stats.teams {
-        let _ = writeln!(
+        let _ = write!(
             teams,
-            "{team},{},{},{:.4},{:.4},{:.4},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3},{:.3}",
-            t.races,
-            t.wins,
-            t.win_rate.rate,
-            t.win_rate.low,
-            t.win_rate.high,
-            t.finish_vp,
-            t.kill_vp,
-            t.clock_vp,
-            t.damage_dealt,
-            t.damage_taken,
-            t.cars_lost,
-            t.eliminations
+            "{team},{},{},{:.4},{:.4},{:.4}",
+            t.races, t.wins, t.win_rate.rate, t.win_rate.low, t.win_rate.high,
         );
+        for mean in t.means() {
+            let _ = write!(teams, ",{mean:.3}");
+        }
+        teams.push('\n');
     }
     teams
 }

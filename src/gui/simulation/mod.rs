@@ -22,7 +22,7 @@ use crate::render::viridis;
 use crate::sim::LoadedRace;
 use crate::sim::batch::{BatchSpec, Notable, RaceSummary, SpaceCounts, notable};
 use crate::sim::compare::{Comparison, Difference, compare};
-use crate::sim::stats::{BatchStats, Interval, spaces_by_name};
+use crate::sim::stats::{BatchStats, Interval, TeamStats, spaces_by_name};
 use worker::{BatchRun, BatchUpdate};
 
 /// What a batch plays: chosen on the screen.
@@ -195,20 +195,6 @@ pub struct SimulationScreen {
 
 /// The most races one batch of the screen plays.
 pub const MOST_RACES: usize = 100_000;
-
-/// The teams table's columns.
-const TEAM_COLUMNS: [&str; 10] = [
-    "Team",
-    "Races",
-    "Win rate",
-    "Finish VP",
-    "Kill VP",
-    "Clock VP",
-    "Damage dealt",
-    "Damage taken",
-    "Cars lost",
-    "Eliminations",
-];
 
 impl SimulationScreen {
     /// A screen with the form filled from the workspace: the track shown (or the first), the
@@ -714,15 +700,7 @@ impl SimulationScreen {
                         t.win_rate.high * 100.0
                     ),
                 ];
-                let means = [
-                    t.finish_vp,
-                    t.kill_vp,
-                    t.clock_vp,
-                    t.damage_dealt,
-                    t.damage_taken,
-                    t.cars_lost,
-                    t.eliminations,
-                ];
+                let means = t.means();
                 cells.extend(means.iter().map(|v| format!("{v:.2}")));
                 let mut values = vec![t.races as f64, t.win_rate.rate];
                 values.extend(means);
@@ -733,15 +711,12 @@ impl SimulationScreen {
                 }
             })
             .collect();
+        let headers: Vec<&str> = ["Team", "Races", "Win rate"]
+            .into_iter()
+            .chain(TeamStats::MEANS.iter().map(|(_, heading)| *heading))
+            .collect();
         ScrollArea::both().show(ui, |ui| {
-            sorted_table(
-                ui,
-                Table::Teams,
-                &TEAM_COLUMNS,
-                rows,
-                self.sorts[0],
-                commands,
-            );
+            sorted_table(ui, Table::Teams, &headers, rows, self.sorts[0], commands);
         });
     }
 
