@@ -448,8 +448,6 @@ struct Search {
     key: SearchKey,
     /// [`Goal::Best`]: the best score so far and the steps reaching it.
     best: Option<(f64, Vec<Step>)>,
-    /// Scratch for the cars an outcome moved.
-    moved: Moved,
     /// The race's list of cars moved, kept between searches ([`Race::touched`]).
     touched: Vec<CarId>,
     /// Scratch: those cars in id order.
@@ -747,10 +745,10 @@ impl Search {
             return;
         }
         if let Some(score) = scorer {
-            self.moved = self.moved_cars(race);
+            let moved = self.moved_cars(race);
             let rating = score(&Reached {
                 race,
-                moved: &self.moved,
+                moved: &moved,
                 spent: movement.spent(),
                 ending,
             });

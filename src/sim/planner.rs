@@ -88,16 +88,13 @@ impl PlannerBot {
         let best = self.search.best(trial, SEARCH_LIMIT, |reached| {
             let mut score = 0.0;
             for (car, place) in reached.moved {
-                let before = race.car(*car);
-                let mut after = *before;
-                after.place = *place;
-                let mut gain = lap_progress(track, &after) - progress[car.index()];
+                let mut gain = lap_progress(track, *place) - progress[car.index()];
                 let mut crossings = 0.0;
                 if gain < -lap / 2.0 {
                     gain += lap;
                     crossings = 1.0;
                 }
-                let sign = if before.player == me {
+                let sign = if race.car(*car).player == me {
                     1.0
                 } else {
                     -RIVAL_SHARE
@@ -137,7 +134,7 @@ impl Bot for PlannerBot {
             self.progress.extend(
                 race.cars()
                     .iter()
-                    .map(|car| lap_progress(race.track(), car)),
+                    .map(|car| lap_progress(race.track(), car.place)),
             );
             let mut best: Option<(f64, usize, Vec<Step>)> = None;
             for (i, play) in legal.iter().enumerate() {

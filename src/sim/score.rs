@@ -2,17 +2,17 @@
 
 use crate::content::bot_profile::Weights;
 use crate::content::track::Section;
-use crate::rules::{Car, Place, PlayerId, Race, RaceResult};
+use crate::rules::{Place, PlayerId, Race, RaceResult};
 use crate::validate::checked_track::CheckedTrack;
 
 /// The score of a won race (and minus it, of a lost one): above anything a position is worth.
 const DECIDED: f64 = 1.0e6;
 
-/// How far along the lap a car is, in sectors from the finish line (0 on the starting section
-/// and off the board).
+/// How far along the lap a car on `place` is, in sectors from the finish line (0 on the
+/// starting section and off the board).
 #[must_use]
-pub fn lap_progress(track: &CheckedTrack, car: &Car) -> f64 {
-    let sector = match car.place {
+pub fn lap_progress(track: &CheckedTrack, place: Place) -> f64 {
+    let sector = match place {
         Place::Track(space) => track.space(space).sector,
         Place::OffTrack { sector, .. } => sector,
         Place::Chute => track.space(track.chute().beside).sector,
@@ -51,7 +51,7 @@ pub fn evaluate(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
                 Place::Destroyed => lost += 1.0,
                 Place::Reserve => {}
                 _ => {
-                    progress += lap_progress(track, car);
+                    progress += lap_progress(track, car.place);
                     taken += damage;
                 }
             }
