@@ -90,6 +90,19 @@ fn reload_picks_up_changes_made_on_disk() {
     harness.state_mut().wait_for_validation();
     harness.run();
     harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
+    assert!(
+        harness
+            .state()
+            .workspace()
+            .documents
+            .iter()
+            .any(|d| matches!(
+                &d.document,
+                roadwright::content::Document::TeamMats(mats)
+                    if mats.teams.iter().flat_map(|t| &t.cars).any(|c| c.defense == 7)
+            )),
+        "the edited mats were read again"
+    );
 }
 
 fn studio_with_track(track: &std::path::Path) -> Harness<'static, StudioApp> {

@@ -597,7 +597,7 @@ fn a_file_changed_on_disk_is_not_overwritten_and_can_be_reloaded() {
     assert!(harness.query_by_label("Save mine as...").is_some());
 
     harness
-        .get_by_label("Reload (yours stay one Undo away)")
+        .get_by_label("Reload oval.ron (yours stay one Undo away)")
         .click();
     settle(&mut harness);
     let track = shown_track(&harness);

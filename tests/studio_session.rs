@@ -167,18 +167,34 @@ fn rewrite_outside(track_file: &std::path::Path, name: &str) {
     fs::write(track_file, theirs.join("\n")).expect("write");
 }
 
-#[test]
-fn a_save_does_not_overwrite_a_file_changed_on_disk_until_the_user_says_so() {
+/// The name the track file on disk holds.
+fn name_on_disk(track_file: &std::path::Path) -> String {
+    match Document::load(track_file).expect("track").document {
+        Document::Track(track) => track.name.to_string(),
+        _ => unreachable!("a track"),
+    }
+}
+
+/// The studio renames the oval "Mine" while someone else renames its file "Theirs", then
+/// the studio tries to save.
+fn mine_against_theirs() -> (tempfile::TempDir, std::path::PathBuf, Session, DocumentId) {
     let (pack, track_file) = workspace_copy();
     let mut session = Session::open(pack.path(), &[], Prefs::default());
     let id = oval(&session);
     assert!(session.edit(id, &rename("Mine"), None));
     rewrite_outside(&track_file, "Theirs");
-
     session.save(Some(id), None);
-    let on_disk = fs::read_to_string(&track_file).expect("track");
-    assert!(on_disk.contains("Theirs"), "their edit is still there");
-    assert!(!on_disk.contains("Mine"));
+    (pack, track_file, session, id)
+}
+
+#[test]
+fn a_save_does_not_overwrite_a_file_changed_on_disk_until_the_user_says_so() {
+    let (_pack, track_file, mut session, id) = mine_against_theirs();
+    assert_eq!(
+        name_on_disk(&track_file),
+        "Theirs",
+        "their edit is still there"
+    );
     assert_eq!(session.disk_changes(), &[id], "the user is asked");
     assert!(
         session.workspace().is_dirty(),
@@ -195,23 +211,14 @@ fn a_save_does_not_overwrite_a_file_changed_on_disk_until_the_user_says_so() {
 
     // Keep mine: saved over theirs, nothing left to ask.
     session.answer_disk_change(id, DiskAnswer::KeepMine);
-    assert!(
-        fs::read_to_string(&track_file)
-            .expect("track")
-            .contains("Mine")
-    );
+    assert_eq!(name_on_disk(&track_file), "Mine");
     assert!(session.disk_changes().is_empty());
     assert!(!session.workspace().is_dirty());
 }
 
 #[test]
 fn reloading_a_file_changed_on_disk_keeps_the_studios_version_one_undo_away() {
-    let (pack, track_file) = workspace_copy();
-    let mut session = Session::open(pack.path(), &[], Prefs::default());
-    let id = oval(&session);
-    assert!(session.edit(id, &rename("Mine"), None));
-    rewrite_outside(&track_file, "Theirs");
-    session.save(Some(id), None);
+    let (_pack, track_file, mut session, id) = mine_against_theirs();
     assert_eq!(session.disk_changes(), &[id]);
 
     session.answer_disk_change(id, DiskAnswer::Reload);
@@ -225,11 +232,7 @@ fn reloading_a_file_changed_on_disk_keeps_the_studios_version_one_undo_away() {
     assert_eq!(name(&session, id), "Mine", "nothing the user made is lost");
     // Saving that now is an ordinary save over the file the studio read last.
     session.save(Some(id), None);
-    assert!(
-        fs::read_to_string(&track_file)
-            .expect("track")
-            .contains("Mine")
-    );
+    assert_eq!(name_on_disk(&track_file), "Mine");
 }
 
 #[test]
@@ -257,10 +260,9 @@ fn a_file_changed_outside_while_nothing_is_edited_is_offered_for_reloading() {
     session.answer_disk_change(id, DiskAnswer::KeepMine);
     assert_eq!(name(&session, id), "Theirs");
     assert!(!session.check_disk(11.0), "not asked again");
-    assert!(
-        fs::read_to_string(&track_file)
-            .expect("track")
-            .contains("Theirs again"),
+    assert_eq!(
+        name_on_disk(&track_file),
+        "Theirs again",
         "ignoring writes nothing"
     );
 }

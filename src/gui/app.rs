@@ -1155,7 +1155,13 @@ impl StudioApp {
                     format!("{name} changed on disk since you opened it.")
                 };
                 ui.label(RichText::new(text).color(ui.visuals().warn_fg_color));
-                let reload = if dirty { "Reload (yours stay one Undo away)" } else { "Reload" };
+                // Named after the file: several lines may stand, and File > Reload (every file)
+                // is another button.
+                let reload = if dirty {
+                    format!("Reload {name} (yours stay one Undo away)")
+                } else {
+                    format!("Reload {name}")
+                };
                 if ui.button(reload).clicked() {
                     commands.push(StudioCommand::DiskChange(id, DiskAnswer::Reload));
                 }
