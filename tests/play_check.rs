@@ -105,6 +105,56 @@ fn a_trough_no_event_can_reach_is_found_by_play_with_its_spaces_named() {
     }
 }
 
+/// A starting spur on grid positions no field fills (the largest takes 40): every spur space
+/// is reachable from a grid position and reaches the finish line, so the static checks accept
+/// the track, but no car ever starts there. Play names the spur's first space, and nothing off
+/// the spur.
+#[test]
+fn a_dead_end_branch_static_checks_accept_is_found_by_play_with_its_spaces_named() {
+    let folder = tempfile::tempdir().expect("temp dir");
+    let spur = common::oval_with_unfilled_starting_spur(folder.path());
+    let spur = spur.to_str().expect("utf-8");
+    let statically = roadwright(&["validate", "--json", spur]);
+    assert_eq!(statically.code, 0, "{}", statically.stderr);
+    assert_eq!(
+        json(&statically)["diagnostics"],
+        serde_json::json!([]),
+        "the static checks accept the spur"
+    );
+    let run = roadwright(&["validate", "--play=300", "--json", spur]);
+    assert_eq!(run.code, 0, "warnings only: {}", run.stderr);
+    let report = json(&run);
+    let found = report["diagnostics"].as_array().expect("list");
+    let named: Vec<(&str, &str)> = found
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().expect("code"),
+                d["object"]["space"].as_str().unwrap_or("-"),
+            )
+        })
+        .collect();
+    // S1.0 lies just behind lap space 2.0, so Bump and Run can move a car back into it: play
+    // follows the rules, not the drawn links, and may see it entered. S0.0 no car can reach.
+    assert!(
+        named.contains(&("space-never-entered", "S0.0")),
+        "{found:?}"
+    );
+    assert!(
+        named.iter().all(
+            |&(code, space)| code == "space-never-entered" && ["S0.0", "S1.0"].contains(&space)
+        ),
+        "only the spur: {found:?}"
+    );
+    for finding in found {
+        assert!(
+            finding["line"].as_u64().is_some(),
+            "placed in the file: {finding}"
+        );
+        assert_eq!(finding["play"]["races"], 300);
+    }
+}
+
 /// Pools too deep and cars too tough to eliminate: the content passes the static checks, and
 /// play finds races reaching the turn limit, with the seed, players and teams of one; the same
 /// arguments to `roadwright race` play that race again.

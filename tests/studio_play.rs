@@ -131,3 +131,34 @@ fn watch_opens_the_race_that_shows_a_finding() {
     assert_eq!(replay.race().turn(), 200);
     assert!(replay.race().is_over());
 }
+
+/// The studio's check by play finds what the static checks accept: a starting spur on grid
+/// positions no field fills is reported with its first space named, marked as found by play,
+/// and no static diagnostic is shown for the track.
+#[test]
+fn a_dead_end_branch_the_static_checks_accept_is_found_by_play_in_the_studio() {
+    let (pack, oval) = workspace_copy();
+    std::fs::remove_file(&oval).expect("remove the plain oval");
+    common::oval_with_unfilled_starting_spur(pack.path());
+    let mut harness = studio(pack.path(), 300);
+    assert!(
+        harness.state().diagnostics().is_empty(),
+        "statically clean: {:?}",
+        harness.state().diagnostics()
+    );
+    harness.state_mut().play_now();
+    settle(&mut harness);
+    let spur: SpaceRef = "S0.0".parse().expect("space");
+    let finding = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .find(|d| {
+            d.code == "space-never-entered"
+                && d.location.object == Some(ObjectRef::Space { space: spur })
+        })
+        .cloned()
+        .unwrap_or_else(|| panic!("{:?}", harness.state().diagnostics()));
+    assert!(finding.play.is_some(), "marked as found by play");
+    harness.get_by_label_contains("S0.0");
+}

@@ -127,3 +127,59 @@ pub fn endless_races(pack: &Path) {
         .replace("countdown_clock: true,", "countdown_clock: false,");
     fs::write(&ruleset, text).expect("write");
 }
+
+/// Adds to a track a starting spur that no race ever uses: two one-lane starting sectors
+/// (S0.0, S1.0) joining lap sector 2, with grid positions after the last one. The static checks
+/// accept it (every spur space is reachable from a grid position and reaches the finish line),
+/// but cars take the grid positions in order (3.0) and the largest field of the standard
+/// ruleset fills 40, so the spur is a dead-end branch only play finds.
+pub fn with_unfilled_starting_spur(track: &mut roadwright::content::track::Track) {
+    use roadwright::content::track::{GridSlot, OffTrack, Sector, Space, Terrain};
+    let at = |text: &str| text.parse().expect("a space");
+    let space = |next: &str, x: f32| Space {
+        lane: 0,
+        terrain: Terrain::Paved,
+        next: vec![at(next)],
+        x,
+        y: 3.5,
+        heading: 0.0,
+        size: None,
+    };
+    track.start_sectors = vec![
+        Sector {
+            spaces: vec![space("S1.0", 0.5)],
+            off_track: OffTrack::default(),
+        },
+        Sector {
+            spaces: vec![space("2.0", 1.5)],
+            off_track: OffTrack::default(),
+        },
+    ];
+    let last = track
+        .grid
+        .iter()
+        .map(|slot| slot.position)
+        .max()
+        .unwrap_or(0);
+    track.grid.push(GridSlot {
+        position: last + 1,
+        space: at("S0.0"),
+    });
+    track.grid.push(GridSlot {
+        position: last + 2,
+        space: at("S1.0"),
+    });
+}
+
+/// The oval with [`with_unfilled_starting_spur`], written as `spur.ron` into `folder`.
+pub fn oval_with_unfilled_starting_spur(folder: &Path) -> PathBuf {
+    use roadwright::content::{Document, Format};
+    let mut loaded = Document::load(&repo("tracks/oval.ron")).expect("loads");
+    let Document::Track(track) = &mut loaded.document else {
+        panic!("a track");
+    };
+    with_unfilled_starting_spur(track);
+    let path = folder.join("spur.ron");
+    fs::write(&path, loaded.document.to_text(Format::Ron).expect("text")).expect("write");
+    path
+}
