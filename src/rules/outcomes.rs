@@ -441,8 +441,9 @@ struct Search {
     seen: FxHashSet<SearchKey>,
     found: FxHashSet<(Moved, Ending)>,
     outcomes: Vec<Outcome>,
-    /// The steps from the root to the position being visited.
-    path: Vec<Step>,
+    /// The steps from the root to the position being visited, each by its index among its
+    /// depth's legal steps (`frames[depth].steps`).
+    path: Vec<usize>,
     frames: Vec<Frame>,
     /// A reused buffer for the key of the position being looked up.
     key: SearchKey,
@@ -452,6 +453,8 @@ struct Search {
     touched: Vec<CarId>,
     /// Scratch: those cars in id order.
     sorted: SmallVec<[CarId; 8]>,
+    /// Scratch: the cars moved in the outcome being rated ([`Goal::Best`]).
+    moved: Vec<(CarId, Place)>,
     /// Positions the search may still visit.
     budget: usize,
     /// Whether it ran out.
@@ -479,11 +482,14 @@ impl Search {
         {
             return;
         }
-        // The level's steps and movement buffer are taken out while it searches deeper; its
-        // mark stays in the frame.
+        // The level's steps and mark stay in its frame (the path names steps by their index
+        // there, so no step is copied); its movement buffer is taken out while it searches
+        // deeper.
         let mut steps = std::mem::take(&mut self.frames[depth].steps);
         movement.legal_steps_into(race, &mut steps);
-        if steps.is_empty() {
+        let count = steps.len();
+        self.frames[depth].steps = steps;
+        if count == 0 {
             let ending = if movement.mp == 0 {
                 Ending::Spent
             } else {
@@ -497,12 +503,12 @@ impl Search {
                 .take()
                 .unwrap_or_else(|| Box::new(movement.clone()));
             let next = &mut *buffer;
-            for step in &steps {
+            for index in 0..count {
                 next.clone_from(movement);
-                self.path.push(step.clone());
+                self.path.push(index);
                 // The search keeps the path itself: a movement that carried its steps would
                 // copy them all at every position.
-                let end = next.take(race, step);
+                let end = next.take(race, &self.frames[depth].steps[index]);
                 match end {
                     // A step that spends the last MP ends the movement: the outcome is
                     // recorded at once (its own set tells outcomes apart), sparing the key of
@@ -527,7 +533,17 @@ impl Search {
             }
             self.frames[depth].movement = Some(buffer);
         }
-        self.frames[depth].steps = steps;
+    }
+
+    /// The steps from the root to the position being visited, into `out`.
+    fn path_steps(&self, out: &mut Vec<Step>) {
+        out.clear();
+        out.extend(
+            self.path
+                .iter()
+                .zip(&self.frames)
+                .map(|(&index, frame)| frame.steps[index].clone()),
+        );
     }
 
     /// Whether the position is new (same cars in the same places, same MP left, same links
@@ -662,12 +678,20 @@ impl Search {
     /// The cars that stand elsewhere than they started (cars can return to their starting
     /// place), with where they are, by car id.
     fn moved_cars(&mut self, race: &Race) -> Moved {
+        let mut moved = Moved::new();
+        self.fill_moved(race, &mut moved);
+        moved
+    }
+
+    /// [`Search::moved_cars`] into a list the caller keeps.
+    fn fill_moved(&mut self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
         self.sort_touched(race);
-        self.sorted
-            .iter()
-            .map(|&id| (id, race.car(id).place))
-            .filter(|(id, place)| *place != self.start[id.index()])
-            .collect()
+        out.extend(
+            self.sorted
+                .iter()
+                .map(|&id| (id, race.car(id).place))
+                .filter(|(id, place)| *place != self.start[id.index()]),
+        );
     }
 
     /// Whether the key just built is new (and remembers it).
@@ -745,20 +769,30 @@ impl Search {
             return;
         }
         if let Some(score) = scorer {
-            let moved = self.moved_cars(race);
+            // The moved cars go into a buffer kept between outcomes: a best-outcome search
+            // rates thousands of them, and a pushed pack outgrows an inline list.
+            let mut moved = std::mem::take(&mut self.moved);
+            moved.clear();
+            self.fill_moved(race, &mut moved);
             let rating = score(&Reached {
                 race,
                 moved: &moved,
                 spent: movement.spent(),
                 ending,
             });
+            self.moved = moved;
             match &mut self.best {
                 Some((best, steps)) if rating > *best => {
-                    *best = rating;
-                    steps.clone_from(&self.path);
+                    let mut steps = std::mem::take(steps);
+                    self.path_steps(&mut steps);
+                    self.best = Some((rating, steps));
                 }
                 Some(_) => {}
-                None => self.best = Some((rating, self.path.clone())),
+                None => {
+                    let mut steps = Vec::new();
+                    self.path_steps(&mut steps);
+                    self.best = Some((rating, steps));
+                }
             }
             return;
         }
@@ -774,7 +808,11 @@ impl Search {
             self.outcomes.push(Outcome {
                 moved: moved.to_vec(),
                 spent: movement.spent(),
-                steps: self.path.clone(),
+                steps: {
+                    let mut steps = Vec::new();
+                    self.path_steps(&mut steps);
+                    steps
+                },
                 ending,
             });
         }

@@ -113,7 +113,7 @@ pub struct CarEntry {
     /// Its player.
     pub player: PlayerId,
     /// Its index on the team mat.
-    pub mat_index: usize,
+    pub mat_index: u16,
     /// Its roof number.
     pub number: CarNumber,
 }

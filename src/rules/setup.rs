@@ -215,7 +215,8 @@ impl Race {
             let mut reserve = Vec::new();
             for (k, &mat_index) in order.iter().enumerate() {
                 let id = CarId(self.cars.len() as u16);
-                self.cars.push(Car::on_the_mat(player, mat_index));
+                // A team mat holds the ruleset's cars per mat (a u8), checked by validation.
+                self.cars.push(Car::on_the_mat(player, mat_index as u16));
                 if k >= per_team {
                     reserve.push(id);
                 }

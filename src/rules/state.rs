@@ -79,8 +79,9 @@ impl Place {
 pub struct Car {
     /// The player whose team it belongs to.
     pub player: PlayerId,
-    /// Its index among its team mat's cars.
-    pub mat_index: usize,
+    /// Its index among its team mat's cars (16 bits: a search copies every car at each step,
+    /// so the car is kept small).
+    pub mat_index: u16,
     /// Where it is.
     pub place: Place,
     /// Damage markers.
@@ -103,7 +104,7 @@ pub struct Car {
 impl Car {
     /// A car on its team mat, before the race: no damage, no marker, light side up.
     #[must_use]
-    pub fn on_the_mat(player: PlayerId, mat_index: usize) -> Self {
+    pub fn on_the_mat(player: PlayerId, mat_index: u16) -> Self {
         Self {
             player,
             mat_index,
@@ -395,7 +396,7 @@ impl Race {
     #[must_use]
     pub fn stats(&self, id: CarId) -> &CarStats {
         let car = self.car(id);
-        &self.team_of(car.player).cars[car.mat_index]
+        &self.team_of(car.player).cars[usize::from(car.mat_index)]
     }
 
     /// A car's roof number (from its team mat).
