@@ -29,6 +29,7 @@
 
 pub mod activation;
 pub mod board;
+pub mod car_set;
 pub mod combat;
 pub mod decision;
 pub mod events;

@@ -13,6 +13,7 @@ use smallvec::SmallVec;
 use crate::content::race_deck::LaneSide;
 use crate::validate::checked_track::CheckedTrack;
 
+use super::car_set::CarSet;
 use super::decision::{Decision, IllegalDecision};
 use super::ids::{CarId, PlayerId};
 use super::movement::{Movement, Step, StepEnd};
@@ -449,10 +450,8 @@ struct Search {
     key: SearchKey,
     /// [`Goal::Best`]: the best score so far and the steps reaching it.
     best: Option<(f64, Vec<Step>)>,
-    /// The race's list of cars moved, kept between searches ([`Race::touched`]).
-    touched: Vec<CarId>,
-    /// Scratch: those cars in id order.
-    sorted: SmallVec<[CarId; 8]>,
+    /// The race's set of cars moved, kept between searches ([`Race::touched`]).
+    touched: CarSet,
     /// Scratch: the cars moved in the outcome being rated ([`Goal::Best`]).
     moved: Vec<(CarId, Place)>,
     /// Positions the search may still visit.
@@ -558,8 +557,8 @@ impl Search {
                 self.left_behind_key(race, movement);
             }
         } else {
-            self.sort_touched(race);
-            for &id in &self.sorted {
+            // The cars moved since the search began, in id order (the set lists them so).
+            for id in race.touched() {
                 let place = race.car(id).place;
                 if place != self.start[id.index()] {
                     self.key.push(u32::from(id.0));
@@ -653,43 +652,19 @@ impl Search {
         }
     }
 
-    /// Puts the cars moved since the search began in id order, into `sorted`: keys and
-    /// outcomes list cars by id, whatever order they moved in.
-    fn sort_touched(&mut self, race: &Race) {
-        self.sorted.clear();
-        let touched = race.touched();
-        if race.cars().len() <= 128 {
-            // A bit per car orders them without a sort (a search calls this at every
-            // position, and a ten-player race has 40 cars).
-            let mut set = 0u128;
-            for id in touched {
-                set |= 1 << id.0;
-            }
-            while set != 0 {
-                self.sorted.push(CarId(set.trailing_zeros() as u16));
-                set &= set - 1;
-            }
-        } else {
-            self.sorted.extend_from_slice(touched);
-            self.sorted.sort_unstable();
-        }
-    }
-
     /// The cars that stand elsewhere than they started (cars can return to their starting
     /// place), with where they are, by car id.
-    fn moved_cars(&mut self, race: &Race) -> Moved {
+    fn moved_cars(&self, race: &Race) -> Moved {
         let mut moved = Moved::new();
         self.fill_moved(race, &mut moved);
         moved
     }
 
     /// [`Search::moved_cars`] into a list the caller keeps.
-    fn fill_moved(&mut self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
-        self.sort_touched(race);
+    fn fill_moved(&self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
         out.extend(
-            self.sorted
-                .iter()
-                .map(|&id| (id, race.car(id).place))
+            race.touched()
+                .map(|id| (id, race.car(id).place))
                 .filter(|(id, place)| *place != self.start[id.index()]),
         );
     }

@@ -11,6 +11,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::activation::Phase;
+use super::car_set::CarSet;
 use super::ids::{CarId, PlayerId};
 use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
 use crate::content::race_deck::LaneSide;
@@ -243,9 +244,9 @@ pub struct Race {
     pub(crate) result: Option<RaceResult>,
     pub(crate) turn_limit: u32,
     pub(crate) logging: bool,
-    /// While an outcome search runs: the cars moved since it began, each once, in the order
-    /// they first moved (see [`Race::touched`]); `None` otherwise.
-    pub(crate) touched: Option<Vec<CarId>>,
+    /// While an outcome search runs: the cars moved since it began (see [`Race::touched`]);
+    /// `None` otherwise.
+    pub(crate) touched: Option<CarSet>,
 }
 
 /// What a movement step can change in a race, copied so that a search can undo its steps
@@ -266,7 +267,7 @@ pub(crate) struct Mark {
     event_discards: usize,
     result: Option<RaceResult>,
     events: usize,
-    touched: usize,
+    touched: CarSet,
 }
 
 impl Race {
@@ -282,7 +283,9 @@ impl Race {
         mark.event_discards = self.event_cards.discard.len();
         mark.result = self.result;
         mark.events = self.log.len();
-        mark.touched = self.touched.as_ref().map_or(0, Vec::len);
+        if let Some(touched) = &self.touched {
+            mark.touched.copy_from(touched);
+        }
     }
 
     /// Puts back what [`Race::mark`] copied, undoing the movement steps taken since.
@@ -299,15 +302,16 @@ impl Race {
         self.result = mark.result;
         self.log.truncate(mark.events);
         if let Some(touched) = &mut self.touched {
-            touched.truncate(mark.touched);
+            touched.copy_from(&mark.touched);
         }
         self.legal = std::cell::OnceCell::new();
     }
 
     /// The cars moved since an outcome search began (empty outside one): a search compares
     /// these with where they started instead of every car on the track.
-    pub(crate) fn touched(&self) -> &[CarId] {
-        self.touched.as_deref().unwrap_or_default()
+    pub(crate) fn touched(&self) -> super::car_set::Iter<'_> {
+        static NONE: CarSet = CarSet::EMPTY;
+        self.touched.as_ref().unwrap_or(&NONE).iter()
     }
 
     /// An empty race over `rules`; setup fills it in.
@@ -609,10 +613,8 @@ impl Race {
             }
         }
         self.cars[id.index()].place = place;
-        if let Some(touched) = &mut self.touched
-            && !touched.contains(&id)
-        {
-            touched.push(id);
+        if let Some(touched) = &mut self.touched {
+            touched.insert(id);
         }
         if let Place::Track(new) = place
             && self.track().space(new).terrain != Terrain::Trough
