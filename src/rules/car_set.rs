@@ -66,6 +66,15 @@ impl CarSet {
     }
 }
 
+impl<'a> IntoIterator for &'a CarSet {
+    type Item = CarId;
+    type IntoIter = Iter<'a>;
+
+    fn into_iter(self) -> Iter<'a> {
+        self.iter()
+    }
+}
+
 /// The cars of a [`CarSet`], in id order.
 #[derive(Clone, Debug)]
 pub struct Iter<'a> {
