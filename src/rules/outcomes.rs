@@ -656,17 +656,25 @@ impl Search {
     /// place), with where they are, by car id.
     fn moved_cars(&self, race: &Race) -> Moved {
         let mut moved = Moved::new();
-        self.fill_moved(race, &mut moved);
+        for id in race.touched() {
+            let place = race.car(id).place;
+            if place != self.start[id.index()] {
+                moved.push((id, place));
+            }
+        }
         moved
     }
 
-    /// [`Search::moved_cars`] into a list the caller keeps.
-    fn fill_moved(&self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
-        out.extend(
-            race.touched()
-                .map(|id| (id, race.car(id).place))
-                .filter(|(id, place)| *place != self.start[id.index()]),
-        );
+    /// [`Search::moved_cars`] into a list the caller keeps (a plain loop: an iterator chain
+    /// here compiled to a copy of each place through memory that stalled the search).
+    fn fill_moved(&self, race: &Race, out: &mut Vec<(CarId, Place)>) {
+        out.clear();
+        for id in race.touched() {
+            let place = race.car(id).place;
+            if place != self.start[id.index()] {
+                out.push((id, place));
+            }
+        }
     }
 
     /// Whether the key just built is new (and remembers it).
@@ -747,7 +755,6 @@ impl Search {
             // The moved cars go into a buffer kept between outcomes: a best-outcome search
             // rates thousands of them, and a pushed pack outgrows an inline list.
             let mut moved = std::mem::take(&mut self.moved);
-            moved.clear();
             self.fill_moved(race, &mut moved);
             let rating = score(&Reached {
                 race,

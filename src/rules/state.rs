@@ -30,6 +30,10 @@ pub struct RaceRules {
     pub track: CheckedTrack,
     /// The ruleset.
     pub ruleset: Ruleset,
+    /// Each team mat car's chance to hit and expected damage against each defense, over the
+    /// combat deck as printed: `odds[team][mat index][defense]` (worked out once: bots ask
+    /// for every end space they weigh).
+    pub(crate) odds: Vec<Vec<Vec<(f64, f64)>>>,
 }
 
 /// Where a car is.

@@ -96,24 +96,19 @@ impl Race {
         out
     }
 
-    /// The chance to hit a defense and the expected damage, over the combat deck as printed.
+    /// The chance to hit a defense and the expected damage, over the combat deck as printed
+    /// (from the table the rules keep; worked out afresh for a defense beyond it).
     fn odds(&self, attacker: CarId, defense: u8) -> (f64, f64) {
-        let stats = self.stats(attacker);
-        let bonus = u8::from(stats.targeting_bonus);
-        let (mut total, mut hits, mut damage) = (0.0, 0.0, 0.0);
-        for card in &self.rules.content.combat_deck {
-            let count = f64::from(card.count.get());
-            total += count;
-            if card.value + bonus >= defense {
-                hits += count;
-                damage +=
-                    count * f64::from(card.weapons.get(&stats.weapon).map_or(0, |r| r.damage));
-            }
-        }
-        if total == 0.0 {
-            return (0.0, 0.0);
-        }
-        (hits / total, damage / total)
+        let car = self.car(attacker);
+        self.rules
+            .odds
+            .get(self.player(car.player).team)
+            .and_then(|team| team.get(usize::from(car.mat_index)))
+            .and_then(|by_defense| by_defense.get(usize::from(defense)))
+            .copied()
+            .unwrap_or_else(|| {
+                super::setup::odds(&self.rules.content, self.stats(attacker), defense)
+            })
     }
 
     /// The weapon mount of a car.
