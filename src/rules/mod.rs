@@ -34,6 +34,7 @@ pub mod combat;
 pub mod decision;
 pub mod events;
 pub mod ids;
+mod key_set;
 pub mod log;
 pub mod movement;
 pub mod outcomes;

@@ -16,6 +16,7 @@ use crate::validate::checked_track::CheckedTrack;
 use super::car_set::CarSet;
 use super::decision::{Decision, IllegalDecision};
 use super::ids::{CarId, PlayerId};
+use super::key_set::KeySet;
 use super::movement::{Movement, Step, StepEnd};
 use super::race_event::Marker;
 use super::state::{Car, Mark, Place, Player, Race};
@@ -439,7 +440,7 @@ struct Search {
     reach_end: u32,
     /// [`Goal::EndPlaces`]: the end places and kinds of ending that have an outcome.
     groups: FxHashSet<(Place, EndingKind)>,
-    seen: FxHashSet<SearchKey>,
+    seen: KeySet,
     found: FxHashSet<(Moved, Ending)>,
     outcomes: Vec<Outcome>,
     /// The steps from the root to the position being visited, each by its index among its
@@ -679,11 +680,7 @@ impl Search {
 
     /// Whether the key just built is new (and remembers it).
     fn insert_key(&mut self) -> bool {
-        if self.seen.contains(&self.key) {
-            return false;
-        }
-        self.seen.insert(self.key.clone());
-        true
+        self.seen.insert(&self.key)
     }
 
     /// Whether the movement could end the race: it can reach the finish line and some player's
