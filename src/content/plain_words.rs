@@ -16,6 +16,8 @@ pub(crate) fn plain_words<T: JsonSchema>(message: &str) -> String {
         },
         None => (None, message),
     };
+    let path = path.map(readable_path);
+    let path = path.as_deref().filter(|p| !p.is_empty());
     let mut body = body.to_owned();
     if body.contains("struct `Header`") || body.contains("`Header`") {
         "a content file opens with `(kind: ..., version: ...)` (in JSON, an object with \
@@ -33,7 +35,7 @@ pub(crate) fn plain_words<T: JsonSchema>(message: &str) -> String {
     }
     let body = body.replace(" instead", "");
     match path {
-        Some(path) => format!("at `{}`: {body}", path.trim_end_matches(".?")),
+        Some(path) => format!("at `{path}`: {body}"),
         None => body,
     }
 }
@@ -117,4 +119,45 @@ fn resolve<'a>(root: &'a Value, schema: &'a Value) -> &'a Value {
         }
     }
     at
+}
+
+/// A field path without the `?` segments `serde_path_to_error` writes where it cannot name
+/// the step (an element read through a generic visitor): `cards[5].?.weapons` is
+/// `cards[5].weapons` to the user, and `?[2]` is `[2]`.
+fn readable_path(path: &str) -> String {
+    let mut out = String::new();
+    for segment in path.split('.') {
+        let segment = match segment.strip_prefix('?') {
+            Some(index) if index.is_empty() || index.starts_with('[') => index,
+            _ => segment,
+        };
+        if !out.is_empty() && !segment.is_empty() && !segment.starts_with('[') {
+            out.push('.');
+        }
+        out.push_str(segment);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{plain_words, readable_path};
+    use crate::content::race_deck::RaceDeck;
+
+    #[test]
+    fn unnamed_path_steps_are_left_out_wherever_they_stand() {
+        assert_eq!(readable_path("cards[5].?"), "cards[5]");
+        assert_eq!(
+            readable_path("cards[5].?.weapons.emp"),
+            "cards[5].weapons.emp"
+        );
+        assert_eq!(readable_path("?.cards[1]"), "cards[1]");
+        assert_eq!(readable_path("a.?[2].b"), "a[2].b");
+        assert_eq!(readable_path("?"), "");
+        assert_eq!(
+            plain_words::<RaceDeck>("at `cards[2].?.speed`: invalid type"),
+            "at `cards[2].speed`: invalid type"
+        );
+        assert_eq!(plain_words::<RaceDeck>("at `?`: oops"), "oops");
+    }
 }
