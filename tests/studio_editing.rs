@@ -272,6 +272,51 @@ fn dragging_the_selection_moves_it_as_one_undo_step() {
     );
 }
 
+/// A crossover space of the figure 8 is one physical space drawn for both roads: dragging it
+/// moves both spaces of its pair, so the crossover stays one place on the board.
+#[test]
+fn dragging_a_crossover_space_moves_both_spaces_of_its_pair() {
+    let (pack, _) = workspace_copy();
+    fs::copy(
+        common::repo("tracks/figure-eight.ron"),
+        pack.path().join("figure-eight.ron"),
+    )
+    .expect("copy the figure 8");
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label("figure-eight.ron (track)").click();
+    settle(&mut harness);
+    let before = shown_track(&harness);
+    let (a, b) = (SpaceRef::lap(0, 0), SpaceRef::lap(21, 0));
+    assert!(
+        before.crossover.iter().any(|p| (p.0, p.1) == (a, b)),
+        "a crossover pair"
+    );
+    let index = harness.state().shown().expect("shown");
+    let start = harness
+        .state()
+        .canvas(index)
+        .expect("canvas")
+        .screen_position(&before, a)
+        .expect("on screen");
+    harness.drag_at(start);
+    for step in 1..=5 {
+        harness.hover_at(start + egui::vec2(0.0, 8.0 * step as f32));
+        harness.run_steps(1);
+    }
+    harness.drop_at(start + egui::vec2(0.0, 40.0));
+    settle(&mut harness);
+    let after = shown_track(&harness);
+    let shift = |at: SpaceRef| {
+        let (was, now) = (before.space(at).expect("s"), after.space(at).expect("s"));
+        (now.x - was.x, now.y - was.y)
+    };
+    let (moved_a, moved_b) = (shift(a), shift(b));
+    assert!(moved_a.1 > 0.5, "dragged down: {moved_a:?}");
+    assert_eq!(moved_a, moved_b, "both spaces of the pair moved together");
+    let untouched = SpaceRef::lap(5, 0);
+    assert_eq!(shift(untouched), (0.0, 0.0), "nothing else moved");
+}
+
 #[test]
 fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     let (pack, _) = workspace_copy();

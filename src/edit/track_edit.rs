@@ -141,7 +141,8 @@ pub enum TrackEdit {
         /// Into this one.
         to: SpaceRef,
     },
-    /// Moves spaces by (`dx`, `dy`) track units.
+    /// Moves spaces by (`dx`, `dy`) track units, each with the other space of its crossover
+    /// pair.
     Translate {
         /// The spaces.
         spaces: Vec<SpaceRef>,
@@ -676,7 +677,15 @@ fn translate(
     dy: f32,
 ) -> Result<(), TrackEditError> {
     require(track, spaces)?;
-    for &at in spaces {
+    // The two spaces of a crossover pair are one physical space drawn twice: moving one moves
+    // the other, or the pair would come apart on the board.
+    let mut moving: BTreeSet<SpaceRef> = spaces.iter().copied().collect();
+    for &CrossoverPair(a, b) in &track.crossover {
+        if moving.contains(&a) || moving.contains(&b) {
+            moving.extend([a, b]);
+        }
+    }
+    for at in moving {
         if let Some(space) = space_mut(track, at) {
             space.x += dx;
             space.y += dy;
