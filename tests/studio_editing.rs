@@ -317,6 +317,54 @@ fn dragging_a_crossover_space_moves_both_spaces_of_its_pair() {
     assert_eq!(shift(untouched), (0.0, 0.0), "nothing else moved");
 }
 
+/// The starting section form shows the section the track has: the lap sector it really
+/// joins is stated, and laying it again from the form as shown gives the same section.
+#[test]
+fn the_starting_section_form_shows_the_join_the_track_has() {
+    let (pack, _) = workspace_copy();
+    fs::copy(
+        common::repo("tracks/figure-eight.ron"),
+        pack.path().join("figure-eight.ron"),
+    )
+    .expect("copy the figure 8");
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label("figure-eight.ron (track)").click();
+    settle(&mut harness);
+    let before = shown_track(&harness);
+    let join = before
+        .start_sectors
+        .last()
+        .and_then(|s| s.spaces[0].next.first())
+        .expect("a starting section")
+        .sector;
+    assert_ne!(join, 0, "the figure 8 joins past the finish line");
+    harness.get_by_label(&format!("The starting section joins lap sector {join}."));
+    harness.get_by_label("Lay starting section").click();
+    settle(&mut harness);
+    let after = shown_track(&harness);
+    assert_eq!(
+        after.start_sectors.len(),
+        before.start_sectors.len(),
+        "as many sectors"
+    );
+    let last = after.start_sectors.last().expect("a starting section");
+    assert!(
+        last.spaces
+            .iter()
+            .flat_map(|s| &s.next)
+            .all(|to| to.sector == join),
+        "laid again, it joins sector {join}: {last:?}"
+    );
+    let (was, now) = (
+        &before.start_sectors[0].spaces[0],
+        &after.start_sectors[0].spaces[0],
+    );
+    assert!(
+        (was.x - now.x).abs() < 0.01 && (was.y - now.y).abs() < 0.01,
+        "where it was: {was:?} -> {now:?}"
+    );
+}
+
 #[test]
 fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     let (pack, _) = workspace_copy();
