@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Panel, RichText, ScrollArea, Ui};
 
+use super::backdrop::Backdrop;
 use super::canvas::{CanvasEdit, Tool, TrackCanvas};
 use super::combat_deck_editor::CombatDeckEditor;
 use super::command::{Answer, StudioCommand};
@@ -30,15 +31,6 @@ use crate::edit::Edit;
 use crate::edit::track_edit::remove_sectors_holding;
 use crate::sim::batch::BatchSpec;
 use crate::validate::{Diagnostic, ObjectRef};
-
-/// A background picture loaded for the canvas.
-struct Backdrop {
-    /// The file it was loaded from.
-    path: PathBuf,
-    /// The picture, or nothing when the file could not be read as one (the error went to the
-    /// status line once; it is not read again every frame).
-    texture: Option<egui::TextureHandle>,
-}
 
 /// What fills the centre of the window.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -1226,11 +1218,7 @@ impl StudioApp {
             .unwrap_or_default();
         let problems = self.problem_spaces(index);
         self.load_backdrop(ui.ctx(), index);
-        let backdrop = self
-            .backdrop
-            .as_ref()
-            .and_then(|b| b.texture.as_ref())
-            .map(egui::TextureHandle::id);
+        let backdrop = self.backdrop.as_ref().and_then(Backdrop::texture);
         match &self.session.workspace().documents[index].document {
             Document::Track(track) => {
                 let canvas = self.canvases.entry(index).or_default();
@@ -1299,7 +1287,8 @@ impl StudioApp {
         }
     }
 
-    /// Loads the shown track's background picture into a texture when it changes.
+    /// Starts loading the shown track's background picture when it changes (on the loader's
+    /// thread), and takes it in once it is read.
     fn load_backdrop(&mut self, ctx: &egui::Context, id: DocumentId) {
         let document = &self.session.workspace().documents[id];
         let Document::Track(track) = &document.document else {
@@ -1315,28 +1304,25 @@ impl StudioApp {
             .and_then(Path::parent)
             .unwrap_or(&self.session.workspace().root);
         let path = folder.join(background.path.as_str());
-        if self.backdrop.as_ref().is_some_and(|b| b.path == path) {
-            return;
+        if self.backdrop.as_ref().is_none_or(|b| b.path() != path) {
+            self.backdrop = Some(Backdrop::load(path, ctx));
         }
-        let texture = match image::open(&path) {
-            Ok(picture) => {
-                let rgba = picture.to_rgba8();
-                let size = [rgba.width() as usize, rgba.height() as usize];
-                let colour = egui::ColorImage::from_rgba_unmultiplied(size, rgba.as_raw());
-                Some(ctx.load_texture(
-                    path.display().to_string(),
-                    colour,
-                    egui::TextureOptions::LINEAR,
-                ))
-            }
-            Err(error) => {
-                self.session
-                    .status_mut()
-                    .say(format!("Cannot show {}: {error}", path.display()));
-                None
-            }
-        };
-        self.backdrop = Some(Backdrop { path, texture });
+        if let Some(backdrop) = &mut self.backdrop
+            && let Some(error) = backdrop.poll(ctx)
+        {
+            self.session.status_mut().say(format!(
+                "Cannot show {}: {error}",
+                backdrop.path().display()
+            ));
+        }
+    }
+
+    /// Waits until the background picture being loaded is read (tests and scripts: the window
+    /// shows it on the frame after).
+    pub fn wait_for_background(&mut self) {
+        if let Some(backdrop) = &mut self.backdrop {
+            backdrop.wait();
+        }
     }
 
     fn question_dialog(&self, ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {

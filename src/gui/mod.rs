@@ -17,6 +17,7 @@
 #![allow(clippy::too_many_lines)]
 
 pub mod app;
+pub mod backdrop;
 pub mod canvas;
 pub mod combat_deck_editor;
 pub mod command;

@@ -26,6 +26,7 @@ pub fn settle(harness: &mut Harness<'static, StudioApp>) {
     // the spinner stops, and let the window settle.
     harness.run_steps(2);
     harness.state_mut().wait_for_validation();
+    harness.state_mut().wait_for_background();
     harness.run();
 }
 
