@@ -365,6 +365,36 @@ fn the_starting_section_form_shows_the_join_the_track_has() {
     );
 }
 
+/// The inspector keeps the width the designer gave it: selecting spaces whose actions have
+/// long names (a crossover pair, a whole track) used to widen it for good.
+#[test]
+#[allow(
+    clippy::float_cmp,
+    reason = "the same layout gives the same edge to the bit; any change is the fault"
+)]
+fn the_inspector_keeps_its_width_whatever_it_shows() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let left_edge = |h: &Harness<'static, StudioApp>| h.get_by_label("Close the lap").rect().left();
+    let before = left_edge(&harness);
+    click_space(&mut harness, SpaceRef::lap(0, 0));
+    assert_eq!(left_edge(&harness), before, "one space selected");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    settle(&mut harness);
+    assert!(
+        harness
+            .state()
+            .shown()
+            .and_then(|index| harness.state().canvas(index))
+            .map_or(0, |c| c.selection.len())
+            > 100,
+        "everything selected"
+    );
+    assert_eq!(left_edge(&harness), before, "everything selected");
+    click_space(&mut harness, SpaceRef::lap(0, 0));
+    assert_eq!(left_edge(&harness), before, "one space again");
+}
+
 #[test]
 fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     let (pack, _) = workspace_copy();

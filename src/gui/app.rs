@@ -1107,7 +1107,8 @@ impl StudioApp {
         {
             commands.push(StudioCommand::Show(None));
         }
-        ScrollArea::vertical().show(ui, |ui| {
+        // Long file names scroll sideways rather than widen the panel.
+        ScrollArea::both().auto_shrink(false).show(ui, |ui| {
             let workspace = self.session.workspace();
             for (id, document) in workspace.ids().zip(&workspace.documents) {
                 let dirty = if document.is_dirty() { " *" } else { "" };

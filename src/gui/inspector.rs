@@ -33,7 +33,10 @@ pub fn track_inspector(
     edits: &mut Vec<CanvasEdit>,
 ) -> InspectorRequests {
     let mut requests = InspectorRequests::default();
-    egui::ScrollArea::vertical().show(ui, |ui| {
+    // The panel keeps the width the designer gave it: long text wraps, and anything wider
+    // still scrolls sideways instead of widening the panel for good.
+    ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
+    egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
         section(ui, "Track", |ui| track_fields(ui, track, edits));
         section(ui, "Tool", |ui| tool_options(ui, track, canvas, edits));
         section(ui, "Selection", |ui| {
