@@ -120,7 +120,18 @@ fn the_default_studio_shows_the_sample_track_on_the_canvas() {
     harness.run();
     harness.get_by_label("40 lap sectors, 0 starting sectors, 40 grid positions");
     let files = harness.state().workspace().documents.len();
-    assert_eq!(files, 11, "six pack files, four bot profiles and the track");
+    let tracks = fs::read_dir(common::repo("tracks"))
+        .expect("tracks")
+        .filter(|e| {
+            e.as_ref()
+                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ron"))
+        })
+        .count();
+    assert_eq!(
+        files,
+        10 + tracks,
+        "six pack files, four bot profiles and every track of the project"
+    );
     let shown = harness.state().shown().expect("the track is shown");
     assert!(
         harness.state().canvas(shown).is_some(),
@@ -148,6 +159,51 @@ fn the_studio_opens_a_single_content_file() {
     harness.get_by_label("Total: 96 cards");
     let missing = studio(&common::repo("content/no_such_file.ron"));
     missing.get_by_label_contains("no_such_file.ron: error[io]: does not exist");
+}
+
+/// A project is a folder with `content/` and `tracks/`. Opening one track file of it opens the
+/// whole project, that track shown: the content pack is checked with it and every other track
+/// is listed (opening the file alone used to lose both). The project folder opens the same way.
+#[test]
+fn opening_one_track_opens_its_project_with_every_track() {
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &project.path().join("content"));
+    fs::create_dir(project.path().join("tracks")).expect("tracks folder");
+    for name in ["oval.ron", "figure-eight.ron"] {
+        fs::copy(
+            common::repo(&format!("tracks/{name}")),
+            project.path().join("tracks").join(name),
+        )
+        .expect("copy a track");
+    }
+    let opened = project.path().join("tracks/figure-eight.ron");
+    let harness = studio(&opened);
+    let workspace = harness.state().workspace();
+    let listed = |name: &str| {
+        workspace
+            .documents
+            .iter()
+            .any(|d| d.path.as_deref().and_then(|p| p.file_name()) == Some(name.as_ref()))
+    };
+    for name in ["race_deck.ron", "team_mats.ron", "oval.ron", "figure-eight.ron"] {
+        assert!(listed(name), "{name} is listed");
+    }
+    assert!(workspace.is_folder, "the pack is checked as a pack");
+    let shown = harness.state().shown().expect("a document is shown");
+    assert_eq!(
+        workspace.documents[shown.0].path.as_deref(),
+        Some(opened.as_path()),
+        "the track opened is shown"
+    );
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+
+    let folder = studio(project.path());
+    assert_eq!(
+        folder.state().workspace().documents.len(),
+        workspace.documents.len(),
+        "the project folder opens the same documents"
+    );
+    assert_eq!(folder.state().shown(), None, "a folder opens on its summary");
 }
 
 #[test]

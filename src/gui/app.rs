@@ -88,9 +88,12 @@ impl StudioApp {
     /// Opens the studio with remembered preferences.
     #[must_use]
     pub fn with_prefs(path: &Path, extra: &[PathBuf], prefs: Prefs) -> Self {
+        let session = Session::open(path, extra, prefs);
+        // A single file opened is shown at once (the rest of its project is listed beside it).
+        let shown = session.workspace().opened_file();
         Self {
-            session: Session::open(path, extra, prefs),
-            shown: None,
+            session,
+            shown,
             canvases: BTreeMap::new(),
             race_deck: RaceDeckEditor::default(),
             movement_events: MovementEventsEditor::default(),
@@ -573,7 +576,7 @@ impl StudioApp {
         self.canvases.clear();
         self.backdrop = None;
         self.shown = match reopened {
-            Reopened::Other => None,
+            Reopened::Other => self.session.workspace().opened_file(),
             Reopened::Same => self
                 .shown
                 .filter(|&id| self.session.workspace().document(id).is_some()),

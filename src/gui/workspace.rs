@@ -54,8 +54,20 @@ impl Workspace {
     /// next to the content.
     #[must_use]
     pub fn open_with(path: &Path, extra: &[PathBuf]) -> Self {
-        let mut pack = RawPack::open(path);
+        // Within a project, whatever was opened brings the whole project: its content pack and
+        // every track (a single track file opened alone would lose both).
+        let project = Project::around(path);
+        let (pack_path, mut beside) = match &project {
+            Some(project) => (project.content.clone(), project.tracks.clone()),
+            None => (path.to_owned(), Vec::new()),
+        };
         for file in extra {
+            if !beside.iter().any(|listed| same_file(listed, file)) {
+                beside.push(file.clone());
+            }
+        }
+        let mut pack = RawPack::open(&pack_path);
+        for file in &beside {
             pack.add_file(file);
         }
         Self {
@@ -65,6 +77,27 @@ impl Workspace {
             is_folder: pack.is_folder,
             documents: pack.files.into_iter().map(OpenDocument::loaded).collect(),
             errors: pack.errors,
+        }
+    }
+
+    /// The document read from `file`, if one was.
+    #[must_use]
+    pub fn id_of_file(&self, file: &Path) -> Option<DocumentId> {
+        self.ids().find(|&id| {
+            self.documents[id]
+                .path
+                .as_deref()
+                .is_some_and(|path| same_file(path, file))
+        })
+    }
+
+    /// The document to show first: the file that was opened, when a single file was.
+    #[must_use]
+    pub fn opened_file(&self) -> Option<DocumentId> {
+        if self.path.is_file() {
+            self.id_of_file(&self.path)
+        } else {
+            None
         }
     }
 
@@ -166,5 +199,64 @@ impl Workspace {
                 .collect(),
             errors: self.errors.clone(),
         }
+    }
+}
+
+/// A project: a folder holding a content pack (`content/`) and its tracks (`tracks/`), the
+/// layout of this repository and of `roadwright new-track`'s default.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Project {
+    /// The content pack folder.
+    pub content: PathBuf,
+    /// Every track file in the tracks folder, by name.
+    pub tracks: Vec<PathBuf>,
+}
+
+impl Project {
+    /// The project `path` belongs to: the project folder itself, its `content/` folder, a file
+    /// in its `content/` folder or a track in its `tracks/` folder. `None` when `path` is not
+    /// in one (a pack folder on its own, a file elsewhere).
+    #[must_use]
+    pub fn around(path: &Path) -> Option<Self> {
+        let named = |p: &Path, name: &str| p.file_name().is_some_and(|n| n == name);
+        let root = if path.is_dir() && path.join("content").is_dir() {
+            path.to_owned()
+        } else if path.is_dir() && named(path, "content") {
+            path.parent()?.to_owned()
+        } else if path.is_file() {
+            let folder = path.parent()?;
+            if !(named(folder, "content") || named(folder, "tracks")) {
+                return None;
+            }
+            folder.parent()?.to_owned()
+        } else {
+            // Nothing there: the studio says so rather than open the project around it.
+            return None;
+        };
+        let content = root.join("content");
+        if !content.is_dir() {
+            return None;
+        }
+        let mut tracks: Vec<PathBuf> = std::fs::read_dir(root.join("tracks"))
+            .map(|entries| {
+                entries
+                    .filter_map(Result::ok)
+                    .map(|entry| entry.path())
+                    .filter(|p| {
+                        p.is_file() && p.extension().is_some_and(|e| e == "ron" || e == "json")
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        tracks.sort();
+        Some(Self { content, tracks })
+    }
+}
+
+/// Whether two paths name the same file (through `..`, links or a relative start).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
     }
 }
