@@ -185,7 +185,12 @@ fn opening_one_track_opens_its_project_with_every_track() {
             .iter()
             .any(|d| d.path.as_deref().and_then(|p| p.file_name()) == Some(name.as_ref()))
     };
-    for name in ["race_deck.ron", "team_mats.ron", "oval.ron", "figure-eight.ron"] {
+    for name in [
+        "race_deck.ron",
+        "team_mats.ron",
+        "oval.ron",
+        "figure-eight.ron",
+    ] {
         assert!(listed(name), "{name} is listed");
     }
     assert!(workspace.is_folder, "the pack is checked as a pack");
@@ -203,7 +208,11 @@ fn opening_one_track_opens_its_project_with_every_track() {
         workspace.documents.len(),
         "the project folder opens the same documents"
     );
-    assert_eq!(folder.state().shown(), None, "a folder opens on its summary");
+    assert_eq!(
+        folder.state().shown(),
+        None,
+        "a folder opens on its summary"
+    );
 }
 
 #[test]

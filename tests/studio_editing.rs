@@ -395,6 +395,67 @@ fn the_inspector_keeps_its_width_whatever_it_shows() {
     assert_eq!(left_edge(&harness), before, "one space again");
 }
 
+/// Each kind of stretch keeps its own length and width: a corner made three sectors long is
+/// not laid as long as the eight-sector straight set before it, and switching back finds the
+/// straight's eight.
+#[test]
+fn each_kind_of_stretch_keeps_its_own_length_and_width() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    harness.get_by_label("Stretch").click();
+    harness.run();
+    let sectors = |h: &Harness<'static, StudioApp>| {
+        h.get_by_role_and_label(Role::SpinButton, "Sectors").value()
+    };
+    let set = |h: &mut Harness<'static, StudioApp>, name: &str, value: f64| {
+        h.get_by_role_and_label(Role::SpinButton, name)
+            .set_value_accesskit(value);
+        h.run();
+    };
+    harness.get_by_label("Straight").click();
+    harness.run();
+    set(&mut harness, "Sectors", 8.0);
+    set(&mut harness, "Lanes", 4.0);
+    harness.get_by_label("Corner").click();
+    harness.run();
+    assert_eq!(
+        sectors(&harness).as_deref(),
+        Some("5"),
+        "the corner's own length"
+    );
+    set(&mut harness, "Sectors", 3.0);
+    harness.get_by_label("Straight").click();
+    harness.run();
+    assert_eq!(
+        sectors(&harness).as_deref(),
+        Some("8"),
+        "the straight's length kept"
+    );
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    harness.get_by_label("Corner").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    let track = shown_track(&harness);
+    assert_eq!(
+        track.sectors.len(),
+        11,
+        "8 straight sectors and 3 corner ones"
+    );
+    assert_eq!(
+        track.sectors[0].spaces.len(),
+        4,
+        "the straight's four lanes"
+    );
+    assert_eq!(
+        track.sectors[10].spaces.len(),
+        3,
+        "the corner's own three lanes"
+    );
+}
+
 #[test]
 fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     let (pack, _) = workspace_copy();

@@ -99,13 +99,16 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
             egui::Grid::new("stretch-options")
                 .num_columns(2)
                 .show(ui, |ui| {
+                    let fixed_width =
+                        matches!(options.shape, ShapeChoice::SingleLane | ShapeChoice::Jump);
+                    let size = options.size_mut();
                     ui.label("Sectors");
-                    ui.add(egui::DragValue::new(&mut options.sectors).range(1..=200))
+                    ui.add(egui::DragValue::new(&mut size.sectors).range(1..=200))
                         .accessible_name("Sectors");
                     ui.end_row();
-                    if !matches!(options.shape, ShapeChoice::SingleLane | ShapeChoice::Jump) {
+                    if !fixed_width {
                         ui.label("Lanes");
-                        ui.add(egui::DragValue::new(&mut options.lanes).range(1..=12))
+                        ui.add(egui::DragValue::new(&mut size.lanes).range(1..=12))
                             .accessible_name("Lanes");
                         ui.end_row();
                     }

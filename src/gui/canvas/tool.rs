@@ -80,6 +80,18 @@ pub enum ShapeChoice {
 }
 
 impl ShapeChoice {
+    /// Its place in [`ShapeChoice::ALL`].
+    #[must_use]
+    pub fn index(self) -> usize {
+        match self {
+            Self::Straight => 0,
+            Self::Corner => 1,
+            Self::SingleLane => 2,
+            Self::Rough => 3,
+            Self::Jump => 4,
+        }
+    }
+
     /// Every shape with its name.
     pub const ALL: [(Self, &'static str); 5] = [
         (Self::Straight, "Straight"),
@@ -90,15 +102,23 @@ impl ShapeChoice {
     ];
 }
 
-/// The stretch tool's settings.
+/// How long and wide a stretch kind is laid.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StretchSize {
+    /// Sectors long.
+    pub sectors: u32,
+    /// Lanes wide (a single lane is one, a jump three, whatever this says).
+    pub lanes: u8,
+}
+
+/// The stretch tool's settings. Each kind of stretch keeps its own length and width: a corner
+/// is not laid as long as the last straight.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct StretchOptions {
     /// The shape.
     pub shape: ShapeChoice,
-    /// Sectors long.
-    pub sectors: u32,
-    /// Lanes wide.
-    pub lanes: u8,
+    /// Each kind's size, in the order of [`ShapeChoice::ALL`].
+    pub sizes: [StretchSize; 5],
     /// A corner's turn, positive to the right.
     pub degrees: f32,
     /// A corner's radius in track units.
@@ -112,10 +132,11 @@ pub struct StretchOptions {
 
 impl Default for StretchOptions {
     fn default() -> Self {
+        let size = |sectors, lanes| StretchSize { sectors, lanes };
         Self {
             shape: ShapeChoice::Straight,
-            sectors: 5,
-            lanes: 3,
+            // Straight, corner, single lane, rough, jump.
+            sizes: [size(5, 3), size(5, 3), size(3, 1), size(3, 3), size(3, 3)],
             degrees: 90.0,
             radius: 4.0,
             start_heading: 0.0,
@@ -125,6 +146,17 @@ impl Default for StretchOptions {
 }
 
 impl StretchOptions {
+    /// The size of the chosen kind.
+    #[must_use]
+    pub fn size(&self) -> StretchSize {
+        self.sizes[self.shape.index()]
+    }
+
+    /// The size of the chosen kind, to change.
+    pub fn size_mut(&mut self) -> &mut StretchSize {
+        &mut self.sizes[self.shape.index()]
+    }
+
     /// The stretch these settings lay.
     #[must_use]
     pub fn stretch(&self) -> Stretch {
@@ -138,10 +170,11 @@ impl StretchOptions {
             ShapeChoice::Rough => StretchShape::Rough,
             ShapeChoice::Jump => StretchShape::Jump,
         };
+        let size = self.size();
         Stretch {
             shape,
-            sectors: self.sectors,
-            lanes: self.lanes,
+            sectors: size.sectors,
+            lanes: size.lanes,
         }
     }
 
