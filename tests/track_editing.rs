@@ -535,3 +535,64 @@ fn a_crossover_pair_added_the_other_way_round_is_stored_like_the_others() {
     let diagnostics = common::validate_track(&track);
     assert!(diagnostics.is_empty(), "{diagnostics:#?}");
 }
+
+/// A stadium of three lanes whose first straight is ten sectors long and its second `second`:
+/// the lap's end lies on the line of its start, short of it, on it or past it.
+fn stadium(second: u32) -> Track {
+    let radius = radius_for(5, 180.0);
+    draw(
+        blank_track("stadium", "Stadium", TrackStyle::ApocalypseRoad),
+        &[
+            lay(StretchShape::Straight, 10, 3),
+            lay(corner(180.0, radius), 5, 3),
+            lay(StretchShape::Straight, second, 3),
+            lay(corner(180.0, radius), 5, 3),
+        ],
+    )
+}
+
+/// Closing a lap that ends on its start's line but short of it lays a closing straight that
+/// meets the start exactly; one that runs past its start is refused, unchanged, with how far;
+/// one that ends on its start is only linked.
+#[test]
+fn closing_the_lap_meets_its_start() {
+    let short = stadium(14);
+    let closed = draw(short.clone(), &[TrackEdit::CloseLap]);
+    assert_eq!(
+        closed.sectors.len(),
+        short.sectors.len() + 4,
+        "four closing sectors fill the four spaces left"
+    );
+    let last = closed.sectors.last().expect("sectors");
+    let first = &closed.sectors[0];
+    for (a, b) in last.spaces.iter().zip(&first.spaces) {
+        let length = a.size.map_or(closed.space_size.length, |s| s.length);
+        assert!(
+            (a.x + length - b.x).abs() < 0.01 && (a.y - b.y).abs() < 0.01,
+            "the last space ends where the first begins: {a:?} then {b:?}"
+        );
+        assert!(a.next.contains(&SpaceRef::lap(0, b.lane)), "linked: {a:?}");
+    }
+    let errors: Vec<String> = common::validate_track(&closed)
+        .iter()
+        .filter(|d| d.severity == roadwright::validate::Severity::Error)
+        // A grid and a chute are laid later; the lap itself must be sound.
+        .filter(|d| !["grid-too-small", "chute-missing"].contains(&d.code))
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "a sound lap: {errors:?}");
+
+    let long = stadium(7);
+    let mut refused = long.clone();
+    let error = TrackEdit::CloseLap
+        .apply(&mut refused)
+        .expect_err("runs past its start");
+    assert!(
+        error.to_string().contains("3.0 spaces past its start"),
+        "{error}"
+    );
+    assert_eq!(refused, long, "nothing changed");
+
+    let exact = draw(stadium(10), &[TrackEdit::CloseLap]);
+    assert_eq!(exact.sectors.len(), 30, "only linked");
+}

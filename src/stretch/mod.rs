@@ -59,6 +59,25 @@ pub enum BuildError {
     /// A sector number that does not exist.
     #[error("sector {0} does not exist")]
     NoSuchSector(u32),
+    /// The lap's end runs past its start: closing it would draw the last stretch over the
+    /// first.
+    #[error(
+        "the lap's end runs {:.1} spaces past its start; remove that much of the last stretch (or lay it shorter) and close again",
+        f64::from(*tenths) / 10.0
+    )]
+    Overshoots {
+        /// How far past, in tenths of a space.
+        tenths: u32,
+    },
+}
+
+/// How the end of the lap lies against its start.
+#[derive(Clone, Copy, Debug)]
+struct Gap {
+    /// How far the start is ahead of the end, along the end's heading (negative: behind).
+    ahead: f32,
+    /// Whether the start is on the end's line and heading its way.
+    in_line: bool,
 }
 
 /// The turtle's position: the centre of the next sector's leading edge.
@@ -382,6 +401,12 @@ impl TrackBuilder {
     }
 
     /// Closes the lap: the last sector links into sector 0 across the finish line.
+    ///
+    /// When the lap ends on the line of its start but short of it, a closing straight is laid
+    /// first, its spaces stretched or shrunk to meet the start exactly; when it runs past its
+    /// start (the last stretch would be drawn over the first), nothing changes and the error
+    /// says by how much. A lap whose end is elsewhere (a drawing traced by hand) is linked as
+    /// it lies.
     pub fn close(&mut self) -> Result<&mut Self, BuildError> {
         let last = self
             .track
@@ -390,11 +415,82 @@ impl TrackBuilder {
             .checked_sub(1)
             .ok_or(BuildError::NothingToClose)?;
         let first = self.track.sectors[0].clone();
-        let from = u8::try_from(self.track.sectors[last].spaces.len()).unwrap_or(u8::MAX);
+        let lanes = u8::try_from(self.track.sectors[last].spaces.len()).unwrap_or(u8::MAX);
         let to = u8::try_from(first.spaces.len()).unwrap_or(u8::MAX);
-        lane_links(from, to).ok_or(BuildError::TooWide { from, to })?;
+        lane_links(lanes, to).ok_or(BuildError::TooWide { from: lanes, to })?;
+        if let Some(start) = self.start_of(&first) {
+            let gap = self.gap_to(start);
+            let length = self.track.space_size.length;
+            if gap.in_line && gap.ahead > length / 4.0 {
+                self.closing_straight(gap.ahead, lanes);
+            } else if gap.in_line && gap.ahead < -length / 4.0 {
+                return Err(BuildError::Overshoots {
+                    tenths: (-gap.ahead / length * 10.0).round() as u32,
+                });
+            }
+        }
+        let last = self.track.sectors.len() - 1;
         link_sectors(&mut self.track.sectors, last, &first, SpaceRef::lap(0, 0));
         Ok(self)
+    }
+
+    /// Where the cursor stands against `start`: how far ahead along its heading, and whether
+    /// it is on the same line heading the same way.
+    fn gap_to(&self, start: Cursor) -> Gap {
+        let (dx, dy) = direction(self.cursor.heading);
+        let (nx, ny) = right_normal(self.cursor.heading);
+        let (gx, gy) = (start.x - self.cursor.x, start.y - self.cursor.y);
+        let turn = (start.heading - self.cursor.heading + 180.0).rem_euclid(360.0) - 180.0;
+        let aside = gx * nx + gy * ny;
+        Gap {
+            ahead: gx * dx + gy * dy,
+            in_line: turn.abs() < 2.0 && aside.abs() < self.track.space_size.width / 4.0,
+        }
+    }
+
+    /// Lays a straight `distance` long, in whole sectors of spaces as close to the track's
+    /// length as that allows.
+    fn closing_straight(&mut self, distance: f32, lanes: u8) {
+        let size = self.track.space_size;
+        let sectors = (distance / size.length).round().max(1.0);
+        let length = distance / sectors;
+        self.track.space_size.length = length;
+        for _ in 0..sectors as u32 {
+            let mut sector = self.lay_sector(lanes, 0.0, None, |_| Terrain::Paved);
+            if (length - size.length).abs() > 1e-3 {
+                for space in &mut sector.spaces {
+                    space.size = Some(SpaceSize {
+                        length: round(length),
+                        width: size.width,
+                    });
+                }
+            }
+            self.push_lap_sector(sector);
+        }
+        self.track.space_size = size;
+    }
+
+    /// Where a straight sector's trailing edge is (the lap's start, for sector 0); `None` for
+    /// a sector that turns, whose start is not worked out.
+    fn start_of(&self, sector: &Sector) -> Option<Cursor> {
+        let end = self.end_of(sector)?;
+        let heading = sector.spaces.first()?.heading;
+        if (end.heading - heading).abs() > 1e-3 {
+            return None;
+        }
+        let n = sector.spaces.len() as f32;
+        let length = sector
+            .spaces
+            .iter()
+            .map(|s| s.size.unwrap_or(self.track.space_size).length)
+            .sum::<f32>()
+            / n;
+        let (dx, dy) = direction(heading);
+        Some(Cursor {
+            x: end.x - dx * length,
+            y: end.y - dy * length,
+            heading,
+        })
     }
 
     /// Lays a separate starting section of `sectors` × `lanes` (2.1: used once, at the start),

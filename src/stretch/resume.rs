@@ -40,7 +40,7 @@ impl TrackBuilder {
 
     /// Where the sector's leading edge is: past its middle by half its length, turned by half
     /// its turn.
-    fn end_of(&self, sector: &Sector) -> Option<Cursor> {
+    pub(super) fn end_of(&self, sector: &Sector) -> Option<Cursor> {
         let count = sector.spaces.len();
         if count == 0 {
             return None;
