@@ -456,6 +456,60 @@ fn each_kind_of_stretch_keeps_its_own_length_and_width() {
     );
 }
 
+/// Copy and paste of a stretch: Ctrl+C (egui's copy event) copies the selected lap sectors
+/// and puts them on the system clipboard as text; Edit > Paste sectors lays them at the end of
+/// the lap as one undo step, the pasted sectors selected; Ctrl+V with that text does the same.
+#[test]
+fn a_copied_stretch_is_pasted_at_the_end_of_the_lap_from_the_menu_or_the_keyboard() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    lay_a_straight(&mut harness);
+    harness.get_by_label("Corner").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    let laid = shown_track(&harness).sectors.len();
+    assert_eq!(laid, 10, "a straight and a corner");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    settle(&mut harness);
+    harness.event(egui::Event::Copy);
+    harness.step();
+    let copied = harness
+        .output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(text) => Some(text.clone()),
+            _ => None,
+        })
+        .expect("the copy is on the system clipboard");
+    assert!(copied.contains("roadwright_sectors"), "{copied}");
+    settle(&mut harness);
+    harness.get_by_label_contains("Copied 10 sectors");
+
+    menu(&mut harness, "Edit", "Paste sectors");
+    let pasted = shown_track(&harness);
+    assert_eq!(pasted.sectors.len(), 2 * laid, "the stretch laid again");
+    let index = harness.state().shown().expect("shown");
+    let selected = &harness.state().canvas(index).expect("canvas").selection;
+    assert!(
+        selected.iter().all(|at| at.sector as usize >= laid) && !selected.is_empty(),
+        "the pasted sectors are selected"
+    );
+    menu(&mut harness, "Edit", "Undo Paste sectors");
+    assert_eq!(shown_track(&harness).sectors.len(), laid, "one undo step");
+
+    harness.event(egui::Event::Paste(copied));
+    settle(&mut harness);
+    assert_eq!(
+        shown_track(&harness).sectors.len(),
+        2 * laid,
+        "pasted from the clipboard's text"
+    );
+}
+
 #[test]
 fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     let (pack, _) = workspace_copy();

@@ -596,3 +596,60 @@ fn closing_the_lap_meets_its_start() {
     let exact = draw(stadium(10), &[TrackEdit::CloseLap]);
     assert_eq!(exact.sectors.len(), 30, "only linked");
 }
+
+/// A copied stretch pasted at the end of the lap carries on from where the lap ends: pasting a
+/// corner after that same corner draws what laying the corner twice draws, links and all; a
+/// jump keeps its trough. Sectors that are not one run cannot be copied.
+#[test]
+fn a_copied_stretch_is_pasted_at_the_end_of_the_lap() {
+    let blank = || blank_track("paste", "Paste", TrackStyle::ApocalypseRoad);
+    let radius = radius_for(3, 90.0);
+    let start = [
+        lay(StretchShape::Straight, 4, 3),
+        lay(corner(90.0, radius), 3, 3),
+    ];
+    let laid_twice = draw(
+        blank(),
+        &[&start[..], &[lay(corner(90.0, radius), 3, 3)]].concat(),
+    );
+    let once = draw(blank(), &start);
+    let copied: Vec<SpaceRef> = (4..=6).map(|sector| SpaceRef::lap(sector, 1)).collect();
+    let sectors = roadwright::stretch::copy_sectors(&once, &copied).expect("one run");
+    assert_eq!(sectors.len(), 3);
+    let pasted = draw(once, &[TrackEdit::PasteSectors { sectors }]);
+    assert_same_track(&pasted, &laid_twice);
+
+    let with_jump = draw(
+        blank(),
+        &[
+            lay(StretchShape::Straight, 2, 3),
+            lay(StretchShape::Jump, 2, 3),
+            lay(StretchShape::Straight, 2, 3),
+        ],
+    );
+    let jump =
+        roadwright::stretch::copy_sectors(&with_jump, &[SpaceRef::lap(2, 0), SpaceRef::lap(3, 2)])
+            .expect("one run");
+    let pasted = draw(with_jump, &[TrackEdit::PasteSectors { sectors: jump }]);
+    assert_eq!(pasted.sectors.len(), 8);
+    for sector in &pasted.sectors[6..8] {
+        assert_eq!(
+            sector.spaces.iter().map(|s| s.terrain).collect::<Vec<_>>(),
+            [Terrain::Jump, Terrain::Trough, Terrain::Jump],
+            "the jump pasted with its trough"
+        );
+    }
+    let errors: Vec<String> = common::validate_track(&pasted)
+        .iter()
+        .filter(|d| d.severity == roadwright::validate::Severity::Error)
+        .filter(|d| !["grid-too-small", "chute-missing", "lap-not-closed"].contains(&d.code))
+        .map(ToString::to_string)
+        .collect();
+    assert!(errors.is_empty(), "links the checks accept: {errors:?}");
+
+    assert!(
+        roadwright::stretch::copy_sectors(&pasted, &[SpaceRef::lap(0, 0), SpaceRef::lap(2, 0)])
+            .is_none(),
+        "sectors 0 and 2 are not one run"
+    );
+}

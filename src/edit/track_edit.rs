@@ -10,8 +10,8 @@ use std::collections::BTreeSet;
 use crate::content::race_deck::LaneSide;
 use crate::content::text::{Id, Text};
 use crate::content::track::{
-    Background, Chute, CrossoverPair, OffTrack, Section, SpaceRef, SpaceSize, Terrain, Track,
-    TrackStyle,
+    Background, Chute, CrossoverPair, OffTrack, Section, Sector, SpaceRef, SpaceSize, Terrain,
+    Track, TrackStyle,
 };
 use crate::stretch::{
     BuildError, Inside, TrackBuilder, lane_links, link_sectors, number_from_front,
@@ -90,6 +90,11 @@ pub enum TrackEdit {
         stretch: Stretch,
         /// Where an empty lap starts.
         origin: Origin,
+    },
+    /// Lays a copied stretch ([`crate::stretch::copy_sectors`]) at the end of the lap.
+    PasteSectors {
+        /// The sectors, linked to each other from 0.
+        sectors: Vec<Sector>,
     },
     /// Links the lap's last sector into sector 0 across the finish line.
     CloseLap,
@@ -236,6 +241,7 @@ impl TrackEdit {
                 StretchShape::Rough => "Lay rough stretch",
                 StretchShape::Jump => "Lay jump section",
             },
+            Self::PasteSectors { .. } => "Paste sectors",
             Self::CloseLap => "Close lap",
             Self::StartingSection { .. } => "Lay starting section",
             Self::SetTerrain { .. } => "Paint terrain",
@@ -273,6 +279,9 @@ impl TrackEdit {
                 track.style = *style;
             }
             Self::AppendStretch { stretch, origin } => append(track, *stretch, *origin)?,
+            Self::PasteSectors { sectors } => {
+                with_builder(track, |builder| builder.paste(sectors).map(|_| ()))?;
+            }
             Self::CloseLap => {
                 with_builder(track, |builder| builder.close().map(|_| ()))?;
             }

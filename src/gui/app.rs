@@ -59,6 +59,10 @@ pub struct StudioApp {
     /// The file dialog, when one is open.
     picker: FilePicker,
     backdrop: Option<Backdrop>,
+    /// The sectors last copied (kept here too: the system clipboard may not be reachable).
+    clipboard: Option<Vec<crate::content::track::Sector>>,
+    /// Text for the system clipboard, handed to egui at the end of the frame.
+    copied_text: Option<String>,
     applied_theme: Option<Theme>,
     /// The test race (or the record watched), kept while the editor is shown.
     race: Option<RaceScreen>,
@@ -102,6 +106,8 @@ impl StudioApp {
             shortcuts_open: false,
             picker: FilePicker::default(),
             backdrop: None,
+            clipboard: None,
+            copied_text: None,
             applied_theme: None,
             race: None,
             screen: Screen::Editor,
@@ -371,6 +377,8 @@ impl StudioApp {
                     self.canvases.entry(id).or_default().select_all(&track);
                 }
             }
+            StudioCommand::Copy => self.copy_selection(),
+            StudioCommand::Paste(text) => self.paste(text.as_deref()),
             StudioCommand::Delete => self.delete_selection(),
             StudioCommand::Escape => {
                 if let Some(canvas) = self.shown.and_then(|id| self.canvases.get_mut(&id)) {
@@ -636,6 +644,70 @@ impl StudioApp {
             Ok(()) => format!("Exported {}", path.display()),
             Err(error) => format!("Could not export: {error}"),
         });
+    }
+
+    /// Copies the lap sectors of the shown track's selection, for the studio and (as text) for
+    /// the system clipboard.
+    fn copy_selection(&mut self) {
+        let Some((id, Document::Track(track))) = self.shown_document() else {
+            return;
+        };
+        let selection: Vec<SpaceRef> = self
+            .canvases
+            .get(&id)
+            .map(|c| c.selection.iter().copied().collect())
+            .unwrap_or_default();
+        let message = match crate::stretch::copy_sectors(track, &selection) {
+            Some(sectors) => {
+                let message = format!(
+                    "Copied {} sectors: Ctrl+V lays them at the end of the lap",
+                    sectors.len()
+                );
+                self.copied_text = CopiedStretch::text(&sectors);
+                self.clipboard = Some(sectors);
+                message
+            }
+            None => "Select spaces of one run of consecutive lap sectors to copy them".to_owned(),
+        };
+        self.session.status_mut().say(message);
+    }
+
+    /// Lays copied sectors at the end of the shown track's lap and selects them.
+    fn paste(&mut self, text: Option<&str>) {
+        let Some((id, Document::Track(track))) = self.shown_document() else {
+            return;
+        };
+        let before = track.sectors.len();
+        let Some(sectors) = text
+            .and_then(CopiedStretch::parse)
+            .or_else(|| self.clipboard.clone())
+        else {
+            self.session
+                .status_mut()
+                .say("Nothing to paste: select lap sectors and copy them first");
+            return;
+        };
+        let count = sectors.len();
+        self.edit(
+            id,
+            &Edit::Track(crate::edit::TrackEdit::PasteSectors { sectors }),
+            None,
+        );
+        if let Some(Document::Track(track)) =
+            self.session.workspace().document(id).map(|d| &d.document)
+            && track.sectors.len() > before
+        {
+            let pasted: BTreeSet<SpaceRef> = track
+                .spaces()
+                .map(|(at, _)| at)
+                .filter(|at| at.section == crate::content::track::Section::Lap)
+                .filter(|at| at.sector as usize >= before)
+                .collect();
+            self.canvases.entry(id).or_default().selection = pasted;
+            self.session
+                .status_mut()
+                .say(format!("Pasted {count} sectors at the end of the lap"));
+        }
     }
 
     fn set_background(&mut self, picture: &Path) {
@@ -1051,6 +1123,9 @@ impl StudioApp {
         for command in commands {
             self.apply(command);
         }
+        if let Some(text) = self.copied_text.take() {
+            ctx.copy_text(text);
+        }
         self.session.autosave_on_timer(ctx.input(|i| i.time));
         // Files changed outside are looked for every few seconds, idle or not.
         let now = ctx.input(|i| i.time);
@@ -1429,4 +1504,27 @@ fn summary_view(ui: &mut Ui, workspace: &Workspace) {
             ui.end_row();
         }
     });
+}
+
+/// Copied sectors as text on the system clipboard: RON with a field name of its own, so that
+/// pasting tells a copied stretch from any other text.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct CopiedStretch {
+    roadwright_sectors: Vec<crate::content::track::Sector>,
+}
+
+impl CopiedStretch {
+    fn text(sectors: &[crate::content::track::Sector]) -> Option<String> {
+        ron::to_string(&Self {
+            roadwright_sectors: sectors.to_vec(),
+        })
+        .ok()
+    }
+
+    fn parse(text: &str) -> Option<Vec<crate::content::track::Sector>> {
+        ron::from_str::<Self>(text)
+            .ok()
+            .map(|copied| copied.roadwright_sectors)
+            .filter(|sectors| !sectors.is_empty())
+    }
 }

@@ -45,6 +45,11 @@ pub enum StudioCommand {
     SetBackground(PathBuf),
     /// Select every space of the shown track.
     SelectAll,
+    /// Copy the lap sectors of the selection (one run of consecutive sectors).
+    Copy,
+    /// Lay the copied sectors at the end of the shown track's lap: from the text pasted when it
+    /// holds a copied stretch (another studio's copy), else from the studio's own copy.
+    Paste(Option<String>),
     /// Remove the selected sectors.
     Delete,
     /// Drop the selection and any half-done tool action.

@@ -14,6 +14,10 @@ const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
 const REDO_Y: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Y);
 const SELECT_ALL: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::A);
+// Copy and paste reach the studio as egui's clipboard events, not as key presses; these name
+// the keys in the menu and the shortcut list.
+const COPY: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::C);
+const PASTE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::V);
 const FIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Num0);
 const RACE: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::R);
 
@@ -113,6 +117,20 @@ pub fn menu_bar(ui: &mut Ui, state: &MenuState<'_>, commands: &mut Vec<StudioCom
                 commands.push(StudioCommand::Redo);
             }
             ui.separator();
+            if ui
+                .add(egui::Button::new("Copy sectors").shortcut_text(shortcut(ui, &COPY)))
+                .on_hover_text("Copy the lap sectors of the selection")
+                .clicked()
+            {
+                commands.push(StudioCommand::Copy);
+            }
+            if ui
+                .add(egui::Button::new("Paste sectors").shortcut_text(shortcut(ui, &PASTE)))
+                .on_hover_text("Lay the copied sectors at the end of the lap")
+                .clicked()
+            {
+                commands.push(StudioCommand::Paste(None));
+            }
             if ui
                 .add(egui::Button::new("Select all").shortcut_text(shortcut(ui, &SELECT_ALL)))
                 .clicked()
@@ -233,6 +251,11 @@ pub fn shortcut_list(ctx: &egui::Context) -> Vec<(String, String)> {
         (chord(&UNDO), "Undo"),
         (format!("{} or {}", chord(&REDO), chord(&REDO_Y)), "Redo"),
         (chord(&SELECT_ALL), "Select every space"),
+        (chord(&COPY), "Copy the selected lap sectors"),
+        (
+            chord(&PASTE),
+            "Paste the copied sectors at the end of the lap",
+        ),
         ("Del".to_owned(), "Delete the selection"),
         ("Esc".to_owned(), "Clear the selection, leave a tool's step"),
         ("+ or =".to_owned(), "Zoom in"),
@@ -298,6 +321,13 @@ pub fn shortcuts(ctx: &egui::Context, commands: &mut Vec<StudioCommand>) {
         for (key, command) in keys {
             if input.consume_key(Modifiers::NONE, key) {
                 commands.push(command);
+            }
+        }
+        for event in &input.events {
+            match event {
+                egui::Event::Copy => commands.push(StudioCommand::Copy),
+                egui::Event::Paste(text) => commands.push(StudioCommand::Paste(Some(text.clone()))),
+                _ => {}
             }
         }
         if input.consume_key(Modifiers::NONE, Key::F1) {

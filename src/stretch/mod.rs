@@ -493,6 +493,84 @@ impl TrackBuilder {
         })
     }
 
+    /// Lays a copy of `sectors` (a stretch copied with [`copy_sectors`]) at the end of the lap,
+    /// turned and moved so that it starts where the lap ends, and linked to it. The copy keeps
+    /// its own links between its sectors (forks included), its terrain, sizes and off-track
+    /// spots.
+    pub fn paste(&mut self, sectors: &[Sector]) -> Result<&mut Self, BuildError> {
+        let first = sectors.first().ok_or(BuildError::Empty)?;
+        if first.spaces.is_empty() {
+            return Err(BuildError::Empty);
+        }
+        if let Some(previous) = self.track.sectors.last() {
+            let from = u8::try_from(previous.spaces.len()).unwrap_or(u8::MAX);
+            let to = u8::try_from(first.spaces.len()).unwrap_or(u8::MAX);
+            lane_links(from, to).ok_or(BuildError::TooWide { from, to })?;
+        }
+        let source = self.trailing_edge(first).ok_or(BuildError::Empty)?;
+        if self.track.sectors.is_empty() {
+            // The first stretch of an empty lap stays where it was drawn.
+            self.cursor = source;
+        }
+        let turn = self.cursor.heading - source.heading;
+        let (cos, sin) = (turn.to_radians().cos(), turn.to_radians().sin());
+        let place = |x: f32, y: f32| {
+            let (dx, dy) = (x - source.x, y - source.y);
+            (
+                round(self.cursor.x + dx * cos - dy * sin),
+                round(self.cursor.y + dx * sin + dy * cos),
+            )
+        };
+        let base = self.next_sector();
+        let copies: Vec<Sector> = sectors
+            .iter()
+            .map(|sector| Sector {
+                spaces: sector
+                    .spaces
+                    .iter()
+                    .map(|space| {
+                        let (x, y) = place(space.x, space.y);
+                        Space {
+                            x,
+                            y,
+                            heading: round((space.heading + turn).rem_euclid(360.0)),
+                            next: space
+                                .next
+                                .iter()
+                                .map(|to| SpaceRef::lap(base + to.sector, to.lane))
+                                .collect(),
+                            ..space.clone()
+                        }
+                    })
+                    .collect(),
+                off_track: sector.off_track,
+            })
+            .collect();
+        let mut copies = copies.into_iter();
+        if let Some(first) = copies.next() {
+            self.push_lap_sector(first);
+        }
+        self.track.sectors.extend(copies);
+        if let Some(end) = self.track.sectors.last().and_then(|last| self.end_of(last)) {
+            self.cursor = end;
+        }
+        Ok(self)
+    }
+
+    /// Where a sector's trailing edge is and its heading there: its leading edge worked out
+    /// for the sector driven the other way, turned back round.
+    fn trailing_edge(&self, sector: &Sector) -> Option<Cursor> {
+        let mut reversed = sector.clone();
+        for space in &mut reversed.spaces {
+            space.heading = (space.heading + 180.0).rem_euclid(360.0);
+        }
+        let edge = self.end_of(&reversed)?;
+        Some(Cursor {
+            heading: (edge.heading - 180.0).rem_euclid(360.0),
+            ..edge
+        })
+    }
+
     /// Lays a separate starting section of `sectors` × `lanes` (2.1: used once, at the start),
     /// beside the lap: it runs from `at` with `heading` and its last sector links into lap
     /// sector `joins`. Its spaces get grid positions 1-N from the front.
@@ -577,6 +655,47 @@ impl TrackBuilder {
     pub fn build(self) -> Track {
         self.track
     }
+}
+
+/// The lap sectors holding `spaces`, copied as one stretch for [`TrackBuilder::paste`]: their
+/// links to each other are kept, numbered from 0 (the first copied sector), and links out of
+/// the stretch are dropped. `None` unless the spaces' sectors are one run of consecutive lap
+/// sectors.
+#[must_use]
+pub fn copy_sectors(track: &Track, spaces: &[SpaceRef]) -> Option<Vec<Sector>> {
+    let numbers: std::collections::BTreeSet<u32> = spaces
+        .iter()
+        .filter(|at| at.section == Section::Lap)
+        .map(|at| at.sector)
+        .collect();
+    let (&first, &last) = (numbers.first()?, numbers.last()?);
+    if (last - first + 1) as usize != numbers.len() {
+        return None;
+    }
+    let copied = track.sectors.get(first as usize..=last as usize)?;
+    Some(
+        copied
+            .iter()
+            .map(|sector| Sector {
+                spaces: sector
+                    .spaces
+                    .iter()
+                    .map(|space| Space {
+                        next: space
+                            .next
+                            .iter()
+                            .filter(|to| {
+                                to.section == Section::Lap && to.sector > first && to.sector <= last
+                            })
+                            .map(|to| SpaceRef::lap(to.sector - first, to.lane))
+                            .collect(),
+                        ..space.clone()
+                    })
+                    .collect(),
+                off_track: sector.off_track,
+            })
+            .collect(),
+    )
 }
 
 /// Links every space of `sectors[from]` into `to` (whose first space is `first`), spreading
