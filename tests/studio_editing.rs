@@ -510,6 +510,38 @@ fn a_copied_stretch_is_pasted_at_the_end_of_the_lap_from_the_menu_or_the_keyboar
     );
 }
 
+/// A new track's diagnostics say it is not saved, and two new tracks are told apart: each is
+/// numbered ("untitled track 1", "untitled track 2") in the list and in its diagnostics.
+#[test]
+fn an_unsaved_tracks_diagnostics_say_so_and_tell_two_new_tracks_apart() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    lay_a_straight(&mut harness);
+    menu(&mut harness, "File", "New track");
+    lay_a_straight(&mut harness);
+    lay_a_straight(&mut harness);
+    let lines: Vec<String> = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == "lap-not-closed")
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(lines.len(), 2, "one for each new track: {lines:?}");
+    assert!(
+        lines[0].contains("untitled track 1 (not saved)")
+            && lines[1].contains("untitled track 2 (not saved)"),
+        "{lines:?}"
+    );
+    assert!(
+        lines[0].contains("sector (4)") && lines[1].contains("sector (9)"),
+        "each track's own finding: {lines:?}"
+    );
+    harness.get_by_label("untitled track 1 (track) *");
+    harness.get_by_label("untitled track 2 (track) *");
+}
+
 #[test]
 fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     let (pack, _) = workspace_copy();

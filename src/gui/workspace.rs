@@ -143,7 +143,7 @@ impl Workspace {
                 .unwrap_or(path)
                 .display()
                 .to_string(),
-            None => document.name(),
+            None => self.untitled_name(id),
         }
     }
 
@@ -165,17 +165,29 @@ impl Workspace {
             .map(DocumentId)
     }
 
-    /// The file a document's diagnostics name: its own, or for an untitled one the name it
-    /// would have in the pack folder.
+    /// The file a document's diagnostics name: its own, or for an untitled one its name, said
+    /// not to be saved (its lines are those it will have once saved), in the pack folder.
     #[must_use]
     pub fn validation_path(&self, id: DocumentId) -> Option<PathBuf> {
         let document = self.document(id)?;
-        Some(
-            document
-                .path
-                .clone()
-                .unwrap_or_else(|| self.root.join(document.name())),
-        )
+        Some(document.path.clone().unwrap_or_else(|| {
+            self.root
+                .join(format!("{} (not saved)", self.untitled_name(id)))
+        }))
+    }
+
+    /// An untitled document's name, numbered among the untitled ones of its kind ("untitled
+    /// track 2"), so that two new tracks are never taken for one another.
+    fn untitled_name(&self, id: DocumentId) -> String {
+        let Some(document) = self.document(id) else {
+            return String::new();
+        };
+        let kind = document.document.kind();
+        let number = self.documents[..=id.0]
+            .iter()
+            .filter(|d| d.path.is_none() && d.document.kind() == kind)
+            .count();
+        format!("{} {number}", document.name())
     }
 
     /// The documents as validation needs them. An untitled document is named after the folder
