@@ -248,8 +248,8 @@ fn findings_do_not_depend_on_the_number_of_threads() {
 
 /// A team whose cars crawl (1 MP) and break at a touch (defense 1) cannot win its share: play
 /// names the team, at its line in the team mats. Random bots dilute any edge (cards carry most
-/// of the speed), so the gap shows beyond the gross-imbalance threshold after about 2,000
-/// races (z = -7 at 3,000).
+/// of the speed), so the gap shows beyond the gross-imbalance threshold after about 3,000
+/// races (z = -6 at 3,000, -7 at 4,000).
 #[test]
 fn a_team_that_cannot_win_is_found_by_play() {
     let pack = copy_of_standard_pack();
@@ -264,7 +264,7 @@ fn a_team_that_cannot_win_is_found_by_play() {
     }
     let weak = mats.teams[0].id.to_string();
     fs::write(&file, loaded.document.to_text(Format::Ron).expect("text")).expect("write");
-    let (run, report) = play_oval(pack.path().to_str().expect("utf-8"), "2000");
+    let (run, report) = play_oval(pack.path().to_str().expect("utf-8"), "3000");
     let finding = report["diagnostics"]
         .as_array()
         .expect("list")

@@ -32,6 +32,7 @@ pub mod board;
 pub mod car_set;
 pub mod combat;
 pub mod decision;
+pub mod deck;
 pub mod events;
 pub mod ids;
 mod key_set;

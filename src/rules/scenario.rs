@@ -279,10 +279,7 @@ impl Race {
 
 /// Puts cards on top of a deck, the first to be drawn first, taking them out of the pile.
 fn stack_on_top(deck: &mut Deck, cards: &[u16]) {
-    for card in cards.iter().rev() {
-        if let Some(i) = deck.draw.iter().position(|c| c == card) {
-            deck.draw.remove(i);
-        }
-        deck.draw.push(*card);
+    for &card in cards.iter().rev() {
+        deck.stack(card);
     }
 }

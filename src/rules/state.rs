@@ -159,40 +159,7 @@ impl Player {
     }
 }
 
-/// A shuffled deck of card kinds with its discard pile.
-#[derive(Clone, PartialEq, Debug, Default)]
-pub struct Deck {
-    /// Cards to draw, the top card last.
-    pub draw: Vec<u16>,
-    /// Discarded cards.
-    pub discard: Vec<u16>,
-}
-
-impl Deck {
-    /// A deck holding `counts[i]` copies of card kind `i`, shuffled.
-    pub(crate) fn new(counts: impl Iterator<Item = u32>, rng: &mut ChaCha8Rng) -> Self {
-        let mut draw = Vec::new();
-        for (kind, count) in counts.enumerate() {
-            draw.extend(std::iter::repeat_n(kind as u16, count as usize));
-        }
-        draw.shuffle(rng);
-        Self {
-            draw,
-            discard: Vec::new(),
-        }
-    }
-
-    /// Draws the top card, reshuffling the discards into a new deck when it is empty (4.3,
-    /// 10.0). Returns the card and whether the deck was reshuffled for it.
-    pub(crate) fn draw(&mut self, rng: &mut ChaCha8Rng) -> (Option<u16>, bool) {
-        let reshuffled = self.draw.is_empty() && !self.discard.is_empty();
-        if reshuffled {
-            std::mem::swap(&mut self.draw, &mut self.discard);
-            self.draw.shuffle(rng);
-        }
-        (self.draw.pop(), reshuffled)
-    }
-}
+pub use super::deck::Deck;
 
 /// A card in play that changes scoring while it has markers (Bounty, Race Bonus).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
@@ -320,14 +287,11 @@ impl Race {
 
     /// An empty race over `rules`; setup fills it in.
     pub(crate) fn empty(rules: Arc<RaceRules>, seed: u64, turn_limit: u32) -> Self {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let rng = ChaCha8Rng::seed_from_u64(seed);
         let content = &rules.content;
-        let race_deck = Deck::new(content.race_deck.iter().map(|c| c.count.get()), &mut rng);
-        let event_deck = Deck::new(
-            content.movement_events.iter().map(|c| c.count.get()),
-            &mut rng,
-        );
-        let combat_deck = Deck::new(content.combat_deck.iter().map(|c| c.count.get()), &mut rng);
+        let race_deck = Deck::new(content.race_deck.iter().map(|c| c.count.get()));
+        let event_deck = Deck::new(content.movement_events.iter().map(|c| c.count.get()));
+        let combat_deck = Deck::new(content.combat_deck.iter().map(|c| c.count.get()));
         let cells = rules.track.cell_count();
         Self {
             rules,
@@ -927,7 +891,7 @@ impl Race {
         };
         let (card, reshuffled) = pile.draw(&mut self.rng);
         if reshuffled {
-            let cards = pile.draw.len() + usize::from(card.is_some());
+            let cards = pile.len() + usize::from(card.is_some());
             self.record(RaceEvent::DeckReshuffled { deck, cards });
         }
         card

@@ -14,9 +14,10 @@
 //! # Decisions where the rulebook is silent
 //! - Discard piles are face up, so every player may know them.
 
-use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+use super::deck::draw_from;
 
 use super::decision::Decision;
 use super::ids::{CarId, PlayerId};
@@ -145,9 +146,9 @@ impl<'a> PlayerView<'a> {
             .map(|(_, p)| p.hand.len())
             .sum();
         Unseen {
-            race_cards: self.race.movement_cards.draw.len() + others,
-            event_cards: self.race.event_cards.draw.len(),
-            combat_cards: self.race.combat_cards.draw.len(),
+            race_cards: self.race.movement_cards.len() + others,
+            event_cards: self.race.event_cards.len(),
+            combat_cards: self.race.combat_cards.len(),
         }
     }
 
@@ -244,26 +245,31 @@ impl<'a> PlayerView<'a> {
     pub fn determinise(&self, rng: &mut impl Rng) -> Race {
         let mut race = self.race.copy_without_history();
         let me = self.me.index();
-        let mut unseen: Vec<u16> = race.movement_cards.draw.clone();
-        for (i, p) in race.players.iter().enumerate() {
-            if i != me {
-                unseen.extend(&p.hand);
-            }
+        // The draw piles keep no order, so only the cards on top (a scenario's stacked ones)
+        // have one to forget; the other hands go back into the race deck's pile and are dealt
+        // again from it.
+        for deck in [
+            &mut race.movement_cards,
+            &mut race.event_cards,
+            &mut race.combat_cards,
+        ] {
+            deck.forget_order();
         }
-        // Sorted first, so that nothing of the true order survives the shuffle.
-        unseen.sort_unstable();
-        unseen.shuffle(rng);
+        let sizes: Vec<usize> = race.players.iter().map(|p| p.hand.len()).collect();
         for (i, p) in race.players.iter_mut().enumerate() {
             if i != me {
-                let n = p.hand.len().min(unseen.len());
-                p.hand = unseen.drain(..n).collect();
-                p.hand.sort_unstable();
+                for card in p.hand.drain(..) {
+                    race.movement_cards.put_back(card);
+                }
             }
         }
-        race.movement_cards.draw = unseen;
-        for pile in [&mut race.event_cards.draw, &mut race.combat_cards.draw] {
-            pile.sort_unstable();
-            pile.shuffle(rng);
+        for (i, p) in race.players.iter_mut().enumerate() {
+            if i != me {
+                p.hand = (0..sizes[i])
+                    .filter_map(|_| draw_from(&mut race.movement_cards.pile, rng))
+                    .collect();
+                p.hand.sort_unstable();
+            }
         }
         race.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         race
@@ -308,20 +314,21 @@ mod tests {
     use rand_chacha::ChaCha8Rng;
 
     use super::*;
+    use crate::rules::deck::Deck;
 
     fn race(players: usize, seed: u64) -> Race {
         crate::rules::test_support::race("oval", players, seed)
     }
 
     /// What a determinised race shows: every hand, every draw pile, and the next RNG draws.
-    fn hidden(race: &Race) -> (Vec<Vec<u16>>, [Vec<u16>; 3], u64) {
+    fn hidden(race: &Race) -> (Vec<Vec<u16>>, [Deck; 3], u64) {
         let mut rng = race.rng.clone();
         (
             race.players.iter().map(|p| p.hand.clone()).collect(),
             [
-                race.movement_cards.draw.clone(),
-                race.event_cards.draw.clone(),
-                race.combat_cards.draw.clone(),
+                race.movement_cards.clone(),
+                race.event_cards.clone(),
+                race.combat_cards.clone(),
             ],
             rng.next_u64(),
         )
@@ -331,18 +338,28 @@ mod tests {
     fn a_determinised_race_depends_only_on_what_the_player_knows() {
         let real = race(4, 3);
         // The same race with everything player 0 cannot see changed: the other hands swapped
-        // with draw pile cards, every draw pile reordered, the engine's RNG reseeded.
+        // with draw pile cards, the next cards of every pile known (stacked on top), the
+        // engine's RNG reseeded.
         let mut other = real.clone();
+        let mut deal = ChaCha8Rng::seed_from_u64(5);
         for p in 1..4 {
             let hand = std::mem::take(&mut other.players[p].hand);
-            let n = hand.len();
-            let drawn: Vec<u16> = other.movement_cards.draw.drain(..n).collect();
-            other.movement_cards.draw.extend(hand);
+            let drawn: Vec<u16> = (0..hand.len())
+                .filter_map(|_| draw_from(&mut other.movement_cards.pile, &mut deal))
+                .collect();
+            for card in hand {
+                other.movement_cards.put_back(card);
+            }
             other.players[p].hand = drawn;
         }
-        other.movement_cards.draw.reverse();
-        other.event_cards.draw.reverse();
-        other.combat_cards.draw.rotate_left(5);
+        for deck in [
+            &mut other.movement_cards,
+            &mut other.event_cards,
+            &mut other.combat_cards,
+        ] {
+            let next = deck.draw(&mut deal).0.expect("a card");
+            deck.top.push(next);
+        }
         other.rng = ChaCha8Rng::seed_from_u64(999);
         assert_ne!(hidden(&real), hidden(&other), "the hidden state differs");
         let me = PlayerId(0);
@@ -364,7 +381,14 @@ mod tests {
         }
         // The unseen race cards are the same cards, dealt again.
         let unseen = |r: &Race| {
-            let mut all: Vec<u16> = r.movement_cards.draw.clone();
+            let mut all: Vec<u16> = r
+                .movement_cards
+                .pile
+                .iter()
+                .enumerate()
+                .flat_map(|(kind, &n)| std::iter::repeat_n(kind as u16, n as usize))
+                .chain(r.movement_cards.top.iter().copied())
+                .collect();
             for p in 1..4 {
                 all.extend(&r.players[p].hand);
             }
@@ -384,8 +408,8 @@ mod tests {
             .map(|p| real.players[*p].hand.len())
             .sum();
         let unseen = view.unseen();
-        assert_eq!(unseen.race_cards, real.movement_cards.draw.len() + others);
-        assert_eq!(unseen.combat_cards, real.combat_cards.draw.len());
+        assert_eq!(unseen.race_cards, real.movement_cards.len() + others);
+        assert_eq!(unseen.combat_cards, real.combat_cards.len());
         assert_eq!(view.hand(), &real.players[2].hand[..]);
         assert_eq!(
             view.players()
