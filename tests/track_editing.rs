@@ -551,9 +551,22 @@ fn stadium(second: u32) -> Track {
     )
 }
 
+/// The errors of a lap laid with the tools, but for the grid and the chute (laid later) and
+/// the codes `allowed`.
+fn lap_errors(track: &Track, allowed: &[&str]) -> Vec<String> {
+    common::validate_track(track)
+        .iter()
+        .filter(|d| d.severity == roadwright::validate::Severity::Error)
+        .filter(|d| !["grid-too-small", "chute-missing"].contains(&d.code))
+        .filter(|d| !allowed.contains(&d.code))
+        .map(ToString::to_string)
+        .collect()
+}
+
 /// Closing a lap that ends on its start's line but short of it lays a closing straight that
-/// meets the start exactly; one that runs past its start is refused, unchanged, with how far;
-/// one that ends on its start is only linked.
+/// meets the start exactly; one that runs past its start loses that much of its last straight
+/// heading the start's way (refused, unchanged, with how far, when it has none); one that ends
+/// on its start is only linked.
 #[test]
 fn closing_the_lap_meets_its_start() {
     let short = stadium(14);
@@ -573,25 +586,61 @@ fn closing_the_lap_meets_its_start() {
         );
         assert!(a.next.contains(&SpaceRef::lap(0, b.lane)), "linked: {a:?}");
     }
-    let errors: Vec<String> = common::validate_track(&closed)
-        .iter()
-        .filter(|d| d.severity == roadwright::validate::Severity::Error)
-        // A grid and a chute are laid later; the lap itself must be sound.
-        .filter(|d| !["grid-too-small", "chute-missing"].contains(&d.code))
-        .map(ToString::to_string)
-        .collect();
+    let errors = lap_errors(&closed, &[]);
     assert!(errors.is_empty(), "a sound lap: {errors:?}");
 
+    // Past its start by three spaces: the first straight (the one heading as the start does)
+    // loses three sectors and the rest of the lap moves back to meet the start.
     let long = stadium(7);
-    let mut refused = long.clone();
+    let closed = draw(long.clone(), &[TrackEdit::CloseLap]);
+    assert_eq!(
+        closed.sectors.len(),
+        long.sectors.len() - 3,
+        "three sectors fewer"
+    );
+    let last = closed.sectors.last().expect("sectors");
+    for (a, b) in last.spaces.iter().zip(&closed.sectors[0].spaces) {
+        assert!(a.next.contains(&SpaceRef::lap(0, b.lane)), "linked: {a:?}");
+    }
+    let errors = lap_errors(&closed, &[]);
+    assert!(errors.is_empty(), "a sound lap: {errors:?}");
+    let end = {
+        let mut builder = roadwright::stretch::TrackBuilder::resume(
+            closed.clone(),
+            Inside::Right,
+            (0.0, 0.0),
+            0.0,
+        );
+        builder.straight(1, 3).expect("lays");
+        let track = builder.build();
+        let probe = track.sectors.last().expect("probe").spaces[0].clone();
+        (probe.x, probe.y)
+    };
+    let first = &closed.sectors[0].spaces[0];
+    assert!(
+        (end.0 - first.x).abs() < 0.01 && (end.1 - first.y).abs() < 0.01,
+        "the lap now ends where it starts: a sector laid after it lands on sector 0 ({end:?} vs {first:?})"
+    );
+
+    // A lap with no straight long enough to shorten is refused, unchanged, saying by how much.
+    let radius = radius_for(5, 180.0);
+    let tight = draw(
+        blank_track("tight", "Tight", TrackStyle::ApocalypseRoad),
+        &[
+            lay(StretchShape::Straight, 1, 3),
+            lay(corner(180.0, radius), 5, 3),
+            lay(corner(180.0, radius), 5, 3),
+        ],
+    );
+    let mut refused = tight.clone();
     let error = TrackEdit::CloseLap
         .apply(&mut refused)
         .expect_err("runs past its start");
     assert!(
-        error.to_string().contains("3.0 spaces past its start"),
+        error.to_string().contains("1.0 spaces past its start"),
         "{error}"
     );
-    assert_eq!(refused, long, "nothing changed");
+    assert_eq!(refused, tight, "nothing changed");
 
     let exact = draw(stadium(10), &[TrackEdit::CloseLap]);
     assert_eq!(exact.sectors.len(), 30, "only linked");
@@ -639,12 +688,7 @@ fn a_copied_stretch_is_pasted_at_the_end_of_the_lap() {
             "the jump pasted with its trough"
         );
     }
-    let errors: Vec<String> = common::validate_track(&pasted)
-        .iter()
-        .filter(|d| d.severity == roadwright::validate::Severity::Error)
-        .filter(|d| !["grid-too-small", "chute-missing", "lap-not-closed"].contains(&d.code))
-        .map(ToString::to_string)
-        .collect();
+    let errors = lap_errors(&pasted, &["lap-not-closed"]);
     assert!(errors.is_empty(), "links the checks accept: {errors:?}");
 
     assert!(

@@ -282,9 +282,7 @@ impl TrackEdit {
             Self::PasteSectors { sectors } => {
                 with_builder(track, |builder| builder.paste(sectors).map(|_| ()))?;
             }
-            Self::CloseLap => {
-                with_builder(track, |builder| builder.close().map(|_| ()))?;
-            }
+            Self::CloseLap => close_lap(track)?,
             Self::StartingSection {
                 sectors,
                 lanes,
@@ -522,6 +520,89 @@ fn relink(track: &mut Track, from: u32, to: u32) {
             SpaceRef::lap(to, 0),
         );
     }
+}
+
+/// Closes the lap so that its end meets its start ([`TrackBuilder::close`]). A lap whose end
+/// runs past its start on its line is first made shorter: the last straight heading the way
+/// the start does loses as many whole sectors as it takes, and everything after it moves back
+/// by as much; a gap left over is then filled by the closing straight. The designer's first
+/// straight is usually that straight, and one undo gives it back.
+fn close_lap(track: &mut Track) -> Result<(), TrackEditError> {
+    let closed = with_builder(track, |builder| builder.close().map(|_| ()));
+    let Err(TrackEditError::Build(BuildError::Overshoots { tenths })) = closed else {
+        return closed;
+    };
+    let mut shorter = track.clone();
+    if shorten_last_straight(&mut shorter, tenths) {
+        with_builder(&mut shorter, |builder| builder.close().map(|_| ()))?;
+        *track = shorter;
+        Ok(())
+    } else {
+        closed
+    }
+}
+
+/// Takes `tenths` of a space, rounded up to whole sectors, off the last straight run of lap
+/// sectors heading as sector 0 does, and moves the sectors after it back; false when no such
+/// straight is long enough (one sector of it is always kept).
+fn shorten_last_straight(track: &mut Track, tenths: u32) -> bool {
+    let Some(heading) = track
+        .sectors
+        .first()
+        .and_then(|s| s.spaces.first())
+        .map(|s| s.heading)
+    else {
+        return false;
+    };
+    let remove = tenths.div_ceil(10) as usize;
+    let same_way = |sector: &Sector| {
+        sector.spaces.iter().all(|space| {
+            let turn = (space.heading - heading + 180.0).rem_euclid(360.0) - 180.0;
+            turn.abs() < 1.0
+                && space
+                    .size
+                    .is_none_or(|s| (s.length - track.space_size.length).abs() < 1e-3)
+        })
+    };
+    // The last run of such sectors long enough, as (first, last) indices.
+    let long_enough = |&(first, last): &(usize, usize)| last + 1 - first > remove;
+    let mut found = None;
+    let mut run: Option<(usize, usize)> = None;
+    for (index, sector) in track.sectors.iter().enumerate().rev() {
+        if same_way(sector) {
+            run = Some(run.map_or((index, index), |(_, last)| (index, last)));
+        } else if let Some(ended) = run.take()
+            && long_enough(&ended)
+        {
+            found = Some(ended);
+            break;
+        }
+    }
+    let Some((_, last)) = found.or(run.filter(long_enough)) else {
+        return false;
+    };
+    let removed: Vec<u32> = ((last + 1 - remove)..=last).map(|s| s as u32).collect();
+    let after = last + 1 - remove;
+    if remove_sectors(track, Section::Lap, &removed).is_err() {
+        return false;
+    }
+    let back = remove as f32 * track.space_size.length;
+    let (dx, dy) = (
+        heading.to_radians().cos() * back,
+        heading.to_radians().sin() * back,
+    );
+    for sector in &mut track.sectors[after..] {
+        for space in &mut sector.spaces {
+            space.x = round3(space.x - dx);
+            space.y = round3(space.y - dy);
+        }
+    }
+    true
+}
+
+/// Rounds a drawing coordinate as the builder does, to 1/1000.
+fn round3(value: f32) -> f32 {
+    (value * 1000.0).round() / 1000.0
 }
 
 fn remove_sectors(

@@ -62,7 +62,7 @@ pub enum BuildError {
     /// The lap's end runs past its start: closing it would draw the last stretch over the
     /// first.
     #[error(
-        "the lap's end runs {:.1} spaces past its start; remove that much of the last stretch (or lay it shorter) and close again",
+        "the lap's end runs {:.1} spaces past its start, and no straight heading the way the start does is long enough to take that much off; shorten the track before closing it",
         f64::from(*tenths) / 10.0
     )]
     Overshoots {
