@@ -59,25 +59,23 @@ fn section(ui: &mut Ui, title: &str, body: impl FnOnce(&mut Ui)) {
 
 fn track_fields(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
     let info = |id: Id, name: Text, style: TrackStyle| TrackEdit::SetInfo { id, name, style };
-    egui::Grid::new("track-fields")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("Id");
-            if let Some((id, g)) = fields::text(ui, "id", &track.id, 160.0) {
-                edits.push((info(id, track.name.clone(), track.style), Some(g)));
-            }
-            ui.end_row();
-            ui.label("Name");
-            if let Some((name, g)) = fields::text(ui, "name", &track.name, 160.0) {
-                edits.push((info(track.id.clone(), name, track.style), Some(g)));
-            }
-            ui.end_row();
-            ui.label("Style");
-            if let Some(style) = fields::choice(ui, "style", "track-style", track.style, &STYLES) {
-                edits.push((info(track.id.clone(), track.name.clone(), style), None));
-            }
-            ui.end_row();
-        });
+    egui::Grid::new("track-fields").num_columns(2).show(ui, |ui| {
+        ui.label("Id");
+        if let Some((id, g)) = fields::text(ui, "id", &track.id, 160.0) {
+            edits.push((info(id, track.name.clone(), track.style), Some(g)));
+        }
+        ui.end_row();
+        ui.label("Name");
+        if let Some((name, g)) = fields::text(ui, "name", &track.name, 160.0) {
+            edits.push((info(track.id.clone(), name, track.style), Some(g)));
+        }
+        ui.end_row();
+        ui.label("Style");
+        if let Some(style) = fields::choice(ui, "style", "track-style", track.style, &STYLES) {
+            edits.push((info(track.id.clone(), track.name.clone(), style), None));
+        }
+        ui.end_row();
+    });
     ui.label(format!(
         "{} lap sectors, {} starting sectors, {} grid positions",
         track.sectors.len(),
@@ -96,7 +94,7 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
                     ui.selectable_value(&mut options.shape, shape, name);
                 }
             });
-            egui::Grid::new("stretch-options")
+            fields_grid("stretch-options")
                 .num_columns(2)
                 .show(ui, |ui| {
                     let fixed_width =
@@ -194,40 +192,37 @@ fn selection(
             heading,
             size: space.size,
         };
-        egui::Grid::new("space-fields")
-            .num_columns(2)
-            .show(ui, |ui| {
-                ui.label("Terrain");
-                if let Some(terrain) =
-                    fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
-                {
-                    edits.push((
-                        TrackEdit::SetTerrain {
-                            spaces: vec![at],
-                            terrain,
-                        },
-                        None,
-                    ));
-                }
-                ui.end_row();
-                ui.label("x");
-                if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
-                    edits.push((geometry(x, space.y, space.heading), Some(g)));
-                }
-                ui.end_row();
-                ui.label("y");
-                if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
-                    edits.push((geometry(space.x, y, space.heading), Some(g)));
-                }
-                ui.end_row();
-                ui.label("Heading (°)");
-                if let Some((heading, g)) =
-                    fields::number(ui, "heading", space.heading, -360.0..=720.0)
-                {
-                    edits.push((geometry(space.x, space.y, heading), Some(g)));
-                }
-                ui.end_row();
-            });
+        egui::Grid::new("space-fields").num_columns(2).show(ui, |ui| {
+            ui.label("Terrain");
+            if let Some(terrain) =
+                fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
+            {
+                edits.push((
+                    TrackEdit::SetTerrain {
+                        spaces: vec![at],
+                        terrain,
+                    },
+                    None,
+                ));
+            }
+            ui.end_row();
+            ui.label("x");
+            if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
+                edits.push((geometry(x, space.y, space.heading), Some(g)));
+            }
+            ui.end_row();
+            ui.label("y");
+            if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
+                edits.push((geometry(space.x, y, space.heading), Some(g)));
+            }
+            ui.end_row();
+            ui.label("Heading (°)");
+            if let Some((heading, g)) = fields::number(ui, "heading", space.heading, -360.0..=720.0)
+            {
+                edits.push((geometry(space.x, space.y, heading), Some(g)));
+            }
+            ui.end_row();
+        });
         ui.label("Forward links:");
         for to in &space.next {
             ui.horizontal(|ui| {
@@ -345,7 +340,7 @@ fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
         None if track.start_sectors.is_empty() => ui.weak("The track has no starting section."),
         None => ui.weak("The starting section joins no lap sector yet."),
     };
-    egui::Grid::new("start-form").num_columns(2).show(ui, |ui| {
+    fields_grid("start-form").show(ui, |ui| {
         ui.label("Sectors × lanes");
         ui.horizontal(|ui| {
             ui.add(egui::DragValue::new(&mut form.sectors).range(1..=40))
@@ -471,7 +466,7 @@ fn background(
     ui.label(background.path.as_str());
     let mut edited = background.clone();
     let mut group = None;
-    egui::Grid::new("background").num_columns(2).show(ui, |ui| {
+    fields_grid("background").show(ui, |ui| {
         for (name, value, range) in [
             ("x", &mut edited.x, -10_000.0..=10_000.0),
             ("y", &mut edited.y, -10_000.0..=10_000.0),
@@ -492,4 +487,11 @@ fn background(
     if ui.button("Remove picture").clicked() {
         edits.push((TrackEdit::SetBackground(None::<Background>), None));
     }
+}
+
+/// A grid of named fields. The inspector wraps long text to keep its width, so the names'
+/// column is given room enough that a name such as "Heading, joins sector" wraps between
+/// words, not inside them.
+fn fields_grid(id: &str) -> egui::Grid {
+    egui::Grid::new(id).num_columns(2).min_col_width(110.0)
 }
