@@ -59,23 +59,25 @@ fn section(ui: &mut Ui, title: &str, body: impl FnOnce(&mut Ui)) {
 
 fn track_fields(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
     let info = |id: Id, name: Text, style: TrackStyle| TrackEdit::SetInfo { id, name, style };
-    egui::Grid::new("track-fields").num_columns(2).show(ui, |ui| {
-        ui.label("Id");
-        if let Some((id, g)) = fields::text(ui, "id", &track.id, 160.0) {
-            edits.push((info(id, track.name.clone(), track.style), Some(g)));
-        }
-        ui.end_row();
-        ui.label("Name");
-        if let Some((name, g)) = fields::text(ui, "name", &track.name, 160.0) {
-            edits.push((info(track.id.clone(), name, track.style), Some(g)));
-        }
-        ui.end_row();
-        ui.label("Style");
-        if let Some(style) = fields::choice(ui, "style", "track-style", track.style, &STYLES) {
-            edits.push((info(track.id.clone(), track.name.clone(), style), None));
-        }
-        ui.end_row();
-    });
+    egui::Grid::new("track-fields")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Id");
+            if let Some((id, g)) = fields::text(ui, "id", &track.id, 160.0) {
+                edits.push((info(id, track.name.clone(), track.style), Some(g)));
+            }
+            ui.end_row();
+            ui.label("Name");
+            if let Some((name, g)) = fields::text(ui, "name", &track.name, 160.0) {
+                edits.push((info(track.id.clone(), name, track.style), Some(g)));
+            }
+            ui.end_row();
+            ui.label("Style");
+            if let Some(style) = fields::choice(ui, "style", "track-style", track.style, &STYLES) {
+                edits.push((info(track.id.clone(), track.name.clone(), style), None));
+            }
+            ui.end_row();
+        });
     ui.label(format!(
         "{} lap sectors, {} starting sectors, {} grid positions",
         track.sectors.len(),
@@ -192,37 +194,40 @@ fn selection(
             heading,
             size: space.size,
         };
-        egui::Grid::new("space-fields").num_columns(2).show(ui, |ui| {
-            ui.label("Terrain");
-            if let Some(terrain) =
-                fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
-            {
-                edits.push((
-                    TrackEdit::SetTerrain {
-                        spaces: vec![at],
-                        terrain,
-                    },
-                    None,
-                ));
-            }
-            ui.end_row();
-            ui.label("x");
-            if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
-                edits.push((geometry(x, space.y, space.heading), Some(g)));
-            }
-            ui.end_row();
-            ui.label("y");
-            if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
-                edits.push((geometry(space.x, y, space.heading), Some(g)));
-            }
-            ui.end_row();
-            ui.label("Heading (°)");
-            if let Some((heading, g)) = fields::number(ui, "heading", space.heading, -360.0..=720.0)
-            {
-                edits.push((geometry(space.x, space.y, heading), Some(g)));
-            }
-            ui.end_row();
-        });
+        egui::Grid::new("space-fields")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Terrain");
+                if let Some(terrain) =
+                    fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
+                {
+                    edits.push((
+                        TrackEdit::SetTerrain {
+                            spaces: vec![at],
+                            terrain,
+                        },
+                        None,
+                    ));
+                }
+                ui.end_row();
+                ui.label("x");
+                if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
+                    edits.push((geometry(x, space.y, space.heading), Some(g)));
+                }
+                ui.end_row();
+                ui.label("y");
+                if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
+                    edits.push((geometry(space.x, y, space.heading), Some(g)));
+                }
+                ui.end_row();
+                ui.label("Heading (°)");
+                if let Some((heading, g)) =
+                    fields::number(ui, "heading", space.heading, -360.0..=720.0)
+                {
+                    edits.push((geometry(space.x, space.y, heading), Some(g)));
+                }
+                ui.end_row();
+            });
         ui.label("Forward links:");
         for to in &space.next {
             ui.horizontal(|ui| {
