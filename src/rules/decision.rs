@@ -81,47 +81,41 @@ impl Race {
     }
 
     fn list_decisions(&self) -> Vec<Decision> {
+        let mut out = self.spare.take();
         match &self.phase {
-            Phase::Over => Vec::new(),
+            Phase::Over => {}
             Phase::Discard => {
                 let mut hand = self.player(self.current).hand.clone();
                 hand.dedup();
-                let mut out: Vec<Decision> = hand
-                    .into_iter()
-                    .map(|card| Decision::Discard { card })
-                    .collect();
+                out.extend(hand.into_iter().map(|card| Decision::Discard { card }));
                 out.push(Decision::KeepHand);
-                out
             }
-            Phase::Activation => self.plays(),
+            Phase::Activation => self.plays_into(&mut out),
             Phase::Active(a) => match &a.stage {
                 Stage::BeforeMove | Stage::AfterMove => {
-                    let mut out: Vec<Decision> = if self.may_fire(a) {
-                        combat::targets(self, a.car)
-                            .into_iter()
-                            .map(|target| Decision::Fire { target })
-                            .collect()
-                    } else {
-                        Vec::new()
-                    };
+                    if self.may_fire(a) {
+                        out.extend(
+                            combat::targets(self, a.car)
+                                .into_iter()
+                                .map(|target| Decision::Fire { target }),
+                        );
+                    }
                     out.push(Decision::HoldFire);
-                    out
                 }
-                Stage::Moving { movement, .. } => {
-                    let mut out = Vec::new();
-                    movement.legal_steps_into(self, &mut out);
-                    out
+                Stage::Moving { movement, .. } => movement.legal_steps_into(self, &mut out),
+                Stage::Event(event) => {
+                    out.extend(
+                        self.event_choices(a, event)
+                            .into_iter()
+                            .map(Decision::Event),
+                    );
                 }
-                Stage::Event(event) => self
-                    .event_choices(a, event)
-                    .into_iter()
-                    .map(Decision::Event)
-                    .collect(),
             },
         }
+        out
     }
 
-    fn plays(&self) -> Vec<Decision> {
+    fn plays_into(&self, out: &mut Vec<Decision>) {
         let player = self.current;
         let mut hand = self.player(player).hand.clone();
         hand.sort_unstable();
@@ -130,7 +124,6 @@ impl Race {
             .car_ids()
             .filter(|c| self.car(*c).player == player && self.can_activate(*c))
             .collect();
-        let mut out = Vec::new();
         for card in hand {
             let movement = self.rules.content.race_deck[usize::from(card)].movement;
             let ram = Style::of_card(movement, false).kind == MoveKind::Ram;
@@ -149,7 +142,6 @@ impl Race {
                 }
             }
         }
-        out
     }
 
     fn has_car_behind(&self, car: CarId) -> bool {
@@ -184,6 +176,7 @@ impl Race {
             return false;
         };
         self.apply_listed(decision);
+        self.spare.keep(legal);
         true
     }
 

@@ -218,6 +218,40 @@ pub struct Race {
     /// While an outcome search runs: the cars moved since it began (see [`Race::touched`]);
     /// `None` otherwise.
     pub(crate) touched: Option<CarSet>,
+    /// The room of the last list of legal decisions, emptied, for the next list.
+    pub(crate) spare: SpareList,
+}
+
+/// An empty list kept for its room: listing the legal decisions at every point of a race
+/// allocated a list and threw it away each time. A copy of the race starts without one.
+#[derive(Default)]
+pub(crate) struct SpareList(std::cell::Cell<Vec<super::Decision>>);
+
+impl std::fmt::Debug for SpareList {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("SpareList")
+    }
+}
+
+impl Clone for SpareList {
+    fn clone(&self) -> Self {
+        Self::default()
+    }
+}
+
+impl SpareList {
+    /// The kept list, empty (or a new one).
+    pub(crate) fn take(&self) -> Vec<super::Decision> {
+        let mut list = self.0.take();
+        list.clear();
+        list
+    }
+
+    /// Keeps a list's room for the next listing.
+    pub(crate) fn keep(&self, mut list: Vec<super::Decision>) {
+        list.clear();
+        self.0.set(list);
+    }
 }
 
 /// What a movement step can change in a race, copied so that a search can undo its steps
@@ -320,6 +354,7 @@ impl Race {
             turn_limit,
             logging: true,
             touched: None,
+            spare: SpareList::default(),
         }
     }
 

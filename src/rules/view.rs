@@ -304,6 +304,7 @@ impl Race {
             turn_limit: self.turn_limit,
             logging: false,
             touched: None,
+            spare: super::state::SpareList::default(),
         }
     }
 }
