@@ -593,16 +593,11 @@ fn shorten_last_straight(track: &mut Track, tenths: u32) -> bool {
     );
     for sector in &mut track.sectors[after..] {
         for space in &mut sector.spaces {
-            space.x = round3(space.x - dx);
-            space.y = round3(space.y - dy);
+            space.x = crate::stretch::round(space.x - dx);
+            space.y = crate::stretch::round(space.y - dy);
         }
     }
     true
-}
-
-/// Rounds a drawing coordinate as the builder does, to 1/1000.
-fn round3(value: f32) -> f32 {
-    (value * 1000.0).round() / 1000.0
 }
 
 fn remove_sectors(

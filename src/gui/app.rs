@@ -8,6 +8,7 @@ use egui::{Panel, RichText, ScrollArea, Ui};
 
 use super::backdrop::Backdrop;
 use super::canvas::{CanvasEdit, Tool, TrackCanvas};
+use super::clipboard::CopiedStretch;
 use super::combat_deck_editor::CombatDeckEditor;
 use super::command::{Answer, StudioCommand};
 use super::diagnostics_panel::diagnostics_panel;
@@ -1504,27 +1505,4 @@ fn summary_view(ui: &mut Ui, workspace: &Workspace) {
             ui.end_row();
         }
     });
-}
-
-/// Copied sectors as text on the system clipboard: RON with a field name of its own, so that
-/// pasting tells a copied stretch from any other text.
-#[derive(serde::Serialize, serde::Deserialize)]
-struct CopiedStretch {
-    roadwright_sectors: Vec<crate::content::track::Sector>,
-}
-
-impl CopiedStretch {
-    fn text(sectors: &[crate::content::track::Sector]) -> Option<String> {
-        ron::to_string(&Self {
-            roadwright_sectors: sectors.to_vec(),
-        })
-        .ok()
-    }
-
-    fn parse(text: &str) -> Option<Vec<crate::content::track::Sector>> {
-        ron::from_str::<Self>(text)
-            .ok()
-            .map(|copied| copied.roadwright_sectors)
-            .filter(|sectors| !sectors.is_empty())
-    }
 }

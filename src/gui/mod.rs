@@ -19,6 +19,7 @@
 pub mod app;
 pub mod backdrop;
 pub mod canvas;
+mod clipboard;
 pub mod combat_deck_editor;
 pub mod command;
 pub mod diagnostics_panel;

@@ -777,7 +777,7 @@ fn right_normal(heading: f32) -> (f32, f32) {
 }
 
 /// Rounds drawing coordinates to 1/1000 so files stay short and stable.
-fn round(value: f32) -> f32 {
+pub(crate) fn round(value: f32) -> f32 {
     let rounded = (value * 1000.0).round() / 1000.0;
     if rounded == 0.0 { 0.0 } else { rounded }
 }
