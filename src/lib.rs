@@ -42,6 +42,8 @@
 //!   seeded `ChaCha` RNG in its state, so a seed and a list of decisions are a race, and every
 //!   change of state is an event in order.
 //! - Bots see a player's view, never the deck order, another hand or the engine's RNG.
+//! - A deck in play is counts of card kinds, never one entry per copy (`rules::deck`): its
+//!   memory is its number of kinds whatever a file's counts say.
 //! - The outcome search never clones the race per step: it steps one copy forward and rewinds
 //!   it (`Race::mark`/`rewind` copy exactly what a movement step can change), and a unit test
 //!   holds it to a search that clones.
