@@ -2,7 +2,7 @@
 //! reaching each. Bots use it to choose; the editor uses it to show where a card can take a car.
 //!
 //! The search applies real steps to one scratch copy of the race and rewinds them
-//! ([`Race::mark`], [`Race::rewind`]), so it can never disagree with the rules and never clones
+//! (`Race::mark`, `Race::rewind`), so it can never disagree with the rules and never clones
 //! the race per step. States already seen (same cars in the same places, same MP left, same
 //! links and same spaces visited in the current sector) are searched once, under a compact
 //! integer key, which keeps a nine-MP Lead on a crowded track fast.
