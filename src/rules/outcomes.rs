@@ -654,26 +654,13 @@ impl Search {
     }
 
     /// The cars that stand elsewhere than they started (cars can return to their starting
-    /// place), with where they are, by car id.
-    fn moved_cars(&self, race: &Race) -> Moved {
-        let mut moved = Moved::new();
-        for id in race.touched() {
-            let place = race.car(id).place;
-            if place != self.start[id.index()] {
-                moved.push((id, place));
-            }
-        }
-        moved
-    }
-
-    /// [`Search::moved_cars`] into a list the caller keeps (a plain loop: an iterator chain
+    /// place), with where they are, by car id, into `out` (a plain loop: an iterator chain
     /// here compiled to a copy of each place through memory that stalled the search).
-    fn fill_moved(&self, race: &Race, out: &mut Vec<(CarId, Place)>) {
-        out.clear();
+    fn moved_cars_into(&self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
         for id in race.touched() {
             let place = race.car(id).place;
             if place != self.start[id.index()] {
-                out.push((id, place));
+                out.extend([(id, place)]);
             }
         }
     }
@@ -752,7 +739,8 @@ impl Search {
             // The moved cars go into a buffer kept between outcomes: a best-outcome search
             // rates thousands of them, and a pushed pack outgrows an inline list.
             let mut moved = std::mem::take(&mut self.moved);
-            self.fill_moved(race, &mut moved);
+            moved.clear();
+            self.moved_cars_into(race, &mut moved);
             let rating = score(&Reached {
                 race,
                 moved: &moved,
@@ -760,22 +748,16 @@ impl Search {
                 ending,
             });
             self.moved = moved;
-            match &mut self.best {
-                Some((best, steps)) if rating > *best => {
-                    let mut steps = std::mem::take(steps);
-                    self.path_steps(&mut steps);
-                    self.best = Some((rating, steps));
-                }
-                Some(_) => {}
-                None => {
-                    let mut steps = Vec::new();
-                    self.path_steps(&mut steps);
-                    self.best = Some((rating, steps));
-                }
+            if self.best.as_ref().is_none_or(|(best, _)| rating > *best) {
+                // The previous best's list is reused for the new one's steps.
+                let mut steps = self.best.take().map(|(_, steps)| steps).unwrap_or_default();
+                self.path_steps(&mut steps);
+                self.best = Some((rating, steps));
             }
             return;
         }
-        let moved = self.moved_cars(race);
+        let mut moved = Moved::new();
+        self.moved_cars_into(race, &mut moved);
         // Outcomes are told apart by every car's end place, or, when only the places the
         // mover reaches are asked for, by its place and the kind of ending there.
         let new = if self.goal == Goal::EndPlaces {
@@ -788,7 +770,7 @@ impl Search {
                 moved: moved.to_vec(),
                 spent: movement.spent(),
                 steps: {
-                    let mut steps = Vec::new();
+                    let mut steps = Vec::with_capacity(self.path.len());
                     self.path_steps(&mut steps);
                     steps
                 },
