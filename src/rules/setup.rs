@@ -15,7 +15,6 @@ use super::ids::{CarId, PlayerId};
 use super::race_event::{CarEntry, Motion, RaceEvent};
 use super::state::{Car, Place, Player, Race, RaceRules};
 use crate::content::text::{CarNumber, Id};
-use crate::validate::checked::Car as CarStats;
 use crate::validate::checked::Content;
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::limits::MAX_DEFENSE;
@@ -118,7 +117,7 @@ impl RaceRules {
                     .iter()
                     .map(|stats| {
                         (0..=MAX_DEFENSE)
-                            .map(|defense| odds(&content, stats, defense))
+                            .map(|defense| super::targeting::odds(&content, stats, defense))
                             .collect()
                     })
                     .collect()
@@ -131,24 +130,6 @@ impl RaceRules {
             odds,
         })
     }
-}
-
-/// A car's chance to hit a defense and its expected damage, over the combat deck as printed.
-pub(crate) fn odds(content: &Content, stats: &CarStats, defense: u8) -> (f64, f64) {
-    let bonus = u8::from(stats.targeting_bonus);
-    let (mut total, mut hits, mut damage) = (0.0, 0.0, 0.0);
-    for card in &content.combat_deck {
-        let count = f64::from(card.count.get());
-        total += count;
-        if card.value + bonus >= defense {
-            hits += count;
-            damage += count * f64::from(card.weapons.get(&stats.weapon).map_or(0, |r| r.damage));
-        }
-    }
-    if total == 0.0 {
-        return (0.0, 0.0);
-    }
-    (hits / total, damage / total)
 }
 
 impl Race {

@@ -106,9 +106,7 @@ impl Race {
             .and_then(|team| team.get(usize::from(car.mat_index)))
             .and_then(|by_defense| by_defense.get(usize::from(defense)))
             .copied()
-            .unwrap_or_else(|| {
-                super::setup::odds(&self.rules.content, self.stats(attacker), defense)
-            })
+            .unwrap_or_else(|| odds(&self.rules.content, self.stats(attacker), defense))
     }
 
     /// The weapon mount of a car.
@@ -116,4 +114,26 @@ impl Race {
     pub fn mount(&self, car: CarId) -> Mount {
         self.stats(car).mount
     }
+}
+
+/// A car's chance to hit a defense and its expected damage, over the combat deck as printed.
+pub(crate) fn odds(
+    content: &crate::validate::checked::Content,
+    stats: &crate::validate::checked::Car,
+    defense: u8,
+) -> (f64, f64) {
+    let bonus = u8::from(stats.targeting_bonus);
+    let (mut total, mut hits, mut damage) = (0.0, 0.0, 0.0);
+    for card in &content.combat_deck {
+        let count = f64::from(card.count.get());
+        total += count;
+        if card.value + bonus >= defense {
+            hits += count;
+            damage += count * f64::from(card.weapons.get(&stats.weapon).map_or(0, |r| r.damage));
+        }
+    }
+    if total == 0.0 {
+        return (0.0, 0.0);
+    }
+    (hits / total, damage / total)
 }
