@@ -68,6 +68,19 @@ pub struct Track {
 }
 
 impl Track {
+    /// The lap sector the starting section leads into: where its last sector's first link
+    /// into the lap goes. `None` without a starting section, or before it is linked.
+    #[must_use]
+    pub fn starting_join(&self) -> Option<u32> {
+        self.start_sectors
+            .last()?
+            .spaces
+            .iter()
+            .flat_map(|space| &space.next)
+            .find(|to| to.section == Section::Lap)
+            .map(|to| to.sector)
+    }
+
     /// The format version this build writes.
     pub const VERSION: u32 = 1;
 

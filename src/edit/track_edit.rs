@@ -557,8 +557,7 @@ fn shorten_last_straight(track: &mut Track, tenths: u32) -> bool {
     let remove = tenths.div_ceil(10) as usize;
     let same_way = |sector: &Sector| {
         sector.spaces.iter().all(|space| {
-            let turn = (space.heading - heading + 180.0).rem_euclid(360.0) - 180.0;
-            turn.abs() < 1.0
+            crate::stretch::turn_between(heading, space.heading).abs() < 1.0
                 && space
                     .size
                     .is_none_or(|s| (s.length - track.space_size.length).abs() < 1e-3)

@@ -340,7 +340,7 @@ fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
     let mut form: StartForm =
         ui.data_mut(|d| *d.get_temp_mut_or_insert_with(id, || StartForm::of(track)));
     ui.label("Starting section (2.1)");
-    match starting_join(track) {
+    match track.starting_join() {
         Some(sector) => ui.weak(format!("The starting section joins lap sector {sector}.")),
         None if track.start_sectors.is_empty() => ui.weak("The track has no starting section."),
         None => ui.weak("The starting section joins no lap sector yet."),
@@ -404,42 +404,21 @@ impl StartForm {
     /// The form for the starting section `track` has (its size, where it starts and the lap
     /// sector it joins), or the defaults when it has none.
     fn of(track: &Track) -> Self {
-        let (Some(first), Some(space)) = (
+        let (Some(first), Some(((x, y), heading))) = (
             track.start_sectors.first(),
-            track.start_sectors.first().and_then(|s| s.spaces.first()),
+            crate::stretch::starting_section_origin(track),
         ) else {
             return Self::default();
         };
-        // The builder starts from the middle of the first sector's back edge: the middle of
-        // its spaces, half a space back along the heading.
-        let count = first.spaces.len() as f32;
-        let (cx, cy) = first
-            .spaces
-            .iter()
-            .fold((0.0, 0.0), |(x, y), s| (x + s.x / count, y + s.y / count));
-        let half = track.space_size.length / 2.0;
-        let radians = space.heading.to_radians();
         Self {
             sectors: u32::try_from(track.start_sectors.len()).unwrap_or(u32::MAX),
             lanes: u8::try_from(first.spaces.len()).unwrap_or(u8::MAX),
-            x: cx - radians.cos() * half,
-            y: cy - radians.sin() * half,
-            heading: space.heading,
-            joins: starting_join(track).unwrap_or(0),
+            x,
+            y,
+            heading,
+            joins: track.starting_join().unwrap_or(0),
         }
     }
-}
-
-/// The lap sector the last starting sector links into, as the file has it.
-fn starting_join(track: &Track) -> Option<u32> {
-    track
-        .start_sectors
-        .last()?
-        .spaces
-        .iter()
-        .flat_map(|space| &space.next)
-        .find(|to| to.section == crate::content::track::Section::Lap)
-        .map(|to| to.sector)
 }
 
 impl Default for StartForm {

@@ -440,7 +440,7 @@ impl TrackBuilder {
         let (dx, dy) = direction(self.cursor.heading);
         let (nx, ny) = right_normal(self.cursor.heading);
         let (gx, gy) = (start.x - self.cursor.x, start.y - self.cursor.y);
-        let turn = (start.heading - self.cursor.heading + 180.0).rem_euclid(360.0) - 180.0;
+        let turn = turn_between(self.cursor.heading, start.heading);
         let aside = gx * nx + gy * ny;
         Gap {
             ahead: gx * dx + gy * dy,
@@ -470,29 +470,6 @@ impl TrackBuilder {
         self.track.space_size = size;
     }
 
-    /// Where a straight sector's trailing edge is (the lap's start, for sector 0); `None` for
-    /// a sector that turns, whose start is not worked out.
-    fn start_of(&self, sector: &Sector) -> Option<Cursor> {
-        let end = self.end_of(sector)?;
-        let heading = sector.spaces.first()?.heading;
-        if (end.heading - heading).abs() > 1e-3 {
-            return None;
-        }
-        let n = sector.spaces.len() as f32;
-        let length = sector
-            .spaces
-            .iter()
-            .map(|s| s.size.unwrap_or(self.track.space_size).length)
-            .sum::<f32>()
-            / n;
-        let (dx, dy) = direction(heading);
-        Some(Cursor {
-            x: end.x - dx * length,
-            y: end.y - dy * length,
-            heading,
-        })
-    }
-
     /// Lays a copy of `sectors` (a stretch copied with [`copy_sectors`]) at the end of the lap,
     /// turned and moved so that it starts where the lap ends, and linked to it. The copy keeps
     /// its own links between its sectors (forks included), its terrain, sizes and off-track
@@ -507,7 +484,7 @@ impl TrackBuilder {
             let to = u8::try_from(first.spaces.len()).unwrap_or(u8::MAX);
             lane_links(from, to).ok_or(BuildError::TooWide { from, to })?;
         }
-        let source = self.trailing_edge(first).ok_or(BuildError::Empty)?;
+        let source = self.start_of(first).ok_or(BuildError::Empty)?;
         if self.track.sectors.is_empty() {
             // The first stretch of an empty lap stays where it was drawn.
             self.cursor = source;
@@ -555,20 +532,6 @@ impl TrackBuilder {
             self.cursor = end;
         }
         Ok(self)
-    }
-
-    /// Where a sector's trailing edge is and its heading there: its leading edge worked out
-    /// for the sector driven the other way, turned back round.
-    fn trailing_edge(&self, sector: &Sector) -> Option<Cursor> {
-        let mut reversed = sector.clone();
-        for space in &mut reversed.spaces {
-            space.heading = (space.heading + 180.0).rem_euclid(360.0);
-        }
-        let edge = self.end_of(&reversed)?;
-        Some(Cursor {
-            heading: (edge.heading - 180.0).rem_euclid(360.0),
-            ..edge
-        })
     }
 
     /// Lays a separate starting section of `sectors` × `lanes` (2.1: used once, at the start),
@@ -774,6 +737,20 @@ fn direction(heading: f32) -> (f32, f32) {
 fn right_normal(heading: f32) -> (f32, f32) {
     let (dx, dy) = direction(heading);
     (-dy, dx)
+}
+
+/// The turn from heading `from` to heading `to`, in degrees from -180 to 180 (positive to the
+/// right).
+pub(crate) fn turn_between(from: f32, to: f32) -> f32 {
+    (to - from + 180.0).rem_euclid(360.0) - 180.0
+}
+
+/// Where the starting section starts: the middle of its first sector's trailing edge and the
+/// heading there, as [`TrackBuilder::starting_section`] takes them. `None` without one.
+#[must_use]
+pub fn starting_section_origin(track: &Track) -> Option<((f32, f32), f32)> {
+    let edge = resume::trailing_edge(track.space_size, track.start_sectors.first()?)?;
+    Some(((edge.x, edge.y), edge.heading))
 }
 
 /// Rounds drawing coordinates to 1/1000 so files stay short and stable.

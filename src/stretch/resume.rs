@@ -9,7 +9,7 @@
 //! designer sees at once and can fix by rotating the new stretch.
 
 use super::{Cursor, Inside, TrackBuilder, direction, right_normal};
-use crate::content::track::{Sector, Track};
+use crate::content::track::{Sector, SpaceSize, Track};
 
 impl TrackBuilder {
     /// A builder that continues `track`: the next stretch starts at the leading edge of the last
@@ -38,46 +38,65 @@ impl TrackBuilder {
         builder
     }
 
-    /// Where the sector's leading edge is: past its middle by half its length, turned by half
-    /// its turn.
+    /// Where the sector's leading edge is ([`leading_edge`] at the track's space size).
     pub(super) fn end_of(&self, sector: &Sector) -> Option<Cursor> {
-        let count = sector.spaces.len();
-        if count == 0 {
-            return None;
-        }
-        let n = count as f32;
-        let centre_x = sector.spaces.iter().map(|s| s.x).sum::<f32>() / n;
-        let centre_y = sector.spaces.iter().map(|s| s.y).sum::<f32>() / n;
-        let heading = sector.spaces[0].heading;
-        let length = |index: usize| {
-            sector.spaces[index]
-                .size
-                .unwrap_or(self.track.space_size)
-                .length
-        };
-        let mean_length = (0..count).map(length).sum::<f32>() / n;
-        let step = turn_of(sector, heading);
-        if step.abs() < 1e-3 {
-            let (dx, dy) = direction(heading);
-            return Some(Cursor {
-                x: centre_x + dx * mean_length / 2.0,
-                y: centre_y + dy * mean_length / 2.0,
-                heading,
-            });
-        }
-        // The centre line is an arc of `radius` turning `step` per sector.
-        let radius = mean_length / step.to_radians().abs();
-        let sign = step.signum();
-        let (nx, ny) = right_normal(heading);
-        let (cx, cy) = (centre_x + sign * nx * radius, centre_y + sign * ny * radius);
-        let end = heading + step / 2.0;
-        let (ex, ey) = right_normal(end);
-        Some(Cursor {
-            x: cx - sign * ex * radius,
-            y: cy - sign * ey * radius,
-            heading: end,
-        })
+        leading_edge(self.track.space_size, sector)
     }
+
+    /// Where the sector's trailing edge is ([`trailing_edge`] at the track's space size).
+    pub(super) fn start_of(&self, sector: &Sector) -> Option<Cursor> {
+        trailing_edge(self.track.space_size, sector)
+    }
+}
+
+/// Where a sector's leading edge is: past its middle by half its length, turned by half its
+/// turn. `size` is the track's space size, for spaces without their own.
+pub(super) fn leading_edge(size: SpaceSize, sector: &Sector) -> Option<Cursor> {
+    let count = sector.spaces.len();
+    if count == 0 {
+        return None;
+    }
+    let n = count as f32;
+    let centre_x = sector.spaces.iter().map(|s| s.x).sum::<f32>() / n;
+    let centre_y = sector.spaces.iter().map(|s| s.y).sum::<f32>() / n;
+    let heading = sector.spaces[0].heading;
+    let length = |index: usize| sector.spaces[index].size.unwrap_or(size).length;
+    let mean_length = (0..count).map(length).sum::<f32>() / n;
+    let step = turn_of(sector, heading);
+    if step.abs() < 1e-3 {
+        let (dx, dy) = direction(heading);
+        return Some(Cursor {
+            x: centre_x + dx * mean_length / 2.0,
+            y: centre_y + dy * mean_length / 2.0,
+            heading,
+        });
+    }
+    // The centre line is an arc of `radius` turning `step` per sector.
+    let radius = mean_length / step.to_radians().abs();
+    let sign = step.signum();
+    let (nx, ny) = right_normal(heading);
+    let (cx, cy) = (centre_x + sign * nx * radius, centre_y + sign * ny * radius);
+    let end = heading + step / 2.0;
+    let (ex, ey) = right_normal(end);
+    Some(Cursor {
+        x: cx - sign * ex * radius,
+        y: cy - sign * ey * radius,
+        heading: end,
+    })
+}
+
+/// Where a sector's trailing edge is and its heading there: its leading edge worked out for
+/// the sector driven the other way, turned back round.
+pub(super) fn trailing_edge(size: SpaceSize, sector: &Sector) -> Option<Cursor> {
+    let mut reversed = sector.clone();
+    for space in &mut reversed.spaces {
+        space.heading = (space.heading + 180.0).rem_euclid(360.0);
+    }
+    let edge = leading_edge(size, &reversed)?;
+    Some(Cursor {
+        heading: (edge.heading - 180.0).rem_euclid(360.0),
+        ..edge
+    })
 }
 
 /// The degrees a sector turns (positive to the right), from how much longer its outer lane
