@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
-use image::{ImageFormat, ImageReader};
+use image::{ImageDecoder, ImageFormat, ImageReader};
 
 /// The largest picture file read: a board photographed at 8K is well under this.
 pub const MAX_PICTURE_BYTES: u64 = 64 * 1024 * 1024;
@@ -46,38 +46,33 @@ pub enum PictureError {
 
 /// Reads and decodes a picture within the limits. Runs on the loader's thread.
 pub fn read_picture(path: &Path) -> Result<egui::ColorImage, PictureError> {
-    let bytes = std::fs::metadata(path)?.len();
+    let file = std::fs::File::open(path)?;
+    let bytes = file.metadata()?.len();
     if bytes > MAX_PICTURE_BYTES {
         return Err(PictureError::TooLarge {
             megabytes: bytes / (1024 * 1024),
         });
     }
-    // The type is told by the file's first bytes, never by its name.
-    let mut head = [0u8; 16];
-    let read = std::io::Read::read(&mut std::fs::File::open(path)?, &mut head)?;
-    let format = match image::guess_format(&head[..read]) {
-        Ok(format @ (ImageFormat::Png | ImageFormat::Jpeg)) => format,
-        Ok(other) => {
+    // The type is told by the file's first bytes, never by its name (a reader made from the
+    // file, not from its path, does not look at the name).
+    let reader = ImageReader::new(std::io::BufReader::new(file)).with_guessed_format()?;
+    match reader.format() {
+        Some(ImageFormat::Png | ImageFormat::Jpeg) => {}
+        Some(other) => {
             return Err(PictureError::NotAPicture(format!(
                 " (it is {})",
                 other.extensions_str().first().unwrap_or(&"another kind")
             )));
         }
-        Err(_) => return Err(PictureError::NotAPicture(String::new())),
-    };
-    let mut reader = ImageReader::open(path)?;
-    reader.set_format(format);
-    let (width, height) = reader.into_dimensions()?;
+        None => return Err(PictureError::NotAPicture(String::new())),
+    }
+    // The header gives the size before anything is decoded.
+    let decoder = reader.into_decoder()?;
+    let (width, height) = decoder.dimensions();
     if width > MAX_PICTURE_SIDE || height > MAX_PICTURE_SIDE {
         return Err(PictureError::TooWide { width, height });
     }
-    let mut reader = ImageReader::open(path)?;
-    reader.set_format(format);
-    let mut limits = image::Limits::default();
-    limits.max_image_width = Some(MAX_PICTURE_SIDE);
-    limits.max_image_height = Some(MAX_PICTURE_SIDE);
-    reader.limits(limits);
-    let rgba = reader.decode()?.to_rgba8();
+    let rgba = image::DynamicImage::from_decoder(decoder)?.to_rgba8();
     let size = [rgba.width() as usize, rgba.height() as usize];
     Ok(egui::ColorImage::from_rgba_unmultiplied(
         size,
