@@ -9,7 +9,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::studio::{
-    click_space, lay_a_straight, menu, open_track, settle, shown_track, start, workspace_copy,
+    click_space, lay_a, lay_a_straight, menu, open_track, settle, shown_track, start,
+    workspace_copy,
 };
 use egui::{Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
@@ -18,6 +19,39 @@ use roadwright::content::Document;
 use roadwright::content::race_deck::RaceDeck;
 use roadwright::content::track::{SpaceRef, Terrain, Track};
 use roadwright::gui::StudioApp;
+
+/// The studio on a copy of the standard pack with the sample figure 8 beside it, shown.
+fn open_figure_eight() -> (tempfile::TempDir, Harness<'static, StudioApp>) {
+    let (pack, _) = workspace_copy();
+    fs::copy(
+        common::repo("tracks/figure-eight.ron"),
+        pack.path().join("figure-eight.ron"),
+    )
+    .expect("copy the figure 8");
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label("figure-eight.ron (track)").click();
+    settle(&mut harness);
+    (pack, harness)
+}
+
+/// Drags the shown track's space `at` by `by` on screen, in five moves, as a hand would.
+fn drag_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef, by: egui::Vec2) {
+    let track = shown_track(harness);
+    let index = harness.state().shown().expect("shown");
+    let start = harness
+        .state()
+        .canvas(index)
+        .expect("canvas")
+        .screen_position(&track, at)
+        .expect("on screen");
+    harness.drag_at(start);
+    for step in 1..=5 {
+        harness.hover_at(start + by * (step as f32 / 5.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(start + by);
+    settle(harness);
+}
 
 #[test]
 fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
@@ -244,20 +278,7 @@ fn dragging_the_selection_moves_it_as_one_undo_step() {
     let mut harness = open_track(pack.path());
     let before = shown_track(&harness);
     click_space(&mut harness, SpaceRef::lap(2, 1));
-    let index = harness.state().shown().expect("shown");
-    let start = harness
-        .state()
-        .canvas(index)
-        .expect("c")
-        .screen_position(&before, SpaceRef::lap(2, 1))
-        .expect("p");
-    harness.drag_at(start);
-    for step in 1..=5 {
-        harness.hover_at(start + egui::vec2(8.0 * step as f32, 0.0));
-        harness.run_steps(1);
-    }
-    harness.drop_at(start + egui::vec2(40.0, 0.0));
-    settle(&mut harness);
+    drag_space(&mut harness, SpaceRef::lap(2, 1), egui::vec2(40.0, 0.0));
     let moved = shown_track(&harness);
     let (was, now) = (
         before.space(SpaceRef::lap(2, 1)).expect("s"),
@@ -276,35 +297,14 @@ fn dragging_the_selection_moves_it_as_one_undo_step() {
 /// moves both spaces of its pair, so the crossover stays one place on the board.
 #[test]
 fn dragging_a_crossover_space_moves_both_spaces_of_its_pair() {
-    let (pack, _) = workspace_copy();
-    fs::copy(
-        common::repo("tracks/figure-eight.ron"),
-        pack.path().join("figure-eight.ron"),
-    )
-    .expect("copy the figure 8");
-    let mut harness = start(StudioApp::open(pack.path()));
-    harness.get_by_label("figure-eight.ron (track)").click();
-    settle(&mut harness);
+    let (_pack, mut harness) = open_figure_eight();
     let before = shown_track(&harness);
     let (a, b) = (SpaceRef::lap(0, 0), SpaceRef::lap(21, 0));
     assert!(
         before.crossover.iter().any(|p| (p.0, p.1) == (a, b)),
         "a crossover pair"
     );
-    let index = harness.state().shown().expect("shown");
-    let start = harness
-        .state()
-        .canvas(index)
-        .expect("canvas")
-        .screen_position(&before, a)
-        .expect("on screen");
-    harness.drag_at(start);
-    for step in 1..=5 {
-        harness.hover_at(start + egui::vec2(0.0, 8.0 * step as f32));
-        harness.run_steps(1);
-    }
-    harness.drop_at(start + egui::vec2(0.0, 40.0));
-    settle(&mut harness);
+    drag_space(&mut harness, a, egui::vec2(0.0, 40.0));
     let after = shown_track(&harness);
     let shift = |at: SpaceRef| {
         let (was, now) = (before.space(at).expect("s"), after.space(at).expect("s"));
@@ -321,15 +321,7 @@ fn dragging_a_crossover_space_moves_both_spaces_of_its_pair() {
 /// joins is stated, and laying it again from the form as shown gives the same section.
 #[test]
 fn the_starting_section_form_shows_the_join_the_track_has() {
-    let (pack, _) = workspace_copy();
-    fs::copy(
-        common::repo("tracks/figure-eight.ron"),
-        pack.path().join("figure-eight.ron"),
-    )
-    .expect("copy the figure 8");
-    let mut harness = start(StudioApp::open(pack.path()));
-    harness.get_by_label("figure-eight.ron (track)").click();
-    settle(&mut harness);
+    let (_pack, mut harness) = open_figure_eight();
     let before = shown_track(&harness);
     let join = before
         .start_sectors
@@ -465,10 +457,7 @@ fn a_copied_stretch_is_pasted_at_the_end_of_the_lap_from_the_menu_or_the_keyboar
     let mut harness = start(StudioApp::open(pack.path()));
     menu(&mut harness, "File", "New track");
     lay_a_straight(&mut harness);
-    harness.get_by_label("Corner").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a(&mut harness, "Corner");
     let laid = shown_track(&harness).sectors.len();
     assert_eq!(laid, 10, "a straight and a corner");
     harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -549,10 +538,7 @@ fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     menu(&mut harness, "File", "New track");
     harness.get_by_label("0 lap sectors, 0 starting sectors, 0 grid positions");
     for _ in 0..2 {
-        harness.get_by_label("Straight").click();
-        harness.run();
-        harness.get_by_label("Lay stretch").click();
-        settle(&mut harness);
+        lay_a(&mut harness, "Straight");
         harness.get_by_label("Corner").click();
         harness.run();
         // The default corner turns 90°: twice makes a half-turn.
@@ -784,10 +770,7 @@ fn save_a_new_track_through_the_in_window_dialog(app: StudioApp) -> PathBuf {
     menu(&mut harness, "View", "Built-in file dialogs");
     assert!(harness.state().prefs().built_in_file_dialogs);
     menu(&mut harness, "File", "New track");
-    harness.get_by_label("Straight").click();
-    harness.run();
-    harness.get_by_label("Lay stretch").click();
-    settle(&mut harness);
+    lay_a(&mut harness, "Straight");
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     settle(&mut harness);
     assert!(

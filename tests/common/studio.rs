@@ -76,6 +76,14 @@ pub fn lay_a_straight(harness: &mut Harness<'static, StudioApp>) {
     settle(harness);
 }
 
+/// Picks a kind of stretch (its button's name, "Corner") in the stretch tool and lays it.
+pub fn lay_a(harness: &mut Harness<'static, StudioApp>, kind: &str) {
+    harness.get_by_label(kind).click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(harness);
+}
+
 pub fn menu(harness: &mut Harness<'static, StudioApp>, menu: &str, item: &str) {
     harness.get_by_label(menu).click();
     harness.run();
