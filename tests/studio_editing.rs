@@ -824,6 +824,38 @@ fn a_new_track_is_saved_beside_the_tracks_already_open() {
     assert_eq!(saved, tracks.join("new-track.ron"));
 }
 
+/// A background picture is named relative to its track, so its dialog opens beside the track
+/// (the track's own folder), not in the content folder.
+#[test]
+fn the_background_picture_dialog_opens_beside_the_track() {
+    let root = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &root.path().join("content"));
+    let tracks = root.path().join("tracks");
+    fs::create_dir(&tracks).expect("tracks folder");
+    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 900.0])
+        // egui_file's text fields carry no accessible name (see the Save as test).
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            StudioApp::open(&tracks.join("oval.ron")),
+        );
+    settle(&mut harness);
+    menu(&mut harness, "View", "Built-in file dialogs");
+    harness.get_by_label("Choose picture…").click();
+    settle(&mut harness);
+    harness.get_by_label_contains("Choose a background picture");
+    let folder = tracks.display().to_string();
+    assert!(
+        harness
+            .query_all(By::new().role(Role::TextInput).value(&folder))
+            .next()
+            .is_some(),
+        "the dialog shows {folder}"
+    );
+}
+
 /// Someone else changes the track's file while it is edited: Ctrl+S does not write over it;
 /// a line above the editor says so, and its Reload reads their version, the studio's one Undo
 /// away.

@@ -282,7 +282,16 @@ impl StudioApp {
                     other => other,
                 };
                 let native = native_dialogs_work(self.session.prefs().built_in_file_dialogs);
-                let start = self.session.workspace().root.clone();
+                // A background picture is named relative to its track: look beside it first.
+                let workspace = self.session.workspace();
+                let beside_track = matches!(picker, Picker::Background)
+                    .then(|| {
+                        self.shown
+                            .and_then(|id| workspace.document(id)?.path.clone())
+                    })
+                    .flatten()
+                    .and_then(|path| path.parent().map(Path::to_path_buf));
+                let start = beside_track.unwrap_or_else(|| workspace.root.clone());
                 self.picker.pick(picker, &start, native);
             }
             StudioCommand::NewRace => {
