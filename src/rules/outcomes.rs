@@ -756,16 +756,16 @@ impl Search {
             }
             return;
         }
+        // Outcomes are told apart by every car's end place, or, when only the places the
+        // mover reaches are asked for, by its place and the kind of ending there (checked
+        // first: most outcomes of a grouped search fall in a group already found, and need
+        // no list of moved cars).
+        if self.goal == Goal::EndPlaces && !self.groups.insert((active_place, ending.kind())) {
+            return;
+        }
         let mut moved = Moved::new();
         self.moved_cars_into(race, &mut moved);
-        // Outcomes are told apart by every car's end place, or, when only the places the
-        // mover reaches are asked for, by its place and the kind of ending there.
-        let new = if self.goal == Goal::EndPlaces {
-            self.groups.insert((active_place, ending.kind()))
-        } else {
-            self.found.insert((moved.clone(), ending))
-        };
-        if new {
+        if self.goal == Goal::EndPlaces || self.found.insert((moved.clone(), ending)) {
             self.outcomes.push(Outcome {
                 moved: moved.to_vec(),
                 spent: movement.spent(),
