@@ -133,12 +133,9 @@ pub(crate) fn start_moving(
     err: &mut dyn Write,
 ) -> io::Result<Result<(), u8>> {
     let race = &mut opened.race;
-    if let Err(e) = race.apply(&opened.play) {
+    if let Err(e) = race.play_to_movement(&opened.play) {
         writeln!(err, "{}: error[scenario]: {e}", path.display())?;
         return Ok(Err(EXIT_CONTENT_ERRORS));
-    }
-    if race.movement().is_none() && race.legal_decisions().contains(&Decision::HoldFire) {
-        let _ = race.apply(&Decision::HoldFire);
     }
     Ok(Ok(()))
 }

@@ -154,6 +154,26 @@ impl Race {
         })
     }
 
+    /// Plays a race card for a car and brings the race to the start of its movement: when
+    /// the car could fire first, it holds fire (4.4: fire before or after moving; what a card
+    /// can do for a car is asked before any shot). Returns the decisions applied, in order
+    /// (the play, then perhaps [`Decision::HoldFire`]), which replay the same point. The
+    /// outcome search, the bots, the studio's preview and `moves` all start a movement here.
+    ///
+    /// An illegal play is refused and changes nothing.
+    pub fn play_to_movement(&mut self, play: &Decision) -> Result<Vec<Decision>, IllegalDecision> {
+        if !matches!(play, Decision::Play { .. }) {
+            return Err(IllegalDecision(play.clone()));
+        }
+        self.apply(play)?;
+        let mut applied = vec![play.clone()];
+        if self.movement().is_none() && self.legal().contains(&Decision::HoldFire) {
+            self.apply_listed(&Decision::HoldFire);
+            applied.push(Decision::HoldFire);
+        }
+        Ok(applied)
+    }
+
     /// Applies a decision. An illegal one is refused and the state is left unchanged.
     pub fn apply(&mut self, decision: &Decision) -> Result<(), IllegalDecision> {
         if !self.legal().contains(decision) {

@@ -256,14 +256,11 @@ impl Race {
         ram_as_lead: bool,
     ) -> Result<Vec<Outcome>, IllegalDecision> {
         let mut race = self.copy_without_history();
-        race.apply(&Decision::Play {
+        race.play_to_movement(&Decision::Play {
             card,
             car,
             ram_as_lead,
         })?;
-        if race.movement().is_none() && race.legal_decisions().contains(&Decision::HoldFire) {
-            race.apply(&Decision::HoldFire)?;
-        }
         Ok(enumerate_outcomes(&race))
     }
 }

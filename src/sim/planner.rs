@@ -65,10 +65,7 @@ impl PlannerBot {
     /// The best activation for one play: its score and its steps.
     fn plan_play(&mut self, race: &Race, play: &Decision) -> Option<(f64, Vec<Step>)> {
         let mut trial = race.clone();
-        trial.apply_listed(play);
-        if trial.movement().is_none() && trial.legal().contains(&Decision::HoldFire) {
-            trial.apply_listed(&Decision::HoldFire);
-        }
+        trial.play_to_movement(play).ok()?;
         self.plan_movement(race, &mut trial)
     }
 

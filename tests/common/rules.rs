@@ -306,10 +306,8 @@ impl Position {
 /// Plays the scenario's card, moving first when the car could fire.
 pub fn play_moving_first(position: Position) -> Race {
     let (mut race, play) = position.setup();
-    race.apply(&play).expect("the card can be played");
-    if race.movement().is_none() && race.legal_decisions().contains(&Decision::HoldFire) {
-        race.apply(&Decision::HoldFire).expect("move first");
-    }
+    race.play_to_movement(&play)
+        .expect("the card can be played");
     race
 }
 

@@ -402,16 +402,9 @@ impl RaceScreen {
         }
         let mut base = race.clone();
         base.set_logging(false);
-        let mut start = vec![play.clone()];
-        if base.apply(&play).is_err() {
+        let Ok(start) = base.play_to_movement(&play) else {
             return;
-        }
-        if base.movement().is_none() && base.legal().contains(&Decision::HoldFire) {
-            start.push(Decision::HoldFire);
-            if base.apply(&Decision::HoldFire).is_err() {
-                return;
-            }
-        }
+        };
         if base.movement().is_none() {
             return;
         }
