@@ -102,3 +102,134 @@ fn the_stream_serialises_and_reads_back_unchanged() {
     let board = Board::from_events(&back).expect("fold");
     assert!(board.differences(&race).is_empty());
 }
+
+fn property_seeds() -> u64 {
+    std::env::var("ROADWRIGHT_PROPERTY_SEEDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(56)
+}
+
+/// What the rule properties saw in a race's events, so that a run that never met a case
+/// cannot pass for one that checked it.
+#[derive(Default)]
+struct Seen {
+    /// Steps of an active car in an event's movement (Get There, Shot of NOS, High Flyer).
+    event_steps: usize,
+    /// Cars that entered a spot whose car their collision eliminated, on a crossover.
+    crossover_kills: usize,
+}
+
+/// Checks the rulebook's properties on a finished race's events, with the board folded from
+/// them: 7.1 ("may not ... enter the same space twice during an Action Segment"), event
+/// movements included; 8.4 with 7.12 (a car entering the spot of a car its collision
+/// eliminated enters it from its own stretch: the space it moves to is ahead of it or beside
+/// it); and every move of a car by its own movement goes to a space linked to the one it left.
+fn check_rule_properties(race: &Race, label: &str, seen: &mut Seen) {
+    let track = race.track();
+    let mut board = Board::default();
+    // The active car, the cells it has stood on this action segment, and whether its card's
+    // movement is over (steps after that are an event's).
+    let mut active: Option<(roadwright::rules::CarId, Vec<u32>, bool)> = None;
+    let cell = |s: roadwright::validate::checked_track::SpaceId| track.space(s).cell.0;
+    for (i, event) in race.events().iter().enumerate() {
+        match event {
+            RaceEvent::CardPlayed { car, .. } => {
+                let start = board.cars[car.index()].place.space().map(cell);
+                active = Some((*car, start.into_iter().collect(), false));
+            }
+            RaceEvent::MovementEventDrawn { .. } => {
+                if let Some((_, _, after_card)) = &mut active {
+                    *after_card = true;
+                }
+            }
+            RaceEvent::CarFlipped { .. }
+            | RaceEvent::Passed { .. }
+            | RaceEvent::TurnEnded { .. } => {
+                active = None;
+            }
+            RaceEvent::Step { car, step, .. } => {
+                if let Some((mover, visited, after_card)) = &mut active
+                    && mover == car
+                {
+                    let to = cell(step.target());
+                    assert!(
+                        !visited.contains(&to),
+                        "{label}: event {i}: the active car enters {} twice in one action \
+                         segment (7.1)",
+                        track.at(step.target())
+                    );
+                    if *after_card {
+                        seen.event_steps += 1;
+                    }
+                }
+            }
+            RaceEvent::CarMoved {
+                car,
+                from: roadwright::rules::Place::Track(from),
+                to: roadwright::rules::Place::Track(to),
+                motion:
+                    motion @ (roadwright::rules::Motion::Moved | roadwright::rules::Motion::Collided),
+            } => {
+                let here = track.space(*from);
+                let linked = here.next.contains(to)
+                    || here.inner == Some(*to)
+                    || here.outer == Some(*to)
+                    || track.diagonals_ahead(*from).contains(to);
+                assert!(
+                    linked,
+                    "{label}: event {i}: car {} moves ({motion:?}) from {} to {}, which are not \
+                     linked: it left its stretch",
+                    car.0,
+                    track.at(*from),
+                    track.at(*to)
+                );
+                if *motion == roadwright::rules::Motion::Collided && track.space(*to).crossover {
+                    seen.crossover_kills += 1;
+                }
+            }
+            _ => {}
+        }
+        if let RaceEvent::CarMoved { car, to, .. } = event
+            && let Some((mover, visited, _)) = &mut active
+            && mover == car
+            && let Some(space) = to.space()
+        {
+            visited.push(cell(space));
+        }
+        board.apply(event).expect("the stream folds");
+    }
+}
+
+#[test]
+fn thousands_of_races_keep_one_visit_per_space_and_crossover_kills_on_their_stretch() {
+    let mut seen = Seen::default();
+    let mut races = 0;
+    for (label, mut race, seed) in common::sample_races(property_seeds()) {
+        let players = race.players().len();
+        let mut bots: Vec<RandomBot> = (0..players)
+            .map(|p| RandomBot::new(seed * 977 + p as u64))
+            .collect();
+        let mut decisions = 0;
+        while let Some(player) = race.deciding_player() {
+            let legal = race.legal_decisions();
+            let pick = bots[player.index()].choose(&race.view(player), &legal);
+            race.apply_listed(&legal[pick]);
+            decisions += 1;
+            assert!(decisions < 200_000, "{label}: runaway race");
+        }
+        check_rule_properties(&race, &label, &mut seen);
+        races += 1;
+    }
+    assert_eq!(races, 4 * 9 * property_seeds());
+    assert!(
+        seen.event_steps > 100,
+        "event movements were checked ({})",
+        seen.event_steps
+    );
+    assert!(
+        seen.crossover_kills > 0,
+        "a crossover kill was checked ({})",
+        seen.crossover_kills
+    );
+}

@@ -401,3 +401,22 @@ fn target_options_name_the_arc_and_the_odds_for_every_mount_8_1() {
             .all(|t| t.expected_damage > 0.0 && t.expected_damage <= 3.0)
     );
 }
+
+#[test]
+fn a_ram_that_eliminates_a_car_across_the_crossover_enters_it_in_its_own_direction_8_4_7_12() {
+    // 8.4: "the Active Car must enter the space the eliminated car occupied"; 7.12: a car on a
+    // crossover space travels in the direction of the stretch it came from. #21 stands on
+    // 21.0, the crossover spot shared with lap space 0.0; #11 comes along lane 0 from 39.0 and
+    // rams it out of the race. #11 enters the spot as 0.0, its own stretch, and races on from
+    // there; entering it as 21.0 would put it on the other stretch, half a lap away.
+    let mut race = play_moving_first(
+        Position::on_sample("figure-eight")
+            .damaged(CJ, "21", "21.0", 5)
+            .car(RR, "11", "39.0")
+            .play(RR, "11", "ram-2")
+            .combat(&["clipped"]),
+    );
+    step(&mut race, "forward", "0.0");
+    assert_eq!(race.car(car(&race, CJ, "21")).place, Place::Destroyed);
+    assert_eq!(where_is(&race, RR, "11"), "0.0");
+}

@@ -372,7 +372,8 @@ fn drift_swaps_with_the_car_linked_in_front() {
             .car(RR, "11", "0.1"),
         "drift",
     );
-    race.apply(&Decision::Event(EventChoice::Drift))
+    let with = car(&race, RR, "11");
+    race.apply(&Decision::Event(EventChoice::Drift { with }))
         .expect("drift");
     assert_eq!(where_is(&race, CJ, "21"), "0.1");
     assert_eq!(where_is(&race, RR, "11"), "13.1");
@@ -561,40 +562,102 @@ fn open_road_may_change_lanes_before_the_rough_ground_begins_7_13() {
 }
 
 #[test]
-fn a_car_moved_back_over_the_line_returns_a_kill_vp_when_it_has_no_finish_vp_11_2() {
-    // 11.2: "the team that is moved backward must return one claimed VP". RR has claimed 2 VP
-    // for kills and none for the finish line; #22 pushes #11 over the line, then overtakes it.
+fn a_car_moved_back_over_the_line_returns_only_a_vp_it_claimed_itself_11_2() {
+    // 11.2: "the team that is moved backward must return one claimed VP ... when that car
+    // crosses the Finish Line again it may re-claim the token it lost". The VP returned is the
+    // car's own crossing. RR has 2 kill VP and 1 finish VP (scored by other cars); #11 sits
+    // just past the line and never crossed it. Overtaken back over the line, it gives back
+    // nothing its team earned otherwise: it is lapped (3.0) instead.
+    let race = overtake_over_the_line(Position::on(&jump_track()).claimed(RR, 1, 2));
+    let rr = race.car(car(&race, RR, "11")).player;
+    assert_eq!(race.player(rr).claims.kills, 2, "the kills stay claimed");
+    assert_eq!(
+        race.player(rr).claims.finish,
+        1,
+        "another car's crossing stays"
+    );
+    assert_eq!(race.player(rr).pool, 9);
+    assert_eq!(race.car(car(&race, RR, "11")).lapped, 1, "marked lapped");
+    assert!(
+        !race
+            .events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::VpReturned { .. })),
+        "nothing returned"
+    );
+    race.check_invariants().expect("VP conserved");
+}
+
+#[test]
+fn a_car_that_gave_its_vp_back_reclaims_it_when_it_crosses_again_11_2() {
+    // #22 pushes #11 over the line (+1), overtakes it back (-1): #11 owes nothing and is not
+    // lapped, so its next crossing claims the token again.
     let mut race = play_moving_first(
         Position::on(&jump_track())
             .car(CJ, "22", "12.1")
             .car(RR, "11", "13.1")
-            .claimed(RR, 0, 2)
             .play(CJ, "22", "overtake-2"),
     );
     let rr = race.car(car(&race, RR, "11")).player;
     step(&mut race, "forward", "13.1");
-    assert_eq!(race.player(rr).claims.finish, 1);
     step(&mut race, "swap", "0.1");
-    // The finish VP it just claimed goes back first; then a second crossing back would take a
-    // kill VP. Here one crossing returns one VP.
     assert_eq!(race.player(rr).claims.finish, 0);
-    assert_eq!(race.player(rr).claims.kills, 2);
-    assert_eq!(race.player(rr).pool, 10);
-    // Swap back over the line again with only kill VP claimed: one kill VP returns.
-    let race = overtake_over_the_line(Position::on(&jump_track()).claimed(RR, 0, 2));
-    assert_eq!(race.player(rr).claims.kills, 1, "a kill VP went back");
-    assert_eq!(race.player(rr).pool, 11);
     assert_eq!(
         race.car(car(&race, RR, "11")).lapped,
         0,
-        "not marked lapped"
+        "it gave its VP back"
     );
-    assert!(race.events().contains(&RaceEvent::VpReturned {
-        player: rr,
-        car: car(&race, RR, "11"),
-        source: VpSource::Kill
-    }));
+    assert_eq!(race.car(car(&race, RR, "11")).crossings, 0);
     race.check_invariants().expect("VP conserved");
+}
+
+#[test]
+fn a_lapped_car_scores_nothing_for_its_next_crossing_3_0() {
+    // 3.0: Lapped tokens "indicate that these cars will not score a Victory Point (VP) for
+    // crossing back over it the second time". #11 was sent back before it ever crossed; its
+    // next crossing takes the token off and scores nothing; the one after scores.
+    let mut race = overtake_over_the_line(Position::on(&jump_track()));
+    let eleven = car(&race, RR, "11");
+    let rr = race.car(eleven).player;
+    assert_eq!(race.car(eleven).lapped, 1);
+    let before = race.player(rr).claims.finish;
+    // Play on until #11 has crossed the line forward again: the other cars take the first
+    // legal decision, #11's player plays a card for #11 and drives it over the line.
+    let crossed = |race: &roadwright::rules::Race| {
+        race.car(eleven)
+            .place
+            .space()
+            .is_some_and(|s| race.track().space(s).sector == race.track().first_lap_sector())
+    };
+    for _ in 0..200 {
+        if crossed(&race) {
+            break;
+        }
+        let legal = race.legal_decisions();
+        let pick = legal
+            .iter()
+            .find(|d| match d {
+                Decision::Play { car, .. } => *car == eleven,
+                Decision::HoldFire | Decision::KeepHand => true,
+                Decision::Move(step) => {
+                    race.movement().is_some_and(|m| m.mover == eleven)
+                        && race.track().space(step.target()).sector
+                            == race.track().first_lap_sector()
+                }
+                _ => false,
+            })
+            .unwrap_or(&legal[0])
+            .clone();
+        race.apply(&pick).expect("legal");
+    }
+    assert!(crossed(&race), "#11 crossed the line again");
+    assert_eq!(race.car(eleven).lapped, 0, "the token comes off");
+    assert_eq!(
+        race.player(rr).claims.finish,
+        before,
+        "no VP for that crossing"
+    );
+    assert_eq!(race.car(eleven).crossings, 0);
 }
 
 #[test]
@@ -640,4 +703,163 @@ fn a_claim_records_the_vp_actually_taken_11_5() {
         race.events().last(),
         Some(&RaceEvent::Winner { player: cj })
     );
+}
+
+/// Open Road's offered destinations, as addresses.
+fn open_road_offers(race: &roadwright::rules::Race) -> Vec<String> {
+    race.legal_decisions()
+        .iter()
+        .filter_map(|d| match d {
+            Decision::Event(EventChoice::OpenRoad { to }) => Some(race.track().at(*to).to_string()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn open_road_links_behind_the_next_car_on_the_track_not_a_car_in_the_trough_10_0() {
+    // "move any number of spaces forward to become linked with the next car in front of it":
+    // a car in the trough is not in front (it is beside the jump lanes, off the racing line),
+    // so #21 links behind #12 at 9.0, beyond the trough car #11.
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "0.1")
+            .car(RR, "11", "5.1")
+            .car(RR, "12", "9.0")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["open-road"]),
+    );
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, CJ, "21"), "1.1");
+    assert_eq!(open_road_offers(&race), ["8.0"]);
+    let to = sp(&race, "8.0");
+    race.apply(&Decision::Event(EventChoice::OpenRoad { to }))
+        .expect("open road");
+    assert_eq!(where_is(&race, CJ, "21"), "8.0");
+}
+
+#[test]
+fn open_road_from_a_starting_section_looks_ahead_along_its_own_links_10_0() {
+    // On the figure 8 the starting section's last sector S9 joins lap sector 29. #21 moves
+    // from S7.3 to S8.3, alone in its sector, with #11 ahead at 29.2. The only space linked
+    // directly behind #11 on #21's way is S9.3; lap sector 28 also links into 29.2 but lies
+    // behind the junction, a lap away. No VP: #21 crosses no finish line.
+    let mut race = play_moving_first(
+        Position::on_sample("figure-eight")
+            .car(CJ, "21", "S7.3")
+            .car(RR, "11", "29.2")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["open-road"]),
+    );
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, CJ, "21"), "S8.3");
+    assert_eq!(open_road_offers(&race), ["S9.3"]);
+    let cj = race.car(car(&race, CJ, "21")).player;
+    let to = sp(&race, "S9.3");
+    race.apply(&Decision::Event(EventChoice::OpenRoad { to }))
+        .expect("open road");
+    assert_eq!(race.player(cj).claims.finish, 0, "no finish line crossed");
+}
+
+#[test]
+fn open_road_offers_nothing_to_a_car_already_linked_behind_a_car_10_0() {
+    // #21 ends at S9.0, linked directly behind #11 at 29.0 across the junction: it is linked
+    // already, and the lap spaces behind #11 are not "forward" from the starting section.
+    let mut race = play_moving_first(
+        Position::on_sample("figure-eight")
+            .car(CJ, "21", "S8.0")
+            .car(RR, "11", "29.0")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["open-road"]),
+    );
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, CJ, "21"), "S9.0");
+    assert!(open_road_offers(&race).is_empty());
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert_eq!(race.player(cj).claims.finish, 0);
+}
+
+/// Six sectors of two lanes, then six of three: lane 1 of sector 5 forks into 6.1 and 6.2.
+fn forking_track() -> roadwright::content::track::Track {
+    let mut sectors = straight(6, "PP");
+    sectors.extend(straight(6, "PPP"));
+    test_track(&sectors)
+}
+
+#[test]
+fn drift_at_a_fork_swaps_with_the_car_the_player_chooses_10_0() {
+    // "The Active Car may swap places with a car linked directly in front of it": at a fork
+    // with a car on each branch, both are linked directly in front, and the player chooses.
+    let mut race = play_moving_first(
+        Position::on(&forking_track())
+            .car(CJ, "21", "4.1")
+            .car(RR, "11", "6.1")
+            .car(RR, "12", "6.2")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["drift"]),
+    );
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, CJ, "21"), "5.1");
+    let (eleven, twelve) = (car(&race, RR, "11"), car(&race, RR, "12"));
+    let offered: Vec<EventChoice> = race
+        .legal_decisions()
+        .into_iter()
+        .filter_map(|d| match d {
+            Decision::Event(choice) => Some(choice),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        offered,
+        [
+            EventChoice::Decline,
+            EventChoice::Drift { with: eleven },
+            EventChoice::Drift { with: twelve }
+        ]
+    );
+    race.apply(&Decision::Event(EventChoice::Drift { with: twelve }))
+        .expect("drift past the outside car");
+    assert_eq!(where_is(&race, CJ, "21"), "6.2");
+    assert_eq!(where_is(&race, RR, "12"), "5.1");
+    assert_eq!(where_is(&race, RR, "11"), "6.1", "the inside car stays");
+}
+
+#[test]
+fn get_there_may_not_enter_a_space_the_card_already_entered_7_1() {
+    // 7.1: "The activated car may not ... enter the same space twice during an Action
+    // Segment." Get There continues #21's action segment: having moved 7.1 -> 7.2 with its
+    // card, it may not go back sideways into 7.1.
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["get-there"]),
+    );
+    step(&mut race, "lateral", "7.2");
+    race.apply(&Decision::Event(EventChoice::GetThere { mp: 2 }))
+        .expect("two MP");
+    assert!(!can_step(&race, "lateral", "7.1"), "entered this segment");
+    assert!(can_step(&race, "forward", "8.2"));
+}
+
+#[test]
+fn shot_of_nos_may_not_enter_a_space_the_card_already_entered_7_1() {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .race_cards(&["solo-4"])
+            .events(&["shot-of-nos"]),
+    );
+    step(&mut race, "lateral", "7.2");
+    assert_eq!(race.movement().map(|m| m.total), Some(4), "NOS moves");
+    assert!(!can_step(&race, "lateral", "7.1"), "entered this segment");
+    step(&mut race, "forward", "8.2");
+    assert_eq!(where_is(&race, CJ, "21"), "8.2");
 }

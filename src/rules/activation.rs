@@ -8,6 +8,8 @@
 
 use std::cell::OnceCell;
 
+use smallvec::SmallVec;
+
 use super::combat::{self, CollisionKind};
 use super::decision::Decision;
 use super::events::EventStage;
@@ -17,6 +19,7 @@ use super::race_event::{Marker, Motion, RaceEvent};
 use super::state::{Place, Race};
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
+use crate::validate::checked_track::CellId;
 
 /// Where the race is in its sequence of play.
 #[derive(Clone, Debug)]
@@ -59,6 +62,10 @@ pub(crate) struct Activation {
     pub may_fire_after: bool,
     /// Whether it carried a Reloading marker when activated (removed at the end).
     pub was_reloading: bool,
+    /// The cells the car has stood on during this activation, kept when a movement of its
+    /// own ends: an event's movement (Get There, Shot of NOS, High Flyer of the active car)
+    /// continues the same action segment, and 7.1 forbids entering a space twice in it.
+    pub visited: SmallVec<[CellId; 16]>,
     pub stage: Stage,
 }
 
@@ -120,6 +127,7 @@ impl Race {
             fired_before: false,
             may_fire_after: !c.suppressed,
             was_reloading: c.reloading,
+            visited: SmallVec::new(),
             stage: Stage::BeforeMove,
         }))
     }
@@ -127,6 +135,24 @@ impl Race {
     /// A race card's MP for a car: the card's speed plus the car's base MP (7.1).
     fn card_mp(&self, card: u16, car: CarId) -> u8 {
         self.rules.content.race_deck[usize::from(card)].speed + self.stats(car).base_mp
+    }
+
+    /// A movement an event gives `mover` during `activation` (Get There, Shot of NOS, High
+    /// Flyer). When the mover is the active car it continues the action segment: the spaces
+    /// its card's movement entered stay entered (7.1: "may not ... enter the same space twice
+    /// during an Action Segment").
+    pub(crate) fn event_movement(
+        &self,
+        (active, visited): (CarId, &[CellId]),
+        mover: CarId,
+        mp: u8,
+        style: Style,
+    ) -> Movement {
+        let mut movement = Movement::new(self, mover, mp, style, None);
+        if mover == active {
+            movement.also_visited(visited);
+        }
+        movement
     }
 
     /// The main movement of the activation's card, for a car about to move.
@@ -143,6 +169,14 @@ impl Race {
 
     /// Ends a movement: collisions it caused, then the event or the after-move stage.
     pub(crate) fn end_movement(&mut self, activation: &mut Activation, main: bool, end: StepEnd) {
+        if let Stage::Moving { movement, .. } = &activation.stage
+            && movement.mover == activation.car
+        {
+            activation.visited.clear();
+            activation
+                .visited
+                .extend_from_slice(movement.visited_cells());
+        }
         let player = activation.player;
         match end {
             StepEnd::Continue => {}

@@ -140,11 +140,15 @@ impl Board {
             }
             RaceEvent::VpClaimed {
                 player,
+                car,
                 source,
                 amount,
-                ..
-            } => self.claim(*player, *source, i64::from(*amount))?,
-            RaceEvent::VpReturned { player, source, .. } => self.claim(*player, *source, -1)?,
+            } => self.vp_change(*player, *car, *source, i64::from(*amount))?,
+            RaceEvent::VpReturned {
+                player,
+                car,
+                source,
+            } => self.vp_change(*player, *car, *source, -1)?,
             RaceEvent::BonusChanged { kind, bonus } => match kind {
                 BonusKind::Bounty => self.bounty = *bonus,
                 BonusKind::RaceBonus => self.finish_bonus = *bonus,
@@ -166,6 +170,27 @@ impl Board {
             | RaceEvent::EventChosen { .. }
             | RaceEvent::RaceCardDrawn { .. }
             | RaceEvent::Discarded { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// A claim of `amount` VP by `car`, or a return when negative; a claim for the finish
+    /// line is one more crossing the car holds, a return one fewer (11.2).
+    fn vp_change(
+        &mut self,
+        player: PlayerId,
+        car: CarId,
+        source: VpSource,
+        amount: i64,
+    ) -> Result<(), String> {
+        self.claim(player, source, amount)?;
+        if source == VpSource::Finish && amount != 0 {
+            let c = self.car_mut(car)?;
+            c.crossings = if amount > 0 {
+                c.crossings.saturating_add(1)
+            } else {
+                c.crossings.saturating_sub(1)
+            };
         }
         Ok(())
     }

@@ -217,8 +217,28 @@ pub(crate) fn collision(
             }
         }
     } else if race.car_on(target_space).is_none() {
-        race.move_adjacent(attacker, target_space, Motion::Collided);
+        let entry = entry_space(race, attacker_space, target_space);
+        race.move_adjacent(attacker, entry, Motion::Collided);
     }
+}
+
+/// The space by which a car at `from` enters the spot a collision emptied at `target` (8.4:
+/// "the Active Car must enter the space the eliminated car occupied"). On a crossover the
+/// spot is two spaces, one of each stretch; the target may have stood on the other stretch's
+/// space (7.12: a car travels the way of the stretch it came from). The active car enters the
+/// spot in its own direction: the space of that spot that is ahead of it or beside it on its
+/// own stretch. Anywhere else that is the target's space itself.
+fn entry_space(race: &Race, from: SpaceId, target: SpaceId) -> SpaceId {
+    let track = race.track();
+    let cell = race.cell(target);
+    let here = track.space(from);
+    here.next
+        .iter()
+        .copied()
+        .chain(here.inner)
+        .chain(here.outer)
+        .find(|s| race.cell(*s) == cell)
+        .unwrap_or(target)
 }
 
 /// Chain victims (8.5): for a ram, every car linked in front of the target; for a sideswipe,

@@ -12,8 +12,10 @@
 //! - Sideswipe into a car of one's own team is not a legal direction; a suppressed car cannot
 //!   sideswipe into a car (8.5). With no legal direction the card is ignored.
 //! - Open Road: a car in the trough is not "alone in a sector" for this card (it must leave the
-//!   trough first). The car lands in any empty space directly behind a car of the nearest
-//!   sector ahead that holds a car; trough cars are not cars "in front".
+//!   trough first), nor is a car beside the trough with a car in it. The car looks ahead along
+//!   its own forward links and lands in any empty space directly behind a car of the nearest
+//!   sector ahead that holds a car; trough cars are not cars "in front", so the car links
+//!   behind the next car on the track. A car already linked behind a car stays where it is.
 //! - Shot of NOS moves the car as many MP as the drawn card's speed adjustment; the card is
 //!   discarded.
 //! - Dangerous Debris is chosen by each player in turn order, starting with the active player.
@@ -27,12 +29,12 @@ use std::collections::BTreeSet;
 use crate::content::movement_events::MovementEvent;
 use crate::content::race_deck::LaneSide;
 use crate::content::track::Terrain;
-use crate::validate::checked_track::{SectorId, SpaceId};
+use crate::validate::checked_track::SpaceId;
 
 use super::activation::{Activation, Stage};
 use super::combat::{self, CollisionKind};
 use super::ids::{CarId, PlayerId};
-use super::movement::{MoveKind, Movement, Style};
+use super::movement::{MoveKind, Style};
 use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent};
 use super::state::{Bonus, Place, Race};
 
@@ -156,8 +158,12 @@ pub enum EventChoice {
         /// The MP.
         mp: u8,
     },
-    /// Drift: swap with the car linked directly in front.
-    Drift,
+    /// Drift: swap with this car, linked directly in front (at a fork with a car on each
+    /// branch, the player chooses which).
+    Drift {
+        /// The car in front.
+        with: CarId,
+    },
     /// Dangerous Debris: this car takes the damage.
     Debris {
         /// The deciding player's car.
@@ -287,22 +293,32 @@ impl Race {
                     activation.may_fire_after = false;
                 }
             }
-            MovementEvent::ShotOfNos => {
-                if let Some(drawn) = self.draw_card(DeckKind::Race) {
-                    self.record(RaceEvent::RaceCardDrawn { card: drawn });
-                    self.movement_cards.discard.push(drawn);
-                    let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
-                    let movement = Movement::new(self, car, mp, Style::plain(MoveKind::Solo), None);
-                    activation.stage = Stage::Moving {
-                        movement,
-                        main: false,
-                    };
-                }
-            }
+            MovementEvent::ShotOfNos => self.shot_of_nos(activation),
             // The damage cards were handled above.
             _ => {}
         }
         false
+    }
+
+    /// Shot of NOS: the active car moves solo as many MP as the speed of a race card drawn
+    /// for it (the card is discarded), continuing its action segment.
+    fn shot_of_nos(&mut self, activation: &mut Activation) {
+        let car = activation.car;
+        if let Some(drawn) = self.draw_card(DeckKind::Race) {
+            self.record(RaceEvent::RaceCardDrawn { card: drawn });
+            self.movement_cards.discard.push(drawn);
+            let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
+            let movement = self.event_movement(
+                (car, &activation.visited),
+                car,
+                mp,
+                Style::plain(MoveKind::Solo),
+            );
+            activation.stage = Stage::Moving {
+                movement,
+                main: false,
+            };
+        }
     }
 
     /// Damage from a damage card to the cars it names; the jump cards then drop them into the
@@ -362,8 +378,12 @@ impl Race {
                     .map(|s| self.track().space(s).lane)
             });
         if let Some(flyer) = flyer {
-            let movement =
-                Movement::new(self, flyer, spaces, Style::plain(MoveKind::Overtake), None);
+            let movement = self.event_movement(
+                (activation.car, &activation.visited),
+                flyer,
+                spaces,
+                Style::plain(MoveKind::Overtake),
+            );
             activation.stage = Stage::Moving {
                 movement,
                 main: false,
@@ -443,15 +463,14 @@ impl Race {
                 );
             }
             EventStage::Drift => {
-                let linked_ahead = self.car(car).place.space().is_some_and(|space| {
-                    self.track()
-                        .space(space)
-                        .next
-                        .iter()
-                        .any(|n| self.car_in_line(*n).is_some())
-                });
-                if linked_ahead {
-                    out.extend([EventChoice::Decline, EventChoice::Drift]);
+                let ahead = self.cars_linked_ahead(car);
+                if !ahead.is_empty() {
+                    out.push(EventChoice::Decline);
+                    out.extend(
+                        ahead
+                            .into_iter()
+                            .map(|(with, _)| EventChoice::Drift { with }),
+                    );
                 }
             }
             EventStage::Debris { players, .. } => {
@@ -512,22 +531,17 @@ impl Race {
                 let mut style = Style::plain(MoveKind::Solo);
                 style.empty_only = true;
                 next = Stage::Moving {
-                    movement: Movement::new(self, car, *mp, style, None),
+                    movement: self.event_movement((car, &activation.visited), car, *mp, style),
                     main: false,
                 };
             }
-            (EventStage::Drift, EventChoice::Drift) => {
-                if let Some(from) = self.car(car).place.space() {
-                    let front = self
-                        .track()
-                        .space(from)
-                        .next
-                        .iter()
-                        .copied()
-                        .find_map(|n| self.car_in_line(n).map(|other| (other, n)));
-                    if let Some((other, to)) = front {
-                        super::movement::swap(self, car, from, other, to);
-                    }
+            (EventStage::Drift, EventChoice::Drift { with }) => {
+                let front = self
+                    .cars_linked_ahead(car)
+                    .into_iter()
+                    .find(|(other, _)| other == with);
+                if let (Some(from), Some((other, to))) = (self.car(car).place.space(), front) {
+                    super::movement::swap(self, car, from, other, to);
                 }
             }
             (
@@ -569,6 +583,20 @@ impl Race {
                 scores_kill,
             })
         }
+    }
+
+    /// The cars linked directly in front of `car` (Drift), with their spaces: one per branch
+    /// at a fork, in the track's branch order (inside first).
+    fn cars_linked_ahead(&self, car: CarId) -> Vec<(CarId, SpaceId)> {
+        let Some(space) = self.car(car).place.space() else {
+            return Vec::new();
+        };
+        self.track()
+            .space(space)
+            .next
+            .iter()
+            .filter_map(|n| self.car_in_line(*n).map(|other| (other, *n)))
+            .collect()
     }
 
     /// Cars adjacent to `car`: in front, beside, behind (glossary: Adjacent).
@@ -637,111 +665,88 @@ impl Race {
             .collect()
     }
 
-    /// Open Road destinations (10.0): empty spaces directly behind a car of the nearest sector
-    /// ahead holding one; or, when a perpendicular pair of cars bars the crossover, the empty
-    /// spaces just before it. "The lane may be changed in this movement", but not on rough or
-    /// jump ground (7.13: "No Event or Race Card can override this rule"), so only spaces the
-    /// car could reach changing lanes on paved ground are offered.
+    /// Open Road destinations (10.0: "may move any number of spaces forward to become linked
+    /// with the next car in front of it. The lane may be changed in this movement").
+    ///
+    /// The car looks forward from where it is, sector by sector along its own forward links
+    /// (so from a starting section it sees the lap sectors it joins, never the lap sectors
+    /// behind the junction). The first sector ahead holding a car in line (trough cars are not
+    /// "in front") gives the destinations: the empty spaces of the sector before it that link
+    /// directly into a car's space. When every space of the next sector is barred by
+    /// perpendicular cars on the crossover, the car stops just in front of them, in any empty
+    /// lane. Lanes change only on paved ground (7.13: "No Event or Race Card can override this
+    /// rule"), never into the trough. A car already linked directly behind a car has nowhere
+    /// to go: it is linked already.
     pub(crate) fn open_road(&self, car: CarId) -> Vec<SpaceId> {
         let Some(from) = self.car(car).place.space() else {
             return Vec::new();
         };
-        let mut out = self.open_road_spaces(car);
-        if let Some(first) = out.first() {
-            let last = self.track().space(*first).sector;
-            let reach = self.reach_keeping_lanes(from, last);
-            out.retain(|s| reach.contains(s));
+        let track = self.track();
+        if track.space(from).terrain == Terrain::Trough {
+            return Vec::new();
         }
-        out
+        let home = track.space(from).sector;
+        let alone = track
+            .sector(home)
+            .spaces
+            .iter()
+            .flat_map(|s| combat::cars_on(self, *s))
+            .all(|c| c == car);
+        let in_line = |s: &SpaceId| {
+            track.space(*s).terrain != Terrain::Trough && self.car_in_line(*s).is_some()
+        };
+        if !alone || track.space(from).next.iter().any(in_line) {
+            return Vec::new();
+        }
+        let mut layer = self.lane_changes([from].into());
+        for _ in 0..track.space_count() {
+            let ahead: BTreeSet<SpaceId> = layer
+                .iter()
+                .flat_map(|s| track.space(*s).next.iter().copied())
+                .filter(|s| track.space(*s).terrain != Terrain::Trough)
+                .collect();
+            let Some(first) = ahead.first() else {
+                return Vec::new();
+            };
+            let sector = &track.sector(track.space(*first).sector).spaces;
+            let empty = |s: &&SpaceId| self.car_on(**s).is_none();
+            if sector.iter().all(|s| self.blocked_across(*s).is_some()) {
+                return layer.iter().filter(empty).copied().collect();
+            }
+            if sector.iter().any(in_line) {
+                return layer
+                    .iter()
+                    .filter(empty)
+                    .filter(|s| track.space(**s).next.iter().any(in_line))
+                    .copied()
+                    .collect();
+            }
+            layer = self.lane_changes(ahead);
+            if layer.contains(&from) {
+                // Round the whole lap and nobody else on it.
+                return Vec::new();
+            }
+        }
+        Vec::new()
     }
 
-    /// The spaces reachable from `from` by moving forward, up to sector `last`, changing lanes
-    /// only from non-rough spaces (7.13), never into the trough.
-    fn reach_keeping_lanes(&self, from: SpaceId, last: SectorId) -> BTreeSet<SpaceId> {
+    /// `spaces` and every space reached from them by changing lanes, only from paved ground
+    /// (7.13) and never into the trough.
+    fn lane_changes(&self, mut spaces: BTreeSet<SpaceId>) -> BTreeSet<SpaceId> {
         let track = self.track();
-        let mut seen = BTreeSet::from([from]);
-        let mut stack = vec![from];
+        let mut stack: Vec<SpaceId> = spaces.iter().copied().collect();
         while let Some(at) = stack.pop() {
             let space = track.space(at);
-            let mut next: Vec<SpaceId> = Vec::new();
-            if space.sector != last {
-                next.extend(&space.next);
+            if space.terrain.is_rough() {
+                continue;
             }
-            if !space.terrain.is_rough() {
-                next.extend(space.inner);
-                next.extend(space.outer);
-            }
-            for to in next {
-                if track.space(to).terrain != Terrain::Trough && seen.insert(to) {
+            for to in space.inner.into_iter().chain(space.outer) {
+                if track.space(to).terrain != Terrain::Trough && spaces.insert(to) {
                     stack.push(to);
                 }
             }
         }
-        seen
-    }
-
-    /// Open Road's candidate spaces before the rough-ground rule is applied.
-    fn open_road_spaces(&self, car: CarId) -> Vec<SpaceId> {
-        let Some(space) = self.car(car).place.space() else {
-            return Vec::new();
-        };
-        let track = self.track();
-        if track.space(space).terrain == Terrain::Trough {
-            return Vec::new();
-        }
-        let home = track.space(space).sector;
-        let in_sector = |sector: SectorId| -> Vec<CarId> {
-            track
-                .sector(sector)
-                .spaces
-                .iter()
-                .flat_map(|s| combat::cars_on(self, *s))
-                .collect()
-        };
-        if in_sector(home).iter().any(|c| *c != car) {
-            return Vec::new();
-        }
-        let mut previous = home;
-        let mut sector = track.sector(home).next;
-        let mut steps = 0;
-        while let Some(at) = sector {
-            steps += 1;
-            if at == home || steps > track.space_count() {
-                break;
-            }
-            let spaces = &track.sector(at).spaces;
-            if spaces.iter().all(|s| self.blocked_across(*s).is_some()) {
-                let mut out: Vec<SpaceId> = track
-                    .sector(previous)
-                    .spaces
-                    .iter()
-                    .copied()
-                    .filter(|s| {
-                        self.car_on(*s).is_none() && track.space(*s).terrain != Terrain::Trough
-                    })
-                    .collect();
-                out.sort_unstable();
-                return out;
-            }
-            let ahead: Vec<SpaceId> = spaces
-                .iter()
-                .copied()
-                .filter(|s| self.car_in_line(*s).is_some())
-                .collect();
-            if !ahead.is_empty() {
-                let mut out: Vec<SpaceId> = ahead
-                    .iter()
-                    .flat_map(|s| track.space(*s).prev.clone())
-                    .filter(|p| self.car_on(*p).is_none())
-                    .collect();
-                out.sort_unstable();
-                out.dedup();
-                return out;
-            }
-            previous = at;
-            sector = track.sector(at).next;
-        }
-        Vec::new()
+        spaces
     }
 
     /// Whether an Open Road jump from `from` to `to` passes the finish line.

@@ -296,7 +296,7 @@ impl Race {
             }
             EventChoice::OpenRoad { to } => format!("Open Road to {}", self.track().at(*to)),
             EventChoice::GetThere { mp } => format!("to move {mp} MP"),
-            EventChoice::Drift => "to drift past the car in front".to_owned(),
+            EventChoice::Drift { with } => format!("to drift past {}", self.car_name(*with)),
             EventChoice::Debris { car } => format!("{} for the debris", self.car_name(*car)),
         }
     }

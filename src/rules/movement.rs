@@ -312,6 +312,21 @@ impl Movement {
         }
     }
 
+    /// The cells the moving car has stood on in this movement, its start included.
+    pub(crate) fn visited_cells(&self) -> &[CellId] {
+        &self.visited
+    }
+
+    /// Counts `cells` as entered already (the earlier movements of the same action segment,
+    /// 7.1).
+    pub(crate) fn also_visited(&mut self, cells: &[CellId]) {
+        for cell in cells {
+            if !self.visited.contains(cell) {
+                self.visited.push(*cell);
+            }
+        }
+    }
+
     /// MP spent so far.
     #[must_use]
     pub fn spent(&self) -> u8 {

@@ -104,6 +104,9 @@ pub struct Car {
     /// Backward crossings of the finish line whose VP could not be returned (the Lapped token
     /// of 3.0): the next forward crossing scores nothing.
     pub lapped: u8,
+    /// Forward crossings of the finish line this car has scored and not given back: a
+    /// crossing back returns one of these (11.2), and only these.
+    pub crossings: u8,
 }
 
 impl Car {
@@ -121,6 +124,7 @@ impl Car {
             reloading: false,
             spun_around: false,
             lapped: 0,
+            crossings: 0,
         }
     }
 }
@@ -709,30 +713,30 @@ impl Race {
         vp
     }
 
-    /// A car went back over the finish line (11.2): its player returns one claimed VP, from
-    /// any source (finish VP first, then kills). With nothing claimed it is marked lapped
-    /// instead, so its next crossing scores nothing (3.0).
+    /// A car went back over the finish line (11.2): "the team that is moved backward must
+    /// return one claimed VP", and "when that car crosses the Finish Line again it may re-claim
+    /// the token it lost", so the VP returned is the one *this car* claimed for crossing. A
+    /// car that holds no such claim (it never crossed, or its crossings were already given
+    /// back) returns nothing its team earned otherwise: it is marked lapped instead, and its
+    /// next forward crossing scores nothing (3.0, the Lapped tokens).
     pub(crate) fn crossed_back(&mut self, id: CarId) {
         if self.frozen() {
             return;
         }
         let player = self.car(id).player;
         let p = &mut self.players[player.index()];
-        let source = if p.claims.finish > 0 {
-            p.claims.finish -= 1;
-            VpSource::Finish
-        } else if p.claims.kills > 0 {
-            p.claims.kills -= 1;
-            VpSource::Kill
-        } else {
+        let car = &mut self.cars[id.index()];
+        if car.crossings == 0 || p.claims.finish == 0 {
             self.set_marker(id, Marker::Lapped, true);
             return;
-        };
+        }
+        car.crossings -= 1;
+        p.claims.finish -= 1;
         p.pool += 1;
         self.record(RaceEvent::VpReturned {
             player,
             car: id,
-            source,
+            source: VpSource::Finish,
         });
     }
 
@@ -748,6 +752,10 @@ impl Race {
         match source {
             VpSource::Finish => p.claims.finish += vp,
             VpSource::Kill => p.claims.kills += vp,
+        }
+        if source == VpSource::Finish && vp > 0 {
+            let car = &mut self.cars[car.index()];
+            car.crossings = car.crossings.saturating_add(1);
         }
         let won = p.pool == 0;
         self.record(RaceEvent::VpClaimed {
