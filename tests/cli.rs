@@ -161,6 +161,7 @@ fn schema_writes_one_schema_per_format() {
             "movement_event_deck.schema.json",
             "race_deck.schema.json",
             "race_record.schema.json",
+            "race_report.schema.json",
             "ruleset.schema.json",
             "scenario.schema.json",
             "team_mats.schema.json",
@@ -349,4 +350,131 @@ fn json_piped_into_head_exits_quietly() {
             String::from_utf8_lossy(&output.stderr)
         );
     }
+}
+
+/// The numeric fields of the race report's events: counts, MP, seats and turns. Anything else
+/// numeric would be one of the engine's own indices, which no reader of the files can map.
+const EVENT_NUMBERS: [&str; 13] = [
+    "turn",
+    "pool",
+    "seat",
+    "cards",
+    "mp",
+    "mp_left",
+    "mp_lost",
+    "value",
+    "defense",
+    "amount",
+    "markers",
+    "vp",
+    "scored_by",
+];
+
+/// Checks one value of an event: places name spaces of the track, cards are deck ids, cars are
+/// a team id and one of its mat's numbers, and no other number appears.
+fn check_named(
+    key: &str,
+    value: &serde_json::Value,
+    names: &(
+        std::collections::BTreeSet<String>,
+        std::collections::BTreeSet<String>,
+        std::collections::BTreeSet<(String, String)>,
+    ),
+    context: &str,
+) {
+    use serde_json::Value;
+    let (spaces, cards, team_cars) = names;
+    match value {
+        Value::Number(_) => assert!(
+            EVENT_NUMBERS.contains(&key),
+            "{context}: `{key}` is a bare number"
+        ),
+        Value::String(text) => match key {
+            "to" | "from" if ["reserve", "chute", "destroyed"].contains(&text.as_str()) => {}
+            "at" | "to" | "from" | "space" | "beside" | "path" | "tail" | "forward" => assert!(
+                spaces.contains(text),
+                "{context}: `{key}` {text} is no space of the track"
+            ),
+            "card" | "cards" => assert!(cards.contains(text), "{context}: no card {text}"),
+            _ => {}
+        },
+        Value::Array(items) => {
+            for item in items {
+                check_named(key, item, names, context);
+            }
+        }
+        Value::Object(fields) => {
+            if let (Some(Value::String(team)), Some(Value::String(number))) =
+                (fields.get("team"), fields.get("number"))
+            {
+                assert!(
+                    team_cars.contains(&(team.clone(), number.clone())),
+                    "{context}: no car {team} #{number}"
+                );
+                return;
+            }
+            for (k, v) in fields {
+                check_named(k, v, names, context);
+            }
+        }
+        Value::Bool(_) | Value::Null => {}
+    }
+}
+
+#[test]
+fn race_json_names_every_place_card_and_car_as_the_files_do() {
+    use roadwright::rules::NamedEvent;
+    let run = roadwright(&[
+        "race",
+        "--track",
+        "tracks/figure-eight.ron",
+        "--players",
+        "6",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let events = report["events"].as_array().expect("events");
+    assert!(events.len() > 100);
+    // The events read back as the documented type (the schema is generated from it).
+    let typed: Vec<NamedEvent> =
+        serde_json::from_value(report["events"].clone()).expect("the documented shape");
+    assert_eq!(typed.len(), events.len());
+
+    let track = roadwright::validate::open::open_track(&common::repo("tracks/figure-eight.ron"))
+        .expect("track");
+    let spaces = track.space_ids().map(|s| track.at(s).to_string()).collect();
+    let content =
+        roadwright::validate::open::open_content(&common::repo("content")).expect("content");
+    let cards = content
+        .race_deck
+        .iter()
+        .map(|c| c.id.to_string())
+        .chain(content.movement_events.iter().map(|c| c.id.to_string()))
+        .chain(content.combat_deck.iter().map(|c| c.id.to_string()))
+        .collect();
+    let team_cars = content
+        .teams
+        .iter()
+        .flat_map(|t| {
+            t.cars
+                .iter()
+                .map(|c| (t.id.to_string(), c.number.to_string()))
+        })
+        .collect();
+    let names = (spaces, cards, team_cars);
+    let mut kinds = std::collections::BTreeSet::new();
+    for (i, event) in events.iter().enumerate() {
+        kinds.insert(event["event"].as_str().expect("kind").to_owned());
+        check_named("", event, &names, &format!("event {i} {event}"));
+    }
+    for kind in ["car_moved", "card_played", "step", "damage", "attack"] {
+        assert!(kinds.contains(kind), "the race had a {kind} event");
+    }
+    assert!(
+        events.iter().any(|e| e["to"]["space"].is_string()),
+        "moves name their spaces"
+    );
 }

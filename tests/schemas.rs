@@ -2,7 +2,7 @@
 
 mod common;
 
-use roadwright::content::schema::all_schemas;
+use roadwright::cli::all_schemas;
 
 #[test]
 fn checked_in_schemas_match_the_types() {

@@ -26,7 +26,7 @@ pub use moves::moves;
 pub use new_track::new_track;
 pub use race::{RaceArgs, ReplayArgs, race, replay};
 pub use render::render;
-pub use schema::schema;
+pub use schema::{all_schemas, schema};
 pub use simulate::{SimulateArgs, merge, simulate};
 pub use targets::targets;
 pub use validate::validate;

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use schemars::JsonSchema;
 use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
@@ -12,27 +13,47 @@ use crate::rules::{Race, RaceResult, RaceSetup};
 use crate::sim::{LoadRaceError, LoadedRace, RaceRecord, RecordFiles, load_race, play_race};
 use crate::validate::Diagnostic;
 
-#[derive(Serialize)]
-struct PlayerReport {
+/// One seat's result in a race report.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct PlayerReport {
+    /// The seat, from 1, in clockwise order.
     seat: usize,
+    /// The team's name.
     team: String,
+    /// The team's id in the team mats file.
+    team_id: String,
+    /// VP left in the pool.
     pool: u32,
+    /// VP claimed for crossing the finish line, net of VP returned (11.1, 11.2).
     finish_vp: u32,
+    /// VP claimed for eliminating other teams' cars (11.3).
     kill_vp: u32,
+    /// VP the countdown clock took from the pool (11.4).
     clock_vp: u32,
+    /// The team's cars destroyed.
     cars_destroyed: usize,
 }
 
-#[derive(Serialize)]
-struct Report {
+/// What `race --json` and `replay --json` print: the race's result, its prose log, and its
+/// every event with places, cards and cars named as the files name them.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct RaceReport {
+    /// The race's seed.
     seed: u64,
+    /// Each seat's result.
     players: Vec<PlayerReport>,
+    /// The winning seat, from 1; absent when nobody won.
     winner: Option<usize>,
+    /// Whether the race is over (a replay may stop before the end).
     over: bool,
+    /// The turn the race ended in (or stands at).
     turns: u32,
+    /// Decisions made.
     decisions: usize,
+    /// The race told as a game report, one line per event worth telling.
     log: Vec<String>,
-    events: Vec<crate::rules::RaceEvent>,
+    /// Every change of the race's state, in order.
+    events: Vec<crate::rules::NamedEvent>,
 }
 
 /// What `race` needs.
@@ -217,6 +238,7 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
         .map(|(seat, p)| PlayerReport {
             seat: seat + 1,
             team: race.rules().content.teams[p.team].name.to_string(),
+            team_id: race.rules().content.teams[p.team].id.to_string(),
             pool: p.pool,
             finish_vp: p.claims.finish,
             kill_vp: p.claims.kills,
@@ -231,7 +253,7 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
     let decisions = race.decisions().len();
     let log = race.log();
     if json {
-        let report = Report {
+        let report = RaceReport {
             seed,
             players,
             winner: winner.map(|w| w + 1),
@@ -239,7 +261,7 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
             turns: race.turn(),
             decisions,
             log,
-            events: race.events().to_vec(),
+            events: race.named_events(),
         };
         super::write_json(out, &report)?;
         return Ok(());

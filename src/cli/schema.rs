@@ -4,11 +4,21 @@ use std::io::{self, Write};
 use std::path::Path;
 
 use super::{EXIT_OK, EXIT_UNREADABLE};
-use crate::content::schema::write_schemas;
+use crate::content::schema::{NamedSchema, content_schemas, named, write_schemas};
+
+/// The schemas of every file format the program reads or writes, in a fixed order: the
+/// content formats, race records, and the race report `race --json` prints.
+#[must_use]
+pub fn all_schemas() -> Vec<NamedSchema> {
+    let mut out = content_schemas();
+    out.push(named::<crate::sim::record::RaceRecord>("race_record"));
+    out.push(named::<super::race::RaceReport>("race_report"));
+    out
+}
 
 /// Writes every format's JSON Schema into `folder`.
 pub fn schema(folder: &Path, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    match write_schemas(folder) {
+    match write_schemas(folder, all_schemas()) {
         Ok(paths) => {
             for path in paths {
                 writeln!(out, "wrote {}", path.display())?;

@@ -1,7 +1,10 @@
 //! JSON Schemas of every file format, generated from the types that are the formats.
 //!
 //! The checked-in copies live in `schemas/`; a test fails when they differ from what the types
-//! generate, and `roadwright schema --out schemas` rewrites them.
+//! generate, and `roadwright schema --out schemas` rewrites them. This module lists the
+//! content formats; the formats written by the layers above (race records, race reports) are
+//! added by the command line's list ([`crate::cli::all_schemas`]), so that this layer depends
+//! on nothing above it.
 
 use std::fs;
 use std::io;
@@ -37,7 +40,9 @@ impl NamedSchema {
     }
 }
 
-fn named<T: JsonSchema>(slug: &str) -> NamedSchema {
+/// The schema of `T`, saved as `SLUG.schema.json`.
+#[must_use]
+pub fn named<T: JsonSchema>(slug: &str) -> NamedSchema {
     let generator = SchemaGenerator::new(SchemaSettings::draft2020_12());
     NamedSchema {
         file_name: format!("{slug}.schema.json"),
@@ -45,9 +50,9 @@ fn named<T: JsonSchema>(slug: &str) -> NamedSchema {
     }
 }
 
-/// The schemas of every file format, in a fixed order.
+/// The schemas of the content file formats, in a fixed order.
 #[must_use]
-pub fn all_schemas() -> Vec<NamedSchema> {
+pub fn content_schemas() -> Vec<NamedSchema> {
     vec![
         named::<RaceDeck>("race_deck"),
         named::<MovementEventDeck>("movement_event_deck"),
@@ -57,16 +62,13 @@ pub fn all_schemas() -> Vec<NamedSchema> {
         named::<Track>("track"),
         named::<Scenario>("scenario"),
         named::<super::bot_profile::BotProfile>("bot_profile"),
-        // The race record is written by the simulation layer and its decisions are rules
-        // types; it is listed here so that one list holds every file format.
-        named::<crate::sim::record::RaceRecord>("race_record"),
     ]
 }
 
-/// Writes every schema into `folder`, creating it if needed, and returns the paths written.
-pub fn write_schemas(folder: &Path) -> io::Result<Vec<PathBuf>> {
+/// Writes `schemas` into `folder`, creating it if needed, and returns the paths written.
+pub fn write_schemas(folder: &Path, schemas: Vec<NamedSchema>) -> io::Result<Vec<PathBuf>> {
     fs::create_dir_all(folder)?;
-    all_schemas()
+    schemas
         .into_iter()
         .map(|named| {
             let path = folder.join(&named.file_name);

@@ -9,7 +9,9 @@
 //! - [`decision`]: the decision API front ends and bots drive; [`outcomes`]: every end
 //!   position a card can take a car to; [`targeting`]: the cars a car could fire at, with odds.
 //! - [`race_event`]: every change of state as a typed event, in order; [`board`]: the public
-//!   board folded from the events alone; [`log`]: the events told as a game report.
+//!   board folded from the events alone; [`log`]: the events told as a game report;
+//!   [`named_event`]: the events with places, cards and cars named as the files name them
+//!   (what JSON output prints).
 //! - [`view`]: the race as one player knows it, all a bot receives, and determinisation of
 //!   the cards it cannot see.
 //!
@@ -38,6 +40,7 @@ pub mod ids;
 mod key_set;
 pub mod log;
 pub mod movement;
+pub mod named_event;
 pub mod outcomes;
 pub mod race_event;
 pub mod scenario;
@@ -55,6 +58,7 @@ pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
 pub use ids::{CarId, PlayerId};
 pub use movement::{MoveKind, Movement, Step, Style};
+pub use named_event::{CarName, NamedEvent, PlaceName};
 pub use outcomes::{
     BestOutcome, CarChange, EndPlace, EndPlaces, Ending, EndingKind, Enumeration, Outcome,
     OutcomeEffects, OutcomeSearch, Reached, VpChange, enumerate_end_places, enumerate_outcomes,
