@@ -441,3 +441,47 @@ fn shards_merge_into_exactly_the_whole_batch() {
     ]);
     assert_eq!(twice.code, 1, "{}", twice.stderr);
 }
+
+#[cfg(unix)]
+#[test]
+fn json_to_dev_stdout_goes_into_the_pipe_and_a_fifo_stays_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    // `common::roadwright` reads stdout through a pipe: /dev/stdout names that pipe. Renaming
+    // a temporary file over it used to fail (or, as root, replace the device node).
+    let run = simulate_batch("2", "4", "1", &["--json", "/dev/stdout"]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let start = run.stdout.find("{\n").expect("the report is in the output");
+    // The statistics are printed after the report: read the one JSON value at the start.
+    let report: serde_json::Value = serde_json::Deserializer::from_str(&run.stdout[start..])
+        .into_iter()
+        .next()
+        .expect("a value")
+        .expect("a whole JSON report");
+    assert_eq!(report["stats"]["races"], 4);
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let fifo = dir.path().join("report.json");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo");
+    assert!(made.success());
+    let reader = std::thread::spawn({
+        let fifo = fifo.clone();
+        move || fs::read_to_string(fifo).expect("read")
+    });
+    let run = simulate_batch("2", "4", "1", &["--json", fifo.to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let text = reader.join().expect("reader");
+    assert!(
+        text.contains("\"races\""),
+        "the report came through the fifo"
+    );
+    assert!(
+        fs::symlink_metadata(&fifo)
+            .expect("there")
+            .file_type()
+            .is_fifo(),
+        "still a fifo"
+    );
+}

@@ -5,7 +5,9 @@
 //! is flushed to disk, and only then renamed over the old one, keeping its permissions. The
 //! previous version is first written, the same way, to `NAME.bak`, so one bad save can always be
 //! undone by hand and neither file is ever half written. A symbolic link is saved through: the
-//! file it points to is updated and the link stays.
+//! file it points to is updated and the link stays. An output whose path names a pipe or a
+//! device (`/dev/stdout`, `/dev/null`, a FIFO, or a link to one) is written into it, never
+//! replaced by a regular file; a content save there, or any write to a folder, is refused.
 
 use std::fs;
 use std::io::{self, Write};
@@ -82,6 +84,22 @@ fn replace_file(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), Save
         path: path.to_owned(),
         source,
     };
+    // What the path finally names, asked of the system (which also resolves `/dev/stdout`'s
+    // links into a pipe). Renaming a new file over a FIFO or a device would replace it with a
+    // regular file: an output goes into it instead, and a content file is never one.
+    if let Ok(meta) = fs::metadata(path)
+        && !meta.is_file()
+    {
+        if meta.is_dir() {
+            return Err(io_error(io::Error::other("it is a folder")));
+        }
+        if keep_backup {
+            return Err(io_error(io::Error::other(
+                "it is not a regular file (a pipe or a device); save the file elsewhere",
+            )));
+        }
+        return write_into(path, bytes).map_err(io_error);
+    }
     // Saving through a symbolic link updates the file it points to and keeps the link.
     let target = through_links(path).map_err(io_error)?;
     remove_stale_temporaries(&target);
@@ -92,6 +110,14 @@ fn replace_file(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), Save
         write_new_version(&backup_path(&target), &old).map_err(io_error)?;
     }
     write_new_version(&target, bytes).map_err(io_error)
+}
+
+/// Writes `bytes` into an existing pipe or device (`/dev/stdout`, `/dev/null`, a FIFO), as a
+/// shell's `>` would: it is opened for writing, not created, truncated or replaced.
+fn write_into(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let mut file = fs::OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
 }
 
 /// Writes `bytes` to a temporary file created exclusively, with an unpredictable name, in the
@@ -199,6 +225,78 @@ mod tests {
             leftovers.is_empty(),
             "temporary files left behind: {leftovers:?}"
         );
+    }
+
+    /// A FIFO at `path` (made with the system's `mkfifo`), and a thread reading it whole.
+    #[cfg(unix)]
+    fn fifo_with_reader(path: &Path) -> std::thread::JoinHandle<Vec<u8>> {
+        let made = std::process::Command::new("mkfifo")
+            .arg(path)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let reading = path.to_owned();
+        std::thread::spawn(move || fs::read(reading).expect("read the fifo"))
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_into_a_fifo_or_a_link_to_one_goes_into_it_and_leaves_it_a_fifo() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("out.fifo");
+        let reader = fifo_with_reader(&fifo);
+        write_atomic_without_backup(&fifo, b"stats").expect("written into the fifo");
+        assert_eq!(reader.join().expect("reader"), b"stats");
+        let kind = fs::symlink_metadata(&fifo)
+            .expect("still there")
+            .file_type();
+        assert!(kind.is_fifo(), "still a fifo, not replaced by a file");
+
+        let link = dir.path().join("link.json");
+        std::os::unix::fs::symlink(&fifo, &link).expect("link");
+        let reader = std::thread::spawn({
+            let fifo = fifo.clone();
+            move || fs::read(fifo).expect("read the fifo")
+        });
+        write_atomic_without_backup(&link, b"again").expect("through the link");
+        assert_eq!(reader.join().expect("reader"), b"again");
+        assert!(
+            fs::symlink_metadata(&link)
+                .expect("link")
+                .file_type()
+                .is_symlink()
+        );
+        assert!(
+            fs::symlink_metadata(&fifo)
+                .expect("fifo")
+                .file_type()
+                .is_fifo()
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_content_save_onto_a_fifo_or_a_folder_is_refused_and_changes_nothing() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().expect("temp dir");
+        let fifo = dir.path().join("deck.ron");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo runs");
+        assert!(made.success());
+        let error = write_atomic(&fifo, b"data").expect_err("not a regular file");
+        assert!(error.to_string().contains("not a regular file"), "{error}");
+        assert!(
+            fs::symlink_metadata(&fifo)
+                .expect("fifo")
+                .file_type()
+                .is_fifo()
+        );
+        let error = write_atomic_without_backup(dir.path(), b"data").expect_err("a folder");
+        assert!(error.to_string().contains("folder"), "{error}");
+        assert!(dir.path().is_dir());
     }
 
     #[test]
