@@ -525,15 +525,7 @@ fn open_road_does_not_change_lanes_on_rough_ground_7_13() {
         "open-road",
     );
     assert_eq!(where_is(&race, CJ, "21"), "10.1");
-    let offered: Vec<String> = race
-        .legal_decisions()
-        .iter()
-        .filter_map(|d| match d {
-            Decision::Event(EventChoice::OpenRoad { to }) => Some(race.track().at(*to).to_string()),
-            _ => None,
-        })
-        .collect();
-    assert_eq!(offered, ["12.1"]);
+    assert_eq!(open_road_offers(&race), ["12.1"]);
     let across = sp(&race, "12.0");
     assert!(
         race.apply(&Decision::Event(EventChoice::OpenRoad { to: across }))

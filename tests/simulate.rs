@@ -44,6 +44,7 @@ fn a_batch_gives_the_same_results_for_any_number_of_threads() {
         "racer,random,brawler",
         "--threads",
         "1",
+        "--race-list",
         "--json",
         one.to_str().expect("path"),
     ]);
@@ -53,6 +54,7 @@ fn a_batch_gives_the_same_results_for_any_number_of_threads() {
         "racer,random,brawler",
         "--threads",
         "2",
+        "--race-list",
         "--json",
         two.to_str().expect("path"),
     ]);
@@ -171,6 +173,7 @@ fn notable_races_are_recorded_and_replay_as_they_were_played() {
         "racer,random",
         "--records",
         records.to_str().expect("path"),
+        "--race-list",
         "--json",
         json.to_str().expect("path"),
     ]);
@@ -405,6 +408,7 @@ fn shards_merge_into_exactly_the_whole_batch() {
     let run = simulate(&[
         "--bots",
         "racer,random",
+        "--race-list",
         "--json",
         whole.to_str().expect("p"),
     ]);
@@ -417,6 +421,7 @@ fn shards_merge_into_exactly_the_whole_batch() {
             "racer,random",
             "--shard",
             shard,
+            "--race-list",
             "--json",
             part.to_str().expect("p"),
         ]);
@@ -431,6 +436,7 @@ fn shards_merge_into_exactly_the_whole_batch() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let (whole, merged) = (read_json(&whole), read_json(&merged));
     assert_eq!(merged["stats"], whole["stats"], "the same statistics");
+    assert_eq!(merged["fold"], whole["fold"], "the same folded figures");
     assert_eq!(merged["races"], whole["races"], "the same races");
     assert_eq!(merged["notable"], whole["notable"]);
     // A shard given twice is refused.
@@ -484,4 +490,28 @@ fn json_to_dev_stdout_goes_into_the_pipe_and_a_fifo_stays_a_fifo() {
             .is_fifo(),
         "still a fifo"
     );
+}
+
+#[test]
+fn without_race_list_a_report_folds_its_races_and_lists_none() {
+    // A batch keeps its races' figures folded, not the races: the report has the same
+    // statistics with or without the list, and lists the races only when asked.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (folded, listed) = (
+        dir.path().join("folded.json"),
+        dir.path().join("listed.json"),
+    );
+    let run = simulate(&["--json", folded.to_str().expect("p")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let run = simulate(&["--race-list", "--json", listed.to_str().expect("p")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (folded, listed) = (read_json(&folded), read_json(&listed));
+    assert!(
+        folded.get("races").is_none(),
+        "no per-race list unless asked"
+    );
+    assert_eq!(listed["races"].as_array().map(Vec::len), Some(24));
+    assert_eq!(folded["stats"], listed["stats"]);
+    assert_eq!(folded["notable"], listed["notable"]);
+    assert_eq!(folded["fold"]["races"], 24);
 }

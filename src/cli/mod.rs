@@ -292,10 +292,16 @@ pub enum Command {
         /// Threads (0: every core).
         #[arg(long, default_value_t = 0)]
         threads: usize,
-        /// Write the whole report (statistics and every race) as JSON.
+        /// Write the report (statistics, notable races, and the batch's folded figures that
+        /// `merge` joins) as JSON.
         #[arg(long)]
         json: Option<PathBuf>,
-        /// Write a CSV row per race and seat (and `NAME-teams.csv` per team).
+        /// Also list every race in the `--json` report (memory and output grow with the
+        /// races: without it a batch of any size keeps only its folded figures).
+        #[arg(long)]
+        race_list: bool,
+        /// Write a CSV row per race and seat (and `NAME-teams.csv` per team); the races are
+        /// kept until the end for it.
         #[arg(long)]
         csv: Option<PathBuf>,
         /// Write a race record of each notable race (longest, shortest, most eliminations,
@@ -393,6 +399,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             teams,
             threads,
             json,
+            race_list,
             csv,
             records,
             against,
@@ -410,6 +417,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                 teams,
                 threads: *threads,
                 json: json.as_deref(),
+                race_list: *race_list,
                 csv: csv.as_deref(),
                 records: records.as_deref(),
                 against: against.as_deref(),

@@ -13,9 +13,11 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
 use crate::sim::batch::{
-    BatchSpec, Notable, RaceSummary, Shard, SpaceCounts, notable, record_of, run_batch, run_shard,
+    BatchSpec, FoldedBatch, Notable, RaceSummary, Shard, SpaceCounts, fold_shard, notable_of,
+    record_of,
 };
-use crate::sim::compare::{Comparison, Difference, compare};
+use crate::sim::batch_fold::BatchFold;
+use crate::sim::compare::{Comparison, Difference, compare_folds};
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
 use crate::sim::stats::BatchStats;
@@ -43,8 +45,10 @@ pub struct SimulateArgs<'a> {
     pub teams: &'a [String],
     /// Threads (0: all cores).
     pub threads: usize,
-    /// Write the whole report as JSON here.
+    /// Write the report as JSON here.
     pub json: Option<&'a Path>,
+    /// List every race in the JSON report.
+    pub race_list: bool,
     /// Write one CSV row per race and seat here (and per team beside it).
     pub csv: Option<&'a Path>,
     /// Write a race record of each notable race into this folder.
@@ -67,7 +71,11 @@ struct Report<'a> {
     stopped_early: bool,
     stats: &'a BatchStats,
     notable: &'a [Notable],
-    races: &'a [RaceSummary],
+    /// The batch's figures folded race by race: what `merge` joins.
+    fold: &'a BatchFold,
+    /// Every race, with `--race-list`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    races: Option<&'a [RaceSummary]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     compare: Option<&'a Comparison>,
 }
@@ -82,28 +90,9 @@ pub fn simulate(
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
-    let rules = loaded.rules;
-    let bots = match seat_bots(args, err)? {
-        Ok(bots) => bots,
+    let spec = match batch_spec(args, loaded.rules, err)? {
+        Ok(spec) => spec,
         Err(code) => return Ok(code),
-    };
-    let teams = batch_teams(args, &rules.content.teams);
-    if teams.len() != args.players {
-        writeln!(
-            err,
-            "error: {} players need {} teams; {} given or available",
-            args.players,
-            args.players,
-            teams.len()
-        )?;
-        return Ok(EXIT_CONTENT_ERRORS);
-    }
-    let spec = BatchSpec {
-        rules,
-        teams,
-        bots,
-        races: args.races,
-        seed: args.seed,
     };
     // Ctrl-C stops the batch cleanly; a second handler (tests run several batches in one
     // process) is refused by the crate, and the first one serves.
@@ -112,8 +101,17 @@ pub fn simulate(
     let in_shard = (0..args.races).filter(|i| args.shard.holds(*i)).count();
     let bar = progress_bar(in_shard);
     let progress = |done: usize| bar.set_position(done as u64);
-    let races = match run_shard(&spec, args.shard, args.threads, &progress, &CANCEL) {
-        Ok(races) => races,
+    let keep_races = args.race_list || args.csv.is_some();
+    let played = fold_shard(
+        &spec,
+        args.shard,
+        args.threads,
+        keep_races,
+        &progress,
+        &CANCEL,
+    );
+    let FoldedBatch { fold, races } = match played {
+        Ok(played) => played,
         Err(e) => {
             bar.abandon();
             writeln!(err, "error: {e}")?;
@@ -121,25 +119,21 @@ pub fn simulate(
         }
     };
     bar.finish_and_clear();
-    let stopped_early = races.len() < in_shard;
+    let finished = fold.races as usize;
+    let stopped_early = finished < in_shard;
     if stopped_early {
-        writeln!(
-            err,
-            "stopped: {} of {} races finished",
-            races.len(),
-            in_shard
-        )?;
+        writeln!(err, "stopped: {finished} of {in_shard} races finished")?;
     }
     let comparison = if args.against.is_some() || args.against_track.is_some() {
         match run_against(args, &spec, err)? {
-            Ok(against) => Some(compare(&races, &against)),
+            Ok(against) => Some(compare_folds(&fold, &against)),
             Err(code) => return Ok(code),
         }
     } else {
         None
     };
-    let stats = BatchStats::of(&races, &spec.rules.track);
-    let notable = notable(&races);
+    let stats = BatchStats::of_fold(&fold, &spec.rules.track);
+    let notable = notable_of(&fold);
     if let Some(folder) = args.records {
         let files = RecordFiles {
             content: args.content.display().to_string(),
@@ -160,7 +154,8 @@ pub fn simulate(
             stopped_early,
             stats: &stats,
             notable: &notable,
-            races: &races,
+            fold: &fold,
+            races: args.race_list.then_some(races.as_slice()),
             compare: comparison.as_ref(),
         };
         if let Err(e) = write_report(path, &report) {
@@ -181,6 +176,36 @@ pub fn simulate(
     Ok(EXIT_OK)
 }
 
+/// The batch the arguments ask for on `rules`: each seat's bot and the teams.
+fn batch_spec(
+    args: &SimulateArgs<'_>,
+    rules: std::sync::Arc<crate::rules::RaceRules>,
+    err: &mut dyn Write,
+) -> io::Result<Result<BatchSpec, u8>> {
+    let bots = match seat_bots(args, err)? {
+        Ok(bots) => bots,
+        Err(code) => return Ok(Err(code)),
+    };
+    let teams = batch_teams(args, &rules.content.teams);
+    if teams.len() != args.players {
+        writeln!(
+            err,
+            "error: {} players need {} teams; {} given or available",
+            args.players,
+            args.players,
+            teams.len()
+        )?;
+        return Ok(Err(EXIT_CONTENT_ERRORS));
+    }
+    Ok(Ok(BatchSpec {
+        rules,
+        teams,
+        bots,
+        races: args.races,
+        seed: args.seed,
+    }))
+}
+
 /// Writes the whole report as JSON.
 fn write_report(path: &Path, report: &Report<'_>) -> Result<(), String> {
     let text = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
@@ -198,13 +223,13 @@ fn other_version(args: &SimulateArgs<'_>) -> String {
         .join(" and ")
 }
 
-/// Plays the batch's seeds, teams and bots on the other content folder, the other track, or
-/// both.
+/// Plays the batch's seeds, teams and bots (and shard) on the other content folder, the
+/// other track, or both, folded.
 fn run_against(
     args: &SimulateArgs<'_>,
     spec: &BatchSpec,
     err: &mut dyn Write,
-) -> io::Result<Result<Vec<RaceSummary>, u8>> {
+) -> io::Result<Result<BatchFold, u8>> {
     let content = args.against.unwrap_or(args.content);
     let track = args.against_track.unwrap_or(args.track);
     let loaded = match load_rules(content, track, args.ruleset, err)? {
@@ -215,8 +240,8 @@ fn run_against(
         rules: loaded.rules,
         ..spec.clone()
     };
-    match run_batch(&spec, args.threads, &|_| {}, &CANCEL) {
-        Ok(races) => Ok(Ok(races)),
+    match fold_shard(&spec, args.shard, args.threads, false, &|_| {}, &CANCEL) {
+        Ok(played) => Ok(Ok(played.fold)),
         Err(e) => {
             writeln!(err, "error: {e}")?;
             Ok(Err(EXIT_CONTENT_ERRORS))
@@ -434,16 +459,21 @@ struct ShardReport {
     races_asked: usize,
     shard: Shard,
     stats: ShardStats,
-    races: Vec<RaceSummary>,
+    fold: BatchFold,
+    #[serde(default)]
+    races: Option<Vec<RaceSummary>>,
 }
 
+/// The per-space totals of a shard's report, named by space: merged by name (the fold keeps
+/// them by space id, which only the track could name).
 #[derive(serde::Deserialize)]
 struct ShardStats {
     spaces: std::collections::BTreeMap<String, SpaceCounts>,
 }
 
 /// Merges the reports of the shards of one batch into the report of the whole batch: the same
-/// statistics, notable races and races as one run of it.
+/// statistics and notable races as one run of it (their folded figures join exactly), and the
+/// races listed when every shard listed them.
 pub fn merge(
     inputs: &[std::path::PathBuf],
     out_path: Option<&Path>,
@@ -488,27 +518,30 @@ pub fn merge(
             return Ok(EXIT_CONTENT_ERRORS);
         }
     }
+    let listed = shards.iter().all(|s| s.races.is_some());
+    let mut fold = BatchFold::default();
+    let mut races: Vec<RaceSummary> = Vec::new();
     let mut spaces: std::collections::BTreeMap<String, SpaceCounts> =
         std::collections::BTreeMap::new();
-    let mut races: Vec<RaceSummary> = Vec::new();
     for s in shards {
+        fold.merge(&s.fold);
+        races.extend(s.races.into_iter().flatten());
         for (at, counts) in s.stats.spaces {
             spaces.entry(at).or_default().add(&counts);
         }
-        races.extend(s.races);
     }
     races.sort_by_key(|r| r.index);
-    let complete = shard_indices.len() == count && races.len() == asked;
+    let complete = shard_indices.len() == count && fold.races as usize == asked;
     if !complete {
         writeln!(
             err,
             "note: {} of {count} shards, {} of {asked} races: the merge is partial",
             shard_indices.len(),
-            races.len()
+            fold.races
         )?;
     }
-    let stats = BatchStats::with_spaces(&races, spaces);
-    let notable = notable(&races);
+    let stats = BatchStats::from_fold(&fold, spaces);
+    let notable = notable_of(&fold);
     if let Some(path) = out_path {
         let report = Report {
             track,
@@ -519,7 +552,8 @@ pub fn merge(
             stopped_early: !complete,
             stats: &stats,
             notable: &notable,
-            races: &races,
+            fold: &fold,
+            races: listed.then_some(races.as_slice()),
             compare: None,
         };
         if let Err(e) = write_report(path, &report) {

@@ -137,22 +137,25 @@ impl Race {
         self.rules.content.race_deck[usize::from(card)].speed + self.stats(car).base_mp
     }
 
-    /// A movement an event gives `mover` during `activation` (Get There, Shot of NOS, High
-    /// Flyer). When the mover is the active car it continues the action segment: the spaces
-    /// its card's movement entered stay entered (7.1: "may not ... enter the same space twice
-    /// during an Action Segment").
+    /// The stage of a movement an event gives `mover` during an activation (Get There, Shot
+    /// of NOS, High Flyer). When the mover is the active car it continues the action segment:
+    /// the spaces its card's movement entered (`visited`) stay entered (7.1: "may not ...
+    /// enter the same space twice during an Action Segment").
     pub(crate) fn event_movement(
         &self,
         (active, visited): (CarId, &[CellId]),
         mover: CarId,
         mp: u8,
         style: Style,
-    ) -> Movement {
+    ) -> Stage {
         let mut movement = Movement::new(self, mover, mp, style, None);
         if mover == active {
             movement.also_visited(visited);
         }
-        movement
+        Stage::Moving {
+            movement,
+            main: false,
+        }
     }
 
     /// The main movement of the activation's card, for a car about to move.

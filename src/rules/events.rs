@@ -308,16 +308,12 @@ impl Race {
             self.record(RaceEvent::RaceCardDrawn { card: drawn });
             self.movement_cards.discard.push(drawn);
             let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
-            let movement = self.event_movement(
+            activation.stage = self.event_movement(
                 (car, &activation.visited),
                 car,
                 mp,
                 Style::plain(MoveKind::Solo),
             );
-            activation.stage = Stage::Moving {
-                movement,
-                main: false,
-            };
         }
     }
 
@@ -378,16 +374,12 @@ impl Race {
                     .map(|s| self.track().space(s).lane)
             });
         if let Some(flyer) = flyer {
-            let movement = self.event_movement(
+            activation.stage = self.event_movement(
                 (activation.car, &activation.visited),
                 flyer,
                 spaces,
                 Style::plain(MoveKind::Overtake),
             );
-            activation.stage = Stage::Moving {
-                movement,
-                main: false,
-            };
         }
     }
 
@@ -530,10 +522,7 @@ impl Race {
             (EventStage::GetThere { .. }, EventChoice::GetThere { mp }) => {
                 let mut style = Style::plain(MoveKind::Solo);
                 style.empty_only = true;
-                next = Stage::Moving {
-                    movement: self.event_movement((car, &activation.visited), car, *mp, style),
-                    main: false,
-                };
+                next = self.event_movement((car, &activation.visited), car, *mp, style);
             }
             (EventStage::Drift, EventChoice::Drift { with }) => {
                 let front = self

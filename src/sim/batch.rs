@@ -10,6 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use rayon::prelude::*;
 
+use super::batch_fold::BatchFold;
 use super::bot::Bot;
 use super::profiles::bot_for;
 use crate::content::bot_profile::BotProfile;
@@ -301,37 +302,36 @@ pub struct Notable {
 }
 
 /// The races of a batch worth watching: the longest and the shortest (in decisions), the one
-/// with the most eliminations, and every draw. The earliest race wins a tie.
+/// with the most eliminations, and the draws (the first
+/// [`super::batch_fold::LISTED_DRAWS`] of them). The
+/// earliest race wins a tie.
 #[must_use]
 pub fn notable(races: &[RaceSummary]) -> Vec<Notable> {
-    let note = |why: &str, race: &RaceSummary| Notable {
+    notable_of(&BatchFold::of(races))
+}
+
+/// The notable races of a folded batch (see [`notable`]).
+#[must_use]
+pub fn notable_of(fold: &BatchFold) -> Vec<Notable> {
+    let note = |why: &str, index: usize, seed: u64| Notable {
         why: why.to_owned(),
-        index: race.index,
-        seed: race.seed,
+        index,
+        seed,
     };
     let mut out = Vec::new();
-    let eliminations = |r: &RaceSummary| r.seats.iter().map(|s| s.cars_lost).sum::<u32>();
-    // `max_by_key` keeps the last of equals: compare on (value, reversed index) instead.
-    if let Some(r) = races
-        .iter()
-        .max_by_key(|r| (r.decisions, std::cmp::Reverse(r.index)))
-    {
-        out.push(note("longest", r));
-    }
-    if let Some(r) = races.iter().min_by_key(|r| (r.decisions, r.index)) {
-        out.push(note("shortest", r));
-    }
-    if let Some(r) = races
-        .iter()
-        .max_by_key(|r| (eliminations(r), std::cmp::Reverse(r.index)))
-    {
-        out.push(note("most-eliminations", r));
+    for (why, mark) in [
+        ("longest", fold.longest),
+        ("shortest", fold.shortest),
+        ("most-eliminations", fold.most_eliminations),
+    ] {
+        if let Some(m) = mark {
+            out.push(note(why, m.index, m.seed));
+        }
     }
     out.extend(
-        races
+        fold.draws
             .iter()
-            .filter(|r| r.end == RaceEnd::Draw)
-            .map(|r| note("draw", r)),
+            .map(|&(index, seed)| note("draw", index, seed)),
     );
     out
 }
@@ -370,29 +370,6 @@ impl Shard {
     }
 }
 
-/// Plays a batch on `threads` threads (0: all cores), calling `progress` with the number of
-/// races done after each, and stopping early when `cancel` is set. Returns the races played, in
-/// race order, and the first error a race met.
-pub fn run_batch(
-    spec: &BatchSpec,
-    threads: usize,
-    progress: &(dyn Fn(usize) + Sync),
-    cancel: &AtomicBool,
-) -> Result<Vec<RaceSummary>, String> {
-    run_shard(spec, Shard::WHOLE, threads, progress, cancel)
-}
-
-/// Plays one shard of a batch, as [`run_batch`] plays the whole.
-pub fn run_shard(
-    spec: &BatchSpec,
-    shard: Shard,
-    threads: usize,
-    progress: &(dyn Fn(usize) + Sync),
-    cancel: &AtomicBool,
-) -> Result<Vec<RaceSummary>, String> {
-    run_where(spec, &|index| shard.holds(index), threads, progress, cancel)
-}
-
 /// Plays the races of a batch whose indices are in `range` (the studio plays a batch a slice at
 /// a time, to show results while it runs); together the slices are the whole batch.
 pub fn run_range(
@@ -409,6 +386,85 @@ pub fn run_range(
         progress,
         cancel,
     )
+}
+
+/// A shard of a batch played and folded ([`fold_shard`]).
+#[derive(Clone, Debug, Default)]
+pub struct FoldedBatch {
+    /// Every race played, folded.
+    pub fold: BatchFold,
+    /// The races played, in race order, without their per-space counts, when they were asked
+    /// for (a per-race list or CSV); empty otherwise.
+    pub races: Vec<RaceSummary>,
+}
+
+/// What one thread of a folded batch has: its races folded, the races kept, and the error of
+/// the lowest race index that failed (so the error reported is the same for any split).
+#[derive(Default)]
+struct Partial {
+    done: FoldedBatch,
+    error: Option<(usize, String)>,
+}
+
+impl Partial {
+    fn merge(mut self, other: Self) -> Self {
+        self.done.fold.merge(&other.done.fold);
+        self.done.races.extend(other.done.races);
+        self.error = match (self.error, other.error) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+}
+
+/// Plays one shard of a batch on `threads` threads (0: all cores) and folds each race into the
+/// batch's figures as it finishes: memory does not grow with the number of races, unless
+/// `keep_races` asks for the list of races too. Ctrl-C (`cancel`) stops it at once: races not
+/// begun are skipped, nothing is allocated for them. The fold is the same for any number of
+/// threads (see [`BatchFold`]).
+pub fn fold_shard(
+    spec: &BatchSpec,
+    shard: Shard,
+    threads: usize,
+    keep_races: bool,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &AtomicBool,
+) -> Result<FoldedBatch, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let done = AtomicUsize::new(0);
+    let partial = pool.install(|| {
+        (0..spec.races)
+            .into_par_iter()
+            .filter(|index| shard.holds(*index))
+            .fold(Partial::default, |mut partial, index| {
+                if cancel.load(Ordering::Relaxed) || partial.error.is_some() {
+                    return partial;
+                }
+                match play_one(spec, index) {
+                    Ok(mut summary) => {
+                        partial.done.fold.add(&summary);
+                        if keep_races {
+                            summary.spaces = Vec::new();
+                            partial.done.races.push(summary);
+                        }
+                    }
+                    Err(e) => partial.error = Some((index, e)),
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                partial
+            })
+            .reduce(Partial::default, Partial::merge)
+    });
+    if let Some((_, error)) = partial.error {
+        return Err(error);
+    }
+    let mut batch = partial.done;
+    batch.races.sort_by_key(|r| r.index);
+    Ok(batch)
 }
 
 /// Plays the races of a batch that `holds` picks, in race order.

@@ -8,7 +8,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::batch::{RaceEnd, RaceSummary, SpaceCounts};
+use super::batch::{RaceEnd, RaceSummary};
+use super::batch_fold::{BatchFold, Moments};
 
 /// A metric in batch A and batch B, and B minus A with its 95% interval.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
@@ -63,7 +64,18 @@ pub fn mean_difference(a: &[f64], b: &[f64]) -> Difference {
         };
         (mean, var / n)
     };
-    let ((ma, va), (mb, vb)) = (stats(a), stats(b));
+    welch(stats(a), stats(b))
+}
+
+/// The difference of two means (Welch) from the exact sums a fold keeps.
+#[must_use]
+pub fn moments_difference(a: &Moments, b: &Moments) -> Difference {
+    let stats = |m: &Moments| (m.mean(), m.variance() / m.n.max(1) as f64);
+    welch(stats(a), stats(b))
+}
+
+/// B minus A of two means, each with the variance of its mean.
+fn welch((ma, va): (f64, f64), (mb, vb): (f64, f64)) -> Difference {
     let half = Z * (va + vb).sqrt();
     Difference {
         a: ma,
@@ -106,81 +118,50 @@ pub struct Comparison {
 /// Compares two batches.
 #[must_use]
 pub fn compare(a: &[RaceSummary], b: &[RaceSummary]) -> Comparison {
-    let (na, nb) = (a.len(), b.len());
-    let wins = |races: &[RaceSummary], team: &str| -> (usize, usize) {
-        let mut played = 0;
-        let mut won = 0;
-        for r in races {
-            for (seat, s) in r.seats.iter().enumerate() {
-                if s.team == team {
-                    played += 1;
-                    won += usize::from(r.winner == Some(seat));
-                }
-            }
-        }
-        (won, played)
-    };
-    let mut teams: Vec<String> = a
-        .iter()
-        .chain(b)
-        .flat_map(|r| r.seats.iter().map(|s| s.team.clone()))
-        .collect();
+    compare_folds(&BatchFold::of(a), &BatchFold::of(b))
+}
+
+/// Compares two folded batches.
+#[must_use]
+pub fn compare_folds(a: &BatchFold, b: &BatchFold) -> Comparison {
+    let (na, nb) = (a.races as usize, b.races as usize);
+    let mut teams: Vec<&String> = a.teams.keys().chain(b.teams.keys()).collect();
     teams.sort();
     teams.dedup();
     let team_win_rate = teams
         .into_iter()
         .map(|team| {
-            let (wa, pa) = wins(a, &team);
-            let (wb, pb) = wins(b, &team);
-            (team, proportion_difference(wa, pa, wb, pb))
+            let of = |fold: &BatchFold| {
+                fold.teams
+                    .get(team)
+                    .map_or((0, 0), |t| (t.wins as usize, t.races as usize))
+            };
+            let ((wa, pa), (wb, pb)) = (of(a), of(b));
+            (team.clone(), proportion_difference(wa, pa, wb, pb))
         })
         .collect();
-    let count = |races: &[RaceSummary], f: &dyn Fn(&RaceSummary) -> bool| {
-        races.iter().filter(|r| f(r)).count()
+    let share = |end: RaceEnd| {
+        proportion_difference(
+            a.ending_count(end) as usize,
+            na,
+            b.ending_count(end) as usize,
+            nb,
+        )
     };
-    let share =
-        |f: &dyn Fn(&RaceSummary) -> bool| proportion_difference(count(a, f), na, count(b, f), nb);
-    let values = |races: &[RaceSummary], f: &dyn Fn(&RaceSummary) -> f64| -> Vec<f64> {
-        races.iter().map(f).collect()
-    };
-    let dealt = |races: &[RaceSummary]| -> Vec<f64> {
-        races
-            .iter()
-            .flat_map(|r| r.seats.iter().map(|s| f64::from(s.damage_dealt)))
-            .collect()
-    };
-    // Totals over the track's spaces, race by race.
-    let per_race = |f: fn(&SpaceCounts) -> u32| {
-        let of = |races: &[RaceSummary]| -> Vec<f64> {
-            races
-                .iter()
-                .map(|r| f64::from(r.spaces.iter().map(f).sum::<u32>()))
-                .collect()
-        };
-        mean_difference(&of(a), &of(b))
-    };
+    let first_seat = |fold: &BatchFold| fold.seat_wins.first().copied().unwrap_or(0) as usize;
     Comparison {
         team_win_rate,
-        first_seat_win_rate: share(&|r| r.winner == Some(0)),
-        turns: mean_difference(
-            &values(a, &|r| f64::from(r.turns)),
-            &values(b, &|r| f64::from(r.turns)),
-        ),
-        decisions: mean_difference(
-            &values(a, &|r| r.decisions as f64),
-            &values(b, &|r| r.decisions as f64),
-        ),
-        finish_line_endings: share(&|r| r.end == RaceEnd::FinishLine),
-        kill_endings: share(&|r| r.end == RaceEnd::Kill),
-        draws: share(&|r| r.end == RaceEnd::Draw),
-        damage_dealt: mean_difference(&dealt(a), &dealt(b)),
-        eliminations: per_race(|s| s.eliminations),
-        collisions: per_race(|s| s.collisions),
-        crossover_collisions: per_race(|s| s.crossover_collisions),
-        events_drawn: mean_difference(
-            &values(a, &|r| f64::from(r.events_drawn)),
-            &values(b, &|r| f64::from(r.events_drawn)),
-        ),
+        first_seat_win_rate: proportion_difference(first_seat(a), na, first_seat(b), nb),
+        turns: moments_difference(&a.turn_moments, &b.turn_moments),
+        decisions: moments_difference(&a.decision_moments, &b.decision_moments),
+        finish_line_endings: share(RaceEnd::FinishLine),
+        kill_endings: share(RaceEnd::Kill),
+        draws: share(RaceEnd::Draw),
+        damage_dealt: moments_difference(&a.seat_damage_dealt, &b.seat_damage_dealt),
+        eliminations: moments_difference(&a.eliminations, &b.eliminations),
+        collisions: moments_difference(&a.collisions, &b.collisions),
+        crossover_collisions: moments_difference(&a.crossover_collisions, &b.crossover_collisions),
+        events_drawn: moments_difference(&a.events_drawn, &b.events_drawn),
     }
 }
 
@@ -196,5 +177,19 @@ mod tests {
         assert!((apart.diff - 0.5).abs() < 1e-12 && apart.significant());
         let means = mean_difference(&[1.0, 2.0, 3.0, 4.0], &[11.0, 12.0, 13.0, 14.0]);
         assert!((means.diff - 10.0).abs() < 1e-12 && means.significant());
+        // The exact sums a fold keeps give the same interval as the values themselves.
+        let moments = |values: &[u64]| {
+            let mut m = Moments::default();
+            for v in values {
+                m.add(*v);
+            }
+            m
+        };
+        let folded = moments_difference(&moments(&[1, 2, 3, 4]), &moments(&[11, 12, 13, 14]));
+        assert!(
+            (folded.low - means.low).abs() < 1e-12,
+            "{folded:?} {means:?}"
+        );
+        assert!((folded.high - means.high).abs() < 1e-12);
     }
 }

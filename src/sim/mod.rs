@@ -2,6 +2,7 @@
 //! race records.
 
 pub mod batch;
+pub mod batch_fold;
 pub mod bot;
 pub mod compare;
 pub mod greedy;

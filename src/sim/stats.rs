@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::batch::{RaceEnd, RaceSummary, SpaceCounts};
+use super::batch::{RaceSummary, SpaceCounts};
+use super::batch_fold::BatchFold;
 use crate::validate::checked_track::{CheckedTrack, SpaceId};
 
 /// A proportion with its Wilson score 95% interval.
@@ -63,24 +64,51 @@ impl Distribution {
     /// The distribution of some values.
     #[must_use]
     pub fn of(values: &[u64]) -> Self {
-        if values.is_empty() {
-            return Self::default();
+        let mut counts: BTreeMap<u64, u64> = BTreeMap::new();
+        for v in values {
+            *counts.entry(*v).or_default() += 1;
         }
-        let mut sorted = values.to_vec();
-        sorted.sort_unstable();
-        let at = |q: f64| sorted[((sorted.len() - 1) as f64 * q).round() as usize] as f64;
-        let (min, max) = (sorted[0], sorted[sorted.len() - 1]);
+        Self::of_counts(&counts)
+    }
+
+    /// The distribution of values given as how many times each occurs (what a
+    /// [`BatchFold`] keeps of race lengths): the same figures as [`Self::of`] on the values
+    /// listed one by one.
+    #[must_use]
+    pub fn of_counts(counts: &BTreeMap<u64, u64>) -> Self {
+        let n: u64 = counts.values().sum();
+        let (Some((&min, _)), Some((&max, _))) =
+            (counts.first_key_value(), counts.last_key_value())
+        else {
+            return Self::default();
+        };
+        // The value at a position of the sorted values, found by walking the counts.
+        let at = |q: f64| {
+            let position = ((n - 1) as f64 * q).round() as u64;
+            let mut seen = 0;
+            for (&value, &count) in counts {
+                seen += count;
+                if position < seen {
+                    return value as f64;
+                }
+            }
+            max as f64
+        };
         let width = ((max - min) / 10 + 1).max(1);
         let mut histogram: Vec<(u64, usize)> = Vec::new();
-        for v in &sorted {
+        for (&v, &count) in counts {
             let start = min + (v - min) / width * width;
             match histogram.last_mut() {
-                Some((s, count)) if *s == start => *count += 1,
-                _ => histogram.push((start, 1)),
+                Some((s, c)) if *s == start => *c += count as usize,
+                _ => histogram.push((start, count as usize)),
             }
         }
+        let sum: u128 = counts
+            .iter()
+            .map(|(v, c)| u128::from(*v) * u128::from(*c))
+            .sum();
         Self {
-            mean: sorted.iter().sum::<u64>() as f64 / sorted.len() as f64,
+            mean: sum as f64 / n as f64,
             median: at(0.5),
             p10: at(0.1),
             p90: at(0.9),
@@ -187,136 +215,93 @@ impl BatchStats {
     /// The statistics of the races of a batch played on `track`.
     #[must_use]
     pub fn of(races: &[RaceSummary], track: &CheckedTrack) -> Self {
-        Self::with_spaces(races, space_totals(races, track))
+        Self::of_fold(&BatchFold::of(races), track)
     }
 
-    /// The statistics of some races with the per-space totals already summed (merging shards:
-    /// the per-race space counts are not in a report, their totals are).
+    /// The statistics of a folded batch played on `track` (its per-space totals named).
+    #[must_use]
+    pub fn of_fold(fold: &BatchFold, track: &CheckedTrack) -> Self {
+        Self::from_fold(fold, spaces_by_name(&fold.spaces, track))
+    }
+
+    /// The statistics of some races with the per-space totals already summed (a front end
+    /// that sums each race's counts as they arrive and keeps the races without them).
     #[must_use]
     pub fn with_spaces(races: &[RaceSummary], spaces: BTreeMap<String, SpaceCounts>) -> Self {
-        let n = races.len();
-        let players = races.first().map_or(0, |r| r.seats.len());
-        let mut teams: BTreeMap<String, Vec<(bool, &super::batch::SeatResult)>> = BTreeMap::new();
-        let mut bots: BTreeMap<String, (usize, usize)> = BTreeMap::new();
-        let mut seat_wins = vec![0usize; players];
-        let mut endings: BTreeMap<String, usize> = BTreeMap::new();
-        for race in races {
-            for (seat, result) in race.seats.iter().enumerate() {
-                let won = race.winner == Some(seat);
-                teams
-                    .entry(result.team.clone())
-                    .or_default()
-                    .push((won, result));
-                let bot = bots.entry(result.bot.clone()).or_default();
-                bot.0 += usize::from(won);
-                bot.1 += 1;
-                if won && seat < players {
-                    seat_wins[seat] += 1;
-                }
-            }
-            let end = match race.end {
-                RaceEnd::FinishLine => "finish_line",
-                RaceEnd::Kill => "kill",
-                RaceEnd::Draw => "draw",
-            };
-            *endings.entry(end.to_owned()).or_default() += 1;
-        }
-        let mean = |rows: &[(bool, &super::batch::SeatResult)],
-                    f: &dyn Fn(&super::batch::SeatResult) -> u32| {
-            rows.iter().map(|(_, r)| f64::from(f(r))).sum::<f64>() / rows.len().max(1) as f64
-        };
-        let teams = teams
-            .into_iter()
-            .map(|(team, rows)| {
-                let wins = rows.iter().filter(|(won, _)| *won).count();
+        Self::from_fold(&BatchFold::of(races), spaces)
+    }
+
+    /// The statistics of a folded batch, with its per-space totals by name.
+    #[must_use]
+    pub fn from_fold(fold: &BatchFold, spaces: BTreeMap<String, SpaceCounts>) -> Self {
+        let n = fold.races as usize;
+        let players = fold.players;
+        let per = |sum: u64, count: u64| sum as f64 / count.max(1) as f64;
+        let teams = fold
+            .teams
+            .iter()
+            .map(|(team, t)| {
                 let stats = TeamStats {
-                    races: rows.len(),
-                    wins,
-                    win_rate: wilson(wins, rows.len()),
-                    finish_vp: mean(&rows, &|r| r.finish_vp),
-                    kill_vp: mean(&rows, &|r| r.kill_vp),
-                    clock_vp: mean(&rows, &|r| r.clock_vp),
-                    damage_dealt: mean(&rows, &|r| r.damage_dealt),
-                    damage_taken: mean(&rows, &|r| r.damage_taken),
-                    cars_lost: mean(&rows, &|r| r.cars_lost),
-                    eliminations: mean(&rows, &|r| r.eliminations),
+                    races: t.races as usize,
+                    wins: t.wins as usize,
+                    win_rate: wilson(t.wins as usize, t.races as usize),
+                    finish_vp: per(t.finish_vp, t.races),
+                    kill_vp: per(t.kill_vp, t.races),
+                    clock_vp: per(t.clock_vp, t.races),
+                    damage_dealt: per(t.damage_dealt, t.races),
+                    damage_taken: per(t.damage_taken, t.races),
+                    cars_lost: per(t.cars_lost, t.races),
+                    eliminations: per(t.eliminations, t.races),
                 };
-                (team, stats)
+                (team.clone(), stats)
             })
             .collect();
-        let seats: Vec<Interval> = seat_wins.iter().map(|w| wilson(*w, n)).collect();
+        let seats: Vec<Interval> = fold
+            .seat_wins
+            .iter()
+            .map(|w| wilson(*w as usize, n))
+            .collect();
         let first_seat_advantage = seats
             .first()
             .map_or(0.0, |s| s.rate - 1.0 / players.max(1) as f64);
-        let turns: Vec<u64> = races.iter().map(|r| u64::from(r.turns)).collect();
-        let decisions: Vec<u64> = races.iter().map(|r| r.decisions as u64).collect();
         Self {
             races: n,
             teams,
-            bots: bots
-                .into_iter()
-                .map(|(bot, (wins, seats))| (bot, wilson(wins, seats)))
+            bots: fold
+                .bots
+                .iter()
+                .map(|(bot, (wins, held))| (bot.clone(), wilson(*wins as usize, *held as usize)))
                 .collect(),
             seats,
             first_seat_advantage,
-            turns: Distribution::of(&turns),
-            decisions: Distribution::of(&decisions),
-            endings,
-            events_drawn: races.iter().map(|r| f64::from(r.events_drawn)).sum::<f64>()
-                / n.max(1) as f64,
-            weapons: weapon_means(races),
-            cars: car_stats(races),
+            turns: Distribution::of_counts(&fold.turns),
+            decisions: Distribution::of_counts(&fold.decisions),
+            endings: fold
+                .endings
+                .iter()
+                .map(|(end, count)| (end.clone(), *count as usize))
+                .collect(),
+            events_drawn: fold.events_drawn.mean(),
+            weapons: fold
+                .weapons
+                .iter()
+                .map(|(w, total)| (w.clone(), per(*total, fold.races)))
+                .collect(),
+            cars: fold
+                .cars
+                .iter()
+                .map(|(car, c)| {
+                    let figures = CarStats {
+                        races: c.races as usize,
+                        damage_taken: per(c.damage_taken, c.races),
+                        lost: per(c.lost, c.races),
+                    };
+                    (car.clone(), figures)
+                })
+                .collect(),
             spaces,
         }
     }
-}
-
-/// Mean damage per race by weapon type.
-fn weapon_means(races: &[RaceSummary]) -> BTreeMap<String, f64> {
-    let mut totals: BTreeMap<String, u32> = BTreeMap::new();
-    for race in races {
-        for (weapon, damage) in &race.damage_by_weapon {
-            *totals.entry(weapon.clone()).or_default() += damage;
-        }
-    }
-    totals
-        .into_iter()
-        .map(|(w, t)| (w, f64::from(t) / races.len().max(1) as f64))
-        .collect()
-}
-
-/// Each car's races, mean damage taken and loss rate.
-fn car_stats(races: &[RaceSummary]) -> BTreeMap<String, CarStats> {
-    let mut sums: BTreeMap<String, (usize, u32, usize)> = BTreeMap::new();
-    for race in races {
-        for car in &race.cars {
-            let entry = sums.entry(car.car.clone()).or_default();
-            entry.0 += 1;
-            entry.1 += car.damage_taken;
-            entry.2 += usize::from(car.lost);
-        }
-    }
-    sums.into_iter()
-        .map(|(car, (n, damage, lost))| {
-            let stats = CarStats {
-                races: n,
-                damage_taken: f64::from(damage) / n.max(1) as f64,
-                lost: lost as f64 / n.max(1) as f64,
-            };
-            (car, stats)
-        })
-        .collect()
-}
-
-/// The batch's totals per space, by address, for the spaces where anything happened.
-fn space_totals(races: &[RaceSummary], track: &CheckedTrack) -> BTreeMap<String, SpaceCounts> {
-    let mut totals = vec![SpaceCounts::default(); track.space_count()];
-    for race in races {
-        for (total, counts) in totals.iter_mut().zip(&race.spaces) {
-            total.add(counts);
-        }
-    }
-    spaces_by_name(&totals, track)
 }
 
 /// Per-space totals (indexed by space id) named by their address, the spaces where nothing

@@ -1,0 +1,476 @@
+//! A batch's figures folded race by race: everything its statistics, notable races and
+//! comparisons read, in memory that does not grow with the number of races.
+//!
+//! A batch of 400,000 races used to keep every race's summary (about 6 KB each, the per-space
+//! counts most of it) until the end. A [`BatchFold`] keeps sums and counts instead: integer
+//! sums, sums of squares, counts of each race length, and the few races a report lists. Its
+//! size depends on the content (teams, cars, weapons), the track (spaces) and the spread of
+//! race lengths, never on the number of races.
+//!
+//! # Invariants
+//! - Folding is exact and order-free: every figure is an integer sum, a count or a choice by
+//!   race index, so two folds merged give the fold of all their races whatever the order or
+//!   the split. A batch folded on any number of threads, or split into shards and merged,
+//!   gives the same figures.
+//! - The races a report lists (the longest, the shortest, the one with most eliminations, the
+//!   first [`LISTED_DRAWS`] draws) are kept with their seeds, so each can be watched again.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::batch::{RaceEnd, RaceSummary, SpaceCounts};
+
+/// How many drawn races a fold lists by index (the lowest indices); every draw is counted.
+pub const LISTED_DRAWS: usize = 100;
+
+/// The count, sum and sum of squares of a whole-number measure over races: its mean and
+/// variance, exactly, in three numbers.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Moments {
+    /// Values seen.
+    pub n: u64,
+    /// Their sum.
+    pub sum: u64,
+    /// The sum of their squares.
+    pub sum_sq: u128,
+}
+
+impl Moments {
+    /// Adds one value.
+    pub fn add(&mut self, value: u64) {
+        self.n += 1;
+        self.sum = self.sum.saturating_add(value);
+        self.sum_sq = self
+            .sum_sq
+            .saturating_add(u128::from(value) * u128::from(value));
+    }
+
+    /// Adds another's values.
+    pub fn merge(&mut self, other: &Self) {
+        self.n += other.n;
+        self.sum = self.sum.saturating_add(other.sum);
+        self.sum_sq = self.sum_sq.saturating_add(other.sum_sq);
+    }
+
+    /// The mean (0 with no value).
+    #[must_use]
+    pub fn mean(&self) -> f64 {
+        self.sum as f64 / self.n.max(1) as f64
+    }
+
+    /// The sample variance (0 with fewer than two values), from the exact integer sums.
+    #[must_use]
+    pub fn variance(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let n = u128::from(self.n);
+        let sum = u128::from(self.sum);
+        // n * sum_sq - sum^2 is n^2 times the population variance, and never negative.
+        let spread = (n * self.sum_sq).saturating_sub(sum * sum);
+        spread as f64 / (n * (n - 1)) as f64
+    }
+}
+
+/// A team's sums over the races it played.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct TeamSums {
+    /// Races it played.
+    pub races: u64,
+    /// Races it won.
+    pub wins: u64,
+    /// Finish-line VP, summed.
+    pub finish_vp: u64,
+    /// Kill VP, summed.
+    pub kill_vp: u64,
+    /// VP the clock took, summed.
+    pub clock_vp: u64,
+    /// Damage dealt to other teams, summed.
+    pub damage_dealt: u64,
+    /// Damage taken, summed.
+    pub damage_taken: u64,
+    /// Cars lost, summed.
+    pub cars_lost: u64,
+    /// Other teams' cars eliminated, summed.
+    pub eliminations: u64,
+}
+
+impl TeamSums {
+    fn merge(&mut self, o: &Self) {
+        self.races += o.races;
+        self.wins += o.wins;
+        self.finish_vp += o.finish_vp;
+        self.kill_vp += o.kill_vp;
+        self.clock_vp += o.clock_vp;
+        self.damage_dealt += o.damage_dealt;
+        self.damage_taken += o.damage_taken;
+        self.cars_lost += o.cars_lost;
+        self.eliminations += o.eliminations;
+    }
+}
+
+/// A car's sums over the races it raced.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct CarSums {
+    /// Races it raced.
+    pub races: u64,
+    /// Damage it took, summed.
+    pub damage_taken: u64,
+    /// Races in which it was eliminated.
+    pub lost: u64,
+}
+
+/// A race a report may list: its index, seed and the figures that single it out.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct RaceMark {
+    /// Its index in the batch.
+    pub index: usize,
+    /// Its seed.
+    pub seed: u64,
+    /// Decisions made.
+    pub decisions: usize,
+    /// Cars eliminated.
+    pub eliminations: u32,
+}
+
+/// Keeps the better of two marks by `key` (greater wins; the lower index wins a tie).
+fn keep_best<K: Ord>(slot: &mut Option<RaceMark>, mark: RaceMark, key: impl Fn(&RaceMark) -> K) {
+    let better = match slot {
+        None => true,
+        Some(old) => {
+            (key(&mark), std::cmp::Reverse(mark.index)) > (key(old), std::cmp::Reverse(old.index))
+        }
+    };
+    if better {
+        *slot = Some(mark);
+    }
+}
+
+/// A batch's figures, folded race by race. See the module docs.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct BatchFold {
+    /// Races folded.
+    pub races: u64,
+    /// Wins by seat, seat 1 first.
+    pub seat_wins: Vec<u64>,
+    /// Seats per race (the largest seen).
+    pub players: usize,
+    /// Each team's sums, by team id.
+    pub teams: BTreeMap<String, TeamSums>,
+    /// Each bot profile's (wins, seats held), by profile id.
+    pub bots: BTreeMap<String, (u64, u64)>,
+    /// How races ended: `finish_line`, `kill`, `draw`.
+    pub endings: BTreeMap<String, u64>,
+    /// Races by their length in turns.
+    pub turns: BTreeMap<u64, u64>,
+    /// Races by their length in decisions.
+    pub decisions: BTreeMap<u64, u64>,
+    /// Turns per race.
+    pub turn_moments: Moments,
+    /// Decisions per race.
+    pub decision_moments: Moments,
+    /// Movement event cards drawn per race.
+    pub events_drawn: Moments,
+    /// Damage dealt to other teams per seat and race.
+    pub seat_damage_dealt: Moments,
+    /// Cars eliminated per race.
+    pub eliminations: Moments,
+    /// Collision attacks per race.
+    pub collisions: Moments,
+    /// Crossover collisions per race.
+    pub crossover_collisions: Moments,
+    /// Damage dealt to other teams by weapon type, summed.
+    pub weapons: BTreeMap<String, u64>,
+    /// Each car's sums (`team #number`).
+    pub cars: BTreeMap<String, CarSums>,
+    /// What happened on each space, summed (by space id; a race that carries no per-space
+    /// counts adds nothing here).
+    pub spaces: Vec<SpaceCounts>,
+    /// The race with the most decisions.
+    pub longest: Option<RaceMark>,
+    /// The race with the fewest decisions.
+    pub shortest: Option<RaceMark>,
+    /// The race with the most cars eliminated.
+    pub most_eliminations: Option<RaceMark>,
+    /// The first [`LISTED_DRAWS`] drawn races by index, as (index, seed).
+    pub draws: Vec<(usize, u64)>,
+}
+
+impl BatchFold {
+    /// The fold of some races.
+    #[must_use]
+    pub fn of(races: &[RaceSummary]) -> Self {
+        let mut fold = Self::default();
+        for race in races {
+            fold.add(race);
+        }
+        fold
+    }
+
+    /// Folds one race in.
+    pub fn add(&mut self, race: &RaceSummary) {
+        self.races += 1;
+        let players = race.seats.len();
+        self.players = self.players.max(players);
+        if self.seat_wins.len() < players {
+            self.seat_wins.resize(players, 0);
+        }
+        for (seat, s) in race.seats.iter().enumerate() {
+            let won = race.winner == Some(seat);
+            let team = self.teams.entry(s.team.clone()).or_default();
+            team.races += 1;
+            team.wins += u64::from(won);
+            team.finish_vp += u64::from(s.finish_vp);
+            team.kill_vp += u64::from(s.kill_vp);
+            team.clock_vp += u64::from(s.clock_vp);
+            team.damage_dealt += u64::from(s.damage_dealt);
+            team.damage_taken += u64::from(s.damage_taken);
+            team.cars_lost += u64::from(s.cars_lost);
+            team.eliminations += u64::from(s.eliminations);
+            let bot = self.bots.entry(s.bot.clone()).or_default();
+            bot.0 += u64::from(won);
+            bot.1 += 1;
+            if won {
+                self.seat_wins[seat] += 1;
+            }
+            self.seat_damage_dealt.add(u64::from(s.damage_dealt));
+        }
+        *self
+            .endings
+            .entry(ending_name(race.end).to_owned())
+            .or_default() += 1;
+        *self.turns.entry(u64::from(race.turns)).or_default() += 1;
+        *self.decisions.entry(race.decisions as u64).or_default() += 1;
+        self.turn_moments.add(u64::from(race.turns));
+        self.decision_moments.add(race.decisions as u64);
+        self.events_drawn.add(u64::from(race.events_drawn));
+        let eliminated: u32 = race.seats.iter().map(|s| s.cars_lost).sum();
+        let per_space = |f: fn(&SpaceCounts) -> u32| -> u64 {
+            race.spaces.iter().map(|c| u64::from(f(c))).sum()
+        };
+        self.eliminations.add(per_space(|c| c.eliminations));
+        self.collisions.add(per_space(|c| c.collisions));
+        self.crossover_collisions
+            .add(per_space(|c| c.crossover_collisions));
+        for (weapon, damage) in &race.damage_by_weapon {
+            *self.weapons.entry(weapon.clone()).or_default() += u64::from(*damage);
+        }
+        for car in &race.cars {
+            let sums = self.cars.entry(car.car.clone()).or_default();
+            sums.races += 1;
+            sums.damage_taken += u64::from(car.damage_taken);
+            sums.lost += u64::from(car.lost);
+        }
+        if self.spaces.len() < race.spaces.len() {
+            self.spaces
+                .resize(race.spaces.len(), SpaceCounts::default());
+        }
+        for (total, counts) in self.spaces.iter_mut().zip(&race.spaces) {
+            total.add(counts);
+        }
+        let mark = RaceMark {
+            index: race.index,
+            seed: race.seed,
+            decisions: race.decisions,
+            eliminations: eliminated,
+        };
+        self.mark(mark, race.end == RaceEnd::Draw);
+    }
+
+    fn mark(&mut self, mark: RaceMark, draw: bool) {
+        keep_best(&mut self.longest, mark, |m| m.decisions);
+        keep_best(&mut self.shortest, mark, |m| std::cmp::Reverse(m.decisions));
+        keep_best(&mut self.most_eliminations, mark, |m| m.eliminations);
+        if draw {
+            self.draws.push((mark.index, mark.seed));
+            self.trim_draws();
+        }
+    }
+
+    fn trim_draws(&mut self) {
+        self.draws.sort_unstable();
+        self.draws.dedup();
+        self.draws.truncate(LISTED_DRAWS);
+    }
+
+    /// Adds another fold's races (another thread's, another shard's).
+    pub fn merge(&mut self, other: &Self) {
+        self.races += other.races;
+        self.players = self.players.max(other.players);
+        if self.seat_wins.len() < other.seat_wins.len() {
+            self.seat_wins.resize(other.seat_wins.len(), 0);
+        }
+        for (total, wins) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
+            *total += wins;
+        }
+        for (team, sums) in &other.teams {
+            self.teams.entry(team.clone()).or_default().merge(sums);
+        }
+        for (bot, (wins, seats)) in &other.bots {
+            let entry = self.bots.entry(bot.clone()).or_default();
+            entry.0 += wins;
+            entry.1 += seats;
+        }
+        add_counts(&mut self.endings, &other.endings);
+        add_counts(&mut self.turns, &other.turns);
+        add_counts(&mut self.decisions, &other.decisions);
+        add_counts(&mut self.weapons, &other.weapons);
+        self.turn_moments.merge(&other.turn_moments);
+        self.decision_moments.merge(&other.decision_moments);
+        self.events_drawn.merge(&other.events_drawn);
+        self.seat_damage_dealt.merge(&other.seat_damage_dealt);
+        self.eliminations.merge(&other.eliminations);
+        self.collisions.merge(&other.collisions);
+        self.crossover_collisions.merge(&other.crossover_collisions);
+        for (car, sums) in &other.cars {
+            let entry = self.cars.entry(car.clone()).or_default();
+            entry.races += sums.races;
+            entry.damage_taken += sums.damage_taken;
+            entry.lost += sums.lost;
+        }
+        if self.spaces.len() < other.spaces.len() {
+            self.spaces
+                .resize(other.spaces.len(), SpaceCounts::default());
+        }
+        for (total, counts) in self.spaces.iter_mut().zip(&other.spaces) {
+            total.add(counts);
+        }
+        for mark in [other.longest, other.shortest, other.most_eliminations]
+            .into_iter()
+            .flatten()
+        {
+            self.mark(mark, false);
+        }
+        self.draws.extend_from_slice(&other.draws);
+        self.trim_draws();
+    }
+
+    /// Races of each ending kind (`finish_line`, `kill`, `draw`).
+    #[must_use]
+    pub fn ending_count(&self, end: RaceEnd) -> u64 {
+        self.endings.get(ending_name(end)).copied().unwrap_or(0)
+    }
+}
+
+/// An ending as reports name it.
+#[must_use]
+pub fn ending_name(end: RaceEnd) -> &'static str {
+    match end {
+        RaceEnd::FinishLine => "finish_line",
+        RaceEnd::Kill => "kill",
+        RaceEnd::Draw => "draw",
+    }
+}
+
+fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
+    for (key, count) in from {
+        *into.entry(key.clone()).or_default() += count;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sim::batch::{CarResult, SeatResult};
+
+    /// A made-up race summary whose figures vary with `index`.
+    fn summary(index: usize) -> RaceSummary {
+        let k = index as u32;
+        let seat = |team: &str, won: bool| SeatResult {
+            team: team.to_owned(),
+            bot: if won { "racer" } else { "random" }.to_owned(),
+            pool: k % 5,
+            finish_vp: k % 7,
+            kill_vp: k % 3,
+            clock_vp: k % 2,
+            damage_dealt: k % 11,
+            damage_taken: k % 13,
+            cars_lost: k % 4,
+            eliminations: k % 3,
+        };
+        let winner = (!index.is_multiple_of(5)).then_some(index % 2);
+        RaceSummary {
+            index,
+            seed: index as u64 * 7 + 1,
+            winner,
+            end: match index % 5 {
+                0 => RaceEnd::Draw,
+                1 | 2 => RaceEnd::Kill,
+                _ => RaceEnd::FinishLine,
+            },
+            turns: 5 + k % 17,
+            decisions: 300 + (index * 37) % 500,
+            events_drawn: k % 9,
+            seats: vec![
+                seat("rust-reapers", winner == Some(0)),
+                seat("chrome-jackals", winner == Some(1)),
+            ],
+            damage_by_weapon: [("cannon".to_owned(), k % 6)].into_iter().collect(),
+            cars: vec![CarResult {
+                car: format!("rust-reapers #{}", 11 + index % 4),
+                damage_taken: k % 6,
+                lost: index.is_multiple_of(3),
+            }],
+            spaces: (0..20)
+                .map(|s| SpaceCounts {
+                    passes: (k + s) % 3,
+                    eliminations: u32::from((index + s as usize).is_multiple_of(17)),
+                    ..SpaceCounts::default()
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn folds_merged_in_any_split_are_the_fold_of_every_race() {
+        let races: Vec<RaceSummary> = (0..300).map(summary).collect();
+        let whole = BatchFold::of(&races);
+        for split in [1, 77, 150, 299] {
+            // The second half first: the order does not matter either.
+            let mut merged = BatchFold::of(&races[split..]);
+            merged.merge(&BatchFold::of(&races[..split]));
+            assert_eq!(merged, whole, "split at {split}");
+        }
+        assert_eq!(whole.races, 300);
+        assert_eq!(
+            whole.longest.map(|m| m.decisions),
+            races.iter().map(|r| r.decisions).max()
+        );
+        assert_eq!(whole.ending_count(RaceEnd::Draw), 60);
+        assert_eq!(whole.draws.len(), 60, "every draw listed below the cap");
+    }
+
+    #[test]
+    fn a_fold_does_not_grow_with_the_number_of_races() {
+        let few = BatchFold::of(&(0..1_000).map(summary).collect::<Vec<_>>());
+        let mut many = few.clone();
+        for round in 1..20 {
+            let more: Vec<RaceSummary> = (0..1_000).map(|i| summary(round * 1_000 + i)).collect();
+            many.merge(&BatchFold::of(&more));
+        }
+        assert_eq!(many.races, 20_000);
+        assert_eq!(many.teams.len(), few.teams.len());
+        assert_eq!(many.cars.len(), few.cars.len());
+        assert_eq!(many.spaces.len(), few.spaces.len());
+        assert_eq!(many.turns.len(), few.turns.len());
+        assert_eq!(many.decisions.len(), few.decisions.len());
+        assert_eq!(
+            many.draws.len(),
+            LISTED_DRAWS,
+            "draws are listed up to the cap"
+        );
+        assert_eq!(many.ending_count(RaceEnd::Draw), 4_000, "and all counted");
+    }
+
+    #[test]
+    fn moments_give_the_mean_and_the_sample_variance() {
+        let mut m = Moments::default();
+        for v in [2, 4, 4, 4, 5, 5, 7, 9] {
+            m.add(v);
+        }
+        assert!((m.mean() - 5.0).abs() < 1e-12);
+        // Sum of squared deviations 32, over n - 1 = 7.
+        assert!((m.variance() - 32.0 / 7.0).abs() < 1e-12);
+    }
+}
