@@ -478,3 +478,133 @@ fn race_json_names_every_place_card_and_car_as_the_files_do() {
         "moves name their spaces"
     );
 }
+
+#[test]
+fn a_bot_profile_with_a_weight_that_is_not_a_number_or_a_second_profile_of_one_id_is_an_error() {
+    let pack = common::copy_of_standard_pack();
+    let bots = pack.path().join("bots");
+    let racer = fs::read_to_string(bots.join("racer.ron")).expect("racer");
+    fs::write(
+        bots.join("racer.ron"),
+        racer.replace("kill_vp: 5.0", "kill_vp: NaN"),
+    )
+    .expect("write");
+    fs::write(bots.join("racer-copy.ron"), &racer).expect("write");
+    let run = roadwright(&["validate", pack.path().to_str().expect("utf-8")]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let nan = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("bot-weight-not-finite"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        nan.contains("racer.ron:") && nan.contains("kill_vp"),
+        "names the file, line and weight: {nan}"
+    );
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.contains("duplicate-id") && l.contains("bot profile id `racer`")),
+        "{}",
+        run.stdout
+    );
+    // simulate refuses the pack rather than playing a bot that compares NaN.
+    let run = roadwright(&[
+        "simulate",
+        "--track",
+        "tracks/oval.ron",
+        "--content",
+        pack.path().to_str().expect("utf-8"),
+        "--races",
+        "2",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+}
+
+#[test]
+fn impossible_command_lines_are_usage_errors_naming_the_option() {
+    for (args, names) in [
+        (
+            vec!["render", "tracks/oval.ron", "-o", "x.png", "--width", "16"],
+            "--width",
+        ),
+        (
+            vec![
+                "simulate",
+                "--track",
+                "tracks/oval.ron",
+                "--threads",
+                "100000",
+            ],
+            "threads",
+        ),
+        (vec!["validate", "tracks/oval.ron", "--play=0"], "--play"),
+        (
+            vec!["validate", "tracks/oval.ron", "--play=1000001"],
+            "--play",
+        ),
+        (
+            vec![
+                "simulate",
+                "--track",
+                "tracks/oval.ron",
+                "--players",
+                "2",
+                "--bots",
+                "racer,random,planner",
+            ],
+            "--bots",
+        ),
+    ] {
+        let run = roadwright(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains(names), "{args:?}: {}", run.stderr);
+        assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn completions_into_a_full_disk_fail_cleanly() {
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"))
+        .args(["completions", "bash"])
+        .stdout(full)
+        .output()
+        .expect("runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert_ne!(output.status.code(), Some(0), "the failure is reported");
+    assert!(output.status.code().is_some(), "it exits, it is not killed");
+    assert!(stderr.to_lowercase().contains("no space"), "{stderr}");
+}
+
+#[test]
+fn validate_play_on_content_that_does_not_parse_exits_2_naming_file_and_line() {
+    let pack = common::copy_of_standard_pack();
+    let deck = pack.path().join("race_deck.ron");
+    let text = fs::read_to_string(&deck).expect("deck");
+    fs::write(&deck, text.replacen("speed:", "speed: :", 1)).expect("write");
+    let run = roadwright(&[
+        "validate",
+        "tracks/oval.ron",
+        "--play=5",
+        "--content",
+        pack.path().to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 2, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("race_deck.ron:"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        line.split(':')
+            .nth(1)
+            .is_some_and(|n| n.parse::<u32>().is_ok()),
+        "a line number: {line}"
+    );
+}

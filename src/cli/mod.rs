@@ -86,6 +86,37 @@ fn parse_shard(text: &str) -> Result<crate::sim::batch::Shard, String> {
     Ok(crate::sim::batch::Shard { index, count })
 }
 
+/// The most threads a batch may ask for: far more than any machine's cores, and few enough
+/// that starting them cannot exhaust the system.
+pub const MOST_THREADS: usize = 1024;
+
+/// Parses `--threads`: 0 (every core) to [`MOST_THREADS`].
+fn parse_threads(text: &str) -> Result<usize, String> {
+    let threads: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("threads is a whole number, not `{text}`"))?;
+    if threads > MOST_THREADS {
+        return Err(format!(
+            "{threads} threads: at most {MOST_THREADS} (0 uses every core)"
+        ));
+    }
+    Ok(threads)
+}
+
+/// Parses `validate --play=N`: 1 to [`crate::sim::play_check::MOST_RACES`] races per track.
+fn parse_play_races(text: &str) -> Result<usize, String> {
+    let most = crate::sim::play_check::MOST_RACES;
+    let races: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("the number of races is a whole number, not `{text}`"))?;
+    if races == 0 || races > most {
+        return Err(format!("{races} races: play 1 to {most} races per track"));
+    }
+    Ok(races)
+}
+
 /// Writes a value as pretty JSON and a newline, keeping the kind of an I/O error (so a reader
 /// that stopped early, `| head`, is still recognised as a closed pipe).
 pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
@@ -143,11 +174,11 @@ pub enum Command {
         #[arg(long)]
         json: bool,
         /// Also play every track given: `--play` races 300 seeded random-bot races on each
-        /// (`--play=N` for N), over every player count, and reports what only play shows
+        /// (`--play=N` for N, 1 to 100,000), over every player count, and reports what only play shows
         /// (spaces never entered, branches never taken, stalls, cards never played...), each
         /// finding with the seed that shows it.
         #[arg(long, value_name = "RACES", num_args = 0..=1, require_equals = true,
-              default_missing_value = "300")]
+              default_missing_value = "300", value_parser = parse_play_races)]
         play: Option<usize>,
         /// The content pack the tracks are played on (with `--play`).
         #[arg(long, default_value = "content")]
@@ -192,7 +223,7 @@ pub enum Command {
         #[arg(short, long)]
         out: PathBuf,
         /// The picture's width in pixels (200-8192).
-        #[arg(long, default_value_t = 1600)]
+        #[arg(long, default_value_t = 1600, value_parser = clap::value_parser!(u32).range(200..=8192))]
         width: u32,
         /// Colour the spaces by a metric of this `simulate --json` report (a heat map).
         #[arg(long)]
@@ -289,8 +320,8 @@ pub enum Command {
         /// Team ids, comma separated, one per player (rotated over the seats race by race).
         #[arg(long, value_delimiter = ',')]
         teams: Vec<String>,
-        /// Threads (0: every core).
-        #[arg(long, default_value_t = 0)]
+        /// Threads (0: every core; at most 1024).
+        #[arg(long, default_value_t = 0, value_parser = parse_threads)]
         threads: usize,
         /// Write the report (statistics, notable races, and the batch's folded figures that
         /// `merge` joins) as JSON.
@@ -430,7 +461,11 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Merge { reports, out: path } => merge(reports, path.as_deref(), out, err),
         Command::Completions { shell } => {
             use clap::CommandFactory;
-            clap_complete::generate(*shell, &mut Cli::command(), "roadwright", out);
+            // Written into memory first: the generator panics when its writer fails (a full
+            // disk, `> /dev/full`); the write below returns the error instead.
+            let mut script = Vec::new();
+            clap_complete::generate(*shell, &mut Cli::command(), "roadwright", &mut script);
+            out.write_all(&script)?;
             Ok(EXIT_OK)
         }
         Command::Render {

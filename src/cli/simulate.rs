@@ -124,8 +124,22 @@ pub fn simulate(
     if stopped_early {
         writeln!(err, "stopped: {finished} of {in_shard} races finished")?;
     }
-    let comparison = if args.against.is_some() || args.against_track.is_some() {
+    let comparing = args.against.is_some() || args.against_track.is_some();
+    let comparison = if comparing && stopped_early {
+        // A stopped batch compared with a whole one would compare races that were not played
+        // on one side: nothing is compared.
+        writeln!(err, "not compared: the batch was stopped before its end")?;
+        None
+    } else if comparing {
         match run_against(args, &spec, err)? {
+            Ok(against) if (against.races as usize) < in_shard => {
+                writeln!(
+                    err,
+                    "not compared: the other batch was stopped after {} of {in_shard} races",
+                    against.races
+                )?;
+                None
+            }
             Ok(against) => Some(compare_folds(&fold, &against)),
             Err(code) => return Ok(code),
         }
@@ -343,6 +357,16 @@ fn seat_bots(
     } else {
         args.bots.to_vec()
     };
+    if names.len() > args.players {
+        writeln!(
+            err,
+            "error: --bots names {} profiles for {} seats: at most one per seat",
+            names.len(),
+            args.players
+        )?;
+        // A command line that asks for the impossible, as clap's usage errors do.
+        return Ok(Err(EXIT_UNREADABLE));
+    }
     let mut bots = Vec::new();
     for seat in 0..args.players {
         let name = &names[seat % names.len()];

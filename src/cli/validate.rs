@@ -55,7 +55,9 @@ pub fn validate(
             }
         }
         if let Some(play) = play {
-            diagnostics.extend(play_tracks(&opened, play));
+            let (found, unreadable_content) = play_tracks(&opened, play);
+            diagnostics.extend(found);
+            unreadable += unreadable_content;
         }
     }
     sort_diagnostics(&mut diagnostics);
@@ -96,23 +98,36 @@ pub fn validate(
 }
 
 /// Plays every track of `opened` that passes the static checks on the content `play` names.
-/// Content that does not load or has errors is one diagnostic: nothing can be played on it.
-fn play_tracks(opened: &RawPack, play: &Play<'_>) -> Vec<Diagnostic> {
+/// Content that does not load or has errors is one diagnostic: nothing can be played on it. A
+/// content file that cannot be read or parsed is reported at its file and line, and counted
+/// (the second number) as unreadable, as `race` and `simulate` count it.
+fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
     let tracks = playable_tracks(&opened.files);
     if tracks.is_empty() {
-        return Vec::new();
+        return (Vec::new(), 0);
     }
     let pack = match RawPack::load(play.content) {
         Ok(pack) => pack,
-        Err(error) => return vec![Diagnostic::from_load_error(&error)],
+        Err(error) => return (vec![Diagnostic::from_load_error(&error)], 1),
     };
+    if !pack.errors.is_empty() {
+        let unreadable = pack
+            .errors
+            .iter()
+            .map(Diagnostic::from_load_error)
+            .collect();
+        return (unreadable, pack.errors.len());
+    }
     let Some(content) = validate_pack(&pack).0 else {
-        return vec![Diagnostic::error_in(
-            play.content,
-            "play-content",
-            "the content has errors (run `roadwright validate` on it): nothing was played"
-                .to_owned(),
-        )];
+        return (
+            vec![Diagnostic::error_in(
+                play.content,
+                "play-content",
+                "the content has errors (run `roadwright validate` on it): nothing was played"
+                    .to_owned(),
+            )],
+            0,
+        );
     };
     let never = AtomicBool::new(false);
     crate::sim::play_check::play_tracks(
@@ -125,5 +140,6 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> Vec<Diagnostic> {
         &AtomicUsize::new(0),
         &never,
     )
+    .map(|found| (found, 0))
     .unwrap_or_default()
 }

@@ -227,16 +227,32 @@ mod tests {
         );
     }
 
-    /// A FIFO at `path` (made with the system's `mkfifo`), and a thread reading it whole.
+    /// A FIFO at `path` (made with the system's `mkfifo`), opened for reading and writing:
+    /// that open never waits, and while it is held a writer finds a reader at once and what
+    /// it writes stays in the pipe until read. (A reader that opened for reading only and
+    /// waited for end of file could be fooled by a copy of an earlier reader's descriptor in a
+    /// process another test is starting.)
     #[cfg(unix)]
-    fn fifo_with_reader(path: &Path) -> std::thread::JoinHandle<Vec<u8>> {
+    fn fifo_held_open(path: &Path) -> fs::File {
         let made = std::process::Command::new("mkfifo")
             .arg(path)
             .status()
             .expect("mkfifo runs");
         assert!(made.success());
-        let reading = path.to_owned();
-        std::thread::spawn(move || fs::read(reading).expect("read the fifo"))
+        fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .expect("open the fifo")
+    }
+
+    /// Reads `len` bytes from a pipe.
+    #[cfg(unix)]
+    fn read_bytes(pipe: &mut fs::File, len: usize) -> Vec<u8> {
+        use std::io::Read;
+        let mut buffer = vec![0; len];
+        pipe.read_exact(&mut buffer).expect("read the fifo");
+        buffer
     }
 
     #[cfg(unix)]
@@ -245,9 +261,9 @@ mod tests {
         use std::os::unix::fs::FileTypeExt;
         let dir = tempfile::tempdir().expect("temp dir");
         let fifo = dir.path().join("out.fifo");
-        let reader = fifo_with_reader(&fifo);
+        let mut pipe = fifo_held_open(&fifo);
         write_atomic_without_backup(&fifo, b"stats").expect("written into the fifo");
-        assert_eq!(reader.join().expect("reader"), b"stats");
+        assert_eq!(read_bytes(&mut pipe, 5), b"stats");
         let kind = fs::symlink_metadata(&fifo)
             .expect("still there")
             .file_type();
@@ -255,12 +271,8 @@ mod tests {
 
         let link = dir.path().join("link.json");
         std::os::unix::fs::symlink(&fifo, &link).expect("link");
-        let reader = std::thread::spawn({
-            let fifo = fifo.clone();
-            move || fs::read(fifo).expect("read the fifo")
-        });
         write_atomic_without_backup(&link, b"again").expect("through the link");
-        assert_eq!(reader.join().expect("reader"), b"again");
+        assert_eq!(read_bytes(&mut pipe, 5), b"again");
         assert!(
             fs::symlink_metadata(&link)
                 .expect("link")

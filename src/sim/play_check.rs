@@ -84,6 +84,10 @@ impl Default for PlayLimits {
 /// How many races `validate --play` plays when not told.
 pub const DEFAULT_PLAY_RACES: usize = 300;
 
+/// The most races per track `validate --play=N` accepts: about a minute of random races per
+/// track on one core, and a bound on the time a check can take.
+pub const MOST_RACES: usize = 100_000;
+
 /// What to play.
 #[derive(Clone, Debug)]
 pub struct PlayCheck<'a> {

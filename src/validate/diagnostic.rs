@@ -69,6 +69,11 @@ pub enum ObjectRef {
         /// Its id.
         id: Id,
     },
+    /// A bot profile.
+    BotProfile {
+        /// Its id.
+        id: Id,
+    },
     /// A track space (`12.3`, `S2.1` in JSON).
     Space {
         /// Its address.
@@ -91,6 +96,7 @@ impl fmt::Display for ObjectRef {
             Self::Team { id } => write!(f, "team `{id}`"),
             Self::Car { team, number } => write!(f, "car {number} of team `{team}`"),
             Self::Ruleset { id } => write!(f, "ruleset `{id}`"),
+            Self::BotProfile { id } => write!(f, "bot profile `{id}`"),
             Self::Space { space } => write!(f, "space {space}"),
             Self::Sector { sector } => write!(f, "sector {sector}"),
         }

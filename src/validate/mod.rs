@@ -5,6 +5,7 @@
 //! severity, a stable code, a message naming the object, and a location (file, line and column
 //! where found, and the object for the studio to select).
 
+pub mod bot_profile;
 pub mod checked;
 pub mod checked_track;
 pub mod combat_deck;
@@ -53,9 +54,10 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         Document::Track(track) => {
             track::check(track, limits::GRID_POSITIONS, &mut report);
         }
+        Document::BotProfile(profile) => bot_profile::check(profile, &mut report),
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
-        Document::Scenario(_) | Document::BotProfile(_) => {}
+        Document::Scenario(_) => {}
     }
     sort_diagnostics(&mut out);
     out

@@ -28,6 +28,7 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
     let single = |kind| by_kind.get(&kind).and_then(|files| files.first().copied());
 
     let (limits, checked_rulesets) = check_rulesets(&by_kind, &mut out);
+    check_bot_profiles(&by_kind, &mut out);
 
     let race_deck = single(ContentKind::RaceDeck).and_then(|loaded| match &loaded.document {
         Document::RaceDeck(deck) => race_deck::check(
@@ -170,6 +171,35 @@ fn check_rulesets(
     }
 
     (limits, checked_rulesets)
+}
+
+/// Checks every bot profile, and that no two files share a profile id (`simulate --bots` names
+/// a profile by id: two files of one id would make the choice an accident of file order).
+fn check_bot_profiles(
+    by_kind: &BTreeMap<ContentKind, Vec<&LoadedDocument>>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let mut ids = BTreeSet::new();
+    for loaded in by_kind.get(&ContentKind::BotProfile).into_iter().flatten() {
+        let Document::BotProfile(profile) = &loaded.document else {
+            continue;
+        };
+        let mut report = FileReport::new(&loaded.source, out);
+        if !ids.insert(profile.id.as_str()) {
+            report.error(
+                "duplicate-id",
+                Some(ObjectRef::BotProfile {
+                    id: profile.id.clone(),
+                }),
+                &[Needle::Field("id")],
+                format!(
+                    "bot profile id `{}` is used by more than one file",
+                    profile.id
+                ),
+            );
+        }
+        super::bot_profile::check(profile, &mut report);
+    }
 }
 
 /// Groups the loaded files by kind and reports missing and duplicated files.

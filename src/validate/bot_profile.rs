@@ -1,0 +1,45 @@
+//! Checks of a bot profile: its weights are numbers a score can be made of.
+
+use super::diagnostic::ObjectRef;
+use super::locate::Needle;
+use super::report::FileReport;
+use crate::content::bot_profile::{BotProfile, Strategy, Weights};
+
+/// Checks a profile's weights: each must be a finite number. A NaN or an infinite weight makes
+/// every position score NaN or infinity, so the bot would compare nothing and pick by accident.
+pub fn check(profile: &BotProfile, report: &mut FileReport<'_>) {
+    let object = ObjectRef::BotProfile {
+        id: profile.id.clone(),
+    };
+    report.check_ids("bot profile", [(&profile.id, object.clone())]);
+    let weights = match &profile.strategy {
+        Strategy::Random => return,
+        Strategy::Greedy(weights) | Strategy::Planner(weights) => weights,
+    };
+    for (field, value) in named_weights(weights) {
+        if !value.is_finite() {
+            report.error(
+                "bot-weight-not-finite",
+                Some(object.clone()),
+                &[Needle::Field(field)],
+                format!(
+                    "bot profile `{}`: weight `{field}` is {value}, not a finite number",
+                    profile.id
+                ),
+            );
+        }
+    }
+}
+
+/// Each weight with its field name.
+fn named_weights(w: &Weights) -> [(&'static str, f64); 7] {
+    [
+        ("progress", w.progress),
+        ("finish_vp", w.finish_vp),
+        ("kill_vp", w.kill_vp),
+        ("damage_dealt", w.damage_dealt),
+        ("damage_taken", w.damage_taken),
+        ("cars_lost", w.cars_lost),
+        ("rivals_pool", w.rivals_pool),
+    ]
+}
