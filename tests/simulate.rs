@@ -555,3 +555,77 @@ fn ctrl_c_on_ten_million_races_stops_at_once_in_little_memory_and_compares_nothi
         "the statistics of what was played: {stdout}"
     );
 }
+
+#[test]
+fn an_output_naming_an_input_or_a_missing_folder_is_refused_before_any_race() {
+    let track_before = fs::read(common::repo("tracks/oval.ron")).expect("the oval");
+    for (option, path, says) in [
+        ("--json", "tracks/oval.ron", "inputs"),
+        ("--csv", "content/batch.csv", "inside the input folder"),
+        ("--json", "no-such-folder/batch.json", "does not exist"),
+        ("--records", "content/records", "inside, the input"),
+    ] {
+        let run = simulate(&[option, path]);
+        assert_eq!(run.code, 2, "{option} {path}: {}", run.stderr);
+        assert!(run.stderr.contains(says), "{}", run.stderr);
+        assert!(run.stderr.contains("nothing was played"), "{}", run.stderr);
+        assert!(
+            !run.stdout.contains("races"),
+            "no race was played: {}",
+            run.stdout
+        );
+    }
+    assert_eq!(
+        fs::read(common::repo("tracks/oval.ron")).expect("the oval"),
+        track_before,
+        "the track is untouched"
+    );
+    assert!(!common::repo("content/batch.csv").exists());
+    for args in [
+        vec![
+            "race",
+            "--track",
+            "tracks/oval.ron",
+            "--record",
+            "tracks/oval.ron",
+        ],
+        vec!["render", "tracks/oval.ron", "-o", "tracks/oval.ron"],
+    ] {
+        let run = roadwright(&args);
+        assert_eq!(run.code, 2, "{args:?}: {}", run.stderr);
+        assert!(run.stderr.contains("inputs"), "{}", run.stderr);
+    }
+    assert_eq!(
+        fs::read(common::repo("tracks/oval.ron")).expect("the oval"),
+        track_before
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn the_statistics_are_printed_even_when_the_report_cannot_be_written() {
+    // /dev/full takes the open and refuses the write: the batch is played, its figures shown,
+    // and the failure reported with exit 2.
+    let run = simulate_batch("2", "4", "1", &["--json", "/dev/full"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stdout.starts_with("4 races"), "{}", run.stdout);
+    assert!(run.stderr.contains("/dev/full"), "{}", run.stderr);
+}
+
+#[test]
+fn merge_refuses_to_write_over_one_of_its_reports() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let part = dir.path().join("part.json");
+    let run = simulate(&["--shard", "1/2", "--json", part.to_str().expect("p")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let before = fs::read(&part).expect("report");
+    let p = part.to_str().expect("p");
+    let run = roadwright(&["merge", p, "-o", p]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("inputs"), "{}", run.stderr);
+    assert_eq!(
+        fs::read(&part).expect("report"),
+        before,
+        "the report is untouched"
+    );
+}

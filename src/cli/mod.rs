@@ -8,6 +8,7 @@ mod fmt;
 mod inspect;
 mod moves;
 mod new_track;
+mod outputs;
 mod race;
 mod render;
 mod schema;

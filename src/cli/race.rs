@@ -120,6 +120,13 @@ pub(crate) fn load_rules(
 /// Plays one race with random bots and prints the log and the result; with `record`, writes
 /// the race record too.
 pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    if let Some(record) = args.record
+        && let Err(e) =
+            super::outputs::check_outputs(&[("--record", record)], &[args.track, args.content])
+    {
+        writeln!(err, "error: {e}; nothing was played")?;
+        return Ok(EXIT_UNREADABLE);
+    }
     let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),

@@ -50,6 +50,13 @@ pub fn render(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
+    let inputs: Vec<&Path> = std::iter::once(track_path)
+        .chain(heat.map(|(results, _)| results))
+        .collect();
+    if let Err(e) = super::outputs::check_outputs(&[("-o", out_path)], &inputs) {
+        writeln!(err, "error: {e}")?;
+        return Ok(EXIT_UNREADABLE);
+    }
     let heat = match heat {
         Some((_, metric)) if !HEAT_METRICS.contains(&metric) => {
             writeln!(

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
 
+use super::outputs::{check_output_folder, check_outputs};
 use super::race::load_rules;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
@@ -86,6 +87,16 @@ pub fn simulate(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
+    let inputs = simulate_inputs(args);
+    let checked = check_outputs(&simulate_outputs(args), &inputs).and_then(|()| {
+        args.records.map_or(Ok(()), |folder| {
+            check_output_folder("--records", folder, &inputs)
+        })
+    });
+    if let Err(e) = checked {
+        writeln!(err, "error: {e}; nothing was played")?;
+        return Ok(EXIT_UNREADABLE);
+    }
     let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
@@ -148,29 +159,66 @@ pub fn simulate(
     };
     let stats = BatchStats::of_fold(&fold, &spec.rules.track);
     let notable = notable_of(&fold);
+    // The figures first: a report that cannot be written at the end does not lose them.
+    print_stats(&stats, &notable, out)?;
+    if let Some(c) = &comparison {
+        print_comparison(c, &other_version(args), out)?;
+    }
+    out.flush()?;
+    let played = Played {
+        spec: &spec,
+        fold: &fold,
+        races: &races,
+        stats: &stats,
+        notable: &notable,
+        comparison: comparison.as_ref(),
+        stopped_early,
+    };
+    write_outputs(args, &loaded.identity, &played, err)
+}
+
+/// What a batch played, for its outputs.
+struct Played<'a> {
+    spec: &'a BatchSpec,
+    fold: &'a BatchFold,
+    races: &'a [RaceSummary],
+    stats: &'a BatchStats,
+    notable: &'a [Notable],
+    comparison: Option<&'a Comparison>,
+    stopped_early: bool,
+}
+
+/// Writes the records, the JSON report and the CSV the arguments ask for; returns the exit
+/// status (2 when one cannot be written, said on `err`).
+fn write_outputs(
+    args: &SimulateArgs<'_>,
+    identity: &crate::sim::ContentIdentity,
+    played: &Played<'_>,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
     if let Some(folder) = args.records {
         let files = RecordFiles {
             content: args.content.display().to_string(),
             track: args.track.display().to_string(),
         };
-        if let Err(e) = write_records(&spec, &notable, &loaded.identity, &files, folder) {
+        if let Err(e) = write_records(played.spec, played.notable, identity, &files, folder) {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);
         }
     }
     if let Some(path) = args.json {
         let report = Report {
-            track: spec.rules.track.name.to_string(),
+            track: played.spec.rules.track.name.to_string(),
             players: args.players,
             seed: args.seed,
             races_asked: args.races,
             shard: args.shard,
-            stopped_early,
-            stats: &stats,
-            notable: &notable,
-            fold: &fold,
-            races: args.race_list.then_some(races.as_slice()),
-            compare: comparison.as_ref(),
+            stopped_early: played.stopped_early,
+            stats: played.stats,
+            notable: played.notable,
+            fold: played.fold,
+            races: args.race_list.then_some(played.races),
+            compare: played.comparison,
         };
         if let Err(e) = write_report(path, &report) {
             writeln!(err, "{e}")?;
@@ -178,16 +226,45 @@ pub fn simulate(
         }
     }
     if let Some(path) = args.csv
-        && let Err(e) = write_csv(path, &races, &stats)
+        && let Err(e) = write_csv(path, played.races, played.stats)
     {
         writeln!(err, "{e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    print_stats(&stats, &notable, out)?;
-    if let Some(c) = &comparison {
-        print_comparison(c, &other_version(args), out)?;
-    }
     Ok(EXIT_OK)
+}
+
+/// The files a batch writes, each with its option (the CSV's teams file beside it too); the
+/// `--records` folder is checked on its own.
+fn simulate_outputs(args: &SimulateArgs<'_>) -> Vec<(&'static str, std::path::PathBuf)> {
+    let mut outputs = Vec::new();
+    if let Some(json) = args.json {
+        outputs.push(("--json", json.to_owned()));
+    }
+    if let Some(csv) = args.csv {
+        outputs.push(("--csv", csv.to_owned()));
+        outputs.push(("--csv", teams_csv_path(csv)));
+    }
+    outputs
+}
+
+/// What a batch reads: its track and content, and what it is compared with.
+fn simulate_inputs<'a>(args: &SimulateArgs<'a>) -> Vec<&'a Path> {
+    [
+        Some(args.track),
+        Some(args.content),
+        args.against,
+        args.against_track,
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The teams CSV written beside `--csv NAME.csv`: `NAME-teams.csv`.
+fn teams_csv_path(path: &Path) -> std::path::PathBuf {
+    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
+    path.with_file_name(format!("{stem}-teams.csv"))
 }
 
 /// The batch the arguments ask for on `rules`: each seat's bot and the teams.
@@ -392,11 +469,7 @@ fn write_csv(
 ) -> Result<(), crate::content::save::SaveError> {
     write_atomic_without_backup(path, crate::sim::stats::races_csv(races).as_bytes())?;
     let teams = crate::sim::stats::teams_csv(stats);
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    write_atomic_without_backup(
-        &path.with_file_name(format!("{stem}-teams.csv")),
-        teams.as_bytes(),
-    )
+    write_atomic_without_backup(&teams_csv_path(path), teams.as_bytes())
 }
 
 fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> io::Result<()> {
@@ -504,6 +577,13 @@ pub fn merge(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
+    if let Some(path) = out_path {
+        let inputs: Vec<&Path> = inputs.iter().map(std::path::PathBuf::as_path).collect();
+        if let Err(e) = check_outputs(&[("-o", path)], &inputs) {
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    }
     let mut shards = Vec::new();
     for path in inputs {
         let read = std::fs::read_to_string(path)

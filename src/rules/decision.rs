@@ -280,7 +280,56 @@ impl Race {
 
 #[cfg(test)]
 mod tests {
+    use super::Decision;
     use crate::rules::test_support::race;
+
+    #[test]
+    fn play_to_movement_reaches_the_movement_and_returns_the_decisions_that_replay_it() {
+        let mut played = 0;
+        for seed in 0..20 {
+            let base = race("figure-eight", 4, seed);
+            let plays: Vec<Decision> = base
+                .legal()
+                .iter()
+                .filter(|d| matches!(d, Decision::Play { .. }))
+                .cloned()
+                .collect();
+            for play in plays.iter().take(6) {
+                let mut moving = base.clone();
+                let applied = moving.play_to_movement(play).expect("a legal play");
+                assert!(moving.movement().is_some(), "seed {seed}: {play:?} moves");
+                assert_eq!(applied[0], *play);
+                // The decisions returned take a copy of the race to the same point.
+                let mut again = base.clone();
+                for d in &applied {
+                    again.apply(d).expect("replays");
+                }
+                assert_eq!(again.legal(), moving.legal());
+                played += 1;
+            }
+        }
+        assert!(played > 50);
+    }
+
+    #[test]
+    fn play_to_movement_refuses_what_is_not_a_legal_play_and_changes_nothing() {
+        let mut race = race("oval", 3, 4);
+        let before = race.decisions().len();
+        assert!(race.play_to_movement(&Decision::HoldFire).is_err());
+        let Some(Decision::Play { car, .. }) = race.legal().first().cloned() else {
+            panic!("the race starts with a play");
+        };
+        let not_in_hand = (0..u16::MAX)
+            .find(|card| !race.player(race.current_player()).hand.contains(card))
+            .expect("a card kind not in hand");
+        let illegal = Decision::Play {
+            card: not_in_hand,
+            car,
+            ram_as_lead: false,
+        };
+        assert!(race.play_to_movement(&illegal).is_err());
+        assert_eq!(race.decisions().len(), before, "nothing applied");
+    }
 
     #[test]
     fn the_kept_legal_decisions_are_those_listed_afresh_at_every_point() {

@@ -1,0 +1,132 @@
+//! Output paths, checked before a command does its work: an output never overwrites one of the
+//! command's own inputs, never lands inside an input folder (a content pack would read it as
+//! content next time), and its folder exists, so that a long batch is not played only to find
+//! at the end that its report cannot be written.
+
+use std::path::{Path, PathBuf};
+
+/// A path as the system finally names it: canonical when it exists; otherwise its folder made
+/// canonical with its name joined (an output usually does not exist yet); as given when not
+/// even its folder exists.
+fn resolved(path: &Path) -> PathBuf {
+    if let Ok(real) = path.canonicalize() {
+        return real;
+    }
+    let folder = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    match (folder.canonicalize(), path.file_name()) {
+        (Ok(folder), Some(name)) => folder.join(name),
+        _ => path.to_owned(),
+    }
+}
+
+/// Checks each output (named by its option, `--json`) against the inputs: refused when it is
+/// an input file, lies inside an input folder, is a folder itself, or its folder does not
+/// exist. Pipes and devices (`/dev/stdout`) are always fine: nothing is read from them.
+pub(crate) fn check_outputs<P: AsRef<Path>>(
+    outputs: &[(&str, P)],
+    inputs: &[&Path],
+) -> Result<(), String> {
+    let inputs: Vec<(PathBuf, bool)> = inputs
+        .iter()
+        .map(|input| (resolved(input), input.is_dir()))
+        .collect();
+    for (option, output) in outputs {
+        let output = output.as_ref();
+        if let Ok(meta) = std::fs::metadata(output) {
+            if meta.is_dir() {
+                return Err(format!("{option} {}: it is a folder", output.display()));
+            }
+            if !meta.is_file() {
+                continue;
+            }
+        } else {
+            let folder = match output.parent() {
+                Some(parent) if !parent.as_os_str().is_empty() => parent,
+                _ => Path::new("."),
+            };
+            if !folder.is_dir() {
+                return Err(format!(
+                    "{option} {}: the folder {} does not exist",
+                    output.display(),
+                    folder.display()
+                ));
+            }
+        }
+        let out = resolved(output);
+        for (input, is_folder) in &inputs {
+            if out == *input {
+                return Err(format!(
+                    "{option} {}: that is one of this command's inputs; it would be overwritten",
+                    output.display()
+                ));
+            }
+            if *is_folder && out.starts_with(input) {
+                return Err(format!(
+                    "{option} {}: that is inside the input folder {}, which would read it as \
+                     content",
+                    output.display(),
+                    input.display()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Checks a folder a command writes files into (created when missing): refused when it is an
+/// input, lies inside an input folder, or is a file.
+pub(crate) fn check_output_folder(
+    option: &str,
+    folder: &Path,
+    inputs: &[&Path],
+) -> Result<(), String> {
+    if folder.exists() && !folder.is_dir() {
+        return Err(format!("{option} {}: it is not a folder", folder.display()));
+    }
+    let out = resolved(folder);
+    for input in inputs {
+        let input_path = resolved(input);
+        if out == input_path || (input.is_dir() && out.starts_with(&input_path)) {
+            return Err(format!(
+                "{option} {}: that is, or is inside, the input {}",
+                folder.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_output_that_is_an_input_or_inside_an_input_folder_is_refused() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let content = dir.path().join("content");
+        std::fs::create_dir(&content).expect("folder");
+        let track = dir.path().join("oval.ron");
+        std::fs::write(&track, "track").expect("write");
+        let inputs = [content.as_path(), track.as_path()];
+        let same = check_outputs(&[("--json", &track)], &inputs).expect_err("the track");
+        assert!(same.contains("--json") && same.contains("inputs"), "{same}");
+        // The same file by another name.
+        let dotted = dir.path().join(".").join("oval.ron");
+        assert!(check_outputs(&[("--json", &dotted)], &inputs).is_err());
+        let inside = content.join("report.json");
+        let error = check_outputs(&[("--csv", &inside)], &inputs).expect_err("inside content");
+        assert!(error.contains("inside the input folder"), "{error}");
+        let folder = check_outputs(&[("-o", dir.path())], &inputs).expect_err("a folder");
+        assert!(folder.contains("folder"), "{folder}");
+        let nowhere = dir.path().join("missing").join("x.json");
+        let missing = check_outputs(&[("--json", &nowhere)], &inputs).expect_err("no folder");
+        assert!(missing.contains("does not exist"), "{missing}");
+        let fine = dir.path().join("report.json");
+        assert!(check_outputs(&[("--json", &fine)], &inputs).is_ok());
+        assert!(check_outputs(&[("--json", Path::new("/dev/null"))], &inputs).is_ok());
+    }
+}
