@@ -629,3 +629,118 @@ fn merge_refuses_to_write_over_one_of_its_reports() {
         "the report is untouched"
     );
 }
+
+#[test]
+fn merge_joins_only_every_shard_of_one_batch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shard = |name: &str, spec: &str, seed: &str| {
+        let path = dir.path().join(name);
+        let run = simulate_batch(
+            "3",
+            "24",
+            seed,
+            &["--shard", spec, "--json", path.to_str().expect("p")],
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        path
+    };
+    let one = shard("one.json", "1/3", "5");
+    let two = shard("two.json", "2/3", "5");
+    let three = shard("three.json", "3/3", "5");
+    let other_seed = shard("other.json", "3/3", "6");
+    let merge = |parts: &[&std::path::Path]| {
+        let mut args = vec!["merge"];
+        args.extend(parts.iter().map(|p| p.to_str().expect("p")));
+        roadwright(&args)
+    };
+    assert_eq!(merge(&[&one, &two, &three]).code, 0, "the whole batch");
+    let missing = merge(&[&one, &two]);
+    assert_eq!(missing.code, 1);
+    assert!(
+        missing.stderr.contains("3 of 3 missing"),
+        "{}",
+        missing.stderr
+    );
+    let mixed = merge(&[&one, &two, &other_seed]);
+    assert_eq!(mixed.code, 1);
+    assert!(mixed.stderr.contains("another batch"), "{}", mixed.stderr);
+
+    // Reports edited by hand (or by a hostile hand) are refused, saying why.
+    let edited = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut report = read_json(&three);
+        edit(&mut report);
+        let path = dir.path().join(name);
+        fs::write(&path, report.to_string()).expect("write");
+        path
+    };
+    let out_of_range = edited("range.json", &|r| r["shard"]["index"] = 5.into());
+    let run = merge(&[&one, &two, &out_of_range]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("not a shard"), "{}", run.stderr);
+    let stopped = edited("stopped.json", &|r| r["stopped_early"] = true.into());
+    let run = merge(&[&one, &two, &stopped]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("stopped"), "{}", run.stderr);
+    let short = edited("short.json", &|r| r["fold"]["races"] = 3.into());
+    let run = merge(&[&one, &two, &short]);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("do not add up"), "{}", run.stderr);
+    // Figures that add up in each report but overflow when added together.
+    let huge = |r: &mut serde_json::Value| r["fold"]["events_drawn"]["sum"] = u64::MAX.into();
+    let huge_three = edited("huge3.json", &huge);
+    let two_huge = {
+        let mut report = read_json(&two);
+        huge(&mut report);
+        let path = dir.path().join("huge2.json");
+        fs::write(&path, report.to_string()).expect("write");
+        path
+    };
+    let run = merge(&[&one, &two_huge, &huge_three]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("overflow"), "{}", run.stderr);
+    assert!(!run.stderr.contains("panicked"), "{}", run.stderr);
+    // A team that wins more races than it played.
+    let cheat = edited("cheat.json", &|r| {
+        let teams = r["fold"]["teams"].as_object_mut().expect("teams");
+        for team in teams.values_mut() {
+            team["wins"] = 1_000.into();
+        }
+    });
+    let run = merge(&[&one, &two, &cheat]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("do not add up"), "{}", run.stderr);
+
+    #[cfg(unix)]
+    {
+        let fifo = dir.path().join("fifo.json");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .expect("mkfifo");
+        assert!(made.success());
+        let run = merge(&[&one, &two, &fifo]);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("not a regular file"), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn against_with_a_shard_plays_the_same_shard_on_both_sides() {
+    // The same content on both sides: when both play the same races, every figure is the same.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("shard.json");
+    let run = simulate(&[
+        "--shard",
+        "2/3",
+        "--against",
+        "content",
+        "--json",
+        json.to_str().expect("p"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = read_json(&json);
+    for metric in ["turns", "decisions", "events_drawn", "damage_dealt"] {
+        let d = &report["compare"][metric];
+        assert_eq!(d["a"], d["b"], "{metric}: {d}");
+    }
+}

@@ -14,8 +14,8 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
 use crate::sim::batch::{
-    BatchSpec, FoldedBatch, Notable, RaceSummary, Shard, SpaceCounts, fold_shard, notable_of,
-    record_of,
+    BatchIdentity, BatchSpec, FoldedBatch, Notable, RaceSummary, Shard, SpaceCounts, fold_shard,
+    notable_of, record_of,
 };
 use crate::sim::batch_fold::BatchFold;
 use crate::sim::compare::{Comparison, Difference, compare_folds};
@@ -70,6 +70,8 @@ struct Report<'a> {
     races_asked: usize,
     shard: Shard,
     stopped_early: bool,
+    /// What makes the batch this batch (`merge` joins only shards that agree on it).
+    identity: &'a BatchIdentity,
     stats: &'a BatchStats,
     notable: &'a [Notable],
     /// The batch's figures folded race by race: what `merge` joins.
@@ -214,6 +216,7 @@ fn write_outputs(
             races_asked: args.races,
             shard: args.shard,
             stopped_early: played.stopped_early,
+            identity: &BatchIdentity::of(played.spec, identity, args.shard.count),
             stats: played.stats,
             notable: played.notable,
             fold: played.fold,
@@ -547,14 +550,18 @@ fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> 
     Ok(())
 }
 
+/// The largest shard report `merge` reads: a report without `--race-list` is a few hundred
+/// kilobytes, with it about a kilobyte a race.
+const MOST_REPORT_BYTES: u64 = 512 * 1024 * 1024;
+
 /// The parts of a `simulate --json` report that merging reads.
 #[derive(serde::Deserialize)]
 struct ShardReport {
     track: String,
     players: usize,
-    seed: u64,
-    races_asked: usize,
     shard: Shard,
+    stopped_early: bool,
+    identity: BatchIdentity,
     stats: ShardStats,
     fold: BatchFold,
     #[serde(default)]
@@ -568,9 +575,80 @@ struct ShardStats {
     spaces: std::collections::BTreeMap<String, SpaceCounts>,
 }
 
+/// Reads one shard report: a regular file (not a pipe or a device) of bounded size.
+fn read_shard(path: &Path) -> Result<ShardReport, String> {
+    let meta = std::fs::metadata(path).map_err(|e| e.to_string())?;
+    if !meta.is_file() {
+        return Err("not a regular file".to_owned());
+    }
+    if meta.len() > MOST_REPORT_BYTES {
+        return Err(format!(
+            "{} bytes, over the {MOST_REPORT_BYTES} a report may have",
+            meta.len()
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    serde_json::from_str::<ShardReport>(&text).map_err(|e| e.to_string())
+}
+
+/// Why the shards' reports are not one whole batch, or `None` when they are: every report of
+/// the same batch (program, content, track, ruleset, teams, bots, seed, races, shard count),
+/// each shard once, none missing, none stopped early, each with its shard's number of races.
+fn not_one_batch(shards: &[(&Path, ShardReport)]) -> Option<String> {
+    let (first_path, first) = shards.first()?;
+    let count = first.identity.shards;
+    let mut seen = std::collections::BTreeSet::new();
+    for (path, s) in shards {
+        let at = path.display();
+        if s.identity != first.identity || s.players != first.players {
+            return Some(format!(
+                "{at} is of another batch than {} (program, content, track, ruleset, teams, \
+                 bots, seed, races and shard count must agree)",
+                first_path.display()
+            ));
+        }
+        if s.shard.count != count || s.shard.index == 0 || s.shard.index > count {
+            return Some(format!(
+                "{at}: shard {}/{} is not a shard of a batch in {count}",
+                s.shard.index, s.shard.count
+            ));
+        }
+        if !seen.insert(s.shard.index) {
+            return Some(format!("{at}: shard {} is given twice", s.shard.index));
+        }
+        if s.stopped_early {
+            return Some(format!(
+                "{at}: shard {} was stopped before its end; play it again",
+                s.shard.index
+            ));
+        }
+        if let Some(why) = s.fold.inconsistency() {
+            return Some(format!("{at}: its figures do not add up: {why}"));
+        }
+        let expected = s.shard.races_of(s.identity.races);
+        if s.fold.races != expected as u64 {
+            return Some(format!(
+                "{at}: shard {} holds {} races, not the {expected} it plays",
+                s.shard.index, s.fold.races
+            ));
+        }
+    }
+    let missing: Vec<String> = (1..=count)
+        .filter(|i| !seen.contains(i))
+        .map(|i| i.to_string())
+        .collect();
+    (!missing.is_empty()).then(|| {
+        format!(
+            "shard(s) {} of {count} missing: the merge would not be the whole batch",
+            missing.join(", ")
+        )
+    })
+}
+
 /// Merges the reports of the shards of one batch into the report of the whole batch: the same
 /// statistics and notable races as one run of it (their folded figures join exactly), and the
-/// races listed when every shard listed them.
+/// races listed when every shard listed them. Reports that are not every shard of one batch are
+/// refused, saying why.
 pub fn merge(
     inputs: &[std::path::PathBuf],
     out_path: Option<&Path>,
@@ -586,74 +664,61 @@ pub fn merge(
     }
     let mut shards = Vec::new();
     for path in inputs {
-        let read = std::fs::read_to_string(path)
-            .map_err(|e| e.to_string())
-            .and_then(|text| serde_json::from_str::<ShardReport>(&text).map_err(|e| e.to_string()));
-        match read {
-            Ok(report) => shards.push(report),
+        match read_shard(path) {
+            Ok(report) => shards.push((path.as_path(), report)),
             Err(e) => {
                 writeln!(err, "{}: error[parse]: {e}", path.display())?;
                 return Ok(EXIT_UNREADABLE);
             }
         }
     }
-    let Some(first) = shards.first() else {
+    if let Some(why) = not_one_batch(&shards) {
+        writeln!(err, "error: {why}")?;
+        return Ok(EXIT_CONTENT_ERRORS);
+    }
+    let Some((_, first)) = shards.first() else {
         writeln!(err, "error: no report to merge")?;
         return Ok(EXIT_UNREADABLE);
     };
-    let (track, players, seed, asked, count) = (
-        first.track.clone(),
-        first.players,
-        first.seed,
-        first.races_asked,
-        first.shard.count,
-    );
-    let mut shard_indices = std::collections::BTreeSet::new();
-    for s in &shards {
-        if (&s.track, s.players, s.seed, s.races_asked, s.shard.count)
-            != (&track, players, seed, asked, count)
-            || !shard_indices.insert(s.shard.index)
-        {
-            writeln!(
-                err,
-                "error: the reports are not distinct shards of one batch (track, players, seed, \
-                 races and shard count must agree, each shard once)"
-            )?;
-            return Ok(EXIT_CONTENT_ERRORS);
-        }
-    }
-    let listed = shards.iter().all(|s| s.races.is_some());
+    let (track, players, mut identity) =
+        (first.track.clone(), first.players, first.identity.clone());
+    identity.shards = 1;
+    let listed = shards.iter().all(|(_, s)| s.races.is_some());
     let mut fold = BatchFold::default();
     let mut races: Vec<RaceSummary> = Vec::new();
     let mut spaces: std::collections::BTreeMap<String, SpaceCounts> =
         std::collections::BTreeMap::new();
-    for s in shards {
-        fold.merge(&s.fold);
-        races.extend(s.races.into_iter().flatten());
+    for (path, s) in shards {
+        let mut spaces_ok = true;
         for (at, counts) in s.stats.spaces {
-            spaces.entry(at).or_default().add(&counts);
+            let total = spaces.entry(at).or_default();
+            match total.checked_add(&counts) {
+                Some(sum) => *total = sum,
+                None => spaces_ok = false,
+            }
         }
+        if let (false, _) | (_, Err(_)) = (spaces_ok, fold.try_merge(&s.fold)) {
+            writeln!(
+                err,
+                "{}: error: its numbers overflow when added to the others'",
+                path.display()
+            )?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+        races.extend(s.races.into_iter().flatten());
     }
     races.sort_by_key(|r| r.index);
-    let complete = shard_indices.len() == count && fold.races as usize == asked;
-    if !complete {
-        writeln!(
-            err,
-            "note: {} of {count} shards, {} of {asked} races: the merge is partial",
-            shard_indices.len(),
-            fold.races
-        )?;
-    }
     let stats = BatchStats::from_fold(&fold, spaces);
     let notable = notable_of(&fold);
     if let Some(path) = out_path {
         let report = Report {
             track,
             players,
-            seed,
-            races_asked: asked,
+            seed: identity.seed,
+            races_asked: identity.races,
             shard: Shard::WHOLE,
-            stopped_early: !complete,
+            stopped_early: false,
+            identity: &identity,
             stats: &stats,
             notable: &notable,
             fold: &fold,

@@ -35,6 +35,55 @@ pub struct BatchSpec {
     pub seed: u64,
 }
 
+/// What makes a batch the batch it is: shards of one batch agree on all of it, and `merge`
+/// joins only reports that do.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct BatchIdentity {
+    /// The program that played it (`roadwright 0.1.0`): another version may play another race
+    /// from the same seed.
+    pub program: String,
+    /// The track's id and the SHA-256 of its canonical text.
+    pub track: String,
+    /// See `track`.
+    pub track_hash: String,
+    /// SHA-256 over the content pack's documents.
+    pub pack_hash: String,
+    /// The ruleset's id and the SHA-256 of its canonical text.
+    pub ruleset: String,
+    /// See `ruleset`.
+    pub ruleset_hash: String,
+    /// The teams, one per seat of race 0.
+    pub teams: Vec<String>,
+    /// The bot profile of each seat.
+    pub bots: Vec<String>,
+    /// The batch's seed.
+    pub seed: u64,
+    /// Races in the whole batch.
+    pub races: usize,
+    /// How many shards it was split into.
+    pub shards: usize,
+}
+
+impl BatchIdentity {
+    /// The identity of a batch played from `spec` on content `content`, in `shards` shards.
+    #[must_use]
+    pub fn of(spec: &BatchSpec, content: &super::record::ContentIdentity, shards: usize) -> Self {
+        Self {
+            program: format!("roadwright {}", env!("CARGO_PKG_VERSION")),
+            track: content.track.clone(),
+            track_hash: content.track_hash.clone(),
+            pack_hash: content.pack_hash.clone(),
+            ruleset: content.ruleset.clone(),
+            ruleset_hash: content.ruleset_hash.clone(),
+            teams: spec.teams.iter().map(ToString::to_string).collect(),
+            bots: spec.bots.iter().map(|b| b.id.to_string()).collect(),
+            seed: spec.seed,
+            races: spec.races,
+            shards,
+        }
+    }
+}
+
 /// How a race ended.
 #[derive(
     Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
@@ -120,15 +169,33 @@ impl SpaceCounts {
         })
     }
 
-    /// Adds another's counts.
+    /// Adds another's counts (saturating: counts of races played here never come near it).
     pub fn add(&mut self, other: &Self) {
-        self.passes += other.passes;
-        self.ends += other.ends;
-        self.damage += other.damage;
-        self.eliminations += other.eliminations;
-        self.collisions += other.collisions;
-        self.crossover_collisions += other.crossover_collisions;
-        self.displacements += other.displacements;
+        self.passes = self.passes.saturating_add(other.passes);
+        self.ends = self.ends.saturating_add(other.ends);
+        self.damage = self.damage.saturating_add(other.damage);
+        self.eliminations = self.eliminations.saturating_add(other.eliminations);
+        self.collisions = self.collisions.saturating_add(other.collisions);
+        self.crossover_collisions = self
+            .crossover_collisions
+            .saturating_add(other.crossover_collisions);
+        self.displacements = self.displacements.saturating_add(other.displacements);
+    }
+
+    /// The sum of two counts read from files, or `None` when one would overflow.
+    #[must_use]
+    pub fn checked_add(&self, other: &Self) -> Option<Self> {
+        Some(Self {
+            passes: self.passes.checked_add(other.passes)?,
+            ends: self.ends.checked_add(other.ends)?,
+            damage: self.damage.checked_add(other.damage)?,
+            eliminations: self.eliminations.checked_add(other.eliminations)?,
+            collisions: self.collisions.checked_add(other.collisions)?,
+            crossover_collisions: self
+                .crossover_collisions
+                .checked_add(other.crossover_collisions)?,
+            displacements: self.displacements.checked_add(other.displacements)?,
+        })
     }
 }
 
@@ -362,6 +429,16 @@ pub struct Shard {
 impl Shard {
     /// The whole batch.
     pub const WHOLE: Self = Self { index: 1, count: 1 };
+
+    /// How many of a batch's `races` this shard plays.
+    #[must_use]
+    pub fn races_of(self, races: usize) -> usize {
+        if self.count == 0 || self.index == 0 || self.index > self.count {
+            return 0;
+        }
+        let whole_rounds = races / self.count;
+        whole_rounds + usize::from(races % self.count >= self.index)
+    }
 
     /// Whether race `race` belongs to this shard.
     #[must_use]

@@ -96,20 +96,6 @@ pub struct TeamSums {
     pub eliminations: u64,
 }
 
-impl TeamSums {
-    fn merge(&mut self, o: &Self) {
-        self.races += o.races;
-        self.wins += o.wins;
-        self.finish_vp += o.finish_vp;
-        self.kill_vp += o.kill_vp;
-        self.clock_vp += o.clock_vp;
-        self.damage_dealt += o.damage_dealt;
-        self.damage_taken += o.damage_taken;
-        self.cars_lost += o.cars_lost;
-        self.eliminations += o.eliminations;
-    }
-}
-
 /// A car's sums over the races it raced.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct CarSums {
@@ -294,47 +280,111 @@ impl BatchFold {
         self.draws.truncate(LISTED_DRAWS);
     }
 
-    /// Adds another fold's races (another thread's, another shard's).
+    /// Adds another fold's races (another thread's). Sums saturate; folds of races played
+    /// here never come near the limits.
     pub fn merge(&mut self, other: &Self) {
-        self.races += other.races;
+        let _ = self.combine(other, false);
+    }
+
+    /// Adds another fold read from a file (a shard's report), refusing it, unchanged, when a
+    /// sum would overflow: a report's numbers are not trusted to be sane.
+    pub fn try_merge(&mut self, other: &Self) -> Result<(), String> {
+        let mut merged = self.clone();
+        merged
+            .combine(other, true)
+            .ok_or_else(|| "the reports' numbers overflow when added".to_owned())?;
+        *self = merged;
+        Ok(())
+    }
+
+    /// Adds `other`, every sum checked (`None` on an overflow, part added) or saturating.
+    fn combine(&mut self, other: &Self, checked: bool) -> Option<()> {
+        let sum = |into: &mut u64, more: u64| -> Option<()> {
+            *into = if checked {
+                into.checked_add(more)?
+            } else {
+                into.saturating_add(more)
+            };
+            Some(())
+        };
+        sum(&mut self.races, other.races)?;
         self.players = self.players.max(other.players);
         if self.seat_wins.len() < other.seat_wins.len() {
             self.seat_wins.resize(other.seat_wins.len(), 0);
         }
         for (total, wins) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
-            *total += wins;
+            sum(total, *wins)?;
         }
-        for (team, sums) in &other.teams {
-            self.teams.entry(team.clone()).or_default().merge(sums);
+        for (team, t) in &other.teams {
+            let into = self.teams.entry(team.clone()).or_default();
+            for (a, b) in [
+                (&mut into.races, t.races),
+                (&mut into.wins, t.wins),
+                (&mut into.finish_vp, t.finish_vp),
+                (&mut into.kill_vp, t.kill_vp),
+                (&mut into.clock_vp, t.clock_vp),
+                (&mut into.damage_dealt, t.damage_dealt),
+                (&mut into.damage_taken, t.damage_taken),
+                (&mut into.cars_lost, t.cars_lost),
+                (&mut into.eliminations, t.eliminations),
+            ] {
+                sum(a, b)?;
+            }
         }
         for (bot, (wins, seats)) in &other.bots {
             let entry = self.bots.entry(bot.clone()).or_default();
-            entry.0 += wins;
-            entry.1 += seats;
+            sum(&mut entry.0, *wins)?;
+            sum(&mut entry.1, *seats)?;
         }
-        add_counts(&mut self.endings, &other.endings);
-        add_counts(&mut self.turns, &other.turns);
-        add_counts(&mut self.decisions, &other.decisions);
-        add_counts(&mut self.weapons, &other.weapons);
-        self.turn_moments.merge(&other.turn_moments);
-        self.decision_moments.merge(&other.decision_moments);
-        self.events_drawn.merge(&other.events_drawn);
-        self.seat_damage_dealt.merge(&other.seat_damage_dealt);
-        self.eliminations.merge(&other.eliminations);
-        self.collisions.merge(&other.collisions);
-        self.crossover_collisions.merge(&other.crossover_collisions);
-        for (car, sums) in &other.cars {
+        for (into, from) in [
+            (&mut self.endings, &other.endings),
+            (&mut self.weapons, &other.weapons),
+        ] {
+            for (key, count) in from {
+                sum(into.entry(key.clone()).or_default(), *count)?;
+            }
+        }
+        for (into, from) in [
+            (&mut self.turns, &other.turns),
+            (&mut self.decisions, &other.decisions),
+        ] {
+            for (key, count) in from {
+                sum(into.entry(*key).or_default(), *count)?;
+            }
+        }
+        for (into, from) in [
+            (&mut self.turn_moments, &other.turn_moments),
+            (&mut self.decision_moments, &other.decision_moments),
+            (&mut self.events_drawn, &other.events_drawn),
+            (&mut self.seat_damage_dealt, &other.seat_damage_dealt),
+            (&mut self.eliminations, &other.eliminations),
+            (&mut self.collisions, &other.collisions),
+            (&mut self.crossover_collisions, &other.crossover_collisions),
+        ] {
+            sum(&mut into.n, from.n)?;
+            sum(&mut into.sum, from.sum)?;
+            into.sum_sq = if checked {
+                into.sum_sq.checked_add(from.sum_sq)?
+            } else {
+                into.sum_sq.saturating_add(from.sum_sq)
+            };
+        }
+        for (car, c) in &other.cars {
             let entry = self.cars.entry(car.clone()).or_default();
-            entry.races += sums.races;
-            entry.damage_taken += sums.damage_taken;
-            entry.lost += sums.lost;
+            sum(&mut entry.races, c.races)?;
+            sum(&mut entry.damage_taken, c.damage_taken)?;
+            sum(&mut entry.lost, c.lost)?;
         }
         if self.spaces.len() < other.spaces.len() {
             self.spaces
                 .resize(other.spaces.len(), SpaceCounts::default());
         }
         for (total, counts) in self.spaces.iter_mut().zip(&other.spaces) {
-            total.add(counts);
+            if checked {
+                *total = total.checked_add(counts)?;
+            } else {
+                total.add(counts);
+            }
         }
         for mark in [other.longest, other.shortest, other.most_eliminations]
             .into_iter()
@@ -344,6 +394,44 @@ impl BatchFold {
         }
         self.draws.extend_from_slice(&other.draws);
         self.trim_draws();
+        Some(())
+    }
+
+    /// What does not add up in a fold read from a file (a team winning more races than it
+    /// played, endings that are not one per race...), or `None`: a fold made here always adds
+    /// up, an edited one may not, and its statistics would be wrong.
+    #[must_use]
+    pub fn inconsistency(&self) -> Option<String> {
+        for (team, t) in &self.teams {
+            if t.wins > t.races || t.races > self.races {
+                return Some(format!(
+                    "team `{team}` wins {} of {} races in a batch of {}",
+                    t.wins, t.races, self.races
+                ));
+            }
+        }
+        let endings = self
+            .endings
+            .values()
+            .try_fold(0u64, |a, b| a.checked_add(*b));
+        let turns = self.turns.values().try_fold(0u64, |a, b| a.checked_add(*b));
+        let wins = self
+            .seat_wins
+            .iter()
+            .try_fold(0u64, |a, b| a.checked_add(*b));
+        if endings != Some(self.races) || turns != Some(self.races) {
+            return Some(format!(
+                "{} races, but endings or race lengths count another number",
+                self.races
+            ));
+        }
+        if wins.is_none_or(|w| w > self.races) || self.turn_moments.n != self.races {
+            return Some(format!(
+                "{} races, but the wins or moments disagree",
+                self.races
+            ));
+        }
+        None
     }
 
     /// Races of each ending kind (`finish_line`, `kill`, `draw`).
@@ -360,12 +448,6 @@ pub fn ending_name(end: RaceEnd) -> &'static str {
         RaceEnd::FinishLine => "finish_line",
         RaceEnd::Kill => "kill",
         RaceEnd::Draw => "draw",
-    }
-}
-
-fn add_counts<K: Ord + Clone>(into: &mut BTreeMap<K, u64>, from: &BTreeMap<K, u64>) {
-    for (key, count) in from {
-        *into.entry(key.clone()).or_default() += count;
     }
 }
 
