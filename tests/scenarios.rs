@@ -306,3 +306,56 @@ fn moves_stops_at_its_search_limit_and_says_so() {
     );
     assert!(whole.stderr.is_empty(), "{}", whole.stderr);
 }
+
+#[test]
+fn a_car_placed_beside_a_sector_without_an_off_track_spot_is_an_error() {
+    // The oval's sector 0 loses its inside spot; a scenario that puts a car there is refused,
+    // naming the space and the side, by `moves` and by `validate`.
+    let dir = tempfile::tempdir().expect("dir");
+    let oval = fs::read_to_string(common::repo("tracks/oval.ron")).expect("oval");
+    let track = dir.path().join("oval.ron");
+    fs::write(
+        &track,
+        oval.replacen(
+            "        (\n            spaces: [",
+            "        (\n            off_track: (inside: false, outside: true),\n            spaces: [",
+            1,
+        ),
+    )
+    .expect("write");
+    let text = format!(
+        r#"(
+    kind: Scenario,
+    version: 1,
+    name: "test",
+    track: "{track}",
+    content: "{content}",
+    players: ["chrome-jackals", "rust-reapers"],
+    cars: [
+        (team: "chrome-jackals", number: "22", at: Space("5.1")),
+        (team: "rust-reapers", number: "11", at: OffTrack(beside: "0.0", side: Inside)),
+    ],
+    active: (team: "chrome-jackals", number: "22"),
+    card: "solo-2",
+)"#,
+        track = track.display(),
+        content = common::repo("content").display(),
+    );
+    let path = dir.path().join("scenario.ron");
+    fs::write(&path, text).expect("write");
+    let run = common::roadwright(&["moves", path.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("0.0 has no off-track spot on its Inside side"),
+        "{}",
+        run.stderr
+    );
+    let checked = common::roadwright(&["validate", path.to_str().expect("utf-8")]);
+    assert_eq!(checked.code, 1, "{}", checked.stdout);
+    assert!(
+        checked.stdout.contains("no off-track spot"),
+        "{}",
+        checked.stdout
+    );
+}

@@ -45,6 +45,14 @@ pub enum ScenarioError {
     /// The track has no such space.
     #[error("the track has no space {0}")]
     UnknownSpace(SpaceRef),
+    /// A car is placed beside a sector that has no off-track spot on that side.
+    #[error("sector of {beside} has no off-track spot on its {side:?} side")]
+    NoOffTrackSpot {
+        /// The space the car is placed beside.
+        beside: SpaceRef,
+        /// The side.
+        side: crate::content::race_deck::LaneSide,
+    },
     /// Two cars on one space outside the trough.
     #[error("two cars are placed on {0}")]
     Occupied(SpaceRef),
@@ -268,10 +276,18 @@ impl Race {
         let space = |at: SpaceRef| self.track().find(at).ok_or(ScenarioError::UnknownSpace(at));
         Ok(match spot {
             Spot::Space(at) => Place::Track(space(at)?),
-            Spot::OffTrack { beside, side } => Place::OffTrack {
-                sector: self.track().space(space(beside)?).sector,
-                side,
-            },
+            Spot::OffTrack { beside, side } => {
+                let sector = self.track().space(space(beside)?).sector;
+                let spots = self.track().sector(sector).off_track;
+                let there = match side {
+                    crate::content::race_deck::LaneSide::Inside => spots.inside,
+                    crate::content::race_deck::LaneSide::Outside => spots.outside,
+                };
+                if !there {
+                    return Err(ScenarioError::NoOffTrackSpot { beside, side });
+                }
+                Place::OffTrack { sector, side }
+            }
             Spot::Chute => Place::Chute,
         })
     }
