@@ -26,6 +26,12 @@ pub enum SaveError {
     /// The value could not be written as JSON.
     #[error("cannot write JSON: {0}")]
     Json(#[from] serde_json::Error),
+    /// The file changed on disk since it was read: saving would lose what is there now.
+    #[error("{path} changed since it was read; not saved (read it again)")]
+    Changed {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file system refused.
     #[error("cannot save {path}: {source}")]
     Io {
@@ -67,6 +73,29 @@ pub fn backup_path(path: &Path) -> PathBuf {
 /// [`backup_path`] (itself written atomically).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), SaveError> {
     replace_file(path, bytes, true)
+}
+
+/// Replaces the file at `path`, which held `read` when it was read, with `bytes` atomically,
+/// keeping `read` as [`backup_path`]: the text the user had is what is kept, whatever another
+/// save did meanwhile. When the file no longer holds `read` (another program saved it since),
+/// nothing is written and [`SaveError::Changed`] says so. Two saves of one file at once
+/// (`fmt` twice) therefore keep the original in the backup: each backs up what it read, and
+/// the one that comes second either sees the change or backs up the same original.
+pub fn write_atomic_over(path: &Path, bytes: &[u8], read: &[u8]) -> Result<(), SaveError> {
+    let io_error = |source| SaveError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let target = through_links(path).map_err(io_error)?;
+    let now = fs::read(&target).map_err(io_error)?;
+    if now != read {
+        return Err(SaveError::Changed {
+            path: path.to_owned(),
+        });
+    }
+    remove_stale_temporaries(&target);
+    write_new_version(&backup_path(&target), read).map_err(io_error)?;
+    write_new_version(&target, bytes).map_err(io_error)
 }
 
 /// Replaces the file at `path` with `bytes` atomically without keeping a backup: for files the
@@ -309,6 +338,34 @@ mod tests {
         let error = write_atomic_without_backup(dir.path(), b"data").expect_err("a folder");
         assert!(error.to_string().contains("folder"), "{error}");
         assert!(dir.path().is_dir());
+    }
+
+    #[test]
+    fn two_saves_of_what_each_read_keep_the_original_in_the_backup() {
+        // Two programs read the same file, then save one after the other (two `fmt` at once).
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("deck.ron");
+        fs::write(&path, b"original").expect("write");
+        let read = fs::read(&path).expect("read");
+        write_atomic_over(&path, b"first", &read).expect("the first save");
+        let second = write_atomic_over(&path, b"second", &read);
+        assert!(
+            matches!(second, Err(SaveError::Changed { .. })),
+            "{second:?}"
+        );
+        assert_eq!(
+            fs::read(&path).expect("file"),
+            b"first",
+            "the first save stands"
+        );
+        assert_eq!(
+            fs::read(backup_path(&path)).expect("backup"),
+            b"original",
+            "the text the user had is kept"
+        );
+        // With the plain save, the second backs up what is on disk now: the original is gone.
+        write_atomic(&path, b"third").expect("a plain save");
+        assert_eq!(fs::read(backup_path(&path)).expect("backup"), b"first");
     }
 
     #[test]
