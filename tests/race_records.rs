@@ -170,3 +170,154 @@ fn seeds_keep_their_meaning_golden_event_streams() {
     let pinned = std::fs::read_to_string(&path).expect("golden file");
     assert_eq!(text, pinned, "seeded event streams changed");
 }
+
+/// Runs the binary in `dir`.
+fn roadwright_in(dir: &std::path::Path, args: &[&str]) -> common::Run {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("runs");
+    common::Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+#[test]
+fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
+    // A project of its own: content/, oval.ron, and records/ where the record is saved, with
+    // paths given relative to the project.
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &project.path().join("content"));
+    std::fs::copy(
+        common::repo("tracks/oval.ron"),
+        project.path().join("oval.ron"),
+    )
+    .expect("copy");
+    std::fs::create_dir(project.path().join("records")).expect("records");
+    let raced = roadwright_in(
+        project.path(),
+        &[
+            "race",
+            "--track",
+            "oval.ron",
+            "--content",
+            "content",
+            "--seed",
+            "4",
+            "--json",
+            "--record",
+            "records/r.ron",
+        ],
+    );
+    assert_eq!(raced.code, 0, "{}", raced.stderr);
+    let text = std::fs::read_to_string(project.path().join("records/r.ron")).expect("record");
+    assert!(
+        text.trim_start().starts_with('('),
+        "a .ron record is RON: {text:.80}"
+    );
+    assert!(
+        text.contains("\"../content\""),
+        "paths relative to the record: {text:.400}"
+    );
+    // Played again from the records folder, from the project, and from elsewhere.
+    let elsewhere = tempfile::tempdir().expect("temp dir");
+    let absolute = project.path().join("records/r.ron");
+    for (cwd, record) in [
+        (project.path().join("records"), "r.ron".to_owned()),
+        (project.path().to_owned(), "records/r.ron".to_owned()),
+        (
+            elsewhere.path().to_owned(),
+            absolute.to_str().expect("utf-8").to_owned(),
+        ),
+    ] {
+        let replayed = roadwright_in(&cwd, &["replay", &record, "--json"]);
+        assert_eq!(
+            replayed.code,
+            0,
+            "from {}: {}",
+            cwd.display(),
+            replayed.stderr
+        );
+        assert_eq!(replayed.stdout, raced.stdout, "from {}", cwd.display());
+    }
+    // Another extension is refused before the race.
+    let refused = roadwright_in(
+        project.path(),
+        &[
+            "race",
+            "--track",
+            "oval.ron",
+            "--content",
+            "content",
+            "--record",
+            "r.txt",
+        ],
+    );
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains(".json or .ron"),
+        "{}",
+        refused.stderr
+    );
+
+    // A ruleset file the race did not use, added to the pack, leaves the record playable.
+    let standard = std::fs::read_to_string(project.path().join("content/rulesets/standard.ron"))
+        .expect("the standard ruleset");
+    std::fs::write(
+        project.path().join("content/rulesets/house.ron"),
+        standard
+            .replacen("id: \"standard\"", "id: \"house\"", 1)
+            .replacen("name: \"", "name: \"House ", 1),
+    )
+    .expect("write");
+    let replayed = roadwright_in(project.path(), &["replay", "records/r.ron"]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+}
+
+#[test]
+fn a_record_naming_the_root_as_its_content_is_refused_not_walked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let record = dir.path().join("r.json");
+    record_race("oval", "2", "3", &record);
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&record).expect("read")).expect("json");
+    value["files"]["content"] = "/".into();
+    std::fs::write(&record, value.to_string()).expect("write");
+    let run = common::roadwright(&["replay", record.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("root of the file system"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn records_made_before_the_pack_hash_left_rulesets_out_still_replay() {
+    let loaded = roadwright::sim::load_race(
+        &common::repo("content"),
+        &common::repo("tracks/oval.ron"),
+        "standard",
+    )
+    .expect("loads");
+    let current = &loaded.identity;
+    assert_ne!(current.pack_hash, current.legacy_pack_hash);
+    let setup = RaceSetup::first_teams(&loaded.rules.content, 2, 1);
+    let race = Race::new(std::sync::Arc::clone(&loaded.rules), &setup).expect("race");
+    let mut record = roadwright::sim::RaceRecord::of(
+        &race,
+        &setup,
+        current.clone(),
+        roadwright::sim::RecordFiles::default(),
+    );
+    record.content.pack_hash = current.legacy_pack_hash.clone();
+    assert!(
+        record.check_content(current).is_ok(),
+        "an old record's hash"
+    );
+    record.content.pack_hash = "0".repeat(64);
+    assert!(record.check_content(current).is_err(), "another pack");
+}

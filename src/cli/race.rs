@@ -2,7 +2,7 @@
 //! replay`: a race record played again, to its end or to a given decision.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -120,12 +120,19 @@ pub(crate) fn load_rules(
 /// Plays one race with random bots and prints the log and the result; with `record`, writes
 /// the race record too.
 pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    if let Some(record) = args.record
-        && let Err(e) =
+    if let Some(record) = args.record {
+        let checked = if crate::content::Format::from_path(record).is_none() {
+            Err(format!(
+                "--record {}: a race record is saved as .json or .ron",
+                record.display()
+            ))
+        } else {
             super::outputs::check_outputs(&[("--record", record)], &[args.track, args.content])
-    {
-        writeln!(err, "error: {e}; nothing was played")?;
-        return Ok(EXIT_UNREADABLE);
+        };
+        if let Err(e) = checked {
+            writeln!(err, "error: {e}; nothing was played")?;
+            return Ok(EXIT_UNREADABLE);
+        }
     }
     let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
         Ok(loaded) => loaded,
@@ -172,8 +179,11 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             content: args.content.display().to_string(),
             track: args.track.display().to_string(),
         };
-        let record = RaceRecord::of(&race, &setup, loaded.identity, files);
-        let text = record.to_json().map_err(io::Error::other)?;
+        let record = RaceRecord::of(&race, &setup, loaded.identity, files.relative_to(path));
+        let text = record
+            .text_for(path)
+            .unwrap_or_else(|| record.to_json().map_err(|e| e.to_string()))
+            .map_err(io::Error::other)?;
         if let Err(e) = write_atomic_without_backup(path, text.as_bytes()) {
             writeln!(
                 err,
@@ -210,12 +220,10 @@ pub fn replay(args: &ReplayArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -
             return Ok(EXIT_UNREADABLE);
         }
     };
-    let content = args
-        .content
-        .map_or_else(|| PathBuf::from(&record.files.content), Path::to_owned);
-    let track = args
-        .track
-        .map_or_else(|| PathBuf::from(&record.files.track), Path::to_owned);
+    // The record's paths are relative to the record file.
+    let (recorded_content, recorded_track) = record.files.resolve(args.record);
+    let content = args.content.map_or(recorded_content, Path::to_owned);
+    let track = args.track.map_or(recorded_track, Path::to_owned);
     let loaded = match load_rules(&content, &track, &record.content.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),

@@ -389,10 +389,9 @@ fn write_records(
 ) -> Result<(), String> {
     std::fs::create_dir_all(folder).map_err(|e| format!("{}: {e}", folder.display()))?;
     for n in notable {
-        let record = record_of(spec, n.index, identity.clone(), files.clone())?;
-        let mut text = serde_json::to_string_pretty(&record).map_err(|e| e.to_string())?;
-        text.push('\n');
         let path = folder.join(format!("race-{}-{}.json", n.index, n.why));
+        let record = record_of(spec, n.index, identity.clone(), files.relative_to(&path))?;
+        let text = record.to_json().map_err(|e| e.to_string())?;
         write_atomic_without_backup(&path, text.as_bytes()).map_err(|e| e.to_string())?;
     }
     Ok(())

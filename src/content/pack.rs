@@ -48,6 +48,18 @@ impl RawPack {
                 "is not a folder: a content pack is a folder of content files".to_owned(),
             ));
         }
+        // The root of the file system is never a pack: walking it (a hostile race record can
+        // name it) would read the whole machine.
+        if root
+            .canonicalize()
+            .is_ok_and(|real| real.parent().is_none())
+        {
+            return Err(LoadError::new(
+                root,
+                LoadErrorCode::NotAFile,
+                "is the root of the file system, not a content pack".to_owned(),
+            ));
+        }
         let mut paths = Vec::new();
         let mut errors = Vec::new();
         collect_files(root, 0, &mut paths, &mut errors);

@@ -628,10 +628,12 @@ impl StudioApp {
         let Some(race) = &mut self.race else {
             return;
         };
-        let record = race.record();
+        let mut record = race.record();
+        // Paths relative to the record, so that it replays wherever the project is.
+        record.files = record.files.relative_to(path);
         let result = record
-            .to_json()
-            .map_err(|e| e.to_string())
+            .text_for(path)
+            .unwrap_or_else(|| Err("a race record is saved as .json or .ron".to_owned()))
             .and_then(|text| {
                 crate::content::save::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
             });

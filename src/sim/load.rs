@@ -89,20 +89,36 @@ pub fn race_from_documents(
 /// canonical text, so that moving or reformatting a file does not change it but any edit does.
 #[must_use]
 pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity {
-    let mut documents: Vec<String> = pack
-        .files
-        .iter()
-        .filter(|f| {
-            // Bot profiles change how players choose, not what the rules are.
-            !matches!(
-                f.document,
-                Document::Track(_) | Document::Scenario(_) | Document::BotProfile(_)
-            )
-        })
-        .map(|f| sha256(&canonical(&f.document)))
-        .collect();
-    // Files are identified by what they hold, not where they sit in the folder.
-    documents.sort();
+    // The pack hash covers what a race reads besides its track and ruleset: the three decks and
+    // the team mats. Rulesets are identified one by one (another ruleset added to the pack does
+    // not change this race); bot profiles change how players choose, not the rules.
+    let hashes = |keep: &dyn Fn(&Document) -> bool| {
+        let mut documents: Vec<String> = pack
+            .files
+            .iter()
+            .filter(|f| keep(&f.document))
+            .map(|f| sha256(&canonical(&f.document)))
+            .collect();
+        // Files are identified by what they hold, not where they sit in the folder.
+        documents.sort();
+        sha256(&documents.join("\n"))
+    };
+    let pack_hash = hashes(&|d| {
+        matches!(
+            d,
+            Document::RaceDeck(_)
+                | Document::MovementEventDeck(_)
+                | Document::CombatEventDeck(_)
+                | Document::TeamMats(_)
+        )
+    });
+    // Records written before this build hashed every ruleset into the pack too.
+    let legacy_pack_hash = hashes(&|d| {
+        !matches!(
+            d,
+            Document::Track(_) | Document::Scenario(_) | Document::BotProfile(_)
+        )
+    });
     let ruleset_hash = pack
         .files
         .iter()
@@ -121,7 +137,8 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default(),
-        pack_hash: sha256(&documents.join("\n")),
+        pack_hash,
+        legacy_pack_hash,
         ruleset: ruleset.to_owned(),
         ruleset_hash,
     }

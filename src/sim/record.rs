@@ -6,6 +6,7 @@
 //! SHA-256 of the pack, the track and the ruleset ([`ContentIdentity`]); replaying it on other
 //! content is refused, because the same decisions would mean something else there.
 
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use schemars::JsonSchema;
@@ -32,8 +33,14 @@ pub struct ContentIdentity {
     pub track_hash: String,
     /// The content pack's folder name.
     pub pack: String,
-    /// SHA-256 over the pack's documents' canonical texts (tracks and scenarios left out).
+    /// SHA-256 over the canonical texts of what a race reads from the pack: the three decks
+    /// and the team mats (the ruleset has its own hash).
     pub pack_hash: String,
+    /// The pack hash as records written before the pack hash left rulesets out computed it
+    /// (every document but tracks, scenarios and bot profiles), so that those still replay.
+    #[serde(skip)]
+    #[schemars(skip)]
+    pub legacy_pack_hash: String,
     /// The ruleset's id.
     pub ruleset: String,
     /// SHA-256 of the ruleset's canonical text.
@@ -48,6 +55,73 @@ pub struct RecordFiles {
     pub content: String,
     /// The track file.
     pub track: String,
+}
+
+impl RecordFiles {
+    /// The paths as a record saved at `record` holds them: relative to the record's folder
+    /// (`../content`), so that the record replays from any working directory and moves with
+    /// its project; absolute when the two share nothing but the root of the file system.
+    #[must_use]
+    pub fn relative_to(&self, record: &Path) -> Self {
+        let folder = folder_of(record);
+        Self {
+            content: relative_path(Path::new(&self.content), &folder),
+            track: relative_path(Path::new(&self.track), &folder),
+        }
+    }
+
+    /// Where a record read from `record` finds its content and track: a relative path is
+    /// taken from the record's folder; a record written before paths were relative to it
+    /// named them from the working directory, which is tried when nothing is there.
+    #[must_use]
+    pub fn resolve(&self, record: &Path) -> (PathBuf, PathBuf) {
+        let folder = folder_of(record);
+        let find = |named: &str| {
+            let named = Path::new(named);
+            if named.is_absolute() {
+                return named.to_owned();
+            }
+            let beside = folder.join(named);
+            if beside.exists() || !named.exists() {
+                beside
+            } else {
+                named.to_owned()
+            }
+        };
+        (find(&self.content), find(&self.track))
+    }
+}
+
+/// The folder a file is in (`.` for a bare name).
+fn folder_of(file: &Path) -> PathBuf {
+    match file.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
+        _ => PathBuf::from("."),
+    }
+}
+
+/// `target` relative to `folder`, or absolute when they share no folder but the root (and as
+/// given when either cannot be found).
+fn relative_path(target: &Path, folder: &Path) -> String {
+    let (Ok(target), Ok(folder)) = (target.canonicalize(), folder.canonicalize()) else {
+        return target.display().to_string();
+    };
+    let (t, f): (Vec<_>, Vec<_>) = (target.components().collect(), folder.components().collect());
+    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
+    if common <= 1 {
+        return target.display().to_string();
+    }
+    let mut out = PathBuf::new();
+    for _ in common..f.len() {
+        out.push("..");
+    }
+    for part in &t[common..] {
+        out.push(part);
+    }
+    if out.as_os_str().is_empty() {
+        out.push(".");
+    }
+    out.display().to_string()
 }
 
 /// One seat of a recorded race.
@@ -172,6 +246,14 @@ impl RaceRecord {
         Ok(text)
     }
 
+    /// The text of a record file saved at `path`: RON for `.ron`, JSON for `.json`; `None`
+    /// for any other name (a record must be read back by its name).
+    #[must_use]
+    pub fn text_for(&self, path: &Path) -> Option<Result<String, String>> {
+        let format = crate::content::Format::from_path(path)?;
+        Some(crate::content::save::to_text(self, format).map_err(|e| e.to_string()))
+    }
+
     /// The race's setup.
     #[must_use]
     pub fn setup(&self) -> RaceSetup {
@@ -219,7 +301,8 @@ impl RaceRecord {
             ),
         ];
         for (part, name, hash, now_name, now_hash) in parts {
-            if hash != now_hash {
+            let legacy = part == "pack" && *hash == current.legacy_pack_hash;
+            if hash != now_hash && !legacy {
                 return Err(ReplayError::OtherContent {
                     part,
                     recorded: name.clone(),

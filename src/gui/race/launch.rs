@@ -2,7 +2,7 @@
 //! included) become the race's content, and a saved record finds the track it was made on.
 //! Nothing here draws; tests call it without a window.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 use crate::content::text::Id;
@@ -248,7 +248,7 @@ pub fn open_record(workspace: &Workspace, path: &Path) -> Result<(Replay, Track)
             _ => None,
         })
         .collect();
-    if let Ok(loaded) = Document::load(&PathBuf::from(&record.files.track))
+    if let Ok(loaded) = Document::load(&record.files.resolve(path).1)
         && let Document::Track(track) = loaded.document
     {
         tracks.push(track);
