@@ -744,3 +744,44 @@ fn against_with_a_shard_plays_the_same_shard_on_both_sides() {
         assert_eq!(d["a"], d["b"], "{metric}: {d}");
     }
 }
+
+#[test]
+fn a_heat_map_refuses_an_oversized_results_file_and_draws_a_large_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let png = dir.path().join("heat.png");
+    let render = |results: &std::path::Path| {
+        roadwright(&[
+            "render",
+            "tracks/oval.ron",
+            "--heat",
+            results.to_str().expect("path"),
+            "--metric",
+            "damage",
+            "-o",
+            png.to_str().expect("path"),
+            "--width",
+            "400",
+        ])
+    };
+    // 200,000 entries, most naming spaces the oval does not have: drawn (the largest value is
+    // worked out once, not once per space).
+    let mut text = String::from("{\"stats\":{\"spaces\":{");
+    for i in 0..200_000 {
+        use std::fmt::Write as _;
+        let _ = write!(text, "\"{}.{}\":{{\"damage\":{}}},", i / 4, i % 4, i % 97);
+    }
+    text.pop();
+    text.push_str("}}}");
+    let many = dir.path().join("many.json");
+    fs::write(&many, text).expect("write");
+    let run = render(&many);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    // A file over the limit is refused before it is read.
+    let huge = dir.path().join("huge.json");
+    fs::File::create(&huge)
+        .and_then(|f| f.set_len(65 * 1024 * 1024))
+        .expect("a large file");
+    let run = render(&huge);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("bytes, over the"), "{}", run.stderr);
+}

@@ -12,7 +12,22 @@ use crate::render::{Heat, render_heat, render_track, save_png};
 pub const HEAT_METRICS: [&str; 7] = crate::sim::batch::SpaceCounts::METRICS;
 
 /// Reads a metric per space from a `simulate --json` report (`stats.spaces`).
+/// The largest results file `render --heat` reads: a report's per-space figures are a few
+/// hundred bytes a space, so this is room for a track far larger than any board.
+const MOST_HEAT_BYTES: u64 = 64 * 1024 * 1024;
+
 fn read_heat(path: &Path, metric: &str) -> Result<Heat, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if !meta.is_file() {
+        return Err(format!("{}: not a regular file", path.display()));
+    }
+    if meta.len() > MOST_HEAT_BYTES {
+        return Err(format!(
+            "{}: {} bytes, over the {MOST_HEAT_BYTES} a results file may have",
+            path.display(),
+            meta.len()
+        ));
+    }
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let report: serde_json::Value =
         serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;

@@ -87,9 +87,9 @@ impl Heat {
         self.values.values().copied().fold(0.0, f64::max)
     }
 
-    /// A space's colour: viridis by its share of the largest value; grey without a value.
-    fn colour(&self, at: SpaceRef) -> [u8; 4] {
-        let max = self.max();
+    /// A space's colour: viridis by its share of `max`, the largest value (worked out once
+    /// per picture: once per space made a large results file quadratic); grey without a value.
+    fn colour(&self, at: SpaceRef, max: f64) -> [u8; 4] {
         match self.values.get(&at) {
             Some(v) if max > 0.0 && *v > 0.0 => viridis(v / max),
             _ => palette::HEAT_NONE,
@@ -221,9 +221,10 @@ fn draw_spaces(
         .iter()
         .flat_map(|pair| [pair.0, pair.1])
         .collect();
+    let max = heat.map_or(0.0, Heat::max);
     for (at, space) in spaces {
         let colour = match (heat, space.terrain) {
-            (Some(heat), _) => heat.colour(*at),
+            (Some(heat), _) => heat.colour(*at, max),
             (None, Terrain::Paved) => palette::PAVED,
             (None, Terrain::Rough) => palette::ROUGH,
             (None, Terrain::Jump) => palette::JUMP,
