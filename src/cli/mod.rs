@@ -6,6 +6,7 @@
 
 mod fmt;
 mod inspect;
+mod interrupt;
 mod moves;
 mod new_track;
 mod outputs;

@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
@@ -22,9 +22,6 @@ use crate::sim::compare::{Comparison, Difference, compare_folds};
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
 use crate::sim::stats::BatchStats;
-
-/// Set by Ctrl-C: the batch stops after the races under way.
-static CANCEL: AtomicBool = AtomicBool::new(false);
 
 /// What `simulate` needs.
 pub struct SimulateArgs<'a> {
@@ -107,10 +104,8 @@ pub fn simulate(
         Ok(spec) => spec,
         Err(code) => return Ok(code),
     };
-    // Ctrl-C stops the batch cleanly; a second handler (tests run several batches in one
-    // process) is refused by the crate, and the first one serves.
-    CANCEL.store(false, Ordering::Relaxed);
-    let _ = ctrlc::set_handler(|| CANCEL.store(true, Ordering::Relaxed));
+    // Ctrl-C stops the batch after the races under way.
+    let cancel = super::interrupt::watch_ctrl_c();
     let in_shard = (0..args.races).filter(|i| args.shard.holds(*i)).count();
     let bar = progress_bar(in_shard);
     let progress = |done: usize| bar.set_position(done as u64);
@@ -121,7 +116,7 @@ pub fn simulate(
         args.threads,
         keep_races,
         &progress,
-        &CANCEL,
+        cancel,
     );
     let FoldedBatch { fold, races } = match played {
         Ok(played) => played,
@@ -144,7 +139,7 @@ pub fn simulate(
         writeln!(err, "not compared: the batch was stopped before its end")?;
         None
     } else if comparing {
-        match run_against(args, &spec, err)? {
+        match run_against(args, &spec, cancel, err)? {
             Ok(against) if (against.races as usize) < in_shard => {
                 writeln!(
                     err,
@@ -322,6 +317,7 @@ fn other_version(args: &SimulateArgs<'_>) -> String {
 fn run_against(
     args: &SimulateArgs<'_>,
     spec: &BatchSpec,
+    cancel: &AtomicBool,
     err: &mut dyn Write,
 ) -> io::Result<Result<BatchFold, u8>> {
     let content = args.against.unwrap_or(args.content);
@@ -334,7 +330,7 @@ fn run_against(
         rules: loaded.rules,
         ..spec.clone()
     };
-    match fold_shard(&spec, args.shard, args.threads, false, &|_| {}, &CANCEL) {
+    match fold_shard(&spec, args.shard, args.threads, false, &|_| {}, cancel) {
         Ok(played) => Ok(Ok(played.fold)),
         Err(e) => {
             writeln!(err, "error: {e}")?;

@@ -2,7 +2,7 @@
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::Serialize;
 
@@ -129,17 +129,62 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
             0,
         );
     };
-    let never = AtomicBool::new(false);
-    crate::sim::play_check::play_tracks(
-        tracks,
-        &content,
-        &pack,
-        play.ruleset,
-        play.races,
-        play.seed,
-        &AtomicUsize::new(0),
-        &never,
-    )
-    .map(|found| (found, 0))
-    .unwrap_or_default()
+    let total = play.races.saturating_mul(tracks.len());
+    let cancel = super::interrupt::watch_ctrl_c();
+    let progress = AtomicUsize::new(0);
+    let bar = play_bar(total);
+    let found = std::thread::scope(|scope| {
+        let check = scope.spawn(|| {
+            crate::sim::play_check::play_tracks(
+                tracks,
+                &content,
+                &pack,
+                play.ruleset,
+                play.races,
+                play.seed,
+                &progress,
+                cancel,
+            )
+        });
+        // The bar follows the races played until the check is over.
+        while !check.is_finished() {
+            bar.set_position(progress.load(Ordering::Relaxed) as u64);
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        check.join().ok().flatten()
+    });
+    bar.finish_and_clear();
+    match found {
+        Some(found) => (found, 0),
+        // Stopped: what a part of the races showed is not what the check reports (a space
+        // not entered in five races says nothing), so only the stop is reported.
+        None => (
+            vec![Diagnostic::error_in(
+                play.content,
+                "play-stopped",
+                format!(
+                    "the play check was stopped (Ctrl-C) after {} of {total} races; nothing it \
+                     found is reported",
+                    progress.load(Ordering::Relaxed)
+                ),
+            )],
+            0,
+        ),
+    }
+}
+
+/// A progress bar on stderr for the races of a play check (hidden when stderr is not a
+/// terminal).
+fn play_bar(races: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(races as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(
+        "playing {bar:40} {pos}/{len} races, {per_sec}, ETA {eta} (Ctrl-C stops)",
+    ) {
+        bar.set_style(style);
+    }
+    bar
 }
