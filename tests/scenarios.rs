@@ -45,6 +45,7 @@ fn moves_lists_every_outcome_of_the_sample_scenario() {
         "moves",
         "tests/scenarios/lateral-displacement.ron",
         "--json",
+        "--all",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
@@ -83,7 +84,59 @@ fn moves_prints_a_readable_list() {
         run.stdout
             .contains("Solo +2 for #22 (Chrome Jackals) (5 MP)")
     );
-    assert!(run.stdout.contains("path: "));
+    assert!(run.stdout.contains("places to end on"), "{}", run.stdout);
+    assert!(run.stdout.contains("one way: "), "{}", run.stdout);
+    let all = common::roadwright(&["moves", "tests/scenarios/lateral-displacement.ron", "--all"]);
+    assert!(all.stdout.contains("path: "), "{}", all.stdout);
+}
+
+#[test]
+fn moves_answers_with_the_places_to_end_on_each_with_its_outcomes_and_one_path() {
+    let grouped = common::roadwright(&[
+        "moves",
+        "tests/scenarios/lateral-displacement.ron",
+        "--json",
+    ]);
+    assert_eq!(grouped.code, 0, "{}", grouped.stderr);
+    let grouped: serde_json::Value = serde_json::from_str(&grouped.stdout).expect("json");
+    assert!(
+        grouped.get("outcomes").is_none(),
+        "no outcome list unless asked"
+    );
+    let places = grouped["places"].as_array().expect("places");
+    assert!(places.len() > 1);
+    let every = common::roadwright(&[
+        "moves",
+        "tests/scenarios/lateral-displacement.ron",
+        "--json",
+        "--all",
+    ]);
+    let every: serde_json::Value = serde_json::from_str(&every.stdout).expect("json");
+    let outcomes = every["outcomes"].as_array().expect("outcomes");
+    // Each place's count is the outcomes leaving #22 there; together, every outcome.
+    let mut total = 0;
+    for place in places {
+        let at = place["at"].as_str().expect("at");
+        let ending_there = outcomes
+            .iter()
+            .filter(|o| {
+                o["cars"].as_array().is_some_and(|cars| {
+                    cars.iter().any(|c| {
+                        c["car"].as_str().is_some_and(|n| n.starts_with("#22 ")) && c["at"] == at
+                    })
+                })
+            })
+            .count();
+        assert_eq!(place["outcomes"], ending_there, "{at}");
+        total += place["outcomes"].as_u64().expect("count");
+        assert!(
+            !place["example"]["path"]
+                .as_array()
+                .expect("path")
+                .is_empty()
+        );
+    }
+    assert_eq!(total as usize, outcomes.len());
 }
 
 #[test]
@@ -238,7 +291,7 @@ fn moves_json_reports_each_affected_car_the_vp_and_how_the_movement_ended() {
         (team: "rust-reapers", number: "11", at: Space("39.1"), damage: 2)"#,
         "mp: Some(3),",
     );
-    let run = common::roadwright(&["moves", path.to_str().expect("path"), "--json"]);
+    let run = common::roadwright(&["moves", path.to_str().expect("path"), "--json", "--all"]);
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
     assert_eq!(report["mp"], 3, "the scenario's MP");
@@ -357,5 +410,31 @@ fn a_car_placed_beside_a_sector_without_an_off_track_spot_is_an_error() {
         checked.stdout.contains("no off-track spot"),
         "{}",
         checked.stdout
+    );
+}
+
+#[test]
+fn targets_stops_its_search_at_max_positions_and_says_so() {
+    let run = common::roadwright(&[
+        "targets",
+        "tests/scenarios/lateral-displacement.ron",
+        "--json",
+        "--max-positions",
+        "3",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stderr.contains("--max-positions"), "{}", run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["truncated"], true);
+    let whole = common::roadwright(&[
+        "targets",
+        "tests/scenarios/lateral-displacement.ron",
+        "--json",
+    ]);
+    let whole: serde_json::Value = serde_json::from_str(&whole.stdout).expect("json");
+    assert_eq!(whole["truncated"], false);
+    assert!(
+        whole["after"].as_array().expect("after").len()
+            > report["after"].as_array().expect("after").len()
     );
 }

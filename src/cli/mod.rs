@@ -253,18 +253,27 @@ pub enum Command {
         /// Print the outcomes as JSON.
         #[arg(long)]
         json: bool,
+        /// List every distinct outcome too, not only the places the car can end on (each
+        /// with its number of outcomes and one path).
+        #[arg(long)]
+        all: bool,
         /// Stop the search after this many positions (the list is then marked incomplete).
         #[arg(long, default_value_t = crate::rules::outcomes::DEFAULT_SEARCH_LIMIT)]
         max_positions: usize,
     },
-    /// List the cars a scenario's active car could fire at (8.1), before it moves and after
-    /// each movement its card allows: arc, defense, chance to hit, expected damage.
+    /// List the cars a scenario's active car could fire at (8.1), before it moves and from
+    /// each place its card can take it to (as one path there leaves the other cars): arc,
+    /// defense, chance to hit, expected damage.
     Targets {
         /// The scenario file.
         scenario: PathBuf,
         /// Print the targets as JSON.
         #[arg(long)]
         json: bool,
+        /// Stop the search for the places the car can end on after this many positions (the
+        /// list is then marked incomplete).
+        #[arg(long, default_value_t = crate::rules::outcomes::DEFAULT_SEARCH_LIMIT)]
+        max_positions: usize,
     },
     /// Play a whole race with random bots and print the log and the result.
     Race {
@@ -487,9 +496,14 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Moves {
             scenario,
             json,
+            all,
             max_positions,
-        } => moves(scenario, *json, *max_positions, out, err),
-        Command::Targets { scenario, json } => targets(scenario, *json, out, err),
+        } => moves(scenario, *json, *all, *max_positions, out, err),
+        Command::Targets {
+            scenario,
+            json,
+            max_positions,
+        } => targets(scenario, *json, *max_positions, out, err),
         Command::Race {
             track,
             content,

@@ -8,7 +8,10 @@ use serde::Serialize;
 use super::race::{load_rules, print_diagnostics};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
-use crate::rules::{CarId, Decision, Ending, Marker, Outcome, Race, enumerate_outcomes_within};
+use crate::rules::{
+    CarId, Decision, EndingKind, Marker, Outcome, Race, count_outcomes_by_place,
+    enumerate_end_places, enumerate_outcomes_within,
+};
 use crate::validate::Diagnostic;
 
 #[derive(Serialize)]
@@ -47,13 +50,32 @@ struct OutcomeReport {
     path: Vec<String>,
 }
 
+/// A place the active car can end on: how many distinct outcomes end there and one of them.
+#[derive(Serialize)]
+struct PlaceReport {
+    at: String,
+    /// Distinct outcomes ending there: all of them, or, when the search was cut short
+    /// (`counted_all` false), at least this many.
+    outcomes: usize,
+    /// Whether every outcome was counted.
+    counted_all: bool,
+    /// The kinds of ending there: spent, stuck, ram, crossover.
+    endings: Vec<&'static str>,
+    /// One outcome ending there, with its path.
+    example: OutcomeReport,
+}
+
 #[derive(Serialize)]
 struct Report {
     scenario: String,
     card: String,
     car: String,
     mp: u8,
-    outcomes: Vec<OutcomeReport>,
+    /// The places the active car can end on (the default answer).
+    places: Vec<PlaceReport>,
+    /// Every distinct outcome (with `--all`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcomes: Option<Vec<OutcomeReport>>,
     /// Whether the search stopped at its limit.
     truncated: bool,
     /// Positions the search visited.
@@ -140,10 +162,12 @@ pub(crate) fn start_moving(
     Ok(Ok(()))
 }
 
-/// Lists the outcomes of a scenario's card.
+/// Lists where a scenario's card can take its car: the end places, each with its number of
+/// outcomes and one path; with `all`, every distinct outcome.
 pub fn moves(
     path: &Path,
     json: bool,
+    all: bool,
     max_positions: usize,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -169,17 +193,37 @@ pub fn moves(
             .to_string(),
         car: race.car_name(car),
         mp: race.movement().map_or(0, |m| m.total),
-        outcomes: Vec::new(),
+        places: Vec::new(),
+        outcomes: None,
         truncated: false,
         positions: 0,
     };
-    let found = enumerate_outcomes_within(&race, max_positions);
-    let report = Report {
-        outcomes: outcome_reports(&race, found.outcomes),
-        truncated: found.truncated,
-        positions: found.visited,
+    let grouped = enumerate_end_places(&race, max_positions);
+    let counts = count_outcomes_by_place(&race, max_positions);
+    let places = grouped
+        .places
+        .into_iter()
+        .map(|p| PlaceReport {
+            at: race.place_name(p.place),
+            // A place with an example has at least that outcome, even when the counting
+            // search stopped before it got there.
+            outcomes: counts.by_place.get(&p.place).copied().unwrap_or(0).max(1),
+            counted_all: !counts.truncated,
+            endings: p.endings.iter().map(|e| ending_word(*e)).collect(),
+            example: outcome_reports(&race, vec![p.example]).remove(0),
+        })
+        .collect();
+    let mut report = Report {
+        places,
+        truncated: grouped.truncated || counts.truncated,
+        positions: counts.visited,
         ..report
     };
+    if all {
+        let found = enumerate_outcomes_within(&race, max_positions);
+        report.outcomes = Some(outcome_reports(&race, found.outcomes));
+        report.truncated |= found.truncated;
+    }
     if report.truncated {
         writeln!(
             err,
@@ -231,30 +275,48 @@ fn outcome_reports(race: &Race, outcomes: Vec<Outcome>) -> Vec<OutcomeReport> {
                     .collect(),
                 mp_spent: o.spent,
                 ending: race.describe_ending(o.ending),
-                ending_kind: match o.ending {
-                    Ending::Spent => "spent",
-                    Ending::Stuck => "stuck",
-                    Ending::Ram(_) => "ram",
-                    Ending::Crossover { .. } => "crossover",
-                },
+                ending_kind: ending_word(o.ending.kind()),
                 path: o.path_words(race),
             }
         })
         .collect()
 }
 
+/// A kind of ending as reports name it.
+fn ending_word(kind: EndingKind) -> &'static str {
+    match kind {
+        EndingKind::Spent => "spent",
+        EndingKind::Stuck => "stuck",
+        EndingKind::Ram => "ram",
+        EndingKind::Crossover => "crossover",
+    }
+}
+
 fn print_text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
-    {
+    writeln!(
+        out,
+        "{}: {} for {} ({} MP): {} places to end on",
+        report.scenario,
+        report.card,
+        report.car,
+        report.mp,
+        report.places.len()
+    )?;
+    for p in &report.places {
         writeln!(
             out,
-            "{}: {} for {} ({} MP): {} outcomes",
-            report.scenario,
-            report.card,
-            report.car,
-            report.mp,
-            report.outcomes.len()
+            "  {} — {}{} outcome{} ({}); one way: {}",
+            p.at,
+            if p.counted_all { "" } else { "at least " },
+            p.outcomes,
+            if p.outcomes == 1 { "" } else { "s" },
+            p.endings.join(", "),
+            p.example.path.join(", ")
         )?;
-        for (i, o) in report.outcomes.iter().enumerate() {
+    }
+    if let Some(outcomes) = &report.outcomes {
+        writeln!(out, "every outcome ({}):", outcomes.len())?;
+        for (i, o) in outcomes.iter().enumerate() {
             let cars: Vec<String> = o
                 .cars
                 .iter()

@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::EXIT_OK;
 use super::moves::{OpenedScenario, open_scenario, start_moving};
 use crate::content::team_mats::Mount;
-use crate::rules::{CarId, FiringArc, Race, enumerate_outcomes};
+use crate::rules::{CarId, FiringArc, Race, enumerate_end_places};
 
 #[derive(Serialize)]
 struct TargetReport {
@@ -38,6 +38,8 @@ struct Report {
     may_fire_before_moving: bool,
     before: Vec<TargetReport>,
     after: Vec<AfterReport>,
+    /// Whether the search stopped at `--max-positions` (places may be missing).
+    truncated: bool,
 }
 
 fn targets_of(race: &Race, car: CarId) -> Vec<TargetReport> {
@@ -58,6 +60,7 @@ fn targets_of(race: &Race, car: CarId) -> Vec<TargetReport> {
 pub fn targets(
     path: &Path,
     json: bool,
+    max_positions: usize,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
@@ -72,9 +75,24 @@ pub fn targets(
         return Ok(code);
     }
     let OpenedScenario { name, race, .. } = opened;
-    let after = enumerate_outcomes(&race)
+    // One entry per place the car can end on (with the other cars as one way there leaves
+    // them): bounded by the track, where every outcome could be hundreds of thousands.
+    let places = enumerate_end_places(&race, max_positions);
+    if places.truncated {
+        writeln!(
+            err,
+            "{}: note: the search stopped after {} positions, so places may be missing; raise \
+             --max-positions to search further",
+            path.display(),
+            places.visited
+        )?;
+    }
+    let truncated = places.truncated;
+    let after = places
+        .places
         .iter()
-        .map(|outcome| {
+        .map(|place| {
+            let outcome = &place.example;
             let moved = outcome.end_position(&race);
             AfterReport {
                 at: moved.place_name(moved.car(car).place),
@@ -93,6 +111,7 @@ pub fn targets(
         may_fire_before_moving,
         before,
         after,
+        truncated,
     };
     super::emit(out, json, &report, print_text)?;
     Ok(EXIT_OK)
@@ -142,7 +161,7 @@ fn print_text(report: &Report, out: &mut dyn Write) -> io::Result<()> {
     )?;
     print_targets(&report.before, out)?;
     for (i, a) in report.after.iter().enumerate() {
-        writeln!(out, "  after outcome {} (ends at {}):", i + 1, a.at)?;
+        writeln!(out, "  after moving to {} (place {}):", a.at, i + 1)?;
         print_targets(&a.targets, out)?;
     }
     Ok(())

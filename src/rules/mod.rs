@@ -61,8 +61,9 @@ pub use movement::{MoveKind, Movement, Step, Style};
 pub use named_event::{CarName, NamedEvent, PlaceName};
 pub use outcomes::{
     BestOutcome, CarChange, EndPlace, EndPlaces, Ending, EndingKind, Enumeration, Outcome,
-    OutcomeEffects, OutcomeSearch, Reached, VpChange, enumerate_end_places, enumerate_outcomes,
-    enumerate_outcomes_ending_at, enumerate_outcomes_within,
+    OutcomeCounts, OutcomeEffects, OutcomeSearch, Reached, VpChange, count_outcomes_by_place,
+    enumerate_end_places, enumerate_outcomes, enumerate_outcomes_ending_at,
+    enumerate_outcomes_within,
 };
 pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};

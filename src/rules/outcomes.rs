@@ -7,6 +7,8 @@
 //! links and same spaces visited in the current sector) are searched once, under a compact
 //! integer key, which keeps a nine-MP Lead on a crowded track fast.
 
+use std::collections::BTreeMap;
+
 use rustc_hash::FxHashSet;
 use smallvec::SmallVec;
 
@@ -162,6 +164,9 @@ enum Goal {
     EndingAt(Place),
     /// Only the outcome a scorer rates best ([`OutcomeSearch::best`]).
     Best,
+    /// How many distinct outcomes leave the mover on each place, keeping no outcome
+    /// ([`count_outcomes_by_place`]).
+    Count,
 }
 
 /// One outcome as a scorer sees it ([`OutcomeSearch::best`]): the race stands in the position
@@ -211,6 +216,25 @@ type Scorer<'s> = Option<&'s mut dyn FnMut(&Reached<'_>) -> f64>;
 #[must_use]
 pub fn enumerate_end_places(race: &Race, limit: usize) -> EndPlaces {
     on_a_copy(race, |search, copy| search.end_places(copy, limit))
+}
+
+/// How many distinct outcomes of a movement leave its car on each place, counted without
+/// keeping the outcomes (memory grows with the outcomes' keys, not their paths).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct OutcomeCounts {
+    /// Distinct outcomes by the moving car's end place.
+    pub by_place: BTreeMap<Place, usize>,
+    /// Whether the search stopped at its limit (the counts are then at least these).
+    pub truncated: bool,
+    /// Positions visited.
+    pub visited: usize,
+}
+
+/// Counts the distinct outcomes of the movement in progress by the moving car's end place,
+/// visiting at most `limit` positions; what `moves` reports beside each end place.
+#[must_use]
+pub fn count_outcomes_by_place(race: &Race, limit: usize) -> OutcomeCounts {
+    on_a_copy(race, |search, copy| search.count_by_place(copy, limit))
 }
 
 /// Runs a one-off search on a copy of `race` (without its history); nothing when no movement
@@ -344,6 +368,17 @@ impl OutcomeSearch {
         }
     }
 
+    /// How many distinct outcomes leave the moving car on each place
+    /// ([`count_outcomes_by_place`]).
+    pub fn count_by_place(&mut self, race: &mut Race, limit: usize) -> OutcomeCounts {
+        let found = self.run(race, Goal::Count, limit);
+        OutcomeCounts {
+            by_place: std::mem::take(&mut self.search.counts),
+            truncated: found.truncated,
+            visited: found.visited,
+        }
+    }
+
     /// Every outcome leaving the moving car on `place` ([`enumerate_outcomes_ending_at`]).
     pub fn ending_at(&mut self, race: &mut Race, place: Place, limit: usize) -> Enumeration {
         self.run(race, Goal::EndingAt(place), limit)
@@ -397,6 +432,7 @@ impl OutcomeSearch {
         search.seen.clear();
         search.found.clear();
         search.groups.clear();
+        search.counts.clear();
         search.path.clear();
         search.budget = limit;
         search.truncated = false;
@@ -437,6 +473,8 @@ struct Search {
     reach_end: u32,
     /// [`Goal::EndPlaces`]: the end places and kinds of ending that have an outcome.
     groups: FxHashSet<(Place, EndingKind)>,
+    /// [`Goal::Count`]: distinct outcomes by the mover's end place.
+    counts: BTreeMap<Place, usize>,
     seen: KeySet,
     found: FxHashSet<(Moved, Ending)>,
     outcomes: Vec<Outcome>,
@@ -762,6 +800,12 @@ impl Search {
         }
         let mut moved = Moved::new();
         self.moved_cars_into(race, &mut moved);
+        if self.goal == Goal::Count {
+            if self.found.insert((moved, ending)) {
+                *self.counts.entry(active_place).or_default() += 1;
+            }
+            return;
+        }
         if self.goal == Goal::EndPlaces || self.found.insert((moved.clone(), ending)) {
             self.outcomes.push(Outcome {
                 moved: moved.to_vec(),
