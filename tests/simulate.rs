@@ -29,6 +29,21 @@ fn simulate_batch(players: &str, races: &str, seed: &str, extra: &[&str]) -> com
     roadwright(&args)
 }
 
+/// The digest `merge` checks, made again for a report edited in a test: SHA-256 of the fold,
+/// the per-space totals and the races listed, as JSON with sorted keys.
+fn digest_of(report: &serde_json::Value) -> String {
+    use sha2::{Digest, Sha256};
+    let races = report
+        .get("races")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    let value = serde_json::json!([report["fold"], report["stats"]["spaces"], races]);
+    Sha256::digest(value.to_string().as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// A JSON file written by a command.
 fn read_json(path: &std::path::Path) -> serde_json::Value {
     serde_json::from_str(&fs::read_to_string(path).expect("json")).expect("parse")
@@ -665,14 +680,23 @@ fn merge_joins_only_every_shard_of_one_batch() {
     assert_eq!(mixed.code, 1);
     assert!(mixed.stderr.contains("another batch"), "{}", mixed.stderr);
 
-    // Reports edited by hand (or by a hostile hand) are refused, saying why.
+    // Reports edited by hand (or by a hostile hand) are refused, saying why: first by their
+    // digest; with the digest made again to match, by what does not add up.
     let edited = |name: &str, edit: &dyn Fn(&mut serde_json::Value)| {
         let mut report = read_json(&three);
         edit(&mut report);
+        report["digest"] = digest_of(&report).into();
         let path = dir.path().join(name);
         fs::write(&path, report.to_string()).expect("write");
         path
     };
+    let mut tampered = read_json(&three);
+    tampered["fold"]["teams"]["rust-reapers"]["damage_dealt"] = 999_999.into();
+    let tampered_path = dir.path().join("tampered.json");
+    fs::write(&tampered_path, tampered.to_string()).expect("write");
+    let run = merge(&[&one, &two, &tampered_path]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("digest"), "{}", run.stderr);
     let out_of_range = edited("range.json", &|r| r["shard"]["index"] = 5.into());
     let run = merge(&[&one, &two, &out_of_range]);
     assert_eq!(run.code, 1);
@@ -691,6 +715,7 @@ fn merge_joins_only_every_shard_of_one_batch() {
     let two_huge = {
         let mut report = read_json(&two);
         huge(&mut report);
+        report["digest"] = digest_of(&report).into();
         let path = dir.path().join("huge2.json");
         fs::write(&path, report.to_string()).expect("write");
         path

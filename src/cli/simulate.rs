@@ -78,6 +78,26 @@ struct Report<'a> {
     races: Option<&'a [RaceSummary]>,
     #[serde(skip_serializing_if = "Option::is_none")]
     compare: Option<&'a Comparison>,
+    /// SHA-256 of what `merge` reads (the fold, the per-space totals, the races listed): a
+    /// report edited by hand no longer matches, and `merge` refuses it.
+    digest: String,
+}
+
+/// The digest of what `merge` reads of a report, over its JSON with keys sorted (so that a
+/// report read back gives the same digest).
+fn report_digest(
+    fold: &BatchFold,
+    spaces: &std::collections::BTreeMap<String, SpaceCounts>,
+    races: Option<&[RaceSummary]>,
+) -> Result<String, String> {
+    use sha2::{Digest as _, Sha256};
+    let value = serde_json::to_value((fold, spaces, races)).map_err(|e| e.to_string())?;
+    let digest = Sha256::digest(value.to_string().as_bytes());
+    Ok(digest.iter().fold(String::new(), |mut hex, b| {
+        use std::fmt::Write as _;
+        let _ = write!(hex, "{b:02x}");
+        hex
+    }))
 }
 
 /// Runs a batch and prints its statistics.
@@ -217,6 +237,12 @@ fn write_outputs(
             fold: played.fold,
             races: args.race_list.then_some(played.races),
             compare: played.comparison,
+            digest: report_digest(
+                played.fold,
+                &played.stats.spaces,
+                args.race_list.then_some(played.races),
+            )
+            .unwrap_or_default(),
         };
         if let Err(e) = write_report(path, &report) {
             writeln!(err, "{e}")?;
@@ -561,6 +587,8 @@ struct ShardReport {
     fold: BatchFold,
     #[serde(default)]
     races: Option<Vec<RaceSummary>>,
+    #[serde(default)]
+    digest: String,
 }
 
 /// The per-space totals of a shard's report, named by space: merged by name (the fold keeps
@@ -595,6 +623,13 @@ fn not_one_batch(shards: &[(&Path, ShardReport)]) -> Option<String> {
     let mut seen = std::collections::BTreeSet::new();
     for (path, s) in shards {
         let at = path.display();
+        let digest = report_digest(&s.fold, &s.stats.spaces, s.races.as_deref());
+        if digest.as_deref() != Ok(s.digest.as_str()) {
+            return Some(format!(
+                "{at}: its figures do not match its digest: the report was edited, or made by \
+                 another version"
+            ));
+        }
         if s.identity != first.identity || s.players != first.players {
             return Some(format!(
                 "{at} is of another batch than {} (program, content, track, ruleset, teams, \
@@ -719,6 +754,8 @@ pub fn merge(
             fold: &fold,
             races: listed.then_some(races.as_slice()),
             compare: None,
+            digest: report_digest(&fold, &stats.spaces, listed.then_some(races.as_slice()))
+                .unwrap_or_default(),
         };
         if let Err(e) = write_report(path, &report) {
             writeln!(err, "{e}")?;
