@@ -40,8 +40,11 @@ fn digest_of(report: &serde_json::Value) -> String {
     let value = serde_json::json!([report["fold"], report["stats"]["spaces"], races]);
     Sha256::digest(value.to_string().as_bytes())
         .iter()
-        .map(|b| format!("{b:02x}"))
-        .collect()
+        .fold(String::new(), |mut hex, b| {
+            use std::fmt::Write as _;
+            let _ = write!(hex, "{b:02x}");
+            hex
+        })
 }
 
 /// A JSON file written by a command.
