@@ -44,6 +44,13 @@
 //! - Bots see a player's view, never the deck order, another hand or the engine's RNG.
 //! - A deck in play is counts of card kinds, never one entry per copy (`rules::deck`): its
 //!   memory is its number of kinds whatever a file's counts say.
+//! - A batch keeps its races folded (`sim::batch_fold`): integer sums and counts that merge
+//!   exactly in any order, so its memory does not grow with its races and any split (threads,
+//!   shards) gives the same figures.
+//! - Output never destroys: a command checks its outputs before any work (never one of its
+//!   inputs, never inside the content folder), writes into pipes and devices instead of
+//!   replacing them, and anything printed as JSON names places, cards and cars as the files
+//!   do (`rules::named_event`).
 //! - The outcome search never clones the race per step: it steps one copy forward and rewinds
 //!   it (`Race::mark`/`rewind` copy exactly what a movement step can change), and a unit test
 //!   holds it to a search that clones.
