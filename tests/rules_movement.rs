@@ -743,3 +743,18 @@ fn example_7_11_4_the_active_player_picks_which_converging_lane_forms_the_line_b
     assert_eq!(where_is(&race, RR, "12"), "6.2", "the chosen lane follows");
     assert_eq!(where_is(&race, RR, "11"), "5.2", "the other lane stays");
 }
+
+#[test]
+fn an_enumeration_keeps_at_most_the_outcomes_asked_and_says_it_stopped() {
+    let race = play_moving_first(
+        Position::on(&four_lanes())
+            .car(CJ, "22", "3.1")
+            .car(RR, "11", "4.1")
+            .play(CJ, "22", "solo-2"),
+    );
+    let every = roadwright::rules::enumerate_outcomes_within(&race, 200_000);
+    assert!(every.outcomes.len() > 3 && !every.truncated);
+    let some = roadwright::rules::enumerate_outcomes_at_most(&race, 200_000, 3);
+    assert_eq!(some.outcomes.len(), 3);
+    assert!(some.truncated, "it says it did not list everything");
+}

@@ -10,7 +10,7 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
 use crate::rules::{
     CarId, Decision, EndingKind, Marker, Outcome, Race, count_outcomes_by_place,
-    enumerate_end_places, enumerate_outcomes_within,
+    enumerate_end_places, enumerate_outcomes_at_most,
 };
 use crate::validate::Diagnostic;
 
@@ -49,6 +49,10 @@ struct OutcomeReport {
     ending_kind: &'static str,
     path: Vec<String>,
 }
+
+/// The most outcomes `moves --all` lists: each carries its whole path, and a long movement in
+/// a packed field has hundreds of thousands (which did not fit in 2 GiB).
+const MOST_LISTED_OUTCOMES: usize = 10_000;
 
 /// A place the active car can end on: how many distinct outcomes end there and one of them.
 #[derive(Serialize)]
@@ -220,7 +224,15 @@ pub fn moves(
         ..report
     };
     if all {
-        let found = enumerate_outcomes_within(&race, max_positions);
+        let found = enumerate_outcomes_at_most(&race, max_positions, MOST_LISTED_OUTCOMES);
+        if found.outcomes.len() >= MOST_LISTED_OUTCOMES {
+            writeln!(
+                err,
+                "{}: note: --all lists at most {MOST_LISTED_OUTCOMES} outcomes; the places above \
+                 count them all",
+                path.display()
+            )?;
+        }
         report.outcomes = Some(outcome_reports(&race, found.outcomes));
         report.truncated |= found.truncated;
     }

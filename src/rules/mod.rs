@@ -62,8 +62,8 @@ pub use named_event::{CarName, NamedEvent, PlaceName};
 pub use outcomes::{
     BestOutcome, CarChange, EndPlace, EndPlaces, Ending, EndingKind, Enumeration, Outcome,
     OutcomeCounts, OutcomeEffects, OutcomeSearch, Reached, VpChange, count_outcomes_by_place,
-    enumerate_end_places, enumerate_outcomes, enumerate_outcomes_ending_at,
-    enumerate_outcomes_within,
+    enumerate_end_places, enumerate_outcomes, enumerate_outcomes_at_most,
+    enumerate_outcomes_ending_at, enumerate_outcomes_within,
 };
 pub use race_event::{Marker, Motion, RaceEvent, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};

@@ -218,6 +218,15 @@ pub fn enumerate_end_places(race: &Race, limit: usize) -> EndPlaces {
     on_a_copy(race, |search, copy| search.end_places(copy, limit))
 }
 
+/// Every distinct outcome of the movement in progress, visiting at most `limit` positions and
+/// keeping at most `most_outcomes` outcomes (the enumeration is then marked truncated).
+#[must_use]
+pub fn enumerate_outcomes_at_most(race: &Race, limit: usize, most_outcomes: usize) -> Enumeration {
+    on_a_copy(race, |search, copy| {
+        search.enumerate_at_most(copy, limit, most_outcomes)
+    })
+}
+
 /// How many distinct outcomes of a movement leave its car on each place, counted without
 /// keeping the outcomes (memory grows with the outcomes' keys, not their paths).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
@@ -399,7 +408,7 @@ impl OutcomeSearch {
     ) -> Option<BestOutcome> {
         race.movement()?;
         self.search.best = None;
-        let found = self.search_with(race, Goal::Best, limit, Some(&mut score));
+        let found = self.search_with(race, Goal::Best, limit, usize::MAX, Some(&mut score));
         let (best, steps) = self.search.best.take()?;
         Some(BestOutcome {
             score: best,
@@ -410,7 +419,19 @@ impl OutcomeSearch {
     }
 
     fn run(&mut self, race: &mut Race, goal: Goal, limit: usize) -> Enumeration {
-        self.search_with(race, goal, limit, None)
+        self.search_with(race, goal, limit, usize::MAX, None)
+    }
+
+    /// Every outcome, as [`Self::enumerate`], keeping at most `most_outcomes` of them: a
+    /// search that would keep more stops there, truncated (a long movement in a packed field
+    /// has more outcomes than memory holds, each with its whole path).
+    pub fn enumerate_at_most(
+        &mut self,
+        race: &mut Race,
+        limit: usize,
+        most_outcomes: usize,
+    ) -> Enumeration {
+        self.search_with(race, Goal::Every, limit, most_outcomes, None)
     }
 
     fn search_with(
@@ -418,6 +439,7 @@ impl OutcomeSearch {
         race: &mut Race,
         goal: Goal,
         limit: usize,
+        most_outcomes: usize,
         mut scorer: Scorer<'_>,
     ) -> Enumeration {
         let Some(movement) = race.movement() else {
@@ -435,6 +457,7 @@ impl OutcomeSearch {
         search.counts.clear();
         search.path.clear();
         search.budget = limit;
+        search.most_outcomes = most_outcomes;
         search.truncated = false;
         search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
         let logging = race.logging;
@@ -492,6 +515,8 @@ struct Search {
     moved: Vec<(CarId, Place)>,
     /// Positions the search may still visit.
     budget: usize,
+    /// The most outcomes it keeps (a search that would keep more stops, truncated).
+    most_outcomes: usize,
     /// Whether it ran out.
     truncated: bool,
 }
@@ -807,6 +832,12 @@ impl Search {
             return;
         }
         if self.goal == Goal::EndPlaces || self.found.insert((moved.clone(), ending)) {
+            if self.outcomes.len() >= self.most_outcomes {
+                // Full: the search stops here, and says it did not see everything.
+                self.truncated = true;
+                self.budget = 0;
+                return;
+            }
             self.outcomes.push(Outcome {
                 moved: moved.to_vec(),
                 spent: movement.spent(),
