@@ -612,22 +612,9 @@ fn validate_play_on_content_that_does_not_parse_exits_2_naming_file_and_line() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_play_check_with_a_report() {
-    use std::process::{Command, Stdio};
-    let child = Command::new(env!("CARGO_BIN_EXE_roadwright"))
-        .args(["validate", "tracks/oval.ron", "--play=100000"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    // Long enough to load and start playing, far too short for 100,000 races.
-    std::thread::sleep(std::time::Duration::from_secs(3));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    let output = child.wait_with_output().expect("ends");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"));
+    command.args(["validate", "tracks/oval.ron", "--play=100000"]);
+    let output = common::interrupted(command);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");

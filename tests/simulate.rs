@@ -537,31 +537,16 @@ fn without_race_list_a_report_folds_its_races_and_lists_none() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_on_ten_million_races_stops_at_once_in_little_memory_and_compares_nothing() {
-    use std::process::{Command, Stdio};
     // Under a 1 GiB address-space limit: a slot per unplayed race (the old collect) would not
-    // fit; folding races as they finish needs a few megabytes.
+    // fit; folding races as they finish needs a few megabytes. It ends: the races not begun
+    // are skipped (ten million of them would take hours).
     let binary = env!("CARGO_BIN_EXE_roadwright");
-    let child = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 1048576; exec '{binary}' simulate --track tracks/oval.ron --players 2 \
-             --races 10000000 --against content"
-        ))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs");
-    // Long enough for the program to load and install its Ctrl-C handler, far too short for
-    // ten million races.
-    std::thread::sleep(std::time::Duration::from_secs(3));
-    let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(sent.success());
-    // It ends: the races not begun are skipped (ten million of them would take hours).
-    let output = child.wait_with_output().expect("ends");
+    let mut command = std::process::Command::new("sh");
+    command.arg("-c").arg(format!(
+        "ulimit -v 1048576; exec '{binary}' simulate --track tracks/oval.ron --players 2 \
+         --races 10000000 --against content"
+    ));
+    let output = common::interrupted(command);
     let stderr = String::from_utf8_lossy(&output.stderr);
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(0), "{stderr}");

@@ -31,6 +31,27 @@ pub fn roadwright(args: &[&str]) -> Run {
     }
 }
 
+/// Runs `command` (its output piped), sends it Ctrl-C (SIGINT) after three seconds (long
+/// enough to load and start, far too short for the long work the tests ask for) and waits for
+/// it to end.
+#[cfg(unix)]
+pub fn interrupted(mut command: Command) -> std::process::Output {
+    use std::process::Stdio;
+    let child = command
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    std::thread::sleep(std::time::Duration::from_secs(3));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success());
+    child.wait_with_output().expect("ends")
+}
+
 /// Copies the standard content pack into a fresh temporary folder.
 pub fn copy_of_standard_pack() -> tempfile::TempDir {
     let dir = tempfile::tempdir().expect("temp dir");
