@@ -126,7 +126,7 @@ pub fn simulate(
     };
     // Ctrl-C stops the batch after the races under way.
     let cancel = super::interrupt::watch_ctrl_c();
-    let in_shard = (0..args.races).filter(|i| args.shard.holds(*i)).count();
+    let in_shard = args.shard.races_of(args.races);
     let bar = progress_bar(in_shard);
     let progress = |done: usize| bar.set_position(done as u64);
     let keep_races = args.race_list || args.csv.is_some();

@@ -692,3 +692,21 @@ impl Tally {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Shard;
+
+    #[test]
+    fn a_shard_plays_as_many_races_as_it_holds() {
+        for races in [0, 1, 2, 5, 24, 101] {
+            for count in 1..=7 {
+                for index in 1..=count {
+                    let shard = Shard { index, count };
+                    let held = (0..races).filter(|r| shard.holds(*r)).count();
+                    assert_eq!(shard.races_of(races), held, "{index}/{count} of {races}");
+                }
+            }
+        }
+    }
+}
