@@ -121,7 +121,9 @@ pub(crate) fn load_rules(
 /// the race record too.
 pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     if let Some(record) = args.record {
-        let checked = if crate::content::Format::from_path(record).is_none() {
+        // A pipe or a device (`--record /dev/stdout`) takes JSON; a file is named by its format.
+        let stream = std::fs::metadata(record).is_ok_and(|m| !m.is_file() && !m.is_dir());
+        let checked = if crate::content::Format::from_path(record).is_none() && !stream {
             Err(format!(
                 "--record {}: a race record is saved as .json or .ron",
                 record.display()
