@@ -262,6 +262,20 @@ fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
         "{}",
         refused.stderr
     );
+    // A pipe takes the record as JSON.
+    let piped = common::roadwright(&[
+        "race",
+        "--track",
+        "tracks/oval.ron",
+        "--record",
+        "/dev/stdout",
+    ]);
+    assert_eq!(piped.code, 0, "{}", piped.stderr);
+    assert!(
+        piped.stdout.contains("\"kind\": \"RaceRecord\""),
+        "{}",
+        piped.stdout
+    );
 
     // A ruleset file the race did not use, added to the pack, leaves the record playable.
     let standard = std::fs::read_to_string(project.path().join("content/rulesets/standard.ron"))
