@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::batch::{RaceEnd, RaceSummary};
+use super::batch::RaceEnd;
 use super::batch_fold::{BatchFold, Moments};
 
 /// A metric in batch A and batch B, and B minus A with its 95% interval.
@@ -49,22 +49,6 @@ pub fn proportion_difference(ka: usize, na: usize, kb: usize, nb: usize) -> Diff
         low: b - a - half,
         high: b - a + half,
     }
-}
-
-/// The difference of two means (Welch).
-#[must_use]
-pub fn mean_difference(a: &[f64], b: &[f64]) -> Difference {
-    let stats = |v: &[f64]| {
-        let n = v.len().max(1) as f64;
-        let mean = v.iter().sum::<f64>() / n;
-        let var = if v.len() > 1 {
-            v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
-        } else {
-            0.0
-        };
-        (mean, var / n)
-    };
-    welch(stats(a), stats(b))
 }
 
 /// The difference of two means (Welch) from the exact sums a fold keeps.
@@ -115,12 +99,6 @@ pub struct Comparison {
     pub events_drawn: Difference,
 }
 
-/// Compares two batches.
-#[must_use]
-pub fn compare(a: &[RaceSummary], b: &[RaceSummary]) -> Comparison {
-    compare_folds(&BatchFold::of(a), &BatchFold::of(b))
-}
-
 /// Compares two folded batches.
 #[must_use]
 pub fn compare_folds(a: &BatchFold, b: &BatchFold) -> Comparison {
@@ -168,6 +146,22 @@ pub fn compare_folds(a: &BatchFold, b: &BatchFold) -> Comparison {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The difference of two means (Welch) from the values themselves, the two-pass way: what
+    /// the folded sums must agree with.
+    fn mean_difference(a: &[f64], b: &[f64]) -> Difference {
+        let stats = |v: &[f64]| {
+            let n = v.len().max(1) as f64;
+            let mean = v.iter().sum::<f64>() / n;
+            let var = if v.len() > 1 {
+                v.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)
+            } else {
+                0.0
+            };
+            (mean, var / n)
+        };
+        welch(stats(a), stats(b))
+    }
 
     #[test]
     fn equal_batches_differ_by_nothing_and_far_apart_ones_significantly() {

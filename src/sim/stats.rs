@@ -212,23 +212,10 @@ pub struct CarStats {
 }
 
 impl BatchStats {
-    /// The statistics of the races of a batch played on `track`.
-    #[must_use]
-    pub fn of(races: &[RaceSummary], track: &CheckedTrack) -> Self {
-        Self::of_fold(&BatchFold::of(races), track)
-    }
-
     /// The statistics of a folded batch played on `track` (its per-space totals named).
     #[must_use]
     pub fn of_fold(fold: &BatchFold, track: &CheckedTrack) -> Self {
         Self::from_fold(fold, spaces_by_name(&fold.spaces, track))
-    }
-
-    /// The statistics of some races with the per-space totals already summed (a front end
-    /// that sums each race's counts as they arrive and keeps the races without them).
-    #[must_use]
-    pub fn with_spaces(races: &[RaceSummary], spaces: BTreeMap<String, SpaceCounts>) -> Self {
-        Self::from_fold(&BatchFold::of(races), spaces)
     }
 
     /// The statistics of a folded batch, with its per-space totals by name.

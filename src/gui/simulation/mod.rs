@@ -20,9 +20,10 @@ use crate::content::Document;
 use crate::content::track::{SpaceRef, Track};
 use crate::render::viridis;
 use crate::sim::LoadedRace;
-use crate::sim::batch::{BatchSpec, Notable, RaceSummary, SpaceCounts, notable};
-use crate::sim::compare::{Comparison, Difference, compare};
-use crate::sim::stats::{BatchStats, Interval, TeamStats, spaces_by_name};
+use crate::sim::batch::{BatchSpec, Notable, RaceSummary, SpaceCounts, notable_of};
+use crate::sim::batch_fold::BatchFold;
+use crate::sim::compare::{Comparison, Difference, compare_folds};
+use crate::sim::stats::{BatchStats, Interval, TeamStats};
 use worker::{BatchRun, BatchUpdate};
 
 /// What a batch plays: chosen on the screen.
@@ -170,17 +171,18 @@ pub struct SimulationScreen {
     run: Option<BatchRun>,
     /// The same seeds on the saved files, when comparing, and its races.
     saved_run: Option<BatchRun>,
-    saved_races: Vec<RaceSummary>,
+    saved_fold: BatchFold,
     comparison: Option<Comparison>,
     /// What the two batches compared are called (the other one, this one).
     compare_names: (String, String),
     spec: Option<BatchSpec>,
     loaded: Option<LoadedRace>,
     track: Option<Track>,
-    /// The races played, without their per-space counts (folded into `space_totals` as they
-    /// arrive, so a long batch does not hold a copy of the track per race).
+    /// The races played, without their per-space counts (those are summed in `fold` as the
+    /// races arrive, so a long batch does not hold a copy of the track per race).
     races: Vec<RaceSummary>,
-    space_totals: Vec<SpaceCounts>,
+    /// Every race played, folded: what the statistics, notable races and comparison read.
+    fold: BatchFold,
     stats: Option<BatchStats>,
     /// Whether races arrived since the statistics were worked out, and when they last were.
     stale: bool,
@@ -229,14 +231,14 @@ impl SimulationScreen {
             },
             run: None,
             saved_run: None,
-            saved_races: Vec::new(),
+            saved_fold: BatchFold::default(),
             comparison: None,
             compare_names: (String::new(), String::new()),
             spec: None,
             loaded: None,
             track: None,
             races: Vec::new(),
-            space_totals: Vec::new(),
+            fold: BatchFold::default(),
             stats: None,
             stale: false,
             stats_at: f64::NEG_INFINITY,
@@ -261,14 +263,14 @@ impl SimulationScreen {
         for run in self.run.iter().chain(&self.saved_run) {
             run.cancel();
         }
-        self.saved_races.clear();
+        self.saved_fold = BatchFold::default();
         self.comparison = None;
         self.saved_run = saved.map(|(spec, other, this)| {
             self.compare_names = (other, this);
             BatchRun::start(spec, now)
         });
         self.races.clear();
-        self.space_totals = vec![SpaceCounts::default(); loaded.rules.track.space_count()];
+        self.fold = BatchFold::default();
         self.stats = None;
         self.error = None;
         self.run = Some(BatchRun::start(spec.clone(), now));
@@ -402,14 +404,12 @@ impl SimulationScreen {
         }
     }
 
-    /// A race of the saved files' batch: each keeps its per-space counts summed into one
-    /// entry, which is all a comparison reads of them.
+    /// Races of the saved files' batch: folded, which is all a comparison reads of them.
     fn take_saved(&mut self, update: BatchUpdate) {
         match update {
             BatchUpdate::Races(races) => {
-                for mut race in races {
-                    race.spaces = vec![fold_spaces(&race.spaces)];
-                    self.saved_races.push(race);
+                for race in &races {
+                    self.saved_fold.add(race);
                 }
             }
             BatchUpdate::Failed(error) => self.error = Some(format!("the saved files: {error}")),
@@ -420,11 +420,8 @@ impl SimulationScreen {
         match update {
             BatchUpdate::Races(races) => {
                 for mut race in races {
-                    for (total, counts) in self.space_totals.iter_mut().zip(&race.spaces) {
-                        total.add(counts);
-                    }
-                    // Summed into one entry: what a comparison reads of a race's spaces.
-                    race.spaces = vec![fold_spaces(&race.spaces)];
+                    self.fold.add(&race);
+                    race.spaces = Vec::new();
                     self.races.push(race);
                 }
                 self.stale = true;
@@ -436,14 +433,11 @@ impl SimulationScreen {
     fn refresh_stats(&mut self, now: f64) {
         if let Some(loaded) = &self.loaded {
             let track = &loaded.rules.track;
-            self.stats = Some(BatchStats::with_spaces(
-                &self.races,
-                spaces_by_name(&self.space_totals, track),
-            ));
+            self.stats = Some(BatchStats::of_fold(&self.fold, track));
         }
-        if self.saved_run.is_none() && self.run.is_none() && !self.saved_races.is_empty() {
+        if self.saved_run.is_none() && self.run.is_none() && self.saved_fold.races > 0 {
             // Same seeds on both: B minus A is what the edits change.
-            self.comparison = Some(compare(&self.saved_races, &self.races));
+            self.comparison = Some(compare_folds(&self.saved_fold, &self.fold));
         }
         self.stale = false;
         self.stats_at = now;
@@ -524,7 +518,7 @@ impl SimulationScreen {
                     compare_view(ui, self.comparison.as_ref(), &self.compare_names);
                 }
                 (Some(_), SimTab::Notable) => {
-                    notable_view(ui, &notable(&self.races), &mut commands);
+                    notable_view(ui, &notable_of(&self.fold), &mut commands);
                 }
             }
         });
@@ -1033,15 +1027,6 @@ fn cars_view(
             commands,
         );
     });
-}
-
-/// A race's per-space counts summed over the track.
-fn fold_spaces(spaces: &[SpaceCounts]) -> SpaceCounts {
-    let mut total = SpaceCounts::default();
-    for counts in spaces {
-        total.add(counts);
-    }
-    total
 }
 
 /// This batch against the one compared with: each metric in both, the change with its 95%
