@@ -184,14 +184,7 @@ impl Board {
         amount: i64,
     ) -> Result<(), String> {
         self.claim(player, source, amount)?;
-        if source == VpSource::Finish && amount != 0 {
-            let c = self.car_mut(car)?;
-            c.crossings = if amount > 0 {
-                c.crossings.saturating_add(1)
-            } else {
-                c.crossings.saturating_sub(1)
-            };
-        }
+        self.car_mut(car)?.count_vp(source, amount);
         Ok(())
     }
 

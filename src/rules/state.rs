@@ -110,6 +110,20 @@ pub struct Car {
 }
 
 impl Car {
+    /// Counts a change of VP this car claimed (`amount` > 0) or returned (< 0) for `source`:
+    /// a claim for the finish line is one more crossing it holds, a return one fewer (11.2).
+    /// The engine and the board folded from events keep the count alike through this.
+    pub(crate) fn count_vp(&mut self, source: VpSource, amount: i64) {
+        if source != VpSource::Finish || amount == 0 {
+            return;
+        }
+        self.crossings = if amount > 0 {
+            self.crossings.saturating_add(1)
+        } else {
+            self.crossings.saturating_sub(1)
+        };
+    }
+
     /// A car on its team mat, before the race: no damage, no marker, light side up.
     #[must_use]
     pub fn on_the_mat(player: PlayerId, mat_index: u16) -> Self {
@@ -730,7 +744,7 @@ impl Race {
             self.set_marker(id, Marker::Lapped, true);
             return;
         }
-        car.crossings -= 1;
+        car.count_vp(VpSource::Finish, -1);
         p.claims.finish -= 1;
         p.pool += 1;
         self.record(RaceEvent::VpReturned {
@@ -753,10 +767,7 @@ impl Race {
             VpSource::Finish => p.claims.finish += vp,
             VpSource::Kill => p.claims.kills += vp,
         }
-        if source == VpSource::Finish && vp > 0 {
-            let car = &mut self.cars[car.index()];
-            car.crossings = car.crossings.saturating_add(1);
-        }
+        self.cars[car.index()].count_vp(source, i64::from(vp));
         let won = p.pool == 0;
         self.record(RaceEvent::VpClaimed {
             player,

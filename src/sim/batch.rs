@@ -171,30 +171,27 @@ impl SpaceCounts {
 
     /// Adds another's counts (saturating: counts of races played here never come near it).
     pub fn add(&mut self, other: &Self) {
-        self.passes = self.passes.saturating_add(other.passes);
-        self.ends = self.ends.saturating_add(other.ends);
-        self.damage = self.damage.saturating_add(other.damage);
-        self.eliminations = self.eliminations.saturating_add(other.eliminations);
-        self.collisions = self.collisions.saturating_add(other.collisions);
-        self.crossover_collisions = self
-            .crossover_collisions
-            .saturating_add(other.crossover_collisions);
-        self.displacements = self.displacements.saturating_add(other.displacements);
+        if let Some(sum) = self.zip(other, |a, b| Some(a.saturating_add(b))) {
+            *self = sum;
+        }
     }
 
     /// The sum of two counts read from files, or `None` when one would overflow.
     #[must_use]
     pub fn checked_add(&self, other: &Self) -> Option<Self> {
+        self.zip(other, u32::checked_add)
+    }
+
+    /// Each count of `self` and `other` combined by `f`; `None` when `f` refuses one.
+    fn zip(&self, other: &Self, f: impl Fn(u32, u32) -> Option<u32>) -> Option<Self> {
         Some(Self {
-            passes: self.passes.checked_add(other.passes)?,
-            ends: self.ends.checked_add(other.ends)?,
-            damage: self.damage.checked_add(other.damage)?,
-            eliminations: self.eliminations.checked_add(other.eliminations)?,
-            collisions: self.collisions.checked_add(other.collisions)?,
-            crossover_collisions: self
-                .crossover_collisions
-                .checked_add(other.crossover_collisions)?,
-            displacements: self.displacements.checked_add(other.displacements)?,
+            passes: f(self.passes, other.passes)?,
+            ends: f(self.ends, other.ends)?,
+            damage: f(self.damage, other.damage)?,
+            eliminations: f(self.eliminations, other.eliminations)?,
+            collisions: f(self.collisions, other.collisions)?,
+            crossover_collisions: f(self.crossover_collisions, other.crossover_collisions)?,
+            displacements: f(self.displacements, other.displacements)?,
         })
     }
 }
