@@ -566,7 +566,7 @@ fn an_output_naming_an_input_or_a_missing_folder_is_refused_before_any_race() {
         ("--json", "tracks/oval.ron", "inputs"),
         ("--csv", "content/batch.csv", "inside the input folder"),
         ("--json", "no-such-folder/batch.json", "does not exist"),
-        ("--records", "content/records", "inside, the input"),
+        ("--records", "content/records", "inside the input folder"),
     ] {
         let run = simulate(&[option, path]);
         assert_eq!(run.code, 2, "{option} {path}: {}", run.stderr);

@@ -5,6 +5,14 @@
 
 use std::path::{Path, PathBuf};
 
+/// The folder a path is in (`.` for a bare name).
+fn folder_of(path: &Path) -> &Path {
+    match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    }
+}
+
 /// A path as the system finally names it: canonical when it exists; otherwise its folder made
 /// canonical with its name joined (an output usually does not exist yet); as given when not
 /// even its folder exists.
@@ -12,14 +20,34 @@ fn resolved(path: &Path) -> PathBuf {
     if let Ok(real) = path.canonicalize() {
         return real;
     }
-    let folder = match path.parent() {
-        Some(parent) if !parent.as_os_str().is_empty() => parent,
-        _ => Path::new("."),
-    };
-    match (folder.canonicalize(), path.file_name()) {
+    match (folder_of(path).canonicalize(), path.file_name()) {
         (Ok(folder), Some(name)) => folder.join(name),
         _ => path.to_owned(),
     }
+}
+
+/// Refuses an output (a file or a folder of outputs) that is one of the inputs or lies inside
+/// an input folder.
+fn clash(option: &str, output: &Path, inputs: &[&Path]) -> Result<(), String> {
+    let out = resolved(output);
+    for input in inputs {
+        let input_path = resolved(input);
+        if out == input_path {
+            return Err(format!(
+                "{option} {}: that is one of this command's inputs; it would be overwritten",
+                output.display()
+            ));
+        }
+        if input.is_dir() && out.starts_with(&input_path) {
+            return Err(format!(
+                "{option} {}: that is inside the input folder {}, which would read it as \
+                 content",
+                output.display(),
+                input.display()
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Checks each output (named by its option, `--json`) against the inputs: refused when it is
@@ -29,55 +57,30 @@ pub(crate) fn check_outputs<P: AsRef<Path>>(
     outputs: &[(&str, P)],
     inputs: &[&Path],
 ) -> Result<(), String> {
-    let inputs: Vec<(PathBuf, bool)> = inputs
-        .iter()
-        .map(|input| (resolved(input), input.is_dir()))
-        .collect();
     for (option, output) in outputs {
         let output = output.as_ref();
-        if let Ok(meta) = std::fs::metadata(output) {
-            if meta.is_dir() {
+        match std::fs::metadata(output) {
+            Ok(meta) if meta.is_dir() => {
                 return Err(format!("{option} {}: it is a folder", output.display()));
             }
-            if !meta.is_file() {
-                continue;
-            }
-        } else {
-            let folder = match output.parent() {
-                Some(parent) if !parent.as_os_str().is_empty() => parent,
-                _ => Path::new("."),
-            };
-            if !folder.is_dir() {
+            Ok(meta) if !meta.is_file() => continue,
+            Err(_) if !folder_of(output).is_dir() => {
                 return Err(format!(
                     "{option} {}: the folder {} does not exist",
                     output.display(),
-                    folder.display()
+                    folder_of(output).display()
                 ));
             }
+            // A regular file, or a new one in a folder that exists.
+            Ok(_) | Err(_) => {}
         }
-        let out = resolved(output);
-        for (input, is_folder) in &inputs {
-            if out == *input {
-                return Err(format!(
-                    "{option} {}: that is one of this command's inputs; it would be overwritten",
-                    output.display()
-                ));
-            }
-            if *is_folder && out.starts_with(input) {
-                return Err(format!(
-                    "{option} {}: that is inside the input folder {}, which would read it as \
-                     content",
-                    output.display(),
-                    input.display()
-                ));
-            }
-        }
+        clash(option, output, inputs)?;
     }
     Ok(())
 }
 
-/// Checks a folder a command writes files into (created when missing): refused when it is an
-/// input, lies inside an input folder, or is a file.
+/// Checks a folder a command writes files into (created when missing): refused when it is a
+/// file, an input, or inside an input folder.
 pub(crate) fn check_output_folder(
     option: &str,
     folder: &Path,
@@ -86,18 +89,7 @@ pub(crate) fn check_output_folder(
     if folder.exists() && !folder.is_dir() {
         return Err(format!("{option} {}: it is not a folder", folder.display()));
     }
-    let out = resolved(folder);
-    for input in inputs {
-        let input_path = resolved(input);
-        if out == input_path || (input.is_dir() && out.starts_with(&input_path)) {
-            return Err(format!(
-                "{option} {}: that is, or is inside, the input {}",
-                folder.display(),
-                input.display()
-            ));
-        }
-    }
-    Ok(())
+    clash(option, folder, inputs)
 }
 
 #[cfg(test)]
