@@ -376,26 +376,22 @@ fn a_car_placed_beside_a_sector_without_an_off_track_spot_is_an_error() {
         ),
     )
     .expect("write");
-    let text = format!(
-        r#"(
-    kind: Scenario,
-    version: 1,
-    name: "test",
-    track: "{track}",
-    content: "{content}",
-    players: ["chrome-jackals", "rust-reapers"],
-    cars: [
-        (team: "chrome-jackals", number: "22", at: Space("5.1")),
-        (team: "rust-reapers", number: "11", at: OffTrack(beside: "0.0", side: Inside)),
-    ],
-    active: (team: "chrome-jackals", number: "22"),
-    card: "solo-2",
-)"#,
-        track = track.display(),
-        content = common::repo("content").display(),
+    let path = write_scenario_for(
+        dir.path(),
+        ("chrome-jackals", "22"),
+        "solo-2",
+        r#"(team: "chrome-jackals", number: "22", at: Space("5.1")),
+        (team: "rust-reapers", number: "11", at: OffTrack(beside: "0.0", side: Inside))"#,
+        "",
     );
-    let path = dir.path().join("scenario.ron");
-    fs::write(&path, text).expect("write");
+    // The same scenario on the changed copy of the oval.
+    let oval_path = common::repo("tracks/oval.ron").display().to_string();
+    let text = fs::read_to_string(&path).expect("scenario");
+    fs::write(
+        &path,
+        text.replace(&oval_path, &track.display().to_string()),
+    )
+    .expect("write");
     let run = common::roadwright(&["moves", path.to_str().expect("utf-8")]);
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
