@@ -1,8 +1,7 @@
 //! The deck and team mat editors driven headless as a person would: every field of a card,
 //! team and car editable, and rows added, duplicated, deleted and sorted.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use common::studio::{menu, open_file, settle, shown_document, workspace_copy};
 use egui::accesskit::Role;

@@ -1,7 +1,7 @@
 //! Race records: `race --record` writes one, `replay` plays it again byte for byte, `--to N`
 //! stops after decision N, other content is refused; a golden file pins what seeds mean.
 
-mod common;
+use crate::common;
 
 use roadwright::rules::{Race, RaceSetup};
 use roadwright::sim::{Bot, RandomBot};
@@ -152,7 +152,7 @@ fn fingerprint(track: &str, players: usize, seed: u64) -> String {
 fn seeds_keep_their_meaning_golden_event_streams() {
     // If this fails after a dependency update (a shuffle, an RNG), a seed no longer means the
     // race it meant: every record ever written would replay differently. Re-bless only for a
-    // deliberate rules change: `ROADWRIGHT_BLESS=1 cargo test --test race_records`.
+    // deliberate rules change: `ROADWRIGHT_BLESS=1 cargo test --test cli race_records::`.
     let path = common::repo("tests/golden/event_streams.txt");
     let now: Vec<String> = [
         ("oval", 4, 1),

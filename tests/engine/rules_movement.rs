@@ -2,7 +2,7 @@
 //! The rulebook's pictures are lost; each test rebuilds the situation its text describes on a
 //! small test track (lane 0 is the apron).
 
-mod common;
+use crate::common;
 
 use common::rules::*;
 use roadwright::rules::outcomes::Ending;

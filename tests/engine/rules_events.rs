@@ -1,6 +1,6 @@
 //! Movement event scenarios (rulebook 10.0) and scoring (11.0-11.3).
 
-mod common;
+use crate::common;
 
 use common::rules::*;
 use roadwright::rules::{Decision, EventChoice, Place, RaceEvent, RaceResult, VpSource};

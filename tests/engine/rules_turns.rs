@@ -1,7 +1,7 @@
 //! Setup (3.0), the turn sequence (4.0-4.5), the countdown clock (11.4), the end of the race
 //! (11.5), and the decision API's guarantees.
 
-mod common;
+use crate::common;
 
 use common::rules::*;
 use roadwright::rules::{Decision, Place, Race, RaceEvent, RaceResult, RaceSetup};

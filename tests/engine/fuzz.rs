@@ -6,11 +6,11 @@
 //! bounded.
 //!
 //! `ROADWRIGHT_FUZZ_ITERATIONS` sets the number of iterations (default 1,500);
-//! `ROADWRIGHT_FUZZ_ITERATIONS=1000000 cargo test --release --no-default-features --test fuzz`
+//! `ROADWRIGHT_FUZZ_ITERATIONS=1000000 cargo test --release --no-default-features --test engine fuzz::`
 //! is the long run recorded in the README. Each iteration is seeded by its number, so a
 //! failure names the iteration that reproduces it.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! The standard content pack matches the rulebook and the brief, validates clean, and its files
 //! are in canonical form (saving them gives back the same bytes).
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 

@@ -1,9 +1,8 @@
 //! The simulation screen, clicked through: a batch on the oval runs in the background, shows
 //! win rates, a heat map and the notable races (one opens in the race viewer), and can be
 //! cancelled.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use common::studio::{menu, open_track, settle, workspace_copy};
 use egui_kittest::Harness;

@@ -1,9 +1,8 @@
 //! Validation by play in the studio: the check runs in the background after edits settle,
 //! can be cancelled, its findings join the diagnostics marked as found by play, a click shows
 //! the space, and Watch opens the race that shows a finding.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use common::studio::{settle, workspace_copy};
 use egui_kittest::Harness;

@@ -2,7 +2,7 @@
 //! checks accept are found with the space or the seed that shows them, and the findings do not
 //! depend on the number of threads.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::sync::Arc;

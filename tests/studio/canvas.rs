@@ -1,9 +1,8 @@
 //! The track canvas driven headless as a person would: each tool clicked on the canvas, the
 //! inspector's selection buttons, the keys (tools, Delete, Esc, zoom), panning and zooming with
 //! the pointer, the first stretch's heading, and what the canvas draws.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use common::studio::{
     click_space, menu, open_file, open_track, settle, shown_track, start, workspace_copy,

@@ -1,7 +1,7 @@
 //! `roadwright simulate`: batches of bot races, reproducible for any thread count, with
 //! statistics, JSON and CSV; bot profiles as data; bots that beat random play.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

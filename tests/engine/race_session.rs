@@ -1,7 +1,7 @@
 //! Test races as the studio plays them, without a window: people and bots at one table, undo to
 //! the last human choice, restart, runs that stop where asked, records watched again.
 
-mod common;
+use crate::common;
 
 use common::repo;
 use roadwright::content::bot_profile::BotProfile;

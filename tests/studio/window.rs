@@ -1,9 +1,8 @@
 //! The studio's window as eframe runs it, driven headless: the title bar's close button over
 //! unsaved work, the autosave timer, recovery of never-saved tracks, and the preferences kept
 //! in eframe's storage.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::fs;

@@ -1,7 +1,7 @@
 //! Track edits, the ones the studio's tools emit: every sample track can be drawn from an empty
 //! track with them alone, and each edit keeps the graph coherent.
 
-mod common;
+use crate::common;
 
 use roadwright::content::race_deck::LaneSide;
 use roadwright::content::track::{

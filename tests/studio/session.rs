@@ -1,8 +1,7 @@
 //! The studio's session without a window: documents, edits and their undo, validation,
 //! saving, the unsaved-changes question, autosave and recovery, all driven by calls.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -1,9 +1,8 @@
 //! Editing in the studio, driven headless with `egui_kittest` as a person would: laying
 //! stretches, undo and redo, painting, live diagnostics, deck and team edits, saving, and
 //! recovering after a crash.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -1,7 +1,7 @@
 //! Combat scenarios (rulebook 8.0-8.5, 9.0): targeting arcs, hits, effects, elimination,
 //! replacement cars.
 
-mod common;
+use crate::common;
 
 use common::rules::*;
 use roadwright::rules::{Decision, Place, RaceEvent};

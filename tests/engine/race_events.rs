@@ -3,9 +3,9 @@
 //! claim. Runs seeded random races on all four sample tracks with 2 to 10 players.
 //!
 //! `ROADWRIGHT_EVENT_SEEDS` sets the seeds per track and field size (default 6, so 216 races;
-//! `ROADWRIGHT_EVENT_SEEDS=280 cargo test --release --test race_events` plays 10,080).
+//! `ROADWRIGHT_EVENT_SEEDS=280 cargo test --release --test engine race_events::` plays 10,080).
 
-mod common;
+use crate::common;
 
 use roadwright::rules::{Board, Decision, Race, RaceEvent, RaceResult, RaceSetup};
 use roadwright::sim::{Bot, RandomBot};

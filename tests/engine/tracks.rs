@@ -1,6 +1,6 @@
 //! Tracks: the four samples, every track validation rule, a 10,000-space track, the picture.
 
-mod common;
+use crate::common;
 
 use roadwright::content::race_deck::LaneSide;
 use roadwright::content::track::{Chute, GridSlot, SpaceRef, Terrain, Track, TrackStyle};

@@ -1,6 +1,6 @@
 //! Scenario files and `roadwright moves`.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

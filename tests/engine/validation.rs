@@ -1,7 +1,7 @@
 //! Each validation check, triggered alone by one edit of the standard pack, with the object and
 //! place it points at.
 
-mod common;
+use crate::common;
 
 use roadwright::content::combat_deck::{AttackEffect, AttackResult, CombatEventDeck, WeaponType};
 use roadwright::content::movement_events::{MovementEvent, MovementEventDeck};

@@ -1,6 +1,6 @@
 //! The `roadwright` command line, run as a user would run it.
 
-mod common;
+use crate::common;
 
 use std::fs;
 

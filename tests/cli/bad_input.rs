@@ -2,7 +2,7 @@
 //! field where the text has them), `roadwright validate` exits 2, and nothing panics, overflows
 //! the stack or hangs.
 
-mod common;
+use crate::common;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -6,7 +6,7 @@
 //! `ROADWRIGHT_PROPERTY_SEEDS` sets the seeds per track and field size (default 28, so about a
 //! thousand races).
 
-mod common;
+use crate::common;
 
 use roadwright::rules::setup::DEFAULT_TURN_LIMIT;
 use roadwright::sim::{Bot, RandomBot, play_race};

@@ -1,6 +1,6 @@
 //! The checked-in JSON Schemas are the ones the types generate.
 
-mod common;
+use crate::common;
 
 use roadwright::cli::all_schemas;
 

@@ -1,7 +1,6 @@
 //! The studio window, driven headless with `egui_kittest` as a person would click it.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -1,9 +1,8 @@
 //! Test races in the studio, clicked through as a person would: start a race from the Race menu,
 //! play a card by clicking a highlighted space, undo it, let the bots finish, race on an unsaved
 //! edit, watch a saved record with the scrubber, and be refused on content with errors.
-#![cfg(feature = "gui")]
 
-mod common;
+use crate::common;
 
 use std::fs;
 

@@ -1,0 +1,12 @@
+//! The command line's tests, in one binary: the real `roadwright` binary run as a user runs it
+//! (commands, exit codes, hostile input, outputs, batches and their merge, race records, the
+//! schemas it writes).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod bad_input;
+mod cli;
+mod race_records;
+mod schemas;
+mod simulate;

@@ -1,0 +1,16 @@
+//! The studio's tests, in one binary: the real window driven headless with `egui_kittest` as a
+//! person would click it (editing, decks, canvas, sessions, test races, simulations, the
+//! check by play).
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod canvas;
+mod decks;
+mod editing;
+mod play;
+mod race;
+mod session;
+mod simulation;
+mod window;
+mod window_basics;
