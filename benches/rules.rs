@@ -42,8 +42,13 @@ fn bench_races(bencher: divan::Bencher, bot: impl Fn(u64) -> Box<dyn Bot + Send>
         let setup = RaceSetup::first_teams(&rules.content, 10, seed);
         let mut race = Race::new(Arc::clone(&rules), &setup).expect("setup");
         race.set_logging(false);
-        let mut bots: Vec<_> = (0..10).map(|p| bot(seed * 10 + p)).collect();
-        play_race(&mut race, &mut bots, false).expect("race")
+        let bots: Vec<_> = (0..10).map(|p| bot(seed * 10 + p)).collect();
+        play_race(
+            &mut race,
+            &mut roadwright::sim::Seats::from_bots(bots),
+            false,
+        )
+        .expect("race")
     });
 }
 

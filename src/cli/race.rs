@@ -171,7 +171,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let mut bots = crate::sim::bot::random_seats(args.seed, players);
+    let mut bots = crate::sim::Seats::random(args.seed, players);
     if let Err(e) = play_race(&mut race, &mut bots, false) {
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_CONTENT_ERRORS);

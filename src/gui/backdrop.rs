@@ -4,7 +4,8 @@
 //! decoded into gigabytes.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{self, Receiver, TryRecvError};
+
+use super::job::Job;
 
 use image::{ImageDecoder, ImageFormat, ImageReader};
 
@@ -88,7 +89,7 @@ pub struct Backdrop {
 
 enum State {
     /// Being read on the loader's thread.
-    Loading(Receiver<Result<egui::ColorImage, PictureError>>),
+    Loading(Job<Result<egui::ColorImage, PictureError>>),
     /// Read, waiting for the next frame to become a texture.
     Decoded(Result<egui::ColorImage, PictureError>),
     /// Shown (or not, when it could not be read: the error was reported once and the file is
@@ -100,20 +101,15 @@ impl Backdrop {
     /// Starts reading `path` on a thread of its own; the window is woken when it is read.
     #[must_use]
     pub fn load(path: PathBuf, ctx: &egui::Context) -> Self {
-        let (send, receive) = mpsc::channel();
-        let (file, ctx) = (path.clone(), ctx.clone());
-        let spawned = std::thread::Builder::new()
-            .name("background picture".to_owned())
-            .spawn(move || {
-                // The studio may have moved on to another picture: nobody listening is fine.
-                let _ = send.send(read_picture(&file));
-                ctx.request_repaint();
-            });
-        let state = match spawned {
-            Ok(_) => State::Loading(receive),
-            Err(error) => State::Decoded(Err(PictureError::Io(error))),
-        };
-        Self { path, state }
+        let file = path.clone();
+        let job = Job::spawn_waking("background-picture", ctx, move |handle| {
+            // The studio may have moved on to another picture: nobody listening is fine.
+            handle.send(read_picture(&file));
+        });
+        Self {
+            path,
+            state: State::Loading(job),
+        }
     }
 
     /// The file it is read from.
@@ -130,15 +126,13 @@ impl Backdrop {
 
     /// Takes in what the loader read, making the texture; returns the error to report, once.
     pub fn poll(&mut self, ctx: &egui::Context) -> Option<PictureError> {
-        if let State::Loading(receive) = &self.state {
-            match receive.try_recv() {
-                Ok(read) => self.state = State::Decoded(read),
-                Err(TryRecvError::Empty) => return None,
-                Err(TryRecvError::Disconnected) => {
-                    self.state = State::Decoded(Err(PictureError::NotAPicture(
-                        " (its reader stopped)".to_owned(),
-                    )));
-                }
+        if let State::Loading(job) = &mut self.state {
+            if let Some(read) = job.poll().pop() {
+                self.state = State::Decoded(read);
+            } else if job.is_finished() {
+                self.state = State::Decoded(Err(stopped()));
+            } else {
+                return None;
             }
         }
         if !matches!(self.state, State::Decoded(_)) {
@@ -162,12 +156,8 @@ impl Backdrop {
 
     /// Waits for the loader to finish reading (tests and scripts; the window polls instead).
     pub fn wait(&mut self) {
-        if let State::Loading(receive) = &self.state {
-            self.state = State::Decoded(receive.recv().unwrap_or_else(|_| {
-                Err(PictureError::NotAPicture(
-                    " (its reader stopped)".to_owned(),
-                ))
-            }));
+        if let State::Loading(job) = &mut self.state {
+            self.state = State::Decoded(job.wait_next().unwrap_or_else(|| Err(stopped())));
         }
     }
 
@@ -179,6 +169,11 @@ impl Backdrop {
             _ => None,
         }
     }
+}
+
+/// What is reported when the reader ended without an answer (it panicked).
+fn stopped() -> PictureError {
+    PictureError::NotAPicture(" (its reader stopped)".to_owned())
 }
 
 #[cfg(test)]

@@ -13,6 +13,7 @@ use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
 use super::command::StudioCommand;
+use super::job::Job;
 
 /// What a file or folder is being chosen for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -180,7 +181,7 @@ type SystemDialog = fn(&Picker, &Path) -> Option<PathBuf>;
 /// The choice under way, if any: an in-window dialog, or the system's on its thread.
 pub struct FilePicker {
     open: Option<(Picker, egui_file::FileDialog)>,
-    native: Option<(Picker, std::sync::mpsc::Receiver<Option<PathBuf>>)>,
+    native: Option<(Picker, Job<Option<PathBuf>>)>,
     system: SystemDialog,
 }
 
@@ -200,21 +201,16 @@ impl FilePicker {
     /// choice already under way is dropped for the new one.
     pub fn pick(&mut self, picker: Picker, start: &Path, native: bool) {
         if native {
-            let (sender, receiver) = std::sync::mpsc::channel();
             let asked = picker.clone();
             let start = start.to_owned();
             let system = self.system;
-            let spawned = std::thread::Builder::new()
-                .name("roadwright-file-dialog".to_owned())
-                .spawn(move || {
-                    // Nobody listens any more when another choice replaced this one.
-                    sender.send(system(&asked, &start)).ok();
-                });
-            if spawned.is_ok() {
-                self.open = None;
-                self.native = Some((picker, receiver));
-                return;
-            }
+            let job = Job::spawn("file-dialog", move |handle| {
+                // Nobody listens any more when another choice replaced this one.
+                handle.send(system(&asked, &start));
+            });
+            self.open = None;
+            self.native = Some((picker, job));
+            return;
         }
         let dialog = picker.in_window(start);
         self.native = None;
@@ -227,25 +223,28 @@ impl FilePicker {
         self.open.is_some() || self.native.is_some()
     }
 
+    /// Waits for the system's dialog to answer (tests and scripts; the window polls instead):
+    /// the command of the path chosen, if one was.
+    pub fn wait(&mut self) -> Option<StudioCommand> {
+        let (picker, mut job) = self.native.take()?;
+        job.wait_next().flatten().map(|path| picker.command(path))
+    }
+
     /// Draws the in-window dialog, or checks on the system's; the command of the path chosen,
     /// once it is.
     pub fn show(&mut self, ctx: &egui::Context) -> Option<StudioCommand> {
-        if let Some((picker, receiver)) = &self.native {
-            return match receiver.try_recv() {
-                Ok(answer) => {
-                    let command = answer.map(|path| picker.command(path));
-                    self.native = None;
-                    command
-                }
-                Err(std::sync::mpsc::TryRecvError::Empty) => {
-                    ctx.request_repaint_after(std::time::Duration::from_millis(100));
-                    None
-                }
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                    self.native = None;
-                    None
-                }
-            };
+        if let Some((picker, job)) = &mut self.native {
+            if let Some(answer) = job.poll().pop() {
+                let command = answer.map(|path| picker.command(path));
+                self.native = None;
+                return command;
+            }
+            if job.is_finished() {
+                self.native = None;
+            } else {
+                ctx.request_repaint_after(std::time::Duration::from_millis(100));
+            }
+            return None;
         }
         let (picker, dialog) = self.open.as_mut()?;
         dialog.show(ctx);
@@ -292,14 +291,8 @@ mod tests {
         let ctx = egui::Context::default();
         assert_eq!(picker.show(&ctx), None, "not answered yet");
         assert!(picker.is_open());
-        let mut answer = None;
-        for _ in 0..200 {
-            answer = picker.show(&ctx);
-            if !picker.is_open() {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
+        // Wait on the dialog's job, not the clock.
+        let answer = picker.wait();
         assert_eq!(
             answer,
             Some(StudioCommand::OpenRecord(PathBuf::from(

@@ -28,6 +28,7 @@ pub mod document;
 pub mod fields;
 pub mod file_picker;
 pub mod inspector;
+pub mod job;
 pub mod menu;
 pub mod movement_events_editor;
 pub mod play_checker;

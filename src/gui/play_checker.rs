@@ -3,11 +3,7 @@
 //! progress bar; a new edit or the user's Cancel stops it, and the window never waits for it.
 //! Nothing here draws.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, TryRecvError, channel};
-use std::thread;
-
+use super::job::{Job, JobHandle};
 use super::validation::Snapshot;
 use crate::sim::play_check::{play_tracks, playable_tracks};
 use crate::validate::Diagnostic;
@@ -29,20 +25,17 @@ pub fn play_ruleset<'a>(ids: impl Iterator<Item = &'a str>) -> Option<String> {
         .map(|id| (*id).to_owned())
 }
 
-/// A check running on its thread.
-struct Job {
+/// A check under way: the revision it checks, and its job (its total is the races to play,
+/// set once the job knows which tracks can be played; `None` comes back when cancelled).
+struct Check {
     revision: u64,
-    progress: Arc<AtomicUsize>,
-    /// Races to play: the worker sets it once it knows which tracks can be played.
-    total: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
-    result: Receiver<Option<Vec<Diagnostic>>>,
+    job: Job<Option<Vec<Diagnostic>>>,
 }
 
 /// The background play check and its last findings.
 #[derive(Default)]
 pub struct PlayChecker {
-    job: Option<Job>,
+    job: Option<Check>,
     /// The findings of the last check that finished, for the revision it checked.
     found: Vec<Diagnostic>,
     found_revision: Option<u64>,
@@ -116,9 +109,9 @@ impl PlayChecker {
     /// Races played and to play, while a check runs.
     #[must_use]
     pub fn progress(&self) -> Option<(usize, usize)> {
-        self.job.as_ref().map(|job| {
-            let total = job.total.load(Ordering::Relaxed);
-            (job.progress.load(Ordering::Relaxed).min(total), total)
+        self.job.as_ref().map(|check| {
+            let (played, total) = check.job.progress();
+            (played.min(total), total)
         })
     }
 
@@ -132,84 +125,50 @@ impl PlayChecker {
 
     /// Waits for the check under way (tests, and scripts).
     pub fn wait(&mut self) {
-        if let Some(job) = self.job.take() {
-            if let Ok(Some(found)) = job.result.recv() {
+        if let Some(mut check) = self.job.take() {
+            if let Some(Some(found)) = check.job.wait_next() {
                 self.found = found;
                 self.generation += 1;
             }
-            self.found_revision = Some(job.revision);
+            self.found_revision = Some(check.revision);
         }
     }
 
     fn stop(&mut self) {
-        if let Some(job) = self.job.take() {
-            job.cancel.store(true, Ordering::Relaxed);
-        }
+        // A job dropped is cancelled.
+        self.job = None;
     }
 
     fn collect(&mut self) {
-        let Some(job) = &self.job else {
+        let Some(check) = &mut self.job else {
             return;
         };
-        match job.result.try_recv() {
-            Ok(found) => {
-                if let Some(found) = found {
-                    self.found = found;
-                    self.generation += 1;
-                }
-                self.found_revision = Some(job.revision);
-                self.job = None;
-            }
-            Err(TryRecvError::Empty) => {}
-            Err(TryRecvError::Disconnected) => {
-                self.found_revision = Some(job.revision);
-                self.job = None;
-            }
+        let arrived = check.job.poll().pop();
+        if arrived.is_none() && !check.job.is_finished() {
+            return;
         }
+        if let Some(Some(found)) = arrived {
+            self.found = found;
+            self.generation += 1;
+        }
+        self.found_revision = Some(check.revision);
+        self.job = None;
     }
 
     fn start(&mut self, revision: u64, races: usize, snapshot: Snapshot) {
         let pack = snapshot.into_pack();
-        let progress = Arc::new(AtomicUsize::new(0));
-        let total = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (sender, result) = channel();
-        let watch = Watch {
-            played: Arc::clone(&progress),
-            total: Arc::clone(&total),
-            cancel: Arc::clone(&cancel),
-        };
-        let spawned = thread::Builder::new()
-            .name("roadwright-play-check".to_owned())
-            .spawn(move || {
-                sender.send(play_all(&pack, races, &watch)).ok();
-            });
-        if spawned.is_ok() {
-            self.job = Some(Job {
-                revision,
-                progress,
-                total,
-                cancel,
-                result,
-            });
-        } else {
-            self.found_revision = Some(revision);
-        }
+        let job = Job::spawn("play-check", move |handle| {
+            handle.send(play_all(&pack, races, handle));
+        });
+        self.job = Some(Check { revision, job });
     }
-}
-
-/// What the check's thread shares with the window: races played, races to play, and Cancel.
-struct Watch {
-    played: Arc<AtomicUsize>,
-    total: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
 }
 
 /// Plays every valid track of the pack on its content; `None` when cancelled.
 fn play_all(
     pack: &crate::content::RawPack,
     races: usize,
-    watch: &Watch,
+    watch: &JobHandle<Option<Vec<Diagnostic>>>,
 ) -> Option<Vec<Diagnostic>> {
     let Some(content) = validate_pack(pack).0 else {
         // Content with errors cannot be played; the static diagnostics say why.
@@ -222,7 +181,7 @@ fn play_all(
             .map(crate::content::text::Id::as_str),
     )?;
     let tracks = playable_tracks(&pack.files);
-    watch.total.store(races * tracks.len(), Ordering::Relaxed);
+    watch.set_total(races * tracks.len());
     play_tracks(
         tracks,
         &content,
@@ -230,7 +189,7 @@ fn play_all(
         &ruleset,
         races,
         0,
-        &watch.played,
-        &watch.cancel,
+        watch.done_counter(),
+        watch.cancel_flag(),
     )
 }

@@ -9,9 +9,9 @@
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::thread;
+use std::sync::mpsc::{Sender, channel};
 
+use super::job::Job;
 use crate::content::source::{Format, SourceFile};
 use crate::content::{Document, LoadError, LoadedDocument, RawPack};
 use crate::validate::checked::Content;
@@ -99,7 +99,7 @@ impl Snapshot {
 #[derive(Debug)]
 pub struct Validator {
     jobs: Sender<(u64, Snapshot)>,
-    results: Receiver<(u64, Validated)>,
+    results: Job<(u64, Validated)>,
     sent: u64,
     received: u64,
     /// A validation worked out on this thread when the worker is gone.
@@ -117,25 +117,20 @@ impl Validator {
     #[must_use]
     pub fn new() -> Self {
         let (jobs, job_queue) = channel::<(u64, Snapshot)>();
-        let (result_sender, results) = channel();
-        thread::Builder::new()
-            .name("roadwright-validation".to_owned())
-            .spawn(move || {
-                while let Ok(mut job) = job_queue.recv() {
-                    // Only the newest snapshot matters.
-                    while let Ok(newer) = job_queue.try_recv() {
-                        job = newer;
-                    }
-                    let (generation, snapshot) = job;
-                    if result_sender
-                        .send((generation, snapshot.validate()))
-                        .is_err()
-                    {
-                        break;
-                    }
+        // One job for the validator's life; it ends when the validator (and so the sender of
+        // its requests) is dropped.
+        let results = Job::spawn("validation", move |handle| {
+            while let Ok(mut job) = job_queue.recv() {
+                // Only the newest snapshot matters.
+                while let Ok(newer) = job_queue.try_recv() {
+                    job = newer;
                 }
-            })
-            .ok();
+                let (generation, snapshot) = job;
+                if handle.is_cancelled() || !handle.send((generation, snapshot.validate())) {
+                    break;
+                }
+            }
+        });
         Self {
             jobs,
             results,
@@ -164,7 +159,7 @@ impl Validator {
     /// The newest validation that arrived since the last call, if any.
     pub fn poll(&mut self) -> Option<Validated> {
         let mut newest = self.fallback.take();
-        while let Ok((generation, validated)) = self.results.try_recv() {
+        for (generation, validated) in self.results.poll() {
             self.received = self.received.max(generation);
             newest = Some(validated);
         }
@@ -175,7 +170,7 @@ impl Validator {
     pub fn wait(&mut self) -> Option<Validated> {
         let mut newest = self.fallback.take();
         while self.received < self.sent {
-            let Ok((generation, validated)) = self.results.recv() else {
+            let Some((generation, validated)) = self.results.wait_next() else {
                 break;
             };
             self.received = self.received.max(generation);

@@ -11,8 +11,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::batch_fold::BatchFold;
-use super::bot::Bot;
-use super::profiles::bot_for;
+use super::driver::Seats;
 use crate::content::bot_profile::BotProfile;
 use crate::content::text::Id;
 use crate::rules::{
@@ -266,13 +265,8 @@ pub fn race_setup(spec: &BatchSpec, index: usize) -> RaceSetup {
 fn play_index(spec: &BatchSpec, index: usize) -> Result<(RaceSetup, Race), String> {
     let setup = race_setup(spec, index);
     let mut race = Race::new(Arc::clone(&spec.rules), &setup).map_err(|e| e.to_string())?;
-    let mut bots: Vec<Box<dyn Bot + Send>> = spec
-        .bots
-        .iter()
-        .enumerate()
-        .map(|(seat, profile)| bot_for(profile, setup.seed ^ (seat as u64 + 1)))
-        .collect();
-    super::runner::play_race(&mut race, &mut bots, false).map_err(|e| e.to_string())?;
+    let mut bots = Seats::new(setup.seed, spec.bots.iter().map(Some));
+    super::driver::play_race(&mut race, &mut bots, false).map_err(|e| e.to_string())?;
     Ok((setup, race))
 }
 

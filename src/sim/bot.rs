@@ -6,25 +6,23 @@ use rand_chacha::ChaCha8Rng;
 use crate::rules::{Decision, PlayerView};
 
 /// A player driven by code. It sees the race only through its player's view: no deck order,
-/// no other hand, no engine RNG.
-pub trait Bot {
+/// no other hand, no engine RNG. A bot can be copied with its state ([`BotClone`]), so a race
+/// and its seats can be handed to a worker and taken back.
+pub trait Bot: BotClone {
     /// Picks one of the legal decisions (never empty) by its index.
     fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize;
 }
 
-/// The seed of the random bot in `seat` of a race seeded `seed`, as `roadwright race` and
-/// `validate --play` seat them: the same seed, seats and teams give the same race.
-#[must_use]
-pub fn race_bot_seed(seed: u64, seat: usize) -> u64 {
-    seed.wrapping_mul(1000).wrapping_add(seat as u64)
+/// A copy of a boxed bot, with its state (every `Clone` bot has it).
+pub trait BotClone {
+    /// The copy.
+    fn clone_box(&self) -> Box<dyn Bot + Send>;
 }
 
-/// A random bot in each of `players` seats, seeded as `roadwright race` seats them.
-#[must_use]
-pub fn random_seats(seed: u64, players: usize) -> Vec<Box<dyn Bot + Send>> {
-    (0..players)
-        .map(|seat| Box::new(RandomBot::new(race_bot_seed(seed, seat))) as Box<dyn Bot + Send>)
-        .collect()
+impl<T: Bot + Clone + Send + 'static> BotClone for T {
+    fn clone_box(&self) -> Box<dyn Bot + Send> {
+        Box::new(self.clone())
+    }
 }
 
 /// A bot that picks uniformly among the legal decisions, from its own seeded RNG.

@@ -35,8 +35,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use rayon::prelude::*;
 
 use super::batch::race_seed;
-use super::bot::random_seats;
-use super::runner::{RaceError, play_race_within};
+use super::driver::{RaceError, Seats, play_race_within};
 use crate::content::race_deck::LaneSide;
 use crate::content::{Document, LoadedDocument, RawPack};
 use crate::rules::{Motion, Place, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup};
@@ -256,7 +255,7 @@ impl PlayCheck<'_> {
                 return tally;
             }
         };
-        let mut bots = random_seats(setup.seed, setup.players.len());
+        let mut bots = Seats::random(setup.seed, setup.players.len());
         tally.problem =
             match play_race_within(&mut race, &mut bots, false, self.limits.most_decisions) {
                 Ok(_) => None,

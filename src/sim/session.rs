@@ -3,10 +3,13 @@
 //! module knows nothing of windows, so tests drive it directly.
 //!
 //! # Decisions taken here
-//! - **Bots are deterministic per position.** A bot is made afresh for each decision, seeded
-//!   from the race seed and the decision's number ([`bot_seed`]). So a seed and the human
-//!   decisions replay the same race, and undoing a human choice and making it again gives the
-//!   same bot replies.
+//! - **Bots are driven as everywhere else** ([`super::driver`]): one bot per seat for the whole
+//!   race, seeded from the race seed and the seat. A race with bots in every seat is the race
+//!   `simulate` plays with the same seed, teams and profiles.
+//! - **Undo restores the bots too.** Going back replays the race from its seed with fresh
+//!   bots, and each bot is shown again every position it decided at (its answer is the one it
+//!   gave), so its state is what it was then: undoing a human choice and making it again gives
+//!   the same bot replies. A record taken over starts its bots fresh where the record ends.
 //! - **Undo goes back to the previous human choice**: the last decision a person made and every
 //!   bot decision after it are taken back, and the race is replayed from its seed to there (a
 //!   race of a few hundred decisions replays in about a millisecond). With no person at the
@@ -14,9 +17,8 @@
 
 use std::sync::Arc;
 
-use super::batch::race_seed;
+use super::driver::Seats;
 use super::load::LoadedRace;
-use super::profiles::bot_for;
 use super::record::{RaceRecord, RecordFiles, ReplayError};
 use crate::content::bot_profile::BotProfile;
 use crate::rules::{Decision, IllegalDecision, PlayerId, Race, RaceSetup, SetupError};
@@ -58,30 +60,6 @@ pub enum SessionError {
     /// A record could not be replayed.
     #[error(transparent)]
     Replay(#[from] ReplayError),
-}
-
-/// One bot decision to work out, away from the thread that asked: a copy of the race and the
-/// bot that decides. [`BotTurn::decide`] is a pure function of it.
-#[derive(Clone, Debug)]
-pub struct BotTurn {
-    race: Race,
-    player: PlayerId,
-    profile: BotProfile,
-    seed: u64,
-    /// How many decisions the race had when the turn was handed out (a reply to an older
-    /// position is dropped).
-    pub position: usize,
-}
-
-impl BotTurn {
-    /// The bot's decision. It sees only its player's view.
-    #[must_use]
-    pub fn decide(&self) -> Decision {
-        let mut bot = bot_for(&self.profile, self.seed);
-        let legal = self.race.legal();
-        let index = bot.choose(&self.race.view(self.player), legal);
-        legal[index.min(legal.len().saturating_sub(1))].clone()
-    }
 }
 
 /// How far bots play before they stop by themselves.
@@ -135,10 +113,15 @@ impl Run {
     }
 }
 
-/// The seed of the bot deciding at decision `position` of a race seeded `seed`.
-#[must_use]
-pub fn bot_seed(seed: u64, position: usize) -> u64 {
-    race_seed(seed ^ 0xb07_5eed, position)
+/// The seats of a race: a bot for each seat a profile plays.
+fn seats_for(seed: u64, seats: &[SeatControl]) -> Seats {
+    Seats::new(
+        seed,
+        seats.iter().map(|seat| match seat {
+            SeatControl::Human => None,
+            SeatControl::Bot(profile) => Some(profile),
+        }),
+    )
 }
 
 /// A race in play, with who plays each seat and what was decided.
@@ -148,10 +131,15 @@ pub struct TestRace {
     files: RecordFiles,
     setup: RaceSetup,
     seats: Vec<SeatControl>,
+    /// The bots of the seats, kept for the whole race.
+    bots: Seats,
     race: Race,
     /// For each decision made, whether it starts a person's choice (the later decisions of a
     /// choice and the bots' are `false`): where undo goes back to.
     by_human: Vec<bool>,
+    /// For each decision made, whether a bot of this race made it (to show the bots again what
+    /// they saw when the race is taken back).
+    by_bot: Vec<bool>,
 }
 
 impl TestRace {
@@ -170,12 +158,14 @@ impl TestRace {
         }
         let race = Race::new(Arc::clone(&loaded.rules), &setup)?;
         Ok(Self {
+            bots: seats_for(setup.seed, &seats),
             loaded,
             files,
             setup,
             seats,
             race,
             by_human: Vec::new(),
+            by_bot: Vec::new(),
         })
     }
 
@@ -196,6 +186,8 @@ impl TestRace {
         }
         Ok(Self {
             by_human: vec![false; race.decisions().len()],
+            by_bot: vec![false; race.decisions().len()],
+            bots: seats_for(setup.seed, &seats),
             loaded,
             files: record.files.clone(),
             setup,
@@ -235,31 +227,10 @@ impl TestRace {
         matches!(self.seats.get(player.index()), Some(SeatControl::Human)).then_some(player)
     }
 
-    /// Whether a bot decides now (cheap: [`Self::bot_turn`] copies the race).
+    /// Whether a bot decides now.
     #[must_use]
     pub fn bot_decides(&self) -> bool {
-        self.race
-            .deciding_player()
-            .and_then(|p| self.seats.get(p.index()))
-            .is_some_and(|seat| matches!(seat, SeatControl::Bot(_)))
-    }
-
-    /// The bot decision due now, if a bot decides: to be worked out (anywhere) and handed back
-    /// to [`Self::apply_bot`].
-    #[must_use]
-    pub fn bot_turn(&self) -> Option<BotTurn> {
-        let player = self.race.deciding_player()?;
-        let SeatControl::Bot(profile) = self.seats.get(player.index())? else {
-            return None;
-        };
-        let position = self.race.decisions().len();
-        Some(BotTurn {
-            race: self.race.clone(),
-            player,
-            profile: profile.clone(),
-            seed: bot_seed(self.setup.seed, position),
-            position,
-        })
+        self.bots.bot_decides(&self.race)
     }
 
     /// Applies a person's decision. An illegal one changes nothing.
@@ -284,33 +255,20 @@ impl TestRace {
                 return Err(error);
             }
             self.by_human.push(i == 0);
+            self.by_bot.push(false);
         }
         Ok(())
     }
 
-    /// Applies a bot's decision worked out for `position`; a reply to a position the race has
-    /// left (after an undo or a restart) is ignored and `false` returned.
-    pub fn apply_bot(&mut self, position: usize, decision: &Decision) -> bool {
-        if position != self.race.decisions().len() || self.human_to_decide().is_some() {
-            return false;
-        }
-        if self.race.apply(decision).is_err() {
+    /// The bot of the deciding seat decides, on this thread, and its decision is applied.
+    /// `false` when no bot decides.
+    pub fn step_bot(&mut self) -> bool {
+        if self.bots.step(&mut self.race).is_none() {
             return false;
         }
         self.by_human.push(false);
+        self.by_bot.push(true);
         true
-    }
-
-    /// Works out and applies the bot decision due now, on this thread. `false` when no bot
-    /// decides.
-    pub fn step_bot(&mut self) -> bool {
-        match self.bot_turn() {
-            Some(turn) => {
-                let decision = turn.decide();
-                self.apply_bot(turn.position, &decision)
-            }
-            None => false,
-        }
     }
 
     /// Plays bot decisions until the run stops, a person must decide, `most` decisions were
@@ -354,19 +312,30 @@ impl TestRace {
         taken
     }
 
-    /// Replays the race to its first `count` decisions.
+    /// Replays the race to its first `count` decisions, with fresh bots shown again each
+    /// position they decided at.
     fn rewind_to(&mut self, count: usize) {
         // The decisions were legal when made on this same race, so replaying them cannot fail;
         // if it ever did, the race is kept as it stands rather than a broken one.
-        let replayed = self.record().replay(
-            Arc::clone(&self.loaded.rules),
-            &self.loaded.identity,
-            Some(count),
-        );
-        if let Ok(race) = replayed {
-            self.race = race;
-            self.by_human.truncate(count);
+        let Ok(mut race) = Race::new(Arc::clone(&self.loaded.rules), &self.setup) else {
+            return;
+        };
+        let mut bots = seats_for(self.setup.seed, &self.seats);
+        let made = &self.race.decisions()[..count.min(self.race.decisions().len())];
+        for (decision, &by_bot) in made.iter().zip(&self.by_bot) {
+            if by_bot {
+                // The bot sees the position again and gives the same answer (it did); what
+                // matters is the state it keeps.
+                bots.choose(&race);
+            }
+            if race.apply(decision).is_err() {
+                return;
+            }
         }
+        self.race = race;
+        self.bots = bots;
+        self.by_human.truncate(count);
+        self.by_bot.truncate(count);
     }
 
     /// Starts the race again from the same seed and seats.

@@ -133,10 +133,15 @@ fn fingerprint(track: &str, players: usize, seed: u64) -> String {
     let rules = common::race_rules(track, "standard");
     let setup = RaceSetup::first_teams(&rules.content, players, seed);
     let mut race = Race::new(rules, &setup).expect("setup");
-    let mut bots: Vec<Box<dyn Bot + Send>> = (0..players)
+    let bots: Vec<Box<dyn Bot + Send>> = (0..players)
         .map(|p| Box::new(RandomBot::new(seed * 1000 + p as u64)) as Box<dyn Bot + Send>)
         .collect();
-    roadwright::sim::play_race(&mut race, &mut bots, false).expect("race");
+    roadwright::sim::play_race(
+        &mut race,
+        &mut roadwright::sim::Seats::from_bots(bots),
+        false,
+    )
+    .expect("race");
     let json = serde_json::to_string(race.events()).expect("json");
     let digest = Sha256::digest(json.as_bytes())
         .iter()

@@ -25,10 +25,14 @@ fn random_races_keep_every_invariant_on_every_sample_track() {
         race.set_logging(false);
         race.check_invariants().expect("setup keeps the invariants");
         let cars = race.cars().len();
-        let mut bots: Vec<Box<dyn Bot + Send>> = (0..race.players().len())
+        let bots: Vec<Box<dyn Bot + Send>> = (0..race.players().len())
             .map(|p| Box::new(RandomBot::new(seed * 31 + p as u64)) as Box<dyn Bot + Send>)
             .collect();
-        if let Err(e) = play_race(&mut race, &mut bots, true) {
+        if let Err(e) = play_race(
+            &mut race,
+            &mut roadwright::sim::Seats::from_bots(bots),
+            true,
+        ) {
             panic!("{label}: {e}");
         }
         assert_eq!(race.cars().len(), cars, "no car created or lost");

@@ -200,10 +200,15 @@ fn the_first_player_marker_goes_to_the_most_damaged_other_player_4_5() {
 fn the_race_ends_the_moment_a_pool_is_empty_11_5() {
     for seed in 0..10 {
         let mut race = new_race("oval", 4, seed);
-        let mut bots: Vec<Box<dyn Bot + Send>> = (0..4)
+        let bots: Vec<Box<dyn Bot + Send>> = (0..4)
             .map(|p| Box::new(RandomBot::new(seed * 7 + p)) as Box<dyn Bot + Send>)
             .collect();
-        let (result, _) = play_race(&mut race, &mut bots, true).expect("race");
+        let (result, _) = play_race(
+            &mut race,
+            &mut roadwright::sim::Seats::from_bots(bots),
+            true,
+        )
+        .expect("race");
         if let RaceResult::Winner(w) = result {
             assert_eq!(race.player(w).pool, 0);
             assert!(
@@ -231,10 +236,15 @@ fn an_illegal_decision_is_refused_and_changes_nothing() {
 fn the_same_seed_and_decisions_replay_the_same_race() {
     let run = |seed: u64| {
         let mut race = new_race("figure-eight", 5, seed);
-        let mut bots: Vec<Box<dyn Bot + Send>> = (0..5)
+        let bots: Vec<Box<dyn Bot + Send>> = (0..5)
             .map(|p| Box::new(RandomBot::new(p)) as Box<dyn Bot + Send>)
             .collect();
-        play_race(&mut race, &mut bots, false).expect("race");
+        play_race(
+            &mut race,
+            &mut roadwright::sim::Seats::from_bots(bots),
+            false,
+        )
+        .expect("race");
         race.log()
     };
     assert_eq!(run(42), run(42));

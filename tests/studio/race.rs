@@ -450,6 +450,13 @@ fn pause_stops_the_bots_and_step_plays_one_decision_at_a_time() {
     open_dialog(&mut harness, 31);
     all_bots(&mut harness, "random");
     start_race(&mut harness);
+    // A slow pace, so the race is still under way when Pause is clicked (without a pause the
+    // bots may play it to its end within a frame).
+    harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::SetDelay(5.0));
     harness.get_by_label("Pause").click();
     harness.run();
     assert!(!harness.state().race_screen().expect("race").is_running());
@@ -709,7 +716,12 @@ fn a_click_on_the_race_report_shows_where_it_happened() {
         app.race_screen()
             .is_some_and(|s| s.race().decisions().len() > 30)
     });
-    harness.get_by_label("Pause").click();
+    // The bots may have played the race to its end within a frame: stop them either way.
+    harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::Pause);
     harness.run();
     let now = race(&harness);
     let (index, to) = now
@@ -739,5 +751,46 @@ fn a_click_on_the_race_report_shows_where_it_happened() {
         (centre.x - space.x).abs() < 1e-3 && (centre.y - space.y).abs() < 1e-3,
         "centred on {}: {centre:?}",
         now.track().at(to)
+    );
+}
+
+/// The studio drives a race as `simulate` does (one bot per seat for the whole race, seeded the
+/// same way): a test race with a planner in every seat makes the decisions of the batch's race
+/// with the same seed, teams and profiles.
+#[test]
+fn the_studios_planner_seats_decide_as_simulate_does_for_the_same_seed() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let batch_seed = 5;
+    open_dialog(
+        &mut harness,
+        roadwright::sim::batch::race_seed(batch_seed, 0),
+    );
+    all_bots(&mut harness, "planner");
+    start_race(&mut harness);
+    until(&mut harness, |app| {
+        app.race_screen().is_some_and(|s| s.race().is_over())
+    });
+    let studio = harness.state().race_screen().expect("race").record();
+    let setup = studio.setup();
+    let loaded = roadwright::sim::load_race(pack.path(), &pack.path().join("oval.ron"), "standard")
+        .expect("the pack loads");
+    let planner = profiles_in(pack.path())
+        .remove("planner")
+        .expect("the planner profile");
+    let spec = roadwright::sim::batch::BatchSpec {
+        rules: loaded.rules,
+        teams: setup.players.iter().map(|p| p.team.clone()).collect(),
+        bots: vec![planner; setup.players.len()],
+        races: 1,
+        seed: batch_seed,
+    };
+    let batch =
+        roadwright::sim::batch::record_of(&spec, 0, loaded.identity, RecordFiles::default())
+            .expect("the batch's race");
+    assert!(studio.decisions.len() > 50, "a whole race was played");
+    assert_eq!(
+        studio.decisions, batch.decisions,
+        "the same race, decision for decision"
     );
 }

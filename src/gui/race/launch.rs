@@ -11,11 +11,10 @@ use crate::content::{Document, RawPack};
 use crate::rules::RaceRules;
 use crate::rules::setup::DEFAULT_TURN_LIMIT;
 use crate::rules::{PlayerSetup, RaceSetup};
-use crate::sim::bot::random_seats;
+use crate::sim::driver::{Seats, play_race_within};
 use crate::sim::load::identify;
 use crate::sim::play_check::PlayLimits;
 use crate::sim::record::{RaceRecord, RecordFiles};
-use crate::sim::runner::play_race_within;
 use crate::sim::session::{Replay, SeatControl, TestRace};
 use crate::sim::{LoadRaceError, LoadedRace, race_from_documents};
 use crate::validate::Diagnostic;
@@ -210,7 +209,7 @@ pub fn watch_play_race(
         .map_err(|e| LaunchError::Other(e.to_string()))?;
     // The race as the check played it; a race that stalled stops where it stalled, which is
     // what the finding is about.
-    let mut bots = random_seats(seed, setup.players.len());
+    let mut bots = Seats::random(seed, setup.players.len());
     play_race_within(
         &mut race,
         &mut bots,

@@ -420,7 +420,7 @@ impl RaceScreen {
     fn tick(&mut self, ctx: &egui::Context) {
         let now = ctx.input(|i| i.time);
         if let Some(moves) = self.worker.poll() {
-            self.take_bot_moves(&moves, now);
+            self.take_bot_moves(moves, now);
         }
         let RaceSession::Live(live) = &self.session else {
             return;
@@ -449,32 +449,29 @@ impl RaceScreen {
         ctx.request_repaint_after(std::time::Duration::from_millis(10));
     }
 
-    /// Applies bot decisions worked out on the worker; stale ones (the race moved on) are
-    /// dropped.
-    fn take_bot_moves(&mut self, moves: &worker::BotMoves, now: f64) {
+    /// Takes the race the bots played on; a copy from before a change of position (an undo,
+    /// a restart, a person's choice) is never asked for, since those forget the work.
+    fn take_bot_moves(&mut self, moves: worker::BotMoves, now: f64) {
         let RaceSession::Live(live) = &mut self.session else {
             return;
         };
-        let mut applied = false;
-        for (offset, decision) in moves.decisions.iter().enumerate() {
-            if !live.apply_bot(moves.from + offset, decision) {
-                break;
-            }
-            applied = true;
+        if moves.from != live.race().decisions().len()
+            || moves.race.race().decisions().len() == moves.from
+        {
+            return;
         }
-        if applied {
-            self.last_decision_at = now;
-            if self.run.is_some_and(|run| run.is_over(live.race())) {
-                self.run = None;
-            }
-            self.after_decision();
+        *live = moves.race;
+        self.last_decision_at = now;
+        if self.run.is_some_and(|run| run.is_over(live.race())) {
+            self.run = None;
         }
+        self.after_decision();
     }
 
     /// Waits for the bots' work in progress and applies it (tests step the screen with it).
     pub fn wait_for_bots(&mut self) {
         if let Some(moves) = self.worker.wait() {
-            self.take_bot_moves(&moves, f64::NEG_INFINITY);
+            self.take_bot_moves(moves, f64::NEG_INFINITY);
         }
     }
 

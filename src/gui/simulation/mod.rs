@@ -376,7 +376,7 @@ impl SimulationScreen {
     /// Takes in what the batch thread reported; the statistics follow at most twice a second
     /// while it runs (folding a long batch at every slice would cost more than playing it).
     pub fn poll(&mut self, now: f64) {
-        if let Some(saved) = &self.saved_run {
+        if let Some(saved) = &mut self.saved_run {
             let (updates, finished) = saved.poll();
             for update in updates {
                 self.take_saved(update);
@@ -386,7 +386,7 @@ impl SimulationScreen {
                 self.stale = true;
             }
         }
-        let Some(run) = &self.run else {
+        let Some(run) = &mut self.run else {
             if self.stale {
                 self.refresh_stats(now);
             }
@@ -445,13 +445,13 @@ impl SimulationScreen {
 
     /// Waits until the batch is played (tests).
     pub fn wait(&mut self) {
-        while let Some(run) = &self.run {
+        while let Some(run) = &mut self.run {
             match run.wait() {
                 Some(update) => self.take(update),
                 None => self.run = None,
             }
         }
-        while let Some(run) = &self.saved_run {
+        while let Some(run) = &mut self.saved_run {
             match run.wait() {
                 Some(update) => self.take_saved(update),
                 None => self.saved_run = None,

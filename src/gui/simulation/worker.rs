@@ -1,17 +1,13 @@
-//! A batch of bot races played off the frame thread, a slice at a time, so the screen shows
-//! results while it runs; Cancel stops it between races.
+//! A batch of bot races played as a background [`Job`], a slice at a time, so the screen shows
+//! results while it runs; Cancel (or leaving the batch behind) stops it between races.
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::{Receiver, channel};
-use std::thread;
-
+use crate::gui::job::Job;
 use crate::sim::batch::{BatchSpec, RaceSummary, run_range};
 
 /// Races played between two updates of the screen.
 pub const SLICE: usize = 25;
 
-/// What the batch thread reports.
+/// What the batch job reports.
 #[derive(Debug)]
 pub enum BatchUpdate {
     /// More races, in race order, following those reported before.
@@ -23,9 +19,7 @@ pub enum BatchUpdate {
 /// A batch being played.
 #[derive(Debug)]
 pub struct BatchRun {
-    updates: Receiver<BatchUpdate>,
-    done: Arc<AtomicUsize>,
-    cancel: Arc<AtomicBool>,
+    job: Job<BatchUpdate>,
     /// Races in the batch.
     pub total: usize,
     /// When it started (the window's clock), for races per second.
@@ -36,38 +30,31 @@ impl BatchRun {
     /// Starts playing `spec` on every core.
     #[must_use]
     pub fn start(spec: BatchSpec, now: f64) -> Self {
-        let (sender, updates) = channel();
-        let done = Arc::new(AtomicUsize::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
         let total = spec.races;
-        let (counted, stop) = (Arc::clone(&done), Arc::clone(&cancel));
-        let spawned = thread::Builder::new()
-            .name("roadwright-batch".to_owned())
-            .spawn(move || {
-                let mut start = 0;
-                while start < spec.races && !stop.load(Ordering::Relaxed) {
-                    let end = (start + SLICE).min(spec.races);
-                    let progress = |_: usize| {
-                        counted.fetch_add(1, Ordering::Relaxed);
-                    };
-                    let update = match run_range(&spec, start..end, 0, &progress, &stop) {
-                        Ok(races) => BatchUpdate::Races(races),
-                        Err(error) => BatchUpdate::Failed(error),
-                    };
-                    let failed = matches!(update, BatchUpdate::Failed(_));
-                    if sender.send(update).is_err() || failed {
-                        break;
-                    }
-                    start = end;
+        let job = Job::spawn("batch", move |handle| {
+            handle.set_total(spec.races);
+            let mut start = 0;
+            while start < spec.races && !handle.is_cancelled() {
+                let end = (start + SLICE).min(spec.races);
+                let progress = |_: usize| {
+                    handle
+                        .done_counter()
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                };
+                let update = match run_range(&spec, start..end, 0, &progress, handle.cancel_flag())
+                {
+                    Ok(races) => BatchUpdate::Races(races),
+                    Err(error) => BatchUpdate::Failed(error),
+                };
+                let failed = matches!(update, BatchUpdate::Failed(_));
+                if !handle.send(update) || failed {
+                    break;
                 }
-            });
-        if spawned.is_err() {
-            cancel.store(true, Ordering::Relaxed);
-        }
+                start = end;
+            }
+        });
         Self {
-            updates,
-            done,
-            cancel,
+            job,
             total,
             started: now,
         }
@@ -76,31 +63,25 @@ impl BatchRun {
     /// Races played so far.
     #[must_use]
     pub fn done(&self) -> usize {
-        self.done.load(Ordering::Relaxed)
+        self.job.progress().0
     }
 
     /// Stops the batch between races.
     pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
+        self.job.cancel();
     }
 
-    /// The updates that arrived, and whether the batch thread is finished (every race played,
+    /// The updates that arrived, and whether the batch is finished (every race played,
     /// cancelled, or failed).
     #[must_use]
-    pub fn poll(&self) -> (Vec<BatchUpdate>, bool) {
-        let mut updates = Vec::new();
-        loop {
-            match self.updates.try_recv() {
-                Ok(update) => updates.push(update),
-                Err(std::sync::mpsc::TryRecvError::Empty) => return (updates, false),
-                Err(std::sync::mpsc::TryRecvError::Disconnected) => return (updates, true),
-            }
-        }
+    pub fn poll(&mut self) -> (Vec<BatchUpdate>, bool) {
+        let updates = self.job.poll();
+        (updates, self.job.is_finished())
     }
 
-    /// Waits for the next update (tests); `None` once the thread is finished.
+    /// Waits for the next update (tests); `None` once the batch is finished.
     #[must_use]
-    pub fn wait(&self) -> Option<BatchUpdate> {
-        self.updates.recv().ok()
+    pub fn wait(&mut self) -> Option<BatchUpdate> {
+        self.job.wait_next()
     }
 }
