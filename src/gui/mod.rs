@@ -16,8 +16,10 @@
 // sections across functions would hide the shape of what is drawn.
 #![allow(clippy::too_many_lines)]
 
+pub mod action;
 pub mod app;
 pub mod backdrop;
+mod banners;
 pub mod canvas;
 mod clipboard;
 pub mod combat_deck_editor;
@@ -25,6 +27,7 @@ pub mod command;
 pub mod diagnostics_panel;
 pub mod disk_stamp;
 pub mod document;
+pub mod editor;
 pub mod fields;
 pub mod file_picker;
 pub mod inspector;
@@ -33,10 +36,13 @@ pub mod menu;
 pub mod movement_events_editor;
 pub mod play_checker;
 pub mod prefs;
+mod question;
 pub mod race;
 pub mod race_deck_editor;
 pub mod recovery;
+pub mod screen;
 pub mod session;
+mod sidebar;
 pub mod simulation;
 pub mod status;
 pub mod team_editor;

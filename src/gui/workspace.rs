@@ -165,6 +165,21 @@ impl Workspace {
             .map(DocumentId)
     }
 
+    /// The bot profiles open, in document order.
+    pub fn bot_profiles(&self) -> impl Iterator<Item = &crate::content::bot_profile::BotProfile> {
+        self.documents.iter().filter_map(|d| match &d.document {
+            Document::BotProfile(profile) => Some(profile),
+            _ => None,
+        })
+    }
+
+    /// The open bot profile with this id.
+    #[must_use]
+    pub fn bot_profile(&self, id: &str) -> Option<&crate::content::bot_profile::BotProfile> {
+        self.bot_profiles()
+            .find(|profile| profile.id.as_str() == id)
+    }
+
     /// The file a document's diagnostics name: its own, or for an untitled one its name, said
     /// not to be saved (its lines are those it will have once saved), in the pack folder.
     #[must_use]

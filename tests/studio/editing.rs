@@ -560,7 +560,9 @@ fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     harness.get_by_label_contains("error[grid-too-small]");
     harness
         .state_mut()
-        .apply(roadwright::gui::StudioCommand::SelectAll);
+        .apply(roadwright::gui::StudioCommand::Act(
+            roadwright::gui::action::Action::SelectAll,
+        ));
     harness.run();
     harness
         .get_by_label("Number the selection as the grid")

@@ -541,7 +541,9 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
     assert_eq!(replay.race().result(), played.result());
     // The record sits in the content folder: reading the folder again does not take it for
     // broken content.
-    harness.state_mut().apply(StudioCommand::Reload);
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(roadwright::gui::action::Action::Reload));
     settle(&mut harness);
     assert!(
         harness.state().workspace().errors.is_empty(),
@@ -793,4 +795,57 @@ fn the_studios_planner_seats_decide_as_simulate_does_for_the_same_seed() {
         studio.decisions, batch.decisions,
         "the same race, decision for decision"
     );
+}
+
+/// Keys go only to the screen shown: with a selection, a copied sector and an undone edit in
+/// the editor, Del, Ctrl+V and Ctrl+Shift+Z pressed on the race screen leave the track as it
+/// was (before the action table, all three edited the hidden track).
+#[test]
+fn editing_keys_on_the_race_screen_leave_the_track_untouched() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    click_space(&mut harness, SpaceRef::lap(7, 0));
+    harness.event(egui::Event::Copy);
+    settle(&mut harness);
+    harness.key_press(Key::Delete);
+    settle(&mut harness);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    click_space(&mut harness, SpaceRef::lap(7, 0));
+    let before = shown_track(&harness);
+    let document = harness.state().shown().expect("the oval is shown");
+    let redo = |harness: &Harness<'static, StudioApp>| {
+        harness.state().workspace().documents[document.0]
+            .history
+            .redo_label()
+            .map(str::to_owned)
+    };
+    assert!(
+        redo(&harness).is_some(),
+        "an undone edit waits to be redone"
+    );
+    let selected = |harness: &Harness<'static, StudioApp>| {
+        !harness
+            .state()
+            .canvas(document)
+            .expect("canvas")
+            .selection
+            .is_empty()
+    };
+    assert!(selected(&harness), "a space is selected");
+
+    open_dialog(&mut harness, 3);
+    all_bots(&mut harness, "random");
+    start_race(&mut harness);
+    harness.key_press(Key::Delete);
+    harness.event(egui::Event::Paste(String::new()));
+    harness.key_press_modifiers(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+    settle(&mut harness);
+    assert!(harness.state().race_shown(), "still on the race screen");
+
+    menu(&mut harness, "Race", "Back to the editor");
+    assert!(!harness.state().race_shown(), "back in the editor");
+    assert_eq!(shown_track(&harness), before, "the track is untouched");
+    assert!(redo(&harness).is_some(), "the edit was not redone");
+    assert!(selected(&harness), "the selection was not deleted");
 }

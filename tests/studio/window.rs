@@ -182,7 +182,9 @@ fn status_messages_expire() {
     let mut harness = open_track(pack.path());
     harness.input_mut().time = Some(10.0);
     lay_a_straight(&mut harness);
-    harness.state_mut().apply(StudioCommand::Save);
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(roadwright::gui::action::Action::Save));
     harness.step();
     assert!(harness.query_by_label("Saved oval.ron").is_some());
     harness.input_mut().time = Some(15.0);
@@ -193,7 +195,9 @@ fn status_messages_expire() {
     harness.step();
     assert!(harness.query_by_label("Saved oval.ron").is_none(), "9 s on");
     lay_a_straight(&mut harness);
-    harness.state_mut().apply(StudioCommand::Save);
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(roadwright::gui::action::Action::Save));
     harness.step();
     assert!(
         harness.query_by_label("Saved oval.ron").is_some(),

@@ -104,14 +104,6 @@ fn from_validation(
     )
 }
 
-/// The bot profile with this id among the workspace's documents.
-fn profile(workspace: &Workspace, id: &str) -> Option<crate::content::bot_profile::BotProfile> {
-    workspace.documents.iter().find_map(|d| match &d.document {
-        Document::BotProfile(p) if p.id.as_str() == id => Some(p.clone()),
-        _ => None,
-    })
-}
-
 /// A race's setup: these teams in seat order, each with its mat's cars, this seed.
 fn setup_of(teams: &[String], seed: u64) -> Result<RaceSetup, LaunchError> {
     let players = teams
@@ -159,7 +151,9 @@ pub fn start_race(
         .iter()
         .map(|seat| match seat {
             SeatChoice::Human => Ok(SeatControl::Human),
-            SeatChoice::Bot(id) => profile(workspace, id)
+            SeatChoice::Bot(id) => workspace
+                .bot_profile(id)
+                .cloned()
                 .map(SeatControl::Bot)
                 .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open"))),
         })
@@ -268,6 +262,36 @@ pub fn open_record(workspace: &Workspace, path: &Path) -> Result<(Replay, Track)
         }
     }
     Err(last_error)
+}
+
+impl super::RaceScreen {
+    /// Saves the race shown as a record (atomically, keeping a backup of a record it
+    /// replaces), with paths relative to the record so that it replays wherever the project
+    /// is. Returns what to tell the user, which the screen shows too.
+    pub fn save_record(&mut self, path: &Path) -> String {
+        let mut record = self.record();
+        record.files = record.files.relative_to(path);
+        let result = record
+            .text_for(path)
+            .unwrap_or_else(|| Err("a race record is saved as .json or .ron".to_owned()))
+            .and_then(|text| {
+                crate::content::save::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
+            });
+        let message = match result {
+            Ok(()) => format!("Saved the race record {}", path.display()),
+            Err(error) => format!("Could not save the race record: {error}"),
+        };
+        self.say(message.clone());
+        message
+    }
+
+    /// Where Save race record starts: `race-SEED.json` in the workspace's folder (records
+    /// there are not read as content), numbered when taken.
+    #[must_use]
+    pub fn suggested_record(&self, workspace: &Workspace) -> Option<std::path::PathBuf> {
+        let seed = self.record().seed;
+        crate::gui::session::free_file(&workspace.root, &format!("race-{seed}"), "json")
+    }
 }
 
 #[cfg(test)]

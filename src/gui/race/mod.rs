@@ -10,6 +10,7 @@
 pub mod board;
 pub mod launch;
 mod panels;
+mod screen;
 pub mod start;
 pub mod words;
 pub mod worker;

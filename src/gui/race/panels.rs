@@ -46,7 +46,6 @@ impl RaceScreen {
                 .button("Pause")
                 .on_hover_text("Stop the bots (Space)")
                 .clicked()
-                || ui.input(|i| i.key_pressed(egui::Key::Space))
             {
                 commands.push(RaceCommand::Pause);
             }
@@ -368,7 +367,6 @@ fn scrubber(ui: &mut Ui, replay: &Replay, commands: &mut Vec<RaceCommand>) {
         .button("Back")
         .on_hover_text("One decision back (Left)")
         .clicked()
-        || ui.input(|i| i.key_pressed(egui::Key::ArrowLeft))
     {
         commands.push(RaceCommand::Seek(position.saturating_sub(1)));
     }
@@ -376,7 +374,6 @@ fn scrubber(ui: &mut Ui, replay: &Replay, commands: &mut Vec<RaceCommand>) {
         .button("Forward")
         .on_hover_text("One decision forward (Right)")
         .clicked()
-        || ui.input(|i| i.key_pressed(egui::Key::ArrowRight))
     {
         commands.push(RaceCommand::Seek(position + 1));
     }

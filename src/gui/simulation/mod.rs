@@ -6,7 +6,9 @@
 //! The screen draws [`BatchStats`] (folded from the races by [`crate::sim::stats`]) and turns
 //! clicks into [`SimCommand`]s; the races are played by [`worker::BatchRun`].
 
-pub mod worker;
+pub mod launch;
+mod screen;
+mod worker;
 
 use std::collections::BTreeMap;
 
@@ -211,12 +213,8 @@ impl SimulationScreen {
             .filter(|id| tracks.contains(id))
             .or_else(|| tracks.first().copied());
         let bot = workspace
-            .documents
-            .iter()
-            .filter_map(|d| match &d.document {
-                Document::BotProfile(p) => Some(p.id.to_string()),
-                _ => None,
-            })
+            .bot_profiles()
+            .map(|p| p.id.to_string())
             .min_by_key(|id| id != "planner")
             .unwrap_or_else(|| "random".to_owned());
         Self {
@@ -781,12 +779,8 @@ impl SimulationScreen {
 /// The bot profiles open, as (id, name).
 fn bot_profiles(workspace: &Workspace) -> Vec<(String, String)> {
     workspace
-        .documents
-        .iter()
-        .filter_map(|d| match &d.document {
-            Document::BotProfile(p) => Some((p.id.to_string(), p.name.to_string())),
-            _ => None,
-        })
+        .bot_profiles()
+        .map(|p| (p.id.to_string(), p.name.to_string()))
         .collect()
 }
 

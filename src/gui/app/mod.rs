@@ -1,0 +1,563 @@
+//! The studio application: the session, the screens, and the routing between them. Each frame
+//! the app draws the menu bar and the files panel, hands the centre to the screen shown, and
+//! then carries out what was asked: app-wide actions here, the others by the screen shown.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::action::{Action, ActionState, applies};
+use super::command::StudioCommand;
+use super::editor::{EditorScreen, problem_spaces};
+use super::file_picker::{FilePicker, Picker, native_dialogs_work};
+use super::prefs::{Prefs, Theme};
+use super::race::RaceScreen;
+use super::race::launch::{open_record, start_race, watch_play_race};
+use super::race::start::StartDialog;
+use super::screen::{Screen, ScreenKind, StudioView};
+use super::session::{AfterQuestion, Reopened, Session};
+use super::simulation::SimulationScreen;
+use super::workspace::{DocumentId, Workspace};
+use crate::content::track::SpaceRef;
+use crate::validate::Diagnostic;
+
+/// The studio's state.
+pub struct StudioApp {
+    /// The documents, validation, saving and recovery: everything but the window.
+    session: Session,
+    /// The editor, always there: the screen the others go back to.
+    editor: EditorScreen,
+    /// The other screens opened (a race, a simulation), kept while another is shown.
+    screens: BTreeMap<ScreenKind, Box<dyn Screen>>,
+    /// What fills the centre.
+    shown: ScreenKind,
+    /// Whether the keyboard shortcuts window is open (Help menu, F1).
+    shortcuts_open: bool,
+    /// The file dialog, when one is open.
+    picker: FilePicker,
+    applied_theme: Option<Theme>,
+    /// The "Start a test race" dialog, when open.
+    start_dialog: Option<StartDialog>,
+    /// The window's clock at the last frame (a batch's races per second count from it).
+    last_time: f64,
+}
+
+impl StudioApp {
+    /// Opens the studio on a pack folder or a content file.
+    #[must_use]
+    pub fn open(path: &Path) -> Self {
+        Self::open_with(path, &[])
+    }
+
+    /// Opens the studio on a pack folder with extra files beside it (a track).
+    #[must_use]
+    pub fn open_with(path: &Path, extra: &[PathBuf]) -> Self {
+        Self::with_prefs(path, extra, Prefs::default())
+    }
+
+    /// Opens the studio with remembered preferences.
+    #[must_use]
+    pub fn with_prefs(path: &Path, extra: &[PathBuf], prefs: Prefs) -> Self {
+        let session = Session::open(path, extra, prefs);
+        // A single file opened is shown at once (the rest of its project is listed beside it).
+        let editor = EditorScreen::showing(session.workspace().opened_file());
+        Self {
+            session,
+            editor,
+            screens: BTreeMap::new(),
+            shown: ScreenKind::Editor,
+            shortcuts_open: false,
+            picker: FilePicker::default(),
+            applied_theme: None,
+            start_dialog: None,
+            last_time: 0.0,
+        }
+    }
+
+    /// Plays the content now (the background check by play, without waiting for edits to
+    /// settle) and waits for its findings (tests, and scripts).
+    pub fn play_now(&mut self) {
+        self.session.play_now();
+    }
+
+    /// Races played and to play while the background check by play runs.
+    #[must_use]
+    pub fn play_progress(&self) -> Option<(usize, usize)> {
+        self.session.play_progress()
+    }
+
+    /// The status line's message, while it shows one.
+    #[must_use]
+    pub fn status(&self) -> Option<&str> {
+        self.session.status().text()
+    }
+
+    /// The screen that fills the centre.
+    #[must_use]
+    pub fn shown_screen(&self) -> ScreenKind {
+        self.shown
+    }
+
+    /// An open screen of type `T`.
+    fn screen<T: Screen>(&self) -> Option<&T> {
+        self.screens.values().find_map(|screen| {
+            let screen: &dyn std::any::Any = screen.as_ref();
+            screen.downcast_ref()
+        })
+    }
+
+    fn screen_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        self.screens.values_mut().find_map(|screen| {
+            let screen: &mut dyn std::any::Any = screen.as_mut();
+            screen.downcast_mut()
+        })
+    }
+
+    /// The race screen, when a race or a record is open.
+    #[must_use]
+    pub fn race_screen(&self) -> Option<&RaceScreen> {
+        self.screen()
+    }
+
+    /// The race screen, for tests that set its pace.
+    pub fn race_screen_mut(&mut self) -> Option<&mut RaceScreen> {
+        self.screen_mut()
+    }
+
+    /// Whether the race screen fills the centre.
+    #[must_use]
+    pub fn race_shown(&self) -> bool {
+        self.shown == ScreenKind::Race
+    }
+
+    /// The simulation screen, once opened.
+    #[must_use]
+    pub fn simulation(&self) -> Option<&SimulationScreen> {
+        self.screen()
+    }
+
+    /// The simulation screen, for tests that fill in its form and wait for its batch.
+    pub fn simulation_mut(&mut self) -> Option<&mut SimulationScreen> {
+        self.screen_mut()
+    }
+
+    /// Whether the simulation screen fills the centre.
+    #[must_use]
+    pub fn simulation_shown(&self) -> bool {
+        self.shown == ScreenKind::Simulation
+    }
+
+    /// The "Start a test race" dialog, when open.
+    #[must_use]
+    pub fn start_dialog(&self) -> Option<&StartDialog> {
+        self.start_dialog.as_ref()
+    }
+
+    /// The dialog, for tests that fill it in.
+    pub fn start_dialog_mut(&mut self) -> Option<&mut StartDialog> {
+        self.start_dialog.as_mut()
+    }
+
+    /// What is open.
+    #[must_use]
+    pub fn workspace(&self) -> &Workspace {
+        self.session.workspace()
+    }
+
+    /// The current diagnostics.
+    #[must_use]
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        self.session.diagnostics()
+    }
+
+    /// The document shown in the editor.
+    #[must_use]
+    pub fn shown(&self) -> Option<DocumentId> {
+        self.editor.shown()
+    }
+
+    /// The canvas of a track document, if it has been shown.
+    #[must_use]
+    pub fn canvas(&self, document: DocumentId) -> Option<&super::canvas::TrackCanvas> {
+        self.editor.canvas(document)
+    }
+
+    /// Spaces the diagnostics point at in a track document, to mark on the canvas.
+    #[must_use]
+    pub fn problem_spaces(&self, id: DocumentId) -> std::collections::BTreeSet<SpaceRef> {
+        problem_spaces(&self.session, id)
+    }
+
+    /// The preferences, as they would be stored.
+    #[must_use]
+    pub fn prefs(&self) -> &Prefs {
+        self.session.prefs()
+    }
+
+    /// Whether a command asked to close the window and nothing is left unsaved or the user
+    /// chose to discard it.
+    #[must_use]
+    pub fn quit_requested(&self) -> bool {
+        self.session.quit_requested()
+    }
+
+    /// The window title: the shown document and a dot when anything is unsaved.
+    #[must_use]
+    pub fn title(&self) -> String {
+        let workspace = self.session.workspace();
+        let shown = self.editor.shown().map_or_else(
+            || workspace.path.display().to_string(),
+            |id| workspace.display_name(id),
+        );
+        let dirty = if workspace.is_dirty() { " *" } else { "" };
+        format!("Roadwright — {shown}{dirty}")
+    }
+
+    /// Whether the unsaved-changes question is showing.
+    #[must_use]
+    pub fn is_asking(&self) -> bool {
+        self.session.question().is_some()
+    }
+
+    /// Blocks until the diagnostics of the latest change have arrived (tests, and scripts
+    /// that need them).
+    pub fn wait_for_validation(&mut self) {
+        self.session.wait_for_validation();
+    }
+
+    /// Writes recovery copies of every unsaved document now, as the timer would; nothing once
+    /// the user has chosen to discard their changes and close.
+    pub fn autosave_now(&mut self) {
+        self.session.autosave_now();
+    }
+
+    /// Waits until the background picture being loaded is read (tests and scripts: the window
+    /// shows it on the frame after).
+    pub fn wait_for_background(&mut self) {
+        self.editor.wait_for_background();
+    }
+
+    /// The screen shown and the session, borrowed apart.
+    fn with_shown<R>(&mut self, f: impl FnOnce(&mut dyn Screen, &mut Session) -> R) -> R {
+        let Self {
+            session,
+            editor,
+            screens,
+            shown,
+            ..
+        } = self;
+        let screen: &mut dyn Screen = match screens.get_mut(shown) {
+            Some(screen) => screen.as_mut(),
+            None => editor,
+        };
+        f(screen, session)
+    }
+
+    /// What the action table needs to know this frame.
+    fn action_state(&self) -> ActionState<'_> {
+        ActionState {
+            screen: self.shown,
+            prefs: self.session.prefs(),
+            race_open: self.screens.contains_key(&ScreenKind::Race),
+        }
+    }
+
+    /// Whether `action` can be asked for now: it applies on the screen shown, and the screen
+    /// allows it.
+    fn allows(&self, action: Action) -> bool {
+        if !applies(action, &self.action_state()) {
+            return false;
+        }
+        match self.screens.get(&self.shown) {
+            Some(screen) => screen.can(action, &self.session),
+            None => self.editor.can(action, &self.session),
+        }
+    }
+
+    /// Shows a screen, in place of one of its kind.
+    fn open_screen(&mut self, screen: Box<dyn Screen>) {
+        self.shown = screen.kind();
+        self.screens.insert(self.shown, screen);
+    }
+
+    /// Carries out a command.
+    pub fn apply(&mut self, command: StudioCommand) {
+        let session = &mut self.session;
+        match command {
+            StudioCommand::Act(action) => self.act(action),
+            StudioCommand::Open(path) => self.ask_then(AfterQuestion::Open(path)),
+            StudioCommand::Answer(answer) => {
+                let reopened = session.answer(answer);
+                self.follow(reopened);
+            }
+            StudioCommand::Pick(picker) => self.pick(picker),
+            StudioCommand::PasteText(text) if self.shown == ScreenKind::Editor => {
+                self.editor.paste(session, Some(&text));
+            }
+            StudioCommand::PasteText(_) => {}
+            StudioCommand::AddFile(path) => {
+                if let Some(id) = session.add_file(&path) {
+                    self.editor.show(Some(id), session.workspace());
+                    self.shown = ScreenKind::Editor;
+                }
+            }
+            StudioCommand::Show(id) => {
+                self.editor.show(id, session.workspace());
+                self.shown = ScreenKind::Editor;
+            }
+            StudioCommand::Edit {
+                document,
+                edit,
+                group,
+            } => self.editor.edit(session, document, &edit, group),
+            StudioCommand::SaveAs(path) => session.save(self.editor.shown(), Some(&path)),
+            StudioCommand::ExportPng(path) => self.editor.export_png(session, &path),
+            StudioCommand::SetBackground(path) => self.editor.set_background(session, &path),
+            StudioCommand::FocusDiagnostic(index) => {
+                self.editor.focus(session, index);
+                self.shown = ScreenKind::Editor;
+            }
+            StudioCommand::Recover(position) => {
+                if let Some(id) = session.recover(position) {
+                    self.editor.show(Some(id), session.workspace());
+                }
+            }
+            StudioCommand::DiskChange(id, answer) => session.answer_disk_change(id, answer),
+            StudioCommand::DiscardRecovery(position) => session.discard_recovery(position),
+            StudioCommand::CancelPlayCheck => session.cancel_play(),
+            StudioCommand::StartRace(request) => {
+                let validated = (!session.validating()).then_some(session.validated());
+                match start_race(session.workspace(), &request, validated) {
+                    Ok((race, track)) => {
+                        self.start_dialog = None;
+                        self.open_screen(Box::new(RaceScreen::live(race, track)));
+                        self.say(format!("Race started, seed {}", request.seed));
+                    }
+                    Err(error) => self.say(format!("The race could not start: {error}")),
+                }
+            }
+            StudioCommand::OpenRecord(path) => match open_record(session.workspace(), &path) {
+                Ok((replay, track)) => {
+                    self.open_screen(Box::new(RaceScreen::replay(replay, track)));
+                    self.say(format!("Watching {}", path.display()));
+                }
+                Err(error) => self.say(format!("{} cannot be watched: {error}", path.display())),
+            },
+            StudioCommand::SaveRecord(path) => {
+                if let Some(race) = self.race_screen_mut() {
+                    let message = race.save_record(&path);
+                    self.say(message);
+                }
+            }
+            StudioCommand::WatchPlayRace(index) => self.watch_play_race(index),
+            StudioCommand::RunSimulation(form) => {
+                let now = self.last_time;
+                let Self {
+                    session, screens, ..
+                } = self;
+                let simulation = screens.values_mut().find_map(|screen| {
+                    let screen: &mut dyn std::any::Any = screen.as_mut();
+                    screen.downcast_mut::<SimulationScreen>()
+                });
+                if let Some(simulation) = simulation {
+                    simulation.run_form(session.workspace(), &form, now);
+                }
+            }
+            StudioCommand::WatchBatchRace(index) => {
+                match self.simulation().map(|simulation| simulation.watch(index)) {
+                    Some(Ok(race)) => self.open_screen(Box::new(race)),
+                    Some(Err(error)) => self.say(format!("That race cannot be shown: {error}")),
+                    None => {}
+                }
+            }
+            StudioCommand::ExportSimulation(export, path) => {
+                let result = self
+                    .simulation()
+                    .ok_or_else(|| "no simulation".to_owned())
+                    .and_then(|s| s.export(export, &path));
+                self.say(match result {
+                    Ok(()) => format!("Exported {}", path.display()),
+                    Err(error) => format!("Could not export: {error}"),
+                });
+            }
+        }
+    }
+
+    /// Carries out an action of the table, if it can be asked for now: app-wide ones here,
+    /// the rest by the screen shown.
+    fn act(&mut self, action: Action) {
+        if !self.allows(action) {
+            return;
+        }
+        match action {
+            Action::NewTrack => {
+                let id = self.session.new_track();
+                self.editor.show_new_track(id);
+                self.shown = ScreenKind::Editor;
+            }
+            Action::OpenFolder => self.pick(Picker::OpenFolder),
+            Action::OpenFile => self.pick(Picker::OpenFile),
+            Action::OpenRecord => self.pick(Picker::OpenRecord),
+            Action::SaveRecord => self.pick(Picker::SaveRecord { suggested: None }),
+            Action::SaveAll => self.session.save_all(),
+            Action::Reload => self.ask_then(AfterQuestion::Reload),
+            Action::Quit => self.ask_then(AfterQuestion::Quit),
+            Action::ToggleBuiltInDialogs => {
+                let prefs = self.session.prefs_mut();
+                prefs.built_in_file_dialogs = !prefs.built_in_file_dialogs;
+            }
+            Action::TogglePlayCheck => {
+                let prefs = self.session.prefs_mut();
+                prefs.play_races = if prefs.play_races == 0 {
+                    crate::sim::play_check::DEFAULT_PLAY_RACES
+                } else {
+                    0
+                };
+            }
+            Action::SetTheme(theme) => self.session.prefs_mut().theme = theme,
+            Action::NewRace => {
+                let dialog =
+                    StartDialog::new(self.session.workspace(), self.editor.shown(), fresh_seed());
+                self.start_dialog = Some(dialog);
+            }
+            Action::ShowSimulation => {
+                if !self.screens.contains_key(&ScreenKind::Simulation) {
+                    let screen =
+                        SimulationScreen::new(self.session.workspace(), self.editor.shown());
+                    self.screens
+                        .insert(ScreenKind::Simulation, Box::new(screen));
+                }
+                self.shown = ScreenKind::Simulation;
+            }
+            Action::ToggleRaceScreen => {
+                self.shown = if self.shown == ScreenKind::Race {
+                    ScreenKind::Editor
+                } else {
+                    ScreenKind::Race
+                };
+            }
+            Action::BackToEditor => self.shown = ScreenKind::Editor,
+            Action::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
+            _ => {
+                let mut commands = Vec::new();
+                let now = self.last_time;
+                self.with_shown(|screen, session| {
+                    let mut studio = StudioView {
+                        session,
+                        commands: &mut commands,
+                        now,
+                    };
+                    screen.act(action, &mut studio);
+                });
+                for command in commands {
+                    self.apply(command);
+                }
+            }
+        }
+    }
+
+    /// Opens a file dialog, starting where the choice is likely made.
+    fn pick(&mut self, picker: Picker) {
+        let workspace = self.session.workspace();
+        let picker = match picker {
+            Picker::SaveAs { suggested: None } => Picker::SaveAs {
+                suggested: self
+                    .editor
+                    .shown()
+                    .and_then(|id| self.session.suggested_file(id)),
+            },
+            Picker::SaveRecord { suggested: None } => Picker::SaveRecord {
+                suggested: self
+                    .race_screen()
+                    .and_then(|r| r.suggested_record(workspace)),
+            },
+            Picker::ExportSimulation {
+                export,
+                suggested: None,
+            } => Picker::ExportSimulation {
+                export,
+                suggested: self
+                    .simulation()
+                    .and_then(|s| s.suggested_export(workspace, export)),
+            },
+            other => other,
+        };
+        let native = native_dialogs_work(self.session.prefs().built_in_file_dialogs);
+        // A background picture is named relative to its track: look beside it first.
+        let beside_track = matches!(picker, Picker::Background)
+            .then(|| {
+                self.editor
+                    .shown()
+                    .and_then(|id| workspace.document(id)?.path.clone())
+            })
+            .flatten()
+            .and_then(|path| path.parent().map(Path::to_path_buf));
+        let start = beside_track.unwrap_or_else(|| workspace.root.clone());
+        self.picker.pick(picker, &start, native);
+    }
+
+    /// Opens the race that shows a finding of play, at the decision it names.
+    fn watch_play_race(&mut self, index: usize) {
+        let Some(diagnostic) = self.session.diagnostics().get(index).cloned() else {
+            return;
+        };
+        let Some(evidence) = &diagnostic.play else {
+            return;
+        };
+        let workspace = self.session.workspace();
+        let track = diagnostic.location.file.as_ref().and_then(|file| {
+            workspace
+                .ids()
+                .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
+        });
+        let Some(track) = track else {
+            self.say("The finding's track is not open".to_owned());
+            return;
+        };
+        match watch_play_race(workspace, track, evidence) {
+            Ok((replay, track)) => {
+                self.open_screen(Box::new(RaceScreen::replay(replay, track)));
+                self.say(format!("Watching the race that shows {}", diagnostic.code));
+            }
+            Err(error) => self.say(format!("That race cannot be shown: {error}")),
+        }
+    }
+
+    /// Says something on the status line.
+    fn say(&mut self, message: String) {
+        self.session.status_mut().say(message);
+    }
+
+    /// Asks about unsaved work before `then` (or goes on at once), and follows what happened.
+    fn ask_then(&mut self, then: AfterQuestion) {
+        let reopened = self.session.ask_then(then);
+        self.follow(reopened);
+    }
+
+    /// The views follow a workspace opened or read again: nothing shown of another folder; the
+    /// same document shown after a reload, with fresh canvases.
+    fn follow(&mut self, reopened: Option<Reopened>) {
+        let Some(reopened) = reopened else {
+            return;
+        };
+        let workspace = self.session.workspace();
+        let shown = match reopened {
+            Reopened::Other => workspace.opened_file(),
+            Reopened::Same => self
+                .editor
+                .shown()
+                .filter(|&id| workspace.document(id).is_some()),
+        };
+        self.editor.reset(shown);
+    }
+}
+
+/// A seed for a new race: different on every call (the clock's nanoseconds, mixed), shown in
+/// the dialog so any race can be played again.
+fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    crate::sim::batch::race_seed(nanos, 0)
+}
+
+mod frame;

@@ -1,0 +1,718 @@
+//! The editor screen: the document shown (a track on its canvas with the inspector, or a deck
+//! or team editor), the diagnostics below it, and the editing actions (selection, clipboard,
+//! zoom, tools). Edits go to the [`Session`]; nothing here writes a file.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use egui::{Panel, Ui};
+
+use super::action::Action;
+use super::backdrop::Backdrop;
+use super::banners::{disk_banner, recovery_banner};
+use super::canvas::{CanvasEdit, Tool, TrackCanvas};
+use super::clipboard::CopiedStretch;
+use super::combat_deck_editor::CombatDeckEditor;
+use super::command::StudioCommand;
+use super::diagnostics_panel::diagnostics_panel;
+use super::file_picker::Picker;
+use super::inspector::{InspectorRequests, track_inspector};
+use super::movement_events_editor::MovementEventsEditor;
+use super::race_deck_editor::RaceDeckEditor;
+use super::screen::{Screen, ScreenKind, StudioView};
+use super::session::Session;
+use super::team_editor::TeamEditor;
+use super::workspace::{DocumentId, Workspace};
+use crate::content::Document;
+use crate::content::track::{Sector, SpaceRef, Track};
+use crate::edit::track_edit::remove_sectors_holding;
+use crate::edit::{Edit, GroupKey, TrackEdit};
+use crate::validate::ObjectRef;
+
+/// The editor's state: which document is shown and each editor's view of it.
+#[derive(Default)]
+pub struct EditorScreen {
+    shown: Option<DocumentId>,
+    canvases: BTreeMap<DocumentId, TrackCanvas>,
+    race_deck: RaceDeckEditor,
+    movement_events: MovementEventsEditor,
+    combat_deck: CombatDeckEditor,
+    teams: TeamEditor,
+    backdrop: Option<Backdrop>,
+    /// The sectors last copied (kept here too: the system clipboard may not be reachable).
+    clipboard: Option<Vec<Sector>>,
+    /// Text for the system clipboard, handed to egui at the end of the frame.
+    copied_text: Option<String>,
+}
+
+impl EditorScreen {
+    /// The editor showing `shown` (or the summary).
+    #[must_use]
+    pub fn showing(shown: Option<DocumentId>) -> Self {
+        Self {
+            shown,
+            ..Self::default()
+        }
+    }
+
+    /// The document shown.
+    #[must_use]
+    pub fn shown(&self) -> Option<DocumentId> {
+        self.shown
+    }
+
+    /// Shows a document (or the summary for `None`); one that is not open shows the summary.
+    pub fn show(&mut self, id: Option<DocumentId>, workspace: &Workspace) {
+        self.shown = id.filter(|&id| workspace.document(id).is_some());
+    }
+
+    /// Shows a new track with the stretch tool in hand.
+    pub fn show_new_track(&mut self, id: DocumentId) {
+        self.shown = Some(id);
+        self.canvases.entry(id).or_default().tool = Tool::Stretch;
+    }
+
+    /// The canvas of a track document, if it has been shown.
+    #[must_use]
+    pub fn canvas(&self, document: DocumentId) -> Option<&TrackCanvas> {
+        self.canvases.get(&document)
+    }
+
+    /// The views follow a workspace opened or read again: fresh canvases, no picture, and the
+    /// document `shown` (one that is still open).
+    pub fn reset(&mut self, shown: Option<DocumentId>) {
+        self.canvases.clear();
+        self.backdrop = None;
+        self.shown = shown;
+    }
+
+    /// Text copied for the system clipboard this frame.
+    pub fn take_copied_text(&mut self) -> Option<String> {
+        self.copied_text.take()
+    }
+
+    /// Waits until the background picture being loaded is read (tests and scripts).
+    pub fn wait_for_background(&mut self) {
+        if let Some(backdrop) = &mut self.backdrop {
+            backdrop.wait();
+        }
+    }
+
+    fn shown_track<'a>(&self, workspace: &'a Workspace) -> Option<(DocumentId, &'a Track)> {
+        let id = self.shown?;
+        match &workspace.document(id)?.document {
+            Document::Track(track) => Some((id, track)),
+            _ => None,
+        }
+    }
+
+    /// Applies an edit to a document; the shown track's selection keeps only spaces that
+    /// still exist.
+    pub fn edit(
+        &mut self,
+        session: &mut Session,
+        id: DocumentId,
+        edit: &Edit,
+        group: Option<GroupKey>,
+    ) {
+        if session.edit(id, edit, group) {
+            self.prune_selection(session.workspace());
+        }
+    }
+
+    fn prune_selection(&mut self, workspace: &Workspace) {
+        if let Some((id, track)) = self.shown_track(workspace)
+            && let Some(canvas) = self.canvases.get_mut(&id)
+        {
+            canvas.prune(track);
+        }
+    }
+
+    /// Copies the lap sectors of the shown track's selection, for the studio and (as text) for
+    /// the system clipboard.
+    fn copy_selection(&mut self, session: &mut Session) {
+        let Some((id, track)) = self.shown_track(session.workspace()) else {
+            return;
+        };
+        let selection: Vec<SpaceRef> = self
+            .canvases
+            .get(&id)
+            .map(|c| c.selection.iter().copied().collect())
+            .unwrap_or_default();
+        let message = match crate::stretch::copy_sectors(track, &selection) {
+            Some(sectors) => {
+                let message = format!(
+                    "Copied {} sectors: Ctrl+V lays them at the end of the lap",
+                    sectors.len()
+                );
+                self.copied_text = CopiedStretch::text(&sectors);
+                self.clipboard = Some(sectors);
+                message
+            }
+            None => "Select spaces of one run of consecutive lap sectors to copy them".to_owned(),
+        };
+        session.status_mut().say(message);
+    }
+
+    /// Lays copied sectors at the end of the shown track's lap and selects them: from `text`
+    /// when it holds a copied stretch (another studio's copy), else from the studio's own copy.
+    pub fn paste(&mut self, session: &mut Session, text: Option<&str>) {
+        let Some((id, track)) = self.shown_track(session.workspace()) else {
+            return;
+        };
+        let before = track.sectors.len();
+        let Some(sectors) = text
+            .and_then(CopiedStretch::parse)
+            .or_else(|| self.clipboard.clone())
+        else {
+            session
+                .status_mut()
+                .say("Nothing to paste: select lap sectors and copy them first");
+            return;
+        };
+        let count = sectors.len();
+        self.edit(
+            session,
+            id,
+            &Edit::Track(TrackEdit::PasteSectors { sectors }),
+            None,
+        );
+        if let Some((_, track)) = self.shown_track(session.workspace())
+            && track.sectors.len() > before
+        {
+            let pasted: BTreeSet<SpaceRef> = track
+                .spaces()
+                .map(|(at, _)| at)
+                .filter(|at| at.section == crate::content::track::Section::Lap)
+                .filter(|at| at.sector as usize >= before)
+                .collect();
+            self.canvases.entry(id).or_default().selection = pasted;
+            session
+                .status_mut()
+                .say(format!("Pasted {count} sectors at the end of the lap"));
+        }
+    }
+
+    /// Makes `picture` the shown track's background, named relative to the track's folder.
+    pub fn set_background(&mut self, session: &mut Session, picture: &Path) {
+        let Some(id) = self.shown else {
+            return;
+        };
+        let workspace = session.workspace();
+        let folder = workspace
+            .document(id)
+            .and_then(|d| d.path.as_deref())
+            .and_then(Path::parent)
+            .unwrap_or(&workspace.root)
+            .to_owned();
+        let relative = picture.strip_prefix(&folder).unwrap_or(picture);
+        let background = crate::content::track::Background {
+            path: crate::content::text::Text::from(relative.to_string_lossy().as_ref()),
+            x: 0.0,
+            y: 0.0,
+            scale: 0.02,
+            opacity: 0.5,
+        };
+        self.edit(
+            session,
+            id,
+            &Edit::Track(TrackEdit::SetBackground(Some(background))),
+            None,
+        );
+    }
+
+    /// Draws the shown track to a PNG.
+    pub fn export_png(&self, session: &mut Session, path: &Path) {
+        let Some((_, track)) = self.shown_track(session.workspace()) else {
+            return;
+        };
+        let result = crate::render::render_track(track, 2400)
+            .map_err(|e| e.to_string())
+            .and_then(|image| crate::render::save_png(&image, path).map_err(|e| e.to_string()));
+        session.status_mut().say(match result {
+            Ok(()) => format!("Exported {}", path.display()),
+            Err(error) => format!("Could not export: {error}"),
+        });
+    }
+
+    fn delete_selection(&mut self, session: &mut Session) {
+        let Some(id) = self.shown else {
+            return;
+        };
+        let Some(canvas) = self.canvases.get_mut(&id) else {
+            return;
+        };
+        let selected: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
+        canvas.selection.clear();
+        // A selection across the starting section and the lap is two removals, one undo.
+        let group = canvas.new_group();
+        for edit in remove_sectors_holding(&selected) {
+            self.edit(session, id, &Edit::Track(edit), Some(group));
+        }
+    }
+
+    fn view(&mut self, action: Action, workspace: &Workspace) {
+        let Some((id, track)) = self.shown_track(workspace) else {
+            return;
+        };
+        let canvas = self.canvases.entry(id).or_default();
+        match action {
+            Action::ZoomIn => canvas.zoom(1.25),
+            Action::ZoomOut => canvas.zoom(0.8),
+            _ => canvas.frame(track, &[]),
+        }
+    }
+
+    /// Shows a diagnostic's document and selects its object.
+    pub fn focus(&mut self, session: &Session, index: usize) {
+        let Some(diagnostic) = session.diagnostics().get(index) else {
+            return;
+        };
+        let workspace = session.workspace();
+        let document = diagnostic
+            .location
+            .file
+            .as_ref()
+            .and_then(|file| {
+                workspace
+                    .ids()
+                    .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
+            })
+            .or_else(|| document_for(workspace, diagnostic.location.object.as_ref()?));
+        let Some(document) = document else {
+            return;
+        };
+        self.shown = Some(document);
+        let Some(object) = &diagnostic.location.object else {
+            return;
+        };
+        let Some(open) = workspace.document(document) else {
+            return;
+        };
+        match (&open.document, object) {
+            (Document::Track(track), ObjectRef::Space { space: at }) => {
+                let canvas = self.canvases.entry(document).or_default();
+                canvas.selection = BTreeSet::from([*at]);
+                canvas.frame(track, &[*at]);
+            }
+            (Document::Track(track), ObjectRef::Sector { sector }) => {
+                let spaces: Vec<SpaceRef> = track
+                    .spaces()
+                    .map(|(at, _)| at)
+                    .filter(|at| at.sector_ref() == *sector)
+                    .collect();
+                let canvas = self.canvases.entry(document).or_default();
+                canvas.selection = spaces.iter().copied().collect();
+                canvas.frame(track, &spaces);
+            }
+            (Document::RaceDeck(deck), ObjectRef::RaceCard { id }) => {
+                self.race_deck.show_card(deck, id.as_str());
+            }
+            (Document::MovementEventDeck(deck), ObjectRef::MovementEvent { id }) => {
+                self.movement_events.show_card(deck, id.as_str());
+            }
+            (Document::CombatEventDeck(deck), ObjectRef::CombatCard { id }) => {
+                self.combat_deck.show_card(deck, id.as_str());
+            }
+            (
+                Document::TeamMats(mats),
+                ObjectRef::Team { id } | ObjectRef::Car { team: id, .. },
+            ) => {
+                self.teams.show_team(mats, id.as_str());
+            }
+            _ => {}
+        }
+    }
+
+    /// Starts loading the shown track's background picture when it changes (as a job), and
+    /// takes it in once it is read.
+    fn load_backdrop(&mut self, ctx: &egui::Context, session: &mut Session, id: DocumentId) {
+        let workspace = session.workspace();
+        let Some(document) = workspace.document(id) else {
+            return;
+        };
+        let Document::Track(track) = &document.document else {
+            return;
+        };
+        let Some(background) = &track.background else {
+            self.backdrop = None;
+            return;
+        };
+        let folder = document
+            .path
+            .as_deref()
+            .and_then(Path::parent)
+            .unwrap_or(&workspace.root);
+        let path = folder.join(background.path.as_str());
+        if self.backdrop.as_ref().is_none_or(|b| b.path() != path) {
+            self.backdrop = Some(Backdrop::load(path, ctx));
+        }
+        if let Some(backdrop) = &mut self.backdrop
+            && let Some(error) = backdrop.poll(ctx)
+        {
+            session.status_mut().say(format!(
+                "Cannot show {}: {error}",
+                backdrop.path().display()
+            ));
+        }
+    }
+
+    /// The centre: the shown document's editor, or the summary.
+    fn central(
+        &mut self,
+        ui: &mut Ui,
+        session: &mut Session,
+        track_edits: &mut Vec<CanvasEdit>,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+        commands: &mut Vec<StudioCommand>,
+    ) {
+        let Some(id) = self
+            .shown
+            .filter(|&id| session.workspace().document(id).is_some())
+        else {
+            summary_view(ui, session.workspace());
+            return;
+        };
+        self.load_backdrop(ui.ctx(), session, id);
+        let workspace = session.workspace();
+        let Some(open) = workspace.document(id) else {
+            return;
+        };
+        match &open.document {
+            Document::Track(track) => {
+                let problems = problem_spaces(session, id);
+                let backdrop = self.backdrop.as_ref().and_then(Backdrop::texture);
+                let canvas = self.canvases.entry(id).or_default();
+                track_view(
+                    ui,
+                    track,
+                    canvas,
+                    backdrop,
+                    &problems,
+                    track_edits,
+                    commands,
+                );
+            }
+            Document::RaceDeck(deck) => self.race_deck.ui(ui, deck, edits),
+            Document::MovementEventDeck(deck) => self.movement_events.ui(ui, deck, edits),
+            Document::CombatEventDeck(deck) => self.combat_deck.ui(ui, deck, edits),
+            Document::TeamMats(mats) => {
+                let weapons = weapon_ids(workspace);
+                self.teams.ui(ui, mats, &weapons, edits);
+            }
+            other => text_only_view(ui, other),
+        }
+    }
+}
+
+impl Screen for EditorScreen {
+    fn kind(&self) -> ScreenKind {
+        ScreenKind::Editor
+    }
+
+    fn ui(&mut self, ui: &mut Ui, studio: &mut StudioView<'_>) {
+        let session = &mut *studio.session;
+        let commands = &mut *studio.commands;
+        Panel::bottom("diagnostics")
+            .resizable(true)
+            .default_size(150.0)
+            .show(ui, |ui| {
+                diagnostics_panel(
+                    ui,
+                    session.diagnostics(),
+                    session.validating(),
+                    session.play_progress(),
+                    commands,
+                );
+            });
+        let mut track_edits: Vec<CanvasEdit> = Vec::new();
+        let mut edits = Vec::new();
+        let mut requests = InspectorRequests::default();
+        if let Some((id, track)) = self.shown_track(session.workspace()) {
+            let canvas = self.canvases.entry(id).or_default();
+            Panel::right("inspector")
+                .resizable(true)
+                .default_size(280.0)
+                .show(ui, |ui| {
+                    requests = track_inspector(ui, track, canvas, &mut track_edits);
+                });
+        }
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            recovery_banner(ui, session, commands);
+            disk_banner(ui, session, commands);
+            self.central(ui, session, &mut track_edits, &mut edits, commands);
+        });
+        if requests.delete_selection {
+            commands.push(StudioCommand::Act(Action::Delete));
+        }
+        if requests.pick_background {
+            commands.push(StudioCommand::Pick(Picker::Background));
+        }
+        if let Some(document) = self.shown {
+            commands.extend(
+                track_edits
+                    .into_iter()
+                    .map(|(edit, group)| (Edit::Track(edit), group))
+                    .chain(edits)
+                    .map(|(edit, group)| StudioCommand::Edit {
+                        document,
+                        edit,
+                        group,
+                    }),
+            );
+            if !ui.input(|i| i.pointer.any_down()) {
+                // A released mouse ends a drag's undo step.
+                session.close_undo_group(document);
+            }
+        }
+    }
+
+    fn can(&self, action: Action, session: &Session) -> bool {
+        let track_shown = self.shown_track(session.workspace()).is_some();
+        let history = self
+            .shown
+            .and_then(|id| session.workspace().document(id))
+            .map(|d| &d.history);
+        match action {
+            Action::Undo => history.is_some_and(|h| h.undo_label().is_some()),
+            Action::Redo => history.is_some_and(|h| h.redo_label().is_some()),
+            Action::ExportPng
+            | Action::Copy
+            | Action::Paste
+            | Action::SelectAll
+            | Action::Delete
+            | Action::ZoomIn
+            | Action::ZoomOut
+            | Action::Fit
+            | Action::SetTool(_) => track_shown,
+            _ => true,
+        }
+    }
+
+    fn label(&self, action: Action, session: &Session) -> Option<String> {
+        let history = &session.workspace().document(self.shown?)?.history;
+        match action {
+            Action::Undo => history.undo_label().map(|label| format!("Undo {label}")),
+            Action::Redo => history.redo_label().map(|label| format!("Redo {label}")),
+            _ => None,
+        }
+    }
+
+    fn act(&mut self, action: Action, studio: &mut StudioView<'_>) {
+        let session = &mut *studio.session;
+        match action {
+            Action::Undo | Action::Redo => {
+                if let Some(id) = self.shown
+                    && session.undo(id, action == Action::Redo)
+                {
+                    self.prune_selection(session.workspace());
+                }
+            }
+            Action::Save => {
+                let untitled = self
+                    .shown
+                    .and_then(|id| session.workspace().document(id))
+                    .is_some_and(|d| d.path.is_none());
+                if untitled {
+                    // A new track has no file yet: Save is Save as, in the tracks folder.
+                    studio
+                        .commands
+                        .push(StudioCommand::Pick(Picker::SaveAs { suggested: None }));
+                } else {
+                    session.save(self.shown, None);
+                }
+            }
+            Action::SaveAs => studio
+                .commands
+                .push(StudioCommand::Pick(Picker::SaveAs { suggested: None })),
+            Action::ExportPng => studio.commands.push(StudioCommand::Pick(Picker::ExportPng)),
+            Action::SelectAll => {
+                if let Some((id, track)) = self.shown_track(session.workspace()) {
+                    self.canvases.entry(id).or_default().select_all(track);
+                }
+            }
+            Action::Copy => self.copy_selection(session),
+            Action::Paste => self.paste(session, None),
+            Action::Delete => self.delete_selection(session),
+            Action::ClearSelection => {
+                if let Some(canvas) = self.shown.and_then(|id| self.canvases.get_mut(&id)) {
+                    canvas.clear_selection();
+                    canvas.tool = Tool::Select;
+                }
+            }
+            Action::ZoomIn | Action::ZoomOut | Action::Fit => {
+                self.view(action, session.workspace());
+            }
+            Action::SetTool(tool) => {
+                if let Some(canvas) = self.shown.and_then(|id| self.canvases.get_mut(&id)) {
+                    canvas.tool = tool;
+                    canvas.first_click = None;
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Spaces the diagnostics point at in a track document, to mark on the canvas.
+#[must_use]
+pub fn problem_spaces(session: &Session, id: DocumentId) -> BTreeSet<SpaceRef> {
+    let workspace = session.workspace();
+    let Some(path) = workspace.validation_path(id) else {
+        return BTreeSet::new();
+    };
+    let Some(Document::Track(track)) = workspace.document(id).map(|d| &d.document) else {
+        return BTreeSet::new();
+    };
+    let mut spaces = BTreeSet::new();
+    for diagnostic in session.diagnostics() {
+        if diagnostic.location.file.as_ref() != Some(&path) {
+            continue;
+        }
+        match &diagnostic.location.object {
+            Some(ObjectRef::Space { space }) => {
+                spaces.insert(*space);
+            }
+            Some(ObjectRef::Sector { sector }) => {
+                spaces.extend(
+                    track
+                        .spaces()
+                        .map(|(at, _)| at)
+                        .filter(|at| at.sector_ref() == *sector),
+                );
+            }
+            _ => {}
+        }
+    }
+    spaces
+}
+
+/// The document a diagnostic about `object` (with no file) is in.
+fn document_for(workspace: &Workspace, object: &ObjectRef) -> Option<DocumentId> {
+    workspace.find(|document| {
+        matches!(
+            (object, document),
+            (ObjectRef::RaceCard { .. }, Document::RaceDeck(_))
+                | (
+                    ObjectRef::MovementEvent { .. },
+                    Document::MovementEventDeck(_)
+                )
+                | (
+                    ObjectRef::CombatCard { .. } | ObjectRef::WeaponType { .. },
+                    Document::CombatEventDeck(_)
+                )
+                | (
+                    ObjectRef::Team { .. } | ObjectRef::Car { .. },
+                    Document::TeamMats(_)
+                )
+        )
+    })
+}
+
+/// The weapon type ids of the open combat deck (the team editor's weapon choices).
+fn weapon_ids(workspace: &Workspace) -> Vec<crate::content::text::Id> {
+    workspace
+        .documents
+        .iter()
+        .find_map(|d| match &d.document {
+            Document::CombatEventDeck(deck) => {
+                Some(deck.weapon_types.iter().map(|w| w.id.clone()).collect())
+            }
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// A track: the toolbar, the line saying what is under the pointer, and the canvas.
+fn track_view(
+    ui: &mut Ui,
+    track: &Track,
+    canvas: &mut TrackCanvas,
+    backdrop: Option<egui::TextureId>,
+    problems: &BTreeSet<SpaceRef>,
+    track_edits: &mut Vec<CanvasEdit>,
+    commands: &mut Vec<StudioCommand>,
+) {
+    ui.horizontal(|ui| {
+        for (tool, name, key) in Tool::ALL {
+            if ui
+                .selectable_label(canvas.tool == tool, name)
+                .on_hover_text(format!("{} ({key:?})", tool.hint()))
+                .clicked()
+            {
+                commands.push(StudioCommand::Act(Action::SetTool(tool)));
+            }
+        }
+        ui.separator();
+        ui.checkbox(&mut canvas.show_links, "Links");
+        ui.separator();
+        if ui
+            .button("Test race…")
+            .on_hover_text("Race on this track as it is now (Ctrl+R)")
+            .clicked()
+        {
+            commands.push(StudioCommand::Act(Action::NewRace));
+        }
+    });
+    let hover = canvas.hover.map_or_else(String::new, |at| {
+        let terrain = track
+            .space(at)
+            .map(|s| format!("{:?}", s.terrain))
+            .unwrap_or_default();
+        format!("Space {at} ({terrain})")
+    });
+    ui.label(if hover.is_empty() {
+        canvas.tool.hint().to_owned()
+    } else {
+        hover
+    });
+    canvas.backdrop = backdrop.zip(track.background.clone());
+    canvas.ui(ui, track, problems, track_edits);
+}
+
+/// Documents edited as text for now: what they hold, in a line.
+fn text_only_view(ui: &mut Ui, document: &Document) {
+    match document {
+        Document::Ruleset(ruleset) => {
+            ui.heading(ruleset.name.as_str());
+            ui.label(format!(
+                "{} VP, hand of {}, {}-{} players (rulesets are edited as text for now)",
+                ruleset.victory_points, ruleset.hand_size, ruleset.min_players, ruleset.max_players
+            ));
+        }
+        Document::Scenario(scenario) => {
+            ui.label(format!(
+                "Scenario: {} — {} cars on {}",
+                scenario.name,
+                scenario.cars.len(),
+                scenario.track
+            ));
+        }
+        Document::BotProfile(profile) => {
+            ui.heading(profile.name.as_str());
+            ui.label("Bot profiles are edited as text for now.");
+        }
+        _ => {}
+    }
+}
+
+/// The content folder's summary (nothing shown).
+fn summary_view(ui: &mut Ui, workspace: &Workspace) {
+    let summary = workspace.summary();
+    ui.heading(workspace.path.display().to_string());
+    egui::Grid::new("summary").striped(true).show(ui, |ui| {
+        for (label, value) in [
+            ("Race cards", summary.race_cards.to_string()),
+            ("Movement events", summary.movement_events.to_string()),
+            ("Combat events", summary.combat_events.to_string()),
+            ("Teams", summary.teams.to_string()),
+            ("Cars", summary.cars.to_string()),
+            ("Weapon types", summary.weapon_types.join(", ")),
+            ("Rulesets", summary.rulesets.join(", ")),
+        ] {
+            ui.label(label);
+            ui.label(value);
+            ui.end_row();
+        }
+    });
+}

@@ -1,0 +1,151 @@
+//! Building a batch from the open documents, as the simulation screen's form describes it, and
+//! opening one of its races to watch.
+
+use super::{CompareWith, SimForm, SimulationScreen};
+use crate::gui::race::RaceScreen;
+use crate::gui::race::launch::{LaunchError, rules_for};
+use crate::gui::workspace::{DocumentId, Workspace};
+use crate::sim::batch::BatchSpec;
+
+impl SimulationScreen {
+    /// Starts the batch `form` describes on the content as edited (with the same seeds on the
+    /// saved files, or on another track, when it compares); says why when it cannot.
+    pub fn run_form(&mut self, workspace: &Workspace, form: &SimForm, now: f64) {
+        let Some(track_id) = form.track else {
+            self.fail("Open a track first".to_owned());
+            return;
+        };
+        match build(workspace, track_id, form) {
+            Ok((spec, loaded, track, saved)) => self.start(spec, loaded, track, now, saved),
+            Err(error) => self.fail(format!("The batch could not start: {error}")),
+        }
+    }
+
+    /// Race `index` of the batch, on a race screen to watch.
+    pub fn watch(&self, index: usize) -> Result<RaceScreen, String> {
+        let (spec, loaded, track) = self.spec().ok_or("no batch was played")?;
+        let record = crate::sim::batch::record_of(
+            spec,
+            index,
+            loaded.identity.clone(),
+            crate::sim::record::RecordFiles::default(),
+        )?;
+        let replay =
+            crate::sim::session::Replay::new(loaded.clone(), record).map_err(|e| e.to_string())?;
+        Ok(RaceScreen::replay(replay, track.clone()))
+    }
+}
+
+/// What a started batch needs: its spec, the content it runs on, the track drawn, and the batch
+/// it is compared with (with the names of both sides).
+type Built = (
+    BatchSpec,
+    crate::sim::LoadedRace,
+    crate::content::track::Track,
+    Option<(BatchSpec, String, String)>,
+);
+
+fn build(
+    workspace: &Workspace,
+    track_id: DocumentId,
+    form: &SimForm,
+) -> Result<Built, LaunchError> {
+    let (loaded, track) = rules_for(workspace, track_id, &form.ruleset)?;
+    let bots = form
+        .bots
+        .iter()
+        .take(form.players)
+        .map(|id| {
+            workspace
+                .bot_profile(id)
+                .cloned()
+                .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let teams: Vec<_> = loaded
+        .rules
+        .content
+        .teams
+        .iter()
+        .take(form.players)
+        .map(|t| t.id.clone())
+        .collect();
+    if teams.len() < form.players {
+        return Err(LaunchError::Other(format!(
+            "{} players need {} teams; the content has {}",
+            form.players,
+            form.players,
+            teams.len()
+        )));
+    }
+    let spec = BatchSpec {
+        rules: std::sync::Arc::clone(&loaded.rules),
+        teams,
+        bots,
+        races: form.races,
+        seed: form.seed,
+    };
+    let this = workspace.display_name(track_id);
+    let compared = match form.compare {
+        None => None,
+        Some(CompareWith::Saved) => Some((
+            saved_spec(workspace, track_id, &form.ruleset, &spec)?,
+            "Saved".to_owned(),
+            "Edited".to_owned(),
+        )),
+        Some(CompareWith::Track(other)) => {
+            let (other_rules, _) = rules_for(workspace, other, &form.ruleset)?;
+            Some((
+                BatchSpec {
+                    rules: other_rules.rules,
+                    ..spec.clone()
+                },
+                workspace.display_name(other),
+                this,
+            ))
+        }
+    };
+    Ok((spec, loaded, track, compared))
+}
+
+/// The batch `spec` on the files as saved: the content folder and the track file read from
+/// disk, the same teams, bots, races and seed.
+fn saved_spec(
+    workspace: &Workspace,
+    track: DocumentId,
+    ruleset: &str,
+    spec: &BatchSpec,
+) -> Result<BatchSpec, LaunchError> {
+    let Some(path) = workspace.document(track).and_then(|d| d.path.clone()) else {
+        return Err(LaunchError::Other(
+            "the track has never been saved: there is nothing to compare with".to_owned(),
+        ));
+    };
+    let loaded = crate::sim::load_race(&workspace.root, &path, ruleset)?;
+    Ok(BatchSpec {
+        rules: loaded.rules,
+        ..spec.clone()
+    })
+}
+
+impl SimulationScreen {
+    /// Where an export of the simulation starts: `simulation-SEED.json` (or `.csv`, or
+    /// `heat-METRIC-SEED.png`) beside the content folder, numbered when taken.
+    #[must_use]
+    pub fn suggested_export(
+        &self,
+        workspace: &Workspace,
+        export: super::Export,
+    ) -> Option<std::path::PathBuf> {
+        let root = &workspace.root;
+        // Beside the content folder, not in it: a JSON file there would be read as content.
+        let folder = if workspace.is_folder {
+            root.parent().unwrap_or(root)
+        } else {
+            root
+        };
+        let name = export.file_name(self.form.seed, self.metric());
+        let (stem, extension) = name.rsplit_once('.')?;
+        crate::gui::session::free_file(folder, stem, extension)
+    }
+}
