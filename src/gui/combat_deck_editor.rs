@@ -2,7 +2,7 @@
 //! for every card kind. Effects are typed as names separated by commas (`Spray, Suppress`).
 
 use egui::{RichText, Ui};
-use egui_extras::{Column, TableBuilder};
+use egui_extras::{Column, TableBuilder, TableRow};
 
 use super::fields::{self, RowAction};
 use crate::content::combat_deck::{
@@ -82,27 +82,7 @@ impl CombatDeckEditor {
         deck: &CombatEventDeck,
         edits: &mut Vec<(Edit, Option<GroupKey>)>,
     ) {
-        ui.horizontal(|ui| {
-            fields::deck_name(ui, &deck.name, edits);
-            ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
-            if ui.button("Add card").clicked() {
-                edits.push((
-                    Edit::CombatCards(ListEdit::Insert(deck.cards.len(), new_card(deck))),
-                    None,
-                ));
-                self.scroll_to = Some(deck.cards.len());
-            }
-            if ui.button("Sort by value").clicked() {
-                let mut order: Vec<usize> = (0..deck.cards.len()).collect();
-                order.sort_by(|&a, &b| {
-                    deck.cards[a]
-                        .value
-                        .cmp(&deck.cards[b].value)
-                        .then(deck.cards[a].id.cmp(&deck.cards[b].id))
-                });
-                edits.push((Edit::CombatCards(ListEdit::Reorder(order)), None));
-            }
-        });
+        self.toolbar(ui, deck, edits);
         weapon_types(ui, deck, edits);
         ui.separator();
         let weapons: Vec<_> = deck.weapon_types.iter().map(|w| w.id.clone()).collect();
@@ -135,105 +115,139 @@ impl CombatDeckEditor {
             })
             .body(|body| {
                 body.rows(24.0, deck.cards.len(), |mut row| {
-                    let index = row.index();
-                    let card = &deck.cards[index];
-                    let mut edited: Option<(CombatCard, Option<GroupKey>)> = None;
-                    let change = |f: &dyn Fn(&mut CombatCard)| {
-                        let mut copy = card.clone();
-                        f(&mut copy);
-                        copy
-                    };
-                    row.col(|ui| {
-                        if let Some((id, g)) = fields::text(ui, "id", &card.id, 100.0) {
-                            edited = Some((change(&|c| c.id = id.clone()), Some(g)));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((name, g)) = fields::text(ui, "name", &card.name, 100.0) {
-                            edited = Some((change(&|c| c.name = name.clone()), Some(g)));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((value, g)) = fields::number(ui, "value", card.value, 0..=9) {
-                            edited = Some((change(&|c| c.value = value), Some(g)));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((count, g)) = fields::number(ui, "count", card.count, 0..=99) {
-                            edited = Some((change(&|c| c.count = count), Some(g)));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((damage, g)) =
-                            fields::number(ui, "target_damage", card.collision.target_damage, 0..=9)
-                        {
-                            edited =
-                                Some((change(&|c| c.collision.target_damage = damage), Some(g)));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((damage, g)) =
-                            fields::number(ui, "active_damage", card.collision.active_damage, 0..=9)
-                        {
-                            edited =
-                                Some((change(&|c| c.collision.active_damage = damage), Some(g)));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some(effects) = effects_menu(ui, &card.collision.effects) {
-                            edited =
-                                Some((change(&|c| c.collision.effects.clone_from(&effects)), None));
-                        }
-                    });
-                    for weapon in &weapons {
-                        row.col(|ui| {
-                            let Some(result) = card.weapons.get(weapon) else {
-                                ui.weak("missing");
-                                return;
-                            };
-                            if let Some((damage, g)) =
-                                fields::number(ui, "damage", result.damage, 0..=9)
-                            {
-                                edited = Some((
-                                    change(&|c| {
-                                        if let Some(r) = c.weapons.get_mut(weapon) {
-                                            r.damage = damage;
-                                        }
-                                    }),
-                                    Some(g),
-                                ));
-                            }
-                            if let Some(effects) = effects_menu(ui, &result.effects) {
-                                edited = Some((
-                                    change(&|c| {
-                                        if let Some(r) = c.weapons.get_mut(weapon) {
-                                            r.effects.clone_from(&effects);
-                                        }
-                                    }),
-                                    None,
-                                ));
-                            }
-                        });
-                    }
-                    row.col(|ui| match fields::row_actions(ui) {
-                        Some(RowAction::Duplicate) => {
-                            let mut copy = card.clone();
-                            let ids = deck.cards.iter().map(|c| c.id.as_str());
-                            copy.id = Id::from(free_id(ids, card.id.as_str()).as_str());
-                            edits
-                                .push((Edit::CombatCards(ListEdit::Insert(index + 1, copy)), None));
-                            self.scroll_to = Some(index + 1);
-                        }
-                        Some(RowAction::Delete) => {
-                            edits.push((Edit::CombatCards(ListEdit::Remove(index)), None));
-                        }
-                        None => {}
-                    });
-                    if let Some((card, group)) = edited {
-                        edits.push((Edit::CombatCards(ListEdit::Set(index, card)), group));
-                    }
+                    self.card_row(&mut row, deck, &weapons, edits);
                 });
             });
+    }
+    /// The deck's name, its total, and the buttons that add and sort cards.
+    fn toolbar(
+        &mut self,
+        ui: &mut Ui,
+        deck: &CombatEventDeck,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        ui.horizontal(|ui| {
+            fields::deck_name(ui, &deck.name, edits);
+            ui.label(RichText::new(format!("Total: {} cards", deck.total_cards())).strong());
+            if ui.button("Add card").clicked() {
+                edits.push((
+                    Edit::CombatCards(ListEdit::Insert(deck.cards.len(), new_card(deck))),
+                    None,
+                ));
+                self.scroll_to = Some(deck.cards.len());
+            }
+            if ui.button("Sort by value").clicked() {
+                let mut order: Vec<usize> = (0..deck.cards.len()).collect();
+                order.sort_by(|&a, &b| {
+                    deck.cards[a]
+                        .value
+                        .cmp(&deck.cards[b].value)
+                        .then(deck.cards[a].id.cmp(&deck.cards[b].id))
+                });
+                edits.push((Edit::CombatCards(ListEdit::Reorder(order)), None));
+            }
+        });
+    }
+
+    /// One card's row: its fields, its result per weapon type, and its row actions.
+    fn card_row(
+        &mut self,
+        row: &mut TableRow<'_, '_>,
+        deck: &CombatEventDeck,
+        weapons: &[Id],
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        let index = row.index();
+        let card = &deck.cards[index];
+        let mut edited: Option<(CombatCard, Option<GroupKey>)> = None;
+        let change = |f: &dyn Fn(&mut CombatCard)| {
+            let mut copy = card.clone();
+            f(&mut copy);
+            copy
+        };
+        row.col(|ui| {
+            if let Some((id, g)) = fields::text(ui, "id", &card.id, 100.0) {
+                edited = Some((change(&|c| c.id = id.clone()), Some(g)));
+            }
+        });
+        row.col(|ui| {
+            if let Some((name, g)) = fields::text(ui, "name", &card.name, 100.0) {
+                edited = Some((change(&|c| c.name = name.clone()), Some(g)));
+            }
+        });
+        row.col(|ui| {
+            if let Some((value, g)) = fields::number(ui, "value", card.value, 0..=9) {
+                edited = Some((change(&|c| c.value = value), Some(g)));
+            }
+        });
+        row.col(|ui| {
+            if let Some((count, g)) = fields::number(ui, "count", card.count, 0..=99) {
+                edited = Some((change(&|c| c.count = count), Some(g)));
+            }
+        });
+        row.col(|ui| {
+            if let Some((damage, g)) =
+                fields::number(ui, "target_damage", card.collision.target_damage, 0..=9)
+            {
+                edited = Some((change(&|c| c.collision.target_damage = damage), Some(g)));
+            }
+        });
+        row.col(|ui| {
+            if let Some((damage, g)) =
+                fields::number(ui, "active_damage", card.collision.active_damage, 0..=9)
+            {
+                edited = Some((change(&|c| c.collision.active_damage = damage), Some(g)));
+            }
+        });
+        row.col(|ui| {
+            if let Some(effects) = effects_menu(ui, &card.collision.effects) {
+                edited = Some((change(&|c| c.collision.effects.clone_from(&effects)), None));
+            }
+        });
+        for weapon in weapons {
+            row.col(|ui| {
+                let Some(result) = card.weapons.get(weapon) else {
+                    ui.weak("missing");
+                    return;
+                };
+                if let Some((damage, g)) = fields::number(ui, "damage", result.damage, 0..=9) {
+                    edited = Some((
+                        change(&|c| {
+                            if let Some(r) = c.weapons.get_mut(weapon) {
+                                r.damage = damage;
+                            }
+                        }),
+                        Some(g),
+                    ));
+                }
+                if let Some(effects) = effects_menu(ui, &result.effects) {
+                    edited = Some((
+                        change(&|c| {
+                            if let Some(r) = c.weapons.get_mut(weapon) {
+                                r.effects.clone_from(&effects);
+                            }
+                        }),
+                        None,
+                    ));
+                }
+            });
+        }
+        row.col(|ui| match fields::row_actions(ui) {
+            Some(RowAction::Duplicate) => {
+                let mut copy = card.clone();
+                let ids = deck.cards.iter().map(|c| c.id.as_str());
+                copy.id = Id::from(free_id(ids, card.id.as_str()).as_str());
+                edits.push((Edit::CombatCards(ListEdit::Insert(index + 1, copy)), None));
+                self.scroll_to = Some(index + 1);
+            }
+            Some(RowAction::Delete) => {
+                edits.push((Edit::CombatCards(ListEdit::Remove(index)), None));
+            }
+            None => {}
+        });
+        if let Some((card, group)) = edited {
+            edits.push((Edit::CombatCards(ListEdit::Set(index, card)), group));
+        }
     }
 }
 

@@ -171,6 +171,75 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
     }
 }
 
+/// The fields of the one space selected: terrain, place, heading, links, off-track spots.
+fn one_space(
+    ui: &mut Ui,
+    track: &Track,
+    at: SpaceRef,
+    space: &crate::content::track::Space,
+    edits: &mut Vec<CanvasEdit>,
+) {
+    ui.strong(format!("Space {at}"));
+    let geometry = |x, y, heading| TrackEdit::SetGeometry {
+        at,
+        x,
+        y,
+        heading,
+        size: space.size,
+    };
+    egui::Grid::new("space-fields")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Terrain");
+            if let Some(terrain) =
+                fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
+            {
+                edits.push((
+                    TrackEdit::SetTerrain {
+                        spaces: vec![at],
+                        terrain,
+                    },
+                    None,
+                ));
+            }
+            ui.end_row();
+            ui.label("x");
+            if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
+                edits.push((geometry(x, space.y, space.heading), Some(g)));
+            }
+            ui.end_row();
+            ui.label("y");
+            if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
+                edits.push((geometry(space.x, y, space.heading), Some(g)));
+            }
+            ui.end_row();
+            ui.label("Heading (°)");
+            if let Some((heading, g)) = fields::number(ui, "heading", space.heading, -360.0..=720.0)
+            {
+                edits.push((geometry(space.x, space.y, heading), Some(g)));
+            }
+            ui.end_row();
+        });
+    ui.label("Forward links:");
+    for to in &space.next {
+        ui.horizontal(|ui| {
+            ui.label(format!("-> {to}"));
+            if ui.small_button("Remove").clicked() {
+                edits.push((TrackEdit::RemoveLink { from: at, to: *to }, None));
+            }
+        });
+    }
+    if let Some(sector) = track.section(at.section).get(at.sector as usize) {
+        let mut off = sector.off_track;
+        let before = off;
+        ui.checkbox(&mut off.inside, "Off-track spot inside");
+        ui.checkbox(&mut off.outside, "Off-track spot outside");
+        if off != before {
+            edits.push((off_track(at, off), None));
+        }
+    }
+}
+
 /// The selection's fields and actions; true when its sectors should be removed.
 fn selection(
     ui: &mut Ui,
@@ -186,66 +255,7 @@ fn selection(
     if let [at] = selected[..]
         && let Some(space) = track.space(at)
     {
-        ui.strong(format!("Space {at}"));
-        let geometry = |x, y, heading| TrackEdit::SetGeometry {
-            at,
-            x,
-            y,
-            heading,
-            size: space.size,
-        };
-        egui::Grid::new("space-fields")
-            .num_columns(2)
-            .show(ui, |ui| {
-                ui.label("Terrain");
-                if let Some(terrain) =
-                    fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
-                {
-                    edits.push((
-                        TrackEdit::SetTerrain {
-                            spaces: vec![at],
-                            terrain,
-                        },
-                        None,
-                    ));
-                }
-                ui.end_row();
-                ui.label("x");
-                if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
-                    edits.push((geometry(x, space.y, space.heading), Some(g)));
-                }
-                ui.end_row();
-                ui.label("y");
-                if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
-                    edits.push((geometry(space.x, y, space.heading), Some(g)));
-                }
-                ui.end_row();
-                ui.label("Heading (°)");
-                if let Some((heading, g)) =
-                    fields::number(ui, "heading", space.heading, -360.0..=720.0)
-                {
-                    edits.push((geometry(space.x, space.y, heading), Some(g)));
-                }
-                ui.end_row();
-            });
-        ui.label("Forward links:");
-        for to in &space.next {
-            ui.horizontal(|ui| {
-                ui.label(format!("-> {to}"));
-                if ui.small_button("Remove").clicked() {
-                    edits.push((TrackEdit::RemoveLink { from: at, to: *to }, None));
-                }
-            });
-        }
-        if let Some(sector) = track.section(at.section).get(at.sector as usize) {
-            let mut off = sector.off_track;
-            let before = off;
-            ui.checkbox(&mut off.inside, "Off-track spot inside");
-            ui.checkbox(&mut off.outside, "Off-track spot outside");
-            if off != before {
-                edits.push((off_track(at, off), None));
-            }
-        }
+        one_space(ui, track, at, space, edits);
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| {

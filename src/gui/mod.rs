@@ -12,10 +12,6 @@
 //!   saved state, by [`DocumentId`]; [`recovery`]: autosaved copies; [`validation`]: live
 //!   validation on a worker thread; [`prefs`]: what persists between runs.
 
-// Widget code lays out one field after another; splitting a table's columns or a panel's
-// sections across functions would hide the shape of what is drawn.
-#![allow(clippy::too_many_lines)]
-
 pub mod action;
 pub mod app;
 pub mod backdrop;

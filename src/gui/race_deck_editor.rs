@@ -2,7 +2,7 @@
 //! and a chart of its speeds.
 
 use egui::{Color32, RichText, ScrollArea, Ui};
-use egui_extras::{Column, TableBuilder};
+use egui_extras::{Column, TableBuilder, TableRow};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use super::fields;
@@ -162,92 +162,96 @@ impl RaceDeckEditor {
             })
             .body(|body| {
                 body.rows(24.0, deck.cards.len(), |mut row| {
-                    let index = row.index();
-                    let card = &deck.cards[index];
-                    row.set_selected(self.selected == Some(index));
-                    let mut edited: Option<(RaceCard, Option<GroupKey>)> = None;
-                    let mut set = |change: &dyn Fn(&mut RaceCard), group| {
-                        let mut copy = card.clone();
-                        change(&mut copy);
-                        edited = Some((copy, group));
-                    };
-                    row.col(|ui| {
-                        if let Some((id, group)) = fields::text(ui, "id", &card.id, 100.0) {
-                            set(&|c| c.id = id.clone(), Some(group));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((name, group)) = fields::text(ui, "name", &card.name, 100.0) {
-                            set(&|c| c.name = name.clone(), Some(group));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some(movement) = fields::choice(
-                            ui,
-                            "movement",
-                            ("movement", index),
-                            card.movement,
-                            &MOVEMENTS,
-                        ) {
-                            set(&|c| c.movement = movement, None);
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((speed, group)) =
-                            fields::number(ui, "speed", card.speed, -9..=9)
-                        {
-                            set(&|c| c.speed = speed, Some(group));
-                        }
-                    });
-                    row.col(|ui| {
-                        let mut event = card.movement_event;
-                        if ui
-                            .checkbox(&mut event, "")
-                            .accessible_name("movement event")
-                            .changed()
-                        {
-                            set(&|c| c.movement_event = event, None);
-                        }
-                    });
-                    row.col(|ui| {
-                        let lane = card
-                            .instructions
-                            .first()
-                            .map(|MovementInstruction::ForcedLane(side)| *side);
-                        if let Some(lane) =
-                            fields::choice(ui, "lane", ("lane", index), lane, &LANES)
-                        {
-                            set(
-                                &|c| {
-                                    c.instructions = lane
-                                        .map(MovementInstruction::ForcedLane)
-                                        .into_iter()
-                                        .collect();
-                                },
-                                None,
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((text, group)) = fields::text(ui, "text", &card.text, 160.0) {
-                            set(&|c| c.text = text.clone(), Some(group));
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((count, group)) =
-                            fields::number(ui, "count", card.count, 0..=99)
-                        {
-                            set(&|c| c.count = count, Some(group));
-                        }
-                    });
-                    if row.response().clicked() {
-                        self.selected = Some(index);
-                    }
-                    if let Some((card, group)) = edited {
-                        edits.push((Edit::RaceCards(ListEdit::Set(index, card)), group));
-                    }
+                    self.card_row(&mut row, deck, edits);
                 });
             });
+    }
+
+    /// One card's row: its fields; a click on the row selects the card.
+    fn card_row(
+        &mut self,
+        row: &mut TableRow<'_, '_>,
+        deck: &RaceDeck,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        let index = row.index();
+        let card = &deck.cards[index];
+        row.set_selected(self.selected == Some(index));
+        let mut edited: Option<(RaceCard, Option<GroupKey>)> = None;
+        let mut set = |change: &dyn Fn(&mut RaceCard), group| {
+            let mut copy = card.clone();
+            change(&mut copy);
+            edited = Some((copy, group));
+        };
+        row.col(|ui| {
+            if let Some((id, group)) = fields::text(ui, "id", &card.id, 100.0) {
+                set(&|c| c.id = id.clone(), Some(group));
+            }
+        });
+        row.col(|ui| {
+            if let Some((name, group)) = fields::text(ui, "name", &card.name, 100.0) {
+                set(&|c| c.name = name.clone(), Some(group));
+            }
+        });
+        row.col(|ui| {
+            if let Some(movement) = fields::choice(
+                ui,
+                "movement",
+                ("movement", index),
+                card.movement,
+                &MOVEMENTS,
+            ) {
+                set(&|c| c.movement = movement, None);
+            }
+        });
+        row.col(|ui| {
+            if let Some((speed, group)) = fields::number(ui, "speed", card.speed, -9..=9) {
+                set(&|c| c.speed = speed, Some(group));
+            }
+        });
+        row.col(|ui| {
+            let mut event = card.movement_event;
+            if ui
+                .checkbox(&mut event, "")
+                .accessible_name("movement event")
+                .changed()
+            {
+                set(&|c| c.movement_event = event, None);
+            }
+        });
+        row.col(|ui| {
+            let lane = card
+                .instructions
+                .first()
+                .map(|MovementInstruction::ForcedLane(side)| *side);
+            if let Some(lane) = fields::choice(ui, "lane", ("lane", index), lane, &LANES) {
+                set(
+                    &|c| {
+                        c.instructions = lane
+                            .map(MovementInstruction::ForcedLane)
+                            .into_iter()
+                            .collect();
+                    },
+                    None,
+                );
+            }
+        });
+        row.col(|ui| {
+            if let Some((text, group)) = fields::text(ui, "text", &card.text, 160.0) {
+                set(&|c| c.text = text.clone(), Some(group));
+            }
+        });
+        row.col(|ui| {
+            if let Some((count, group)) = fields::number(ui, "count", card.count, 0..=99) {
+                set(&|c| c.count = count, Some(group));
+            }
+        });
+        if row.response().clicked() {
+            self.selected = Some(index);
+        }
+        if let Some((card, group)) = edited {
+            edits.push((Edit::RaceCards(ListEdit::Set(index, card)), group));
+        }
     }
 }
 

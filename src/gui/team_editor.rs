@@ -2,7 +2,7 @@
 //! its cars in a table, and each car's counter drawn on both sides.
 
 use egui::{Align2, Color32, FontId, Rect, Sense, Stroke, Ui, vec2};
-use egui_extras::{Column, TableBuilder};
+use egui_extras::{Column, TableBuilder, TableRow};
 
 use super::fields;
 use crate::content::team_mats::{CarStats, Mount, TeamMat, TeamMats, parse_colour};
@@ -43,108 +43,14 @@ impl TeamEditor {
             .resizable(true)
             .default_size(180.0)
             .show(ui, |ui| {
-                ui.strong(format!("{} teams", mats.teams.len()));
-                for (index, team) in mats.teams.iter().enumerate() {
-                    let swatch = team_colour(team);
-                    ui.horizontal(|ui| {
-                        let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
-                        ui.painter().rect_filled(rect, 2.0, swatch);
-                        if ui
-                            .selectable_label(self.selected == index, team.name.as_str())
-                            .clicked()
-                        {
-                            self.selected = index;
-                        }
-                    });
-                }
-                ui.separator();
-                if ui.button("Add team").clicked() {
-                    let mut team = mats
-                        .teams
-                        .get(self.selected)
-                        .cloned()
-                        .unwrap_or_else(blank_team);
-                    let ids = mats.teams.iter().map(|t| t.id.as_str());
-                    team.id = Id::from(free_id(ids, "new-team").as_str());
-                    team.name = Text::from("New team");
-                    edits.push((Edit::Teams(ListEdit::Insert(mats.teams.len(), team)), None));
-                    self.selected = mats.teams.len();
-                }
-                if ui
-                    .add_enabled(
-                        self.selected < mats.teams.len(),
-                        egui::Button::new("Delete team"),
-                    )
-                    .clicked()
-                {
-                    edits.push((Edit::Teams(ListEdit::Remove(self.selected)), None));
-                    self.selected = self.selected.saturating_sub(1);
-                }
+                self.team_list(ui, mats, edits);
             });
         let Some(team) = mats.teams.get(self.selected) else {
             ui.label("No team chosen.");
             return;
         };
         let index = self.selected;
-        let mut edited: Option<(TeamMat, Option<GroupKey>)> = None;
-        egui::Grid::new("team-fields")
-            .num_columns(2)
-            .show(ui, |ui| {
-                ui.label("Id");
-                if let Some((id, g)) = fields::text(ui, "id", &team.id, 200.0) {
-                    edited = Some((TeamMat { id, ..team.clone() }, Some(g)));
-                }
-                ui.end_row();
-                ui.label("Name");
-                if let Some((name, g)) = fields::text(ui, "name", &team.name, 200.0) {
-                    edited = Some((
-                        TeamMat {
-                            name,
-                            ..team.clone()
-                        },
-                        Some(g),
-                    ));
-                }
-                ui.end_row();
-                ui.label("Colour");
-                ui.horizontal(|ui| {
-                    let mut rgb = parse_colour(team.colour.as_str()).unwrap_or([128, 128, 128]);
-                    let response = ui.color_edit_button_srgb(&mut rgb);
-                    if response.changed() {
-                        let colour = Text::from(
-                            format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]).as_str(),
-                        );
-                        edited = Some((
-                            TeamMat {
-                                colour,
-                                ..team.clone()
-                            },
-                            Some(response.id.value()),
-                        ));
-                    }
-                    if let Some((colour, g)) = fields::text(ui, "colour", &team.colour, 80.0) {
-                        edited = Some((
-                            TeamMat {
-                                colour,
-                                ..team.clone()
-                            },
-                            Some(g),
-                        ));
-                    }
-                });
-                ui.end_row();
-                ui.label("Symbol");
-                if let Some((symbol, g)) = fields::text(ui, "symbol", &team.symbol, 200.0) {
-                    edited = Some((
-                        TeamMat {
-                            symbol,
-                            ..team.clone()
-                        },
-                        Some(g),
-                    ));
-                }
-                ui.end_row();
-            });
+        let mut edited = team_fields(ui, team);
         ui.separator();
         if let Some(changed) = cars_table(ui, team, weapons) {
             edited = Some(changed);
@@ -171,6 +77,52 @@ impl TeamEditor {
         counters(ui, team);
         if let Some((team, group)) = edited {
             edits.push((Edit::Teams(ListEdit::Set(index, team)), group));
+        }
+    }
+
+    /// The list of teams, with Add team and Delete team.
+    fn team_list(
+        &mut self,
+        ui: &mut Ui,
+        mats: &TeamMats,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        ui.strong(format!("{} teams", mats.teams.len()));
+        for (index, team) in mats.teams.iter().enumerate() {
+            let swatch = team_colour(team);
+            ui.horizontal(|ui| {
+                let (rect, _) = ui.allocate_exact_size(vec2(12.0, 12.0), Sense::hover());
+                ui.painter().rect_filled(rect, 2.0, swatch);
+                if ui
+                    .selectable_label(self.selected == index, team.name.as_str())
+                    .clicked()
+                {
+                    self.selected = index;
+                }
+            });
+        }
+        ui.separator();
+        if ui.button("Add team").clicked() {
+            let mut team = mats
+                .teams
+                .get(self.selected)
+                .cloned()
+                .unwrap_or_else(blank_team);
+            let ids = mats.teams.iter().map(|t| t.id.as_str());
+            team.id = Id::from(free_id(ids, "new-team").as_str());
+            team.name = Text::from("New team");
+            edits.push((Edit::Teams(ListEdit::Insert(mats.teams.len(), team)), None));
+            self.selected = mats.teams.len();
+        }
+        if ui
+            .add_enabled(
+                self.selected < mats.teams.len(),
+                egui::Button::new("Delete team"),
+            )
+            .clicked()
+        {
+            edits.push((Edit::Teams(ListEdit::Remove(self.selected)), None));
+            self.selected = self.selected.saturating_sub(1);
         }
     }
 }
@@ -203,112 +155,117 @@ fn cars_table(ui: &mut Ui, team: &TeamMat, weapons: &[Id]) -> Option<(TeamMat, O
         .body(|mut body| {
             for (car_index, car) in team.cars.iter().enumerate() {
                 body.row(24.0, |mut row| {
-                    let mut set = |car: CarStats, group| {
+                    if let Some((car, group)) =
+                        car_row(&mut row, car, car_index, weapons, &weapon_options)
+                    {
                         let mut copy = team.clone();
                         copy.cars[car_index] = car;
                         edited = Some((copy, group));
-                    };
-                    row.col(|ui| {
-                        if let Some((number, g)) = fields::text(ui, "number", &car.number, 50.0) {
-                            set(
-                                CarStats {
-                                    number,
-                                    ..car.clone()
-                                },
-                                Some(g),
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((driver, g)) = fields::text(ui, "driver", &car.driver, 110.0) {
-                            set(
-                                CarStats {
-                                    driver,
-                                    ..car.clone()
-                                },
-                                Some(g),
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((defense, g)) =
-                            fields::number(ui, "defense", car.defense, 0..=9)
-                        {
-                            set(
-                                CarStats {
-                                    defense,
-                                    ..car.clone()
-                                },
-                                Some(g),
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some((base_mp, g)) =
-                            fields::number(ui, "base_mp", car.base_mp, 0..=9)
-                        {
-                            set(
-                                CarStats {
-                                    base_mp,
-                                    ..car.clone()
-                                },
-                                Some(g),
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        let current = weapons
-                            .iter()
-                            .position(|w| *w == car.weapon)
-                            .unwrap_or(usize::MAX);
-                        if let Some(chosen) = fields::choice(
-                            ui,
-                            "weapon",
-                            ("weapon", car_index),
-                            current,
-                            &weapon_options,
-                        ) {
-                            set(
-                                CarStats {
-                                    weapon: weapons[chosen].clone(),
-                                    ..car.clone()
-                                },
-                                None,
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        if let Some(mount) =
-                            fields::choice(ui, "mount", ("mount", car_index), car.mount, &MOUNTS)
-                        {
-                            set(
-                                CarStats {
-                                    mount,
-                                    ..car.clone()
-                                },
-                                None,
-                            );
-                        }
-                    });
-                    row.col(|ui| {
-                        let mut bonus = car.targeting_bonus;
-                        if ui
-                            .checkbox(&mut bonus, "")
-                            .accessible_name("targeting bonus")
-                            .changed()
-                        {
-                            set(
-                                CarStats {
-                                    targeting_bonus: bonus,
-                                    ..car.clone()
-                                },
-                                None,
-                            );
-                        }
-                    });
+                    }
                 });
             }
         });
+    edited
+}
+
+/// One car's row of fields; the car as edited, if a field changed.
+fn car_row(
+    row: &mut TableRow<'_, '_>,
+    car: &CarStats,
+    car_index: usize,
+    weapons: &[Id],
+    weapon_options: &[(usize, &str)],
+) -> Option<(CarStats, Option<GroupKey>)> {
+    let mut edited = None;
+    let mut set = |car: CarStats, group| edited = Some((car, group));
+    row.col(|ui| {
+        if let Some((number, g)) = fields::text(ui, "number", &car.number, 50.0) {
+            set(
+                CarStats {
+                    number,
+                    ..car.clone()
+                },
+                Some(g),
+            );
+        }
+    });
+    row.col(|ui| {
+        if let Some((driver, g)) = fields::text(ui, "driver", &car.driver, 110.0) {
+            set(
+                CarStats {
+                    driver,
+                    ..car.clone()
+                },
+                Some(g),
+            );
+        }
+    });
+    row.col(|ui| {
+        if let Some((defense, g)) = fields::number(ui, "defense", car.defense, 0..=9) {
+            set(
+                CarStats {
+                    defense,
+                    ..car.clone()
+                },
+                Some(g),
+            );
+        }
+    });
+    row.col(|ui| {
+        if let Some((base_mp, g)) = fields::number(ui, "base_mp", car.base_mp, 0..=9) {
+            set(
+                CarStats {
+                    base_mp,
+                    ..car.clone()
+                },
+                Some(g),
+            );
+        }
+    });
+    row.col(|ui| {
+        let current = weapons
+            .iter()
+            .position(|w| *w == car.weapon)
+            .unwrap_or(usize::MAX);
+        if let Some(chosen) =
+            fields::choice(ui, "weapon", ("weapon", car_index), current, weapon_options)
+        {
+            set(
+                CarStats {
+                    weapon: weapons[chosen].clone(),
+                    ..car.clone()
+                },
+                None,
+            );
+        }
+    });
+    row.col(|ui| {
+        if let Some(mount) = fields::choice(ui, "mount", ("mount", car_index), car.mount, &MOUNTS) {
+            set(
+                CarStats {
+                    mount,
+                    ..car.clone()
+                },
+                None,
+            );
+        }
+    });
+    row.col(|ui| {
+        let mut bonus = car.targeting_bonus;
+        if ui
+            .checkbox(&mut bonus, "")
+            .accessible_name("targeting bonus")
+            .changed()
+        {
+            set(
+                CarStats {
+                    targeting_bonus: bonus,
+                    ..car.clone()
+                },
+                None,
+            );
+        }
+    });
     edited
 }
 
@@ -382,4 +339,67 @@ fn blank_team() -> TeamMat {
 /// The team's colour, grey while its text is not a `#rrggbb` colour (validation says why).
 fn team_colour(team: &TeamMat) -> Color32 {
     parse_colour(team.colour.as_str()).map_or(Color32::GRAY, |[r, g, b]| Color32::from_rgb(r, g, b))
+}
+
+/// The team's own fields: id, name, colour, symbol. The team as edited, if a field changed.
+fn team_fields(ui: &mut Ui, team: &TeamMat) -> Option<(TeamMat, Option<GroupKey>)> {
+    let mut edited: Option<(TeamMat, Option<GroupKey>)> = None;
+    egui::Grid::new("team-fields")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Id");
+            if let Some((id, g)) = fields::text(ui, "id", &team.id, 200.0) {
+                edited = Some((TeamMat { id, ..team.clone() }, Some(g)));
+            }
+            ui.end_row();
+            ui.label("Name");
+            if let Some((name, g)) = fields::text(ui, "name", &team.name, 200.0) {
+                edited = Some((
+                    TeamMat {
+                        name,
+                        ..team.clone()
+                    },
+                    Some(g),
+                ));
+            }
+            ui.end_row();
+            ui.label("Colour");
+            ui.horizontal(|ui| {
+                let mut rgb = parse_colour(team.colour.as_str()).unwrap_or([128, 128, 128]);
+                let response = ui.color_edit_button_srgb(&mut rgb);
+                if response.changed() {
+                    let colour =
+                        Text::from(format!("#{:02x}{:02x}{:02x}", rgb[0], rgb[1], rgb[2]).as_str());
+                    edited = Some((
+                        TeamMat {
+                            colour,
+                            ..team.clone()
+                        },
+                        Some(response.id.value()),
+                    ));
+                }
+                if let Some((colour, g)) = fields::text(ui, "colour", &team.colour, 80.0) {
+                    edited = Some((
+                        TeamMat {
+                            colour,
+                            ..team.clone()
+                        },
+                        Some(g),
+                    ));
+                }
+            });
+            ui.end_row();
+            ui.label("Symbol");
+            if let Some((symbol, g)) = fields::text(ui, "symbol", &team.symbol, 200.0) {
+                edited = Some((
+                    TeamMat {
+                        symbol,
+                        ..team.clone()
+                    },
+                    Some(g),
+                ));
+            }
+            ui.end_row();
+        });
+    edited
 }

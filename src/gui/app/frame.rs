@@ -125,7 +125,7 @@ impl StudioApp {
             ctx,
             self.session.workspace(),
             self.session.diagnostics(),
-            super::fresh_seed(),
+            crate::gui::race::start::fresh_seed(),
         ) {
             Some(StartAnswer::Start(request)) => {
                 commands.push(StudioCommand::StartRace(request));

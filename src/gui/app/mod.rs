@@ -8,11 +8,10 @@ use std::path::{Path, PathBuf};
 use super::action::{Action, ActionState, applies};
 use super::command::StudioCommand;
 use super::editor::{EditorScreen, problem_spaces};
-use super::file_picker::{FilePicker, Picker, native_dialogs_work};
+use super::file_picker::{FilePicker, Picker};
 use super::prefs::{Prefs, Theme};
 use super::race::RaceScreen;
-use super::race::launch::{open_record, start_race, watch_play_race};
-use super::race::start::StartDialog;
+use super::race::start::{StartDialog, fresh_seed};
 use super::screen::{Screen, ScreenKind, StudioView};
 use super::session::{AfterQuestion, Reopened, Session};
 use super::simulation::SimulationScreen;
@@ -324,61 +323,13 @@ impl StudioApp {
             StudioCommand::DiskChange(id, answer) => session.answer_disk_change(id, answer),
             StudioCommand::DiscardRecovery(position) => session.discard_recovery(position),
             StudioCommand::CancelPlayCheck => session.cancel_play(),
-            StudioCommand::StartRace(request) => {
-                let validated = (!session.validating()).then_some(session.validated());
-                match start_race(session.workspace(), &request, validated) {
-                    Ok((race, track)) => {
-                        self.start_dialog = None;
-                        self.open_screen(Box::new(RaceScreen::live(race, track)));
-                        self.say(format!("Race started, seed {}", request.seed));
-                    }
-                    Err(error) => self.say(format!("The race could not start: {error}")),
-                }
-            }
-            StudioCommand::OpenRecord(path) => match open_record(session.workspace(), &path) {
-                Ok((replay, track)) => {
-                    self.open_screen(Box::new(RaceScreen::replay(replay, track)));
-                    self.say(format!("Watching {}", path.display()));
-                }
-                Err(error) => self.say(format!("{} cannot be watched: {error}", path.display())),
-            },
-            StudioCommand::SaveRecord(path) => {
-                if let Some(race) = self.race_screen_mut() {
-                    let message = race.save_record(&path);
-                    self.say(message);
-                }
-            }
-            StudioCommand::WatchPlayRace(index) => self.watch_play_race(index),
-            StudioCommand::RunSimulation(form) => {
-                let now = self.last_time;
-                let Self {
-                    session, screens, ..
-                } = self;
-                let simulation = screens.values_mut().find_map(|screen| {
-                    let screen: &mut dyn std::any::Any = screen.as_mut();
-                    screen.downcast_mut::<SimulationScreen>()
-                });
-                if let Some(simulation) = simulation {
-                    simulation.run_form(session.workspace(), &form, now);
-                }
-            }
-            StudioCommand::WatchBatchRace(index) => {
-                match self.simulation().map(|simulation| simulation.watch(index)) {
-                    Some(Ok(race)) => self.open_screen(Box::new(race)),
-                    Some(Err(error)) => self.say(format!("That race cannot be shown: {error}")),
-                    None => {}
-                }
-            }
-            StudioCommand::ExportSimulation(export, path) => {
-                let result = self
-                    .simulation()
-                    .ok_or_else(|| "no simulation".to_owned())
-                    .and_then(|s| s.export(export, &path));
-                self.say(match result {
-                    Ok(()) => format!("Exported {}", path.display()),
-                    Err(error) => format!("Could not export: {error}"),
-                });
-            }
+            StudioCommand::StartRace(_)
+            | StudioCommand::OpenRecord(_)
+            | StudioCommand::SaveRecord(_)
+            | StudioCommand::WatchPlayRace(_)
+            | StudioCommand::RunSimulation(_)
+            | StudioCommand::WatchBatchRace(_)
+            | StudioCommand::ExportSimulation(..) => self.apply_to_races(command),
         }
     }
 
@@ -455,73 +406,6 @@ impl StudioApp {
         }
     }
 
-    /// Opens a file dialog, starting where the choice is likely made.
-    fn pick(&mut self, picker: Picker) {
-        let workspace = self.session.workspace();
-        let picker = match picker {
-            Picker::SaveAs { suggested: None } => Picker::SaveAs {
-                suggested: self
-                    .editor
-                    .shown()
-                    .and_then(|id| self.session.suggested_file(id)),
-            },
-            Picker::SaveRecord { suggested: None } => Picker::SaveRecord {
-                suggested: self
-                    .race_screen()
-                    .and_then(|r| r.suggested_record(workspace)),
-            },
-            Picker::ExportSimulation {
-                export,
-                suggested: None,
-            } => Picker::ExportSimulation {
-                export,
-                suggested: self
-                    .simulation()
-                    .and_then(|s| s.suggested_export(workspace, export)),
-            },
-            other => other,
-        };
-        let native = native_dialogs_work(self.session.prefs().built_in_file_dialogs);
-        // A background picture is named relative to its track: look beside it first.
-        let beside_track = matches!(picker, Picker::Background)
-            .then(|| {
-                self.editor
-                    .shown()
-                    .and_then(|id| workspace.document(id)?.path.clone())
-            })
-            .flatten()
-            .and_then(|path| path.parent().map(Path::to_path_buf));
-        let start = beside_track.unwrap_or_else(|| workspace.root.clone());
-        self.picker.pick(picker, &start, native);
-    }
-
-    /// Opens the race that shows a finding of play, at the decision it names.
-    fn watch_play_race(&mut self, index: usize) {
-        let Some(diagnostic) = self.session.diagnostics().get(index).cloned() else {
-            return;
-        };
-        let Some(evidence) = &diagnostic.play else {
-            return;
-        };
-        let workspace = self.session.workspace();
-        let track = diagnostic.location.file.as_ref().and_then(|file| {
-            workspace
-                .ids()
-                .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
-        });
-        let Some(track) = track else {
-            self.say("The finding's track is not open".to_owned());
-            return;
-        };
-        match watch_play_race(workspace, track, evidence) {
-            Ok((replay, track)) => {
-                self.open_screen(Box::new(RaceScreen::replay(replay, track)));
-                self.say(format!("Watching the race that shows {}", diagnostic.code));
-            }
-            Err(error) => self.say(format!("That race cannot be shown: {error}")),
-        }
-    }
-
     /// Says something on the status line.
     fn say(&mut self, message: String) {
         self.session.status_mut().say(message);
@@ -551,13 +435,6 @@ impl StudioApp {
     }
 }
 
-/// A seed for a new race: different on every call (the clock's nanoseconds, mixed), shown in
-/// the dialog so any race can be played again.
-fn fresh_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    crate::sim::batch::race_seed(nanos, 0)
-}
-
 mod frame;
+mod pick;
+mod races;

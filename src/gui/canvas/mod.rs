@@ -260,6 +260,62 @@ impl TrackCanvas {
         (1 << 62) | self.next_group
     }
 
+    /// The paint tool: a click or a drag paints the spaces under the pointer, one undo step per
+    /// drag.
+    fn paint_tool(
+        &mut self,
+        response: &Response,
+        at: Option<SpaceRef>,
+        track: &Track,
+        edits: &mut Vec<CanvasEdit>,
+    ) {
+        if response.drag_started_by(PointerButton::Primary) {
+            self.drag = Some(Drag::Paint(self.new_group()));
+        }
+        let group = match self.drag {
+            Some(Drag::Paint(group)) => Some(group),
+            _ => None,
+        };
+        let painting = response.clicked() || response.dragged_by(PointerButton::Primary);
+        if painting
+            && let Some(at) = at
+            && track.space(at).is_some_and(|s| s.terrain != self.terrain)
+        {
+            edits.push((
+                TrackEdit::SetTerrain {
+                    spaces: vec![at],
+                    terrain: self.terrain,
+                },
+                group,
+            ));
+        }
+        if response.drag_stopped() {
+            self.drag = None;
+        }
+    }
+
+    /// The link and crossover tools: a click on `under` (the spaces under the pointer, top
+    /// last) is one of the tool's two clicks.
+    fn link_or_crossover_tool(
+        &mut self,
+        under: &[SpaceRef],
+        track: &Track,
+        shift: bool,
+        edits: &mut Vec<CanvasEdit>,
+    ) {
+        // The two spaces of a crossover lie on one spot, so the top one would be found twice:
+        // the second click takes the space beneath the first instead.
+        let at = match (self.tool, self.first_click, under.last()) {
+            (Tool::Crossover, Some(first), Some(&top)) if top == first && !shift => {
+                under.iter().rev().find(|&&at| at != first).copied()
+            }
+            (_, _, top) => top.copied(),
+        };
+        if let Some(at) = at {
+            self.two_clicks(track, at, shift, edits);
+        }
+    }
+
     fn use_tool(
         &mut self,
         ui: &Ui,
@@ -280,29 +336,8 @@ impl TrackCanvas {
                 self.select_tool(response, rect, track, (shift, origin), edits);
             }
             Tool::Paint => {
-                if response.drag_started_by(PointerButton::Primary) {
-                    self.drag = Some(Drag::Paint(self.new_group()));
-                }
-                let group = match self.drag {
-                    Some(Drag::Paint(group)) => Some(group),
-                    _ => None,
-                };
-                let painting = response.clicked() || response.dragged_by(PointerButton::Primary);
-                if painting
-                    && let Some(at) = at_pointer(self)
-                    && track.space(at).is_some_and(|s| s.terrain != self.terrain)
-                {
-                    edits.push((
-                        TrackEdit::SetTerrain {
-                            spaces: vec![at],
-                            terrain: self.terrain,
-                        },
-                        group,
-                    ));
-                }
-                if response.drag_stopped() {
-                    self.drag = None;
-                }
+                let at = at_pointer(self);
+                self.paint_tool(response, at, track, edits);
             }
             Tool::Stretch => {
                 if response.clicked() {
@@ -324,17 +359,7 @@ impl TrackCanvas {
                     && let Some(point) = response.interact_pointer_pos()
                 {
                     let under = Self::spaces_at(track, self.view.to_track(rect, point));
-                    // The two spaces of a crossover lie on one spot, so the top one would be
-                    // found twice: the second click takes the space beneath the first instead.
-                    let at = match (self.tool, self.first_click, under.last()) {
-                        (Tool::Crossover, Some(first), Some(&top)) if top == first && !shift => {
-                            under.iter().rev().find(|&&at| at != first).copied()
-                        }
-                        (_, _, top) => top.copied(),
-                    };
-                    if let Some(at) = at {
-                        self.two_clicks(track, at, shift, edits);
-                    }
+                    self.link_or_crossover_tool(&under, track, shift, edits);
                 }
             }
             Tool::FinishLine => {

@@ -6,7 +6,7 @@ use egui::epaint::StrokeKind;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::View;
-use crate::content::track::{SpaceRef, Terrain, Track};
+use crate::content::track::{Space, SpaceRef, Terrain, Track};
 use crate::render::geometry::{chute_spot, finish_squares, space_corners};
 use crate::render::palette;
 
@@ -45,17 +45,51 @@ fn terrain_colour(terrain: Terrain) -> Color32 {
 pub fn draw(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
     let painter = painter.with_clip_rect(rect);
     painter.rect_filled(rect, 0.0, colour(palette::GROUND));
-    let track = scene.track;
     let view = scene.view;
     if let Some((texture, placement)) = scene.backdrop {
         draw_backdrop(&painter, rect, view, *texture, placement);
     }
-    let corners = |space, inset| -> Vec<Pos2> {
-        space_corners(track, space, inset)
-            .iter()
-            .map(|&p| view.to_screen(rect, p))
-            .collect()
-    };
+    draw_spaces(&painter, rect, scene);
+    draw_finish_and_chute(&painter, rect, scene);
+    if view.zoom >= DETAIL_ZOOM {
+        draw_details(&painter, rect, scene);
+    }
+    if let Some(preview) = scene.preview {
+        let ghost = Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50);
+        for (_, space) in preview.spaces() {
+            let points: Vec<Pos2> = space_corners(preview, space, 0.0)
+                .iter()
+                .map(|&p| view.to_screen(rect, p))
+                .collect();
+            painter.add(Shape::convex_polygon(
+                points,
+                ghost,
+                Stroke::new(1.0, ghost),
+            ));
+        }
+    }
+    if let Some(selecting) = scene.selecting {
+        painter.rect_stroke(
+            selecting,
+            0.0,
+            Stroke::new(1.0, Color32::WHITE),
+            StrokeKind::Inside,
+        );
+    }
+}
+
+/// A space's corners on screen, `inset` of the way in.
+fn screen_corners(scene: &Scene<'_>, rect: Rect, space: &Space, inset: f32) -> Vec<Pos2> {
+    space_corners(scene.track, space, inset)
+        .iter()
+        .map(|&p| scene.view.to_screen(rect, p))
+        .collect()
+}
+
+/// Every space on screen in its terrain's colour, with its marks: crossover, problem,
+/// selected, first click of a two-click tool, under the pointer.
+fn draw_spaces(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
+    let track = scene.track;
     let visible = |points: &[Pos2]| points.iter().any(|p| rect.expand(40.0).contains(*p));
     let crossover: BTreeSet<SpaceRef> = track
         .crossover
@@ -64,7 +98,7 @@ pub fn draw(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
         .collect();
     let outline = Stroke::new(1.0, colour(palette::OUTLINE));
     for (at, space) in track.spaces() {
-        let points = corners(space, 0.0);
+        let points = screen_corners(scene, rect, space, 0.0);
         if !visible(&points) {
             continue;
         }
@@ -95,12 +129,17 @@ pub fn draw(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
         for (on, stroke_colour, width) in marks {
             if on {
                 painter.add(Shape::closed_line(
-                    corners(space, 0.08),
+                    screen_corners(scene, rect, space, 0.08),
                     Stroke::new(width, stroke_colour),
                 ));
             }
         }
     }
+}
+
+/// The finish line's chequered squares and the chute.
+fn draw_finish_and_chute(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
+    let (track, view) = (scene.track, scene.view);
     for (square, light) in finish_squares(track) {
         let points: Vec<Pos2> = square.iter().map(|&p| view.to_screen(rect, p)).collect();
         let fill = colour(if light {
@@ -112,9 +151,9 @@ pub fn draw(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
     }
     if let Some(chute) = chute_spot(track) {
         painter.add(Shape::convex_polygon(
-            corners(&chute, 0.05),
+            screen_corners(scene, rect, &chute, 0.05),
             colour(palette::CHUTE),
-            outline,
+            Stroke::new(1.0, colour(palette::OUTLINE)),
         ));
         painter.text(
             view.to_screen(rect, (chute.x, chute.y)),
@@ -122,31 +161,6 @@ pub fn draw(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
             "C",
             FontId::proportional((view.zoom * 0.5).clamp(8.0, 24.0)),
             Color32::BLACK,
-        );
-    }
-    if view.zoom >= DETAIL_ZOOM {
-        draw_details(&painter, rect, scene);
-    }
-    if let Some(preview) = scene.preview {
-        let ghost = Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50);
-        for (_, space) in preview.spaces() {
-            let points: Vec<Pos2> = space_corners(preview, space, 0.0)
-                .iter()
-                .map(|&p| view.to_screen(rect, p))
-                .collect();
-            painter.add(Shape::convex_polygon(
-                points,
-                ghost,
-                Stroke::new(1.0, ghost),
-            ));
-        }
-    }
-    if let Some(selecting) = scene.selecting {
-        painter.rect_stroke(
-            selecting,
-            0.0,
-            Stroke::new(1.0, Color32::WHITE),
-            StrokeKind::Inside,
         );
     }
 }

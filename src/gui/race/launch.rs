@@ -264,6 +264,36 @@ pub fn open_record(workspace: &Workspace, path: &Path) -> Result<(Replay, Track)
     Err(last_error)
 }
 
+/// The race that shows finding `index` of the diagnostics (a finding of play), on a race screen
+/// at the decision it names, and what to tell the user; or why it cannot be shown.
+pub fn finding_race(
+    session: &crate::gui::session::Session,
+    index: usize,
+) -> Result<(super::RaceScreen, String), String> {
+    let diagnostic = session.diagnostics().get(index).ok_or("no such finding")?;
+    let evidence = diagnostic
+        .play
+        .as_ref()
+        .ok_or("the finding names no race")?;
+    let workspace = session.workspace();
+    let track = diagnostic
+        .location
+        .file
+        .as_ref()
+        .and_then(|file| {
+            workspace
+                .ids()
+                .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
+        })
+        .ok_or("The finding's track is not open")?;
+    let (replay, track) = watch_play_race(workspace, track, evidence)
+        .map_err(|error| format!("That race cannot be shown: {error}"))?;
+    Ok((
+        super::RaceScreen::replay(replay, track),
+        format!("Watching the race that shows {}", diagnostic.code),
+    ))
+}
+
 impl super::RaceScreen {
     /// Saves the race shown as a record (atomically, keeping a backup of a record it
     /// replaces), with paths relative to the record so that it replays wherever the project

@@ -210,15 +210,8 @@ impl StartDialog {
         answer
     }
 
-    fn contents(
-        &mut self,
-        ui: &mut Ui,
-        workspace: &Workspace,
-        diagnostics: &[Diagnostic],
-        new_seed: u64,
-    ) -> Option<StartAnswer> {
-        let offer = Offer::of(workspace);
-        let mut answer = None;
+    /// The track, ruleset, number of players and seed.
+    fn setup_grid(&mut self, ui: &mut Ui, offer: &Offer, new_seed: u64) {
         egui::Grid::new("race_setup").num_columns(2).show(ui, |ui| {
             let label = ui.label("Track");
             let track_name = |index: Option<DocumentId>| {
@@ -277,7 +270,10 @@ impl StartDialog {
             });
             ui.end_row();
         });
-        ui.separator();
+    }
+
+    /// Each seat's team and who plays it.
+    fn seats_grid(&mut self, ui: &mut Ui, offer: &Offer) {
         egui::Grid::new("race_seats")
             .num_columns(3)
             .striped(true)
@@ -323,6 +319,20 @@ impl StartDialog {
                     ui.end_row();
                 }
             });
+    }
+
+    fn contents(
+        &mut self,
+        ui: &mut Ui,
+        workspace: &Workspace,
+        diagnostics: &[Diagnostic],
+        new_seed: u64,
+    ) -> Option<StartAnswer> {
+        let offer = Offer::of(workspace);
+        let mut answer = None;
+        self.setup_grid(ui, &offer, new_seed);
+        ui.separator();
+        self.seats_grid(ui, &offer);
         ui.separator();
         // Errors in another open track do not stop a race on this one.
         let other_tracks: Vec<std::path::PathBuf> = offer
@@ -383,4 +393,14 @@ impl StartDialog {
         });
         answer
     }
+}
+
+/// A seed for a new race: different on every call (the clock's nanoseconds, mixed), shown in
+/// the dialog so any race can be played again.
+#[must_use]
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    crate::sim::batch::race_seed(nanos, 0)
 }

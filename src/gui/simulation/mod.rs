@@ -527,6 +527,73 @@ impl SimulationScreen {
         requests
     }
 
+    /// What the batch is compared with: nothing, the saved files, or another track.
+    fn compare_choice(&mut self, ui: &mut Ui, workspace: &Workspace) {
+        let label = ui.label("Compare with");
+        let named = |with: Option<CompareWith>| match with {
+            None => "nothing".to_owned(),
+            Some(CompareWith::Saved) => "the saved files".to_owned(),
+            Some(CompareWith::Track(id)) => workspace.display_name(id),
+        };
+        ComboBox::from_id_salt("sim_compare")
+            .selected_text(named(self.form.compare))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.form.compare, None, named(None));
+                ui.selectable_value(
+                    &mut self.form.compare,
+                    Some(CompareWith::Saved),
+                    named(Some(CompareWith::Saved)),
+                )
+                .on_hover_text("The same seeds on the files as saved: what the edits change");
+                for id in workspace.ids() {
+                    if Some(id) != self.form.track
+                        && matches!(workspace.documents[id].document, Document::Track(_))
+                    {
+                        let with = Some(CompareWith::Track(id));
+                        ui.selectable_value(&mut self.form.compare, with, named(with));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id);
+    }
+
+    /// Run (or the progress and Cancel while a batch plays), and the exports once it played.
+    fn run_controls(&self, ui: &mut Ui, now: f64, commands: &mut Vec<SimCommand>) {
+        if let Some(run) = &self.run {
+            let done = run.done();
+            let rate = done as f64 / (now - run.started).max(1e-3);
+            ui.add(
+                egui::ProgressBar::new(done as f32 / run.total.max(1) as f32)
+                    .desired_width(200.0)
+                    .text(format!("{done}/{} races, {rate:.0}/s", run.total)),
+            );
+            if ui.button("Cancel").clicked() {
+                commands.push(SimCommand::Cancel);
+            }
+        } else {
+            if ui
+                .add_enabled(self.form.track.is_some(), egui::Button::new("Run"))
+                .clicked()
+            {
+                commands.push(SimCommand::Run);
+            }
+            if !self.races.is_empty() {
+                ui.label(format!("{} races played", self.races.len()));
+                ui.separator();
+                for (export, label) in [
+                    (Export::Json, "Export JSON…"),
+                    (Export::Csv, "Export CSV…"),
+                    (Export::HeatPng, "Heat map PNG…"),
+                ] {
+                    if ui.button(label).clicked() {
+                        commands.push(SimCommand::Export(export));
+                    }
+                }
+            }
+        }
+    }
+
     fn form_ui(
         &mut self,
         ui: &mut Ui,
@@ -597,66 +664,9 @@ impl SimulationScreen {
             let label = ui.label("Seed");
             ui.add(egui::DragValue::new(&mut self.form.seed))
                 .labelled_by(label.id);
-            let label = ui.label("Compare with");
-            let named = |with: Option<CompareWith>| match with {
-                None => "nothing".to_owned(),
-                Some(CompareWith::Saved) => "the saved files".to_owned(),
-                Some(CompareWith::Track(id)) => workspace.display_name(id),
-            };
-            ComboBox::from_id_salt("sim_compare")
-                .selected_text(named(self.form.compare))
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut self.form.compare, None, named(None));
-                    ui.selectable_value(
-                        &mut self.form.compare,
-                        Some(CompareWith::Saved),
-                        named(Some(CompareWith::Saved)),
-                    )
-                    .on_hover_text("The same seeds on the files as saved: what the edits change");
-                    for id in workspace.ids() {
-                        if Some(id) != self.form.track
-                            && matches!(workspace.documents[id].document, Document::Track(_))
-                        {
-                            let with = Some(CompareWith::Track(id));
-                            ui.selectable_value(&mut self.form.compare, with, named(with));
-                        }
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+            self.compare_choice(ui, workspace);
             ui.separator();
-            if let Some(run) = &self.run {
-                let done = run.done();
-                let rate = done as f64 / (now - run.started).max(1e-3);
-                ui.add(
-                    egui::ProgressBar::new(done as f32 / run.total.max(1) as f32)
-                        .desired_width(200.0)
-                        .text(format!("{done}/{} races, {rate:.0}/s", run.total)),
-                );
-                if ui.button("Cancel").clicked() {
-                    commands.push(SimCommand::Cancel);
-                }
-            } else {
-                if ui
-                    .add_enabled(self.form.track.is_some(), egui::Button::new("Run"))
-                    .clicked()
-                {
-                    commands.push(SimCommand::Run);
-                }
-                if !self.races.is_empty() {
-                    ui.label(format!("{} races played", self.races.len()));
-                    ui.separator();
-                    for (export, label) in [
-                        (Export::Json, "Export JSON…"),
-                        (Export::Csv, "Export CSV…"),
-                        (Export::HeatPng, "Heat map PNG…"),
-                    ] {
-                        if ui.button(label).clicked() {
-                            commands.push(SimCommand::Export(export));
-                        }
-                    }
-                }
-            }
+            self.run_controls(ui, now, commands);
         });
         ui.horizontal_wrapped(|ui| {
             let profiles = bot_profiles(workspace);

@@ -1,0 +1,79 @@
+//! The commands that open or feed the race and simulation screens: start a test race, watch a
+//! record, a finding of play or a batch's race, save a record, run and export a batch.
+
+use super::StudioApp;
+use crate::gui::command::StudioCommand;
+use crate::gui::race::RaceScreen;
+use crate::gui::race::launch::{finding_race, open_record, start_race};
+use crate::gui::simulation::SimulationScreen;
+
+impl StudioApp {
+    /// Carries out a race or simulation command (the others are not for here).
+    pub(super) fn apply_to_races(&mut self, command: StudioCommand) {
+        let session = &mut self.session;
+        match command {
+            StudioCommand::StartRace(request) => {
+                let validated = (!session.validating()).then_some(session.validated());
+                match start_race(session.workspace(), &request, validated) {
+                    Ok((race, track)) => {
+                        self.start_dialog = None;
+                        self.open_screen(Box::new(RaceScreen::live(race, track)));
+                        self.say(format!("Race started, seed {}", request.seed));
+                    }
+                    Err(error) => self.say(format!("The race could not start: {error}")),
+                }
+            }
+            StudioCommand::OpenRecord(path) => match open_record(session.workspace(), &path) {
+                Ok((replay, track)) => {
+                    self.open_screen(Box::new(RaceScreen::replay(replay, track)));
+                    self.say(format!("Watching {}", path.display()));
+                }
+                Err(error) => self.say(format!("{} cannot be watched: {error}", path.display())),
+            },
+            StudioCommand::SaveRecord(path) => {
+                if let Some(race) = self.race_screen_mut() {
+                    let message = race.save_record(&path);
+                    self.say(message);
+                }
+            }
+            StudioCommand::WatchPlayRace(index) => match finding_race(session, index) {
+                Ok((race, message)) => {
+                    self.open_screen(Box::new(race));
+                    self.say(message);
+                }
+                Err(message) => self.say(message),
+            },
+            StudioCommand::RunSimulation(form) => {
+                let now = self.last_time;
+                let Self {
+                    session, screens, ..
+                } = self;
+                let simulation = screens.values_mut().find_map(|screen| {
+                    let screen: &mut dyn std::any::Any = screen.as_mut();
+                    screen.downcast_mut::<SimulationScreen>()
+                });
+                if let Some(simulation) = simulation {
+                    simulation.run_form(session.workspace(), &form, now);
+                }
+            }
+            StudioCommand::WatchBatchRace(index) => {
+                match self.simulation().map(|simulation| simulation.watch(index)) {
+                    Some(Ok(race)) => self.open_screen(Box::new(race)),
+                    Some(Err(error)) => self.say(format!("That race cannot be shown: {error}")),
+                    None => {}
+                }
+            }
+            StudioCommand::ExportSimulation(export, path) => {
+                let result = self
+                    .simulation()
+                    .ok_or_else(|| "no simulation".to_owned())
+                    .and_then(|s| s.export(export, &path));
+                self.say(match result {
+                    Ok(()) => format!("Exported {}", path.display()),
+                    Err(error) => format!("Could not export: {error}"),
+                });
+            }
+            _ => {}
+        }
+    }
+}
