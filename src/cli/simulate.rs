@@ -6,7 +6,6 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 use super::outputs::{check_output_folder, check_outputs};
 use super::race::load_rules;
@@ -21,6 +20,7 @@ use crate::sim::batch_fold::BatchFold;
 use crate::sim::compare::{Comparison, Difference, compare_folds};
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
+use crate::sim::report::{BatchReport, report_digest, teams_csv_path, write_csv};
 use crate::sim::stats::BatchStats;
 
 /// What `simulate` needs.
@@ -57,47 +57,6 @@ pub struct SimulateArgs<'a> {
     pub against_track: Option<&'a Path>,
     /// Play only this slice of the batch.
     pub shard: Shard,
-}
-
-#[derive(Serialize)]
-struct Report<'a> {
-    track: String,
-    players: usize,
-    seed: u64,
-    races_asked: usize,
-    shard: Shard,
-    stopped_early: bool,
-    /// What makes the batch this batch (`merge` joins only shards that agree on it).
-    identity: &'a BatchIdentity,
-    stats: &'a BatchStats,
-    notable: &'a [Notable],
-    /// The batch's figures folded race by race: what `merge` joins.
-    fold: &'a BatchFold,
-    /// Every race, with `--race-list`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    races: Option<&'a [RaceSummary]>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    compare: Option<&'a Comparison>,
-    /// SHA-256 of what `merge` reads (the fold, the per-space totals, the races listed): a
-    /// report edited by hand no longer matches, and `merge` refuses it.
-    digest: String,
-}
-
-/// The digest of what `merge` reads of a report, over its JSON with keys sorted (so that a
-/// report read back gives the same digest).
-fn report_digest(
-    fold: &BatchFold,
-    spaces: &std::collections::BTreeMap<String, SpaceCounts>,
-    races: Option<&[RaceSummary]>,
-) -> Result<String, String> {
-    use sha2::{Digest as _, Sha256};
-    let value = serde_json::to_value((fold, spaces, races)).map_err(|e| e.to_string())?;
-    let digest = Sha256::digest(value.to_string().as_bytes());
-    Ok(digest.iter().fold(String::new(), |mut hex, b| {
-        use std::fmt::Write as _;
-        let _ = write!(hex, "{b:02x}");
-        hex
-    }))
 }
 
 /// Runs a batch and prints its statistics.
@@ -224,7 +183,7 @@ fn write_outputs(
         }
     }
     if let Some(path) = args.json {
-        let report = Report {
+        let report = BatchReport {
             track: played.spec.rules.track.name.to_string(),
             players: args.players,
             seed: args.seed,
@@ -237,14 +196,8 @@ fn write_outputs(
             fold: played.fold,
             races: args.race_list.then_some(played.races),
             compare: played.comparison,
-            digest: report_digest(
-                played.fold,
-                &played.stats.spaces,
-                args.race_list.then_some(played.races),
-            )
-            .unwrap_or_default(),
         };
-        if let Err(e) = write_report(path, &report) {
+        if let Err(e) = report.write(path) {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);
         }
@@ -285,12 +238,6 @@ fn simulate_inputs<'a>(args: &SimulateArgs<'a>) -> Vec<&'a Path> {
     .collect()
 }
 
-/// The teams CSV written beside `--csv NAME.csv`: `NAME-teams.csv`.
-fn teams_csv_path(path: &Path) -> std::path::PathBuf {
-    let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-    path.with_file_name(format!("{stem}-teams.csv"))
-}
-
 /// The batch the arguments ask for on `rules`: each seat's bot and the teams.
 fn batch_spec(
     args: &SimulateArgs<'_>,
@@ -301,30 +248,14 @@ fn batch_spec(
         Ok(bots) => bots,
         Err(code) => return Ok(Err(code)),
     };
-    let teams = batch_teams(args, &rules.content.teams);
-    if teams.len() != args.players {
-        writeln!(
-            err,
-            "error: {} players need {} teams; {} given or available",
-            args.players,
-            args.players,
-            teams.len()
-        )?;
-        return Ok(Err(EXIT_CONTENT_ERRORS));
+    let teams: Vec<Id> = args.teams.iter().map(|t| Id::from(t.as_str())).collect();
+    match BatchSpec::new(rules, &teams, bots, args.races, args.seed) {
+        Ok(spec) => Ok(Ok(spec)),
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            Ok(Err(EXIT_CONTENT_ERRORS))
+        }
     }
-    Ok(Ok(BatchSpec {
-        rules,
-        teams,
-        bots,
-        races: args.races,
-        seed: args.seed,
-    }))
-}
-
-/// Writes the whole report as JSON.
-fn write_report(path: &Path, report: &Report<'_>) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(report).map_err(|e| e.to_string())?;
-    write_atomic_without_backup(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
 /// What the batch is compared with, as people say it: `content B`, `track T` or both.
@@ -434,19 +365,6 @@ fn progress_bar(races: usize) -> ProgressBar {
     bar
 }
 
-/// The teams of the batch: `--teams`, or the content's first teams.
-fn batch_teams(args: &SimulateArgs<'_>, teams: &[crate::validate::checked::Team]) -> Vec<Id> {
-    if args.teams.is_empty() {
-        teams
-            .iter()
-            .take(args.players)
-            .map(|t| t.id.clone())
-            .collect()
-    } else {
-        args.teams.iter().map(|t| Id::from(t.as_str())).collect()
-    }
-}
-
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
 fn seat_bots(
     args: &SimulateArgs<'_>,
@@ -483,17 +401,6 @@ fn seat_bots(
         bots.push(profile.clone());
     }
     Ok(Ok(bots))
-}
-
-/// One row per race and seat at `path`, one row per team at `NAME-teams.csv` beside it.
-fn write_csv(
-    path: &Path,
-    races: &[RaceSummary],
-    stats: &BatchStats,
-) -> Result<(), crate::content::save::SaveError> {
-    write_atomic_without_backup(path, crate::sim::stats::races_csv(races).as_bytes())?;
-    let teams = crate::sim::stats::teams_csv(stats);
-    write_atomic_without_backup(&teams_csv_path(path), teams.as_bytes())
 }
 
 fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> io::Result<()> {
@@ -741,7 +648,7 @@ pub fn merge(
     let stats = BatchStats::from_fold(&fold, spaces);
     let notable = notable_of(&fold);
     if let Some(path) = out_path {
-        let report = Report {
+        let report = BatchReport {
             track,
             players,
             seed: identity.seed,
@@ -754,10 +661,8 @@ pub fn merge(
             fold: &fold,
             races: listed.then_some(races.as_slice()),
             compare: None,
-            digest: report_digest(&fold, &stats.spaces, listed.then_some(races.as_slice()))
-                .unwrap_or_default(),
         };
-        if let Err(e) = write_report(path, &report) {
+        if let Err(e) = report.write(path) {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);
         }

@@ -273,11 +273,7 @@ impl EditorScreen {
             .location
             .file
             .as_ref()
-            .and_then(|file| {
-                workspace
-                    .ids()
-                    .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
-            })
+            .and_then(|file| workspace.document_named_by(file))
             .or_else(|| document_for(workspace, diagnostic.location.object.as_ref()?));
         let Some(document) = document else {
             return;

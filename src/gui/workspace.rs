@@ -165,6 +165,13 @@ impl Workspace {
             .map(DocumentId)
     }
 
+    /// The document whose diagnostics name `file` (see [`Self::validation_path`]).
+    #[must_use]
+    pub fn document_named_by(&self, file: &std::path::Path) -> Option<DocumentId> {
+        self.ids()
+            .find(|&id| self.validation_path(id).as_deref() == Some(file))
+    }
+
     /// The bot profiles open, in document order.
     pub fn bot_profiles(&self) -> impl Iterator<Item = &crate::content::bot_profile::BotProfile> {
         self.documents.iter().filter_map(|d| match &d.document {

@@ -34,6 +34,58 @@ pub struct BatchSpec {
     pub seed: u64,
 }
 
+/// Why a batch cannot be set up.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum BatchSetupError {
+    /// The teams do not fill the seats.
+    #[error("{players} players need {players} teams; {teams} given or available")]
+    Teams {
+        /// Seats at each race.
+        players: usize,
+        /// Teams given, or the content's teams when none were named.
+        teams: usize,
+    },
+}
+
+impl BatchSpec {
+    /// The batch of `bots.len()` seats on `rules`: the teams named, or the content's first
+    /// teams when none are; the races and the seed. The one way a batch is set up, from files
+    /// (`roadwright simulate`) or from the documents open in the studio.
+    pub fn new(
+        rules: Arc<RaceRules>,
+        teams: &[Id],
+        bots: Vec<BotProfile>,
+        races: usize,
+        seed: u64,
+    ) -> Result<Self, BatchSetupError> {
+        let players = bots.len();
+        let teams: Vec<Id> = if teams.is_empty() {
+            rules
+                .content
+                .teams
+                .iter()
+                .take(players)
+                .map(|t| t.id.clone())
+                .collect()
+        } else {
+            teams.to_vec()
+        };
+        if teams.len() != players {
+            return Err(BatchSetupError::Teams {
+                players,
+                teams: teams.len(),
+            });
+        }
+        Ok(Self {
+            rules,
+            teams,
+            bots,
+            races,
+            seed,
+        })
+    }
+}
+
 /// What makes a batch the batch it is: shards of one batch agree on all of it, and `merge`
 /// joins only reports that do.
 #[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]

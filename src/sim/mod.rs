@@ -12,6 +12,7 @@ pub mod planner;
 pub mod play_check;
 pub mod profiles;
 pub mod record;
+pub mod report;
 pub mod score;
 pub mod session;
 pub mod stats;

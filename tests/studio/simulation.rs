@@ -199,7 +199,7 @@ fn compare_with_saved_shows_what_an_unsaved_deck_edit_changes() {
     harness.get_by_label("turns per race");
 }
 
-/// The results go out as JSON (the statistics), CSV (a row per race and seat, and the teams)
+/// The results go out as JSON (the batch report `simulate` writes), CSV (a row per race and seat, and the teams)
 /// and the heat map as a PNG, as the export dialog's choice would write them.
 #[test]
 fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
@@ -226,7 +226,7 @@ fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
         &std::fs::read_to_string(out.path().join("batch.json")).expect("json written"),
     )
     .expect("JSON");
-    assert_eq!(json["races"], 30);
+    assert_eq!(json["stats"]["races"], 30, "the report of the 30 races");
     let csv = std::fs::read_to_string(out.path().join("batch.csv")).expect("csv written");
     assert_eq!(
         csv.lines().count(),
@@ -366,5 +366,57 @@ fn export_offers_a_file_beside_the_content_folder() {
     assert!(
         !content.join("simulation-1.json").exists(),
         "not in the content folder"
+    );
+}
+
+/// The studio's export and `roadwright simulate` write a batch's files one way: the same seed,
+/// teams, bots and content give the same JSON report (figures, fold, identity, digest) and the
+/// same CSV files.
+#[test]
+fn the_studio_exports_the_files_simulate_writes() {
+    use roadwright::gui::StudioCommand;
+    use roadwright::gui::simulation::Export;
+    let (pack, track) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 20);
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    let out = tempfile::tempdir().expect("temp");
+    for (export, name) in [(Export::Json, "studio.json"), (Export::Csv, "studio.csv")] {
+        harness.state_mut().apply(StudioCommand::ExportSimulation(
+            export,
+            out.path().join(name),
+        ));
+    }
+    let path = |name: &str| out.path().join(name).display().to_string();
+    let run = common::roadwright(&[
+        "simulate",
+        "--content",
+        &pack.path().display().to_string(),
+        "--track",
+        &track.display().to_string(),
+        "--players",
+        "4",
+        "--bots",
+        "random",
+        "--races",
+        "20",
+        "--seed",
+        "1",
+        "--json",
+        &path("cli.json"),
+        "--csv",
+        &path("cli.csv"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let read = |name: &str| std::fs::read_to_string(out.path().join(name)).expect(name);
+    let studio: serde_json::Value = serde_json::from_str(&read("studio.json")).expect("JSON");
+    let cli: serde_json::Value = serde_json::from_str(&read("cli.json")).expect("JSON");
+    assert_eq!(studio, cli, "one report");
+    assert_eq!(read("studio.csv"), read("cli.csv"), "one CSV of races");
+    assert_eq!(
+        read("studio-teams.csv"),
+        read("cli-teams.csv"),
+        "one CSV of teams"
     );
 }

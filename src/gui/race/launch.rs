@@ -280,11 +280,7 @@ pub fn finding_race(
         .location
         .file
         .as_ref()
-        .and_then(|file| {
-            workspace
-                .ids()
-                .find(|&id| workspace.validation_path(id).as_ref() == Some(file))
-        })
+        .and_then(|file| workspace.document_named_by(file))
         .ok_or("The finding's track is not open")?;
     let (replay, track) = watch_play_race(workspace, track, evidence)
         .map_err(|error| format!("That race cannot be shown: {error}"))?;

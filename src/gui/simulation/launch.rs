@@ -62,29 +62,14 @@ fn build(
                 .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open")))
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let teams: Vec<_> = loaded
-        .rules
-        .content
-        .teams
-        .iter()
-        .take(form.players)
-        .map(|t| t.id.clone())
-        .collect();
-    if teams.len() < form.players {
-        return Err(LaunchError::Other(format!(
-            "{} players need {} teams; the content has {}",
-            form.players,
-            form.players,
-            teams.len()
-        )));
-    }
-    let spec = BatchSpec {
-        rules: std::sync::Arc::clone(&loaded.rules),
-        teams,
+    let spec = BatchSpec::new(
+        std::sync::Arc::clone(&loaded.rules),
+        &[],
         bots,
-        races: form.races,
-        seed: form.seed,
-    };
+        form.races,
+        form.seed,
+    )
+    .map_err(|e| LaunchError::Other(e.to_string()))?;
     let this = workspace.display_name(track_id);
     let compared = match form.compare {
         None => None,

@@ -319,26 +319,30 @@ impl SimulationScreen {
     /// Writes the results as `export` says to `path` (atomically; a CSV export writes
     /// `NAME-teams.csv` beside it).
     pub fn export(&self, export: Export, path: &std::path::Path) -> Result<(), String> {
-        use crate::content::save::write_atomic_without_backup;
         let stats = self.stats.as_ref().ok_or("no races have been played")?;
         match export {
             Export::Json => {
-                let mut text = serde_json::to_string_pretty(stats).map_err(|e| e.to_string())?;
-                text.push('\n');
-                write_atomic_without_backup(path, text.as_bytes()).map_err(|e| e.to_string())
+                let (spec, loaded, _) = self.spec().ok_or("no batch was played")?;
+                let identity = crate::sim::batch::BatchIdentity::of(spec, &loaded.identity, 1);
+                let notable = notable_of(&self.fold);
+                crate::sim::report::BatchReport {
+                    track: spec.rules.track.name.to_string(),
+                    players: spec.teams.len(),
+                    seed: spec.seed,
+                    races_asked: spec.races,
+                    shard: crate::sim::batch::Shard::WHOLE,
+                    stopped_early: self.races.len() < spec.races,
+                    identity: &identity,
+                    stats,
+                    notable: &notable,
+                    fold: &self.fold,
+                    races: None,
+                    compare: self.comparison.as_ref(),
+                }
+                .write(path)
             }
             Export::Csv => {
-                write_atomic_without_backup(
-                    path,
-                    crate::sim::stats::races_csv(&self.races).as_bytes(),
-                )
-                .map_err(|e| e.to_string())?;
-                let stem = path.file_stem().unwrap_or_default().to_string_lossy();
-                write_atomic_without_backup(
-                    &path.with_file_name(format!("{stem}-teams.csv")),
-                    crate::sim::stats::teams_csv(stats).as_bytes(),
-                )
-                .map_err(|e| e.to_string())
+                crate::sim::report::write_csv(path, &self.races, stats).map_err(|e| e.to_string())
             }
             Export::HeatPng => {
                 let track = self.track.as_ref().ok_or("no track")?;
