@@ -154,16 +154,17 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
         )?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
-    let mut setup = RaceSetup::first_teams(&rules.content, players, args.seed);
-    if !args.teams.is_empty() {
-        for (seat, team) in setup.players.iter_mut().zip(args.teams) {
-            let Some(id) = crate::content::text::Id::new(team.clone()) else {
-                writeln!(err, "error: `{team}` is not a team id")?;
+    let setup = if args.teams.is_empty() {
+        RaceSetup::first_teams(&rules.content, players, args.seed)
+    } else {
+        match RaceSetup::named_teams(args.teams, args.seed) {
+            Ok(setup) => setup,
+            Err(e) => {
+                writeln!(err, "error: {e}")?;
                 return Ok(EXIT_CONTENT_ERRORS);
-            };
-            seat.team = id;
+            }
         }
-    }
+    };
     let mut race = match Race::new(rules, &setup) {
         Ok(race) => race,
         Err(e) => {

@@ -43,6 +43,29 @@ pub struct RaceSetup {
 }
 
 impl RaceSetup {
+    /// A race of these teams, seat by seat, each with its mat's cars, with this seed: the one way
+    /// a race is set up from team names (the CLI's `--team`, the studio's dialog, a finding of
+    /// play). A name that is no id is refused here; one the content lacks, by [`Race::new`].
+    pub fn named_teams(teams: &[impl AsRef<str>], seed: u64) -> Result<Self, SetupError> {
+        let players = teams
+            .iter()
+            .map(|team| {
+                let team = team.as_ref();
+                Id::new(team.to_owned())
+                    .map(|team| PlayerSetup {
+                        team,
+                        cars: Vec::new(),
+                    })
+                    .ok_or_else(|| SetupError::UnknownTeam(team.to_owned()))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            players,
+            seed,
+            turn_limit: DEFAULT_TURN_LIMIT,
+        })
+    }
+
     /// The first `players` teams of the content, each with its mat's cars in order.
     #[must_use]
     pub fn first_teams(content: &Content, players: usize, seed: u64) -> Self {

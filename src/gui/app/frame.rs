@@ -56,6 +56,7 @@ impl StudioApp {
                     &mut commands,
                 );
             });
+        let said = self.session.status().text().map(str::to_owned);
         self.with_shown(|screen, session| {
             let mut studio = StudioView {
                 session,
@@ -64,6 +65,11 @@ impl StudioApp {
             };
             screen.ui(ui, &mut studio);
         });
+        if self.session.status().text() != said.as_deref() {
+            // Said while the screen drew (a picture that cannot be shown): the status line was
+            // drawn already, so another frame shows it.
+            ctx.request_repaint();
+        }
         unsaved_question(&ctx, &self.session, &mut commands);
         self.finish_frame(&ctx, commands);
     }

@@ -5,12 +5,10 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use crate::content::text::Id;
 use crate::content::track::Track;
 use crate::content::{Document, RawPack};
 use crate::rules::RaceRules;
-use crate::rules::setup::DEFAULT_TURN_LIMIT;
-use crate::rules::{PlayerSetup, RaceSetup};
+use crate::rules::RaceSetup;
 use crate::sim::driver::{Seats, play_race_within};
 use crate::sim::load::identify;
 use crate::sim::play_check::PlayLimits;
@@ -104,26 +102,6 @@ fn from_validation(
     )
 }
 
-/// A race's setup: these teams in seat order, each with its mat's cars, this seed.
-fn setup_of(teams: &[String], seed: u64) -> Result<RaceSetup, LaunchError> {
-    let players = teams
-        .iter()
-        .map(|team| {
-            let team = Id::new(team.clone())
-                .ok_or_else(|| LaunchError::Other(format!("`{team}` is not a team id")))?;
-            Ok(PlayerSetup {
-                team,
-                cars: Vec::new(),
-            })
-        })
-        .collect::<Result<Vec<_>, LaunchError>>()?;
-    Ok(RaceSetup {
-        players,
-        seed,
-        turn_limit: DEFAULT_TURN_LIMIT,
-    })
-}
-
 /// Starts the race the dialog asked for, on the workspace's documents as edited. `validated`
 /// is the last validation when it is of the documents as they are: the race starts from the
 /// content and track it checked; without it they are checked here. Returns the race and the
@@ -145,7 +123,8 @@ pub fn start_race(
         Some(built) => built?,
         None => loaded(workspace, track, &request.ruleset)?,
     };
-    let setup = setup_of(&request.teams, request.seed)?;
+    let setup = RaceSetup::named_teams(&request.teams, request.seed)
+        .map_err(|e| LaunchError::Other(e.to_string()))?;
     let seats = request
         .seats
         .iter()
@@ -198,7 +177,8 @@ pub fn watch_play_race(
     )
     .ok_or_else(|| LaunchError::Other("the content has no ruleset".to_owned()))?;
     let loaded = loaded(workspace, track, &ruleset)?;
-    let setup = setup_of(&evidence.teams, seed)?;
+    let setup = RaceSetup::named_teams(&evidence.teams, seed)
+        .map_err(|e| LaunchError::Other(e.to_string()))?;
     let mut race = crate::rules::Race::new(Arc::clone(&loaded.rules), &setup)
         .map_err(|e| LaunchError::Other(e.to_string()))?;
     // The race as the check played it; a race that stalled stops where it stalled, which is
