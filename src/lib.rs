@@ -14,14 +14,32 @@
 //!    typed event stream ([`rules::RaceEvent`]), the board folded from it, and player views.
 //! 4. [`sim`] — on top of the rules: loading content for a race ([`sim::load_race`], the one
 //!    entry point for the CLI and the studio), bots (they see a [`rules::PlayerView`] only),
-//!    whole races, race records that replay a race exactly, batches, and test race sessions
-//!    ([`sim::session`]: people and bots at one table, undo to the last human choice, records
-//!    watched again), which the studio's race screen shows.
+//!    driving a race ([`sim::driver`]: one bot per seat for the whole race, one seeding scheme,
+//!    used by every command and the studio), race records that replay a race exactly, batches
+//!    ([`sim::batch::BatchSpec::new`] sets one up, [`sim::report`] writes its files), and test
+//!    race sessions ([`sim::session`]: people and bots at one table, undo to the last human
+//!    choice, records watched again), which the studio's race screen shows.
 //! 5. [`cli`] and `gui` (feature `gui`) — thin front ends: they call the layers above and print
 //!    or draw what they return. The `roadwright` binary only parses arguments and picks one.
-//!    The GUI's widgets emit commands that the app applies after drawing; no game rule lives
-//!    there: the race screen asks the engine for legal decisions and outcomes, and its bots
-//!    think on a worker thread so a frame never waits for them.
+//!    No game rule lives in them: the race screen asks the engine for legal decisions and
+//!    outcomes, and its bots think in a background job so a frame never waits for them.
+//!
+//! `tests/engine/layers.rs` fails when a layer's code names a layer above it.
+//!
+//! # Where things go in the studio (`gui`)
+//!
+//! - **A screen** (what fills the centre: the editor, a race, a simulation, tuning next) is one
+//!   file with a type that implements `gui::screen::Screen`, plus one registration: a
+//!   `ScreenKind` variant. The app keeps opened screens by kind and routes drawing, actions and
+//!   keys to the one shown.
+//! - **An action** (anything a menu item or a key does) is one row of `gui::action`'s table:
+//!   label, keys, menu, the screens it applies to, when it is enabled. The menu bar, the Help
+//!   sheet and key handling are generated from it; keys reach only the screen shown. App-wide
+//!   actions are carried out in `gui::app`, the others by the screen shown (`Screen::act`).
+//! - **Background work** (anything longer than a frame) is a `gui::job::Job`: progress, cancel,
+//!   cancelled when dropped, waited on by tests instead of the clock.
+//! - **An edit** of a document is a value of [`edit::Edit`], emitted by a widget as a
+//!   `StudioCommand::Edit` and applied by the app after drawing, so undo records it.
 //!
 //! Beside the layers, [`stretch`] (the track builder the editor's stretch tools drive),
 //! [`edit`] (edits as values, and the undo history the studio keeps per document) and

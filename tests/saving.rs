@@ -104,10 +104,20 @@ fn version(which: u8) -> Vec<u8> {
     line.repeat(64 * 1024).into_bytes()
 }
 
-/// What the killed process does: save the two versions in turn until it is killed.
+/// What the killed process does: save the two versions in turn until it is killed. After its
+/// first save it says so on its output, so the test kills a process that is saving, not one
+/// still starting.
 fn save_loop(path: &Path) {
+    use std::io::Write as _;
+    let mut said = false;
     for i in 0u64.. {
-        let _ = write_atomic(path, &version((i % 2) as u8));
+        let saved = write_atomic(path, &version((i % 2) as u8)).is_ok();
+        if saved && !said {
+            let mut out = std::io::stdout();
+            let _ = writeln!(out, "saving");
+            let _ = out.flush();
+            said = true;
+        }
     }
 }
 
@@ -120,12 +130,22 @@ fn a_save_killed_at_any_moment_leaves_whole_versions() {
     for round in 0..12u64 {
         let mut child = Command::new(std::env::current_exe().expect("test binary"))
             .env("ROADWRIGHT_SAVE_LOOP", &path)
-            .stdout(Stdio::null())
+            .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("child");
-        // Kill it at a different moment each round.
-        std::thread::sleep(Duration::from_millis(40 + round * 37 % 200));
+        // Kill it only once it has saved, at a different moment each round: a kill before the
+        // first write would prove nothing.
+        let mut first = String::new();
+        let said = child
+            .stdout
+            .take()
+            .map(|out| std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut first));
+        assert!(
+            matches!(said, Some(Ok(n)) if n > 0) && first.trim() == "saving",
+            "round {round}: the saving process never saved"
+        );
+        std::thread::sleep(Duration::from_millis(round * 37 % 200));
         child.kill().expect("kill");
         let _ = child.wait();
         for file in [path.clone(), backup_path(&path)] {

@@ -1,16 +1,22 @@
-//! The studio window (egui/eframe). Thin: panels draw state and emit [`StudioCommand`]s and
+//! The studio window (egui/eframe). Thin: screens draw state and emit [`StudioCommand`]s and
 //! [`crate::edit::Edit`]s, which the app applies after drawing; no game rule lives here.
 //!
-//! - [`app`]: the window's panels and the commands that change the open documents.
-//! - [`canvas`]: the track canvas (camera, drawing, tools); [`inspector`]: its side panel.
-//! - [`race`]: the race screen (a test race on the content as edited, or a record watched
-//!   again), its start dialog, and the bots' worker thread.
-//! - The deck and team editors, one per file kind.
+//! - [`app`]: the session, the screens and the routing between them; one frame of the window.
+//! - [`screen`]: the [`screen::Screen`] trait every screen implements, and [`screen::ScreenKind`],
+//!   where a screen is registered. The screens: [`editor`] (the document shown, its inspector
+//!   and the diagnostics), [`race`] (a test race or a record watched, its start dialog),
+//!   [`simulation`] (batches of bot races and their statistics).
+//! - [`action`]: every action in one table; [`menu`]: the menu bar, the Help sheet and key
+//!   handling generated from it.
+//! - [`job`]: background work with progress and cancel, used by validation, the check by play,
+//!   race bots, batches, pictures and the system's file dialog.
+//! - [`canvas`]: the track canvas (camera, drawing, tools); [`inspector`]: its side panel; the
+//!   deck and team editors, one per file kind.
 //! - [`session`]: the editing session without a window (documents and their histories,
-//!   validation, saving, autosave and recovery, the unsaved-changes question), which
-//!   [`app`] draws; [`document`], [`workspace`]: open documents with their undo history and
-//!   saved state, by [`DocumentId`]; [`recovery`]: autosaved copies; [`validation`]: live
-//!   validation on a worker thread; [`prefs`]: what persists between runs.
+//!   validation, saving, autosave and recovery, the unsaved-changes question); [`document`],
+//!   [`workspace`]: open documents with their undo history and saved state, by [`DocumentId`];
+//!   [`recovery`]: autosaved copies; [`validation`]: live validation as a job; [`prefs`]: what
+//!   persists between runs.
 
 pub mod action;
 pub mod app;

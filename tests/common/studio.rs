@@ -8,14 +8,24 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::Document;
 use roadwright::content::track::{SpaceRef, Track};
-use roadwright::gui::StudioApp;
+use roadwright::gui::action::Action;
+use roadwright::gui::{StudioApp, StudioCommand};
 
 use super::{copy_of_standard_pack, repo};
+
+/// The studio without its background check by play: a test that is not about the check must
+/// not start hundreds of races behind its back (the check's own tests turn it on).
+pub fn quiet(mut app: StudioApp) -> StudioApp {
+    if app.prefs().play_races > 0 {
+        app.apply(StudioCommand::Act(Action::TogglePlayCheck));
+    }
+    app
+}
 
 pub fn start(app: StudioApp) -> Harness<'static, StudioApp> {
     let mut harness = Harness::builder()
         .with_size([1400.0, 900.0])
-        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
+        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), quiet(app));
     settle(&mut harness);
     harness
 }

@@ -7,6 +7,7 @@
 mod common;
 
 mod fuzz;
+mod layers;
 mod play_check;
 mod race_events;
 mod race_session;

@@ -766,7 +766,10 @@ fn save_a_new_track_through_the_in_window_dialog(app: StudioApp) -> PathBuf {
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1400.0, 900.0])
         .with_accessibility_check(false)
-        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(app),
+        );
     settle(&mut harness);
     menu(&mut harness, "View", "Built-in file dialogs");
     assert!(harness.state().prefs().built_in_file_dialogs);
@@ -840,7 +843,7 @@ fn the_background_picture_dialog_opens_beside_the_track() {
         .with_accessibility_check(false)
         .build_ui_state(
             |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open(&tracks.join("oval.ron")),
+            common::studio::quiet(StudioApp::open(&tracks.join("oval.ron"))),
         );
     settle(&mut harness);
     menu(&mut harness, "View", "Built-in file dialogs");

@@ -512,7 +512,7 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
         .with_accessibility_check(false)
         .build_ui_state(
             |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open(pack.path()),
+            common::studio::quiet(StudioApp::open(pack.path())),
         );
     settle(&mut harness);
     menu(&mut harness, "View", "Built-in file dialogs");

@@ -131,13 +131,10 @@ fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 100_000);
     assert!(harness.state().simulation().expect("screen").is_running());
-    for _ in 0..200 {
-        harness.step();
-        if !harness.state().simulation().expect("s").races().is_empty() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(10));
-    }
+    // Some races are in: wait on the batch, not the clock.
+    harness.state_mut().simulation_mut().expect("s").wait_next();
+    assert!(!harness.state().simulation().expect("s").races().is_empty());
+    harness.run();
     harness.get_by_label("Cancel").click();
     harness.run();
     harness.state_mut().simulation_mut().expect("screen").wait();
@@ -308,7 +305,7 @@ fn a_batch_compares_with_another_track() {
         .with_size([1400.0, 900.0])
         .build_ui_state(
             |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open(pack.path()),
+            common::studio::quiet(StudioApp::open(pack.path())),
         );
     settle(&mut harness);
     let workspace = harness.state().workspace();
@@ -348,7 +345,7 @@ fn export_offers_a_file_beside_the_content_folder() {
         .with_accessibility_check(false)
         .build_ui_state(
             |ui, app: &mut StudioApp| app.ui(ui),
-            StudioApp::open(&content),
+            common::studio::quiet(StudioApp::open(&content)),
         );
     settle(&mut harness);
     menu(&mut harness, "View", "Built-in file dialogs");

@@ -12,7 +12,10 @@ use roadwright::gui::StudioApp;
 fn harness(app: StudioApp) -> Harness<'static, StudioApp> {
     let mut harness = Harness::builder()
         .with_size([1280.0, 800.0])
-        .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), app);
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(app),
+        );
     harness.run_steps(2);
     harness.state_mut().wait_for_validation();
     harness.run();
@@ -26,11 +29,21 @@ fn studio(path: &std::path::Path) -> Harness<'static, StudioApp> {
 #[test]
 fn the_studio_opens_on_the_standard_pack_with_its_totals() {
     let harness = studio(&common::repo("content"));
-    harness.get_by_label("Race cards");
-    harness.get_by_label("96");
-    harness.get_by_label("52");
-    harness.get_by_label("48");
-    harness.get_by_label("80");
+    // Each total stands on its own row of the summary, to the right of its name.
+    for (name, total) in [
+        ("Race cards", "96"),
+        ("Movement events", "52"),
+        ("Combat events", "48"),
+        ("Cars", "80"),
+    ] {
+        let name_at = harness.get_by_label(name).rect();
+        let total_at = harness.get_by_label(total).rect();
+        assert!(
+            (name_at.center().y - total_at.center().y).abs() < 2.0
+                && total_at.left() > name_at.right(),
+            "{name}: {total} beside it ({name_at:?}, {total_at:?})"
+        );
+    }
     harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
     harness.get_by_label("race_deck.ron (race_deck)");
 }

@@ -445,6 +445,18 @@ impl SimulationScreen {
         self.stats_at = now;
     }
 
+    /// Waits for the batch's next slice of races and takes it in (tests wait on the batch's
+    /// job, not on the clock).
+    pub fn wait_next(&mut self) {
+        if let Some(run) = &mut self.run {
+            match run.wait() {
+                Some(update) => self.take(update),
+                None => self.run = None,
+            }
+        }
+        self.refresh_stats(self.stats_at);
+    }
+
     /// Waits until the batch is played (tests).
     pub fn wait(&mut self) {
         while let Some(run) = &mut self.run {

@@ -1,0 +1,114 @@
+//! The layers of the crate's architecture map (`src/lib.rs`) hold: no module imports a layer
+//! above it. Every line of code under `src/LAYER/` that names `crate::OTHER` is checked against
+//! the layers `LAYER` may use (comments, which may point anywhere, are skipped).
+
+use std::path::Path;
+
+use crate::common;
+
+/// Each layer, and the layers its code may name.
+const LAYERS: &[(&str, &[&str])] = &[
+    ("content", &[]),
+    ("validate", &["content"]),
+    ("rules", &["content", "validate"]),
+    ("sim", &["content", "validate", "rules"]),
+    ("stretch", &["content"]),
+    ("edit", &["content", "stretch"]),
+    ("render", &["content"]),
+    (
+        "cli",
+        &[
+            "content", "validate", "rules", "sim", "stretch", "edit", "render",
+        ],
+    ),
+    (
+        "gui",
+        &[
+            "content", "validate", "rules", "sim", "stretch", "edit", "render",
+        ],
+    ),
+];
+
+/// Every `.rs` file under `folder`.
+fn sources(folder: &Path) -> Vec<std::path::PathBuf> {
+    let mut found = Vec::new();
+    let mut folders = vec![folder.to_path_buf()];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).expect("a source folder") {
+            let path = entry.expect("an entry").path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                found.push(path);
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// The layers a line of code names as `crate::LAYER`.
+fn named_layers(line: &str) -> Vec<&str> {
+    line.match_indices("crate::")
+        .filter_map(|(at, _)| {
+            let rest = &line[at + "crate::".len()..];
+            let end = rest
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .unwrap_or(rest.len());
+            LAYERS
+                .iter()
+                .map(|(layer, _)| *layer)
+                .find(|layer| *layer == &rest[..end])
+        })
+        .collect()
+}
+
+/// Every line that names a layer its own may not use, as `file:line: text`.
+fn upward_imports(src: &Path) -> Vec<String> {
+    let mut found = Vec::new();
+    for (layer, allowed) in LAYERS {
+        for file in sources(&src.join(layer)) {
+            let text = std::fs::read_to_string(&file).expect("a source file");
+            for (number, line) in text.lines().enumerate() {
+                if line.trim_start().starts_with("//") {
+                    continue;
+                }
+                for named in named_layers(line) {
+                    if named != *layer && !allowed.contains(&named) {
+                        found.push(format!(
+                            "{}:{}: `{layer}` uses `{named}`: {}",
+                            file.display(),
+                            number + 1,
+                            line.trim()
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn no_layer_imports_a_layer_above_it() {
+    let found = upward_imports(&common::repo("src"));
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+/// The check finds an upward import where there is one: a `content` file that names `sim`.
+#[test]
+fn an_upward_import_is_found() {
+    let dir = tempfile::tempdir().expect("temp");
+    for (layer, _) in LAYERS {
+        std::fs::create_dir_all(dir.path().join(layer)).expect("folder");
+    }
+    std::fs::write(
+        dir.path().join("content/mod.rs"),
+        "// crate::sim in a comment is fine\nuse crate::sim::batch::BatchSpec;\n",
+    )
+    .expect("write");
+    std::fs::write(dir.path().join("sim/mod.rs"), "use crate::rules::Race;\n").expect("write");
+    let found = upward_imports(dir.path());
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(found[0].contains("content/mod.rs:2"), "{found:?}");
+}
