@@ -121,6 +121,19 @@ fn save_loop(path: &Path) {
     }
 }
 
+/// The first line the child prints, or `None` when it prints none within a minute (a process
+/// that cannot save prints nothing and saves forever: the test must fail, not hang).
+fn first_line(child: &mut std::process::Child) -> Option<String> {
+    let out = child.stdout.take()?;
+    let (send, receive) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        let read = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line);
+        let _ = send.send(read.ok().map(|_| line.trim().to_owned()));
+    });
+    receive.recv_timeout(Duration::from_secs(60)).ok().flatten()
+}
+
 fn a_save_killed_at_any_moment_leaves_whole_versions() {
     let dir = tempfile::tempdir().expect("temp dir");
     let path = dir.path().join("big.ron");
@@ -136,15 +149,11 @@ fn a_save_killed_at_any_moment_leaves_whole_versions() {
             .expect("child");
         // Kill it only once it has saved, at a different moment each round: a kill before the
         // first write would prove nothing.
-        let mut first = String::new();
-        let said = child
-            .stdout
-            .take()
-            .map(|out| std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut first));
-        assert!(
-            matches!(said, Some(Ok(n)) if n > 0) && first.trim() == "saving",
-            "round {round}: the saving process never saved"
-        );
+        let said = first_line(&mut child);
+        if said.as_deref() != Some("saving") {
+            let _ = child.kill();
+            panic!("round {round}: the saving process never saved ({said:?})");
+        }
         std::thread::sleep(Duration::from_millis(round * 37 % 200));
         child.kill().expect("kill");
         let _ = child.wait();
