@@ -131,7 +131,7 @@ fn first_line(child: &mut std::process::Child) -> Option<String> {
         let read = std::io::BufRead::read_line(&mut std::io::BufReader::new(out), &mut line);
         let _ = send.send(read.ok().map(|_| line.trim().to_owned()));
     });
-    receive.recv_timeout(Duration::from_secs(60)).ok().flatten()
+    receive.recv_timeout(Duration::from_mins(1)).ok().flatten()
 }
 
 fn a_save_killed_at_any_moment_leaves_whole_versions() {

@@ -75,10 +75,4 @@ pub trait Screen: Any {
 
     /// Carries out `action`, which applies to this screen, while it is shown.
     fn act(&mut self, action: Action, studio: &mut StudioView<'_>);
-
-    /// Work every frame, shown or not: collecting what its background jobs sent. Returns
-    /// whether it waits on a job (the window then asks for another frame soon).
-    fn tick(&mut self, _ctx: &egui::Context, _session: &mut Session) -> bool {
-        false
-    }
 }
