@@ -98,7 +98,7 @@ fn race_view_40_cars_on_the_oval(bencher: divan::Bencher) {
     else {
         unreachable!("the oval is a track");
     };
-    let mut screen = RaceScreen::live(race, track);
+    let mut screen = RaceScreen::live(race, track, Vec::new());
     screen.apply(RaceCommand::Pause);
     let ctx = Context::default();
     let mut draw = || {

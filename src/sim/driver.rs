@@ -87,6 +87,14 @@ impl Seats {
         }
     }
 
+    /// Puts a fresh bot playing by `profile` in `seat` (seeded as the seat's bot always is), or
+    /// a person for `None`. A seat beyond the table is left alone.
+    pub fn set(&mut self, race_seed: u64, seat: usize, profile: Option<&BotProfile>) {
+        if let Some(slot) = self.bots.get_mut(seat) {
+            *slot = profile.map(|p| bot_for(p, seat_seed(race_seed, seat)));
+        }
+    }
+
     /// Whether a bot decides at the race's position.
     #[must_use]
     pub fn bot_decides(&self, race: &Race) -> bool {

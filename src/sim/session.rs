@@ -10,6 +10,11 @@
 //!   bots, and each bot is shown again every position it decided at (its answer is the one it
 //!   gave), so its state is what it was then: undoing a human choice and making it again gives
 //!   the same bot replies. A record taken over starts its bots fresh where the record ends.
+//! - **A seat changes hands at any time** ([`TestRace::set_seat`]): a person's seat to a bot
+//!   ("finish the race with bots"), a bot's back to a person or to another profile. The new bot
+//!   starts fresh, seeded as the seat's bot always is. Who plays a seat is not part of the
+//!   race's history: undo and restart keep the seats as they are now (a bot that took over is
+//!   shown again only the positions bots decided at).
 //! - **Undo goes back to the previous human choice**: the last decision a person made and every
 //!   bot decision after it are taken back, and the race is replayed from its seed to there (a
 //!   race of a few hundred decisions replays in about a millisecond). With no person at the
@@ -218,6 +223,21 @@ impl TestRace {
     #[must_use]
     pub fn loaded(&self) -> &LoadedRace {
         &self.loaded
+    }
+
+    /// Hands the seat of `player` to `control` from now on; `false` for a player not at the
+    /// table.
+    pub fn set_seat(&mut self, player: PlayerId, control: SeatControl) -> bool {
+        let Some(seat) = self.seats.get_mut(player.index()) else {
+            return false;
+        };
+        let profile = match &control {
+            SeatControl::Human => None,
+            SeatControl::Bot(profile) => Some(profile),
+        };
+        self.bots.set(self.setup.seed, player.index(), profile);
+        *seat = control;
+        true
     }
 
     /// The player a person must decide for now, if any.

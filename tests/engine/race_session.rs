@@ -303,3 +303,33 @@ fn a_broken_track_beside_the_content_does_not_stop_a_race_on_another_track() {
     let loaded = load_race(pack.path(), &repo("tracks/oval.ron"), "standard");
     assert!(loaded.is_ok(), "{:?}", loaded.err());
 }
+
+/// A person's seat handed to a bot is played by it from then on, so a race can be finished by
+/// bots; handed back, the person decides again.
+#[test]
+fn a_seat_handed_to_a_bot_is_played_by_it_and_can_be_taken_back() {
+    let mut race = table(12);
+    to_the_person(&mut race);
+    let person = race.human_to_decide().expect("the person decides");
+    assert!(race.set_seat(person, SeatControl::Bot(profile("planner"))));
+    assert_eq!(race.human_to_decide(), None, "nobody waits for a person");
+    assert!(race.bot_decides(), "the planner decides for the seat");
+    let before = race.race().decisions().len();
+    assert!(race.step_bot());
+    assert_eq!(race.race().decisions().len(), before + 1);
+
+    assert!(race.set_seat(person, SeatControl::Human));
+    to_the_person(&mut race);
+    assert!(
+        race.race().is_over() || race.human_to_decide() == Some(person),
+        "the person decides again"
+    );
+
+    assert!(race.set_seat(person, SeatControl::Bot(profile("random"))));
+    race.play_bots(&Run::from(race.race(), RunUntil::End), usize::MAX, None);
+    assert!(race.race().is_over(), "bots in every seat finish the race");
+    assert!(
+        !race.set_seat(PlayerId(9), SeatControl::Human),
+        "no seat 10 at a table of four"
+    );
+}

@@ -849,3 +849,48 @@ fn editing_keys_on_the_race_screen_leave_the_track_untouched() {
     assert!(redo(&harness).is_some(), "the edit was not redone");
     assert!(selected(&harness), "the selection was not deleted");
 }
+
+/// A race with a person at the table can be finished by bots: "Finish with bots" hands every
+/// person's seat to a bot and the race plays to its end; a seat can be taken back by a person
+/// at any time (the panel's "Played by" choice).
+#[test]
+fn finish_with_bots_plays_a_person_s_race_to_its_end_and_a_seat_can_be_taken_back() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 21);
+    start_race(&mut harness);
+    until(&mut harness, person_plays_a_card);
+    let person = race(&harness)
+        .deciding_player()
+        .expect("the person decides");
+
+    // Handed to a bot and taken back: the person decides again.
+    let screen = harness.state_mut().race_screen_mut().expect("race");
+    let planner = profiles_in(pack.path()).remove("planner").expect("planner");
+    let _ = screen.apply(RaceCommand::SetSeat(person, SeatControl::Bot(planner)));
+    let _ = screen.apply(RaceCommand::Pause);
+    let _ = screen.apply(RaceCommand::SetSeat(person, SeatControl::Human));
+    harness.run();
+    assert!(
+        person_plays_a_card(harness.state()),
+        "the person's seat again"
+    );
+
+    harness.get_by_label("Finish with bots").click();
+    // The bots play on at once: frames, not a settle that waits for the window to be still.
+    harness.run_steps(2);
+    until(&mut harness, |app| {
+        app.race_screen().is_some_and(|s| s.race().is_over())
+    });
+    let RaceSession::Live(live) = harness.state().race_screen().expect("race").session() else {
+        panic!("a live race");
+    };
+    assert!(
+        live.seats().iter().all(|seat| *seat != SeatControl::Human),
+        "every seat went to a bot"
+    );
+    assert!(
+        harness.query_by_label("Finish with bots").is_some(),
+        "the button stays, greyed once the race is over"
+    );
+}

@@ -17,7 +17,8 @@ impl StudioApp {
                 match start_race(session.workspace(), &request, validated) {
                     Ok((race, track)) => {
                         self.start_dialog = None;
-                        self.open_screen(Box::new(RaceScreen::live(race, track)));
+                        let offered = session.workspace().bot_profiles().cloned().collect();
+                        self.open_screen(Box::new(RaceScreen::live(race, track, offered)));
                         self.say(format!("Race started, seed {}", request.seed));
                     }
                     Err(error) => self.say(format!("The race could not start: {error}")),

@@ -19,9 +19,9 @@ use egui::{Color32, Panel, ScrollArea, Stroke, Ui};
 
 use crate::content::track::Track;
 use crate::rules::outcomes::EndPlaces;
-use crate::rules::{CarId, Decision, Place, Race, RaceEvent, Step, enumerate_end_places};
+use crate::rules::{CarId, Decision, Place, PlayerId, Race, RaceEvent, Step, enumerate_end_places};
 use crate::sim::record::RaceRecord;
-use crate::sim::session::{Replay, Run, RunUntil, TestRace};
+use crate::sim::session::{Replay, Run, RunUntil, SeatControl, TestRace};
 
 use super::canvas::TrackCanvas;
 use board::{
@@ -70,6 +70,10 @@ pub enum RaceCommand {
     Seek(usize),
     /// Replays: show the start of this turn.
     SeekTurn(u32),
+    /// Hand a player's seat to a person or a bot from now on.
+    SetSeat(PlayerId, SeatControl),
+    /// Hand every person's seat to a bot and let the bots play the race to its end.
+    FinishWithBots,
     /// Save the race as a record.
     SaveRecord,
     /// Back to the editor.
@@ -134,6 +138,8 @@ pub struct RaceScreen {
     focused_event: Option<usize>,
     /// A one-line message (an illegal click, a record saved).
     message: Option<String>,
+    /// The bot profiles a seat can be handed to (those open when the race started).
+    offered: Vec<crate::content::bot_profile::BotProfile>,
     /// The race report so far: each told event's index, its line, and how it stands out.
     log: Vec<(usize, String, Emphasis)>,
     /// How many of the race's events `log` has read.
@@ -154,10 +160,17 @@ pub(crate) enum Emphasis {
 impl RaceScreen {
     /// A screen on a test race; the bots start playing at once.
     #[must_use]
-    pub fn live(race: TestRace, track: Track) -> Self {
+    /// A screen on a test race; the bots start playing at once. A seat can be handed to any of
+    /// the `offered` bot profiles.
+    pub fn live(
+        race: TestRace,
+        track: Track,
+        offered: Vec<crate::content::bot_profile::BotProfile>,
+    ) -> Self {
         let run = Run::from(race.race(), RunUntil::End);
         let mut screen = Self::new(RaceSession::Live(race), track);
         screen.run = Some(run);
+        screen.offered = offered;
         screen
     }
 
@@ -182,6 +195,7 @@ impl RaceScreen {
             worker: BotWorker::default(),
             focused_event: None,
             message: None,
+            offered: Vec::new(),
             log: Vec::new(),
             log_read: 0,
         }
@@ -309,12 +323,54 @@ impl RaceScreen {
                     replay.seek_turn(turn);
                 }
             }
+            RaceCommand::SetSeat(player, control) => {
+                if let RaceSession::Live(live) = &mut self.session {
+                    // A copy with the old seats may be playing: its moves are not taken.
+                    self.worker.cancel();
+                    live.set_seat(player, control);
+                    self.after_decision();
+                }
+            }
+            RaceCommand::FinishWithBots => self.finish_with_bots(),
             RaceCommand::SaveRecord => {
                 return Some(RaceRequest::SaveRecord);
             }
             RaceCommand::Close => return Some(RaceRequest::Close),
         }
         None
+    }
+
+    /// Hands every person's seat to a bot (the planner when it is offered, else the first
+    /// profile) and lets the bots play to the end.
+    fn finish_with_bots(&mut self) {
+        let RaceSession::Live(live) = &mut self.session else {
+            return;
+        };
+        let bot = self
+            .offered
+            .iter()
+            .find(|p| p.id.as_str() == "planner")
+            .or_else(|| self.offered.first())
+            .cloned();
+        let Some(bot) = bot else {
+            self.message = Some("No bot profile is open to hand the seats to".to_owned());
+            return;
+        };
+        self.worker.cancel();
+        let people: Vec<PlayerId> = live
+            .seats()
+            .iter()
+            .enumerate()
+            .filter(|(_, seat)| **seat == SeatControl::Human)
+            .map(|(index, _)| PlayerId(index as u8))
+            .collect();
+        for player in people {
+            live.set_seat(player, SeatControl::Bot(bot.clone()));
+        }
+        self.run = Some(Run::from(live.race(), RunUntil::End));
+        self.last_decision_at = f64::NEG_INFINITY;
+        self.message = Some(format!("{} plays every seat to the end", bot.name));
+        self.after_decision();
     }
 
     /// The record of the race shown: the race so far, or the record watched.
@@ -508,7 +564,7 @@ impl RaceScreen {
         Panel::left("race_players")
             .resizable(true)
             .default_size(250.0)
-            .show(ui, |ui| self.players_panel(ui));
+            .show(ui, |ui| self.players_panel(ui, &mut commands));
         Panel::right("race_log")
             .resizable(true)
             .default_size(300.0)

@@ -78,6 +78,14 @@ impl RaceScreen {
         {
             commands.push(RaceCommand::SetDelay(delay));
         }
+        let people = live.seats().contains(&SeatControl::Human);
+        if ui
+            .add_enabled(people && !over, egui::Button::new("Finish with bots"))
+            .on_hover_text("Hand every person's seat to a bot and play to the end")
+            .clicked()
+        {
+            commands.push(RaceCommand::FinishWithBots);
+        }
         ui.separator();
         if ui
             .add_enabled(live.can_undo(), egui::Button::new("Undo"))
@@ -101,7 +109,45 @@ impl RaceScreen {
         }
     }
 
-    pub(super) fn players_panel(&self, ui: &mut Ui) {
+    /// Who plays a seat of a live race: a person or one of the offered bot profiles, changed at
+    /// any time.
+    fn seat_choice(
+        &self,
+        ui: &mut Ui,
+        player: PlayerId,
+        current: &SeatControl,
+        commands: &mut Vec<RaceCommand>,
+    ) {
+        ui.horizontal(|ui| {
+            let label = ui.label("Played by");
+            egui::ComboBox::from_id_salt(("race_seat_control", player.index()))
+                .selected_text(current.label())
+                .show_ui(ui, |ui| {
+                    if ui
+                        .selectable_label(*current == SeatControl::Human, "human")
+                        .clicked()
+                    {
+                        commands.push(RaceCommand::SetSeat(player, SeatControl::Human));
+                    }
+                    for profile in &self.offered {
+                        let chosen = matches!(current, SeatControl::Bot(p) if p.id == profile.id);
+                        if ui
+                            .selectable_label(chosen, format!("Bot: {}", profile.name))
+                            .clicked()
+                        {
+                            commands.push(RaceCommand::SetSeat(
+                                player,
+                                SeatControl::Bot(profile.clone()),
+                            ));
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+        });
+    }
+
+    pub(super) fn players_panel(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
         let race = self.race();
         ui.heading(format!("Turn {}", race.turn()));
         if race.clock_running() {
@@ -144,6 +190,9 @@ impl RaceScreen {
                         ui.label("(to play)");
                     }
                 });
+                if let Some(current) = seats.get(player.index()) {
+                    self.seat_choice(ui, player, current, commands);
+                }
                 ui.label(format!(
                     "Pool {} VP · claimed {} (finish {}, kills {}){}",
                     state.pool,
