@@ -13,6 +13,7 @@ pub fn diagnostics_panel(
     diagnostics: &[Diagnostic],
     busy: bool,
     play: Option<(usize, usize)>,
+    played: Option<(usize, usize)>,
     commands: &mut Vec<StudioCommand>,
 ) {
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
@@ -43,6 +44,14 @@ pub fn diagnostics_panel(
             {
                 commands.push(StudioCommand::CancelPlayCheck);
             }
+        } else if let Some((races, found)) = played {
+            // A clean check says so: silence would read as "it did not run".
+            ui.separator();
+            ui.label(match found {
+                0 => format!("Check by play: {races} races, nothing found"),
+                1 => format!("Check by play: {races} races, 1 finding"),
+                n => format!("Check by play: {races} races, {n} findings"),
+            });
         }
     });
     ScrollArea::vertical()

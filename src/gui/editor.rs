@@ -418,6 +418,7 @@ impl Screen for EditorScreen {
                     session.diagnostics(),
                     session.validating(),
                     session.play_progress(),
+                    session.play_summary(),
                     commands,
                 );
             });

@@ -41,6 +41,8 @@ pub struct PlayChecker {
     found_revision: Option<u64>,
     /// Counts the changes of `found`, so a reader can tell when to read it again.
     generation: u64,
+    /// The last finished check's races and findings.
+    summary: Option<(usize, usize)>,
     /// The revision the documents are at, and since when (for the settle delay).
     revision: Option<u64>,
     changed_at: f64,
@@ -62,6 +64,7 @@ impl PlayChecker {
             self.revision = Some(revision);
             self.changed_at = now;
             self.stop();
+            self.summary = None;
             if !self.found.is_empty() {
                 self.found.clear();
                 self.generation += 1;
@@ -127,11 +130,24 @@ impl PlayChecker {
     pub fn wait(&mut self) {
         if let Some(mut check) = self.job.take() {
             if let Some(Some(found)) = check.job.wait_next() {
-                self.found = found;
-                self.generation += 1;
+                self.finished(check.job.progress().1, found);
             }
             self.found_revision = Some(check.revision);
         }
+    }
+
+    /// A check played `races` races to its end and found `found`.
+    fn finished(&mut self, races: usize, found: Vec<Diagnostic>) {
+        self.summary = Some((races, found.len()));
+        self.found = found;
+        self.generation += 1;
+    }
+
+    /// The last check played to its end: its races and how many findings it had (the panel says
+    /// "nothing found" rather than nothing at all).
+    #[must_use]
+    pub fn summary(&self) -> Option<(usize, usize)> {
+        self.summary
     }
 
     fn stop(&mut self) {
@@ -147,11 +163,11 @@ impl PlayChecker {
         if arrived.is_none() && !check.job.is_finished() {
             return;
         }
+        let (races, revision) = (check.job.progress().1, check.revision);
         if let Some(Some(found)) = arrived {
-            self.found = found;
-            self.generation += 1;
+            self.finished(races, found);
         }
-        self.found_revision = Some(check.revision);
+        self.found_revision = Some(revision);
         self.job = None;
     }
 

@@ -160,6 +160,12 @@ impl Session {
         running || self.play.waiting()
     }
 
+    /// The last check by play of the documents as they are: its races and its findings.
+    #[must_use]
+    pub fn play_summary(&self) -> Option<(usize, usize)> {
+        self.play.summary()
+    }
+
     /// Races played and to play, while the check by play runs.
     #[must_use]
     pub fn play_progress(&self) -> Option<(usize, usize)> {

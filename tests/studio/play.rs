@@ -43,6 +43,7 @@ fn findings_of_play_join_the_diagnostics_and_a_click_shows_the_space() {
         .cloned()
         .collect();
     assert!(!found.is_empty(), "{:?}", harness.state().diagnostics());
+    harness.get_by_label_contains("Check by play: 300 races, ");
     assert!(
         found.iter().all(|d| d.play.is_some()),
         "marked as found by play"
@@ -161,4 +162,15 @@ fn a_dead_end_branch_the_static_checks_accept_is_found_by_play_in_the_studio() {
         .unwrap_or_else(|| panic!("{:?}", harness.state().diagnostics()));
     assert!(finding.play.is_some(), "marked as found by play");
     harness.get_by_label_contains("S0.0");
+}
+
+/// A clean check says so: "Check by play: N races, nothing found" (silence read as "it did not
+/// run").
+#[test]
+fn a_clean_check_by_play_says_it_found_nothing() {
+    let (pack, _) = workspace_copy();
+    let mut harness = studio(pack.path(), 20);
+    harness.state_mut().play_now();
+    settle(&mut harness);
+    harness.get_by_label("Check by play: 20 races, nothing found");
 }

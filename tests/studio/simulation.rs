@@ -71,6 +71,11 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
     assert_eq!(stats.races, 60);
     assert_eq!(stats.teams.len(), 4, "four players: four teams");
     harness.get_by_label("Win rate by team, %");
+    // Every seat has the same bot: the first seat's advantage is a figure worth showing.
+    harness.get_by_label(&format!(
+        "60 races · first seat advantage {:+.1} points",
+        stats.first_seat_advantage * 100.0
+    ));
     let (team, figures) = stats.teams.iter().next().expect("a team");
     harness.get_by_label_contains(&format!("{team}: {:.1}%", figures.win_rate.rate * 100.0));
 
@@ -255,6 +260,16 @@ fn seats_can_be_played_by_different_bot_profiles() {
     let stats = stats_of(&harness);
     let profiles: Vec<&String> = stats.bots.keys().collect();
     assert_eq!(profiles, ["racer", "random"]);
+    // The first seat's advantage would measure the bots, not the seat: it is not shown.
+    harness.get_by_label("20 races · no first seat advantage: the seats have different bots");
+    assert!(
+        harness
+            .query_by_label_contains("first seat advantage +")
+            .is_none()
+            && harness
+                .query_by_label_contains("first seat advantage -")
+                .is_none()
+    );
 }
 
 /// The weapon types table lists the most damaging first, and a click on its header turns it

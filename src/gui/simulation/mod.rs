@@ -523,7 +523,12 @@ impl SimulationScreen {
                 (None, _) => {
                     ui.label("No races yet: choose and press Run.");
                 }
-                (Some(stats), SimTab::WinRates) => win_rates(ui, stats),
+                (Some(stats), SimTab::WinRates) => {
+                    let same_bots = self.spec.as_ref().is_some_and(|spec| {
+                        spec.bots.windows(2).all(|pair| pair[0].id == pair[1].id)
+                    });
+                    win_rates(ui, stats, same_bots);
+                }
                 (Some(stats), SimTab::Races) => races_view(ui, stats, &self.races),
                 (Some(stats), SimTab::Teams) => self.teams_table(ui, stats, &mut commands),
                 (Some(stats), SimTab::Cars) => cars_view(ui, stats, self.sorts, &mut commands),
@@ -831,13 +836,21 @@ fn legend(ui: &mut Ui, metric: &str, max: u32) {
     });
 }
 
-/// Win rate per team and per seat: bars with their 95% intervals.
-fn win_rates(ui: &mut Ui, stats: &BatchStats) {
-    ui.label(format!(
-        "{} races · first seat advantage {:+.1} points",
-        stats.races,
-        stats.first_seat_advantage * 100.0
-    ));
+/// Win rate per team and per seat: bars with their 95% intervals. The first seat's advantage
+/// is a figure only when every seat has the same bot (otherwise it measures the bots).
+fn win_rates(ui: &mut Ui, stats: &BatchStats, same_bots: bool) {
+    ui.label(if same_bots {
+        format!(
+            "{} races · first seat advantage {:+.1} points",
+            stats.races,
+            stats.first_seat_advantage * 100.0
+        )
+    } else {
+        format!(
+            "{} races · no first seat advantage: the seats have different bots",
+            stats.races
+        )
+    });
     let intervals = |name: &str, rows: &[(String, Interval)]| {
         let bars: Vec<Bar> = rows
             .iter()
