@@ -117,6 +117,9 @@ impl EditorScreen {
     ) {
         if session.edit(id, edit, group) {
             self.prune_selection(session.workspace());
+            if let Some(said) = outcome(edit, session.workspace(), id) {
+                session.status_mut().say(said);
+            }
         }
     }
 
@@ -582,6 +585,25 @@ pub fn problem_spaces(session: &Session, id: DocumentId) -> BTreeSet<SpaceRef> {
         }
     }
     spaces
+}
+
+/// What the status line says after a whole-track edit whose effect is not visible at a glance.
+fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String> {
+    let Document::Track(track) = &workspace.document(id)?.document else {
+        return None;
+    };
+    match edit {
+        Edit::Track(TrackEdit::CloseLap) => Some(format!(
+            "Closed the lap: its {} sectors run back to sector 0",
+            track.sectors.len()
+        )),
+        Edit::Track(TrackEdit::DetectCrossover) => Some(match track.crossover.len() {
+            0 => "No crossover found: no two lap spaces are drawn on one spot".to_owned(),
+            1 => "Crossover detected: 1 pair of spaces drawn on one spot".to_owned(),
+            n => format!("Crossover detected: {n} pairs of spaces drawn on one spot"),
+        }),
+        _ => None,
+    }
 }
 
 /// The document a diagnostic about `object` (with no file) is in.

@@ -519,8 +519,20 @@ impl Session {
                     .is_some_and(OpenDocument::is_dirty)
             })
             .collect();
+        if dirty.is_empty() {
+            self.status.say("Nothing to save: every file is as saved");
+            return;
+        }
+        let count = dirty.len();
         for id in dirty {
             self.save(Some(id), None);
+        }
+        // A file that could not be saved keeps its own message on the status line.
+        if !self.workspace.is_dirty() {
+            self.status.say(match count {
+                1 => "Saved all: 1 file".to_owned(),
+                n => format!("Saved all: {n} files"),
+            });
         }
     }
 

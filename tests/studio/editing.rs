@@ -548,6 +548,11 @@ fn a_new_track_is_drawn_closed_and_numbered_from_the_tools() {
     }
     harness.get_by_label("Close the lap").click();
     settle(&mut harness);
+    assert_eq!(
+        harness.state().status(),
+        Some("Closed the lap: its 30 sectors run back to sector 0"),
+        "the status line says what Close the lap did"
+    );
     let track = shown_track(&harness);
     assert_eq!(track.sectors.len(), 30);
     assert!(
@@ -907,5 +912,48 @@ fn a_file_changed_on_disk_is_not_overwritten_and_can_be_reloaded() {
         shown_track(&harness).sectors.len(),
         45,
         "the stretch is back"
+    );
+}
+
+/// Detect crossover and Save all say what they did on the status line (and when there was
+/// nothing to do).
+#[test]
+fn detect_crossover_and_save_all_say_what_they_did() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    // The crossover tool's options hold the button.
+    harness.key_press(egui::Key::X);
+    settle(&mut harness);
+    harness
+        .get_by_label("Detect crossover from the drawing")
+        .click();
+    settle(&mut harness);
+    assert_eq!(
+        harness.state().status(),
+        Some("No crossover found: no two lap spaces are drawn on one spot")
+    );
+    let mut figure_eight = start(StudioApp::open(&common::repo("tracks/figure-eight.ron")));
+    let pairs = shown_track(&figure_eight).crossover.len();
+    assert!(pairs > 1, "the figure 8 crosses itself");
+    figure_eight.key_press(egui::Key::X);
+    settle(&mut figure_eight);
+    figure_eight
+        .get_by_label("Detect crossover from the drawing")
+        .click();
+    settle(&mut figure_eight);
+    assert_eq!(
+        figure_eight.state().status().map(str::to_owned),
+        Some(format!(
+            "Crossover detected: {pairs} pairs of spaces drawn on one spot"
+        ))
+    );
+
+    lay_a_straight(&mut harness);
+    menu(&mut harness, "File", "Save all");
+    assert_eq!(harness.state().status(), Some("Saved all: 1 file"));
+    menu(&mut harness, "File", "Save all");
+    assert_eq!(
+        harness.state().status(),
+        Some("Nothing to save: every file is as saved")
     );
 }

@@ -224,6 +224,17 @@ fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
             out.path().join(name),
         ));
     }
+    // The last export said where both of the CSV's files went.
+    let csv_said = format!(
+        "Exported {} and the teams beside it, {}",
+        out.path().join("batch.csv").display(),
+        out.path().join("batch-teams.csv").display()
+    );
+    harness.state_mut().apply(StudioCommand::ExportSimulation(
+        Export::Csv,
+        out.path().join("batch.csv"),
+    ));
+    assert_eq!(harness.state().status(), Some(csv_said.as_str()));
     let json: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(out.path().join("batch.json")).expect("json written"),
     )

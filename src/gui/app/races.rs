@@ -70,6 +70,11 @@ impl StudioApp {
                     .ok_or_else(|| "no simulation".to_owned())
                     .and_then(|s| s.export(export, &path));
                 self.say(match result {
+                    Ok(()) if export == crate::gui::simulation::Export::Csv => format!(
+                        "Exported {} and the teams beside it, {}",
+                        path.display(),
+                        crate::sim::report::teams_csv_path(&path).display()
+                    ),
                     Ok(()) => format!("Exported {}", path.display()),
                     Err(error) => format!("Could not export: {error}"),
                 });
