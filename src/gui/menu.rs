@@ -158,6 +158,13 @@ pub fn pressed_keys(ctx: &egui::Context, applies: impl Fn(Action) -> bool) -> Ve
     if ctx.egui_wants_keyboard_input() {
         return commands;
     }
+    // Esc with a menu or a drop-down open closes it, and does nothing else: the key is taken
+    // here before any action sees it (a popup would close on it only if nobody consumed it).
+    if egui::Popup::is_any_open(ctx)
+        && ctx.input_mut(|input| input.consume_key(Modifiers::NONE, egui::Key::Escape))
+    {
+        egui::Popup::close_all(ctx);
+    }
     let mut chords: Vec<(egui::KeyboardShortcut, Action)> = Vec::new();
     let (mut copy, mut paste) = (None, None);
     for spec in table().iter().filter(|spec| applies(spec.action)) {

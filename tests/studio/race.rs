@@ -894,3 +894,33 @@ fn finish_with_bots_plays_a_person_s_race_to_its_end_and_a_seat_can_be_taken_bac
         "the button stays, greyed once the race is over"
     );
 }
+
+/// Esc with a menu open closes the menu and does nothing else: on the race screen it does not
+/// also leave for the editor.
+#[test]
+fn escape_closes_an_open_menu_first() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 8);
+    all_bots(&mut harness, "random");
+    start_race(&mut harness);
+    let _ = harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::Pause);
+    harness.get_by_label("Race").click();
+    harness.run();
+    let item = "Save race record…";
+    assert!(harness.query_by_label(item).is_some(), "the menu is open");
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(harness.query_by_label(item).is_none(), "Esc closed it");
+    assert!(harness.state().race_shown(), "and did not leave the race");
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(
+        !harness.state().race_shown(),
+        "the next Esc goes back to the editor"
+    );
+}
