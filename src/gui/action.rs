@@ -13,7 +13,7 @@ use egui::{Key, KeyboardShortcut, Modifiers};
 
 use super::canvas::Tool;
 use super::prefs::{Prefs, Theme};
-use super::screen::ScreenKind;
+use super::screen_kind::ScreenKind;
 
 /// Something the user can ask of the studio from a menu or a key.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

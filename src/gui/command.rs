@@ -41,7 +41,7 @@ pub enum StudioCommand {
     /// Throw away the autosaved work the recovery banner lists at this position.
     DiscardRecovery(usize),
     /// Answer the unsaved-changes question.
-    Answer(Answer),
+    Answer(super::session::Answer),
     /// Answer "this file changed on disk" for a document.
     DiskChange(super::workspace::DocumentId, super::session::DiskAnswer),
     /// Choose a file or folder for something (the system's dialog, or the in-window one).
@@ -62,15 +62,4 @@ pub enum StudioCommand {
     WatchBatchRace(usize),
     /// Write the simulation's results to a file.
     ExportSimulation(super::simulation::Export, PathBuf),
-}
-
-/// An answer to "there are unsaved changes".
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Answer {
-    /// Save everything, then go on.
-    Save,
-    /// Go on without saving.
-    Discard,
-    /// Do not go on.
-    Cancel,
 }

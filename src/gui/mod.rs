@@ -43,6 +43,7 @@ pub mod race;
 pub mod race_deck_editor;
 pub mod recovery;
 pub mod screen;
+mod screen_kind;
 pub mod session;
 mod sidebar;
 pub mod simulation;
@@ -52,8 +53,9 @@ pub mod validation;
 pub mod workspace;
 
 pub use app::StudioApp;
-pub use command::{Answer, StudioCommand};
+pub use command::StudioCommand;
 pub use prefs::Prefs;
+pub use session::Answer;
 pub use session::Session;
 pub use workspace::{DocumentId, Workspace};
 

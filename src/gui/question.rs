@@ -1,7 +1,7 @@
 //! The unsaved-changes question, asked before opening another folder, reloading or closing.
 
-use super::command::{Answer, StudioCommand};
-use super::session::{AfterQuestion, Session};
+use super::command::StudioCommand;
+use super::session::{AfterQuestion, Answer, Session};
 
 /// Shows the question while the session asks it; the answer comes back as a command.
 pub fn unsaved_question(ctx: &egui::Context, session: &Session, commands: &mut Vec<StudioCommand>) {

@@ -3,7 +3,7 @@
 //! keys to the one shown.
 //!
 //! Adding a screen is one file (the type and its `impl Screen`) plus one registration: a
-//! [`ScreenKind`] variant, with its name in [`ScreenKind::name`]. The app keeps the screens that
+//! [`ScreenKind`] variant (`screen_kind.rs`), with its name in [`ScreenKind::name`]. The app keeps the screens that
 //! were opened ([`crate::gui::StudioApp`]) and shows one at a time; the editor is always there.
 
 use std::any::Any;
@@ -12,34 +12,8 @@ use egui::Ui;
 
 use super::action::Action;
 use super::command::StudioCommand;
+pub use super::screen_kind::ScreenKind;
 use super::session::Session;
-
-/// Which screen fills the centre. The registration of a screen.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
-pub enum ScreenKind {
-    /// The editor: the document shown, with its inspector and the diagnostics.
-    #[default]
-    Editor,
-    /// A test race, or a record watched.
-    Race,
-    /// Batches of bot races and their statistics.
-    Simulation,
-}
-
-impl ScreenKind {
-    /// Every screen, in the order the window offers them.
-    pub const ALL: [Self; 3] = [Self::Editor, Self::Race, Self::Simulation];
-
-    /// The screen's name, as the Help sheet lists where a key works.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Editor => "editor",
-            Self::Race => "race",
-            Self::Simulation => "simulation",
-        }
-    }
-}
 
 /// What a screen sees of the studio while it draws or acts: the session (documents, their
 /// validation, the status line) and where to put the commands only the app can carry out.

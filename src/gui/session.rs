@@ -5,7 +5,6 @@
 
 use std::path::{Path, PathBuf};
 
-use super::command::Answer;
 use super::document::OpenDocument;
 use super::play_checker::PlayChecker;
 use super::prefs::Prefs;
@@ -18,6 +17,17 @@ use crate::content::track::TrackStyle;
 use crate::edit::track_edit::blank_track;
 use crate::edit::{Edit, GroupKey};
 use crate::validate::Diagnostic;
+
+/// An answer to "there are unsaved changes".
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// Save everything, then go on.
+    Save,
+    /// Go on without saving.
+    Discard,
+    /// Do not go on.
+    Cancel,
+}
 
 /// What to do once the unsaved-changes question is answered.
 #[derive(Clone, PartialEq, Eq, Debug)]

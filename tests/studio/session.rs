@@ -10,7 +10,7 @@ use roadwright::content::Document;
 use roadwright::content::text::{Id, Text};
 use roadwright::content::track::TrackStyle;
 use roadwright::edit::{Edit, TrackEdit};
-use roadwright::gui::command::Answer;
+use roadwright::gui::session::Answer;
 use roadwright::gui::session::{AfterQuestion, DiskAnswer, Reopened};
 use roadwright::gui::{DocumentId, Prefs, Session};
 
