@@ -180,6 +180,8 @@ type SystemDialog = fn(&Picker, &Path) -> Option<PathBuf>;
 
 /// The choice under way, if any: an in-window dialog, or the system's on its thread.
 pub struct FilePicker {
+    /// The folder the choice under way started in.
+    started_in: PathBuf,
     open: Option<(Picker, egui_file::FileDialog)>,
     native: Option<(Picker, Job<Option<PathBuf>>)>,
     system: SystemDialog,
@@ -188,6 +190,7 @@ pub struct FilePicker {
 impl Default for FilePicker {
     fn default() -> Self {
         Self {
+            started_in: PathBuf::new(),
             open: None,
             native: None,
             system: Picker::native,
@@ -200,6 +203,7 @@ impl FilePicker {
     /// the in-window one. Either way the answer comes from [`Self::show`] in a later frame. A
     /// choice already under way is dropped for the new one.
     pub fn pick(&mut self, picker: Picker, start: &Path, native: bool) {
+        start.clone_into(&mut self.started_in);
         if native {
             let asked = picker.clone();
             let start = start.to_owned();
@@ -215,6 +219,17 @@ impl FilePicker {
         let dialog = picker.in_window(start);
         self.native = None;
         self.open = Some((picker, dialog));
+    }
+
+    /// The choice under way, if any, and the folder it started in.
+    #[must_use]
+    pub fn asked(&self) -> Option<(&Picker, &Path)> {
+        let picker = self
+            .open
+            .as_ref()
+            .map(|(p, _)| p)
+            .or_else(|| self.native.as_ref().map(|(p, _)| p))?;
+        Some((picker, &self.started_in))
     }
 
     /// Whether a dialog is open (in the window or the system's).

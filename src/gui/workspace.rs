@@ -36,6 +36,9 @@ pub struct Workspace {
     pub root: PathBuf,
     /// Whether the files are checked together as a pack.
     pub is_folder: bool,
+    /// The project folder (the one holding `content/` and `tracks/`), when the files are in
+    /// one.
+    pub project: Option<PathBuf>,
     /// The documents, in the order listed.
     pub documents: Vec<OpenDocument>,
     /// Files that did not load.
@@ -75,6 +78,9 @@ impl Workspace {
             extra: extra.to_vec(),
             root: pack.root,
             is_folder: pack.is_folder,
+            project: project
+                .as_ref()
+                .and_then(|p| p.content.parent().map(Path::to_path_buf)),
             documents: pack.files.into_iter().map(OpenDocument::loaded).collect(),
             errors: pack.errors,
         }
@@ -187,15 +193,48 @@ impl Workspace {
             .find(|profile| profile.id.as_str() == id)
     }
 
+    /// Where the user works, and where file dialogs start and records and exports are offered:
+    /// the project folder, else the folder beside a pack folder (never inside it, where a file
+    /// would be read as content), else a single file's folder. Always absolute, so that a
+    /// dialog can go up from it.
+    #[must_use]
+    pub fn home(&self) -> PathBuf {
+        let home = match (&self.project, self.is_folder) {
+            (Some(project), _) => project.clone(),
+            (None, true) => self.root.parent().unwrap_or(&self.root).to_owned(),
+            (None, false) => self.root.clone(),
+        };
+        // A relative path's project can be the empty path (the working folder itself).
+        if home.as_os_str().is_empty() {
+            return std::env::current_dir().unwrap_or(home);
+        }
+        std::path::absolute(&home).unwrap_or(home)
+    }
+
+    /// The folder new tracks go in: the project's `tracks/` (or [`Self::home`]).
+    #[must_use]
+    pub fn tracks_folder(&self) -> PathBuf {
+        let home = self.home();
+        let tracks = home.join("tracks");
+        if tracks.is_dir() { tracks } else { home }
+    }
+
     /// The file a document's diagnostics name: its own, or for an untitled one its name, said
     /// not to be saved (its lines are those it will have once saved), in the pack folder.
     #[must_use]
     pub fn validation_path(&self, id: DocumentId) -> Option<PathBuf> {
         let document = self.document(id)?;
-        Some(document.path.clone().unwrap_or_else(|| {
-            self.root
-                .join(format!("{} (not saved)", self.untitled_name(id)))
-        }))
+        // An untitled track is named in the folder it will be saved in, not the content pack's.
+        let folder = match document.document {
+            Document::Track(_) => self.tracks_folder(),
+            _ => self.root.clone(),
+        };
+        Some(
+            document
+                .path
+                .clone()
+                .unwrap_or_else(|| folder.join(format!("{} (not saved)", self.untitled_name(id)))),
+        )
     }
 
     /// An untitled document's name, numbered among the untitled ones of its kind ("untitled

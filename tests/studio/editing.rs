@@ -957,3 +957,92 @@ fn detect_crossover_and_save_all_say_what_they_did() {
         Some("Nothing to save: every file is as saved")
     );
 }
+
+/// File dialogs start where the user works: the project folder (not its content folder), then
+/// the folder last chosen in a dialog; a new track's diagnostics name the tracks folder it will
+/// be saved in; a race record is offered in the project folder, never in `content/`.
+#[test]
+fn file_dialogs_start_in_the_project_then_in_the_folder_last_chosen() {
+    use roadwright::gui::StudioCommand;
+    use roadwright::gui::action::Action;
+    use roadwright::gui::file_picker::Picker;
+    let root = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &root.path().join("content"));
+    let tracks = root.path().join("tracks");
+    fs::create_dir(&tracks).expect("tracks folder");
+    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 900.0])
+        // egui_file's text fields carry no accessible name (see the Save as test).
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(&tracks.join("oval.ron"))),
+        );
+    settle(&mut harness);
+    menu(&mut harness, "View", "Built-in file dialogs");
+    let started_in = |harness: &egui_kittest::Harness<'static, StudioApp>| {
+        harness
+            .state()
+            .file_dialog()
+            .map(|(_, folder)| folder.to_owned())
+            .expect("a dialog is open")
+    };
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(Action::OpenRecord));
+    settle(&mut harness);
+    assert_eq!(started_in(&harness), root.path(), "the project folder");
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+
+    menu(&mut harness, "File", "New track");
+    lay_a(&mut harness, "Straight");
+    let new = harness.state().shown().expect("the new track");
+    let named = harness
+        .state()
+        .workspace()
+        .validation_path(new)
+        .expect("a name");
+    assert_eq!(
+        named.parent(),
+        Some(tracks.as_path()),
+        "{}",
+        named.display()
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    settle(&mut harness);
+    harness.get_by_label("Save").click();
+    settle(&mut harness);
+    assert!(!harness.state().workspace().is_dirty(), "saved in tracks/");
+
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(Action::OpenRecord));
+    settle(&mut harness);
+    assert_eq!(started_in(&harness), tracks, "the folder last chosen");
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::R);
+    settle(&mut harness);
+    harness.get_by_label("Start race").click();
+    settle(&mut harness);
+    assert!(harness.state().race_shown(), "a race on the oval");
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(Action::SaveRecord));
+    settle(&mut harness);
+    let Some((
+        Picker::SaveRecord {
+            suggested: Some(offered),
+        },
+        _,
+    )) = harness.state().file_dialog()
+    else {
+        panic!("Save race record asks with a suggestion");
+    };
+    assert_eq!(offered.parent(), Some(root.path()), "{}", offered.display());
+}

@@ -265,3 +265,15 @@ fn a_file_changed_outside_while_nothing_is_edited_is_offered_for_reloading() {
         "ignoring writes nothing"
     );
 }
+
+/// Where the user works is the project folder, absolute even when the studio was started with
+/// a relative path (so a dialog can go up from it), and never the content folder.
+#[test]
+fn home_is_the_absolute_project_folder_from_a_relative_path() {
+    // Tests run in the repository, itself a project (content/ and tracks/).
+    let workspace = roadwright::gui::Workspace::open(std::path::Path::new("tracks/oval.ron"));
+    let home = workspace.home();
+    assert!(home.is_absolute(), "{}", home.display());
+    assert_eq!(home, common::repo(""));
+    assert_eq!(workspace.tracks_folder(), common::repo("tracks"));
+}

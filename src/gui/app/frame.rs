@@ -147,6 +147,7 @@ impl StudioApp {
     /// After drawing: the commands, the file dialog, and the autosave timer.
     fn finish_frame(&mut self, ctx: &egui::Context, mut commands: Vec<StudioCommand>) {
         if let Some(command) = self.picker.show(ctx) {
+            self.remember_folder(&command);
             commands.push(command);
         }
         for command in commands {

@@ -38,6 +38,8 @@ pub struct StudioApp {
     start_dialog: Option<StartDialog>,
     /// The window's clock at the last frame (a batch's races per second count from it).
     last_time: f64,
+    /// The folder of the last path chosen in a file dialog: the next one starts there.
+    last_folder: Option<PathBuf>,
 }
 
 impl StudioApp {
@@ -69,6 +71,7 @@ impl StudioApp {
             applied_theme: None,
             start_dialog: None,
             last_time: 0.0,
+            last_folder: None,
         }
     }
 
@@ -143,6 +146,12 @@ impl StudioApp {
     #[must_use]
     pub fn simulation_shown(&self) -> bool {
         self.shown == ScreenKind::Simulation
+    }
+
+    /// The file dialog open, if any: what it asks and the folder it started in.
+    #[must_use]
+    pub fn file_dialog(&self) -> Option<(&Picker, &Path)> {
+        self.picker.asked()
     }
 
     /// The "Start a test race" dialog, when open.

@@ -43,7 +43,35 @@ impl StudioApp {
             })
             .flatten()
             .and_then(|path| path.parent().map(Path::to_path_buf));
-        let start = beside_track.unwrap_or_else(|| workspace.root.clone());
+        // Else the folder last chosen in a dialog, else where the user works.
+        let start = beside_track
+            .or_else(|| self.last_folder.clone())
+            .unwrap_or_else(|| workspace.home());
+        let start = std::path::absolute(&start).unwrap_or(start);
         self.picker.pick(picker, &start, native);
+    }
+
+    /// Remembers the folder of a path chosen in a file dialog: the next dialog starts there.
+    pub(super) fn remember_folder(&mut self, command: &crate::gui::StudioCommand) {
+        use crate::gui::StudioCommand as C;
+        let (C::Open(chosen)
+        | C::AddFile(chosen)
+        | C::SaveAs(chosen)
+        | C::ExportPng(chosen)
+        | C::SetBackground(chosen)
+        | C::OpenRecord(chosen)
+        | C::SaveRecord(chosen)
+        | C::ExportSimulation(_, chosen)) = command
+        else {
+            return;
+        };
+        let folder = if chosen.is_dir() {
+            Some(chosen.clone())
+        } else {
+            chosen.parent().map(Path::to_path_buf)
+        };
+        if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty()) {
+            self.last_folder = Some(folder);
+        }
     }
 }

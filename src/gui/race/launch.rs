@@ -291,12 +291,13 @@ impl super::RaceScreen {
         message
     }
 
-    /// Where Save race record starts: `race-SEED.json` in the workspace's folder (records
-    /// there are not read as content), numbered when taken.
+    /// Where Save race record starts: `race-SEED.json` where the user works (the project
+    /// folder, never the content folder, where it would be read as content), numbered when
+    /// taken.
     #[must_use]
     pub fn suggested_record(&self, workspace: &Workspace) -> Option<std::path::PathBuf> {
         let seed = self.record().seed;
-        crate::gui::session::free_file(&workspace.root, &format!("race-{seed}"), "json")
+        crate::gui::session::free_file(&workspace.home(), &format!("race-{seed}"), "json")
     }
 }
 

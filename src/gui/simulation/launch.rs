@@ -122,15 +122,10 @@ impl SimulationScreen {
         workspace: &Workspace,
         export: super::Export,
     ) -> Option<std::path::PathBuf> {
-        let root = &workspace.root;
-        // Beside the content folder, not in it: a JSON file there would be read as content.
-        let folder = if workspace.is_folder {
-            root.parent().unwrap_or(root)
-        } else {
-            root
-        };
+        // Where the user works, never in the content folder: a JSON file there would be read
+        // as content.
         let name = export.file_name(self.form.seed, self.metric());
         let (stem, extension) = name.rsplit_once('.')?;
-        crate::gui::session::free_file(folder, stem, extension)
+        crate::gui::session::free_file(&workspace.home(), stem, extension)
     }
 }
