@@ -837,21 +837,7 @@ fn a_new_track_is_saved_beside_the_tracks_already_open() {
 /// (the track's own folder), not in the content folder.
 #[test]
 fn the_background_picture_dialog_opens_beside_the_track() {
-    let root = tempfile::tempdir().expect("temp dir");
-    common::copy_folder(&common::repo("content"), &root.path().join("content"));
-    let tracks = root.path().join("tracks");
-    fs::create_dir(&tracks).expect("tracks folder");
-    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size([1400.0, 900.0])
-        // egui_file's text fields carry no accessible name (see the Save as test).
-        .with_accessibility_check(false)
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            common::studio::quiet(StudioApp::open(&tracks.join("oval.ron"))),
-        );
-    settle(&mut harness);
-    menu(&mut harness, "View", "Built-in file dialogs");
+    let (_root, tracks, mut harness) = project_with_built_in_dialogs();
     harness.get_by_label("Choose picture…").click();
     settle(&mut harness);
     harness.get_by_label_contains("Choose a background picture");
@@ -966,21 +952,7 @@ fn file_dialogs_start_in_the_project_then_in_the_folder_last_chosen() {
     use roadwright::gui::StudioCommand;
     use roadwright::gui::action::Action;
     use roadwright::gui::file_picker::Picker;
-    let root = tempfile::tempdir().expect("temp dir");
-    common::copy_folder(&common::repo("content"), &root.path().join("content"));
-    let tracks = root.path().join("tracks");
-    fs::create_dir(&tracks).expect("tracks folder");
-    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size([1400.0, 900.0])
-        // egui_file's text fields carry no accessible name (see the Save as test).
-        .with_accessibility_check(false)
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            common::studio::quiet(StudioApp::open(&tracks.join("oval.ron"))),
-        );
-    settle(&mut harness);
-    menu(&mut harness, "View", "Built-in file dialogs");
+    let (root, tracks, mut harness) = project_with_built_in_dialogs();
     let started_in = |harness: &egui_kittest::Harness<'static, StudioApp>| {
         harness
             .state()
@@ -1045,4 +1017,25 @@ fn file_dialogs_start_in_the_project_then_in_the_folder_last_chosen() {
         panic!("Save race record asks with a suggestion");
     };
     assert_eq!(offered.parent(), Some(root.path()), "{}", offered.display());
+}
+
+/// A project (`content/` and `tracks/oval.ron`) in a temporary folder, opened on its oval with
+/// the in-window file dialogs; the folder and its tracks folder.
+fn project_with_built_in_dialogs() -> (tempfile::TempDir, PathBuf, Harness<'static, StudioApp>) {
+    let root = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &root.path().join("content"));
+    let tracks = root.path().join("tracks");
+    fs::create_dir(&tracks).expect("tracks folder");
+    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 900.0])
+        // egui_file's text fields carry no accessible name (see the Save as test).
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(&tracks.join("oval.ron"))),
+        );
+    settle(&mut harness);
+    menu(&mut harness, "View", "Built-in file dialogs");
+    (root, tracks, harness)
 }
