@@ -920,3 +920,43 @@ fn escape_closes_an_open_menu_first() {
         "the next Esc goes back to the editor"
     );
 }
+
+/// At 1280x800, the race toolbar's buttons keep to one row, and a twenty-digit seed has its own
+/// line with its Copy button beside it: nothing wraps away from its label or out of the window.
+#[test]
+fn the_race_toolbar_fits_one_row_at_1280_by_800() {
+    let (pack, _) = workspace_copy();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(pack.path())),
+        );
+    settle(&mut harness);
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    open_dialog(&mut harness, 14_870_338_195_041_709_316);
+    start_race(&mut harness);
+    let _ = harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::Pause);
+    harness.run();
+    let row = harness.get_by_label("Back to editor").rect().center().y;
+    for item in ["Play", "Finish with bots", "Restart", "Save record…"] {
+        let at = harness.get_by_label(item).rect();
+        assert!(
+            (at.center().y - row).abs() < 2.0 && at.right() <= 1280.0,
+            "{item} is on the toolbar's row, in the window ({at:?}, row {row})"
+        );
+    }
+    // The seed has its own line, its Copy button beside it.
+    let seed = harness.get_by_label("Seed 14870338195041709316").rect();
+    let copy = harness.get_by_label("Copy").rect();
+    assert!(
+        (seed.center().y - copy.center().y).abs() < 2.0 && copy.left() > seed.right(),
+        "Copy beside the seed ({seed:?}, {copy:?})"
+    );
+    assert!(copy.right() <= 1280.0, "in the window");
+}

@@ -34,9 +34,20 @@ impl RaceScreen {
                 commands.push(RaceCommand::SaveRecord);
             }
         });
-        if let Some(message) = &self.message {
-            ui.colored_label(ui.visuals().warn_fg_color, message);
-        }
+        // The seed has a line of its own, with its Copy button: a twenty-digit seed on the
+        // buttons' row pushed them (or itself) onto a second line at 1280 pixels.
+        ui.horizontal(|ui| {
+            if let RaceSession::Live(live) = &self.session {
+                let seed = live.setup().seed;
+                ui.label(format!("Seed {seed}"));
+                if ui.small_button("Copy").clicked() {
+                    ui.ctx().copy_text(seed.to_string());
+                }
+            }
+            if let Some(message) = &self.message {
+                ui.colored_label(ui.visuals().warn_fg_color, message);
+            }
+        });
     }
 
     fn live_controls(&self, ui: &mut Ui, live: &TestRace, commands: &mut Vec<RaceCommand>) {
@@ -68,12 +79,15 @@ impl RaceScreen {
             }
         }
         let mut delay = self.delay;
+        // A short slider: the toolbar holds a twenty-digit seed on one row at 1280 pixels.
+        ui.spacing_mut().slider_width = 60.0;
         if ui
             .add(
                 egui::Slider::new(&mut delay, 0.0..=2.0)
-                    .text("s between bot moves")
+                    .text("s/move")
                     .max_decimals(1),
             )
+            .on_hover_text("Seconds between two bot moves (0: as fast as the engine goes)")
             .changed()
         {
             commands.push(RaceCommand::SetDelay(delay));
@@ -100,12 +114,6 @@ impl RaceScreen {
             .clicked()
         {
             commands.push(RaceCommand::Restart);
-        }
-        ui.separator();
-        let seed = live.setup().seed;
-        ui.label(format!("Seed {seed}"));
-        if ui.small_button("Copy").clicked() {
-            ui.ctx().copy_text(seed.to_string());
         }
     }
 
