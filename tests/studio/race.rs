@@ -900,11 +900,7 @@ fn escape_closes_an_open_menu_first() {
     open_dialog(&mut harness, 8);
     all_bots(&mut harness, "random");
     start_race(&mut harness);
-    let _ = harness
-        .state_mut()
-        .race_screen_mut()
-        .expect("race")
-        .apply(RaceCommand::Pause);
+    pause(&mut harness);
     harness.get_by_label("Race").click();
     harness.run();
     let item = "Save race record…";
@@ -937,11 +933,7 @@ fn the_race_toolbar_fits_one_row_at_1280_by_800() {
     settle(&mut harness);
     open_dialog(&mut harness, 14_870_338_195_041_709_316);
     start_race(&mut harness);
-    let _ = harness
-        .state_mut()
-        .race_screen_mut()
-        .expect("race")
-        .apply(RaceCommand::Pause);
+    pause(&mut harness);
     harness.run();
     let row = harness.get_by_label("Back to editor").rect().center().y;
     for item in ["Play", "Finish with bots", "Restart", "Save record…"] {
@@ -959,4 +951,13 @@ fn the_race_toolbar_fits_one_row_at_1280_by_800() {
         "Copy beside the seed ({seed:?}, {copy:?})"
     );
     assert!(copy.right() <= 1280.0, "in the window");
+}
+
+/// Stops the bots of the race shown.
+fn pause(harness: &mut Harness<'static, StudioApp>) {
+    let _ = harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::Pause);
 }
