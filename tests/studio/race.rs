@@ -961,3 +961,33 @@ fn pause(harness: &mut Harness<'static, StudioApp>) {
         .expect("race")
         .apply(RaceCommand::Pause);
 }
+
+/// A car may fire at any car around it, its own team's included (8.1 names no team): the fire
+/// button for one of the player's own cars says so.
+#[test]
+fn a_fire_button_at_the_player_s_own_car_says_so() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let (target, now) = until_the_person_can(&mut harness, "fire at an own car", |now| {
+        let me = now.car(now.active_car()?).player;
+        now.legal().iter().find_map(|d| match d {
+            Decision::Fire { target } if now.car(*target).player == me => Some(*target),
+            _ => None,
+        })
+    });
+    let label = roadwright::gui::race::decision_label(&now, &Decision::Fire { target });
+    assert!(label.contains("your own team's car"), "{label}");
+    harness.get_by_label(&label);
+    let other = now.legal().iter().find_map(|d| match d {
+        Decision::Fire { target }
+            if now.car(*target).player != now.car(now.active_car()?).player =>
+        {
+            Some(*target)
+        }
+        _ => None,
+    });
+    if let Some(other) = other {
+        let label = roadwright::gui::race::decision_label(&now, &Decision::Fire { target: other });
+        assert!(!label.contains("own team"), "{label}");
+    }
+}

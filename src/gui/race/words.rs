@@ -90,7 +90,15 @@ pub fn decision_label(race: &Race, decision: &Decision) -> String {
                 .map_or_else(String::new, |o| {
                     format!(" ({:.0}% to hit)", o.hit_chance * 100.0)
                 });
-            format!("Fire at {}{chance}", race.car_name(*target))
+            // Firing at one's own team is allowed (8.1 names no team): the button says so.
+            let own = race
+                .active_car()
+                .is_some_and(|a| race.car(a).player == race.car(*target).player);
+            format!(
+                "Fire at {}{}{chance}",
+                race.car_name(*target),
+                if own { ", your own team's car" } else { "" }
+            )
         }
         Decision::HoldFire => {
             if race.movement().is_none()
