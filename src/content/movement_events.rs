@@ -228,6 +228,176 @@ impl MovementEvent {
     /// The number of distinct movement events in rulebook 10.0.
     pub const KINDS: usize = 28;
 
+    /// What the card does, in a sentence with its numbers, as its printed text would say it
+    /// (the race screen's prompt; a kill marked when an elimination by the card scores one).
+    #[must_use]
+    pub fn text(&self) -> String {
+        if let Some(text) = self.fixed_text() {
+            return text.to_owned();
+        }
+        if let Some(text) = self.damage_text() {
+            return text;
+        }
+        match *self {
+            Self::Bounty { markers, kill_vp } => format!(
+                "Stays in play with {markers} markers: each kill scores {kill_vp} VP and removes \
+                 one."
+            ),
+            Self::RaceBonus { markers, finish_vp } => format!(
+                "Stays in play with {markers} markers: each finish line crossing scores \
+                 {finish_vp} VP and removes one."
+            ),
+            Self::GetThere { min_mp, max_mp } => format!(
+                "The active car may move solo {min_mp} to {max_mp} MP without entering an \
+                 occupied space."
+            ),
+            Self::HighFlyer { spaces } => format!(
+                "The car closest to the end of the jump makes a solo overtake move of {spaces} \
+                 spaces at once."
+            ),
+            Self::EngineFailure {
+                threshold,
+                low_damage,
+                high_damage,
+                scores_kill,
+            }
+            | Self::TransmissionFailure {
+                threshold,
+                low_damage,
+                high_damage,
+                scores_kill,
+            } => format!(
+                "The active car takes {low_damage} damage, or {high_damage} if it already has \
+                 {threshold} or more.{}",
+                kill_note(scores_kill)
+            ),
+            _ => String::new(),
+        }
+    }
+
+    /// The text of the events that deal damage.
+    fn damage_text(&self) -> Option<String> {
+        let kill = kill_note;
+        Some(match *self {
+            Self::BigAir {
+                damage,
+                scores_kill,
+            }
+            | Self::GreasingTheLanding {
+                damage,
+                scores_kill,
+            }
+            | Self::MissedJump {
+                damage,
+                scores_kill,
+            } => format!(
+                "The car(s) furthest along the jump take {damage} damage and drop into the \
+                 trough.{}",
+                kill(scores_kill)
+            ),
+            Self::BlownEngine {
+                damage,
+                scores_kill,
+            }
+            | Self::BlownTransmission {
+                damage,
+                scores_kill,
+            }
+            | Self::FuelLeak {
+                damage,
+                scores_kill,
+            }
+            | Self::OuttaGas {
+                damage,
+                scores_kill,
+            }
+            | Self::ShreddedTire {
+                damage,
+                scores_kill,
+            } => format!("The active car takes {damage} damage.{}", kill(scores_kill)),
+            Self::BottomingOut {
+                damage,
+                scores_kill,
+            } => format!(
+                "Every car in a jump section takes {damage} damage.{}",
+                kill(scores_kill)
+            ),
+            Self::BumpyRide {
+                damage,
+                scores_kill,
+            } => format!(
+                "Every car in a rough section takes {damage} damage.{}",
+                kill(scores_kill)
+            ),
+            Self::Roll {
+                damage,
+                scores_kill,
+            }
+            | Self::SnappedTheStruts {
+                damage,
+                scores_kill,
+            } => {
+                format!(
+                    "The car(s) furthest along the rough section take {damage} damage.{}",
+                    kill(scores_kill)
+                )
+            }
+            Self::DangerousDebris {
+                damage,
+                scores_kill,
+            } => format!(
+                "Each player assigns {damage} damage to one of their cars on the track.{}",
+                kill(scores_kill)
+            ),
+            Self::SuspensionFailure {
+                damage,
+                rough_extra,
+                scores_kill,
+            } => format!(
+                "The active car takes {damage} damage, {rough_extra} more in a rough or jump \
+                 section.{}",
+                kill(scores_kill)
+            ),
+            _ => return None,
+        })
+    }
+
+    /// The text of the events without numbers.
+    fn fixed_text(&self) -> Option<&'static str> {
+        Some(match self {
+            Self::BumpAndRun => {
+                "The active car may move one adjacent car into a vacant space next to it."
+            }
+            Self::Drift => {
+                "The active car may swap places with the car linked directly in front of it."
+            }
+            Self::IntoTheWeeds => {
+                "Spin-around: the car goes off track beside the outside lane \
+                                   and comes back in sideways."
+            }
+            Self::SpinAround => {
+                "Spin-around: the car goes off track beside the inside lane and \
+                                 comes back in sideways."
+            }
+            Self::OpenRoad => {
+                "Alone in its sector, the active car may move forward to link with \
+                               the next car ahead."
+            }
+            Self::Reloading => {
+                "The active car may not fire this turn (or, having fired before \
+                                moving, not before it moves next)."
+            }
+            Self::ShotOfNos => {
+                "The active car draws the top race card and moves solo that many spaces."
+            }
+            Self::Sideswipe => {
+                "The active car must move one lane in or out; into another car it \
+                                makes a collision attack."
+            }
+            _ => return None,
+        })
+    }
+
     /// The event's name in the rulebook, which also keys the per-kind counts in `inspect`.
     #[must_use]
     pub fn label(&self) -> &'static str {
@@ -308,5 +478,47 @@ impl MovementEvent {
             | Self::Sideswipe
             | Self::SpinAround => Vec::new(),
         }
+    }
+}
+
+/// What a damage card's text adds when a car it eliminates scores a kill.
+fn kill_note(scores: bool) -> &'static str {
+    if scores {
+        " A car it eliminates scores a kill."
+    } else {
+        ""
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::MovementEvent;
+
+    #[test]
+    fn a_card_s_text_carries_its_numbers() {
+        let debris = MovementEvent::DangerousDebris {
+            damage: 1,
+            scores_kill: false,
+        };
+        assert_eq!(
+            debris.text(),
+            "Each player assigns 1 damage to one of their cars on the track."
+        );
+        let failure = MovementEvent::EngineFailure {
+            threshold: 3,
+            low_damage: 1,
+            high_damage: 2,
+            scores_kill: true,
+        };
+        assert_eq!(
+            failure.text(),
+            "The active car takes 1 damage, or 2 if it already has 3 or more. A car it \
+             eliminates scores a kill."
+        );
+        let nos = MovementEvent::GetThere {
+            min_mp: 2,
+            max_mp: 4,
+        };
+        assert!(nos.text().contains("2 to 4 MP"), "{}", nos.text());
     }
 }

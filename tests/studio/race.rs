@@ -991,3 +991,28 @@ fn a_fire_button_at_the_player_s_own_car_says_so() {
         assert!(!label.contains("own team"), "{label}");
     }
 }
+
+/// An event the person must decide about is prompted with the card's text and its numbers
+/// (Dangerous Debris says how much damage each player assigns).
+#[test]
+fn an_event_prompt_shows_what_the_card_does() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let (card, _) = until_the_person_can(&mut harness, "decide an event", |now| {
+        if !matches!(now.legal().first(), Some(Decision::Event(_))) {
+            return None;
+        }
+        now.events().iter().rev().find_map(|e| match e {
+            roadwright::rules::RaceEvent::MovementEventDrawn { card } => now
+                .rules()
+                .content
+                .movement_events
+                .get(usize::from(*card))
+                .cloned(),
+            _ => None,
+        })
+    });
+    let text = card.effect.text();
+    assert!(!text.is_empty());
+    harness.get_by_label_contains(&format!("{} — {text}", card.name));
+}

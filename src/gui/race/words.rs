@@ -46,12 +46,13 @@ pub(super) fn prompt(race: &Race, legal: &[Decision]) -> String {
                     .content
                     .movement_events
                     .get(usize::from(*card))
-                    .map(|c| c.name.to_string()),
+                    .map(|c| format!("{} — {}", c.name, c.effect.text())),
                 _ => None,
             });
+            // The card's own text first: what it does, with its numbers.
             format!(
-                "{}: choose below, or click a place ringed on the board.",
-                card.unwrap_or_else(|| "A movement event".to_owned())
+                "{} Choose below, or click a place ringed on the board.",
+                card.unwrap_or_else(|| "A movement event.".to_owned())
             )
         }
         Some(Decision::Play { .. }) | None => String::new(),
