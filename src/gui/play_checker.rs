@@ -41,8 +41,8 @@ pub struct PlayChecker {
     found_revision: Option<u64>,
     /// Counts the changes of `found`, so a reader can tell when to read it again.
     generation: u64,
-    /// The last finished check's races and findings.
-    summary: Option<(usize, usize)>,
+    /// The races the last check played to its end (its findings are `found`).
+    played: Option<usize>,
     /// The revision the documents are at, and since when (for the settle delay).
     revision: Option<u64>,
     changed_at: f64,
@@ -64,7 +64,7 @@ impl PlayChecker {
             self.revision = Some(revision);
             self.changed_at = now;
             self.stop();
-            self.summary = None;
+            self.played = None;
             if !self.found.is_empty() {
                 self.found.clear();
                 self.generation += 1;
@@ -138,7 +138,7 @@ impl PlayChecker {
 
     /// A check played `races` races to its end and found `found`.
     fn finished(&mut self, races: usize, found: Vec<Diagnostic>) {
-        self.summary = Some((races, found.len()));
+        self.played = Some(races);
         self.found = found;
         self.generation += 1;
     }
@@ -147,7 +147,7 @@ impl PlayChecker {
     /// "nothing found" rather than nothing at all).
     #[must_use]
     pub fn summary(&self) -> Option<(usize, usize)> {
-        self.summary
+        self.played.map(|races| (races, self.found.len()))
     }
 
     fn stop(&mut self) {

@@ -666,21 +666,7 @@ impl Session {
         if let Some(path) = &document.path {
             return Some(path.clone());
         }
-        let tracks = self.workspace.root.join("tracks");
-        let open_track_folder = || {
-            self.workspace
-                .documents
-                .iter()
-                .find_map(|d| match (&d.document, &d.path) {
-                    (Document::Track(_), Some(path)) => path.parent().map(Path::to_owned),
-                    _ => None,
-                })
-        };
-        let folder = if tracks.is_dir() {
-            tracks
-        } else {
-            open_track_folder().unwrap_or_else(|| self.workspace.root.clone())
-        };
+        let folder = self.workspace.tracks_folder();
         let stem = match &document.document {
             Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),
             _ => "untitled".to_owned(),

@@ -211,12 +211,27 @@ impl Workspace {
         std::path::absolute(&home).unwrap_or(home)
     }
 
-    /// The folder new tracks go in: the project's `tracks/` (or [`Self::home`]).
+    /// The folder new tracks go in: a `tracks/` folder of the project (or of the pack folder),
+    /// else the folder of a track already open, else [`Self::home`].
     #[must_use]
     pub fn tracks_folder(&self) -> PathBuf {
         let home = self.home();
-        let tracks = home.join("tracks");
-        if tracks.is_dir() { tracks } else { home }
+        let open_track_folder = || {
+            self.documents
+                .iter()
+                .find_map(|d| match (&d.document, &d.path) {
+                    (Document::Track(_), Some(path)) => path.parent().map(Path::to_owned),
+                    _ => None,
+                })
+        };
+        // Only the project's or the pack's own tracks folder: beside a lone pack is anywhere.
+        let project_tracks = self.project.as_ref().map(|_| home.join("tracks"));
+        project_tracks
+            .into_iter()
+            .chain([self.root.join("tracks")])
+            .find(|tracks| tracks.is_dir())
+            .or_else(open_track_folder)
+            .unwrap_or(home)
     }
 
     /// The file a document's diagnostics name: its own, or for an untitled one its name, said

@@ -978,18 +978,14 @@ fn a_fire_button_at_the_player_s_own_car_says_so() {
     let label = roadwright::gui::race::decision_label(&now, &Decision::Fire { target });
     assert!(label.contains("your own team's car"), "{label}");
     harness.get_by_label(&label);
-    let other = now.legal().iter().find_map(|d| match d {
-        Decision::Fire { target }
-            if now.car(*target).player != now.car(now.active_car()?).player =>
-        {
-            Some(*target)
-        }
-        _ => None,
-    });
-    if let Some(other) = other {
-        let label = roadwright::gui::race::decision_label(&now, &Decision::Fire { target: other });
-        assert!(!label.contains("own team"), "{label}");
-    }
+    // Another player's car is named without the mark.
+    let me = now.car(now.active_car().expect("the active car")).player;
+    let other = now
+        .car_ids()
+        .find(|c| now.car(*c).player != me)
+        .expect("another player's car");
+    let label = roadwright::gui::race::decision_label(&now, &Decision::Fire { target: other });
+    assert!(!label.contains("own team"), "{label}");
 }
 
 /// An event the person must decide about is prompted with the card's text and its numbers

@@ -108,10 +108,7 @@ impl StudioApp {
     }
 
     fn screen_mut<T: Screen>(&mut self) -> Option<&mut T> {
-        self.screens.values_mut().find_map(|screen| {
-            let screen: &mut dyn std::any::Any = screen.as_mut();
-            screen.downcast_mut()
-        })
+        screen_in(&mut self.screens)
     }
 
     /// The race screen, when a race or a record is open.
@@ -442,6 +439,14 @@ impl StudioApp {
         };
         self.editor.reset(shown);
     }
+}
+
+/// The open screen of type `T` among `screens` (borrowed apart from the rest of the app).
+fn screen_in<T: Screen>(screens: &mut BTreeMap<ScreenKind, Box<dyn Screen>>) -> Option<&mut T> {
+    screens.values_mut().find_map(|screen| {
+        let screen: &mut dyn std::any::Any = screen.as_mut();
+        screen.downcast_mut()
+    })
 }
 
 mod frame;

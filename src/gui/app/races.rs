@@ -49,11 +49,7 @@ impl StudioApp {
                 let Self {
                     session, screens, ..
                 } = self;
-                let simulation = screens.values_mut().find_map(|screen| {
-                    let screen: &mut dyn std::any::Any = screen.as_mut();
-                    screen.downcast_mut::<SimulationScreen>()
-                });
-                if let Some(simulation) = simulation {
+                if let Some(simulation) = super::screen_in::<SimulationScreen>(screens) {
                     simulation.run_form(session.workspace(), &form, now);
                 }
             }
