@@ -9,6 +9,7 @@
 
 pub mod bot_profile;
 pub mod combat_deck;
+pub mod crossing;
 pub mod document;
 pub mod error;
 pub mod kind;

@@ -435,7 +435,9 @@ pub struct Chute {
 }
 
 /// One physical crossover space shared by two stretches of track.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Serialize, Deserialize, JsonSchema,
+)]
 pub struct CrossoverPair(pub SpaceRef, pub SpaceRef);
 
 /// A background picture placed under the track in the editor.

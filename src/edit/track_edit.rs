@@ -226,6 +226,13 @@ pub enum TrackEditError {
     /// An edit with nothing to act on.
     #[error("nothing is selected")]
     NothingSelected,
+    /// An edit that would draw the two spaces of a crossover pair apart.
+    #[error(
+        "this would pull the crossover apart: {} and {} would no longer be drawn on one spot \
+         (select both roads of the crossing, or remove the crossover first)",
+        .0.0, .0.1
+    )]
+    PullsCrossoverApart(CrossoverPair),
 }
 
 impl TrackEdit {
@@ -264,11 +271,48 @@ impl TrackEdit {
     }
 
     /// Applies the edit. On error the track is unchanged.
+    ///
+    /// A crossover that was drawn true (every pair on one spot) stays true: an edit that
+    /// renumbers or moves sectors under it finds it again from the drawing, and a rotation that
+    /// would draw a pair apart is refused.
     pub fn apply(&self, track: &mut Track) -> Result<(), TrackEditError> {
         let mut edited = track.clone();
         self.apply_to(&mut edited)?;
+        self.keep_crossover_true(track, &mut edited)?;
         *track = edited;
         Ok(())
+    }
+
+    fn keep_crossover_true(&self, before: &Track, after: &mut Track) -> Result<(), TrackEditError> {
+        let is_true = |track: &Track| track.crossover.iter().all(|p| track.pair_is_stacked(*p));
+        if before.crossover.is_empty() || !is_true(before) {
+            // No crossover, or one the designer is still putting right: theirs to fix, and
+            // validation says what is wrong with it.
+            return Ok(());
+        }
+        if after.crossover.len() == before.crossover.len() && is_true(after) {
+            return Ok(());
+        }
+        match self {
+            // Edits the designer aims at chosen spaces: moving one road alone is refused.
+            Self::Rotate { .. } | Self::Translate { .. } | Self::SetGeometry { .. } => {
+                let apart = after
+                    .crossover
+                    .iter()
+                    .copied()
+                    .find(|pair| !after.pair_is_stacked(*pair))
+                    .unwrap_or(before.crossover[0]);
+                Err(TrackEditError::PullsCrossoverApart(apart))
+            }
+            // The designer's own crossover edits say what they mean.
+            Self::AddCrossover(_) | Self::RemoveCrossover(_) | Self::DetectCrossover => Ok(()),
+            // Edits that renumber, remove or move whole sectors: the crossover is where the
+            // roads are now drawn crossing (none, if the crossing is gone).
+            _ => {
+                after.crossover = after.drawn_crossing();
+                Ok(())
+            }
+        }
     }
 
     fn apply_to(&self, track: &mut Track) -> Result<(), TrackEditError> {
@@ -321,6 +365,7 @@ impl TrackEdit {
                 space.y = *y;
                 space.heading = heading.rem_euclid(360.0);
                 space.size = *size;
+                move_partners(track, *at, *x, *y);
             }
             Self::SetOffTrack {
                 section,
@@ -369,6 +414,22 @@ impl TrackEdit {
             Self::SetBackground(background) => track.background.clone_from(background),
         }
         Ok(())
+    }
+}
+
+/// Draws the other space of each crossover pair holding `at` at (`x`, `y`): the two are one
+/// spot on the board.
+fn move_partners(track: &mut Track, at: SpaceRef, x: f32, y: f32) {
+    let partners: Vec<SpaceRef> = track
+        .crossover
+        .iter()
+        .filter_map(|&CrossoverPair(a, b)| (a == at).then_some(b).or((b == at).then_some(a)))
+        .collect();
+    for partner in partners {
+        if let Some(space) = space_mut(track, partner) {
+            space.x = x;
+            space.y = y;
+        }
     }
 }
 
@@ -434,22 +495,15 @@ fn space_mut(track: &mut Track, at: SpaceRef) -> Option<&mut crate::content::tra
 
 /// A crossover pair with its first space on the same road as the first spaces of the pairs
 /// already there (validation reads the first spaces as one road and the second as the other,
-/// 7.12). The user may click the two stacked spaces in either order; which road a space is on
-/// shows in its heading, the two roads crossing at right angles.
+/// 7.12). The user may click the two stacked spaces in either order.
 fn oriented_like_the_others(track: &Track, pair: CrossoverPair) -> CrossoverPair {
-    let heading = |at: SpaceRef| track.space(at).map_or(0.0, |space| space.heading);
-    let Some(first) = track.crossover.first() else {
-        return pair;
-    };
-    // How far from parallel two headings are, 0 to 90 degrees.
-    let apart = |a: f32, b: f32| {
-        let d = (a - b).rem_euclid(180.0);
-        d.min(180.0 - d)
-    };
-    if apart(heading(pair.0), heading(first.0)) > apart(heading(pair.1), heading(first.0)) {
-        CrossoverPair(pair.1, pair.0)
-    } else {
-        pair
+    match track
+        .crossover
+        .first()
+        .and_then(|first| track.space(first.0))
+    {
+        Some(first) => track.oriented(pair, first.heading),
+        None => pair,
     }
 }
 

@@ -594,8 +594,12 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
     };
     match edit {
         Edit::Track(TrackEdit::CloseLap) => Some(format!(
-            "Closed the lap: its {} sectors run back to sector 0",
-            track.sectors.len()
+            "Closed the lap: its {} sectors run back to sector 0{}",
+            track.sectors.len(),
+            match track.crossover.len() {
+                0 => String::new(),
+                n => format!("; the crossover's {n} pairs are where the roads are drawn crossing"),
+            }
         )),
         Edit::Track(TrackEdit::DetectCrossover) => Some(match track.crossover.len() {
             0 => "No crossover found: no two lap spaces are drawn on one spot".to_owned(),

@@ -26,8 +26,8 @@ use crate::content::kind::TrackKind;
 use crate::content::race_deck::LaneSide;
 use crate::content::text::{Id, Text};
 use crate::content::track::{
-    Chute, CrossoverPair, GridSlot, OffTrack, Section, Sector, Space, SpaceRef, SpaceSize, Terrain,
-    Track, TrackStyle,
+    Chute, GridSlot, OffTrack, Section, Sector, Space, SpaceRef, SpaceSize, Terrain, Track,
+    TrackStyle,
 };
 
 /// Which side of the direction of travel the apron (lane 0) is on.
@@ -587,23 +587,7 @@ impl TrackBuilder {
     /// Finds the crossover: spaces of two different sectors drawn on the same spot, heading at
     /// right angles. Returns how many shared spaces it found (a figure 8 has four).
     pub fn detect_crossover(&mut self) -> usize {
-        let tolerance = self.track.space_size.width / 4.0;
-        let spaces: Vec<(SpaceRef, &Space)> = self
-            .track
-            .spaces()
-            .filter(|(at, _)| at.section == Section::Lap)
-            .collect();
-        let mut pairs = Vec::new();
-        for (i, (a, first)) in spaces.iter().enumerate() {
-            for (b, second) in &spaces[i + 1..] {
-                let near = (first.x - second.x).hypot(first.y - second.y) < tolerance;
-                let angle = (first.heading - second.heading).rem_euclid(180.0);
-                if near && a.sector != b.sector && (angle - 90.0).abs() < 15.0 {
-                    pairs.push(CrossoverPair(*a, *b));
-                }
-            }
-        }
-        self.track.crossover = pairs;
+        self.track.crossover = self.track.drawn_crossing();
         self.track.crossover.len()
     }
 

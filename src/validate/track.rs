@@ -10,14 +10,12 @@ use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use super::diagnostic::ObjectRef;
 use super::locate::Needle;
 use super::report::FileReport;
+use crate::content::crossing::CROSSING_ANGLE_TOLERANCE as CROSSOVER_ANGLE_TOLERANCE;
 use crate::content::race_deck::LaneSide;
-use crate::content::track::{Section, Sector, SpaceRef, Terrain, Track, TrackStyle};
+use crate::content::track::{CrossoverPair, Section, Sector, SpaceRef, Terrain, Track, TrackStyle};
 
 /// The most diagnostics one check reports space by space.
 pub const MAX_PER_CHECK: usize = 25;
-
-/// How far (in degrees) the two stretches of a crossover may be from a right angle.
-const CROSSOVER_ANGLE_TOLERANCE: f32 = 15.0;
 
 /// Checks a track; `grid_needed` is the largest field a ruleset can put on it (40 for the
 /// rulebook). Returns whether it found no error.
@@ -32,7 +30,7 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
         );
         return false;
     }
-    check_geometry(track, report);
+    let drawing_sane = check_geometry(track, report);
     if !(track.space_size.length > 0.0 && track.space_size.width > 0.0) {
         report.error(
             "space-size",
@@ -57,6 +55,7 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
         track,
         report,
         lap_open: !track.lap_is_closed(),
+        drawing_sane,
     };
     for section in [Section::Start, Section::Lap] {
         for (index, sector) in track.section(section).iter().enumerate() {
@@ -76,10 +75,13 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
 }
 
 /// Every number of the drawing finite and within [`super::limits::MAX_COORDINATE`]: a NaN,
-/// an infinity or a size near `f32::MAX` would only fail later, when the track is drawn.
-fn check_geometry(track: &Track, report: &mut FileReport<'_>) {
+/// an infinity or a size near `f32::MAX` would only fail later, when the track is drawn. True
+/// when nothing was reported.
+fn check_geometry(track: &Track, report: &mut FileReport<'_>) -> bool {
+    let mut sane_throughout = true;
     let sane = |v: f32| v.is_finite() && v.abs() <= super::limits::MAX_COORDINATE;
     let mut bad = |what: String, object: Option<ObjectRef>, field: &'static str| {
+        sane_throughout = false;
         report.error(
             "geometry-out-of-range",
             object,
@@ -122,6 +124,7 @@ fn check_geometry(track: &Track, report: &mut FileReport<'_>) {
             }
         }
     }
+    sane_throughout
 }
 
 /// A sector's name as diagnostics write it: `12` on the lap, `S2` in the starting section.
@@ -140,6 +143,9 @@ struct Checker<'t, 'r, 'a> {
     /// spaces going nowhere, no space reaching the finish) are left to the one `lap-not-closed`
     /// error, instead of a page of them.
     lap_open: bool,
+    /// Every number of the drawing is finite and in range, so where spaces are drawn means
+    /// something (the crossing checks compare positions).
+    drawing_sane: bool,
 }
 
 /// Needles that find a space of `track` in its file's text (see [`super::locate`]): for
@@ -479,6 +485,9 @@ impl Checker<'_, '_, '_> {
     fn check_crossover(&mut self) {
         let pairs = &self.track.crossover;
         if pairs.is_empty() {
+            if self.drawing_sane {
+                self.check_undeclared_crossing();
+            }
             return;
         }
         if pairs.len() != 4 {
@@ -506,6 +515,10 @@ impl Checker<'_, '_, '_> {
                 }
             }
         }
+        if self.drawing_sane && self.check_pairs_stacked() {
+            return;
+        }
+        let pairs = &self.track.crossover;
         let sides = [
             pairs.iter().map(|p| p.0).collect::<Vec<_>>(),
             pairs.iter().map(|p| p.1).collect::<Vec<_>>(),
@@ -548,6 +561,75 @@ impl Checker<'_, '_, '_> {
                 format!("the two stretches of the crossover meet at {difference:.0}°; they must cross at right angles"),
             );
         }
+    }
+
+    /// Each pair's two spaces are one space on the board, so they must be drawn on one spot; a
+    /// pair drawn apart is off the crossing (an edit moved one road, or the pairs name the
+    /// wrong sectors). True when one was reported.
+    fn check_pairs_stacked(&mut self) -> bool {
+        let apart: Vec<(CrossoverPair, f32)> = self
+            .track
+            .crossover
+            .iter()
+            .filter_map(|&pair| {
+                let distance = self.track.pair_distance(pair)?;
+                (distance >= self.track.one_spot_tolerance()).then_some((pair, distance))
+            })
+            .collect();
+        if apart.is_empty() {
+            return false;
+        }
+        let drawn = self.track.drawn_crossing();
+        let hint = if drawn.is_empty() {
+            "no two lap spaces are drawn crossing".to_owned()
+        } else {
+            let list: Vec<String> = drawn.iter().map(|p| format!("{}/{}", p.0, p.1)).collect();
+            format!(
+                "the roads are drawn crossing at {} (Track > Detect crossover puts the crossover there)",
+                list.join(", ")
+            )
+        };
+        let length = self.track.space_size.length;
+        for (pair, distance) in apart {
+            self.report.error(
+                "crossover-apart",
+                Some(ObjectRef::Space { space: pair.0 }),
+                &[
+                    Needle::Field("crossover"),
+                    Needle::Value(&pair.0.to_string()),
+                ],
+                format!(
+                    "crossover pair {}/{} is drawn {:.1} spaces apart; the two spaces of a pair \
+                     are one shared space and must be drawn on one spot (7.12); {hint}",
+                    pair.0,
+                    pair.1,
+                    distance / length,
+                ),
+            );
+        }
+        true
+    }
+
+    /// Lap spaces drawn on one spot at right angles with no crossover declared: cars there
+    /// would not share the space (7.12).
+    fn check_undeclared_crossing(&mut self) {
+        let drawn = self.track.drawn_crossing();
+        let Some(first) = drawn.first() else {
+            return;
+        };
+        self.report.warning(
+            "crossover-undeclared",
+            Some(ObjectRef::Space { space: first.0 }),
+            &[Needle::Field("sectors")],
+            format!(
+                "{} and {} are drawn on one spot at right angles ({} such pairs), but the track \
+                 declares no crossover, so they are two separate spaces in play (7.12); \
+                 Track > Detect crossover declares it",
+                first.0,
+                first.1,
+                drawn.len()
+            ),
+        );
     }
 
     /// Grid positions 1..N, unique, on distinct existing spaces, N large enough, off the line.

@@ -172,6 +172,92 @@ fn the_figure_eight_is_drawn_with_stretch_tools_alone() {
     assert_eq!(track.crossover.len(), 4);
 }
 
+/// A figure 8 whose last straight ends one space past its start, closed after its crossover was
+/// detected: the first straight (which holds one road of the crossing) loses a sector and
+/// everything after it, the other road included, moves back a space. The crossover follows the
+/// drawing: four pairs, each drawn on one spot, and validation finds nothing wrong with it.
+#[test]
+fn closing_a_figure_eight_that_overshoots_keeps_its_crossover_on_the_crossing() {
+    let origin = Origin {
+        at: (-3.0, 0.0),
+        heading: 0.0,
+        inside: Inside::Right,
+    };
+    let open = draw(
+        blank_track("eight", "Eight", TrackStyle::ApocalypseRoad),
+        &[
+            lay_from(StretchShape::Straight, 6, 2, origin),
+            lay(corner(-270.0, 3.0), 14, 3),
+            lay(StretchShape::Straight, 6, 2),
+            lay(corner(270.0, 3.0), 14, 3),
+            lay(StretchShape::Straight, 1, 2),
+            TrackEdit::DetectCrossover,
+        ],
+    );
+    assert_eq!(open.crossover.len(), 4, "the open figure 8 crosses");
+    let closed = draw(open.clone(), &[TrackEdit::CloseLap]);
+    assert_eq!(
+        closed.sectors.len(),
+        open.sectors.len() - 1,
+        "a sector shorter, closed"
+    );
+    assert_eq!(closed.crossover.len(), 4, "{:?}", closed.crossover);
+    for &pair in &closed.crossover {
+        assert!(closed.pair_is_stacked(pair), "{pair:?} drawn on one spot");
+    }
+    assert_eq!(closed.crossover, closed.drawn_crossing());
+    assert_ne!(
+        closed.crossover, open.crossover,
+        "the pairs moved with the road"
+    );
+    let crossover_codes: Vec<String> = common::validate_track(&closed)
+        .iter()
+        .filter(|d| d.code.starts_with("crossover"))
+        .map(ToString::to_string)
+        .collect();
+    assert!(crossover_codes.is_empty(), "{crossover_codes:?}");
+}
+
+/// Turning one road of a crossing would draw its shared spaces apart: refused, saying so, the
+/// track unchanged. Moving a crossover space in the inspector moves its partner with it.
+#[test]
+fn an_edit_that_would_pull_the_crossover_apart_is_refused() {
+    let eight = samples::figure_eight().expect("sample");
+    let CrossoverPair(a, b) = eight.crossover[0];
+    let road: Vec<SpaceRef> = eight.crossover.iter().map(|p| p.0).collect();
+    let mut turned = eight.clone();
+    let error = TrackEdit::Rotate {
+        spaces: road,
+        degrees: 30.0,
+    }
+    .apply(&mut turned)
+    .expect_err("refused");
+    assert!(
+        matches!(error, TrackEditError::PullsCrossoverApart(_)),
+        "{error}"
+    );
+    assert!(
+        error.to_string().contains("pull the crossover apart"),
+        "{error}"
+    );
+    assert_eq!(turned, eight, "unchanged");
+
+    let mut moved = eight.clone();
+    let space = eight.space(a).expect("space").clone();
+    TrackEdit::SetGeometry {
+        at: a,
+        x: space.x + 0.5,
+        y: space.y,
+        heading: space.heading,
+        size: space.size,
+    }
+    .apply(&mut moved)
+    .expect("moves");
+    let partner = moved.space(b).expect("partner");
+    assert!((partner.x - (space.x + 0.5)).abs() < 1e-6 && (partner.y - space.y).abs() < 1e-6);
+    assert!(moved.pair_is_stacked(CrossoverPair(a, b)));
+}
+
 #[test]
 fn the_thunder_oval_is_drawn_with_stretch_tools_alone() {
     let turn = corner(180.0, radius_for(8, 180.0));

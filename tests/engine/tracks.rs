@@ -3,10 +3,12 @@
 use crate::common;
 
 use roadwright::content::race_deck::LaneSide;
-use roadwright::content::track::{Chute, GridSlot, SpaceRef, Terrain, Track, TrackStyle};
+use roadwright::content::track::{
+    Chute, CrossoverPair, GridSlot, SpaceRef, Terrain, Track, TrackStyle,
+};
 use roadwright::content::track_summary::TrackSummary;
 use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
-use roadwright::stretch::samples::{SAMPLES, sample};
+use roadwright::stretch::samples::{self, SAMPLES, sample};
 use roadwright::validate::{Diagnostic, Severity, validate_document};
 
 const SAMPLE_FILES: [(&str, &str); 4] = [
@@ -319,8 +321,9 @@ fn the_crossover_is_four_shared_spaces_at_right_angles() {
         }),
         ["crossover-size"]
     );
+    // Four pairs, each drawn on one spot, but one named twice: not a 2x2 block.
     assert_eq!(
-        broken("figure-eight", |t| t.crossover[0].0 = SpaceRef::lap(5, 0)),
+        broken("figure-eight", |t| t.crossover[3] = t.crossover[0]),
         ["crossover-shape"]
     );
     let codes = broken("figure-eight", |t| {
@@ -331,6 +334,48 @@ fn the_crossover_is_four_shared_spaces_at_right_angles() {
         }
     });
     assert_eq!(codes, ["crossover-not-perpendicular"]);
+}
+
+/// A pair's two spaces are one shared space, so they must be drawn on one spot: a pair naming a
+/// space elsewhere on the lap is reported with both spaces, how far apart they are drawn, and
+/// where the roads do cross.
+#[test]
+fn a_crossover_pair_drawn_apart_is_reported_with_where_the_roads_cross() {
+    let mut track = samples::figure_eight().expect("sample");
+    let CrossoverPair(a, b) = track.crossover[0];
+    track.crossover[0].1 = SpaceRef::lap(b.sector + 3, b.lane);
+    let found = common::validate_track(&track);
+    let apart: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "crossover-apart")
+        .collect();
+    assert_eq!(apart.len(), 1, "{found:?}");
+    let message = &apart[0].message;
+    assert!(
+        message.contains(&format!("{a}/{}", SpaceRef::lap(b.sector + 3, b.lane)))
+            && message.contains(" spaces apart")
+            && message.contains(&format!("drawn crossing at {a}/{b}")),
+        "{message}"
+    );
+    assert_eq!(apart[0].severity, Severity::Error);
+}
+
+/// Spaces drawn crossing at right angles with no crossover declared are two separate spaces in
+/// play: a warning says where, and a figure 8 with its crossover says nothing of the kind.
+#[test]
+fn a_crossing_drawn_but_not_declared_is_a_warning() {
+    let mut track = samples::figure_eight().expect("sample");
+    let codes = |track: &Track| -> Vec<&'static str> {
+        common::validate_track(track)
+            .iter()
+            .map(|d| d.code)
+            .filter(|code| code.starts_with("crossover"))
+            .collect()
+    };
+    assert!(codes(&track).is_empty());
+    track.crossover.clear();
+    assert_eq!(codes(&track), ["crossover-undeclared"]);
+    assert!(codes(&samples::oval().expect("oval")).is_empty());
 }
 
 #[test]
