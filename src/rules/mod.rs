@@ -43,6 +43,7 @@ pub mod movement;
 pub mod named_event;
 pub mod outcomes;
 pub mod race_event;
+pub mod report;
 pub mod scenario;
 pub mod setup;
 pub mod state;

@@ -10,6 +10,7 @@ mod fuzz;
 mod layers;
 mod play_check;
 mod race_events;
+mod race_report;
 mod race_session;
 mod races;
 mod rules_combat;

@@ -15,6 +15,7 @@ use roadwright::content::track::{SpaceRef, Terrain};
 use roadwright::gui::race::start::SeatChoice;
 use roadwright::gui::race::{RaceCommand, RaceSession, card_label, choice_place};
 use roadwright::gui::{StudioApp, StudioCommand};
+use roadwright::rules::report::EntryKind;
 use roadwright::rules::{Decision, Place, Race};
 use roadwright::sim::profiles::profiles_in;
 use roadwright::sim::record::RecordFiles;
@@ -238,14 +239,9 @@ fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
 
     let report = |h: &Harness<'static, StudioApp>| {
         let screen = h.state().race_screen().expect("race");
-        (
-            screen
-                .report()
-                .iter()
-                .map(|l| (*l).to_owned())
-                .collect::<Vec<_>>(),
-            screen.race().log(),
-        )
+        let mut told = roadwright::rules::report::CompactReport::default();
+        told.update(screen.race());
+        (screen.report().to_vec(), told.entries().to_vec())
     };
     let (shown, told) = report(&harness);
     assert_eq!(shown, told, "the report follows the race");
@@ -290,6 +286,37 @@ fn bots_play_a_race_to_its_end_and_the_winner_is_announced() {
         !harness.state().race_screen().expect("race").is_running(),
         "the bots stop at the end"
     );
+
+    // The standings: one row per player, the winner first, with VP by source and cars lost
+    // on the player's own row.
+    harness.get_by_label("Cars lost");
+    let standings = finished.standings();
+    let mut rows = Vec::new();
+    for standing in &standings {
+        let name = format!("{} {}", standing.player.index() + 1, standing.team);
+        let row = harness.get_by_label(&name).rect();
+        rows.push(row.center().y);
+        let on_row: Vec<String> = harness
+            .query_all(egui_kittest::kittest::by().role(egui::accesskit::Role::Label))
+            .filter(|n| {
+                let r = n.rect();
+                (r.center().y - row.center().y).abs() < 3.0 && r.left() > row.right()
+            })
+            .filter_map(|n| egui_kittest::kittest::NodeT::accesskit_node(&n).value())
+            .collect();
+        let expected: Vec<String> = [
+            standing.claimed,
+            standing.finish,
+            standing.kills,
+            standing.pool,
+            standing.cars_lost,
+        ]
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+        assert_eq!(on_row, expected, "{standing:?}");
+    }
+    assert!(rows.windows(2).all(|w| w[0] < w[1]), "in standing order");
 }
 
 #[test]
@@ -722,22 +749,28 @@ fn a_click_on_the_race_report_shows_where_it_happened() {
         .apply(RaceCommand::Pause);
     harness.run();
     let now = race(&harness);
-    let (index, to) = now
-        .events()
+    let screen = harness.state().race_screen().expect("race");
+    // The last activation that moved its car and others: its line, where its car went, and
+    // the first of its folded lines.
+    let entry = screen
+        .report()
         .iter()
-        .enumerate()
         .rev()
-        .find_map(|(i, e)| match e {
-            roadwright::rules::RaceEvent::CarMoved {
-                to: Place::Track(space),
-                ..
-            } => Some((i, *space)),
-            _ => None,
+        .find(|e| {
+            e.kind == EntryKind::Activation && e.focus != e.first_event && !e.details.is_empty()
         })
-        .expect("a car moved");
-    let line = now.describe(&now.events()[index]).expect("told");
+        .expect("an activation that moved")
+        .clone();
+    let Some(roadwright::rules::RaceEvent::CarMoved {
+        to: Place::Track(to),
+        ..
+    }) = now.events().get(entry.focus)
+    else {
+        panic!("the line shows its car's last move: {entry:?}");
+    };
+    let to = *to;
     harness
-        .get_all_by_label(&line)
+        .get_all_by_label(&entry.headline)
         .last()
         .expect("listed")
         .click();
@@ -749,6 +782,32 @@ fn a_click_on_the_race_report_shows_where_it_happened() {
         (centre.x - space.x).abs() < 1e-3 && (centre.y - space.y).abs() < 1e-3,
         "centred on {}: {centre:?}",
         now.track().at(to)
+    );
+
+    // Lines under an entry are folded, and open on a click (the last entry with any: its fold
+    // is the last one drawn).
+    let entry = screen
+        .report()
+        .iter()
+        .rev()
+        .find(|e| !e.details.is_empty())
+        .expect("folded lines")
+        .clone();
+    let (_, folded) = &entry.details[0];
+    assert!(
+        harness.query_all_by_label(folded).next().is_none(),
+        "folded"
+    );
+    let header = format!("{} more: cars moved, markers", entry.details.len());
+    harness
+        .get_all_by_label(&header)
+        .last()
+        .expect("the fold")
+        .click();
+    harness.run();
+    assert!(
+        harness.query_all_by_label(folded).next().is_some(),
+        "unfolded: {folded}"
     );
 }
 

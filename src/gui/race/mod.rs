@@ -19,7 +19,8 @@ use egui::{Color32, Panel, ScrollArea, Stroke, Ui};
 
 use crate::content::track::Track;
 use crate::rules::outcomes::EndPlaces;
-use crate::rules::{CarId, Decision, Place, PlayerId, Race, RaceEvent, Step, enumerate_end_places};
+use crate::rules::report::{CompactReport, ReportEntry};
+use crate::rules::{CarId, Decision, Place, PlayerId, Race, Step, enumerate_end_places};
 use crate::sim::record::RaceRecord;
 use crate::sim::session::{Replay, Run, RunUntil, SeatControl, TestRace};
 
@@ -140,21 +141,8 @@ pub struct RaceScreen {
     message: Option<String>,
     /// The bot profiles a seat can be handed to (those open when the race started).
     offered: Vec<crate::content::bot_profile::BotProfile>,
-    /// The race report so far: each told event's index, its line, and how it stands out.
-    log: Vec<(usize, String, Emphasis)>,
-    /// How many of the race's events `log` has read.
-    log_read: usize,
-}
-
-/// How a line of the race report stands out.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(crate) enum Emphasis {
-    /// An ordinary line.
-    Plain,
-    /// A turn starts.
-    Turn,
-    /// The race is won or drawn.
-    Result,
+    /// The race report so far, one entry per activation, kept up to date event by event.
+    report: CompactReport,
 }
 
 impl RaceScreen {
@@ -196,8 +184,7 @@ impl RaceScreen {
             focused_event: None,
             message: None,
             offered: Vec::new(),
-            log: Vec::new(),
-            log_read: 0,
+            report: CompactReport::default(),
         }
     }
 
@@ -231,10 +218,10 @@ impl RaceScreen {
         self.message.as_deref()
     }
 
-    /// The race report's lines as the screen holds them (the last frame's).
+    /// The race report's entries as the screen holds them (the last frame's).
     #[must_use]
-    pub fn report(&self) -> Vec<&str> {
-        self.log.iter().map(|(_, line, _)| line.as_str()).collect()
+    pub fn report(&self) -> &[ReportEntry] {
+        self.report.entries()
     }
 
     /// The canvas (its camera), for tests that click on the board.
@@ -532,27 +519,10 @@ impl RaceScreen {
         }
     }
 
-    /// Brings the race report up to the race: new events are told once, and a race taken back
-    /// (undo, restart, a replay moved back) drops the lines of the events it no longer has. A
-    /// race replayed from its seed has the same events, so the lines kept stay true.
+    /// Brings the race report up to the race: new events are told once; a race taken back
+    /// (undo, restart, a replay moved back) is told again from its start.
     fn refresh_log(&mut self) {
-        let race = self.session.race();
-        let events = race.events();
-        if events.len() < self.log_read {
-            self.log.retain(|(index, _, _)| *index < events.len());
-            self.log_read = events.len();
-        }
-        for (index, event) in events.iter().enumerate().skip(self.log_read) {
-            if let Some(line) = race.describe(event) {
-                let emphasis = match event {
-                    RaceEvent::TurnStarted { .. } => Emphasis::Turn,
-                    RaceEvent::Winner { .. } | RaceEvent::Draw => Emphasis::Result,
-                    _ => Emphasis::Plain,
-                };
-                self.log.push((index, line, emphasis));
-            }
-        }
-        self.log_read = events.len();
+        self.report.update(self.session.race());
     }
 
     /// Draws the screen and carries out what was clicked; returns what the studio must do.

@@ -8,7 +8,8 @@ use crate::rules::{CarId, Decision, Place, PlayerId, Race, RaceResult};
 use crate::sim::session::{Replay, RunUntil, SeatControl, TestRace};
 
 use super::words::{card_label, decision_label, prompt};
-use super::{Emphasis, RaceCommand, RaceScreen, RaceSession, board};
+use super::{RaceCommand, RaceScreen, RaceSession, board};
+use crate::rules::report::{EntryKind, ReportEntry};
 
 impl RaceScreen {
     pub(super) fn toolbar(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
@@ -171,6 +172,7 @@ impl RaceScreen {
                 RaceResult::Draw => "The race ends without a winner".to_owned(),
             };
             ui.label(RichText::new(text).strong().size(18.0));
+            standings_table(ui, race);
         }
         let seats: Vec<SeatControl> = match &self.session {
             RaceSession::Live(live) => live.seats().to_vec(),
@@ -243,27 +245,62 @@ impl RaceScreen {
 
     pub(super) fn log_panel(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
         ui.heading("Race report");
-        // Every line is laid out (lines wrap, so rows differ in height), but each is told once
+        // Every entry is laid out (lines wrap, so rows differ in height), but each is told once
         // and egui keeps the laid-out text between frames.
         ScrollArea::vertical()
             .stick_to_bottom(true)
             .auto_shrink([false, false])
             .show(ui, |ui| {
-                for (index, line, emphasis) in &self.log {
-                    let text = match emphasis {
-                        Emphasis::Plain => RichText::new(line),
-                        Emphasis::Turn => RichText::new(line).strong(),
-                        Emphasis::Result => RichText::new(line).strong().size(16.0),
-                    };
-                    if ui
-                        .selectable_label(self.focused_event == Some(*index), text)
-                        .on_hover_text("Show where it happened")
-                        .clicked()
-                    {
-                        commands.push(RaceCommand::FocusEvent(*index));
-                    }
+                for entry in self.report.entries() {
+                    self.report_entry(ui, entry, commands);
                 }
             });
+    }
+
+    /// One entry: its line (a click shows where it happened), what stands out under it in
+    /// the warning colour, and the rest folded.
+    fn report_entry(&self, ui: &mut Ui, entry: &ReportEntry, commands: &mut Vec<RaceCommand>) {
+        let mut line = |ui: &mut Ui, index: usize, text: RichText| {
+            if ui
+                .selectable_label(self.focused_event == Some(index), text)
+                .on_hover_text("Show where it happened")
+                .clicked()
+            {
+                commands.push(RaceCommand::FocusEvent(index));
+            }
+        };
+        let headline = RichText::new(&entry.headline);
+        line(
+            ui,
+            entry.focus,
+            match entry.kind {
+                EntryKind::Turn => headline.strong(),
+                EntryKind::Result => headline.strong().size(16.0),
+                EntryKind::Activation | EntryKind::Other => headline,
+            },
+        );
+        if entry.highlights.is_empty() && entry.details.is_empty() {
+            return;
+        }
+        ui.indent(("report", entry.first_event), |ui| {
+            let stands_out = ui.visuals().warn_fg_color;
+            for (index, text) in &entry.highlights {
+                line(ui, *index, RichText::new(text).strong().color(stands_out));
+            }
+            if !entry.details.is_empty() {
+                egui::CollapsingHeader::new(format!(
+                    "{} more: cars moved, markers",
+                    entry.details.len()
+                ))
+                .id_salt(("report details", entry.first_event))
+                .default_open(false)
+                .show(ui, |ui| {
+                    for (index, text) in &entry.details {
+                        line(ui, *index, RichText::new(text).small());
+                    }
+                });
+            }
+        });
     }
 
     pub(super) fn hand_panel(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
@@ -410,6 +447,43 @@ impl RaceScreen {
 }
 
 /// The replay controls: first, back, forward, last, the position slider and a turn to jump to.
+/// The final standings: VP by source and cars lost, the winner first.
+fn standings_table(ui: &mut Ui, race: &Race) {
+    egui::Grid::new("race_standings")
+        .striped(true)
+        .num_columns(6)
+        .show(ui, |ui| {
+            for title in ["Player", "VP", "Finish", "Kills", "Pool", "Cars lost"] {
+                ui.label(RichText::new(title).strong());
+            }
+            ui.end_row();
+            for standing in race.standings() {
+                let name = format!("{} {}", standing.player.0 + 1, standing.team);
+                ui.label(if standing.winner {
+                    RichText::new(name).strong()
+                } else {
+                    RichText::new(name)
+                })
+                .on_hover_text(format!(
+                    "Player {}: {} cars left; the clock took {} VP from the pool",
+                    standing.player.0 + 1,
+                    standing.cars_left,
+                    standing.clock
+                ));
+                for value in [
+                    standing.claimed,
+                    standing.finish,
+                    standing.kills,
+                    standing.pool,
+                    standing.cars_lost,
+                ] {
+                    ui.label(value.to_string());
+                }
+                ui.end_row();
+            }
+        });
+}
+
 fn scrubber(ui: &mut Ui, replay: &Replay, commands: &mut Vec<RaceCommand>) {
     let position = replay.position();
     let last = replay.last();
