@@ -4,6 +4,7 @@
 //! Each command writes to a given output and returns an exit status, so tests can run them
 //! in-process as well as through the real binary.
 
+mod codes;
 mod fmt;
 mod inspect;
 mod interrupt;
@@ -199,6 +200,11 @@ pub enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Say what a diagnostic code means, or list every code with its meaning.
+    Codes {
+        /// The code (`deck-too-small`); all codes without it.
+        code: Option<String>,
     },
     /// Write the JSON Schema of every file format.
     Schema {
@@ -424,6 +430,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         ),
         Command::Inspect { path, json } => inspect(path, *json, out, err),
         Command::Schema { out: folder } => schema(folder, out, err),
+        Command::Codes { code } => codes::codes(code.as_deref(), out, err),
         Command::Fmt { paths, check } => fmt(paths, *check, out, err),
         Command::NewTrack {
             template,

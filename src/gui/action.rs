@@ -84,6 +84,10 @@ pub enum Action {
     StepForward,
     /// Show or hide the keyboard shortcuts.
     ToggleShortcuts,
+    /// Show the Getting started window.
+    GettingStarted,
+    /// Show what each diagnostic code means.
+    DiagnosticCodes,
 }
 
 /// The menu an action is listed in.
@@ -446,6 +450,18 @@ const ROWS: &[ActionSpec] = &[
         "Show or hide this list",
     )
     .keys(&[key(Key::F1)])
+    .menu(Menu::Help),
+    row(
+        Action::GettingStarted,
+        "Getting started",
+        "What to do first: open or draw a track, race it, simulate it",
+    )
+    .menu(Menu::Help),
+    row(
+        Action::DiagnosticCodes,
+        "Diagnostic codes",
+        "What each code in the diagnostics means",
+    )
     .menu(Menu::Help),
 ];
 

@@ -3,6 +3,7 @@
 use egui::{RichText, ScrollArea, Ui};
 
 use super::command::StudioCommand;
+use crate::validate::code_book::meaning;
 use crate::validate::{Diagnostic, Severity};
 
 /// Draws the list; a click asks to focus that diagnostic. `play` is the background check by
@@ -71,14 +72,22 @@ pub fn diagnostics_panel(
                     {
                         commands.push(StudioCommand::WatchPlayRace(index));
                     }
+                    // Long messages wrap within the panel rather than run off its edge.
                     let response = ui.add(
                         egui::Label::new(RichText::new(diagnostic.to_string()).color(colour))
+                            .wrap()
                             .sense(egui::Sense::click()),
                     );
                     if response.clicked() {
                         commands.push(StudioCommand::FocusDiagnostic(index));
                     }
-                    response.on_hover_text("Click to show it");
+                    response.on_hover_text(match meaning(diagnostic.code) {
+                        Some(entry) => format!(
+                            "{}: {}\nClick to show it; Help > Diagnostic codes lists every code.",
+                            entry.code, entry.meaning
+                        ),
+                        None => "Click to show it".to_owned(),
+                    });
                 });
             }
         });

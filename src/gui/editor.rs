@@ -369,7 +369,7 @@ impl EditorScreen {
             .shown
             .filter(|&id| session.workspace().document(id).is_some())
         else {
-            summary_view(ui, session.workspace());
+            summary_view(ui, session.workspace(), commands);
             return;
         };
         self.load_backdrop(ui.ctx(), session, id);
@@ -719,8 +719,18 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
     }
 }
 
-/// The content folder's summary (nothing shown).
-fn summary_view(ui: &mut Ui, workspace: &Workspace) {
+/// Nothing shown: what to do first, then the content folder's summary.
+fn summary_view(ui: &mut Ui, workspace: &Workspace, commands: &mut Vec<StudioCommand>) {
+    egui::ScrollArea::vertical().show(ui, |ui| {
+        ui.heading("Getting started");
+        super::help::getting_started(ui, commands);
+        ui.separator();
+        content_summary(ui, workspace);
+    });
+}
+
+/// The content folder's totals.
+fn content_summary(ui: &mut Ui, workspace: &Workspace) {
     let summary = workspace.summary();
     ui.heading(workspace.path.display().to_string());
     egui::Grid::new("summary").striped(true).show(ui, |ui| {

@@ -29,6 +29,16 @@ fn enabled(context: &MenuContext<'_>, action: Action) -> (bool, Option<String>) 
     (context.screen)(action)
 }
 
+/// The first key of an action, as the platform writes it (`Ctrl+R`), if it has one.
+#[must_use]
+pub fn action_keys(ctx: &egui::Context, action: Action) -> Option<String> {
+    super::action::table()
+        .iter()
+        .find(|spec| spec.action == action)
+        .and_then(|spec| spec.keys.first())
+        .map(|&shortcut| keys_text(ctx, shortcut))
+}
+
 /// The keys of a shortcut as the platform writes them.
 fn keys_text(ctx: &egui::Context, shortcut: Shortcut) -> String {
     match shortcut {

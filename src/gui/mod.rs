@@ -32,6 +32,7 @@ pub mod document;
 pub mod editor;
 pub mod fields;
 pub mod file_picker;
+pub mod help;
 pub mod inspector;
 pub mod job;
 pub mod menu;
@@ -69,7 +70,9 @@ pub fn run(path: PathBuf, extra: Vec<PathBuf>) -> eframe::Result {
         native_options(),
         Box::new(move |creation| {
             let prefs = StudioApp::stored_prefs(creation.storage);
-            Ok(Box::new(StudioApp::with_prefs(&path, &extra, prefs)))
+            Ok(Box::new(
+                StudioApp::with_prefs(&path, &extra, prefs).welcomed(),
+            ))
         }),
     )
 }

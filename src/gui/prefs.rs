@@ -33,6 +33,8 @@ pub struct Prefs {
     pub built_in_file_dialogs: bool,
     /// Races per track the background check by play runs after edits (0: none).
     pub play_races: usize,
+    /// Whether the Getting started window opens when the studio starts.
+    pub show_getting_started: bool,
 }
 
 impl Default for Prefs {
@@ -44,6 +46,7 @@ impl Default for Prefs {
             show_links: true,
             built_in_file_dialogs: false,
             play_races: crate::sim::play_check::DEFAULT_PLAY_RACES,
+            show_getting_started: true,
         }
     }
 }

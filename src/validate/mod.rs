@@ -8,6 +8,7 @@
 pub mod bot_profile;
 pub mod checked;
 pub mod checked_track;
+pub mod code_book;
 pub mod combat_deck;
 pub mod diagnostic;
 pub mod limits;

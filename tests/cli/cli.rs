@@ -623,3 +623,34 @@ fn ctrl_c_stops_a_play_check_with_a_report() {
         "{stdout}"
     );
 }
+
+/// `codes` says what a code means, lists every code by area, and refuses an unknown code with
+/// the codes that share a word with it.
+#[test]
+fn codes_says_what_a_diagnostic_code_means() {
+    let one = common::roadwright(&["codes", "deck-too-small"]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert!(
+        one.stdout
+            .starts_with("deck-too-small (Content): Fewer cards than"),
+        "{}",
+        one.stdout
+    );
+    let all = common::roadwright(&["codes"]);
+    assert_eq!(all.code, 0);
+    for heading in ["Files:", "Tracks:", "Content:", "Found by play:"] {
+        assert!(all.stdout.lines().any(|l| l == heading), "{heading}");
+    }
+    assert_eq!(
+        all.stdout.lines().filter(|l| l.starts_with("  ")).count(),
+        roadwright::validate::code_book::CODE_BOOK.len()
+    );
+    let unknown = common::roadwright(&["codes", "deck-small"]);
+    assert_eq!(unknown.code, 2);
+    assert!(unknown.stderr.contains("no diagnostic code `deck-small`"));
+    assert!(
+        unknown.stderr.contains("deck-too-small"),
+        "{}",
+        unknown.stderr
+    );
+}

@@ -602,3 +602,60 @@ fn card_counts_are_bounded_by_what_a_game_can_use() {
         only(&edit, "count-too-large", Severity::Error);
     }
 }
+
+/// The quoted words joined by hyphens in a source file: where diagnostic codes are written.
+fn hyphenated_literals(text: &str) -> Vec<String> {
+    text.split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|s| {
+            s.contains('-')
+                && !s.starts_with('-')
+                && !s.ends_with('-')
+                && !s.contains("--")
+                && s.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+        })
+        .map(str::to_owned)
+        .collect()
+}
+
+/// Every code the validator, the loaders and the check by play can emit has a meaning in the
+/// code book (shown by Help > Diagnostic codes and `roadwright codes`), and the book lists no
+/// code nothing emits.
+#[test]
+fn every_diagnostic_code_has_a_meaning_in_the_code_book() {
+    use roadwright::validate::code_book::{CODE_BOOK, meaning};
+    let src = common::repo("src");
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(src.join("validate"))
+        .expect("validate")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| !p.ends_with("code_book.rs"))
+        .collect();
+    files.extend(
+        ["sim/play_check.rs", "sim/load.rs", "cli/validate.rs"]
+            .iter()
+            .map(|f| src.join(f)),
+    );
+    let mut emitted: std::collections::BTreeSet<String> = files
+        .iter()
+        .flat_map(|f| hyphenated_literals(&std::fs::read_to_string(f).expect("source")))
+        .collect();
+    emitted.extend(
+        roadwright::content::LoadErrorCode::ALL
+            .iter()
+            .map(|c| c.as_str().to_owned()),
+    );
+    emitted.insert("scenario".to_owned());
+    let missing: Vec<&String> = emitted.iter().filter(|c| meaning(c).is_none()).collect();
+    assert!(missing.is_empty(), "codes with no meaning: {missing:?}");
+    let unused: Vec<&str> = CODE_BOOK
+        .iter()
+        .map(|e| e.code)
+        .filter(|c| !emitted.contains(*c))
+        .collect();
+    assert!(
+        unused.is_empty(),
+        "meanings of codes nothing emits: {unused:?}"
+    );
+}

@@ -8,6 +8,7 @@ mod common;
 mod canvas;
 mod decks;
 mod editing;
+mod guidance;
 mod play;
 mod race;
 mod session;

@@ -32,6 +32,11 @@ impl StudioApp {
         self.menu_bar(ui, &mut commands);
         self.session.status_mut().tick(now);
         self.shortcuts_window(&ctx);
+        self.help.show(
+            &ctx,
+            &mut self.session.prefs_mut().show_getting_started,
+            &mut commands,
+        );
         Panel::bottom("status").show(ui, |ui| {
             ui.horizontal(|ui| {
                 ui.label(self.title());

@@ -9,6 +9,7 @@ use super::action::{Action, ActionState, applies};
 use super::command::StudioCommand;
 use super::editor::{EditorScreen, problem_spaces};
 use super::file_picker::{FilePicker, Picker};
+use super::help::HelpWindows;
 use super::prefs::{Prefs, Theme};
 use super::race::RaceScreen;
 use super::race::start::{StartDialog, fresh_seed};
@@ -31,6 +32,8 @@ pub struct StudioApp {
     shown: ScreenKind,
     /// Whether the keyboard shortcuts window is open (Help menu, F1).
     shortcuts_open: bool,
+    /// Getting started and the diagnostic codes (Help menu).
+    help: HelpWindows,
     /// The file dialog, when one is open.
     picker: FilePicker,
     applied_theme: Option<Theme>,
@@ -67,12 +70,29 @@ impl StudioApp {
             screens: BTreeMap::new(),
             shown: ScreenKind::Editor,
             shortcuts_open: false,
+            help: HelpWindows::default(),
             picker: FilePicker::default(),
             applied_theme: None,
             start_dialog: None,
             last_time: 0.0,
             last_folder: None,
         }
+    }
+
+    /// Opens Getting started if the preferences ask for it at start (the window's first frame:
+    /// the studio run by a person, not a test). With nothing shown the centre says the same,
+    /// so the window stays closed.
+    #[must_use]
+    pub fn welcomed(mut self) -> Self {
+        self.help.getting_started =
+            self.session.prefs().show_getting_started && self.editor.shown().is_some();
+        self
+    }
+
+    /// Whether the Getting started window is open.
+    #[must_use]
+    pub fn getting_started_open(&self) -> bool {
+        self.help.getting_started
     }
 
     /// Plays the content now (the background check by play, without waiting for edits to
@@ -394,6 +414,8 @@ impl StudioApp {
             }
             Action::BackToEditor => self.shown = ScreenKind::Editor,
             Action::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
+            Action::GettingStarted => self.help.getting_started = true,
+            Action::DiagnosticCodes => self.help.codes = true,
             _ => {
                 let mut commands = Vec::new();
                 let now = self.last_time;

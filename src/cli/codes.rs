@@ -1,0 +1,45 @@
+//! `roadwright codes`: what each diagnostic code means.
+
+use std::io::{self, Write};
+
+use super::{EXIT_OK, EXIT_UNREADABLE};
+use crate::validate::code_book::{CODE_BOOK, CodeArea, meaning};
+
+/// Prints what `code` means, or every code grouped by where it comes from. An unknown code
+/// exits 2 with the nearest known codes.
+pub fn codes(code: Option<&str>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    if let Some(code) = code {
+        if let Some(entry) = meaning(code) {
+            writeln!(
+                out,
+                "{} ({}): {}",
+                entry.code,
+                entry.area.label(),
+                entry.meaning
+            )?;
+            return Ok(EXIT_OK);
+        }
+        let near: Vec<&str> = CODE_BOOK
+            .iter()
+            .map(|e| e.code)
+            .filter(|c| code.split('-').any(|word| c.contains(word)))
+            .collect();
+        writeln!(err, "no diagnostic code `{code}`")?;
+        if !near.is_empty() {
+            writeln!(err, "codes with a word of it: {}", near.join(", "))?;
+        }
+        return Ok(EXIT_UNREADABLE);
+    }
+    for area in [
+        CodeArea::Files,
+        CodeArea::Track,
+        CodeArea::Content,
+        CodeArea::Play,
+    ] {
+        writeln!(out, "{}:", area.label())?;
+        for entry in CODE_BOOK.iter().filter(|e| e.area == area) {
+            writeln!(out, "  {:<30} {}", entry.code, entry.meaning)?;
+        }
+    }
+    Ok(EXIT_OK)
+}

@@ -1,0 +1,543 @@
+//! What each diagnostic code means, in a sentence a designer can act on: shown by the studio's
+//! Help > Diagnostic codes and beside each diagnostic, and printed by `roadwright codes`.
+//! A test holds it to every code the validator, the loaders and the check by play can emit.
+
+/// Where a code comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CodeArea {
+    /// Reading a file.
+    Files,
+    /// A track's graph or drawing.
+    Track,
+    /// Decks, team mats, rulesets, bot profiles and the pack as a whole.
+    Content,
+    /// Found by playing races on the content (the check by play).
+    Play,
+}
+
+impl CodeArea {
+    /// Its name as a heading.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Files => "Files",
+            Self::Track => "Tracks",
+            Self::Content => "Content",
+            Self::Play => "Found by play",
+        }
+    }
+}
+
+/// One code and what it means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CodeMeaning {
+    /// The code (`deck-too-small`).
+    pub code: &'static str,
+    /// Where it comes from.
+    pub area: CodeArea,
+    /// What it means and what to do, in a sentence or two.
+    pub meaning: &'static str,
+}
+
+const fn code(code: &'static str, area: CodeArea, meaning: &'static str) -> CodeMeaning {
+    CodeMeaning {
+        code,
+        area,
+        meaning,
+    }
+}
+
+use CodeArea::{Content, Files, Play, Track};
+
+/// Every code, grouped by area.
+pub const CODE_BOOK: &[CodeMeaning] = &[
+    code(
+        "io",
+        Files,
+        "The file could not be read (missing, no permission, a disk error).",
+    ),
+    code(
+        "not-a-file",
+        Files,
+        "The path names a folder or a device, not a file.",
+    ),
+    code(
+        "too-large",
+        Files,
+        "The file is larger than any content file should be; it was not read.",
+    ),
+    code("empty", Files, "The file is empty."),
+    code("not-utf8", Files, "The file is not UTF-8 text."),
+    code("binary", Files, "The file holds binary data, not text."),
+    code(
+        "unknown-format",
+        Files,
+        "The file name ends in neither .ron nor .json.",
+    ),
+    code(
+        "parse",
+        Files,
+        "The text does not parse: the message gives the line, column and what was expected there.",
+    ),
+    code(
+        "version",
+        Files,
+        "The file was written by a newer Roadwright (its `version` is higher than this build reads).",
+    ),
+    code(
+        "wrong-kind",
+        Files,
+        "The file's `kind` is not what was expected where it was given.",
+    ),
+    code(
+        "not-a-track",
+        Files,
+        "A track was asked for, but the file holds another kind of content.",
+    ),
+    code(
+        "scenario",
+        Files,
+        "A scenario file that cannot be played: its content, track, position or card is wrong.",
+    ),
+    code(
+        "missing-file",
+        Content,
+        "The content folder lacks one of the files a pack needs (race deck, movement events, combat deck, team mats, a ruleset).",
+    ),
+    code(
+        "duplicate-file",
+        Content,
+        "Two files in the content folder hold the same kind of content; only one can be used.",
+    ),
+    code(
+        "track-empty",
+        Track,
+        "The track has no sectors: lay a stretch to begin.",
+    ),
+    code(
+        "space-size",
+        Track,
+        "A space size is zero or negative: spaces need a positive length and width.",
+    ),
+    code(
+        "geometry-out-of-range",
+        Track,
+        "A coordinate, heading, size or background number is not finite or lies beyond ±1,000,000.",
+    ),
+    code("sector-empty", Track, "A sector has no spaces."),
+    code(
+        "lanes-not-contiguous",
+        Track,
+        "A sector's lanes skip a number: lanes are numbered 0, 1, 2... from the inside.",
+    ),
+    code(
+        "lanes-out-of-order",
+        Track,
+        "A sector lists its lanes out of order.",
+    ),
+    code(
+        "trough-misplaced",
+        Track,
+        "A trough that is not the middle lane of a jump sector (Jump, Trough, Jump), 7.14.",
+    ),
+    code(
+        "jump-not-three-lanes",
+        Track,
+        "A jump sector that is not three lanes: jump, trough, jump (7.14).",
+    ),
+    code(
+        "rough-not-contiguous",
+        Track,
+        "Rough lanes of a sector are not one block (7.13).",
+    ),
+    code(
+        "no-forward-link",
+        Track,
+        "A space leads nowhere: every lap space needs a forward link into the next sector.",
+    ),
+    code(
+        "too-many-links",
+        Track,
+        "A space has more than two forward links; a space forks at most in two (7.11).",
+    ),
+    code(
+        "dangling-link",
+        Track,
+        "A link, grid slot, chute or crossover names a space that does not exist.",
+    ),
+    code(
+        "link-not-to-next-sector",
+        Track,
+        "A forward link skips a sector or goes back: links go to the next sector (the starting section joins the lap).",
+    ),
+    code(
+        "link-into-trough",
+        Track,
+        "A forward link enters a trough; only jump events drop a car there (7.14).",
+    ),
+    code(
+        "crossing-forks",
+        Track,
+        "The links of two lanes cross each other, so two cars could swap lanes through each other.",
+    ),
+    code(
+        "lap-not-closed",
+        Track,
+        "The lap's last sector does not link back to sector 0: Track > Close the lap joins it.",
+    ),
+    code(
+        "unreachable-from-grid",
+        Track,
+        "Spaces no car starting on the grid can ever reach.",
+    ),
+    code(
+        "unreachable-from-chute",
+        Track,
+        "Spaces a replacement car leaving the chute can never reach.",
+    ),
+    code(
+        "finish-unreachable",
+        Track,
+        "Spaces from which no car can reach the finish line.",
+    ),
+    code(
+        "crossover-size",
+        Track,
+        "A crossover is exactly four shared spaces (7.12).",
+    ),
+    code(
+        "crossover-shape",
+        Track,
+        "The crossover's spaces are not two lanes of two consecutive sectors on each road, or both roads are the same sectors.",
+    ),
+    code(
+        "crossover-not-perpendicular",
+        Track,
+        "The two roads of the crossover do not meet at right angles.",
+    ),
+    code(
+        "crossover-apart",
+        Track,
+        "A crossover pair's two spaces are not drawn on one spot, so they are not the crossing: Track > Detect crossover finds the spaces drawn crossing.",
+    ),
+    code(
+        "crossover-undeclared",
+        Track,
+        "Lap spaces are drawn crossing at right angles but the track declares no crossover, so in play they are two spaces: Track > Detect crossover declares it.",
+    ),
+    code(
+        "grid-numbering",
+        Track,
+        "Grid positions are not numbered 1 to N without gaps or repeats.",
+    ),
+    code(
+        "grid-too-small",
+        Track,
+        "Fewer grid positions than the largest field needs (40 for ten players of four cars).",
+    ),
+    code(
+        "grid-duplicate-space",
+        Track,
+        "Two grid positions on one space.",
+    ),
+    code(
+        "grid-missing-space",
+        Track,
+        "A grid position on a space that does not exist.",
+    ),
+    code(
+        "grid-at-finish",
+        Track,
+        "A grid position in the sector just before the finish line: cars there would score on their first move.",
+    ),
+    code(
+        "chute-missing",
+        Track,
+        "An Apocalypse Road track needs a chute, where replacement cars enter (8.3).",
+    ),
+    code(
+        "chute-no-access",
+        Track,
+        "The chute is beside a space that is not on the lap.",
+    ),
+    code(
+        "count-zero",
+        Content,
+        "A card kind with 0 copies: remove it or give it copies.",
+    ),
+    code(
+        "count-too-large",
+        Content,
+        "More than 999 copies of one card.",
+    ),
+    code(
+        "deck-too-small",
+        Content,
+        "Fewer cards than the largest field's hands need (players × hand size).",
+    ),
+    code(
+        "deck-too-large",
+        Content,
+        "More than 9,999 cards in a deck.",
+    ),
+    code("deck-empty", Content, "A deck with no cards."),
+    code(
+        "speed-out-of-range",
+        Content,
+        "A race card's speed outside 0 to 12.",
+    ),
+    code(
+        "speed-unusual",
+        Content,
+        "A race card's speed outside the rulebook's +1 to +6: allowed, but it changes the game.",
+    ),
+    code(
+        "conflicting-instructions",
+        Content,
+        "A race card forces both the inside and the outside lane.",
+    ),
+    code(
+        "duplicate-id",
+        Content,
+        "Two objects share an id, so other files and diagnostics cannot tell them apart.",
+    ),
+    code("empty-id", Content, "An object has an empty id."),
+    code(
+        "unconventional-id",
+        Content,
+        "An id that is not lower-case words joined by hyphens (`machine-guns`).",
+    ),
+    code(
+        "event-number-out-of-range",
+        Content,
+        "A movement event's numbers cannot play: an empty MP range, 0 spaces, a damage threshold no car can reach.",
+    ),
+    code(
+        "event-no-effect",
+        Content,
+        "A movement event that does nothing with its numbers (deals no damage, moves nothing).",
+    ),
+    code(
+        "event-eliminates",
+        Content,
+        "A movement event whose damage eliminates a car outright.",
+    ),
+    code(
+        "no-weapon-types",
+        Content,
+        "The combat deck declares no weapon types, so no car can carry a weapon.",
+    ),
+    code(
+        "unknown-weapon-type",
+        Content,
+        "A car or combat card names a weapon type the combat deck does not declare.",
+    ),
+    code(
+        "unused-weapon-type",
+        Content,
+        "A weapon type no car on any team mat carries.",
+    ),
+    code(
+        "missing-weapon-result",
+        Content,
+        "A combat card gives no result for one of the weapon types.",
+    ),
+    code(
+        "collision-only-effect",
+        Content,
+        "Bulldoze or Chain Reaction given as a weapon's result; they belong to collisions.",
+    ),
+    code(
+        "collision-without-damage",
+        Content,
+        "A collision result must damage both the target and the active car (8.4).",
+    ),
+    code(
+        "combat-value-unusual",
+        Content,
+        "A combat card's value outside the rulebook's 0 to 3.",
+    ),
+    code(
+        "repeated-effect",
+        Content,
+        "A combat result lists an effect twice; effects do not stack.",
+    ),
+    code(
+        "never-hits-defense",
+        Content,
+        "No combat card's value reaches some car's defense: that car can never be hit (a warning when only a targeting bonus reaches it).",
+    ),
+    code(
+        "wrong-car-count",
+        Content,
+        "A team mat that does not hold the number of cars a mat holds (the ruleset's `cars_on_mat`).",
+    ),
+    code(
+        "duplicate-car-number",
+        Content,
+        "Two cars with the same number.",
+    ),
+    code(
+        "malformed-car-number",
+        Content,
+        "A car number that is empty, too long, or not letters and digits.",
+    ),
+    code(
+        "defense-out-of-range",
+        Content,
+        "A car's defense outside 1 to 3.",
+    ),
+    code(
+        "base-mp-out-of-range",
+        Content,
+        "A car's base MP outside 1 to 6.",
+    ),
+    code(
+        "invalid-colour",
+        Content,
+        "A team colour not written `#rrggbb`.",
+    ),
+    code(
+        "duplicate-colour",
+        Content,
+        "Two teams with the same colour: their cars look alike on the board.",
+    ),
+    code(
+        "too-few-teams",
+        Content,
+        "Fewer teams than the ruleset's largest field: each player needs a team.",
+    ),
+    code(
+        "ruleset-zero",
+        Content,
+        "A ruleset number set to 0 (victory points, hand size...).",
+    ),
+    code(
+        "player-range",
+        Content,
+        "A ruleset's player range is empty, or outside the rulebook's 2 to 10 (a warning).",
+    ),
+    code(
+        "cars-per-team-bands",
+        Content,
+        "The ruleset does not say how many cars each team has for some number of players.",
+    ),
+    code(
+        "cars-per-team-range",
+        Content,
+        "A ruleset gives each team 0 cars, or more than a team mat holds, for some number of players.",
+    ),
+    code(
+        "bot-weight-not-finite",
+        Content,
+        "A bot profile weight that is not a finite number.",
+    ),
+    code(
+        "turn-limit",
+        Play,
+        "A race reached the turn limit without a winner: something stops cars scoring.",
+    ),
+    code(
+        "no-legal-decision",
+        Play,
+        "A player had to decide and no decision was legal: an engine or content bug, with the race to replay.",
+    ),
+    code(
+        "no-legal-movement",
+        Play,
+        "A car lost its MP without a step while the spaces ahead were empty: the track's links strand it.",
+    ),
+    code(
+        "crossover-loop",
+        Play,
+        "Twelve crossover collisions in one activation: the crossover keeps cars bouncing.",
+    ),
+    code(
+        "play-runaway",
+        Play,
+        "A race did not end within a million decisions.",
+    ),
+    code(
+        "play-setup",
+        Play,
+        "A race could not be set up on the content (not enough grid, teams or cards).",
+    ),
+    code(
+        "play-content",
+        Play,
+        "The content to play on did not load or validate.",
+    ),
+    code(
+        "play-stopped",
+        Play,
+        "The check by play was stopped (Ctrl-C) before it finished; nothing it found is reported.",
+    ),
+    code(
+        "space-never-entered",
+        Play,
+        "A space no car entered in any race: it may be unreachable in play.",
+    ),
+    code(
+        "branch-never-taken",
+        Play,
+        "One way of a fork no car took in any race.",
+    ),
+    code(
+        "chute-never-left",
+        Play,
+        "Cars went into the chute in at least 10 races and none came out.",
+    ),
+    code(
+        "off-track-never-left",
+        Play,
+        "Cars went off the track in at least 10 races and none came back.",
+    ),
+    code(
+        "race-without-winner",
+        Play,
+        "A race where every car was destroyed.",
+    ),
+    code(
+        "race-length",
+        Play,
+        "Races last on average outside 3 to 80 turns.",
+    ),
+    code(
+        "first-seat-advantage",
+        Play,
+        "The first seat wins far more than its fair share (beyond 5 standard deviations with random bots).",
+    ),
+    code(
+        "team-win-share",
+        Play,
+        "A team wins far more or far less than its fair share (beyond 5 standard deviations with random bots).",
+    ),
+    code(
+        "card-never-played",
+        Play,
+        "A race card kind no player ever played.",
+    ),
+    code("event-never-drawn", Play, "A movement event no race drew."),
+];
+
+/// What `code` means, if it is a known code.
+#[must_use]
+pub fn meaning(code: &str) -> Option<&'static CodeMeaning> {
+    CODE_BOOK.iter().find(|entry| entry.code == code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_code_is_listed_once_with_a_sentence() {
+        let mut seen = std::collections::BTreeSet::new();
+        for entry in CODE_BOOK {
+            assert!(seen.insert(entry.code), "{} twice", entry.code);
+            assert!(entry.meaning.ends_with('.'), "{}", entry.code);
+        }
+        assert_eq!(meaning("deck-too-small").map(|m| m.area), Some(Content));
+        assert_eq!(meaning("no-such-code"), None);
+    }
+}
