@@ -584,9 +584,11 @@ impl Session {
             return;
         }
         for document in &self.workspace.documents {
-            if document.is_dirty()
-                && let Err(error) = recovery::write(document)
-            {
+            if !document.is_dirty() {
+                // Back to what is on disk (undone, or saved): a copy left from before would be
+                // offered next time as work lost in a crash.
+                recovery::remove(document);
+            } else if let Err(error) = recovery::write(document) {
                 self.status.say(format!("Autosave failed: {error}"));
             }
         }

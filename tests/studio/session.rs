@@ -129,6 +129,26 @@ fn autosaved_work_is_offered_back_to_the_next_session() {
     assert!(next.undo(id, false), "and the recovery is one undo step");
 }
 
+/// A document edited, autosaved, then undone back to what is on disk loses its recovery copy at
+/// the next autosave (the one on closing included): the next session offers nothing.
+#[test]
+fn a_document_back_to_its_saved_state_leaves_no_recovery_copy() {
+    let (pack, _) = workspace_copy();
+    let mut session = Session::open(pack.path(), &[], Prefs::default());
+    let id = oval(&session);
+    session.edit(id, &rename("Crashed Oval"), None);
+    session.autosave_now();
+    let copy = pack.path().join(".oval.ron.recovery");
+    assert!(copy.exists(), "autosaved beside the file");
+    assert!(session.undo(id, false));
+    assert!(!session.workspace().is_dirty());
+    session.autosave_now();
+    assert!(!copy.exists(), "removed once the document is as saved");
+    drop(session);
+    let next = Session::open(pack.path(), &[], Prefs::default());
+    assert!(next.recoveries().is_empty(), "no false offer");
+}
+
 #[test]
 fn a_new_track_gets_a_recovery_copy_and_a_suggested_file() {
     let (pack, _) = workspace_copy();
