@@ -13,7 +13,11 @@ pub type GroupKey = u64;
 struct Entry<T> {
     before: T,
     label: String,
+    /// The open group: further edits with this key join the step.
     group: Option<GroupKey>,
+    /// The key of what made the step (a field, a drag), kept after its group closes and
+    /// through undo and redo, so a text field can tell its own step from another's.
+    made_by: Option<GroupKey>,
 }
 
 /// The undo and redo stacks of one document.
@@ -57,6 +61,7 @@ impl<T> History<T> {
             before,
             label: label.into(),
             group,
+            made_by: group,
         });
         if self.undo.len() > self.limit {
             self.undo.remove(0);
@@ -79,6 +84,7 @@ impl<T> History<T> {
             before: current,
             label: entry.label,
             group: None,
+            made_by: entry.made_by,
         });
         Some(entry.before)
     }
@@ -90,6 +96,7 @@ impl<T> History<T> {
             before: current,
             label: entry.label,
             group: None,
+            made_by: entry.made_by,
         });
         Some(entry.before)
     }
@@ -104,6 +111,18 @@ impl<T> History<T> {
     #[must_use]
     pub fn redo_label(&self) -> Option<&str> {
         self.redo.last().map(|entry| entry.label.as_str())
+    }
+
+    /// The key of what made the step undo would take back.
+    #[must_use]
+    pub fn undo_made_by(&self) -> Option<GroupKey> {
+        self.undo.last().and_then(|entry| entry.made_by)
+    }
+
+    /// The key of what made the step redo would do again.
+    #[must_use]
+    pub fn redo_made_by(&self) -> Option<GroupKey> {
+        self.redo.last().and_then(|entry| entry.made_by)
     }
 
     /// How many undo steps there are.
@@ -151,6 +170,25 @@ mod tests {
         history.close_group();
         history.record(6, "drag", Some(7));
         assert_eq!(history.undo_len(), 2, "a released drag is not continued");
+    }
+
+    /// What made a step is known after its group closes and through undo and redo.
+    #[test]
+    fn a_step_remembers_what_made_it() {
+        let mut history = History::default();
+        history.record(0, "drag", Some(7));
+        history.record(1, "type", Some(9));
+        history.close_group();
+        assert_eq!(history.undo_made_by(), Some(9));
+        assert_eq!(history.undo(2), Some(1));
+        assert_eq!(
+            (history.undo_made_by(), history.redo_made_by()),
+            (Some(7), Some(9))
+        );
+        assert_eq!(history.redo(1), Some(2));
+        assert_eq!(history.undo_made_by(), Some(9));
+        history.record(2, "click", None);
+        assert_eq!(history.undo_made_by(), None);
     }
 
     #[test]

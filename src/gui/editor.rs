@@ -460,8 +460,10 @@ impl Screen for EditorScreen {
                         group,
                     }),
             );
-            if !ui.input(|i| i.pointer.any_down()) {
-                // A released mouse ends a drag's undo step.
+            if !ui.input(|i| i.pointer.any_down()) && !ui.ctx().egui_wants_keyboard_input() {
+                // A released mouse ends a drag's undo step, and a text field left ends its
+                // typing's: while a field has the keyboard its keystrokes, frame after frame,
+                // are one step.
                 session.close_undo_group(document);
             }
         }

@@ -57,6 +57,48 @@ fn keys_text(ctx: &egui::Context, shortcut: Shortcut) -> String {
     }
 }
 
+/// Undo and redo, taken from a text field before it sees them.
+fn undo_keys(
+    ctx: &egui::Context,
+    applies: &impl Fn(Action) -> bool,
+    commands: &mut Vec<StudioCommand>,
+) {
+    let undo = |action: Action| matches!(action, Action::Undo | Action::Redo) && applies(action);
+    consume_chords(ctx, chords_of(undo), commands);
+}
+
+/// The key chords of the actions `wanted` lets through, the longer chord first (Ctrl+Z would
+/// also match Ctrl+Shift+Z).
+fn chords_of(wanted: impl Fn(Action) -> bool) -> Vec<(egui::KeyboardShortcut, Action)> {
+    let mut chords: Vec<(egui::KeyboardShortcut, Action)> = table()
+        .iter()
+        .filter(|spec| wanted(spec.action))
+        .flat_map(|spec| {
+            spec.keys.iter().filter_map(|shortcut| match shortcut {
+                Shortcut::Chord(chord) => Some((*chord, spec.action)),
+                Shortcut::Copy | Shortcut::Paste => None,
+            })
+        })
+        .collect();
+    chords.sort_by_key(|(chord, _)| std::cmp::Reverse(modifier_count(chord.modifiers)));
+    chords
+}
+
+/// Takes the pressed chords out of the input, as their actions.
+fn consume_chords(
+    ctx: &egui::Context,
+    chords: Vec<(egui::KeyboardShortcut, Action)>,
+    commands: &mut Vec<StudioCommand>,
+) {
+    ctx.input_mut(|input| {
+        for (chord, action) in chords {
+            if input.consume_shortcut(&chord) {
+                commands.push(StudioCommand::Act(action));
+            }
+        }
+    });
+}
+
 /// The menu bar.
 pub fn menu_bar(ui: &mut Ui, context: &MenuContext<'_>, commands: &mut Vec<StudioCommand>) {
     egui::MenuBar::new().ui(ui, |ui| {
@@ -163,9 +205,22 @@ pub fn shortcut_list(ctx: &egui::Context) -> Vec<(String, String)> {
 /// The commands the keys pressed this frame stand for, among the actions that apply on the
 /// screen shown (`applies`); nothing while a text field has the keyboard: typing a `-` into a
 /// card's name must not zoom the canvas, and Ctrl+Z there undoes the typing, not the document.
-pub fn pressed_keys(ctx: &egui::Context, applies: impl Fn(Action) -> bool) -> Vec<StudioCommand> {
+pub fn pressed_keys(
+    ctx: &egui::Context,
+    applies: impl Fn(Action) -> bool,
+    field_undo: impl Fn(Action) -> bool,
+) -> Vec<StudioCommand> {
     let mut commands = Vec::new();
     if ctx.egui_wants_keyboard_input() {
+        // A text field has the keyboard: its keys are its own, except undo and redo of the
+        // document step the field itself made (`field_undo`). A field's typing is one undo
+        // step, so the studio's undo takes back the whole field edit; the field's own undo
+        // would take back a few characters at a time, each one more edit of the document.
+        undo_keys(
+            ctx,
+            &|action| applies(action) && field_undo(action),
+            &mut commands,
+        );
         return commands;
     }
     // Esc with a menu or a drop-down open closes it, and does nothing else: the key is taken
@@ -175,25 +230,18 @@ pub fn pressed_keys(ctx: &egui::Context, applies: impl Fn(Action) -> bool) -> Ve
     {
         egui::Popup::close_all(ctx);
     }
-    let mut chords: Vec<(egui::KeyboardShortcut, Action)> = Vec::new();
+    consume_chords(ctx, chords_of(&applies), &mut commands);
     let (mut copy, mut paste) = (None, None);
     for spec in table().iter().filter(|spec| applies(spec.action)) {
         for shortcut in spec.keys {
             match shortcut {
-                Shortcut::Chord(chord) => chords.push((*chord, spec.action)),
                 Shortcut::Copy => copy = Some(spec.action),
                 Shortcut::Paste => paste = Some(spec.action),
+                Shortcut::Chord(_) => {}
             }
         }
     }
-    // The longer chord first: Ctrl+Z would also match Ctrl+Shift+Z.
-    chords.sort_by_key(|(chord, _)| std::cmp::Reverse(modifier_count(chord.modifiers)));
-    ctx.input_mut(|input| {
-        for (chord, action) in chords {
-            if input.consume_shortcut(&chord) {
-                commands.push(StudioCommand::Act(action));
-            }
-        }
+    ctx.input(|input| {
         for event in &input.events {
             match event {
                 egui::Event::Copy if copy.is_some() => {

@@ -404,3 +404,44 @@ fn the_race_decks_totals_never_cover_the_card_tables_fields() {
         }
     }
 }
+
+/// Ctrl+Z in a text field takes back the whole field edit (the studio's undo step for the
+/// field's typing), not a few characters; Ctrl+Shift+Z brings it all back. The field keeps the
+/// keyboard throughout.
+#[test]
+fn undo_in_a_text_field_undoes_the_whole_field_edit() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_file(pack.path(), "race_deck.ron (race_deck)");
+    let before = race_deck(shown_document(&harness)).name.to_string();
+    let name = harness.get_by_label("deck name");
+    name.focus();
+    name.type_text(" the second");
+    settle(&mut harness);
+    harness.get_by_label("deck name").type_text(" edition");
+    settle(&mut harness);
+    assert_eq!(
+        race_deck(shown_document(&harness)).name.as_str(),
+        format!("{before} the second edition")
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settle(&mut harness);
+    assert_eq!(
+        race_deck(shown_document(&harness)).name.as_str(),
+        before,
+        "the whole field edit undone"
+    );
+    assert!(
+        harness.get_by_label("deck name").is_focused(),
+        "still typing there"
+    );
+    harness.key_press_modifiers(
+        egui::Modifiers::COMMAND | egui::Modifiers::SHIFT,
+        egui::Key::Z,
+    );
+    settle(&mut harness);
+    assert_eq!(
+        race_deck(shown_document(&harness)).name.as_str(),
+        format!("{before} the second edition"),
+        "and redone"
+    );
+}

@@ -28,7 +28,11 @@ impl StudioApp {
         }
         self.apply_theme(&ctx);
         // Keys go to the screen shown only: an action that does not apply there is not read.
-        let mut commands = pressed_keys(&ctx, |action| self.allows(action));
+        let mut commands = pressed_keys(
+            &ctx,
+            |action| self.allows(action),
+            |action| self.field_made_the_step(&ctx, action),
+        );
         self.menu_bar(ui, &mut commands);
         self.session.status_mut().tick(now);
         self.shortcuts_window(&ctx);
@@ -77,6 +81,27 @@ impl StudioApp {
         }
         unsaved_question(&ctx, &self.session, &mut commands);
         self.finish_frame(&ctx, commands);
+    }
+
+    /// Whether the text field with the keyboard made the step of the shown document that
+    /// `action` (undo or redo) would take back or do again: then Ctrl+Z there is the studio's.
+    fn field_made_the_step(&self, ctx: &egui::Context, action: Action) -> bool {
+        let Some(focused) = ctx.memory(egui::Memory::focused) else {
+            return false;
+        };
+        let Some(document) = (self.shown == ScreenKind::Editor)
+            .then(|| self.editor.shown())
+            .flatten()
+            .and_then(|id| self.session.workspace().document(id))
+        else {
+            return false;
+        };
+        let made_by = match action {
+            Action::Undo => document.history.undo_made_by(),
+            Action::Redo => document.history.redo_made_by(),
+            _ => None,
+        };
+        made_by == Some(focused.value())
     }
 
     /// The menu bar, enabled and labelled as the screen shown says.
