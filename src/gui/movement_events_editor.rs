@@ -1,7 +1,8 @@
 //! The movement event deck editor: one row per event kind. An event's numbers are edited as
 //! RON (`BigAir(damage: 2, scores_kill: true)`), which names every parameter of all 28 events
-//! without a form per event; text that does not parse is kept in the field, marked, and not
-//! applied.
+//! without a form per event; text that does not parse is kept in the field, marked, not
+//! applied, and says why: under the field, and above the table so the deck is never silently
+//! left as it was.
 
 use std::collections::BTreeMap;
 
@@ -14,10 +15,21 @@ use crate::content::text::{Id, Text};
 use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
 
+/// Effect text typed that does not parse, with why.
+#[derive(Clone, Debug)]
+struct Draft {
+    text: String,
+    error: String,
+}
+
+/// A row's height, and what a row with an effect that does not parse adds for its reason.
+const ROW_HEIGHT: f32 = 24.0;
+const ERROR_HEIGHT: f32 = 16.0;
+
 /// The editor's state: event text being typed that does not parse yet.
 #[derive(Clone, Debug, Default)]
 pub struct MovementEventsEditor {
-    drafts: BTreeMap<usize, String>,
+    drafts: BTreeMap<usize, Draft>,
     /// A row to bring into view.
     pub scroll_to: Option<usize>,
 }
@@ -36,6 +48,7 @@ impl MovementEventsEditor {
         edits: &mut Vec<(Edit, Option<GroupKey>)>,
     ) {
         self.toolbar(ui, deck, edits);
+        self.not_applied(ui, deck);
         let table = TableBuilder::new(ui)
             .id_salt("movement-events")
             .striped(true)
@@ -52,10 +65,36 @@ impl MovementEventsEditor {
                 );
             })
             .body(|body| {
-                body.rows(24.0, deck.cards.len(), |mut row| {
+                // A row whose effect does not parse is taller: the reason is written under it.
+                let heights: Vec<f32> = (0..deck.cards.len())
+                    .map(|index| {
+                        if self.drafts.contains_key(&index) {
+                            ROW_HEIGHT + ERROR_HEIGHT
+                        } else {
+                            ROW_HEIGHT
+                        }
+                    })
+                    .collect();
+                body.heterogeneous_rows(heights.into_iter(), |mut row| {
                     self.card_row(&mut row, deck, edits);
                 });
             });
+    }
+
+    /// Above the table, while any effect typed does not parse: which, and that the deck keeps
+    /// its last good effect until it does.
+    fn not_applied(&self, ui: &mut Ui, deck: &MovementEventDeck) {
+        for (index, draft) in &self.drafts {
+            let id = deck.cards.get(*index).map_or("?", |card| card.id.as_str());
+            ui.colored_label(
+                ui.visuals().error_fg_color,
+                format!(
+                    "Not applied: the effect of `{id}` does not parse ({}); the deck keeps its \
+                     last good effect until the text parses.",
+                    draft.error
+                ),
+            );
+        }
     }
 
     /// The deck's name, its total, and the buttons that add and sort events.
@@ -129,35 +168,11 @@ impl MovementEventsEditor {
             }
         });
         row.col(|ui| {
-            let shown = ron::to_string(&card.effect).unwrap_or_default();
-            let draft = self.drafts.get(&index).cloned();
-            let mut text = draft.clone().unwrap_or_else(|| shown.clone());
-            let bad = draft.is_some();
-            let mut field = TextEdit::singleline(&mut text).desired_width(f32::INFINITY);
-            if bad {
-                field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
-            }
-            let response = ui
-                .add(field)
-                .accessible_name("effect")
-                .on_hover_text(card.effect.label());
-            if response.changed() {
-                match ron::from_str::<MovementEvent>(&text) {
-                    Ok(effect) => {
-                        self.drafts.remove(&index);
-                        edited = Some((
-                            MovementEventCard {
-                                effect,
-                                ..card.clone()
-                            },
-                            Some(response.id.value()),
-                        ));
-                    }
-                    Err(_) => {
-                        self.drafts.insert(index, text);
-                    }
+            ui.vertical(|ui| {
+                if let Some(card) = self.effect_cell(ui, index, card) {
+                    edited = Some(card);
                 }
-            }
+            });
         });
         row.col(|ui| match fields::row_actions(ui) {
             Some(RowAction::Duplicate) => {
@@ -180,5 +195,63 @@ impl MovementEventsEditor {
         if let Some((card, group)) = edited {
             edits.push((Edit::MovementEvents(ListEdit::Set(index, card)), group));
         }
+    }
+
+    /// An event's effect as RON text; the card with its new effect when the text parses. Text
+    /// that does not parse is kept as a draft and says why under the field.
+    fn effect_cell(
+        &mut self,
+        ui: &mut Ui,
+        index: usize,
+        card: &MovementEventCard,
+    ) -> Option<(MovementEventCard, Option<GroupKey>)> {
+        let shown = ron::to_string(&card.effect).unwrap_or_default();
+        let draft = self.drafts.get(&index).cloned();
+        let mut text = draft
+            .as_ref()
+            .map_or_else(|| shown.clone(), |d| d.text.clone());
+        let mut field = TextEdit::singleline(&mut text).desired_width(f32::INFINITY);
+        if draft.is_some() {
+            field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
+        }
+        let response = ui
+            .add(field)
+            .accessible_name("effect")
+            .on_hover_text(card.effect.label());
+        if let Some(draft) = &draft {
+            ui.add(
+                egui::Label::new(
+                    RichText::new(format!("Does not parse: {}", draft.error))
+                        .small()
+                        .color(ui.visuals().error_fg_color),
+                )
+                .truncate(),
+            )
+            .on_hover_text(&draft.error);
+        }
+        if response.changed() {
+            match ron::from_str::<MovementEvent>(&text) {
+                Ok(effect) => {
+                    self.drafts.remove(&index);
+                    return Some((
+                        MovementEventCard {
+                            effect,
+                            ..card.clone()
+                        },
+                        Some(response.id.value()),
+                    ));
+                }
+                Err(error) => {
+                    self.drafts.insert(
+                        index,
+                        Draft {
+                            text,
+                            error: error.to_string(),
+                        },
+                    );
+                }
+            }
+        }
+        None
     }
 }

@@ -445,3 +445,43 @@ fn undo_in_a_text_field_undoes_the_whole_field_edit() {
         "and redone"
     );
 }
+
+/// An event's numbers typed as text that does not parse are kept, marked, and say why at the
+/// field and above the table; the deck keeps its last good effect meanwhile, and text that
+/// parses again is applied and the message goes.
+#[test]
+fn an_effect_that_does_not_parse_says_why_and_is_not_applied() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_file(pack.path(), "movement_events.ron (movement_event_deck)");
+    let before = movement_events(shown_document(&harness));
+    let field = harness
+        .get_all_by_role_and_label(Role::TextInput, "effect")
+        .next()
+        .expect("the first event's effect");
+    field.focus();
+    field.type_text("(");
+    settle(&mut harness);
+    assert_eq!(
+        movement_events(shown_document(&harness)),
+        before,
+        "not applied"
+    );
+    let id = before.cards[0].id.as_str();
+    let above = format!("Not applied: the effect of `{id}` does not parse (");
+    harness.get_by_label_contains(&above);
+    harness.get_by_label_contains("Does not parse: ");
+
+    // Taking the stray bracket back applies the text, and the messages go.
+    harness.key_press(egui::Key::Backspace);
+    settle(&mut harness);
+    assert!(harness.query_by_label_contains("Not applied:").is_none());
+    assert!(
+        harness
+            .query_by_label_contains("Does not parse: ")
+            .is_none()
+    );
+    assert_eq!(
+        movement_events(shown_document(&harness)).cards[0].effect,
+        before.cards[0].effect
+    );
+}
