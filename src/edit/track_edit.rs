@@ -226,6 +226,12 @@ pub enum TrackEditError {
     /// An edit with nothing to act on.
     #[error("nothing is selected")]
     NothingSelected,
+    /// A stretch laid at the end of a lap that is closed: its end runs into sector 0.
+    #[error(
+        "the lap is closed: a stretch laid after its last sector would fork the road into the \
+         finish line (remove the closing sectors first, or insert sectors with the inspector)"
+    )]
+    LapClosed,
     /// An edit that would draw the two spaces of a crossover pair apart.
     #[error(
         "this would pull the crossover apart: {} and {} would no longer be drawn on one spot \
@@ -322,6 +328,9 @@ impl TrackEdit {
                 track.name = name.clone();
                 track.style = *style;
             }
+            Self::AppendStretch { .. } | Self::PasteSectors { .. } if track.lap_is_closed() => {
+                return Err(TrackEditError::LapClosed);
+            }
             Self::AppendStretch { stretch, origin } => append(track, *stretch, *origin)?,
             Self::PasteSectors { sectors } => {
                 with_builder(track, |builder| builder.paste(sectors).map(|_| ()))?;
@@ -371,16 +380,7 @@ impl TrackEdit {
                 section,
                 sector,
                 off_track,
-            } => {
-                let sectors = match section {
-                    Section::Lap => &mut track.sectors,
-                    Section::Start => &mut track.start_sectors,
-                };
-                sectors
-                    .get_mut(*sector as usize)
-                    .ok_or(TrackEditError::NoSuchSector(*sector))?
-                    .off_track = *off_track;
-            }
+            } => set_off_track(track, *section, *sector, *off_track)?,
             Self::SetFinishLine { sector } => set_finish_line(track, *sector)?,
             Self::NumberGrid { spaces } => {
                 require(track, spaces)?;
@@ -415,6 +415,23 @@ impl TrackEdit {
         }
         Ok(())
     }
+}
+
+fn set_off_track(
+    track: &mut Track,
+    section: Section,
+    sector: u32,
+    off_track: OffTrack,
+) -> Result<(), TrackEditError> {
+    let sectors = match section {
+        Section::Lap => &mut track.sectors,
+        Section::Start => &mut track.start_sectors,
+    };
+    sectors
+        .get_mut(sector as usize)
+        .ok_or(TrackEditError::NoSuchSector(sector))?
+        .off_track = off_track;
+    Ok(())
 }
 
 /// Draws the other space of each crossover pair holding `at` at (`x`, `y`): the two are one

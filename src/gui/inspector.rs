@@ -139,7 +139,18 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
                         ui.end_row();
                     }
                 });
-            if ui.button("Lay stretch").clicked() {
+            let closed = track.lap_is_closed();
+            if closed {
+                ui.label("The lap is closed: no stretch follows its end.");
+            }
+            if ui
+                .add_enabled(!closed, egui::Button::new("Lay stretch"))
+                .on_disabled_hover_text(
+                    "The lap is closed: its end runs into the finish line. Remove the closing \
+                     sectors to lay more, or insert sectors with the selection.",
+                )
+                .clicked()
+            {
                 edits.push((
                     TrackEdit::AppendStretch {
                         stretch: options.stretch(),

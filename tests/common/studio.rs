@@ -55,6 +55,32 @@ pub fn open_track(pack: &Path) -> Harness<'static, StudioApp> {
     harness
 }
 
+/// Opens the oval with its lap opened (the last sector's links into sector 0 taken out), so
+/// that stretches can be laid at its end: a closed lap takes none (its end is the finish).
+pub fn open_track_to_extend(pack: &Path) -> Harness<'static, StudioApp> {
+    open_the_ovals_lap(pack);
+    open_track(pack)
+}
+
+/// Takes the links of the oval's last sector into sector 0 out of its file in `pack`.
+pub fn open_the_ovals_lap(pack: &Path) {
+    let path = pack.join("oval.ron");
+    let text = fs::read_to_string(&path).expect("the oval");
+    let Ok(Document::Track(mut track)) = Document::parse(
+        &roadwright::content::SourceFile::from_text(&path, text, roadwright::content::Format::Ron),
+    ) else {
+        panic!("a track");
+    };
+    for space in &mut track.sectors.last_mut().expect("sectors").spaces {
+        space.next.retain(|to| to.sector != 0);
+    }
+    assert!(!track.lap_is_closed());
+    let text = Document::Track(track)
+        .to_text(roadwright::content::Format::Ron)
+        .expect("writes");
+    fs::write(&path, text).expect("write the oval");
+}
+
 pub fn shown_track(harness: &Harness<'static, StudioApp>) -> Track {
     let index = harness.state().shown().expect("a document is shown");
     match &harness.state().workspace().documents[index].document {

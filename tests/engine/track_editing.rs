@@ -783,3 +783,21 @@ fn a_copied_stretch_is_pasted_at_the_end_of_the_lap() {
         "sectors 0 and 2 are not one run"
     );
 }
+
+/// A closed lap's last sector runs into the finish line: a stretch or pasted sectors laid after
+/// it would fork the road there, so both are refused and the track is unchanged.
+#[test]
+fn nothing_is_laid_after_a_closed_lap() {
+    let oval = samples::oval().expect("oval");
+    assert!(oval.lap_is_closed());
+    for edit in [
+        lay(StretchShape::Straight, 2, 3),
+        TrackEdit::PasteSectors {
+            sectors: oval.sectors[..2].to_vec(),
+        },
+    ] {
+        let mut track = oval.clone();
+        assert_eq!(edit.apply(&mut track), Err(TrackEditError::LapClosed));
+        assert_eq!(track, oval);
+    }
+}

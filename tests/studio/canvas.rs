@@ -507,3 +507,38 @@ fn a_background_picture_is_loaded_drawn_placed_scaled_and_faded() {
     harness.get_by_label_contains("Cannot show");
     assert!(drawn(&harness).is_empty());
 }
+
+/// The stretch tool's ghost follows the pointer while the lap is open, and goes once the lap
+/// is closed: a closed lap's end runs into the finish line, so no stretch can follow it (Lay
+/// stretch is greyed and a click on the canvas lays nothing).
+#[test]
+fn the_stretch_ghost_goes_once_the_lap_is_closed() {
+    let (pack, _) = workspace_copy();
+    let mut harness = common::studio::open_track_to_extend(pack.path());
+    let ghost = Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50);
+    press(&mut harness, Key::T);
+    let middle = screen(&harness, SpaceRef::lap(20, 1));
+    harness.hover_at(middle);
+    harness.run();
+    assert!(
+        polygons_of(&harness, ghost) > 0,
+        "a ghost under the pointer"
+    );
+
+    harness.get_by_label("Close the lap").click();
+    settle(&mut harness);
+    assert!(shown_track(&harness).lap_is_closed());
+    let closed = shown_track(&harness);
+    harness.hover_at(middle + egui::vec2(3.0, 0.0));
+    harness.run();
+    assert_eq!(polygons_of(&harness, ghost), 0, "no ghost on a closed lap");
+    assert!(
+        egui_kittest::kittest::NodeT::accesskit_node(&harness.get_by_label("Lay stretch"))
+            .is_disabled()
+    );
+    harness.get_by_label("The lap is closed: no stretch follows its end.");
+    harness.drag_at(middle);
+    harness.drop_at(middle);
+    settle(&mut harness);
+    assert_eq!(shown_track(&harness), closed, "a click lays nothing");
+}

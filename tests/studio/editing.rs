@@ -8,8 +8,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::studio::{
-    click_space, lay_a, lay_a_straight, menu, open_track, settle, shown_track, start,
-    workspace_copy,
+    click_space, lay_a, lay_a_straight, menu, open_the_ovals_lap, open_track, open_track_to_extend,
+    settle, shown_track, start, workspace_copy,
 };
 use egui::{Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
@@ -55,7 +55,7 @@ fn drag_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef, by: egui:
 #[test]
 fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     lay_a_straight(&mut harness);
     assert_eq!(shown_track(&harness).sectors.len(), 45, "five sectors laid");
     harness.get_by_label("45 lap sectors, 0 starting sectors, 40 grid positions");
@@ -77,7 +77,7 @@ fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
 #[test]
 fn keyboard_undo_and_redo_work_on_the_canvas_but_not_in_a_text_field() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     lay_a_straight(&mut harness);
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     settle(&mut harness);
@@ -626,6 +626,7 @@ fn a_driver_is_edited_in_the_team_mat_editor_beside_the_counters() {
 #[test]
 fn saving_writes_the_file_atomically_with_a_backup_and_loads_back_identical() {
     let (pack, track_path) = workspace_copy();
+    open_the_ovals_lap(pack.path());
     let original = fs::read_to_string(&track_path).expect("oval");
     let mut harness = open_track(pack.path());
     lay_a_straight(&mut harness);
@@ -655,14 +656,14 @@ fn saving_writes_the_file_atomically_with_a_backup_and_loads_back_identical() {
 }
 
 fn harness_reopened(pack: &Path) -> Track {
-    let harness = open_track(pack);
+    let harness = open_track_to_extend(pack);
     shown_track(&harness)
 }
 
 #[test]
 fn unsaved_work_is_recovered_after_a_crash() {
     let (pack, track_path) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     lay_a_straight(&mut harness);
     let edited = shown_track(&harness);
     harness.state_mut().autosave_now();
@@ -702,7 +703,7 @@ fn harness_after_clean_save(pack: &Path) -> bool {
 #[test]
 fn closing_over_unsaved_changes_asks_first() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     lay_a_straight(&mut harness);
     menu(&mut harness, "File", "Quit");
     assert!(harness.state().is_asking());
@@ -722,7 +723,7 @@ fn closing_over_unsaved_changes_asks_first() {
 #[test]
 fn opening_over_unsaved_changes_asks_and_save_all_saves_first() {
     let (pack, track_path) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     lay_a_straight(&mut harness);
     harness
         .state_mut()
@@ -857,7 +858,7 @@ fn the_background_picture_dialog_opens_beside_the_track() {
 #[test]
 fn a_file_changed_on_disk_is_not_overwritten_and_can_be_reloaded() {
     let (pack, track_file) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     lay_a_straight(&mut harness);
     let theirs =
         fs::read_to_string(&track_file)
@@ -906,7 +907,7 @@ fn a_file_changed_on_disk_is_not_overwritten_and_can_be_reloaded() {
 #[test]
 fn detect_crossover_and_save_all_say_what_they_did() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     // The crossover tool's options hold the button.
     harness.key_press(egui::Key::X);
     settle(&mut harness);

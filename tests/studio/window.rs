@@ -9,7 +9,8 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 use common::studio::{
-    lay_a_straight, menu, open_track, settle, shown_track, start, start_window, workspace_copy,
+    lay_a_straight, menu, open_the_ovals_lap, open_track_to_extend, settle, shown_track, start,
+    start_window, workspace_copy,
 };
 use egui::{ViewportCommand, ViewportEvent, ViewportId};
 use egui_kittest::Harness;
@@ -41,6 +42,7 @@ fn press_close_button(harness: &mut Harness<'static, StudioApp>) {
 #[test]
 fn the_close_button_over_unsaved_work_is_held_back_and_asks_first() {
     let (pack, _) = workspace_copy();
+    open_the_ovals_lap(pack.path());
     let mut harness = start_window(StudioApp::open(pack.path()));
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
@@ -75,6 +77,7 @@ fn the_close_button_over_unsaved_work_is_held_back_and_asks_first() {
 #[test]
 fn the_window_title_names_the_folder_and_marks_unsaved_work() {
     let (pack, _) = workspace_copy();
+    open_the_ovals_lap(pack.path());
     let mut harness = start_window(StudioApp::open(pack.path()));
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
@@ -99,7 +102,7 @@ fn recovery_copy(track: &Path) -> PathBuf {
 /// The oval opened and, at 100 s on egui's clock, a stretch laid: unsaved work the autosave
 /// timer is counting for.
 fn edited_at_100_s(pack: &Path) -> Harness<'static, StudioApp> {
-    let mut harness = open_track(pack);
+    let mut harness = open_track_to_extend(pack);
     harness.input_mut().time = Some(100.0);
     harness.step();
     lay_a_straight(&mut harness);
@@ -179,7 +182,7 @@ fn the_autosave_timer_wakes_the_window_without_input() {
 #[test]
 fn status_messages_expire() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     harness.input_mut().time = Some(10.0);
     lay_a_straight(&mut harness);
     harness
@@ -306,7 +309,7 @@ impl eframe::Storage for Memory {
 #[test]
 fn preferences_round_trip_through_eframes_storage_and_saving_keeps_a_recovery_copy() {
     let (pack, track_path) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    let mut harness = open_track_to_extend(pack.path());
     menu(&mut harness, "View", "Theme");
     harness.get_by_label("Light").click();
     settle(&mut harness);
