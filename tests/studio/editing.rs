@@ -269,6 +269,35 @@ fn selecting_by_click_shift_click_and_box_and_hovering_names_the_space() {
         (0..4).all(|lane| selected.contains(&SpaceRef::lap(0, lane))),
         "box selected sector 0: {selected:?}"
     );
+
+    // A shift-drag that starts on a selected space is a box that adds sector 1, not a move.
+    let from = position(&harness, SpaceRef::lap(0, 0));
+    let to = position(&harness, SpaceRef::lap(1, 3));
+    // Past sector 1's far corner, so the box holds its spaces' centres.
+    let beyond = egui::vec2(
+        8.0 * (to.x - from.x).signum(),
+        8.0 * (to.y - from.y).signum(),
+    );
+    let before = shown_track(&harness);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::SHIFT));
+    harness.hover_at(from);
+    harness.run_steps(1);
+    harness.drag_at(from);
+    harness.run_steps(1);
+    for step in 1..=4 {
+        harness.hover_at(from + (to + beyond - from) * (step as f32 / 4.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to + beyond);
+    harness.run_steps(1);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    settle(&mut harness);
+    let selected = canvas(&harness).selection;
+    assert!(
+        (0..2).all(|sector| (0..4).all(|lane| selected.contains(&SpaceRef::lap(sector, lane)))),
+        "sectors 0 and 1 selected: {selected:?}"
+    );
+    assert_eq!(shown_track(&harness), before, "nothing moved");
 }
 
 #[test]

@@ -423,17 +423,17 @@ impl TrackCanvas {
         if response.drag_started_by(PointerButton::Primary)
             && let Some(start) = press_origin.or_else(|| response.interact_pointer_pos())
         {
+            // Shift makes any drag a box that adds to the selection, even one that starts on
+            // a space (selected or not); without it, a drag from a space moves the selection.
             self.drag = Some(match under(self, start) {
-                Some(at) => {
+                Some(at) if !shift => {
                     if !self.selection.contains(&at) {
-                        if !shift {
-                            self.selection.clear();
-                        }
+                        self.selection.clear();
                         self.selection.insert(at);
                     }
                     Drag::Move(self.new_group())
                 }
-                None => Drag::Box(start),
+                _ => Drag::Box(start),
             });
         }
         if let Some(Drag::Move(group)) = self.drag
