@@ -182,6 +182,13 @@ impl Session {
         self.play.progress()
     }
 
+    /// How many tracks the last check by play played (0 when no edit since had changed
+    /// anything play reads).
+    #[must_use]
+    pub fn play_last_played(&self) -> Option<usize> {
+        self.play.last_played()
+    }
+
     /// Stops the check by play under way (it runs again after the next edit).
     pub fn cancel_play(&mut self) {
         self.play.cancel();

@@ -174,3 +174,87 @@ fn a_clean_check_by_play_says_it_found_nothing() {
     settle(&mut harness);
     harness.get_by_label("Check by play: 20 races, nothing found");
 }
+
+/// The check by play replays only what changed as play sees it: moving a space or choosing a
+/// background picture plays nothing, an edit of one track's graph replays that track alone,
+/// and an edit of the content replays every track. The summary counts the races behind every
+/// track's findings.
+#[test]
+fn the_check_by_play_replays_only_the_track_or_content_that_changed() {
+    use roadwright::content::track::Background;
+    use roadwright::edit::{Edit, TrackEdit};
+    use roadwright::gui::StudioCommand;
+    let (pack, _) = workspace_copy();
+    std::fs::copy(
+        common::repo("tracks/figure-eight.ron"),
+        pack.path().join("figure-eight.ron"),
+    )
+    .expect("copy the figure 8");
+    let mut harness = studio(pack.path(), 20);
+    harness.state_mut().play_now();
+    assert_eq!(harness.state().play_last_played(), Some(2), "both tracks");
+    settle(&mut harness);
+    harness.get_by_label_contains("Check by play: 40 races, ");
+
+    let oval = harness
+        .state()
+        .workspace()
+        .find(|d| matches!(d, Document::Track(t) if t.id.as_str() == "dust-bowl"))
+        .expect("the oval");
+    let edit = |harness: &mut Harness<'static, StudioApp>, edit: Edit| {
+        harness.state_mut().apply(StudioCommand::Edit {
+            document: oval,
+            edit,
+            group: None,
+        });
+        harness.state_mut().play_now();
+        harness.state().play_last_played()
+    };
+    let moved = edit(
+        &mut harness,
+        Edit::Track(TrackEdit::Translate {
+            spaces: vec![SpaceRef::lap(3, 1)],
+            dx: 0.2,
+            dy: 0.0,
+        }),
+    );
+    assert_eq!(moved, Some(0), "a space moved: nothing to replay");
+    let pictured = edit(
+        &mut harness,
+        Edit::Track(TrackEdit::SetBackground(Some(Background {
+            path: "trace.png".into(),
+            x: 0.0,
+            y: 0.0,
+            scale: 0.01,
+            opacity: 0.5,
+        }))),
+    );
+    assert_eq!(pictured, Some(0), "a picture chosen: nothing to replay");
+    let painted = edit(
+        &mut harness,
+        Edit::Track(TrackEdit::SetTerrain {
+            spaces: vec![SpaceRef::lap(3, 1)],
+            terrain: Terrain::Rough,
+        }),
+    );
+    assert_eq!(painted, Some(1), "the oval's graph changed: the oval alone");
+    settle(&mut harness);
+    harness.get_by_label_contains("Check by play: 40 races, ");
+
+    let deck = harness
+        .state()
+        .workspace()
+        .find(|d| matches!(d, Document::RaceDeck(_)))
+        .expect("the race deck");
+    harness.state_mut().apply(StudioCommand::Edit {
+        document: deck,
+        edit: Edit::DeckName("Renamed".into()),
+        group: None,
+    });
+    harness.state_mut().play_now();
+    assert_eq!(
+        harness.state().play_last_played(),
+        Some(2),
+        "content: every track"
+    );
+}

@@ -107,6 +107,12 @@ impl StudioApp {
         self.session.play_progress()
     }
 
+    /// How many tracks the last check by play played (0: nothing play reads had changed).
+    #[must_use]
+    pub fn play_last_played(&self) -> Option<usize> {
+        self.session.play_last_played()
+    }
+
     /// The status line's message, while it shows one.
     #[must_use]
     pub fn status(&self) -> Option<&str> {
