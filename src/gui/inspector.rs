@@ -43,8 +43,9 @@ pub fn track_inspector(
             requests.delete_selection = selection(ui, track, canvas, edits);
         });
         section(ui, "Lap", |ui| lap_actions(ui, track, edits));
+        let picture_size = canvas.picture_size(ui.ctx());
         section(ui, "Background picture", |ui| {
-            background(ui, track, edits, &mut requests);
+            background(ui, track, picture_size, edits, &mut requests);
         });
     });
     requests
@@ -158,6 +159,12 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
                     },
                     None,
                 ));
+            }
+        }
+        Tool::Start => start_options(ui, track, canvas),
+        Tool::Picture => {
+            if track.background.is_none() {
+                ui.weak("No picture yet: choose one under Background picture.");
             }
         }
         Tool::Paint => {
@@ -355,109 +362,46 @@ fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
     {
         edits.push((TrackEdit::CloseLap, None));
     }
-    let id = ui.scope_id().with("starting-section");
-    // The form starts from the starting section the track has, so that laying it again
-    // changes only what the designer changes.
-    let mut form: StartForm =
-        ui.data_mut(|d| *d.get_temp_mut_or_insert_with(id, || StartForm::of(track)));
     ui.label("Starting section (2.1)");
     match track.starting_join() {
-        Some(sector) => ui.weak(format!("The starting section joins lap sector {sector}.")),
+        Some(sector) => ui.weak(format!(
+            "{} sectors × {} lanes; the starting section joins lap sector {sector}.",
+            track.start_sectors.len(),
+            track.start_sectors.first().map_or(0, |s| s.spaces.len()),
+        )),
         None if track.start_sectors.is_empty() => ui.weak("The track has no starting section."),
         None => ui.weak("The starting section joins no lap sector yet."),
     };
-    fields_grid("start-form").show(ui, |ui| {
+}
+
+/// The start tool's options: the section's size, and what the ghost does.
+fn start_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas) {
+    let options = &mut canvas.start;
+    fields_grid("start-options").show(ui, |ui| {
         ui.label("Sectors × lanes");
         ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut form.sectors).range(1..=40))
+            ui.add(egui::DragValue::new(&mut options.sectors).range(1..=40))
                 .accessible_name("Starting sectors");
-            ui.add(egui::DragValue::new(&mut form.lanes).range(1..=12))
+            ui.add(egui::DragValue::new(&mut options.lanes).range(1..=12))
                 .accessible_name("Starting lanes");
         });
         ui.end_row();
-        ui.label("Starts at x, y");
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut form.x).speed(0.1))
-                .accessible_name("Start x");
-            ui.add(egui::DragValue::new(&mut form.y).speed(0.1))
-                .accessible_name("Start y");
-        });
-        ui.end_row();
-        ui.label("Heading, joins sector");
-        ui.horizontal(|ui| {
-            ui.add(egui::DragValue::new(&mut form.heading).range(0.0..=359.0))
-                .accessible_name("Start heading");
-            ui.add(
-                egui::DragValue::new(&mut form.joins)
-                    .range(0..=track.sectors.len().saturating_sub(1) as u32),
-            )
-            .accessible_name("Joins sector");
-        });
-        ui.end_row();
     });
-    if ui.button("Lay starting section").clicked() {
-        edits.push((
-            TrackEdit::StartingSection {
-                sectors: form.sectors,
-                lanes: form.lanes,
-                at: (form.x, form.y),
-                heading: form.heading,
-                joins: form.joins,
-            },
-            None,
-        ));
-    }
-    ui.data_mut(|d| d.insert_temp(id, form));
-}
-
-/// The starting section form's values, kept in egui's memory between frames.
-#[derive(Clone, Copy, Debug)]
-struct StartForm {
-    sectors: u32,
-    lanes: u8,
-    x: f32,
-    y: f32,
-    heading: f32,
-    joins: u32,
-}
-
-impl StartForm {
-    /// The form for the starting section `track` has (its size, where it starts and the lap
-    /// sector it joins), or the defaults when it has none.
-    fn of(track: &Track) -> Self {
-        let (Some(first), Some(((x, y), heading))) = (
-            track.start_sectors.first(),
-            crate::stretch::starting_section_origin(track),
-        ) else {
-            return Self::default();
-        };
-        Self {
-            sectors: u32::try_from(track.start_sectors.len()).unwrap_or(u32::MAX),
-            lanes: u8::try_from(first.spaces.len()).unwrap_or(u8::MAX),
-            x,
-            y,
-            heading,
-            joins: track.starting_join().unwrap_or(0),
-        }
-    }
-}
-
-impl Default for StartForm {
-    fn default() -> Self {
-        Self {
-            sectors: 10,
-            lanes: 4,
-            x: 0.0,
-            y: 0.0,
-            heading: 180.0,
-            joins: 0,
-        }
+    if track.sectors.is_empty() {
+        ui.weak("Lay the lap first: the starting section joins it.");
+    } else {
+        ui.weak(
+            "The ghost's front is at the pointer: it joins the lap sector that starts nearest, \
+             runs that sector's way, and lies at the pointer's distance from the lap. Laying it \
+             again replaces the one the track has; the grid is numbered on it.",
+        );
     }
 }
 
 fn background(
     ui: &mut Ui,
     track: &Track,
+    picture_size: Option<[usize; 2]>,
     edits: &mut Vec<CanvasEdit>,
     requests: &mut InspectorRequests,
 ) {
@@ -489,6 +433,18 @@ fn background(
     if let Some(g) = group {
         edits.push((TrackEdit::SetBackground(Some(edited)), Some(g)));
     }
+    let fitted = picture_size
+        .and_then(|size| crate::render::geometry::picture_fitted_to(track, size, background));
+    if ui
+        .add_enabled(fitted.is_some(), egui::Button::new("Fit to track"))
+        .on_hover_text("Scale and centre the picture so it covers the track")
+        .on_disabled_hover_text("The picture is still loading, or the track has no spaces")
+        .clicked()
+        && let Some(fitted) = fitted
+    {
+        edits.push((TrackEdit::SetBackground(Some(fitted)), None));
+    }
+    ui.weak("Or drag it with the Picture tool (B); its corner handle scales it.");
     if ui.button("Remove picture").clicked() {
         edits.push((TrackEdit::SetBackground(None::<Background>), None));
     }

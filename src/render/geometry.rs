@@ -115,3 +115,83 @@ pub fn contains(corners: &[(f32, f32)], point: (f32, f32)) -> bool {
     // Inside a convex polygon the point is on one side of every edge.
     !(left && right)
 }
+
+/// The drawn bounds of a track (space centres, half a space out on every side), as
+/// (left, top, right, bottom); `None` for a track with no spaces.
+#[must_use]
+pub fn track_bounds(track: &Track) -> Option<(f32, f32, f32, f32)> {
+    let margin = track.space_size.length.max(track.space_size.width) / 2.0;
+    track
+        .spaces()
+        .fold(None, |bounds, (_, space)| {
+            let (l, t, r, b) = bounds.unwrap_or((space.x, space.y, space.x, space.y));
+            Some((
+                l.min(space.x),
+                t.min(space.y),
+                r.max(space.x),
+                b.max(space.y),
+            ))
+        })
+        .map(|(l, t, r, b)| (l - margin, t - margin, r + margin, b + margin))
+}
+
+/// A background picture `size` pixels large placed to cover the track's drawn bounds, centred
+/// on them, its path and opacity kept: the start for tracing a photo of a board, whose edges
+/// lie beyond the track. `None` for a track with no spaces or a picture with no pixels.
+#[must_use]
+pub fn picture_fitted_to(
+    track: &Track,
+    size: [usize; 2],
+    picture: &crate::content::track::Background,
+) -> Option<crate::content::track::Background> {
+    let (left, top, right, bottom) = track_bounds(track)?;
+    #[allow(clippy::cast_precision_loss)] // Pictures are at most 8192 pixels a side.
+    let (width, height) = (size[0] as f32, size[1] as f32);
+    if width < 1.0 || height < 1.0 {
+        return None;
+    }
+    let scale = ((right - left) / width).max((bottom - top) / height);
+    let (cx, cy) = (f32::midpoint(left, right), f32::midpoint(top, bottom));
+    Some(crate::content::track::Background {
+        x: cx - width * scale / 2.0,
+        y: cy - height * scale / 2.0,
+        scale,
+        ..picture.clone()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::content::track::Background;
+
+    /// The fitted picture covers the track's bounds, touching them on one axis, centred.
+    #[test]
+    fn a_fitted_picture_covers_the_track_centred() {
+        let oval = crate::stretch::samples::oval().expect("oval");
+        let (left, top, right, bottom) = track_bounds(&oval).expect("bounds");
+        let picture = Background {
+            path: "board.png".into(),
+            x: 5.0,
+            y: 5.0,
+            scale: 1.0,
+            opacity: 0.4,
+        };
+        let fitted = picture_fitted_to(&oval, [400, 100], &picture).expect("fitted");
+        let (x1, y1) = (
+            fitted.x + 400.0 * fitted.scale,
+            fitted.y + 100.0 * fitted.scale,
+        );
+        let near = |a: f32, b: f32| (a - b).abs() < 1e-3;
+        assert!(fitted.x <= left + 1e-3 && fitted.y <= top + 1e-3);
+        assert!(x1 >= right - 1e-3 && y1 >= bottom - 1e-3);
+        assert!(near(fitted.x - left, right - x1) || near(x1 - right, left - fitted.x));
+        assert!(near(fitted.y - top, bottom - y1));
+        assert!(
+            near(fitted.x, left) || near(fitted.y, top),
+            "touches on one axis"
+        );
+        assert_eq!((fitted.path.as_str(), fitted.opacity), ("board.png", 0.4));
+        assert_eq!(picture_fitted_to(&oval, [0, 10], &picture), None);
+    }
+}

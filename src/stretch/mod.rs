@@ -17,6 +17,7 @@
 mod links;
 mod resume;
 pub mod samples;
+pub mod start_placement;
 
 use std::f32::consts::PI;
 

@@ -542,3 +542,86 @@ fn the_stretch_ghost_goes_once_the_lap_is_closed() {
     settle(&mut harness);
     assert_eq!(shown_track(&harness), closed, "a click lays nothing");
 }
+
+/// The picture is placed directly: "Fit to track" covers the track with it, the Picture tool
+/// drags it (one undo step per drag) and its corner handle scales it.
+#[test]
+fn the_background_picture_is_fitted_dragged_and_scaled_on_the_canvas() {
+    let (pack, _) = workspace_copy();
+    let picture = pack.path().join("board.png");
+    image::RgbaImage::from_pixel(40, 20, image::Rgba([200, 30, 30, 255]))
+        .save(&picture)
+        .expect("write png");
+    let mut harness = open_track(pack.path());
+    harness
+        .state_mut()
+        .apply(StudioCommand::SetBackground(picture));
+    settle(&mut harness);
+    let placed = shown_track(&harness).background.expect("placed");
+
+    harness.get_by_label("Fit to track").click();
+    settle(&mut harness);
+    let fitted = shown_track(&harness).background.expect("placed");
+    let expected =
+        roadwright::render::geometry::picture_fitted_to(&shown_track(&harness), [40, 20], &placed)
+            .expect("fits");
+    assert_eq!(fitted, expected);
+
+    // Dragged 50 points right and 20 down with the Picture tool: moved by that over the zoom.
+    press(&mut harness, Key::B);
+    let zoom = canvas(&harness).view.zoom;
+    let inside = screen(&harness, SpaceRef::lap(20, 1));
+    drag(&mut harness, inside, inside + egui::vec2(50.0, 20.0));
+    let moved = shown_track(&harness).background.expect("placed");
+    assert!(
+        (moved.x - (fitted.x + 50.0 / zoom)).abs() < 1e-3
+            && (moved.y - (fitted.y + 20.0 / zoom)).abs() < 1e-3,
+        "{fitted:?} -> {moved:?}"
+    );
+    assert!(
+        (moved.scale - fitted.scale).abs() < 1e-6,
+        "a move keeps the scale"
+    );
+    menu(&mut harness, "Edit", "Undo Background picture");
+    assert_eq!(
+        shown_track(&harness).background,
+        Some(fitted.clone()),
+        "one undo step"
+    );
+
+    // Its corner handle, dragged out, scales it about its top-left corner.
+    let track = shown_track(&harness);
+    let corner = canvas(&harness)
+        .screen_position(&track, SpaceRef::lap(0, 0))
+        .expect("0.0")
+        + egui::vec2(
+            (fitted.x + 40.0 * fitted.scale - track.space(SpaceRef::lap(0, 0)).expect("0.0").x)
+                * zoom,
+            (fitted.y + 20.0 * fitted.scale - track.space(SpaceRef::lap(0, 0)).expect("0.0").y)
+                * zoom,
+        );
+    drag(&mut harness, corner, corner + egui::vec2(40.0, 20.0));
+    let scaled = shown_track(&harness).background.expect("placed");
+    assert!(
+        scaled.scale > fitted.scale * 1.01,
+        "{fitted:?} -> {scaled:?}"
+    );
+    assert!(
+        (scaled.x - fitted.x).abs() < 1e-4 && (scaled.y - fitted.y).abs() < 1e-4,
+        "scaled about its top-left corner"
+    );
+}
+
+/// A primary drag from `from` to `to` in small steps.
+fn drag(harness: &mut Harness<'static, StudioApp>, from: Pos2, to: Pos2) {
+    harness.hover_at(from);
+    harness.run_steps(1);
+    harness.drag_at(from);
+    harness.run_steps(1);
+    for step in 1..=5 {
+        harness.hover_at(from + (to - from) * (step as f32 / 5.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(to);
+    settle(harness);
+}

@@ -345,44 +345,84 @@ fn dragging_a_crossover_space_moves_both_spaces_of_its_pair() {
     assert_eq!(shift(untouched), (0.0, 0.0), "nothing else moved");
 }
 
-/// The starting section form shows the section the track has: the lap sector it really
-/// joins is stated, and laying it again from the form as shown gives the same section.
+/// The starting section is placed with the pointer, as stretches are: the start tool's ghost
+/// follows it, and a click lays the section with its front beside the lap sector that starts
+/// nearest, running that sector's way, the grid numbered on it. The inspector says which lap
+/// sector the section joins.
 #[test]
-fn the_starting_section_form_shows_the_join_the_track_has() {
+fn the_starting_section_is_placed_with_a_ghost_beside_the_lap() {
     let (_pack, mut harness) = open_figure_eight();
     let before = shown_track(&harness);
-    let join = before
-        .start_sectors
-        .last()
-        .and_then(|s| s.spaces[0].next.first())
-        .expect("a starting section")
-        .sector;
+    let join = before.starting_join().expect("a starting section");
     assert_ne!(join, 0, "the figure 8 joins past the finish line");
-    harness.get_by_label(&format!("The starting section joins lap sector {join}."));
-    harness.get_by_label("Lay starting section").click();
+    harness.get_by_label(&format!(
+        "10 sectors × 4 lanes; the starting section joins lap sector {join}."
+    ));
+    harness.key_press(egui::Key::S);
+    settle(&mut harness);
+    harness.get_by_label("Sectors × lanes");
+    let shown = harness.state().shown().expect("shown");
+    let canvas = harness.state().canvas(shown).expect("canvas").clone();
+    let (lane_0, lane_1) = (
+        canvas
+            .screen_position(&before, SpaceRef::lap(5, 0))
+            .expect("5.0"),
+        canvas
+            .screen_position(&before, SpaceRef::lap(5, 1))
+            .expect("5.1"),
+    );
+    // Two and a half lanes out from sector 5's lane 0, away from the rest of its lanes.
+    let pointer = lane_0 + (lane_0 - lane_1) * 2.5;
+    let placed = roadwright::stretch::start_placement::starting_section_at(
+        &before,
+        canvas.track_point(pointer).expect("on the canvas"),
+        10,
+    )
+    .expect("a place");
+    harness.hover_at(pointer);
+    harness.run();
+    let ghost = egui::Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50);
+    let ghosts = painted_polygons(&harness, ghost);
+    assert_eq!(ghosts, 40, "the ghost shows the section's 40 spaces");
+    harness.drag_at(pointer);
+    harness.drop_at(pointer);
     settle(&mut harness);
     let after = shown_track(&harness);
-    assert_eq!(
-        after.start_sectors.len(),
-        before.start_sectors.len(),
-        "as many sectors"
-    );
-    let last = after.start_sectors.last().expect("a starting section");
+    assert_eq!(after.starting_join(), Some(placed.joins));
+    assert_eq!(after.start_sectors.len(), 10);
+    let front = &after.start_sectors[9].spaces[0];
     assert!(
-        last.spaces
+        (front.heading - placed.heading).abs() < 1e-3,
+        "runs the joined sector's way at its start"
+    );
+    assert_eq!(after.grid.len(), 40, "the grid numbered on it");
+    assert!(
+        after
+            .grid
             .iter()
-            .flat_map(|s| &s.next)
-            .all(|to| to.sector == join),
-        "laid again, it joins sector {join}: {last:?}"
+            .all(|slot| slot.space.section == roadwright::content::track::Section::Start)
     );
-    let (was, now) = (
-        &before.start_sectors[0].spaces[0],
-        &after.start_sectors[0].spaces[0],
-    );
-    assert!(
-        (was.x - now.x).abs() < 0.01 && (was.y - now.y).abs() < 0.01,
-        "where it was: {was:?} -> {now:?}"
-    );
+    harness.get_by_label(&format!(
+        "10 sectors × 4 lanes; the starting section joins lap sector {}.",
+        placed.joins
+    ));
+}
+
+/// How many filled polygons of a colour the last frame painted.
+fn painted_polygons(harness: &Harness<'static, StudioApp>, fill: egui::Color32) -> usize {
+    fn count(shape: &egui::epaint::Shape, fill: egui::Color32) -> usize {
+        match shape {
+            egui::epaint::Shape::Vec(shapes) => shapes.iter().map(|s| count(s, fill)).sum(),
+            egui::epaint::Shape::Path(path) => usize::from(path.closed && path.fill == fill),
+            _ => 0,
+        }
+    }
+    harness
+        .output()
+        .shapes
+        .iter()
+        .map(|clipped| count(&clipped.shape, fill))
+        .sum()
 }
 
 /// The inspector keeps the width the designer gave it: selecting spaces whose actions have

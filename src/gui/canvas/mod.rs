@@ -10,10 +10,10 @@ use std::collections::BTreeSet;
 
 use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2, pos2};
 
-pub use tool::{ShapeChoice, StretchOptions, TERRAINS, Tool};
+pub use tool::{ShapeChoice, StartOptions, StretchOptions, TERRAINS, Tool};
 pub use view::View;
 
-use crate::content::track::{CrossoverPair, Section, SpaceRef, Terrain, Track};
+use crate::content::track::{Background, CrossoverPair, Section, SpaceRef, Terrain, Track};
 use crate::edit::track_edit::chute_beside;
 use crate::edit::{GroupKey, TrackEdit};
 use crate::render::geometry::{contains, space_corners};
@@ -30,7 +30,14 @@ enum Drag {
     Move(GroupKey),
     /// Painting; one stroke is one undo step.
     Paint(GroupKey),
+    /// Moving the background picture.
+    MovePicture(GroupKey),
+    /// Scaling the background picture by its corner handle.
+    ScalePicture(GroupKey),
 }
+
+/// How near (screen points) the pointer must be to the picture's corner handle to scale it.
+const HANDLE_REACH: f32 = 10.0;
 
 /// The canvas's state: camera, tool, selection.
 #[derive(Clone, Debug)]
@@ -45,6 +52,8 @@ pub struct TrackCanvas {
     pub hover: Option<SpaceRef>,
     /// The stretch tool's settings.
     pub stretch: StretchOptions,
+    /// The starting section tool's settings.
+    pub start: StartOptions,
     /// What the paint tool paints.
     pub terrain: Terrain,
     /// The first space clicked with the link or crossover tool.
@@ -73,6 +82,7 @@ impl Default for TrackCanvas {
             selection: BTreeSet::new(),
             hover: None,
             stretch: StretchOptions::default(),
+            start: StartOptions::default(),
             terrain: Terrain::Rough,
             first_click: None,
             show_links: true,
@@ -124,6 +134,12 @@ impl TrackCanvas {
         Some(self.view.to_screen(self.last_rect?, (space.x, space.y)))
     }
 
+    /// The track point under a screen point, by the last frame's camera.
+    #[must_use]
+    pub fn track_point(&self, screen: Pos2) -> Option<(f32, f32)> {
+        Some(self.view.to_track(self.last_rect?, screen))
+    }
+
     /// Forgets the selection and any half-done two-click action.
     pub fn clear_selection(&mut self) {
         self.selection.clear();
@@ -169,8 +185,11 @@ impl TrackCanvas {
         let pointer = response.hover_pos();
         self.hover = pointer.and_then(|p| Self::space_at(track, self.view.to_track(rect, p)));
         self.use_tool(ui, &response, rect, track, edits);
-        let preview =
-            (self.tool == Tool::Stretch).then(|| self.stretch_preview(track, pointer, rect));
+        let preview = match self.tool {
+            Tool::Stretch => self.stretch_preview(track, pointer, rect),
+            Tool::Start => self.start_preview(track, pointer, rect),
+            _ => None,
+        };
         paint::draw(
             &canvas_painter,
             rect,
@@ -183,13 +202,16 @@ impl TrackCanvas {
                 first_click: self.first_click,
                 show_links: self.show_links,
                 backdrop: self.backdrop.as_ref(),
-                preview: preview.flatten().as_ref(),
+                preview: preview.as_ref(),
                 selecting: match self.drag {
                     Some(Drag::Box(start)) => pointer.map(|p| Rect::from_two_pos(start, p)),
                     _ => None,
                 },
             },
         );
+        if self.tool == Tool::Picture {
+            self.draw_picture_handle(&canvas_painter.with_clip_rect(rect), rect, track);
+        }
         response
     }
 
@@ -378,6 +400,18 @@ impl TrackCanvas {
                     edits.push((TrackEdit::SetChute(Some(chute)), None));
                 }
             }
+            Tool::Picture => {
+                let origin = ui.input(|i| i.pointer.press_origin());
+                self.picture_tool(ui.ctx(), response, rect, (track, origin), edits);
+            }
+            Tool::Start => {
+                if response.clicked()
+                    && let Some(p) = response.interact_pointer_pos()
+                    && let Some(edit) = self.start_edit(track, self.view.to_track(rect, p))
+                {
+                    edits.push((edit, None));
+                }
+            }
             Tool::Grid => {
                 if response.clicked()
                     && let Some(at) = at_pointer(self)
@@ -497,6 +531,129 @@ impl TrackCanvas {
             TrackEdit::AddLink { from, to: at }
         };
         edits.push((edit, None));
+    }
+
+    /// The background picture, `size` pixels, as drawn on screen in `rect`.
+    fn picture_rect(&self, rect: Rect, size: [usize; 2], picture: &Background) -> Rect {
+        #[allow(clippy::cast_precision_loss)] // Pictures are at most 8192 pixels a side.
+        let (width, height) = (
+            size[0] as f32 * picture.scale,
+            size[1] as f32 * picture.scale,
+        );
+        Rect::from_two_pos(
+            self.view.to_screen(rect, (picture.x, picture.y)),
+            self.view
+                .to_screen(rect, (picture.x + width, picture.y + height)),
+        )
+    }
+
+    /// The shown picture's size in pixels, once its texture is loaded.
+    #[must_use]
+    pub fn picture_size(&self, ctx: &egui::Context) -> Option<[usize; 2]> {
+        let (texture, _) = self.backdrop.as_ref()?;
+        ctx.tex_manager()
+            .read()
+            .meta(*texture)
+            .map(|meta| meta.size)
+    }
+
+    /// The picture tool: a drag moves the background picture, a drag from its corner handle
+    /// scales it about its top-left corner; each drag is one undo step.
+    fn picture_tool(
+        &mut self,
+        ctx: &egui::Context,
+        response: &Response,
+        rect: Rect,
+        (track, press_origin): (&Track, Option<Pos2>),
+        edits: &mut Vec<CanvasEdit>,
+    ) {
+        let (Some(picture), Some(size)) = (&track.background, self.picture_size(ctx)) else {
+            return;
+        };
+        if response.drag_started_by(PointerButton::Primary)
+            && let Some(start) = press_origin.or_else(|| response.interact_pointer_pos())
+        {
+            let corner = self.picture_rect(rect, size, picture).max;
+            let group = self.new_group();
+            self.drag = Some(if start.distance(corner) <= HANDLE_REACH {
+                Drag::ScalePicture(group)
+            } else {
+                Drag::MovePicture(group)
+            });
+        }
+        if response.dragged_by(PointerButton::Primary) {
+            let mut placed = picture.clone();
+            let group = match self.drag {
+                Some(Drag::MovePicture(group)) => {
+                    let delta = response.drag_delta() / self.view.zoom;
+                    placed.x += delta.x;
+                    placed.y += delta.y;
+                    Some(group)
+                }
+                Some(Drag::ScalePicture(group)) => {
+                    let pointer = response.interact_pointer_pos();
+                    if let Some((px, py)) = pointer.map(|p| self.view.to_track(rect, p)) {
+                        #[allow(clippy::cast_precision_loss)] // At most 8192 a side.
+                        let (width, height) = (size[0] as f32, size[1] as f32);
+                        let scale = ((px - placed.x) / width).max((py - placed.y) / height);
+                        placed.scale = scale.clamp(1e-4, 10.0);
+                    }
+                    Some(group)
+                }
+                _ => None,
+            };
+            if let Some(group) = group
+                && placed != *picture
+            {
+                edits.push((TrackEdit::SetBackground(Some(placed)), Some(group)));
+            }
+        }
+        if response.drag_stopped() {
+            self.drag = None;
+        }
+    }
+
+    /// With the picture tool, the picture's outline and its corner handle.
+    fn draw_picture_handle(&self, painter: &egui::Painter, rect: Rect, track: &Track) {
+        let (Some(picture), Some(size)) = (&track.background, self.picture_size(painter.ctx()))
+        else {
+            return;
+        };
+        let shown = self.picture_rect(rect, size, picture);
+        let stroke = egui::Stroke::new(1.5, egui::Color32::from_rgb(0xff, 0xc0, 0x40));
+        painter.rect_stroke(shown, 0.0, stroke, egui::StrokeKind::Middle);
+        painter.rect_filled(
+            Rect::from_center_size(shown.max, egui::vec2(10.0, 10.0)),
+            1.0,
+            stroke.color,
+        );
+    }
+
+    /// The starting section the start tool lays with its front at `point`.
+    fn start_edit(&self, track: &Track, point: (f32, f32)) -> Option<TrackEdit> {
+        let placed =
+            crate::stretch::start_placement::starting_section_at(track, point, self.start.sectors)?;
+        Some(TrackEdit::StartingSection {
+            sectors: self.start.sectors,
+            lanes: self.start.lanes,
+            at: placed.at,
+            heading: placed.heading,
+            joins: placed.joins,
+        })
+    }
+
+    /// The starting section as the start tool would lay it under the pointer: its ghost.
+    fn start_preview(&self, track: &Track, pointer: Option<Pos2>, rect: Rect) -> Option<Track> {
+        let edit = self.start_edit(track, self.view.to_track(rect, pointer?))?;
+        let mut preview = Track {
+            grid: Vec::new(),
+            ..track.clone()
+        };
+        edit.apply(&mut preview).ok()?;
+        preview.sectors.clear();
+        preview.chute = None;
+        preview.crossover.clear();
+        Some(preview)
     }
 
     /// The track as it would be with the stretch laid: what the stretch tool shows under the

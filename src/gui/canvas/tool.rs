@@ -24,11 +24,16 @@ pub enum Tool {
     Crossover,
     /// Click a space to add it to the grid or take it off; the grid is renumbered from the front.
     Grid,
+    /// Click beside the lap to lay the starting section, its front joining the nearest lap
+    /// sector; a ghost follows the pointer.
+    Start,
+    /// Drag the background picture to move it, or its corner handle to scale it.
+    Picture,
 }
 
 impl Tool {
     /// Every tool, in toolbar order, with its name and key.
-    pub const ALL: [(Self, &'static str, egui::Key); 8] = [
+    pub const ALL: [(Self, &'static str, egui::Key); 10] = [
         (Self::Select, "Select", egui::Key::V),
         (Self::Stretch, "Stretch", egui::Key::T),
         (Self::Paint, "Paint", egui::Key::P),
@@ -37,6 +42,8 @@ impl Tool {
         (Self::Chute, "Chute", egui::Key::C),
         (Self::Crossover, "Crossover", egui::Key::X),
         (Self::Grid, "Grid", egui::Key::G),
+        (Self::Start, "Start", egui::Key::S),
+        (Self::Picture, "Picture", egui::Key::B),
     ];
 
     /// What the tool does, for its tooltip and the status line.
@@ -59,6 +66,31 @@ impl Tool {
             }
             Self::Crossover => "Click two spaces that share one spot; shift-click removes a pair",
             Self::Grid => "Click spaces to add them to the grid or take them off",
+            Self::Start => {
+                "Click beside the lap to lay the starting section: its front joins the nearest lap sector"
+            }
+            Self::Picture => {
+                "Drag the background picture to move it; drag its corner handle to scale it"
+            }
+        }
+    }
+}
+
+/// The starting section tool's settings: how long and wide the section is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct StartOptions {
+    /// Sectors long.
+    pub sectors: u32,
+    /// Lanes wide.
+    pub lanes: u8,
+}
+
+impl Default for StartOptions {
+    /// Ten sectors of four lanes: a grid of forty, the largest field.
+    fn default() -> Self {
+        Self {
+            sectors: 10,
+            lanes: 4,
         }
     }
 }
