@@ -67,6 +67,8 @@ fn effects_menu(ui: &mut Ui, effects: &[AttackEffect]) -> Option<Vec<AttackEffec
 pub struct CombatDeckEditor {
     /// A row to bring into view.
     pub scroll_to: Option<usize>,
+    /// This frame's id and name column widths: the longest of each, whole.
+    widths: (f32, f32),
 }
 
 impl CombatDeckEditor {
@@ -86,14 +88,21 @@ impl CombatDeckEditor {
         weapon_types(ui, deck, edits);
         ui.separator();
         let weapons: Vec<_> = deck.weapon_types.iter().map(|w| w.id.clone()).collect();
+        self.widths = (
+            fields::fitting_width(ui, deck.cards.iter().map(|c| c.id.as_str()), 80.0),
+            fields::fitting_width(ui, deck.cards.iter().map(|c| c.name.as_str()), 80.0),
+        );
         let table = TableBuilder::new(ui)
             .id_salt("combat-cards")
             .striped(true)
-            .column(Column::auto().at_least(110.0))
-            .column(Column::auto().at_least(110.0))
+            // Sized to the longest id and name: a field cannot grow an auto column it fills.
+            .column(Column::exact(self.widths.0 + 4.0))
+            .column(Column::exact(self.widths.1 + 4.0))
             .columns(Column::auto(), 4)
             .column(Column::auto().at_least(90.0))
-            .columns(Column::auto().at_least(130.0), weapons.len())
+            // A weapon's column holds its damage over its effects; its title wraps between
+            // words ("machine-guns:" over "dmg, effects").
+            .columns(Column::auto().at_least(92.0), weapons.len())
             .column(Column::auto());
         fields::scrolled_to(table, self.scroll_to.take())
             .header(20.0, |header| {
@@ -166,12 +175,12 @@ impl CombatDeckEditor {
             copy
         };
         row.col(|ui| {
-            if let Some((id, g)) = fields::text(ui, "id", &card.id, 100.0) {
+            if let Some((id, g)) = fields::text(ui, "id", &card.id, self.widths.0) {
                 edited = Some((change(&|c| c.id = id.clone()), Some(g)));
             }
         });
         row.col(|ui| {
-            if let Some((name, g)) = fields::text(ui, "name", &card.name, 100.0) {
+            if let Some((name, g)) = fields::text(ui, "name", &card.name, self.widths.1) {
                 edited = Some((change(&|c| c.name = name.clone()), Some(g)));
             }
         });
@@ -232,7 +241,7 @@ impl CombatDeckEditor {
                 }
             });
         }
-        row.col(|ui| match fields::row_actions(ui) {
+        row.col(|ui| match fields::stacked_row_actions(ui) {
             Some(RowAction::Duplicate) => {
                 let mut copy = card.clone();
                 let ids = deck.cards.iter().map(|c| c.id.as_str());

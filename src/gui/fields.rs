@@ -9,13 +9,14 @@ use crate::content::text::Text;
 use crate::edit::{Edit, GroupKey};
 
 /// A one-line text field over a bounded string type, named `name` for screen readers (and
-/// tests).
+/// tests), `width` wide or as wide as its text, whichever is wider: a value is never cut.
 pub fn text<T: for<'a> From<&'a str> + AsRef<str>>(
     ui: &mut Ui,
     name: &str,
     value: &T,
     width: f32,
 ) -> Option<(T, GroupKey)> {
+    let width = fitting_width(ui, [value.as_ref()], width);
     edited(ui, name, value, |text| {
         TextEdit::singleline(text).desired_width(width)
     })
@@ -51,6 +52,27 @@ fn edited<T: for<'a> From<&'a str> + AsRef<str>>(
         .then(|| (T::from(text.as_str()), response.id.value()))
 }
 
+/// The width a one-line field needs to show the longest of `texts` whole (its margins
+/// included), at least `least`: columns of ids, names and drivers sized to what they hold, so
+/// none is cut at 1280 pixels wide.
+#[must_use]
+pub fn fitting_width<'t>(ui: &Ui, texts: impl IntoIterator<Item = &'t str>, least: f32) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let widest = ui.fonts_mut(|fonts| {
+        texts
+            .into_iter()
+            .map(|text| {
+                fonts
+                    .layout_no_wrap(text.to_owned(), font.clone(), egui::Color32::WHITE)
+                    .size()
+                    .x
+            })
+            .fold(0.0, f32::max)
+    });
+    // A text field's inner margin on both sides, and room for the cursor.
+    (widest + 2.0 * ui.spacing().button_padding.x + 12.0).max(least)
+}
+
 /// A number dragged or typed within `range`.
 pub fn number<N: Numeric>(
     ui: &mut Ui,
@@ -65,7 +87,15 @@ pub fn number<N: Numeric>(
     (response.changed() && edited != value).then(|| (edited, response.id.value()))
 }
 
-/// A choice from a fixed list, shown as a combo box.
+/// The width of a combo box whose longest option is the longest of `options`: the box, its
+/// arrow and the text.
+#[must_use]
+pub fn choice_width<'t>(ui: &Ui, options: impl IntoIterator<Item = &'t str>) -> f32 {
+    fitting_width(ui, options, 60.0) + ui.spacing().icon_width
+}
+
+/// A choice from a fixed list, shown as a combo box as wide as its longest option (so no
+/// option wraps inside it).
 pub fn choice<T: Copy + PartialEq>(
     ui: &mut Ui,
     name: &str,
@@ -78,7 +108,9 @@ pub fn choice<T: Copy + PartialEq>(
         .find(|(option, _)| *option == value)
         .map_or("?", |(_, name)| *name);
     let mut chosen = value;
+    let width = choice_width(ui, options.iter().map(|(_, name)| *name));
     egui::ComboBox::from_id_salt(id)
+        .width(width)
         .selected_text(current)
         .show_ui(ui, |ui| {
             for (option, option_name) in options {
@@ -125,27 +157,45 @@ pub enum RowAction {
 
 /// A row's Duplicate and Delete buttons, side by side so they fit the row's height.
 pub fn row_actions(ui: &mut Ui) -> Option<RowAction> {
-    ui.horizontal(|ui| {
-        let mut action = None;
-        if ui.small_button("Duplicate").clicked() {
-            action = Some(RowAction::Duplicate);
-        }
-        if ui.small_button("Delete").clicked() {
-            action = Some(RowAction::Delete);
-        }
-        action
-    })
-    .inner
+    ui.horizontal(row_buttons).inner
+}
+
+/// A two-line row's Duplicate and Delete buttons, one over the other, so they fit a narrow
+/// last column.
+pub fn stacked_row_actions(ui: &mut Ui) -> Option<RowAction> {
+    ui.vertical(row_buttons).inner
+}
+
+fn row_buttons(ui: &mut Ui) -> Option<RowAction> {
+    let mut action = None;
+    if ui.small_button("Duplicate").clicked() {
+        action = Some(RowAction::Duplicate);
+    }
+    if ui.small_button("Delete").clicked() {
+        action = Some(RowAction::Delete);
+    }
+    action
 }
 
 /// A deck's name, edited in place of its heading.
 pub fn deck_name(ui: &mut Ui, name: &Text, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
     let mut text = name.as_str().to_owned();
+    // As wide as the name in the heading's font, so it is never cut.
+    let font = egui::TextStyle::Heading.resolve(ui.style());
+    let width = ui
+        .fonts_mut(|fonts| {
+            fonts
+                .layout_no_wrap(text.clone(), font, egui::Color32::WHITE)
+                .size()
+                .x
+        })
+        .max(200.0)
+        + 24.0;
     let response = ui
         .add(
             TextEdit::singleline(&mut text)
                 .font(egui::TextStyle::Heading)
-                .desired_width(260.0),
+                .desired_width(width),
         )
         .accessible_name("deck name");
     if response.changed() {

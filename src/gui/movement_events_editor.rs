@@ -30,6 +30,8 @@ const ERROR_HEIGHT: f32 = 16.0;
 #[derive(Clone, Debug, Default)]
 pub struct MovementEventsEditor {
     drafts: BTreeMap<usize, Draft>,
+    /// This frame's id and name column widths: the longest of each, whole.
+    widths: (f32, f32),
     /// A row to bring into view.
     pub scroll_to: Option<usize>,
 }
@@ -49,13 +51,19 @@ impl MovementEventsEditor {
     ) {
         self.toolbar(ui, deck, edits);
         self.not_applied(ui, deck);
+        self.widths = (
+            fields::fitting_width(ui, deck.cards.iter().map(|c| c.id.as_str()), 90.0),
+            fields::fitting_width(ui, deck.cards.iter().map(|c| c.name.as_str()), 90.0),
+        );
         let table = TableBuilder::new(ui)
             .id_salt("movement-events")
             .striped(true)
-            .column(Column::auto().at_least(120.0))
-            .column(Column::auto().at_least(120.0))
+            // Sized to the longest id and name: a field cannot grow an auto column it fills.
+            .column(Column::exact(self.widths.0 + 4.0))
+            .column(Column::exact(self.widths.1 + 4.0))
             .column(Column::auto())
-            .column(Column::remainder().at_least(300.0))
+            // The effect takes what the others leave, and its row actions stay in sight.
+            .column(Column::remainder().at_least(240.0).clip(true))
             .column(Column::auto());
         fields::scrolled_to(table, self.scroll_to.take())
             .header(20.0, |header| {
@@ -141,12 +149,12 @@ impl MovementEventsEditor {
         let card = &deck.cards[index];
         let mut edited = None;
         row.col(|ui| {
-            if let Some((id, group)) = fields::text(ui, "id", &card.id, 110.0) {
+            if let Some((id, group)) = fields::text(ui, "id", &card.id, self.widths.0) {
                 edited = Some((MovementEventCard { id, ..card.clone() }, Some(group)));
             }
         });
         row.col(|ui| {
-            if let Some((name, group)) = fields::text(ui, "name", &card.name, 110.0) {
+            if let Some((name, group)) = fields::text(ui, "name", &card.name, self.widths.1) {
                 edited = Some((
                     MovementEventCard {
                         name,
@@ -210,7 +218,7 @@ impl MovementEventsEditor {
         let mut text = draft
             .as_ref()
             .map_or_else(|| shown.clone(), |d| d.text.clone());
-        let mut field = TextEdit::singleline(&mut text).desired_width(f32::INFINITY);
+        let mut field = TextEdit::singleline(&mut text).desired_width(ui.available_width());
         if draft.is_some() {
             field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
         }

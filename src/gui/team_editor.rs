@@ -134,10 +134,18 @@ fn cars_table(ui: &mut Ui, team: &TeamMat, weapons: &[Id]) -> Option<(TeamMat, O
         .map(|(i, w)| (i, w.as_str()))
         .collect();
     let mut edited = None;
+    let drivers = fields::fitting_width(ui, team.cars.iter().map(|c| c.driver.as_str()), 110.0);
+    // The driver's and the weapon's columns are sized to their longest values: a field cannot
+    // grow an auto column it fills.
+    let weapon_width = fields::choice_width(ui, weapon_options.iter().map(|(_, w)| *w));
     TableBuilder::new(ui)
         .id_salt("cars")
         .striped(true)
-        .columns(Column::auto().at_least(60.0), 7)
+        .column(Column::auto().at_least(60.0))
+        .column(Column::exact(drivers + 4.0))
+        .columns(Column::auto().at_least(60.0), 2)
+        .column(Column::exact(weapon_width + 4.0))
+        .columns(Column::auto().at_least(60.0), 2)
         .header(20.0, |header| {
             fields::header(
                 header,
@@ -155,9 +163,12 @@ fn cars_table(ui: &mut Ui, team: &TeamMat, weapons: &[Id]) -> Option<(TeamMat, O
         .body(|mut body| {
             for (car_index, car) in team.cars.iter().enumerate() {
                 body.row(24.0, |mut row| {
-                    if let Some((car, group)) =
-                        car_row(&mut row, car, car_index, weapons, &weapon_options)
-                    {
+                    if let Some((car, group)) = car_row(
+                        &mut row,
+                        (car, car_index, drivers),
+                        weapons,
+                        &weapon_options,
+                    ) {
                         let mut copy = team.clone();
                         copy.cars[car_index] = car;
                         edited = Some((copy, group));
@@ -171,8 +182,7 @@ fn cars_table(ui: &mut Ui, team: &TeamMat, weapons: &[Id]) -> Option<(TeamMat, O
 /// One car's row of fields; the car as edited, if a field changed.
 fn car_row(
     row: &mut TableRow<'_, '_>,
-    car: &CarStats,
-    car_index: usize,
+    (car, car_index, drivers): (&CarStats, usize, f32),
     weapons: &[Id],
     weapon_options: &[(usize, &str)],
 ) -> Option<(CarStats, Option<GroupKey>)> {
@@ -190,7 +200,7 @@ fn car_row(
         }
     });
     row.col(|ui| {
-        if let Some((driver, g)) = fields::text(ui, "driver", &car.driver, 110.0) {
+        if let Some((driver, g)) = fields::text(ui, "driver", &car.driver, drivers) {
             set(
                 CarStats {
                     driver,

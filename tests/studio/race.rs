@@ -1071,3 +1071,46 @@ fn an_event_prompt_shows_what_the_card_does() {
     assert!(!text.is_empty());
     harness.get_by_label_contains(&format!("{} — {text}", card.name));
 }
+
+/// At 1280x800 the race's board gets half the window's width or more: the project's files
+/// panel steps aside on the race screen (and comes back with the editor).
+#[test]
+fn the_race_board_keeps_half_the_window_at_1280_by_800() {
+    let (pack, _) = workspace_copy();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(pack.path())),
+        );
+    settle(&mut harness);
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    open_dialog(&mut harness, 3);
+    harness.get_by_label("Start race").click();
+    settle(&mut harness);
+    assert!(harness.state().race_shown());
+    assert!(
+        harness.query_by_label("oval.ron (track)").is_none(),
+        "no files panel on the race screen"
+    );
+    let board = harness
+        .state()
+        .race_screen()
+        .expect("race")
+        .canvas()
+        .shown_rect()
+        .expect("drawn");
+    assert!(
+        board.width() >= 640.0,
+        "the board is {} wide",
+        board.width()
+    );
+    assert!(
+        board.height() >= 450.0,
+        "the board is {} high",
+        board.height()
+    );
+    menu(&mut harness, "Race", "Back to the editor");
+    harness.get_by_label("oval.ron (track)");
+}

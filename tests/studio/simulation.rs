@@ -76,8 +76,29 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
         "60 races · first seat advantage {:+.1} points",
         stats.first_seat_advantage * 100.0
     ));
-    let (team, figures) = stats.teams.iter().next().expect("a team");
-    harness.get_by_label_contains(&format!("{team}: {:.1}%", figures.win_rate.rate * 100.0));
+    // Each team's win rate and interval on its own row, at the body's size, right of its name.
+    for (team, figures) in &stats.teams {
+        let name = harness
+            .get_all_by_label(team)
+            .map(|node| node.rect())
+            .min_by(|a, b| a.top().total_cmp(&b.top()))
+            .expect("the team's row");
+        let on_row = |text: String| {
+            harness.get_all_by_label(&text).any(|node| {
+                let r = node.rect();
+                (r.center().y - name.center().y).abs() < 3.0 && r.left() > name.right()
+            })
+        };
+        let rate = figures.win_rate;
+        assert!(
+            on_row(format!("{:.1}%", rate.rate * 100.0)),
+            "{team}'s win rate"
+        );
+        assert!(
+            on_row(format!("{:.1}–{:.1}%", rate.low * 100.0, rate.high * 100.0)),
+            "{team}'s interval"
+        );
+    }
 
     harness.get_by_label("Heat map").click();
     settle(&mut harness);

@@ -54,17 +54,21 @@ impl StudioApp {
         });
         self.start_dialog_ui(&ctx, &mut commands);
         self.last_time = now;
-        Panel::left("files")
-            .resizable(true)
-            .default_size(220.0)
-            .show(ui, |ui| {
-                files_panel(
-                    ui,
-                    self.session.workspace(),
-                    self.editor.shown(),
-                    &mut commands,
-                );
-            });
+        // A race needs its board more than the project's files: the race screen goes without
+        // them (Back to the editor brings them back).
+        if self.shown != ScreenKind::Race {
+            Panel::left("files")
+                .resizable(true)
+                .default_size(220.0)
+                .show(ui, |ui| {
+                    files_panel(
+                        ui,
+                        self.session.workspace(),
+                        self.editor.shown(),
+                        &mut commands,
+                    );
+                });
+        }
         let said = self.session.status().text().map(str::to_owned);
         self.with_shown(|screen, session| {
             let mut studio = StudioView {

@@ -134,6 +134,12 @@ impl TrackCanvas {
         Some(self.view.to_screen(self.last_rect?, (space.x, space.y)))
     }
 
+    /// Where the canvas was drawn in the last frame.
+    #[must_use]
+    pub fn shown_rect(&self) -> Option<Rect> {
+        self.last_rect
+    }
+
     /// The track point under a screen point, by the last frame's camera.
     #[must_use]
     pub fn track_point(&self, screen: Pos2) -> Option<(f32, f32)> {

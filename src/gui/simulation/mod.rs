@@ -898,14 +898,23 @@ fn win_rates(ui: &mut Ui, stats: &BatchStats, same_bots: bool) {
             ("Win rate by seat, %", by_seat),
         ]) {
             ui.strong(title);
-            for (label, rate) in &rows {
-                ui.small(format!(
-                    "{label}: {:.1}% ({:.1}-{:.1})",
-                    rate.rate * 100.0,
-                    rate.low * 100.0,
-                    rate.high * 100.0
-                ));
-            }
+            // The figures at the body's size and colour, in columns: read at a glance, not
+            // squinted at under the chart's title.
+            egui::Grid::new(("win_rates", title))
+                .striped(true)
+                .num_columns(3)
+                .show(ui, |ui| {
+                    ui.label("");
+                    ui.strong("wins");
+                    ui.strong("95% interval");
+                    ui.end_row();
+                    for (label, rate) in &rows {
+                        ui.label(label);
+                        ui.strong(format!("{:.1}%", rate.rate * 100.0));
+                        ui.label(format!("{:.1}–{:.1}%", rate.low * 100.0, rate.high * 100.0));
+                        ui.end_row();
+                    }
+                });
             let (bars, boxes) = intervals(title, &rows);
             let names: Vec<String> = rows.iter().map(|(label, _)| label.clone()).collect();
             Plot::new(title)
