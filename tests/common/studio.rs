@@ -143,6 +143,21 @@ pub fn open_file(pack: &Path, label: &str) -> Harness<'static, StudioApp> {
     harness
 }
 
+/// Opens the standard pack's file with this sidebar label in a 1280x800 window, the smallest
+/// the studio is made for.
+pub fn open_file_at_1280(pack: &Path, label: &str) -> Harness<'static, StudioApp> {
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            quiet(StudioApp::open(pack)),
+        );
+    settle(&mut harness);
+    harness.get_by_label(label).click();
+    settle(&mut harness);
+    harness
+}
+
 /// Starts the studio as eframe shows it: [`StudioApp::window_ui`], with the window's title and
 /// close handling.
 pub fn start_window(app: StudioApp) -> Harness<'static, StudioApp> {

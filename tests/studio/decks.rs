@@ -485,3 +485,102 @@ fn an_effect_that_does_not_parse_says_why_and_is_not_applied() {
         before.cards[0].effect
     );
 }
+
+/// The width the body font needs for `text`.
+fn text_width(
+    harness: &egui_kittest::Harness<'static, roadwright::gui::StudioApp>,
+    text: &str,
+) -> f32 {
+    let font = egui::FontId::proportional(14.0);
+    harness.ctx.fonts_mut(|fonts| {
+        fonts
+            .layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+            .size()
+            .x
+    })
+}
+
+/// Every field named `name` is wide enough for the longest of `values`.
+fn fields_hold(
+    harness: &egui_kittest::Harness<'static, roadwright::gui::StudioApp>,
+    role: Role,
+    name: &str,
+    values: impl IntoIterator<Item = String>,
+) {
+    let longest = values
+        .into_iter()
+        .max_by(|a, b| text_width(harness, a).total_cmp(&text_width(harness, b)))
+        .expect("values");
+    let needed = text_width(harness, &longest);
+    let fields: Vec<_> = harness.get_all_by_role_and_label(role, name).collect();
+    assert!(!fields.is_empty(), "{name} fields");
+    for field in fields {
+        assert!(
+            field.rect().width() >= needed,
+            "a {name} field {} wide cannot show `{longest}` ({needed})",
+            field.rect().width()
+        );
+    }
+}
+
+/// At 1280x800 no id, name, driver or weapon is cut: each column's fields are as wide as its
+/// longest value, and every row's buttons are inside the window.
+#[test]
+fn deck_tables_show_every_value_whole_at_1280_by_800() {
+    let (pack, _) = workspace_copy();
+    let mut harness =
+        common::studio::open_file_at_1280(pack.path(), "movement_events.ron (movement_event_deck)");
+    let deck = movement_events(shown_document(&harness));
+    fields_hold(
+        &harness,
+        Role::TextInput,
+        "id",
+        deck.cards.iter().map(|c| c.id.to_string()),
+    );
+    fields_hold(
+        &harness,
+        Role::TextInput,
+        "name",
+        deck.cards.iter().map(|c| c.name.to_string()),
+    );
+    for button in harness.get_all_by_label("Delete") {
+        assert!(
+            button.rect().right() <= 1280.0,
+            "a Delete button off the window"
+        );
+    }
+
+    harness
+        .get_by_label("combat_deck.ron (combat_event_deck)")
+        .click();
+    settle(&mut harness);
+    let deck = combat_deck(shown_document(&harness));
+    fields_hold(
+        &harness,
+        Role::TextInput,
+        "id",
+        deck.cards.iter().map(|c| c.id.to_string()),
+    );
+    let rows = deck.weapon_types.len() + deck.cards.len();
+    let buttons: Vec<_> = harness.get_all_by_label("Delete").collect();
+    assert!(
+        buttons.len() >= rows.min(8),
+        "the rows' Delete buttons are drawn"
+    );
+    for button in buttons {
+        assert!(
+            button.rect().right() <= 1280.0,
+            "a Delete button off the window"
+        );
+    }
+
+    harness.get_by_label("team_mats.ron (team_mats)").click();
+    settle(&mut harness);
+    let mats = team_mats(shown_document(&harness));
+    fields_hold(
+        &harness,
+        Role::TextInput,
+        "driver",
+        mats.teams[0].cars.iter().map(|c| c.driver.to_string()),
+    );
+}
