@@ -73,12 +73,15 @@ pub fn getting_started(ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
     ui.add_space(6.0);
     let keys = |action| action_keys(ui.ctx(), action).unwrap_or_default();
     let stretch = keys(Action::SetTool(Tool::Stretch));
+    let start = keys(Action::SetTool(Tool::Start));
+    let grid = keys(Action::SetTool(Tool::Grid));
+    let chute = keys(Action::SetTool(Tool::Chute));
     let race = keys(Action::NewRace);
     let draw = format!(
         "The Stretch tool ({stretch}) lays straights and corners with a ghost that follows the \
-         pointer; Close the lap, lay the starting section, number the grid and place the chute \
-         from the inspector. Problems show in the diagnostics under the canvas: click one to \
-         see where it is."
+         pointer; Close the lap in the inspector; the Start tool ({start}) places the starting \
+         section beside the lap, Grid ({grid}) numbers the grid and Chute ({chute}) places the \
+         chute. Problems show in the diagnostics under the canvas: click one to see where it is."
     );
     let race_text = format!(
         "Start a test race on the track shown ({race}): each seat a person or a bot. Hand a \

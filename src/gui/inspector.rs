@@ -355,9 +355,18 @@ fn off_track(at: SpaceRef, off_track: OffTrack) -> TrackEdit {
 }
 
 fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
+    let closed = track.lap_is_closed();
     if ui
-        .button("Close the lap")
+        .add_enabled(
+            !closed && !track.sectors.is_empty(),
+            egui::Button::new("Close the lap"),
+        )
         .on_hover_text("Link the last sector into sector 0")
+        .on_disabled_hover_text(if closed {
+            "The lap is closed: its last sector runs into sector 0"
+        } else {
+            "Lay the lap first"
+        })
         .clicked()
     {
         edits.push((TrackEdit::CloseLap, None));
