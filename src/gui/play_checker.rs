@@ -101,6 +101,7 @@ fn fingerprint(value: &impl std::fmt::Debug) -> u64 {
 struct TrackFindings {
     content: u64,
     track: u64,
+    races: usize,
     found: Vec<Diagnostic>,
 }
 
@@ -112,8 +113,9 @@ struct Check {
     job: Job<Option<PerTrack>>,
 }
 
-/// Findings track by track.
-type PerTrack = Vec<(PathBuf, Vec<Diagnostic>)>;
+/// Track by track: the races played on it (0 for a track that cannot be played, which the
+/// static diagnostics explain) and its findings.
+type PerTrack = Vec<(PathBuf, usize, Vec<Diagnostic>)>;
 
 /// The background play check and its findings.
 #[derive(Default)]
@@ -241,8 +243,8 @@ impl PlayChecker {
     /// says "nothing found" rather than nothing at all).
     #[must_use]
     pub fn summary(&self) -> Option<(usize, usize)> {
-        (self.complete && !self.by_track.is_empty())
-            .then(|| (self.races * self.by_track.len(), self.found.len()))
+        let races: usize = self.by_track.values().map(|t| t.races).sum();
+        (self.complete && races > 0).then(|| (races, self.found.len()))
     }
 
     /// Keeps the findings of the tracks `on` leaves as they were for play (at `races` races
@@ -280,7 +282,7 @@ impl PlayChecker {
     /// A check played its tracks to their end and found `found`, track by track.
     fn finished(&mut self, on: &Fingerprints, found: PerTrack) {
         self.last_played = Some(found.len());
-        for (path, found) in found {
+        for (path, races, found) in found {
             let Some(&track) = on.tracks.get(&path) else {
                 continue;
             };
@@ -289,6 +291,7 @@ impl PlayChecker {
                 TrackFindings {
                     content: on.content,
                     track,
+                    races,
                     found,
                 },
             );
@@ -354,7 +357,11 @@ fn play_all(
     races: usize,
     watch: &JobHandle<Option<PerTrack>>,
 ) -> Option<PerTrack> {
-    let none = || due.iter().map(|path| (path.clone(), Vec::new())).collect();
+    let none = || {
+        due.iter()
+            .map(|path| (path.clone(), 0, Vec::new()))
+            .collect()
+    };
     let Some(content) = validate_pack(pack).0 else {
         return Some(none());
     };
@@ -378,7 +385,7 @@ fn play_all(
     let mut found: PerTrack = due
         .iter()
         .filter(|path| !playable.contains(*path))
-        .map(|path| (path.clone(), Vec::new()))
+        .map(|path| (path.clone(), 0, Vec::new()))
         .collect();
     for track in tracks {
         let path = track.0.source.path.clone();
@@ -392,7 +399,7 @@ fn play_all(
             watch.done_counter(),
             watch.cancel_flag(),
         )?;
-        found.push((path, findings));
+        found.push((path, races, findings));
     }
     Some(found)
 }

@@ -258,3 +258,15 @@ fn the_check_by_play_replays_only_the_track_or_content_that_changed() {
         "content: every track"
     );
 }
+
+/// The summary counts the races actually played: a new, empty track (which cannot be played,
+/// and whose diagnostics say why) adds none.
+#[test]
+fn the_summary_counts_only_races_played() {
+    let (pack, _) = workspace_copy();
+    let mut harness = studio(pack.path(), 20);
+    common::studio::menu(&mut harness, "File", "New track");
+    harness.state_mut().play_now();
+    settle(&mut harness);
+    harness.get_by_label("Check by play: 20 races, nothing found");
+}
