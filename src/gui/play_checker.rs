@@ -244,7 +244,7 @@ impl PlayChecker {
     #[must_use]
     pub fn summary(&self) -> Option<(usize, usize)> {
         let races: usize = self.by_track.values().map(|t| t.races).sum();
-        (self.complete && races > 0).then(|| (races, self.found.len()))
+        (self.complete && races > 0).then_some((races, self.found.len()))
     }
 
     /// Keeps the findings of the tracks `on` leaves as they were for play (at `races` races
