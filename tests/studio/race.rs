@@ -931,9 +931,18 @@ fn finish_with_bots_plays_a_person_s_race_to_its_end_and_a_seat_can_be_taken_bac
         "the person's seat again"
     );
 
+    let _ = harness
+        .state_mut()
+        .race_screen_mut()
+        .expect("race")
+        .apply(RaceCommand::SetDelay(0.5));
     harness.get_by_label("Finish with bots").click();
     // The bots play on at once: frames, not a settle that waits for the window to be still.
     harness.run_steps(2);
+    assert!(
+        harness.state().race_screen().expect("race").delay() < f32::EPSILON,
+        "at full speed"
+    );
     until(&mut harness, |app| {
         app.race_screen().is_some_and(|s| s.race().is_over())
     });

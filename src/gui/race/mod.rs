@@ -212,6 +212,12 @@ impl RaceScreen {
         self.run.is_some()
     }
 
+    /// Seconds between bot decisions.
+    #[must_use]
+    pub fn delay(&self) -> f32 {
+        self.delay
+    }
+
     /// The one-line message shown under the toolbar, if any.
     #[must_use]
     pub fn message(&self) -> Option<&str> {
@@ -328,7 +334,8 @@ impl RaceScreen {
     }
 
     /// Hands every person's seat to a bot (the planner when it is offered, else the first
-    /// profile) and lets the bots play to the end.
+    /// profile) and lets the bots play to the end at full speed: the designer asked for the
+    /// result, not to watch it.
     fn finish_with_bots(&mut self) {
         let RaceSession::Live(live) = &mut self.session else {
             return;
@@ -351,12 +358,20 @@ impl RaceScreen {
             .filter(|(_, seat)| **seat == SeatControl::Human)
             .map(|(index, _)| PlayerId(index as u8))
             .collect();
+        let handed = people.len();
         for player in people {
             live.set_seat(player, SeatControl::Bot(bot.clone()));
         }
         self.run = Some(Run::from(live.race(), RunUntil::End));
+        self.delay = 0.0;
         self.last_decision_at = f64::NEG_INFINITY;
-        self.message = Some(format!("{} plays every seat to the end", bot.name));
+        self.message = Some(match handed {
+            0 => "The bots play to the end at full speed".to_owned(),
+            _ => format!(
+                "The bots play to the end at full speed; {} took the people's seats",
+                bot.name
+            ),
+        });
         self.after_decision();
     }
 
