@@ -583,4 +583,7 @@ fn deck_tables_show_every_value_whole_at_1280_by_800() {
         "driver",
         mats.teams[0].cars.iter().map(|c| c.driver.to_string()),
     );
+    // The weapon boxes are as wide as the longest weapon's name: none wraps inside its box.
+    let weapons: Vec<String> = deck.weapon_types.iter().map(|w| w.id.to_string()).collect();
+    fields_hold(&harness, Role::ComboBox, "weapon", weapons);
 }

@@ -280,3 +280,33 @@ fn the_help_menu_lists_the_keyboard_shortcuts() {
         "F1 shows it"
     );
 }
+
+/// A long diagnostic wraps inside the window at 1280x800 rather than running off its edge.
+#[test]
+fn a_long_diagnostic_wraps_inside_the_window() {
+    use roadwright::gui::StudioCommand;
+    let (pack, _) = common::studio::workspace_copy();
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1280.0, 800.0])
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(pack.path())),
+        );
+    common::studio::settle(&mut harness);
+    harness.state_mut().apply(StudioCommand::Act(
+        roadwright::gui::action::Action::NewTrack,
+    ));
+    common::studio::settle(&mut harness);
+    common::studio::lay_a_straight(&mut harness);
+    let long = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == "lap-not-closed")
+        .expect("an open lap")
+        .to_string();
+    assert!(long.len() > 200, "a long message: {long}");
+    let shown = harness.get_by_label(&long).rect();
+    assert!(shown.right() <= 1280.0, "inside the window: {shown:?}");
+    assert!(shown.height() > 20.0, "on more than one line: {shown:?}");
+}
