@@ -168,7 +168,7 @@ mod tests {
     /// The fitted picture covers the track's bounds, touching them on one axis, centred.
     #[test]
     fn a_fitted_picture_covers_the_track_centred() {
-        let oval = crate::stretch::samples::oval().expect("oval");
+        let oval: Track = ron::from_str(include_str!("../../tracks/oval.ron")).expect("oval");
         let (left, top, right, bottom) = track_bounds(&oval).expect("bounds");
         let picture = Background {
             path: "board.png".into(),
