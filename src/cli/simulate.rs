@@ -328,7 +328,11 @@ fn print_comparison(c: &Comparison, other: &str, out: &mut dyn Write) -> io::Res
     line("eliminations per race", &c.eliminations)?;
     line("collisions per race", &c.collisions)?;
     line("crossover collisions per race", &c.crossover_collisions)?;
-    line("movement events per race", &c.events_drawn)
+    line("movement events per race", &c.events_drawn)?;
+    for (id, d) in &c.design {
+        line(id, d)?;
+    }
+    Ok(())
 }
 
 /// Writes a race record of each notable race into `folder` (`race-INDEX-WHY.json`), so that
@@ -468,6 +472,17 @@ fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> 
         endings.join(", "),
         stats.events_drawn
     )?;
+    writeln!(
+        out,
+        "design metrics (mean, 95% interval; the README defines each):"
+    )?;
+    for metric in &stats.design {
+        writeln!(
+            out,
+            "  {:<32} {:>8.3} ({:.3}-{:.3}) over {} races",
+            metric.name, metric.mean, metric.low, metric.high, metric.races
+        )?;
+    }
     for n in notable {
         writeln!(
             out,

@@ -282,6 +282,9 @@ pub struct RaceSummary {
     pub damage_by_weapon: std::collections::BTreeMap<String, u32>,
     /// Every car that raced.
     pub cars: Vec<CarResult>,
+    /// Its design metrics ([`super::metrics`]).
+    #[serde(default)]
+    pub metrics: super::metrics::RaceMetrics,
     /// What happened on each space, by space id (left out of the JSON per race; the batch's
     /// statistics sum them).
     #[serde(skip)]
@@ -379,6 +382,7 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
         events_drawn,
         damage_by_weapon: by_weapon,
         cars,
+        metrics: super::metrics::Timeline::of(race).metrics(),
         spaces,
         seats: race
             .players()

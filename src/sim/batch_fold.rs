@@ -53,6 +53,19 @@ impl Moments {
         self.sum_sq = self.sum_sq.saturating_add(other.sum_sq);
     }
 
+    /// Adds another's values, every sum checked (`None` on an overflow, part added) or
+    /// saturating.
+    fn combine(&mut self, other: &Self, checked: bool) -> Option<()> {
+        if checked {
+            self.n = self.n.checked_add(other.n)?;
+            self.sum = self.sum.checked_add(other.sum)?;
+            self.sum_sq = self.sum_sq.checked_add(other.sum_sq)?;
+        } else {
+            self.merge(other);
+        }
+        Some(())
+    }
+
     /// The mean (0 with no value).
     #[must_use]
     pub fn mean(&self) -> f64 {
@@ -181,6 +194,10 @@ pub struct BatchFold {
     pub most_eliminations: Option<RaceMark>,
     /// The first [`LISTED_DRAWS`] drawn races by index, as (index, seed).
     pub draws: Vec<(usize, u64)>,
+    /// Each design metric's moments over the races it is defined for, by metric id, in
+    /// millionths ([`super::metrics::SCALE`]).
+    #[serde(default)]
+    pub design: BTreeMap<String, Moments>,
 }
 
 impl BatchFold {
@@ -262,6 +279,17 @@ impl BatchFold {
             eliminations: eliminated,
         };
         self.mark(mark, race.end == RaceEnd::Draw);
+        for metric in &super::metrics::METRICS {
+            if let Some(value) = (metric.value)(&race.metrics) {
+                // Metrics are never negative; the scaled value is a whole number.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let scaled = (value.max(0.0) * super::metrics::SCALE).round() as u64;
+                self.design
+                    .entry(metric.id.to_owned())
+                    .or_default()
+                    .add(scaled);
+            }
+        }
     }
 
     fn mark(&mut self, mark: RaceMark, draw: bool) {
@@ -352,6 +380,12 @@ impl BatchFold {
                 sum(into.entry(*key).or_default(), *count)?;
             }
         }
+        for (id, from) in &other.design {
+            self.design
+                .entry(id.clone())
+                .or_default()
+                .combine(from, checked)?;
+        }
         for (into, from) in [
             (&mut self.turn_moments, &other.turn_moments),
             (&mut self.decision_moments, &other.decision_moments),
@@ -361,13 +395,7 @@ impl BatchFold {
             (&mut self.collisions, &other.collisions),
             (&mut self.crossover_collisions, &other.crossover_collisions),
         ] {
-            sum(&mut into.n, from.n)?;
-            sum(&mut into.sum, from.sum)?;
-            into.sum_sq = if checked {
-                into.sum_sq.checked_add(from.sum_sq)?
-            } else {
-                into.sum_sq.saturating_add(from.sum_sq)
-            };
+            into.combine(from, checked)?;
         }
         for (car, c) in &other.cars {
             let entry = self.cars.entry(car.clone()).or_default();
@@ -494,6 +522,12 @@ mod tests {
                 damage_taken: k % 6,
                 lost: index.is_multiple_of(3),
             }],
+            metrics: crate::sim::metrics::RaceMetrics {
+                lead_changes: k % 4,
+                drama: winner.map(|_| f64::from(k % 7) / 10.0),
+                downtime: Some(f64::from(k % 5) / 3.0),
+                ..Default::default()
+            },
             spaces: (0..20)
                 .map(|s| SpaceCounts {
                     passes: (k + s) % 3,

@@ -97,6 +97,8 @@ pub struct Comparison {
     pub crossover_collisions: Difference,
     /// Movement events drawn per race.
     pub events_drawn: Difference,
+    /// Each design metric ([`super::metrics`]), by id, in the order they are listed.
+    pub design: Vec<(String, Difference)>,
 }
 
 /// Compares two folded batches.
@@ -140,6 +142,23 @@ pub fn compare_folds(a: &BatchFold, b: &BatchFold) -> Comparison {
         collisions: moments_difference(&a.collisions, &b.collisions),
         crossover_collisions: moments_difference(&a.crossover_collisions, &b.crossover_collisions),
         events_drawn: moments_difference(&a.events_drawn, &b.events_drawn),
+        design: super::metrics::METRICS
+            .iter()
+            .map(|metric| {
+                let of = |fold: &BatchFold| fold.design.get(metric.id).copied().unwrap_or_default();
+                let scaled = moments_difference(&of(a), &of(b));
+                // The sums are in millionths: the difference comes back in the metric's units.
+                let scale = super::metrics::SCALE;
+                let d = Difference {
+                    a: scaled.a / scale,
+                    b: scaled.b / scale,
+                    diff: scaled.diff / scale,
+                    low: scaled.low / scale,
+                    high: scaled.high / scale,
+                };
+                (metric.id.to_owned(), d)
+            })
+            .collect(),
     }
 }
 

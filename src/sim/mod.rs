@@ -8,6 +8,7 @@ pub mod compare;
 pub mod driver;
 pub mod greedy;
 pub mod load;
+pub mod metrics;
 pub mod planner;
 pub mod play_check;
 pub mod profiles;

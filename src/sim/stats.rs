@@ -198,6 +198,47 @@ pub struct BatchStats {
     pub cars: BTreeMap<String, CarStats>,
     /// Per space where anything happened (`12.1`): the totals over the batch, for heat maps.
     pub spaces: BTreeMap<String, SpaceCounts>,
+    /// The design metrics ([`super::metrics`]): mean and 95% interval of each.
+    pub design: Vec<MetricFigure>,
+}
+
+/// A design metric over a batch.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct MetricFigure {
+    /// Its id (`drama`).
+    pub id: String,
+    /// Its name.
+    pub name: String,
+    /// Races it is defined for (drama needs a winner).
+    pub races: usize,
+    /// Its mean.
+    pub mean: f64,
+    /// The 95% interval of the mean (normal approximation: mean ± 1.96 standard errors).
+    pub low: f64,
+    /// See `low`.
+    pub high: f64,
+}
+
+impl MetricFigure {
+    fn of(
+        metric: &super::metrics::MetricDef,
+        moments: Option<&super::batch_fold::Moments>,
+    ) -> Self {
+        let (races, mean, half) = moments.map_or((0, 0.0, 0.0), |m| {
+            let scale = super::metrics::SCALE;
+            let mean = m.mean() / scale;
+            let error = (m.variance() / m.n.max(1) as f64).sqrt() / scale;
+            (m.n as usize, mean, 1.96 * error)
+        });
+        Self {
+            id: metric.id.to_owned(),
+            name: metric.name.to_owned(),
+            races,
+            mean,
+            low: (mean - half).max(0.0),
+            high: mean + half,
+        }
+    }
 }
 
 /// A car's figures over the races it raced.
@@ -287,6 +328,10 @@ impl BatchStats {
                 })
                 .collect(),
             spaces,
+            design: super::metrics::METRICS
+                .iter()
+                .map(|metric| MetricFigure::of(metric, fold.design.get(metric.id)))
+                .collect(),
         }
     }
 }

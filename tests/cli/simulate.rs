@@ -805,3 +805,68 @@ fn a_heat_map_refuses_an_oversized_results_file_and_draws_a_large_one() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("bytes, over the"), "{}", run.stderr);
 }
+
+/// A batch reports each design metric's mean and 95% interval in its JSON and its text, and
+/// `--against` compares them: the same content on the same seeds changes none of them.
+#[test]
+fn design_metrics_are_reported_with_intervals_and_compared() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("batch.json");
+    let same = common::copy_of_standard_pack();
+    let run = simulate(&[
+        "--bots",
+        "random",
+        "--against",
+        same.path().to_str().expect("path"),
+        "--json",
+        json.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = read_json(&json);
+    let design = report["stats"]["design"]
+        .as_array()
+        .expect("design metrics");
+    let ids: Vec<&str> = design.iter().filter_map(|m| m["id"].as_str()).collect();
+    let expected: Vec<&str> = roadwright::sim::metrics::METRICS
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(ids, expected);
+    for metric in design {
+        let (low, mean, high) = (
+            metric["low"].as_f64().expect("low"),
+            metric["mean"].as_f64().expect("mean"),
+            metric["high"].as_f64().expect("high"),
+        );
+        assert!(low <= mean && mean <= high, "{metric}");
+        assert!(metric["races"].as_u64().expect("races") > 0, "{metric}");
+        let id = metric["id"].as_str().expect("id");
+        if [
+            "drama",
+            "decisiveness",
+            "comeback_half",
+            "comeback_three_quarters",
+        ]
+        .contains(&id)
+        {
+            assert!((0.0..=1.0).contains(&mean), "{metric}");
+        }
+        if id == "downtime" {
+            // Three players: about two others' activations between one's own.
+            assert!((1.0..=3.5).contains(&mean), "{metric}");
+        }
+    }
+    assert!(
+        run.stdout.contains("design metrics (mean, 95% interval"),
+        "{}",
+        run.stdout
+    );
+    for metric in &roadwright::sim::metrics::METRICS {
+        assert!(run.stdout.contains(metric.name), "{} listed", metric.name);
+    }
+    let compared = report["compare"]["design"].as_array().expect("compared");
+    assert_eq!(compared.len(), expected.len());
+    for pair in compared {
+        assert_eq!(pair[1]["diff"], 0.0, "same seeds, same content: {pair}");
+    }
+}

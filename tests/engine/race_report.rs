@@ -113,3 +113,33 @@ fn the_standings_give_vp_by_source_and_cars_lost() {
     }
     assert!(lost_in_all > 0, "a ten-player race loses cars");
 }
+
+/// The design metrics read the race's standings as the engine keeps them: the VP claimed at
+/// the end are each player's claims, and every metric of many races lies in its range.
+#[test]
+fn design_metrics_follow_the_standings_and_stay_in_range() {
+    use roadwright::sim::metrics::Timeline;
+    for seed in 0..12 {
+        let (race, _) = race_told_as_it_goes(seed);
+        let timeline = Timeline::of(&race);
+        let end: Vec<u32> = race
+            .players()
+            .iter()
+            .map(roadwright::rules::Player::claimed)
+            .collect();
+        assert_eq!(timeline.standings.last(), Some(&end), "seed {seed}");
+        assert_eq!(timeline.standings.len(), timeline.activations.len() + 1);
+        let metrics = timeline.metrics();
+        for share in [metrics.drama, metrics.decisiveness].into_iter().flatten() {
+            assert!((0.0..=1.0).contains(&share), "seed {seed}: {metrics:?}");
+        }
+        assert_eq!(
+            metrics.drama.is_some(),
+            race.result()
+                .is_some_and(|r| matches!(r, RaceResult::Winner(_)))
+        );
+        // Ten players: about nine others' activations between one's own.
+        let downtime = metrics.downtime.expect("players wait");
+        assert!((5.0..=12.0).contains(&downtime), "seed {seed}: {downtime}");
+    }
+}

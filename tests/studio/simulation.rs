@@ -464,3 +464,41 @@ fn the_studio_exports_the_files_simulate_writes() {
         "one CSV of teams"
     );
 }
+
+/// The Races view lists each design metric's mean and 95% interval, its definition on hover.
+#[test]
+fn the_races_view_shows_the_design_metrics_with_their_definitions() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 40);
+    harness.state_mut().simulation_mut().expect("screen").wait();
+    settle(&mut harness);
+    let tabs: Vec<_> = harness.get_all_by_label("Races").collect();
+    tabs.iter()
+        .find(|tab| tab.rect().top() > 90.0 && tab.rect().top() < 130.0)
+        .expect("the Races tab, in the tab row")
+        .click();
+    drop(tabs);
+    settle(&mut harness);
+    assert_eq!(
+        harness.state().simulation().expect("screen").tab(),
+        SimTab::Races
+    );
+    harness.get_by_label("Design metrics");
+    let stats = stats_of(&harness).clone();
+    for figure in &stats.design {
+        harness.get_by_label(&figure.name);
+        let mean = format!("{:.3}", figure.mean);
+        assert!(harness.get_all_by_label(&mean).next().is_some(), "{mean}");
+    }
+    let drama = roadwright::sim::metrics::METRICS
+        .iter()
+        .find(|m| m.id == "drama")
+        .expect("drama");
+    harness.get_by_label(drama.name).hover();
+    harness.run();
+    assert!(
+        harness.query_by_label_contains(drama.definition).is_some(),
+        "the definition on hover"
+    );
+}

@@ -956,11 +956,35 @@ fn races_view(ui: &mut Ui, stats: &BatchStats, races: &[RaceSummary]) {
         .show(ui, |plot| {
             plot.bar_chart(BarChart::new("races by turns", bars));
         });
+    design_metrics(ui, stats);
     ui.strong("How races end");
     egui::Grid::new("sim_endings").striped(true).show(ui, |ui| {
         for (end, n) in &stats.endings {
             ui.label(end.replace('_', " "));
             ui.label(n.to_string());
+            ui.end_row();
+        }
+    });
+}
+
+/// The design metrics: each one's mean and 95% interval, its definition on hover.
+fn design_metrics(ui: &mut Ui, stats: &BatchStats) {
+    ui.strong("Design metrics")
+        .on_hover_text("Is it exciting? Measured over the races' standings (VP claimed)");
+    egui::Grid::new("sim_design").striped(true).show(ui, |ui| {
+        for heading in ["Metric", "Mean", "95% interval", "Races"] {
+            ui.strong(heading);
+        }
+        ui.end_row();
+        for figure in &stats.design {
+            let definition = crate::sim::metrics::METRICS
+                .iter()
+                .find(|m| m.id == figure.id)
+                .map_or("", |m| m.definition);
+            ui.label(&figure.name).on_hover_text(definition);
+            ui.strong(format!("{:.3}", figure.mean));
+            ui.label(format!("{:.3}–{:.3}", figure.low, figure.high));
+            ui.label(figure.races.to_string());
             ui.end_row();
         }
     });
@@ -1099,6 +1123,13 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(S
         ),
         ("movement events per race".to_owned(), c.events_drawn),
     ]);
+    rows.extend(c.design.iter().map(|(id, d)| {
+        let name = crate::sim::metrics::METRICS
+            .iter()
+            .find(|m| m.id == id)
+            .map_or(id.as_str(), |m| m.name);
+        (name.to_lowercase(), *d)
+    }));
     ScrollArea::vertical().show(ui, |ui| {
         egui::Grid::new("sim_compare").striped(true).show(ui, |ui| {
             for heading in ["Metric", other.as_str(), this.as_str(), "Change (95%)", ""] {
