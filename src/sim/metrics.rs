@@ -299,62 +299,76 @@ pub struct MetricDef {
     pub value: fn(&RaceMetrics) -> Option<f64>,
 }
 
+const fn metric(
+    id: &'static str,
+    name: &'static str,
+    definition: &'static str,
+    value: fn(&RaceMetrics) -> Option<f64>,
+) -> MetricDef {
+    MetricDef {
+        id,
+        name,
+        definition,
+        value,
+    }
+}
+
 /// Every design metric, in the order reports list them.
 pub const METRICS: [MetricDef; 9] = [
-    MetricDef {
-        id: "lead_changes",
-        name: "Lead changes per race",
-        definition: "Times the leader (the one player with strictly the most VP claimed) became another player.",
-        value: |m| Some(f64::from(m.lead_changes)),
-    },
-    MetricDef {
-        id: "lead_changes_per_turn",
-        name: "Lead changes per turn",
-        definition: "Lead changes divided by the race's turns.",
-        value: |m| Some(m.lead_changes_per_turn),
-    },
-    MetricDef {
-        id: "drama",
-        name: "Drama",
-        definition: "How far behind the top the eventual winner stood while behind, as a share of the VP to win, averaged over those moments (Ludii's drama on standings; 0 if never behind).",
-        value: |m| m.drama,
-    },
-    MetricDef {
-        id: "decisiveness",
-        name: "Decisiveness",
-        definition: "The share of the race (in activations) before the winner took the lead for good: near 1, decided at the end.",
-        value: |m| m.decisiveness,
-    },
-    MetricDef {
-        id: "comeback_half",
-        name: "Comeback from half-way",
-        definition: "The share of races won by a player who was not leading half-way through.",
-        value: |m| m.comeback_half.map(f64::from),
-    },
-    MetricDef {
-        id: "comeback_three_quarters",
-        name: "Comeback from three quarters",
-        definition: "The share of races won by a player who was not leading three quarters of the way through.",
-        value: |m| m.comeback_three_quarters.map(f64::from),
-    },
-    MetricDef {
-        id: "closeness",
-        name: "Closeness (VP gap at the end)",
-        definition: "VP claimed by the first player minus the second at the end.",
-        value: |m| Some(f64::from(m.closeness)),
-    },
-    MetricDef {
-        id: "eliminations_per_turn",
-        name: "Eliminations per turn",
-        definition: "Cars eliminated divided by the race's turns.",
-        value: |m| Some(m.eliminations_per_turn),
-    },
-    MetricDef {
-        id: "downtime",
-        name: "Downtime",
-        definition: "Other players' activations between two of a player's own, averaged over every wait.",
-        value: |m| m.downtime,
-    },
+    metric(
+        "lead_changes",
+        "Lead changes per race",
+        "Times the leader (the one player with strictly the most VP claimed) became another player.",
+        |m| Some(f64::from(m.lead_changes)),
+    ),
+    metric(
+        "lead_changes_per_turn",
+        "Lead changes per turn",
+        "Lead changes divided by the race's turns.",
+        |m| Some(m.lead_changes_per_turn),
+    ),
+    metric(
+        "drama",
+        "Drama",
+        "How far behind the top the eventual winner stood while behind, as a share of the VP to win, averaged over those moments (Ludii's drama on standings; 0 if never behind).",
+        |m| m.drama,
+    ),
+    metric(
+        "decisiveness",
+        "Decisiveness",
+        "The share of the race (in activations) before the winner took the lead for good: near 1, decided at the end.",
+        |m| m.decisiveness,
+    ),
+    metric(
+        "comeback_half",
+        "Comeback from half-way",
+        "The share of races won by a player who was not leading half-way through.",
+        |m| m.comeback_half.map(f64::from),
+    ),
+    metric(
+        "comeback_three_quarters",
+        "Comeback from three quarters",
+        "The share of races won by a player who was not leading three quarters of the way through.",
+        |m| m.comeback_three_quarters.map(f64::from),
+    ),
+    metric(
+        "closeness",
+        "Closeness (VP gap at the end)",
+        "VP claimed by the first player minus the second at the end.",
+        |m| Some(f64::from(m.closeness)),
+    ),
+    metric(
+        "eliminations_per_turn",
+        "Eliminations per turn",
+        "Cars eliminated divided by the race's turns.",
+        |m| Some(m.eliminations_per_turn),
+    ),
+    metric(
+        "downtime",
+        "Downtime",
+        "Other players' activations between two of a player's own, averaged over every wait.",
+        |m| m.downtime,
+    ),
 ];
 
 /// The fixed-point scale metric values are summed at: sums stay integers, so a batch folds

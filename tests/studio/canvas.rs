@@ -435,10 +435,7 @@ fn the_canvas_draws_every_space_in_its_terrain_colour_and_the_grid_numbers_close
 #[test]
 fn a_background_picture_is_loaded_drawn_placed_scaled_and_faded() {
     let (pack, track_path) = workspace_copy();
-    let picture = pack.path().join("board.png");
-    image::RgbaImage::from_pixel(40, 20, image::Rgba([200, 30, 30, 255]))
-        .save(&picture)
-        .expect("write png");
+    let picture = board_picture(pack.path());
     let mut harness = open_track(pack.path());
     harness
         .state_mut()
@@ -548,10 +545,7 @@ fn the_stretch_ghost_goes_once_the_lap_is_closed() {
 #[test]
 fn the_background_picture_is_fitted_dragged_and_scaled_on_the_canvas() {
     let (pack, _) = workspace_copy();
-    let picture = pack.path().join("board.png");
-    image::RgbaImage::from_pixel(40, 20, image::Rgba([200, 30, 30, 255]))
-        .save(&picture)
-        .expect("write png");
+    let picture = board_picture(pack.path());
     let mut harness = open_track(pack.path());
     harness
         .state_mut()
@@ -610,6 +604,15 @@ fn the_background_picture_is_fitted_dragged_and_scaled_on_the_canvas() {
         (scaled.x - fitted.x).abs() < 1e-4 && (scaled.y - fitted.y).abs() < 1e-4,
         "scaled about its top-left corner"
     );
+}
+
+/// A 40x20 red picture, `board.png` in `folder`.
+fn board_picture(folder: &std::path::Path) -> std::path::PathBuf {
+    let picture = folder.join("board.png");
+    image::RgbaImage::from_pixel(40, 20, image::Rgba([200, 30, 30, 255]))
+        .save(&picture)
+        .expect("write png");
+    picture
 }
 
 /// A primary drag from `from` to `to` in small steps.

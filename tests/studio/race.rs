@@ -990,15 +990,7 @@ fn escape_closes_an_open_menu_first() {
 #[test]
 fn the_race_toolbar_fits_one_row_at_1280_by_800() {
     let (pack, _) = workspace_copy();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            common::studio::quiet(StudioApp::open(pack.path())),
-        );
-    settle(&mut harness);
-    harness.get_by_label("oval.ron (track)").click();
-    settle(&mut harness);
+    let mut harness = common::studio::open_file_at_1280(pack.path(), "oval.ron (track)");
     open_dialog(&mut harness, 14_870_338_195_041_709_316);
     start_race(&mut harness);
     pause(&mut harness);
@@ -1086,15 +1078,7 @@ fn an_event_prompt_shows_what_the_card_does() {
 #[test]
 fn the_race_board_keeps_half_the_window_at_1280_by_800() {
     let (pack, _) = workspace_copy();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            common::studio::quiet(StudioApp::open(pack.path())),
-        );
-    settle(&mut harness);
-    harness.get_by_label("oval.ron (track)").click();
-    settle(&mut harness);
+    let mut harness = common::studio::open_file_at_1280(pack.path(), "oval.ron (track)");
     open_dialog(&mut harness, 3);
     harness.get_by_label("Start race").click();
     settle(&mut harness);

@@ -286,13 +286,7 @@ fn the_help_menu_lists_the_keyboard_shortcuts() {
 fn a_long_diagnostic_wraps_inside_the_window() {
     use roadwright::gui::StudioCommand;
     let (pack, _) = common::studio::workspace_copy();
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size([1280.0, 800.0])
-        .build_ui_state(
-            |ui, app: &mut StudioApp| app.ui(ui),
-            common::studio::quiet(StudioApp::open(pack.path())),
-        );
-    common::studio::settle(&mut harness);
+    let mut harness = common::studio::open_file_at_1280(pack.path(), "oval.ron (track)");
     harness.state_mut().apply(StudioCommand::Act(
         roadwright::gui::action::Action::NewTrack,
     ));
