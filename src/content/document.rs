@@ -15,6 +15,7 @@ use super::scenario::Scenario;
 use super::source::{Format, SourceFile};
 use super::team_mats::TeamMats;
 use super::track::Track;
+use super::tuning::TuningSpec;
 
 /// The contents of one content file.
 #[derive(Clone, PartialEq, Debug)]
@@ -35,6 +36,8 @@ pub enum Document {
     Scenario(Scenario),
     /// A bot profile.
     BotProfile(BotProfile),
+    /// A tuning spec.
+    TuningSpec(TuningSpec),
 }
 
 impl Document {
@@ -50,6 +53,7 @@ impl Document {
             Self::Track(_) => ContentKind::Track,
             Self::Scenario(_) => ContentKind::Scenario,
             Self::BotProfile(_) => ContentKind::BotProfile,
+            Self::TuningSpec(_) => ContentKind::TuningSpec,
         }
     }
 
@@ -86,6 +90,7 @@ impl Document {
             ContentKind::TeamMats => Self::TeamMats(parse(source)?),
             ContentKind::Track => Self::Track(parse(source)?),
             ContentKind::Scenario => Self::Scenario(parse(source)?),
+            ContentKind::TuningSpec => Self::TuningSpec(parse(source)?),
             ContentKind::BotProfile => Self::BotProfile(parse(source)?),
             ContentKind::Ruleset => Self::Ruleset(match header.version {
                 1 => parse::<RulesetV1>(source)?.migrate(),
@@ -111,6 +116,7 @@ impl Document {
             Self::Ruleset(value) => to_text(value, format),
             Self::Track(value) => to_text(value, format),
             Self::Scenario(value) => to_text(value, format),
+            Self::TuningSpec(value) => to_text(value, format),
             Self::BotProfile(value) => to_text(value, format),
         }
     }

@@ -29,6 +29,8 @@ pub enum ContentKind {
     Scenario,
     /// How a simulated player chooses ([`super::bot_profile::BotProfile`]).
     BotProfile,
+    /// What `roadwright tune` may change and aims at ([`super::tuning::TuningSpec`]).
+    TuningSpec,
 }
 
 impl ContentKind {
@@ -54,6 +56,7 @@ impl ContentKind {
             Self::Track => "track",
             Self::Scenario => "scenario",
             Self::BotProfile => "bot_profile",
+            Self::TuningSpec => "tuning_spec",
         }
     }
 
@@ -69,6 +72,7 @@ impl ContentKind {
             Self::Track => super::track::Track::VERSION,
             Self::Scenario => super::scenario::Scenario::VERSION,
             Self::BotProfile => super::bot_profile::BotProfile::VERSION,
+            Self::TuningSpec => super::tuning::TuningSpec::VERSION,
         }
     }
 }
@@ -137,6 +141,11 @@ kind_marker!(
     /// The `kind` of a scenario file.
     ScenarioKind,
     Scenario
+);
+kind_marker!(
+    /// The `kind` of a tuning spec file.
+    TuningSpecKind,
+    TuningSpec
 );
 kind_marker!(
     /// The `kind` of a bot profile file.

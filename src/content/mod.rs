@@ -28,6 +28,7 @@ pub mod team_mats;
 pub mod text;
 pub mod track;
 pub mod track_summary;
+pub mod tuning;
 
 pub use document::{Document, LoadedDocument};
 pub use error::{LoadError, LoadErrorCode};

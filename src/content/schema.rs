@@ -62,6 +62,7 @@ pub fn content_schemas() -> Vec<NamedSchema> {
         named::<Track>("track"),
         named::<Scenario>("scenario"),
         named::<super::bot_profile::BotProfile>("bot_profile"),
+        named::<super::tuning::TuningSpec>("tuning_spec"),
     ]
 }
 

@@ -141,7 +141,10 @@ impl ContentSummary {
             }
             Document::Ruleset(ruleset) => self.rulesets.push(ruleset.id.to_string()),
             // Tracks have their own summary (`roadwright inspect TRACK`).
-            Document::Track(_) | Document::Scenario(_) | Document::BotProfile(_) => {}
+            Document::Track(_)
+            | Document::Scenario(_)
+            | Document::BotProfile(_)
+            | Document::TuningSpec(_) => {}
         }
     }
 }

@@ -717,6 +717,17 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
             ui.heading(profile.name.as_str());
             ui.label("Bot profiles are edited as text for now.");
         }
+        Document::TuningSpec(spec) => {
+            ui.heading(spec.name.as_str());
+            ui.label(format!(
+                "Tuning spec: {} parameters, {} objectives, {} races on {} (edited as text \
+                 for now)",
+                spec.parameters.len(),
+                spec.objectives.len(),
+                spec.budget,
+                spec.track
+            ));
+        }
         _ => {}
     }
 }

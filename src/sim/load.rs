@@ -116,7 +116,10 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
     let legacy_pack_hash = hashes(&|d| {
         !matches!(
             d,
-            Document::Track(_) | Document::Scenario(_) | Document::BotProfile(_)
+            Document::Track(_)
+                | Document::Scenario(_)
+                | Document::BotProfile(_)
+                | Document::TuningSpec(_)
         )
     });
     let ruleset_hash = pack

@@ -277,6 +277,13 @@ mod tests {
         assert_eq!(draw.closeness, 0);
     }
 
+    /// A tuning spec names metrics by the ids its file format lists: the same ids as here.
+    #[test]
+    fn the_tuning_format_lists_every_metric() {
+        let ids: Vec<&str> = METRICS.iter().map(|m| m.id).collect();
+        assert_eq!(ids, crate::content::tuning::METRIC_IDS);
+    }
+
     #[test]
     fn the_leader_is_the_one_player_strictly_ahead() {
         assert_eq!(leader(&[0, 0, 0]), None);

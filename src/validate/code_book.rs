@@ -433,6 +433,36 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A bot profile weight that is not a finite number.",
     ),
     code(
+        "tuning-empty",
+        Content,
+        "A tuning spec with no parameter to change or no objective to aim at.",
+    ),
+    code(
+        "tuning-range",
+        Content,
+        "A tuning parameter with no value to try (min above max, no choices), or an objective's bounds that are no range.",
+    ),
+    code(
+        "tuning-weight",
+        Content,
+        "A tuning objective's weight that is negative or not a number.",
+    ),
+    code(
+        "tuning-metric",
+        Content,
+        "A tuning objective names a design metric that does not exist.",
+    ),
+    code(
+        "tuning-players",
+        Content,
+        "A tuning spec's players outside 2 to 10, or bot profiles neither one nor one per seat.",
+    ),
+    code(
+        "tuning-budget",
+        Content,
+        "A tuning spec's race budget of 0 or beyond 10,000,000.",
+    ),
+    code(
         "turn-limit",
         Play,
         "A race reached the turn limit without a winner: something stops cars scoring.",

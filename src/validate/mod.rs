@@ -21,6 +21,7 @@ pub mod report;
 pub mod ruleset;
 pub mod team_mats;
 pub mod track;
+pub mod tuning;
 
 pub use diagnostic::{Diagnostic, Location, ObjectRef, Severity, sort_diagnostics};
 pub use limits::Limits;
@@ -59,6 +60,7 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
         Document::Scenario(_) => {}
+        Document::TuningSpec(spec) => tuning::check(spec, &mut report),
     }
     sort_diagnostics(&mut out);
     out

@@ -654,3 +654,33 @@ fn codes_says_what_a_diagnostic_code_means() {
         unknown.stderr
     );
 }
+
+/// `validate` reads a tuning spec: the sample checks clean, and a spec with no budget and an
+/// unknown metric is refused with each problem at its line.
+#[test]
+fn validate_checks_a_tuning_spec() {
+    let sample = common::roadwright(&["validate", "tuning/even-teams.ron"]);
+    assert_eq!(sample.code, 0, "{}{}", sample.stdout, sample.stderr);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let bad = dir.path().join("bad.ron");
+    let text = std::fs::read_to_string(common::repo("tuning/even-teams.ron")).expect("sample");
+    std::fs::write(
+        &bad,
+        text.replace("budget: 20000", "budget: 0")
+            .replace("\"drama\"", "\"thrill\""),
+    )
+    .expect("write");
+    let run = common::roadwright(&["validate", bad.to_str().expect("path")]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    assert!(
+        run.stdout.contains(":10:5: error[tuning-budget]"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("error[tuning-metric]: no design metric `thrill`"),
+        "{}",
+        run.stdout
+    );
+}

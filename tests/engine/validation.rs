@@ -506,7 +506,8 @@ fn validation_reports_every_problem_not_just_the_first() {
                 Document::MovementEventDeck(_)
                 | Document::Track(_)
                 | Document::Scenario(_)
-                | Document::BotProfile(_) => {}
+                | Document::BotProfile(_)
+                | Document::TuningSpec(_) => {}
             }
         }
     });
@@ -657,5 +658,77 @@ fn every_diagnostic_code_has_a_meaning_in_the_code_book() {
     assert!(
         unused.is_empty(),
         "meanings of codes nothing emits: {unused:?}"
+    );
+}
+
+/// The sample tuning spec reads and checks clean; each kind of mistake in a spec is reported
+/// with its code, at its field.
+#[test]
+fn a_tuning_spec_is_read_and_its_mistakes_reported() {
+    use roadwright::content::tuning::{Objective, Parameter, TuningSpec};
+    use roadwright::content::{LoadedDocument, SourceFile};
+    let path = common::repo("tuning/even-teams.ron");
+    let source = SourceFile::read(&path).expect("the sample spec");
+    let document = Document::parse(&source).expect("parses");
+    let loaded = LoadedDocument {
+        source,
+        document: document.clone(),
+    };
+    assert!(
+        validate_document(&loaded).is_empty(),
+        "{:?}",
+        validate_document(&loaded)
+    );
+    let Document::TuningSpec(sample) = document else {
+        panic!("a tuning spec");
+    };
+    let check = |edit: &dyn Fn(&mut TuningSpec)| -> Vec<&'static str> {
+        let mut spec = sample.clone();
+        edit(&mut spec);
+        let document = Document::TuningSpec(spec);
+        let text = document
+            .to_text(roadwright::content::Format::Ron)
+            .expect("text");
+        let loaded = LoadedDocument {
+            source: SourceFile::from_text(&path, text, roadwright::content::Format::Ron),
+            document,
+        };
+        let found = validate_document(&loaded);
+        assert!(found.iter().all(|d| d.location.line.is_some()), "{found:?}");
+        found.iter().map(|d| d.code).collect()
+    };
+    assert_eq!(check(&|s| s.parameters.clear()), ["tuning-empty"]);
+    assert_eq!(check(&|s| s.objectives.clear()), ["tuning-empty"]);
+    assert_eq!(check(&|s| s.players = 11), ["tuning-players"]);
+    assert_eq!(
+        check(&|s| s.bots = vec!["racer".into(); 3]),
+        ["tuning-players"]
+    );
+    assert_eq!(check(&|s| s.budget = 0), ["tuning-budget"]);
+    assert_eq!(
+        check(&|s| {
+            s.parameters.push(Parameter::CarDefense {
+                team: "rust-reapers".into(),
+                car: None,
+                min: 3,
+                max: 1,
+            });
+        }),
+        ["tuning-range"]
+    );
+    assert_eq!(
+        check(&|s| {
+            s.objectives.push(Objective::Metric {
+                metric: "excitement".into(),
+                above: Some(1.0),
+                below: None,
+                weight: 1.0,
+            });
+        }),
+        ["tuning-metric"]
+    );
+    assert_eq!(
+        check(&|s| s.objectives.push(Objective::WinRateSpread { weight: -1.0 })),
+        ["tuning-weight"]
     );
 }

@@ -1,0 +1,205 @@
+//! The tuning spec file: what `roadwright tune` may change in a content pack, what it aims at,
+//! and how many races it may play to get there (issue: automatic tuning). The search never
+//! edits the pack in place; it writes the best candidate as a new pack.
+//!
+//! Paths are relative to the spec file. Every parameter names what it changes by the ids the
+//! pack's files use, and gives its range (whole numbers, both ends included) or its choices.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::TuningSpecKind;
+use super::team_mats::Mount;
+use super::text::{CarNumber, Id, Text};
+
+/// A tuning spec file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TuningSpec {
+    /// Always `TuningSpec`.
+    pub kind: TuningSpecKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// What the tuning is for.
+    pub name: Text,
+    /// The content pack folder tuned, relative to the spec file.
+    pub content: Text,
+    /// The track the races are played on, relative to the spec file.
+    pub track: Text,
+    /// The ruleset's id.
+    #[serde(default = "standard")]
+    pub ruleset: Id,
+    /// Players per race.
+    pub players: u8,
+    /// The bot profile of each seat, by id; one id plays every seat.
+    pub bots: Vec<Id>,
+    /// Races the search may play in all, the final measurement of the best candidate
+    /// included.
+    pub budget: u32,
+    /// The seed of the search and of its races.
+    #[serde(default)]
+    pub seed: u64,
+    /// What the search may change.
+    pub parameters: Vec<Parameter>,
+    /// What it aims at: each objective's shortfall, times its weight, is summed into the
+    /// score the search lowers.
+    pub objectives: Vec<Objective>,
+}
+
+/// The design metrics an objective can name, by id (`sim::metrics::METRICS` computes them; a
+/// test holds the two lists equal).
+pub const METRIC_IDS: [&str; 9] = [
+    "lead_changes",
+    "lead_changes_per_turn",
+    "drama",
+    "decisiveness",
+    "comeback_half",
+    "comeback_three_quarters",
+    "closeness",
+    "eliminations_per_turn",
+    "downtime",
+];
+
+fn standard() -> Id {
+    Id::from("standard")
+}
+
+impl TuningSpec {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+}
+
+/// Something the search may change, with the values it may take.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub enum Parameter {
+    /// How many copies of a race card kind the deck holds.
+    RaceCardCount {
+        /// The card kind's id.
+        card: Id,
+        /// The fewest copies.
+        min: u32,
+        /// The most copies.
+        max: u32,
+    },
+    /// A race card kind's speed.
+    RaceCardSpeed {
+        /// The card kind's id.
+        card: Id,
+        /// The lowest speed.
+        min: i32,
+        /// The highest speed.
+        max: i32,
+    },
+    /// How many copies of a movement event the deck holds.
+    MovementEventCount {
+        /// The event's id.
+        card: Id,
+        /// The fewest copies.
+        min: u32,
+        /// The most copies.
+        max: u32,
+    },
+    /// The damage a combat card deals with a weapon type.
+    CombatDamage {
+        /// The combat card's id.
+        card: Id,
+        /// The weapon type's id.
+        weapon: Id,
+        /// The least damage.
+        min: u32,
+        /// The most damage.
+        max: u32,
+    },
+    /// A car's defense; every car of the team when no car is named.
+    CarDefense {
+        /// The team's id.
+        team: Id,
+        /// The car's number, or every car of the team.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        car: Option<CarNumber>,
+        /// The lowest defense.
+        min: u8,
+        /// The highest defense.
+        max: u8,
+    },
+    /// A car's base MP; every car of the team when no car is named.
+    CarBaseMp {
+        /// The team's id.
+        team: Id,
+        /// The car's number, or every car of the team.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        car: Option<CarNumber>,
+        /// The lowest base MP.
+        min: u8,
+        /// The highest base MP.
+        max: u8,
+    },
+    /// A car's weapon, one of some weapon types.
+    CarWeapon {
+        /// The team's id.
+        team: Id,
+        /// The car's number.
+        car: CarNumber,
+        /// The weapon types it may carry, by id.
+        choices: Vec<Id>,
+    },
+    /// A car's weapon mount, one of some mounts.
+    CarMount {
+        /// The team's id.
+        team: Id,
+        /// The car's number.
+        car: CarNumber,
+        /// The mounts it may have.
+        choices: Vec<Mount>,
+    },
+    /// The VP in every player's pool (the ruleset's victory points).
+    VictoryPoints {
+        /// The fewest.
+        min: u32,
+        /// The most.
+        max: u32,
+    },
+}
+
+/// A goal of the tuning. Each gives a shortfall (0 when met) that its weight multiplies.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub enum Objective {
+    /// The teams' win rates close together: the shortfall is the highest team win rate minus
+    /// the lowest, in percentage points.
+    WinRateSpread {
+        /// Its weight.
+        weight: f64,
+    },
+    /// The first seat no better placed than the others: the shortfall is the distance of the
+    /// first seat's win rate from the fair share, in percentage points.
+    FirstSeatAdvantage {
+        /// Its weight.
+        weight: f64,
+    },
+    /// Races of a length: the shortfall is how many turns the mean race length lies outside
+    /// the range.
+    RaceLength {
+        /// The shortest mean length wanted, in turns.
+        min_turns: f64,
+        /// The longest mean length wanted, in turns.
+        max_turns: f64,
+        /// Its weight.
+        weight: f64,
+    },
+    /// A design metric (`sim::metrics`, by id: `drama`, `lead_changes`...) above or below a
+    /// value: the shortfall is how far its mean lies on the wrong side.
+    Metric {
+        /// The metric's id.
+        metric: Text,
+        /// The least value wanted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        above: Option<f64>,
+        /// The most value wanted.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        below: Option<f64>,
+        /// Its weight.
+        weight: f64,
+    },
+}
