@@ -9,6 +9,7 @@ pub mod driver;
 pub mod greedy;
 pub mod load;
 pub mod metrics;
+pub mod ntbea;
 pub mod planner;
 pub mod play_check;
 pub mod profiles;

@@ -165,7 +165,8 @@ fn schema_writes_one_schema_per_format() {
             "ruleset.schema.json",
             "scenario.schema.json",
             "team_mats.schema.json",
-            "track.schema.json"
+            "track.schema.json",
+            "tuning_spec.schema.json"
         ]
     );
     for name in names {
