@@ -16,6 +16,7 @@ mod render;
 mod schema;
 mod simulate;
 mod targets;
+mod tune;
 mod validate;
 
 use std::io::Write;
@@ -200,6 +201,20 @@ pub enum Command {
         /// Print the summary as JSON.
         #[arg(long)]
         json: bool,
+    },
+    /// Tune a content pack by a tuning spec: search (NTBEA over batches of bot races, the same
+    /// seeds for every candidate) for the parameter values that best meet the spec's
+    /// objectives; write the best as a new pack in OUT/content with OUT/tuning-report.json. The
+    /// pack is never edited. Ctrl-C stops with the best so far; running again resumes.
+    Tune {
+        /// The tuning spec file.
+        spec: PathBuf,
+        /// The folder to write the tuned pack and the report into.
+        #[arg(long)]
+        out: PathBuf,
+        /// Threads (0: every core).
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
     },
     /// Say what a diagnostic code means, or list every code with its meaning.
     Codes {
@@ -431,6 +446,11 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Inspect { path, json } => inspect(path, *json, out, err),
         Command::Schema { out: folder } => schema(folder, out, err),
         Command::Codes { code } => codes::codes(code.as_deref(), out, err),
+        Command::Tune {
+            spec,
+            out: folder,
+            threads,
+        } => tune::tune(spec, folder, *threads, out, err),
         Command::Fmt { paths, check } => fmt(paths, *check, out, err),
         Command::NewTrack {
             template,

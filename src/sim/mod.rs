@@ -18,6 +18,7 @@ pub mod report;
 pub mod score;
 pub mod session;
 pub mod stats;
+pub mod tune;
 
 pub use bot::{Bot, RandomBot};
 pub use driver::{RaceError, Seats, play_race, seat_seed};

@@ -10,3 +10,4 @@ mod cli;
 mod race_records;
 mod schemas;
 mod simulate;
+mod tune;

@@ -1,0 +1,678 @@
+//! Automatic tuning: a [`TuningSpec`] read against its pack, searched with [`Ntbea`] over
+//! batches of bot races, and the best candidate measured again, with its baseline, on fresh
+//! seeds.
+//!
+//! # Decisions taken
+//! - **Common random numbers**: every candidate is played on the same race seeds (the spec's
+//!   seed), so two candidates differ by their parameters, not by luck; the final measurement
+//!   uses other seeds, so the best candidate is not judged on the races it was picked on.
+//! - **Budget**: a fifth of the races measure the baseline and the best candidate at the end
+//!   (a tenth each); the rest is spread over evaluations of at least
+//!   [`MIN_RACES_PER_EVALUATION`] races, up to [`TARGET_EVALUATIONS`] of them.
+//! - **Score**: the sum over objectives of weight × shortfall (0 when met): win-rate spread and
+//!   first-seat advantage in percentage points, race length in turns outside its range, a
+//!   metric in its own units. Lower is better; a candidate whose content does not validate
+//!   (a deck too small for the hands, say) is out, with an infinite score.
+//! - **Resume**: every evaluation is kept (candidate and score); a search given them again
+//!   replays the same proposals without playing, then goes on.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use serde::{Deserialize, Serialize};
+
+use super::batch::{BatchSpec, Shard, fold_shard};
+use super::ntbea::Ntbea;
+use super::stats::BatchStats;
+use crate::content::bot_profile::BotProfile;
+use crate::content::team_mats::Mount;
+use crate::content::text::Id;
+use crate::content::tuning::{Objective, Parameter, TuningSpec};
+use crate::content::{Document, RawPack};
+use crate::rules::RaceRules;
+use crate::validate::checked_track::CheckedTrack;
+use crate::validate::pack::validate_pack;
+
+/// Evaluations the search aims at when the budget allows.
+pub const TARGET_EVALUATIONS: usize = 60;
+
+/// The fewest races an evaluation plays: fewer say nothing about win rates.
+pub const MIN_RACES_PER_EVALUATION: usize = 20;
+
+/// Why a spec cannot be tuned.
+#[derive(Clone, PartialEq, Debug, thiserror::Error)]
+pub enum TuneError {
+    /// The pack, the track or a bot profile could not be used.
+    #[error("{0}")]
+    Setup(String),
+    /// A parameter names something the pack does not have.
+    #[error("parameter {index}: {message}")]
+    Reference {
+        /// The parameter's place in the spec, from 1.
+        index: usize,
+        /// What is missing.
+        message: String,
+    },
+}
+
+/// A value a parameter can take.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Value {
+    /// A number.
+    Number(i64),
+    /// A weapon type's id.
+    Weapon(Id),
+    /// A mount.
+    Mount(Mount),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Number(n) => write!(f, "{n}"),
+            Self::Weapon(id) => write!(f, "{id}"),
+            Self::Mount(mount) => write!(f, "{mount:?}"),
+        }
+    }
+}
+
+/// One parameter as the search sees it: what it is, the values it may take, and the value
+/// the pack has (its index, when the pack's value is among them).
+#[derive(Clone, Debug)]
+pub struct Dimension {
+    /// The spec's parameter.
+    pub parameter: Parameter,
+    /// Its values, in order.
+    pub values: Vec<Value>,
+    /// The pack's value.
+    pub current: Value,
+}
+
+impl Dimension {
+    /// A name for reports: what the parameter changes.
+    #[must_use]
+    pub fn name(&self) -> String {
+        match &self.parameter {
+            Parameter::RaceCardCount { card, .. } => format!("race card {card}: count"),
+            Parameter::RaceCardSpeed { card, .. } => format!("race card {card}: speed"),
+            Parameter::MovementEventCount { card, .. } => format!("movement event {card}: count"),
+            Parameter::CombatDamage { card, weapon, .. } => {
+                format!("combat card {card}: {weapon} damage")
+            }
+            Parameter::CarDefense { team, car, .. } => {
+                format!("{}: defense", car_name(team, car.as_ref()))
+            }
+            Parameter::CarBaseMp { team, car, .. } => {
+                format!("{}: base MP", car_name(team, car.as_ref()))
+            }
+            Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
+            Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
+            Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
+        }
+    }
+}
+
+fn car_name(team: &Id, car: Option<&crate::content::text::CarNumber>) -> String {
+    car.map_or_else(
+        || format!("{team} (every car)"),
+        |car| format!("{team} #{car}"),
+    )
+}
+
+/// A spec ready to tune: its pack, track, bots and dimensions.
+#[derive(Clone, Debug)]
+pub struct Tuning {
+    /// The spec.
+    pub spec: TuningSpec,
+    /// The pack as it is.
+    pub pack: RawPack,
+    /// The track.
+    pub track: CheckedTrack,
+    /// The bot of each seat.
+    pub bots: Vec<BotProfile>,
+    /// What may change.
+    pub dimensions: Vec<Dimension>,
+}
+
+fn numbers(min: i64, max: i64) -> Vec<Value> {
+    (min..=max).map(Value::Number).collect()
+}
+
+impl Tuning {
+    /// Reads what `spec` (the file at `path`) names: the pack, the track, the bots, and each
+    /// parameter's current value in the pack.
+    pub fn prepare(path: &Path, spec: TuningSpec) -> Result<Self, TuneError> {
+        let folder = path.parent().unwrap_or(Path::new("."));
+        let pack = RawPack::open(&folder.join(spec.content.as_str()));
+        if validate_pack(&pack).0.is_none() {
+            return Err(TuneError::Setup(format!(
+                "the content at {} has errors: `roadwright validate` lists them",
+                spec.content
+            )));
+        }
+        let track = crate::validate::open::open_track(&folder.join(spec.track.as_str())).map_err(
+            |found| {
+                TuneError::Setup(format!(
+                    "the track {} cannot be raced on: {}",
+                    spec.track,
+                    found.first().map_or_else(String::new, ToString::to_string)
+                ))
+            },
+        )?;
+        let profiles = super::profiles::profiles_in(&pack.root);
+        let bots = (0..usize::from(spec.players))
+            .map(|seat| {
+                let id = spec.bots.get(seat).or_else(|| spec.bots.first());
+                id.and_then(|id| profiles.get(id.as_str()).cloned())
+                    .ok_or_else(|| {
+                        TuneError::Setup(format!("no bot profile for seat {}", seat + 1))
+                    })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let dimensions = spec
+            .parameters
+            .iter()
+            .enumerate()
+            .map(|(index, parameter)| {
+                dimension(&pack, parameter).map_err(|message| TuneError::Reference {
+                    index: index + 1,
+                    message,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self {
+            spec,
+            pack,
+            track,
+            bots,
+            dimensions,
+        })
+    }
+
+    /// The point of the pack as it is: each dimension at its current value, or at the nearest
+    /// allowed one when the pack's value lies outside the range.
+    #[must_use]
+    pub fn baseline(&self) -> Vec<usize> {
+        self.dimensions
+            .iter()
+            .map(|d| {
+                d.values
+                    .iter()
+                    .position(|v| *v == d.current)
+                    .unwrap_or_else(|| match &d.current {
+                        Value::Number(n) => d
+                            .values
+                            .iter()
+                            .enumerate()
+                            .min_by_key(|(_, v)| match v {
+                                Value::Number(m) => (m - n).abs(),
+                                _ => i64::MAX,
+                            })
+                            .map_or(0, |(i, _)| i),
+                        _ => 0,
+                    })
+            })
+            .collect()
+    }
+
+    /// The pack with the dimensions at `point`.
+    #[must_use]
+    pub fn candidate(&self, point: &[usize]) -> RawPack {
+        let mut pack = self.pack.clone();
+        for (dimension, &index) in self.dimensions.iter().zip(point) {
+            if let Some(value) = dimension.values.get(index) {
+                set(&mut pack, &dimension.parameter, value);
+            }
+        }
+        pack
+    }
+
+    /// Plays `races` races of the candidate at `point` from `seed` and scores them.
+    pub fn evaluate(
+        &self,
+        point: &[usize],
+        races: usize,
+        seed: u64,
+        threads: usize,
+        cancel: &AtomicBool,
+    ) -> Result<Evaluation, String> {
+        let pack = self.candidate(point);
+        let Some(content) = validate_pack(&pack).0 else {
+            return Ok(Evaluation {
+                point: point.to_vec(),
+                score: f64::INFINITY,
+                objectives: Vec::new(),
+                stats: None,
+            });
+        };
+        let rules = RaceRules::new(content, self.track.clone(), self.spec.ruleset.as_str())
+            .map_err(|e| e.to_string())?;
+        let spec = BatchSpec::new(Arc::new(rules), &[], self.bots.clone(), races, seed)
+            .map_err(|e| e.to_string())?;
+        let folded = fold_shard(&spec, Shard::WHOLE, threads, false, &|_| {}, cancel)?;
+        let stats = BatchStats::from_fold(&folded.fold, BTreeMap::new());
+        let objectives: Vec<ObjectiveValue> = self
+            .spec
+            .objectives
+            .iter()
+            .map(|objective| objective_value(objective, &stats))
+            .collect();
+        Ok(Evaluation {
+            point: point.to_vec(),
+            score: objectives.iter().map(|o| o.weighted).sum(),
+            objectives,
+            stats: Some(stats),
+        })
+    }
+
+    /// How the budget is spent: races per evaluation, evaluations, and races for each of the
+    /// two final measurements.
+    #[must_use]
+    pub fn plan(&self) -> Plan {
+        let budget = self.spec.budget as usize;
+        let finals = (budget / 10).max(MIN_RACES_PER_EVALUATION);
+        let searching = budget.saturating_sub(2 * finals);
+        let per = (searching / TARGET_EVALUATIONS).max(MIN_RACES_PER_EVALUATION);
+        Plan {
+            races_per_evaluation: per,
+            evaluations: (searching / per).max(1),
+            final_races: finals,
+        }
+    }
+}
+
+/// How a search spends its budget.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+pub struct Plan {
+    /// Races each candidate plays during the search.
+    pub races_per_evaluation: usize,
+    /// Candidates evaluated.
+    pub evaluations: usize,
+    /// Races of each final measurement (baseline, best).
+    pub final_races: usize,
+}
+
+/// An objective as measured: its value, its shortfall and the weighted shortfall.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct ObjectiveValue {
+    /// What it is.
+    pub name: String,
+    /// The figure measured.
+    pub value: f64,
+    /// How far from met (0: met).
+    pub shortfall: f64,
+    /// The shortfall times the weight.
+    pub weighted: f64,
+}
+
+/// A candidate played and scored.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Evaluation {
+    /// The candidate.
+    pub point: Vec<usize>,
+    /// Its score (lower is better; infinite when its content does not validate).
+    pub score: f64,
+    /// Each objective.
+    pub objectives: Vec<ObjectiveValue>,
+    /// Its batch's statistics (left out of a saved search).
+    #[serde(skip)]
+    pub stats: Option<BatchStats>,
+}
+
+fn objective_value(objective: &Objective, stats: &BatchStats) -> ObjectiveValue {
+    let (name, value, shortfall, weight) = match objective {
+        Objective::WinRateSpread { weight } => {
+            let rates: Vec<f64> = stats
+                .teams
+                .values()
+                .map(|t| t.win_rate.rate * 100.0)
+                .collect();
+            let spread = rates.iter().copied().fold(f64::MIN, f64::max)
+                - rates.iter().copied().fold(f64::MAX, f64::min);
+            let spread = if rates.is_empty() { 0.0 } else { spread };
+            (
+                "win-rate spread (points)".to_owned(),
+                spread,
+                spread,
+                *weight,
+            )
+        }
+        Objective::FirstSeatAdvantage { weight } => {
+            let advantage = stats.first_seat_advantage * 100.0;
+            (
+                "first-seat advantage (points)".to_owned(),
+                advantage,
+                advantage.abs(),
+                *weight,
+            )
+        }
+        Objective::RaceLength {
+            min_turns,
+            max_turns,
+            weight,
+        } => {
+            let mean = stats.turns.mean;
+            let outside = (min_turns - mean).max(mean - max_turns).max(0.0);
+            (
+                format!("mean turns in {min_turns}-{max_turns}"),
+                mean,
+                outside,
+                *weight,
+            )
+        }
+        Objective::Metric {
+            metric,
+            above,
+            below,
+            weight,
+        } => {
+            let mean = stats
+                .design
+                .iter()
+                .find(|m| m.id == metric.as_str())
+                .map_or(0.0, |m| m.mean);
+            let short = above.map_or(0.0, |a| (a - mean).max(0.0))
+                + below.map_or(0.0, |b| (mean - b).max(0.0));
+            (format!("{metric}"), mean, short, *weight)
+        }
+    };
+    ObjectiveValue {
+        name,
+        value,
+        shortfall,
+        weighted: shortfall * weight,
+    }
+}
+
+/// A whole search: every evaluation, and the best point the tuples rate highest.
+#[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize)]
+pub struct Search {
+    /// The evaluations, in order.
+    pub evaluations: Vec<Evaluation>,
+}
+
+impl Search {
+    /// Searches `tuning`: the baseline first, then NTBEA's proposals, `plan.evaluations` in
+    /// all. Evaluations already in `self` (a search resumed) are replayed, not played.
+    /// `progress` hears each evaluation done; `cancel` stops after the one under way.
+    pub fn run(
+        &mut self,
+        tuning: &Tuning,
+        threads: usize,
+        progress: &dyn Fn(usize, &Evaluation),
+        cancel: &AtomicBool,
+    ) -> Result<(), String> {
+        let plan = tuning.plan();
+        let sizes = tuning.dimensions.iter().map(|d| d.values.len()).collect();
+        let mut ntbea = Ntbea::new(sizes, tuning.spec.seed);
+        // Scores are in points and turns: a bound worth a few points explores enough.
+        ntbea.exploration = 5.0;
+        let mut point = tuning.baseline();
+        for step in 0..plan.evaluations {
+            let evaluation = match self.evaluations.get(step) {
+                Some(done) if done.point == point => done.clone(),
+                _ => {
+                    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                        return Ok(());
+                    }
+                    self.evaluations.truncate(step);
+                    let done = tuning.evaluate(
+                        &point,
+                        plan.races_per_evaluation,
+                        tuning.spec.seed,
+                        threads,
+                        cancel,
+                    )?;
+                    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                        return Ok(());
+                    }
+                    self.evaluations.push(done.clone());
+                    done
+                }
+            };
+            progress(step + 1, &evaluation);
+            // NTBEA maximises; an infeasible candidate is as bad as a value can be.
+            let value = if evaluation.score.is_finite() {
+                -evaluation.score
+            } else {
+                -1e6
+            };
+            ntbea.record(&point, value);
+            point = ntbea.propose(&point);
+        }
+        Ok(())
+    }
+
+    /// The best point found: the one NTBEA's tuples rate highest among those evaluated
+    /// (feasible ones only), or the baseline.
+    #[must_use]
+    pub fn best(&self, tuning: &Tuning) -> Vec<usize> {
+        let sizes = tuning.dimensions.iter().map(|d| d.values.len()).collect();
+        let mut ntbea = Ntbea::new(sizes, tuning.spec.seed);
+        for evaluation in self.evaluations.iter().filter(|e| e.score.is_finite()) {
+            ntbea.record(&evaluation.point, -evaluation.score);
+        }
+        ntbea.best().unwrap_or_else(|| tuning.baseline())
+    }
+}
+
+/// The seed of the final measurements: other races than the search's.
+#[must_use]
+pub fn final_seed(seed: u64) -> u64 {
+    super::batch::race_seed(seed ^ 0x7475_6e65_6669_6e61, 0)
+}
+
+/// The files of a candidate pack that differ from the pack's, as (path relative to the pack,
+/// new text).
+pub fn changed_files(tuning: &Tuning, point: &[usize]) -> Result<Vec<(PathBuf, String)>, String> {
+    let candidate = tuning.candidate(point);
+    let mut changed = Vec::new();
+    for (before, after) in tuning.pack.files.iter().zip(&candidate.files) {
+        if before.document != after.document {
+            let relative = before
+                .source
+                .path
+                .strip_prefix(&tuning.pack.root)
+                .unwrap_or(&before.source.path)
+                .to_owned();
+            let text = after
+                .document
+                .to_text(before.source.format)
+                .map_err(|e| e.to_string())?;
+            changed.push((relative, text));
+        }
+    }
+    Ok(changed)
+}
+
+/// The values a parameter may take and the pack's value, or what it names that is missing.
+fn dimension(pack: &RawPack, parameter: &Parameter) -> Result<Dimension, String> {
+    let current;
+    let values = match parameter {
+        Parameter::RaceCardCount { card, min, max } => {
+            current = race_card(pack, card).map(|c| Value::Number(i64::from(c.count)));
+            numbers(i64::from(*min), i64::from(*max))
+        }
+        Parameter::RaceCardSpeed { card, min, max } => {
+            current = race_card(pack, card).map(|c| Value::Number(i64::from(c.speed)));
+            numbers(i64::from(*min), i64::from(*max))
+        }
+        Parameter::MovementEventCount { card, min, max } => {
+            current = documents(pack).find_map(|d| match d {
+                Document::MovementEventDeck(deck) => deck
+                    .cards
+                    .iter()
+                    .find(|c| c.id == *card)
+                    .map(|c| Value::Number(i64::from(c.count))),
+                _ => None,
+            });
+            numbers(i64::from(*min), i64::from(*max))
+        }
+        Parameter::CombatDamage {
+            card,
+            weapon,
+            min,
+            max,
+        } => {
+            current = documents(pack).find_map(|d| match d {
+                Document::CombatEventDeck(deck) => deck
+                    .cards
+                    .iter()
+                    .find(|c| c.id == *card)
+                    .and_then(|c| c.weapons.get(weapon))
+                    .map(|r| Value::Number(i64::from(r.damage))),
+                _ => None,
+            });
+            numbers(i64::from(*min), i64::from(*max))
+        }
+        Parameter::CarDefense {
+            team,
+            car,
+            min,
+            max,
+        } => {
+            current =
+                first_car(pack, team, car.as_ref()).map(|c| Value::Number(i64::from(c.defense)));
+            numbers(i64::from(*min), i64::from(*max))
+        }
+        Parameter::CarBaseMp {
+            team,
+            car,
+            min,
+            max,
+        } => {
+            current =
+                first_car(pack, team, car.as_ref()).map(|c| Value::Number(i64::from(c.base_mp)));
+            numbers(i64::from(*min), i64::from(*max))
+        }
+        Parameter::CarWeapon { team, car, choices } => {
+            current = first_car(pack, team, Some(car)).map(|c| Value::Weapon(c.weapon.clone()));
+            choices.iter().cloned().map(Value::Weapon).collect()
+        }
+        Parameter::CarMount { team, car, choices } => {
+            current = first_car(pack, team, Some(car)).map(|c| Value::Mount(c.mount));
+            choices.iter().copied().map(Value::Mount).collect()
+        }
+        Parameter::VictoryPoints { min, max } => {
+            current = documents(pack).find_map(|d| match d {
+                Document::Ruleset(r) => Some(Value::Number(i64::from(r.victory_points))),
+                _ => None,
+            });
+            numbers(i64::from(*min), i64::from(*max))
+        }
+    };
+    let current = current.ok_or_else(|| "it names something the pack does not have".to_owned())?;
+    if values.is_empty() {
+        return Err("it leaves no value to try".to_owned());
+    }
+    Ok(Dimension {
+        parameter: parameter.clone(),
+        values,
+        current,
+    })
+}
+
+fn documents(pack: &RawPack) -> impl Iterator<Item = &Document> {
+    pack.files.iter().map(|f| &f.document)
+}
+
+fn race_card<'p>(pack: &'p RawPack, card: &Id) -> Option<&'p crate::content::race_deck::RaceCard> {
+    documents(pack).find_map(|d| match d {
+        Document::RaceDeck(deck) => deck.cards.iter().find(|c| c.id == *card),
+        _ => None,
+    })
+}
+
+fn first_car<'p>(
+    pack: &'p RawPack,
+    team: &Id,
+    car: Option<&crate::content::text::CarNumber>,
+) -> Option<&'p crate::content::team_mats::CarStats> {
+    documents(pack).find_map(|d| match d {
+        Document::TeamMats(mats) => mats
+            .teams
+            .iter()
+            .find(|t| t.id == *team)
+            .and_then(|t| t.cars.iter().find(|c| car.is_none_or(|n| c.number == *n))),
+        _ => None,
+    })
+}
+
+/// Sets `parameter` to `value` in the pack's documents.
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Values lie in the spec's checked ranges.
+fn set(pack: &mut RawPack, parameter: &Parameter, value: &Value) {
+    let number = match value {
+        Value::Number(n) => *n,
+        _ => 0,
+    };
+    for file in &mut pack.files {
+        match (&mut file.document, parameter) {
+            (Document::RaceDeck(deck), Parameter::RaceCardCount { card, .. }) => {
+                if let Some(c) = deck.cards.iter_mut().find(|c| c.id == *card) {
+                    c.count = number as u32;
+                }
+            }
+            (Document::RaceDeck(deck), Parameter::RaceCardSpeed { card, .. }) => {
+                if let Some(c) = deck.cards.iter_mut().find(|c| c.id == *card) {
+                    c.speed = number as i32;
+                }
+            }
+            (Document::MovementEventDeck(deck), Parameter::MovementEventCount { card, .. }) => {
+                if let Some(c) = deck.cards.iter_mut().find(|c| c.id == *card) {
+                    c.count = number as u32;
+                }
+            }
+            (Document::CombatEventDeck(deck), Parameter::CombatDamage { card, weapon, .. }) => {
+                if let Some(r) = deck
+                    .cards
+                    .iter_mut()
+                    .find(|c| c.id == *card)
+                    .and_then(|c| c.weapons.get_mut(weapon))
+                {
+                    r.damage = number as u8;
+                }
+            }
+            (Document::TeamMats(mats), _) => set_car(mats, parameter, value, number),
+            (Document::Ruleset(ruleset), Parameter::VictoryPoints { .. }) => {
+                ruleset.victory_points = number as u8;
+            }
+            _ => {}
+        }
+    }
+}
+
+#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Values lie in the spec's checked ranges.
+fn set_car(
+    mats: &mut crate::content::team_mats::TeamMats,
+    parameter: &Parameter,
+    value: &Value,
+    number: i64,
+) {
+    let (team, car) = match parameter {
+        Parameter::CarDefense { team, car, .. } | Parameter::CarBaseMp { team, car, .. } => {
+            (team, car.clone())
+        }
+        Parameter::CarWeapon { team, car, .. } | Parameter::CarMount { team, car, .. } => {
+            (team, Some(car.clone()))
+        }
+        _ => return,
+    };
+    let Some(mat) = mats.teams.iter_mut().find(|t| t.id == *team) else {
+        return;
+    };
+    for stats in mat
+        .cars
+        .iter_mut()
+        .filter(|c| car.as_ref().is_none_or(|n| c.number == *n))
+    {
+        match (parameter, value) {
+            (Parameter::CarDefense { .. }, _) => stats.defense = number as u8,
+            (Parameter::CarBaseMp { .. }, _) => stats.base_mp = number as u8,
+            (Parameter::CarWeapon { .. }, Value::Weapon(id)) => stats.weapon = id.clone(),
+            (Parameter::CarMount { .. }, Value::Mount(mount)) => stats.mount = *mount,
+            _ => {}
+        }
+    }
+}
