@@ -18,7 +18,9 @@
 //!    used by every command and the studio), race records that replay a race exactly, batches
 //!    ([`sim::batch::BatchSpec::new`] sets one up, [`sim::report`] writes its files), and test
 //!    race sessions ([`sim::session`]: people and bots at one table, undo to the last human
-//!    choice, records watched again), which the studio's race screen shows.
+//!    choice, records watched again), which the studio's race screen shows; design metrics
+//!    read from a race's events ([`sim::metrics`]) and automatic tuning of a pack by a tuning
+//!    spec ([`sim::tune`], searched with [`sim::ntbea`]).
 //! 5. [`cli`] and `gui` (feature `gui`) — thin front ends: they call the layers above and print
 //!    or draw what they return. The `roadwright` binary only parses arguments and picks one.
 //!    No game rule lives in them: the race screen asks the engine for legal decisions and

@@ -3,6 +3,7 @@
 //! pack folder (the pack copied, the changed files rewritten), with a report of every change
 //! and of each objective before and after, both measured again on fresh seeds.
 
+use std::collections::BTreeMap;
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
@@ -14,6 +15,7 @@ use super::outputs::check_output_folder;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
 use crate::content::source::SourceFile;
+use crate::sim::stats::Interval;
 use crate::sim::tune::{Evaluation, ObjectiveValue, Plan, Search, Tuning, final_seed};
 
 /// The report of a search, as `--out DIR/tuning-report.json` holds it.
@@ -28,6 +30,23 @@ struct Report<'a> {
     after: &'a [ObjectiveValue],
     score_before: f64,
     score_after: f64,
+    /// Each team's win rate with its 95% interval, before and after, on the fresh seeds.
+    teams_before: BTreeMap<String, Interval>,
+    teams_after: BTreeMap<String, Interval>,
+}
+
+/// Each team's win rate in a measurement.
+fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
+    evaluation
+        .stats
+        .as_ref()
+        .map_or_else(BTreeMap::new, |stats| {
+            stats
+                .teams
+                .iter()
+                .map(|(team, t)| (team.clone(), t.win_rate))
+                .collect()
+        })
 }
 
 #[derive(Serialize)]
@@ -102,6 +121,8 @@ pub fn tune(
         after: &after.objectives,
         score_before: before.score,
         score_after: after.score,
+        teams_before: team_rates(&before),
+        teams_after: team_rates(&after),
     };
     print_report(&report, &pack_out, out)?;
     let json = serde_json::to_string_pretty(&report).map_err(io::Error::other)?;
@@ -285,6 +306,20 @@ fn print_report(report: &Report<'_>, pack: &Path, out: &mut dyn Write) -> io::Re
             out,
             "  {:<32} {:>8.2} -> {:>8.2}  (shortfall {:.2} -> {:.2})",
             before.name, before.value, after.value, before.shortfall, after.shortfall
+        )?;
+    }
+    writeln!(out, "win rates on fresh seeds, % (95%), before -> after:")?;
+    for (team, before) in &report.teams_before {
+        let after = report.teams_after.get(team).copied().unwrap_or(*before);
+        writeln!(
+            out,
+            "  {team:<20} {:>5.1} ({:.1}-{:.1}) -> {:>5.1} ({:.1}-{:.1})",
+            before.rate * 100.0,
+            before.low * 100.0,
+            before.high * 100.0,
+            after.rate * 100.0,
+            after.low * 100.0,
+            after.high * 100.0
         )?;
     }
     writeln!(

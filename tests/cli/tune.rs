@@ -95,6 +95,17 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
         assert!((1..=4).contains(&after), "{change}");
     }
     assert_eq!(report["before"].as_array().map(Vec::len), Some(2));
+    // Each team's win rate before and after, with its interval.
+    let teams = report["teams_after"].as_object().expect("teams");
+    assert_eq!(teams.len(), 4);
+    for rate in teams.values() {
+        assert!(rate["low"].as_f64() <= rate["rate"].as_f64(), "{rate}");
+    }
+    assert!(
+        run.stdout.contains("win rates on fresh seeds"),
+        "{}",
+        run.stdout
+    );
     assert_eq!(report["after"].as_array().map(Vec::len), Some(2));
 
     let again = common::roadwright(&[
