@@ -328,7 +328,16 @@ fn print_report(report: &Report<'_>, pack: &Path, out: &mut dyn Write) -> io::Re
         report.score_before,
         report.score_after,
         pack.display()
-    )
+    )?;
+    if report.score_after >= report.score_before {
+        // The search's best was best on its own seeds only: say so rather than sell it.
+        writeln!(
+            out,
+            "on fresh seeds the tuned pack does no better than the pack as it is: keep the pack, \
+             or tune again with a larger budget"
+        )?;
+    }
+    Ok(())
 }
 
 /// A progress bar on stderr (evaluations done, best score), hidden off a terminal.

@@ -674,7 +674,7 @@ fn validate_checks_a_tuning_spec() {
     let run = common::roadwright(&["validate", bad.to_str().expect("path")]);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(
-        run.stdout.contains(":10:5: error[tuning-budget]"),
+        run.stdout.contains(":12:5: error[tuning-budget]"),
         "{}",
         run.stdout
     );
