@@ -217,25 +217,41 @@ fn searched(
     )?;
     let bar = progress_bar(plan.evaluations);
     let best_so_far = std::cell::Cell::new(f64::INFINITY);
+    let failed_save = std::cell::RefCell::new(None);
+    let save = |search: &Search| {
+        // Saved after every evaluation: a search killed outright resumes from its last one.
+        if let Err(error) = save_search(state, &fingerprint, search) {
+            *failed_save.borrow_mut() = Some(error);
+        }
+    };
     let result = search.run(
         tuning,
         threads,
-        &|done, evaluation: &Evaluation| {
+        &|done, evaluation: &Evaluation, so_far: &Search| {
             best_so_far.set(best_so_far.get().min(evaluation.score));
             bar.set_position(done as u64);
             bar.set_message(format!("best score {:.2}", best_so_far.get()));
+            save(so_far);
         },
         watch_ctrl_c(),
     );
     bar.finish_and_clear();
+    save(&search);
+    if let Some(error) = failed_save.into_inner() {
+        return Err(error);
+    }
+    Ok(result.map(|()| search))
+}
+
+/// Writes the evaluations so far to `state` with the spec they belong to.
+fn save_search(state: &Path, fingerprint: &str, search: &Search) -> io::Result<()> {
     let saved = SavedSearch {
-        spec: fingerprint,
-        search,
+        spec: fingerprint.to_owned(),
+        search: search.clone(),
     };
     let text = serde_json::to_string(&saved).map_err(io::Error::other)?;
     crate::content::save::write_atomic_without_backup(state, text.as_bytes())
-        .map_err(|e| io::Error::other(e.to_string()))?;
-    Ok(result.map(|()| saved.search))
+        .map_err(|e| io::Error::other(e.to_string()))
 }
 
 /// A search as `OUT/tuning-search.json` keeps it: the spec it searched, and its evaluations.

@@ -396,12 +396,13 @@ pub struct Search {
 impl Search {
     /// Searches `tuning`: the baseline first, then NTBEA's proposals, `plan.evaluations` in
     /// all. Evaluations already in `self` (a search resumed) are replayed, not played.
-    /// `progress` hears each evaluation done; `cancel` stops after the one under way.
+    /// `progress` hears each evaluation done, with the search so far (to save it: a search
+    /// killed resumes from its last evaluation); `cancel` stops after the one under way.
     pub fn run(
         &mut self,
         tuning: &Tuning,
         threads: usize,
-        progress: &dyn Fn(usize, &Evaluation),
+        progress: &dyn Fn(usize, &Evaluation, &Self),
         cancel: &AtomicBool,
     ) -> Result<(), String> {
         let plan = tuning.plan();
@@ -432,7 +433,7 @@ impl Search {
                     done
                 }
             };
-            progress(step + 1, &evaluation);
+            progress(step + 1, &evaluation, self);
             // NTBEA maximises; an infeasible candidate is as bad as a value can be.
             let value = if evaluation.score.is_finite() {
                 -evaluation.score

@@ -127,6 +127,37 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
         resumed["changes"], report["changes"],
         "the same search, replayed"
     );
+
+    // The state as a search killed after its fifth evaluation leaves it: the search replays
+    // those five and plays the rest, to the same answer.
+    let state_path = out.join("tuning-search.json");
+    let mut state: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&state_path).expect("state")).expect("json");
+    state["search"]["evaluations"]
+        .as_array_mut()
+        .expect("evaluations")
+        .truncate(5);
+    fs::write(&state_path, state.to_string()).expect("write");
+    let killed = common::roadwright(&[
+        "tune",
+        spec.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(killed.code, 0, "{}", killed.stderr);
+    assert!(
+        killed.stdout.contains("(resuming: 5 evaluations done)"),
+        "{}",
+        killed.stdout
+    );
+    let finished: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tuning-report.json")).expect("report"))
+            .expect("json");
+    assert_eq!(
+        finished["changes"], report["changes"],
+        "the same search, finished"
+    );
+    assert_eq!(finished["evaluations"], 16);
 }
 
 /// A parameter naming a team the pack lacks is refused with its place in the spec; an output
