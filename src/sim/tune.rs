@@ -136,10 +136,6 @@ pub struct Tuning {
     pub dimensions: Vec<Dimension>,
 }
 
-fn numbers(min: i64, max: i64) -> Vec<Value> {
-    (min..=max).map(Value::Number).collect()
-}
-
 impl Tuning {
     /// Reads what `spec` (the file at `path`) names: the pack, the track, the bots, and each
     /// parameter's current value in the pack.
@@ -490,81 +486,9 @@ pub fn changed_files(tuning: &Tuning, point: &[usize]) -> Result<Vec<(PathBuf, S
 
 /// The values a parameter may take and the pack's value, or what it names that is missing.
 fn dimension(pack: &RawPack, parameter: &Parameter) -> Result<Dimension, String> {
-    let current;
-    let values = match parameter {
-        Parameter::RaceCardCount { card, min, max } => {
-            current = race_card(pack, card).map(|c| Value::Number(i64::from(c.count)));
-            numbers(i64::from(*min), i64::from(*max))
-        }
-        Parameter::RaceCardSpeed { card, min, max } => {
-            current = race_card(pack, card).map(|c| Value::Number(i64::from(c.speed)));
-            numbers(i64::from(*min), i64::from(*max))
-        }
-        Parameter::MovementEventCount { card, min, max } => {
-            current = documents(pack).find_map(|d| match d {
-                Document::MovementEventDeck(deck) => deck
-                    .cards
-                    .iter()
-                    .find(|c| c.id == *card)
-                    .map(|c| Value::Number(i64::from(c.count))),
-                _ => None,
-            });
-            numbers(i64::from(*min), i64::from(*max))
-        }
-        Parameter::CombatDamage {
-            card,
-            weapon,
-            min,
-            max,
-        } => {
-            current = documents(pack).find_map(|d| match d {
-                Document::CombatEventDeck(deck) => deck
-                    .cards
-                    .iter()
-                    .find(|c| c.id == *card)
-                    .and_then(|c| c.weapons.get(weapon))
-                    .map(|r| Value::Number(i64::from(r.damage))),
-                _ => None,
-            });
-            numbers(i64::from(*min), i64::from(*max))
-        }
-        Parameter::CarDefense {
-            team,
-            car,
-            min,
-            max,
-        } => {
-            current =
-                first_car(pack, team, car.as_ref()).map(|c| Value::Number(i64::from(c.defense)));
-            numbers(i64::from(*min), i64::from(*max))
-        }
-        Parameter::CarBaseMp {
-            team,
-            car,
-            min,
-            max,
-        } => {
-            current =
-                first_car(pack, team, car.as_ref()).map(|c| Value::Number(i64::from(c.base_mp)));
-            numbers(i64::from(*min), i64::from(*max))
-        }
-        Parameter::CarWeapon { team, car, choices } => {
-            current = first_car(pack, team, Some(car)).map(|c| Value::Weapon(c.weapon.clone()));
-            choices.iter().cloned().map(Value::Weapon).collect()
-        }
-        Parameter::CarMount { team, car, choices } => {
-            current = first_car(pack, team, Some(car)).map(|c| Value::Mount(c.mount));
-            choices.iter().copied().map(Value::Mount).collect()
-        }
-        Parameter::VictoryPoints { min, max } => {
-            current = documents(pack).find_map(|d| match d {
-                Document::Ruleset(r) => Some(Value::Number(i64::from(r.victory_points))),
-                _ => None,
-            });
-            numbers(i64::from(*min), i64::from(*max))
-        }
-    };
-    let current = current.ok_or_else(|| "it names something the pack does not have".to_owned())?;
+    let current = current_value(pack, parameter)
+        .ok_or_else(|| "it names something the pack does not have".to_owned())?;
+    let values = values_of(parameter);
     if values.is_empty() {
         return Err("it leaves no value to try".to_owned());
     }
@@ -573,6 +497,64 @@ fn dimension(pack: &RawPack, parameter: &Parameter) -> Result<Dimension, String>
         values,
         current,
     })
+}
+
+/// The values a parameter may take, in order.
+fn values_of(parameter: &Parameter) -> Vec<Value> {
+    let range = |min: i64, max: i64| (min..=max).map(Value::Number).collect();
+    match parameter {
+        Parameter::RaceCardCount { min, max, .. }
+        | Parameter::MovementEventCount { min, max, .. }
+        | Parameter::CombatDamage { min, max, .. }
+        | Parameter::VictoryPoints { min, max } => range(i64::from(*min), i64::from(*max)),
+        Parameter::RaceCardSpeed { min, max, .. } => range(i64::from(*min), i64::from(*max)),
+        Parameter::CarDefense { min, max, .. } | Parameter::CarBaseMp { min, max, .. } => {
+            range(i64::from(*min), i64::from(*max))
+        }
+        Parameter::CarWeapon { choices, .. } => {
+            choices.iter().cloned().map(Value::Weapon).collect()
+        }
+        Parameter::CarMount { choices, .. } => choices.iter().copied().map(Value::Mount).collect(),
+    }
+}
+
+/// The value the pack has for a parameter, if it has what the parameter names.
+fn current_value(pack: &RawPack, parameter: &Parameter) -> Option<Value> {
+    let number = |n: i64| Some(Value::Number(n));
+    match parameter {
+        Parameter::RaceCardCount { card, .. } => number(i64::from(race_card(pack, card)?.count)),
+        Parameter::RaceCardSpeed { card, .. } => number(i64::from(race_card(pack, card)?.speed)),
+        Parameter::MovementEventCount { card, .. } => documents(pack).find_map(|d| match d {
+            Document::MovementEventDeck(deck) => {
+                let card = deck.cards.iter().find(|c| c.id == *card)?;
+                number(i64::from(card.count))
+            }
+            _ => None,
+        }),
+        Parameter::CombatDamage { card, weapon, .. } => documents(pack).find_map(|d| match d {
+            Document::CombatEventDeck(deck) => {
+                let card = deck.cards.iter().find(|c| c.id == *card)?;
+                number(i64::from(card.weapons.get(weapon)?.damage))
+            }
+            _ => None,
+        }),
+        Parameter::CarDefense { team, car, .. } => {
+            number(i64::from(first_car(pack, team, car.as_ref())?.defense))
+        }
+        Parameter::CarBaseMp { team, car, .. } => {
+            number(i64::from(first_car(pack, team, car.as_ref())?.base_mp))
+        }
+        Parameter::CarWeapon { team, car, .. } => Some(Value::Weapon(
+            first_car(pack, team, Some(car))?.weapon.clone(),
+        )),
+        Parameter::CarMount { team, car, .. } => {
+            Some(Value::Mount(first_car(pack, team, Some(car))?.mount))
+        }
+        Parameter::VictoryPoints { .. } => documents(pack).find_map(|d| match d {
+            Document::Ruleset(r) => number(i64::from(r.victory_points)),
+            _ => None,
+        }),
+    }
 }
 
 fn documents(pack: &RawPack) -> impl Iterator<Item = &Document> {

@@ -49,6 +49,16 @@ fn unbalanced(dir: &Path, team: &str) -> std::path::PathBuf {
     spec
 }
 
+/// `roadwright tune SPEC --out OUT`.
+fn tune(spec: &Path, out: &Path) -> common::Run {
+    common::roadwright(&[
+        "tune",
+        spec.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ])
+}
+
 /// The search plays, writes a new pack that validates (the original untouched) and a report of
 /// each change (within its range) and each objective before and after; run again, it resumes
 /// every evaluation instead of playing it.
@@ -58,12 +68,7 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
     let spec = unbalanced(dir.path(), "rust-reapers");
     let mats_before = fs::read_to_string(dir.path().join("content/team_mats.ron")).expect("mats");
     let out = dir.path().join("tuned");
-    let run = common::roadwright(&[
-        "tune",
-        spec.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
+    let run = tune(&spec, &out);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(
         run.stdout.contains("16 evaluations of 20 races"),
@@ -108,12 +113,7 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
     );
     assert_eq!(report["after"].as_array().map(Vec::len), Some(2));
 
-    let again = common::roadwright(&[
-        "tune",
-        spec.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
+    let again = tune(&spec, &out);
     assert_eq!(again.code, 0, "{}", again.stderr);
     assert!(
         again.stdout.contains("(resuming: 16 evaluations done)"),
@@ -138,12 +138,7 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
         .expect("evaluations")
         .truncate(5);
     fs::write(&state_path, state.to_string()).expect("write");
-    let killed = common::roadwright(&[
-        "tune",
-        spec.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
+    let killed = tune(&spec, &out);
     assert_eq!(killed.code, 0, "{}", killed.stderr);
     assert!(
         killed.stdout.contains("(resuming: 5 evaluations done)"),
@@ -167,12 +162,7 @@ fn tune_refuses_a_missing_team_and_a_foreign_pack() {
     let dir = tempfile::tempdir().expect("temp dir");
     let spec = unbalanced(dir.path(), "no-such-team");
     let out = dir.path().join("tuned");
-    let run = common::roadwright(&[
-        "tune",
-        spec.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
+    let run = tune(&spec, &out);
     assert_eq!(run.code, 1, "{}", run.stdout);
     assert!(
         run.stderr
@@ -183,12 +173,7 @@ fn tune_refuses_a_missing_team_and_a_foreign_pack() {
 
     let spec = unbalanced(dir.path(), "rust-reapers");
     fs::create_dir_all(out.join("content")).expect("a foreign pack");
-    let run = common::roadwright(&[
-        "tune",
-        spec.to_str().expect("path"),
-        "--out",
-        out.to_str().expect("path"),
-    ]);
+    let run = tune(&spec, &out);
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(run.stderr.contains("tune did not write"), "{}", run.stderr);
 }
