@@ -172,7 +172,7 @@ impl Tuning {
             .iter()
             .enumerate()
             .map(|(index, parameter)| {
-                dimension(&pack, parameter).map_err(|message| TuneError::Reference {
+                dimension(&pack, parameter, &spec.ruleset).map_err(|message| TuneError::Reference {
                     index: index + 1,
                     message,
                 })
@@ -219,7 +219,7 @@ impl Tuning {
         let mut pack = self.pack.clone();
         for (dimension, &index) in self.dimensions.iter().zip(point) {
             if let Some(value) = dimension.values.get(index) {
-                set(&mut pack, &dimension.parameter, value);
+                set(&mut pack, &dimension.parameter, value, &self.spec.ruleset);
             }
         }
         pack
@@ -485,8 +485,8 @@ pub fn changed_files(tuning: &Tuning, point: &[usize]) -> Result<Vec<(PathBuf, S
 }
 
 /// The values a parameter may take and the pack's value, or what it names that is missing.
-fn dimension(pack: &RawPack, parameter: &Parameter) -> Result<Dimension, String> {
-    let current = current_value(pack, parameter)
+fn dimension(pack: &RawPack, parameter: &Parameter, ruleset: &Id) -> Result<Dimension, String> {
+    let current = current_value(pack, parameter, ruleset)
         .ok_or_else(|| "it names something the pack does not have".to_owned())?;
     let values = values_of(parameter);
     if values.is_empty() {
@@ -518,8 +518,9 @@ fn values_of(parameter: &Parameter) -> Vec<Value> {
     }
 }
 
-/// The value the pack has for a parameter, if it has what the parameter names.
-fn current_value(pack: &RawPack, parameter: &Parameter) -> Option<Value> {
+/// The value the pack has for a parameter, if it has what the parameter names (the victory
+/// points of the ruleset played).
+fn current_value(pack: &RawPack, parameter: &Parameter, ruleset: &Id) -> Option<Value> {
     let number = |n: i64| Some(Value::Number(n));
     match parameter {
         Parameter::RaceCardCount { card, .. } => number(i64::from(race_card(pack, card)?.count)),
@@ -551,7 +552,7 @@ fn current_value(pack: &RawPack, parameter: &Parameter) -> Option<Value> {
             Some(Value::Mount(first_car(pack, team, Some(car))?.mount))
         }
         Parameter::VictoryPoints { .. } => documents(pack).find_map(|d| match d {
-            Document::Ruleset(r) => number(i64::from(r.victory_points)),
+            Document::Ruleset(r) if r.id == *ruleset => number(i64::from(r.victory_points)),
             _ => None,
         }),
     }
@@ -585,7 +586,7 @@ fn first_car<'p>(
 
 /// Sets `parameter` to `value` in the pack's documents.
 #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Values lie in the spec's checked ranges.
-fn set(pack: &mut RawPack, parameter: &Parameter, value: &Value) {
+fn set(pack: &mut RawPack, parameter: &Parameter, value: &Value, ruleset: &Id) {
     let number = match value {
         Value::Number(n) => *n,
         _ => 0,
@@ -618,8 +619,10 @@ fn set(pack: &mut RawPack, parameter: &Parameter, value: &Value) {
                 }
             }
             (Document::TeamMats(mats), _) => set_car(mats, parameter, value, number),
-            (Document::Ruleset(ruleset), Parameter::VictoryPoints { .. }) => {
-                ruleset.victory_points = number as u8;
+            (Document::Ruleset(played), Parameter::VictoryPoints { .. })
+                if played.id == *ruleset =>
+            {
+                played.victory_points = number as u8;
             }
             _ => {}
         }
@@ -657,5 +660,73 @@ fn set_car(
             (Parameter::CarMount { .. }, Value::Mount(mount)) => stats.mount = *mount,
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A candidate changes what its parameters name and nothing else: every car of the team
+    /// for a team-wide defense, the played ruleset's victory points only; the files it writes
+    /// are the two it changed.
+    #[test]
+    fn a_candidate_changes_what_its_parameters_name_and_nothing_else() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let spec_path = root.join("tuning/even-teams.ron");
+        let source = crate::content::SourceFile::read(&spec_path).expect("the sample");
+        let Ok(Document::TuningSpec(mut spec)) = Document::parse(&source) else {
+            panic!("a tuning spec");
+        };
+        spec.parameters = vec![
+            Parameter::CarDefense {
+                team: "rust-reapers".into(),
+                car: None,
+                min: 1,
+                max: 3,
+            },
+            Parameter::VictoryPoints { min: 10, max: 14 },
+        ];
+        let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
+        let pack = tuning.candidate(&[2, 0]);
+        for file in &pack.files {
+            match &file.document {
+                Document::TeamMats(mats) => {
+                    let before = tuning
+                        .pack
+                        .files
+                        .iter()
+                        .find_map(|f| match &f.document {
+                            Document::TeamMats(m) => Some(m),
+                            _ => None,
+                        })
+                        .expect("the mats");
+                    for (team, was) in mats.teams.iter().zip(&before.teams) {
+                        if team.id.as_str() == "rust-reapers" {
+                            assert!(team.cars.iter().all(|c| c.defense == 3), "{team:?}");
+                        } else {
+                            assert_eq!(team, was, "{} untouched", team.id);
+                        }
+                    }
+                }
+                Document::Ruleset(ruleset) if ruleset.id.as_str() == "standard" => {
+                    assert_eq!(ruleset.victory_points, 10);
+                }
+                Document::Ruleset(other) => {
+                    let before = tuning.pack.files.iter().find_map(|f| match &f.document {
+                        Document::Ruleset(r) if r.id == other.id => Some(r.victory_points),
+                        _ => None,
+                    });
+                    assert_eq!(Some(other.victory_points), before, "{} untouched", other.id);
+                }
+                _ => {}
+            }
+        }
+        let changed: Vec<String> = changed_files(&tuning, &[2, 0])
+            .expect("texts")
+            .into_iter()
+            .map(|(path, _)| path.display().to_string())
+            .collect();
+        assert_eq!(changed, ["rulesets/standard.ron", "team_mats.ron"]);
     }
 }
