@@ -263,16 +263,8 @@ struct SavedSearch {
 
 /// What a saved search must match to be resumed: the spec, the pack and the track as read.
 fn spec_fingerprint(tuning: &Tuning) -> String {
-    use sha2::{Digest as _, Sha256};
     let documents: Vec<&Document> = tuning.pack.files.iter().map(|f| &f.document).collect();
-    let text = format!("{:?}{documents:?}{:?}", tuning.spec, tuning.track);
-    Sha256::digest(text.as_bytes())
-        .iter()
-        .fold(String::new(), |mut hex, b| {
-            use std::fmt::Write as _;
-            let _ = write!(hex, "{b:02x}");
-            hex
-        })
+    crate::sim::load::sha256(&format!("{:?}{documents:?}{:?}", tuning.spec, tuning.track))
 }
 
 /// The pack copied into `folder` (replacing a tuned pack written there before), its changed

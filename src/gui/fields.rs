@@ -57,7 +57,17 @@ fn edited<T: for<'a> From<&'a str> + AsRef<str>>(
 /// none is cut at 1280 pixels wide.
 #[must_use]
 pub fn fitting_width<'t>(ui: &Ui, texts: impl IntoIterator<Item = &'t str>, least: f32) -> f32 {
-    let font = egui::TextStyle::Body.resolve(ui.style());
+    widest_in(ui, texts, &egui::TextStyle::Body, least)
+}
+
+/// [`fitting_width`] for texts drawn in `style`.
+fn widest_in<'t>(
+    ui: &Ui,
+    texts: impl IntoIterator<Item = &'t str>,
+    style: &egui::TextStyle,
+    least: f32,
+) -> f32 {
+    let font = style.resolve(ui.style());
     let widest = ui.fonts_mut(|fonts| {
         texts
             .into_iter()
@@ -181,16 +191,7 @@ fn row_buttons(ui: &mut Ui) -> Option<RowAction> {
 pub fn deck_name(ui: &mut Ui, name: &Text, edits: &mut Vec<(Edit, Option<GroupKey>)>) {
     let mut text = name.as_str().to_owned();
     // As wide as the name in the heading's font, so it is never cut.
-    let font = egui::TextStyle::Heading.resolve(ui.style());
-    let width = ui
-        .fonts_mut(|fonts| {
-            fonts
-                .layout_no_wrap(text.clone(), font, egui::Color32::WHITE)
-                .size()
-                .x
-        })
-        .max(200.0)
-        + 24.0;
+    let width = widest_in(ui, [text.as_str()], &egui::TextStyle::Heading, 224.0);
     let response = ui
         .add(
             TextEdit::singleline(&mut text)

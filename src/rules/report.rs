@@ -109,14 +109,16 @@ impl CompactReport {
                 self.close();
                 let line = line.unwrap_or_default();
                 self.start(EntryKind::Activation, index, Some(line.clone()));
-                self.open = Some(OpenActivation {
+                let open = OpenActivation {
                     entry: self.entries.len() - 1,
                     car: *car,
                     line,
                     from: None,
                     to: None,
                     shoved: Vec::new(),
-                });
+                };
+                self.entries[open.entry].headline = headline(race, &open);
+                self.open = Some(open);
             }
             RaceEvent::Winner { .. } | RaceEvent::Draw => {
                 self.close();
@@ -156,6 +158,8 @@ impl CompactReport {
                     } else if *car != open.car && !open.shoved.contains(car) {
                         open.shoved.push(*car);
                     }
+                    // Only a move changes what the headline says.
+                    self.entries[open.entry].headline = headline(race, open);
                 }
                 let entry = &mut self.entries[open.entry];
                 if stands_out(event) {
@@ -163,7 +167,6 @@ impl CompactReport {
                 } else {
                     entry.details.push((index, line));
                 }
-                entry.headline = headline(race, open);
             }
         }
     }

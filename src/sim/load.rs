@@ -197,7 +197,10 @@ fn canonical(document: &Document) -> String {
     document.to_text(Format::Ron).unwrap_or_default()
 }
 
-fn sha256(text: &str) -> String {
+/// The SHA-256 of a text, in lower-case hex: the digest records, reports and saved searches
+/// carry.
+#[must_use]
+pub fn sha256(text: &str) -> String {
     use std::fmt::Write;
     let digest = Sha256::digest(text.as_bytes());
     digest.iter().fold(String::new(), |mut hex, b| {

@@ -75,14 +75,8 @@ pub fn report_digest(
     spaces: &std::collections::BTreeMap<String, SpaceCounts>,
     races: Option<&[RaceSummary]>,
 ) -> Result<String, String> {
-    use sha2::{Digest as _, Sha256};
     let value = serde_json::to_value((fold, spaces, races)).map_err(|e| e.to_string())?;
-    let digest = Sha256::digest(value.to_string().as_bytes());
-    Ok(digest.iter().fold(String::new(), |mut hex, b| {
-        use std::fmt::Write as _;
-        let _ = write!(hex, "{b:02x}");
-        hex
-    }))
+    Ok(super::load::sha256(&value.to_string()))
 }
 
 /// One row per race and seat at `path`, one row per team at [`teams_csv_path`] beside it.

@@ -491,7 +491,8 @@ fn text_width(
     harness: &egui_kittest::Harness<'static, roadwright::gui::StudioApp>,
     text: &str,
 ) -> f32 {
-    let font = egui::FontId::proportional(14.0);
+    // The font the fields draw in: the style's body text.
+    let font = egui::TextStyle::Body.resolve(&harness.ctx.global_style());
     harness.ctx.fonts_mut(|fonts| {
         fonts
             .layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
