@@ -17,20 +17,24 @@
 //!   replays the same proposals without playing, then goes on.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
+mod parameters;
+pub mod run;
+
+pub use parameters::{Dimension, Value};
+use parameters::{dimension, set};
+
 use super::batch::{BatchSpec, Shard, fold_shard};
 use super::ntbea::Ntbea;
 use super::stats::BatchStats;
+use crate::content::RawPack;
 use crate::content::bot_profile::BotProfile;
-use crate::content::team_mats::Mount;
-use crate::content::text::Id;
-use crate::content::tuning::{Objective, Parameter, TuningSpec};
-use crate::content::{Document, RawPack};
+use crate::content::tuning::{Objective, TuningSpec};
 use crate::rules::RaceRules;
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::pack::validate_pack;
@@ -55,70 +59,6 @@ pub enum TuneError {
         /// What is missing.
         message: String,
     },
-}
-
-/// A value a parameter can take.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub enum Value {
-    /// A number.
-    Number(i64),
-    /// A weapon type's id.
-    Weapon(Id),
-    /// A mount.
-    Mount(Mount),
-}
-
-impl std::fmt::Display for Value {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Number(n) => write!(f, "{n}"),
-            Self::Weapon(id) => write!(f, "{id}"),
-            Self::Mount(mount) => write!(f, "{mount:?}"),
-        }
-    }
-}
-
-/// One parameter as the search sees it: what it is, the values it may take, and the value
-/// the pack has (its index, when the pack's value is among them).
-#[derive(Clone, Debug)]
-pub struct Dimension {
-    /// The spec's parameter.
-    pub parameter: Parameter,
-    /// Its values, in order.
-    pub values: Vec<Value>,
-    /// The pack's value.
-    pub current: Value,
-}
-
-impl Dimension {
-    /// A name for reports: what the parameter changes.
-    #[must_use]
-    pub fn name(&self) -> String {
-        match &self.parameter {
-            Parameter::RaceCardCount { card, .. } => format!("race card {card}: count"),
-            Parameter::RaceCardSpeed { card, .. } => format!("race card {card}: speed"),
-            Parameter::MovementEventCount { card, .. } => format!("movement event {card}: count"),
-            Parameter::CombatDamage { card, weapon, .. } => {
-                format!("combat card {card}: {weapon} damage")
-            }
-            Parameter::CarDefense { team, car, .. } => {
-                format!("{}: defense", car_name(team, car.as_ref()))
-            }
-            Parameter::CarBaseMp { team, car, .. } => {
-                format!("{}: base MP", car_name(team, car.as_ref()))
-            }
-            Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
-            Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
-            Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
-        }
-    }
-}
-
-fn car_name(team: &Id, car: Option<&crate::content::text::CarNumber>) -> String {
-    car.map_or_else(
-        || format!("{team} (every car)"),
-        |car| format!("{team} #{car}"),
-    )
 }
 
 /// A spec ready to tune: its pack, track, bots and dimensions.
@@ -158,6 +98,17 @@ impl Tuning {
             },
         )?;
         let profiles = super::profiles::profiles_in(&pack.root);
+        Self::new(spec, pack, track, &profiles)
+    }
+
+    /// The spec read against a pack and a track already at hand (the studio's documents as
+    /// edited): the bots from `profiles` by id, and each parameter's current value in the pack.
+    pub fn new(
+        spec: TuningSpec,
+        pack: RawPack,
+        track: CheckedTrack,
+        profiles: &BTreeMap<String, BotProfile>,
+    ) -> Result<Self, TuneError> {
         let bots = (0..usize::from(spec.players))
             .map(|seat| {
                 let id = spec.bots.get(seat).or_else(|| spec.bots.first());
@@ -393,13 +344,16 @@ impl Search {
     /// Searches `tuning`: the baseline first, then NTBEA's proposals, `plan.evaluations` in
     /// all. Evaluations already in `self` (a search resumed) are replayed, not played.
     /// `progress` hears each evaluation done, with the search so far (to save it: a search
-    /// killed resumes from its last evaluation); `cancel` stops after the one under way.
+    /// killed resumes from its last evaluation). `stop` is asked before each evaluation: the
+    /// search ends there, every evaluation done kept; `abandon` also cuts the one under way,
+    /// which is then dropped.
     pub fn run(
         &mut self,
         tuning: &Tuning,
         threads: usize,
         progress: &dyn Fn(usize, &Evaluation, &Self),
-        cancel: &AtomicBool,
+        stop: &dyn Fn() -> bool,
+        abandon: &AtomicBool,
     ) -> Result<(), String> {
         let plan = tuning.plan();
         let sizes = tuning.dimensions.iter().map(|d| d.values.len()).collect();
@@ -411,7 +365,7 @@ impl Search {
             let evaluation = match self.evaluations.get(step) {
                 Some(done) if done.point == point => done.clone(),
                 _ => {
-                    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                    if stop() {
                         return Ok(());
                     }
                     self.evaluations.truncate(step);
@@ -420,9 +374,9 @@ impl Search {
                         plan.races_per_evaluation,
                         tuning.spec.seed,
                         threads,
-                        cancel,
+                        abandon,
                     )?;
-                    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
+                    if abandon.load(std::sync::atomic::Ordering::Relaxed) {
                         return Ok(());
                     }
                     self.evaluations.push(done.clone());
@@ -461,211 +415,11 @@ pub fn final_seed(seed: u64) -> u64 {
     super::batch::race_seed(seed ^ 0x7475_6e65_6669_6e61, 0)
 }
 
-/// The files of a candidate pack that differ from the pack's, as (path relative to the pack,
-/// new text).
-pub fn changed_files(tuning: &Tuning, point: &[usize]) -> Result<Vec<(PathBuf, String)>, String> {
-    let candidate = tuning.candidate(point);
-    let mut changed = Vec::new();
-    for (before, after) in tuning.pack.files.iter().zip(&candidate.files) {
-        if before.document != after.document {
-            let relative = before
-                .source
-                .path
-                .strip_prefix(&tuning.pack.root)
-                .unwrap_or(&before.source.path)
-                .to_owned();
-            let text = after
-                .document
-                .to_text(before.source.format)
-                .map_err(|e| e.to_string())?;
-            changed.push((relative, text));
-        }
-    }
-    Ok(changed)
-}
-
-/// The values a parameter may take and the pack's value, or what it names that is missing.
-fn dimension(pack: &RawPack, parameter: &Parameter, ruleset: &Id) -> Result<Dimension, String> {
-    let current = current_value(pack, parameter, ruleset)
-        .ok_or_else(|| "it names something the pack does not have".to_owned())?;
-    let values = values_of(parameter);
-    if values.is_empty() {
-        return Err("it leaves no value to try".to_owned());
-    }
-    Ok(Dimension {
-        parameter: parameter.clone(),
-        values,
-        current,
-    })
-}
-
-/// The values a parameter may take, in order.
-fn values_of(parameter: &Parameter) -> Vec<Value> {
-    let range = |min: i64, max: i64| (min..=max).map(Value::Number).collect();
-    match parameter {
-        Parameter::RaceCardCount { min, max, .. }
-        | Parameter::MovementEventCount { min, max, .. }
-        | Parameter::CombatDamage { min, max, .. }
-        | Parameter::VictoryPoints { min, max } => range(i64::from(*min), i64::from(*max)),
-        Parameter::RaceCardSpeed { min, max, .. } => range(i64::from(*min), i64::from(*max)),
-        Parameter::CarDefense { min, max, .. } | Parameter::CarBaseMp { min, max, .. } => {
-            range(i64::from(*min), i64::from(*max))
-        }
-        Parameter::CarWeapon { choices, .. } => {
-            choices.iter().cloned().map(Value::Weapon).collect()
-        }
-        Parameter::CarMount { choices, .. } => choices.iter().copied().map(Value::Mount).collect(),
-    }
-}
-
-/// The value the pack has for a parameter, if it has what the parameter names (the victory
-/// points of the ruleset played).
-fn current_value(pack: &RawPack, parameter: &Parameter, ruleset: &Id) -> Option<Value> {
-    let number = |n: i64| Some(Value::Number(n));
-    match parameter {
-        Parameter::RaceCardCount { card, .. } => number(i64::from(race_card(pack, card)?.count)),
-        Parameter::RaceCardSpeed { card, .. } => number(i64::from(race_card(pack, card)?.speed)),
-        Parameter::MovementEventCount { card, .. } => documents(pack).find_map(|d| match d {
-            Document::MovementEventDeck(deck) => {
-                let card = deck.cards.iter().find(|c| c.id == *card)?;
-                number(i64::from(card.count))
-            }
-            _ => None,
-        }),
-        Parameter::CombatDamage { card, weapon, .. } => documents(pack).find_map(|d| match d {
-            Document::CombatEventDeck(deck) => {
-                let card = deck.cards.iter().find(|c| c.id == *card)?;
-                number(i64::from(card.weapons.get(weapon)?.damage))
-            }
-            _ => None,
-        }),
-        Parameter::CarDefense { team, car, .. } => {
-            number(i64::from(first_car(pack, team, car.as_ref())?.defense))
-        }
-        Parameter::CarBaseMp { team, car, .. } => {
-            number(i64::from(first_car(pack, team, car.as_ref())?.base_mp))
-        }
-        Parameter::CarWeapon { team, car, .. } => Some(Value::Weapon(
-            first_car(pack, team, Some(car))?.weapon.clone(),
-        )),
-        Parameter::CarMount { team, car, .. } => {
-            Some(Value::Mount(first_car(pack, team, Some(car))?.mount))
-        }
-        Parameter::VictoryPoints { .. } => documents(pack).find_map(|d| match d {
-            Document::Ruleset(r) if r.id == *ruleset => number(i64::from(r.victory_points)),
-            _ => None,
-        }),
-    }
-}
-
-fn documents(pack: &RawPack) -> impl Iterator<Item = &Document> {
-    pack.files.iter().map(|f| &f.document)
-}
-
-fn race_card<'p>(pack: &'p RawPack, card: &Id) -> Option<&'p crate::content::race_deck::RaceCard> {
-    documents(pack).find_map(|d| match d {
-        Document::RaceDeck(deck) => deck.cards.iter().find(|c| c.id == *card),
-        _ => None,
-    })
-}
-
-fn first_car<'p>(
-    pack: &'p RawPack,
-    team: &Id,
-    car: Option<&crate::content::text::CarNumber>,
-) -> Option<&'p crate::content::team_mats::CarStats> {
-    documents(pack).find_map(|d| match d {
-        Document::TeamMats(mats) => mats
-            .teams
-            .iter()
-            .find(|t| t.id == *team)
-            .and_then(|t| t.cars.iter().find(|c| car.is_none_or(|n| c.number == *n))),
-        _ => None,
-    })
-}
-
-/// Sets `parameter` to `value` in the pack's documents.
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Values lie in the spec's checked ranges.
-fn set(pack: &mut RawPack, parameter: &Parameter, value: &Value, ruleset: &Id) {
-    let number = match value {
-        Value::Number(n) => *n,
-        _ => 0,
-    };
-    for file in &mut pack.files {
-        match (&mut file.document, parameter) {
-            (Document::RaceDeck(deck), Parameter::RaceCardCount { card, .. }) => {
-                if let Some(c) = deck.cards.iter_mut().find(|c| c.id == *card) {
-                    c.count = number as u32;
-                }
-            }
-            (Document::RaceDeck(deck), Parameter::RaceCardSpeed { card, .. }) => {
-                if let Some(c) = deck.cards.iter_mut().find(|c| c.id == *card) {
-                    c.speed = number as i32;
-                }
-            }
-            (Document::MovementEventDeck(deck), Parameter::MovementEventCount { card, .. }) => {
-                if let Some(c) = deck.cards.iter_mut().find(|c| c.id == *card) {
-                    c.count = number as u32;
-                }
-            }
-            (Document::CombatEventDeck(deck), Parameter::CombatDamage { card, weapon, .. }) => {
-                if let Some(r) = deck
-                    .cards
-                    .iter_mut()
-                    .find(|c| c.id == *card)
-                    .and_then(|c| c.weapons.get_mut(weapon))
-                {
-                    r.damage = number as u8;
-                }
-            }
-            (Document::TeamMats(mats), _) => set_car(mats, parameter, value, number),
-            (Document::Ruleset(played), Parameter::VictoryPoints { .. })
-                if played.id == *ruleset =>
-            {
-                played.victory_points = number as u8;
-            }
-            _ => {}
-        }
-    }
-}
-
-#[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)] // Values lie in the spec's checked ranges.
-fn set_car(
-    mats: &mut crate::content::team_mats::TeamMats,
-    parameter: &Parameter,
-    value: &Value,
-    number: i64,
-) {
-    let (team, car) = match parameter {
-        Parameter::CarDefense { team, car, .. } | Parameter::CarBaseMp { team, car, .. } => {
-            (team, car.clone())
-        }
-        Parameter::CarWeapon { team, car, .. } | Parameter::CarMount { team, car, .. } => {
-            (team, Some(car.clone()))
-        }
-        _ => return,
-    };
-    let Some(mat) = mats.teams.iter_mut().find(|t| t.id == *team) else {
-        return;
-    };
-    for stats in mat
-        .cars
-        .iter_mut()
-        .filter(|c| car.as_ref().is_none_or(|n| c.number == *n))
-    {
-        match (parameter, value) {
-            (Parameter::CarDefense { .. }, _) => stats.defense = number as u8,
-            (Parameter::CarBaseMp { .. }, _) => stats.base_mp = number as u8,
-            (Parameter::CarWeapon { .. }, Value::Weapon(id)) => stats.weapon = id.clone(),
-            (Parameter::CarMount { .. }, Value::Mount(mount)) => stats.mount = *mount,
-            _ => {}
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::content::Document;
+    use crate::content::tuning::Parameter;
 
     /// A candidate changes what its parameters name and nothing else: every car of the team
     /// for a team-wide defense, the played ruleset's victory points only; the files it writes
@@ -722,7 +476,7 @@ mod tests {
                 _ => {}
             }
         }
-        let changed: Vec<String> = changed_files(&tuning, &[2, 0])
+        let changed: Vec<String> = run::files_to_write(&tuning, &[2, 0])
             .expect("texts")
             .into_iter()
             .map(|(path, _)| path.display().to_string())
