@@ -172,6 +172,13 @@ pub enum Objective {
         /// Its weight.
         weight: f64,
     },
+    /// Every team near its fair share of wins: the shortfall is the largest distance of a
+    /// team's win rate from the fair share (one race in as many as there are players), in
+    /// percentage points. Stricter than the spread when one team stands out alone.
+    FairShare {
+        /// Its weight.
+        weight: f64,
+    },
     /// The first seat no better placed than the others: the shortfall is the distance of the
     /// first seat's win rate from the fair share, in percentage points.
     FirstSeatAdvantage {

@@ -101,7 +101,9 @@ fn check_parameter(parameter: &Parameter, report: &mut FileReport<'_>) {
 
 fn check_objective(objective: &Objective, report: &mut FileReport<'_>) {
     let weight = match objective {
-        Objective::WinRateSpread { weight } | Objective::FirstSeatAdvantage { weight } => *weight,
+        Objective::WinRateSpread { weight }
+        | Objective::FairShare { weight }
+        | Objective::FirstSeatAdvantage { weight } => *weight,
         Objective::RaceLength {
             min_turns,
             max_turns,

@@ -26,7 +26,7 @@ use serde::{Deserialize, Serialize};
 mod parameters;
 pub mod run;
 
-pub use parameters::{Dimension, Value};
+pub use parameters::{Dimension, Offered, Value, name_of, offered};
 use parameters::{dimension, set};
 
 use super::batch::{BatchSpec, Shard, fold_shard};
@@ -82,12 +82,6 @@ impl Tuning {
     pub fn prepare(path: &Path, spec: TuningSpec) -> Result<Self, TuneError> {
         let folder = path.parent().unwrap_or(Path::new("."));
         let pack = RawPack::open(&folder.join(spec.content.as_str()));
-        if validate_pack(&pack).0.is_none() {
-            return Err(TuneError::Setup(format!(
-                "the content at {} has errors: `roadwright validate` lists them",
-                spec.content
-            )));
-        }
         let track = crate::validate::open::open_track(&folder.join(spec.track.as_str())).map_err(
             |found| {
                 TuneError::Setup(format!(
@@ -109,6 +103,12 @@ impl Tuning {
         track: CheckedTrack,
         profiles: &BTreeMap<String, BotProfile>,
     ) -> Result<Self, TuneError> {
+        if validate_pack(&pack).0.is_none() {
+            return Err(TuneError::Setup(format!(
+                "the content at {} has errors: `roadwright validate` lists them",
+                pack.root.display()
+            )));
+        }
         let bots = (0..usize::from(spec.players))
             .map(|seat| {
                 let id = spec.bots.get(seat).or_else(|| spec.bots.first());
@@ -204,7 +204,7 @@ impl Tuning {
             .spec
             .objectives
             .iter()
-            .map(|objective| objective_value(objective, &stats))
+            .map(|objective| objective_value(objective, &stats, self.spec.players))
             .collect();
         Ok(Evaluation {
             point: point.to_vec(),
@@ -268,7 +268,7 @@ pub struct Evaluation {
     pub stats: Option<BatchStats>,
 }
 
-fn objective_value(objective: &Objective, stats: &BatchStats) -> ObjectiveValue {
+fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> ObjectiveValue {
     let (name, value, shortfall, weight) = match objective {
         Objective::WinRateSpread { weight } => {
             let rates: Vec<f64> = stats
@@ -283,6 +283,20 @@ fn objective_value(objective: &Objective, stats: &BatchStats) -> ObjectiveValue 
                 "win-rate spread (points)".to_owned(),
                 spread,
                 spread,
+                *weight,
+            )
+        }
+        Objective::FairShare { weight } => {
+            let fair = 100.0 / f64::from(players.max(1));
+            let worst = stats
+                .teams
+                .values()
+                .map(|t| (t.win_rate.rate * 100.0 - fair).abs())
+                .fold(0.0, f64::max);
+            (
+                "largest distance from a fair share (points)".to_owned(),
+                worst,
+                worst,
                 *weight,
             )
         }
@@ -482,5 +496,69 @@ mod tests {
             .map(|(path, _)| path.display().to_string())
             .collect();
         assert_eq!(changed, ["rulesets/standard.ron", "team_mats.ron"]);
+    }
+
+    fn sample() -> (std::path::PathBuf, TuningSpec) {
+        let spec_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/even-teams.ron");
+        let source = crate::content::SourceFile::read(&spec_path).expect("the sample");
+        let Ok(Document::TuningSpec(spec)) = Document::parse(&source) else {
+            panic!("a tuning spec");
+        };
+        (spec_path, spec)
+    }
+
+    /// Every parameter offered on the standard pack names something the pack has, its range
+    /// holds the pack's value, and the offer covers each kind of parameter.
+    #[test]
+    fn every_parameter_offered_names_the_pack_and_holds_its_value() {
+        let (spec_path, mut spec) = sample();
+        let pack = Tuning::prepare(&spec_path, spec.clone())
+            .expect("prepared")
+            .pack;
+        let offer = offered(&pack, &spec.ruleset);
+        spec.parameters = offer.iter().map(|o| o.parameter.clone()).collect();
+        let tuning =
+            Tuning::prepare(&spec_path, spec).expect("every offered parameter names the pack");
+        for dimension in &tuning.dimensions {
+            assert!(
+                dimension.values.contains(&dimension.current),
+                "{}: {:?} not in {:?}",
+                dimension.name(),
+                dimension.current,
+                dimension.values
+            );
+        }
+        let kinds: std::collections::HashSet<_> = offer
+            .iter()
+            .map(|o| std::mem::discriminant(&o.parameter))
+            .collect();
+        assert_eq!(kinds.len(), 9, "each of the nine kinds is offered");
+        assert!(offer.iter().any(|o| o.group == "Combat deck"));
+    }
+
+    /// The fair-share objective is the largest distance of a team's win rate from one race in
+    /// as many as there are players.
+    #[test]
+    fn the_fair_share_objective_is_the_worst_teams_distance() {
+        let (spec_path, mut spec) = sample();
+        spec.parameters.clear();
+        spec.objectives = vec![Objective::FairShare { weight: 2.0 }];
+        spec.bots = vec!["random".into()];
+        let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
+        let never = AtomicBool::new(false);
+        let evaluation = tuning.evaluate(&[], 40, 9, 1, &never).expect("played");
+        let stats = evaluation.stats.expect("stats");
+        let worst = stats
+            .teams
+            .values()
+            .map(|t| (t.win_rate.rate * 100.0 - 25.0).abs())
+            .fold(0.0, f64::max);
+        assert!(worst > 0.0, "40 races are never exactly fair");
+        let objective = &evaluation.objectives[0];
+        assert!(
+            (objective.value - worst).abs() < 1e-9,
+            "{objective:?} vs {worst}"
+        );
+        assert!((evaluation.score - 2.0 * worst).abs() < 1e-9);
     }
 }

@@ -45,23 +45,29 @@ impl Dimension {
     /// A name for reports: what the parameter changes.
     #[must_use]
     pub fn name(&self) -> String {
-        match &self.parameter {
-            Parameter::RaceCardCount { card, .. } => format!("race card {card}: count"),
-            Parameter::RaceCardSpeed { card, .. } => format!("race card {card}: speed"),
-            Parameter::MovementEventCount { card, .. } => format!("movement event {card}: count"),
-            Parameter::CombatDamage { card, weapon, .. } => {
-                format!("combat card {card}: {weapon} damage")
-            }
-            Parameter::CarDefense { team, car, .. } => {
-                format!("{}: defense", car_name(team, car.as_ref()))
-            }
-            Parameter::CarBaseMp { team, car, .. } => {
-                format!("{}: base MP", car_name(team, car.as_ref()))
-            }
-            Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
-            Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
-            Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
+        name_of(&self.parameter)
+    }
+}
+
+/// What a parameter changes, in words ("rust-reapers #7: base MP").
+#[must_use]
+pub fn name_of(parameter: &Parameter) -> String {
+    match parameter {
+        Parameter::RaceCardCount { card, .. } => format!("race card {card}: count"),
+        Parameter::RaceCardSpeed { card, .. } => format!("race card {card}: speed"),
+        Parameter::MovementEventCount { card, .. } => format!("movement event {card}: count"),
+        Parameter::CombatDamage { card, weapon, .. } => {
+            format!("combat card {card}: {weapon} damage")
         }
+        Parameter::CarDefense { team, car, .. } => {
+            format!("{}: defense", car_name(team, car.as_ref()))
+        }
+        Parameter::CarBaseMp { team, car, .. } => {
+            format!("{}: base MP", car_name(team, car.as_ref()))
+        }
+        Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
+        Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
+        Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
     }
 }
 
@@ -253,4 +259,188 @@ fn set_car(
             _ => {}
         }
     }
+}
+
+/// A parameter offered for tuning, with the part of the pack it belongs to (for grouping).
+#[derive(Clone, PartialEq, Debug)]
+pub struct Offered {
+    /// The part of the pack: "Ruleset", "Race deck", "Movement events", "Combat deck", or a
+    /// team's name.
+    pub group: String,
+    /// The parameter, with a default range around the pack's value.
+    pub parameter: Parameter,
+}
+
+/// Every parameter of `pack` a tuning could let move, with a default range around the pack's
+/// value, in the order a designer reads the pack: the ruleset's victory points, the race
+/// deck (count, speed), the movement events (count), the combat deck (damage per weapon), then
+/// each team (every car's defense and base MP, then each car's defense, base MP, weapon and
+/// mount).
+///
+/// Default ranges, chosen to stay close to the pack: a count ±2 (from 0), a speed or a base
+/// MP ±1 inside the limits validation allows, a damage from one less to one more (at least up
+/// to 2, so a card that never hits can be made to), defense over its whole 1-3, victory points
+/// ±3 (from 1). A designer widens them on the Tune screen or in the spec.
+#[must_use]
+pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
+    use crate::validate::limits::{BASE_MP_RANGE, MAX_DEFENSE, SPEED_RANGE};
+    let count = |c: u32| (c.saturating_sub(2), c + 2);
+    let mut found = Vec::new();
+    let mut add = |group: &str, parameter: Parameter| {
+        found.push(Offered {
+            group: group.to_owned(),
+            parameter,
+        });
+    };
+    for document in documents(pack) {
+        if let Document::Ruleset(r) = document
+            && r.id == *ruleset
+        {
+            let vp = u32::from(r.victory_points);
+            add(
+                "Ruleset",
+                Parameter::VictoryPoints {
+                    min: vp.saturating_sub(3).max(1),
+                    max: vp + 3,
+                },
+            );
+        }
+    }
+    for document in documents(pack) {
+        if let Document::RaceDeck(deck) = document {
+            for card in &deck.cards {
+                let (min, max) = count(card.count);
+                add(
+                    "Race deck",
+                    Parameter::RaceCardCount {
+                        card: card.id.clone(),
+                        min,
+                        max,
+                    },
+                );
+                add(
+                    "Race deck",
+                    Parameter::RaceCardSpeed {
+                        card: card.id.clone(),
+                        min: (card.speed - 1).max(*SPEED_RANGE.start()),
+                        max: (card.speed + 1).min(*SPEED_RANGE.end()),
+                    },
+                );
+            }
+        }
+    }
+    for document in documents(pack) {
+        if let Document::MovementEventDeck(deck) = document {
+            for card in &deck.cards {
+                let (min, max) = count(card.count);
+                add(
+                    "Movement events",
+                    Parameter::MovementEventCount {
+                        card: card.id.clone(),
+                        min,
+                        max,
+                    },
+                );
+            }
+        }
+    }
+    for document in documents(pack) {
+        if let Document::CombatEventDeck(deck) = document {
+            for card in &deck.cards {
+                for (weapon, result) in &card.weapons {
+                    let damage = u32::from(result.damage);
+                    add(
+                        "Combat deck",
+                        Parameter::CombatDamage {
+                            card: card.id.clone(),
+                            weapon: weapon.clone(),
+                            min: damage.saturating_sub(1),
+                            max: damage.max(1) + 1,
+                        },
+                    );
+                }
+            }
+        }
+    }
+    let weapons: Vec<Id> = documents(pack)
+        .filter_map(|d| match d {
+            Document::CombatEventDeck(deck) => Some(deck.weapon_types.iter().map(|w| w.id.clone())),
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    let mp = |base: u8| {
+        (
+            base.saturating_sub(1).max(*BASE_MP_RANGE.start()),
+            (base + 1).min(*BASE_MP_RANGE.end()),
+        )
+    };
+    for document in documents(pack) {
+        let Document::TeamMats(mats) = document else {
+            continue;
+        };
+        for team in &mats.teams {
+            let group = team.name.to_string();
+            let Some(first) = team.cars.first() else {
+                continue;
+            };
+            add(
+                &group,
+                Parameter::CarDefense {
+                    team: team.id.clone(),
+                    car: None,
+                    min: 1,
+                    max: MAX_DEFENSE,
+                },
+            );
+            let (min, max) = mp(first.base_mp);
+            add(
+                &group,
+                Parameter::CarBaseMp {
+                    team: team.id.clone(),
+                    car: None,
+                    min,
+                    max,
+                },
+            );
+            for car in &team.cars {
+                add(
+                    &group,
+                    Parameter::CarDefense {
+                        team: team.id.clone(),
+                        car: Some(car.number.clone()),
+                        min: 1,
+                        max: MAX_DEFENSE,
+                    },
+                );
+                let (min, max) = mp(car.base_mp);
+                add(
+                    &group,
+                    Parameter::CarBaseMp {
+                        team: team.id.clone(),
+                        car: Some(car.number.clone()),
+                        min,
+                        max,
+                    },
+                );
+                add(
+                    &group,
+                    Parameter::CarWeapon {
+                        team: team.id.clone(),
+                        car: car.number.clone(),
+                        choices: weapons.clone(),
+                    },
+                );
+                add(
+                    &group,
+                    Parameter::CarMount {
+                        team: team.id.clone(),
+                        car: car.number.clone(),
+                        choices: vec![Mount::Front, Mount::Rear, Mount::Turret],
+                    },
+                );
+            }
+        }
+    }
+    found
 }
