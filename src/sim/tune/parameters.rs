@@ -283,8 +283,6 @@ pub struct Offered {
 /// ±3 (from 1). A designer widens them on the Tune screen or in the spec.
 #[must_use]
 pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
-    use crate::validate::limits::{BASE_MP_RANGE, MAX_DEFENSE, SPEED_RANGE};
-    let count = |c: u32| (c.saturating_sub(2), c + 2);
     let mut found = Vec::new();
     let mut add = |group: &str, parameter: Parameter| {
         found.push(Offered {
@@ -292,76 +290,6 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
             parameter,
         });
     };
-    for document in documents(pack) {
-        if let Document::Ruleset(r) = document
-            && r.id == *ruleset
-        {
-            let vp = u32::from(r.victory_points);
-            add(
-                "Ruleset",
-                Parameter::VictoryPoints {
-                    min: vp.saturating_sub(3).max(1),
-                    max: vp + 3,
-                },
-            );
-        }
-    }
-    for document in documents(pack) {
-        if let Document::RaceDeck(deck) = document {
-            for card in &deck.cards {
-                let (min, max) = count(card.count);
-                add(
-                    "Race deck",
-                    Parameter::RaceCardCount {
-                        card: card.id.clone(),
-                        min,
-                        max,
-                    },
-                );
-                add(
-                    "Race deck",
-                    Parameter::RaceCardSpeed {
-                        card: card.id.clone(),
-                        min: (card.speed - 1).max(*SPEED_RANGE.start()),
-                        max: (card.speed + 1).min(*SPEED_RANGE.end()),
-                    },
-                );
-            }
-        }
-    }
-    for document in documents(pack) {
-        if let Document::MovementEventDeck(deck) = document {
-            for card in &deck.cards {
-                let (min, max) = count(card.count);
-                add(
-                    "Movement events",
-                    Parameter::MovementEventCount {
-                        card: card.id.clone(),
-                        min,
-                        max,
-                    },
-                );
-            }
-        }
-    }
-    for document in documents(pack) {
-        if let Document::CombatEventDeck(deck) = document {
-            for card in &deck.cards {
-                for (weapon, result) in &card.weapons {
-                    let damage = u32::from(result.damage);
-                    add(
-                        "Combat deck",
-                        Parameter::CombatDamage {
-                            card: card.id.clone(),
-                            weapon: weapon.clone(),
-                            min: damage.saturating_sub(1),
-                            max: damage.max(1) + 1,
-                        },
-                    );
-                }
-            }
-        }
-    }
     let weapons: Vec<Id> = documents(pack)
         .filter_map(|d| match d {
             Document::CombatEventDeck(deck) => Some(deck.weapon_types.iter().map(|w| w.id.clone())),
@@ -369,78 +297,172 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
         })
         .flatten()
         .collect();
+    // The documents in the order a designer reads the pack, whatever their files' order.
+    let rank = |d: &Document| match d {
+        Document::Ruleset(_) => 0,
+        Document::RaceDeck(_) => 1,
+        Document::MovementEventDeck(_) => 2,
+        Document::CombatEventDeck(_) => 3,
+        _ => 4,
+    };
+    let mut ordered: Vec<&Document> = documents(pack).collect();
+    ordered.sort_by_key(|d| rank(d));
+    for document in ordered {
+        match document {
+            Document::Ruleset(r) if r.id == *ruleset => {
+                let vp = u32::from(r.victory_points);
+                add(
+                    "Ruleset",
+                    Parameter::VictoryPoints {
+                        min: vp.saturating_sub(3).max(1),
+                        max: vp + 3,
+                    },
+                );
+            }
+            Document::RaceDeck(deck) => {
+                for card in &deck.cards {
+                    race_card_offer(card, &mut add);
+                }
+            }
+            Document::MovementEventDeck(deck) => {
+                for card in &deck.cards {
+                    let (min, max) = count_range(card.count);
+                    let card = card.id.clone();
+                    add(
+                        "Movement events",
+                        Parameter::MovementEventCount { card, min, max },
+                    );
+                }
+            }
+            Document::CombatEventDeck(deck) => {
+                for card in &deck.cards {
+                    for (weapon, result) in &card.weapons {
+                        let damage = u32::from(result.damage);
+                        add(
+                            "Combat deck",
+                            Parameter::CombatDamage {
+                                card: card.id.clone(),
+                                weapon: weapon.clone(),
+                                min: damage.saturating_sub(1),
+                                max: damage.max(1) + 1,
+                            },
+                        );
+                    }
+                }
+            }
+            Document::TeamMats(mats) => {
+                for team in &mats.teams {
+                    team_offer(team, &weapons, &mut add);
+                }
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+/// A count's default range: two fewer (from 0) to two more.
+fn count_range(count: u32) -> (u32, u32) {
+    (count.saturating_sub(2), count + 2)
+}
+
+fn race_card_offer(
+    card: &crate::content::race_deck::RaceCard,
+    add: &mut impl FnMut(&str, Parameter),
+) {
+    use crate::validate::limits::SPEED_RANGE;
+    let (min, max) = count_range(card.count);
+    add(
+        "Race deck",
+        Parameter::RaceCardCount {
+            card: card.id.clone(),
+            min,
+            max,
+        },
+    );
+    add(
+        "Race deck",
+        Parameter::RaceCardSpeed {
+            card: card.id.clone(),
+            min: (card.speed - 1).max(*SPEED_RANGE.start()),
+            max: (card.speed + 1).min(*SPEED_RANGE.end()),
+        },
+    );
+}
+
+/// A team's parameters: every car's defense and base MP, then each car's.
+fn team_offer(
+    team: &crate::content::team_mats::TeamMat,
+    weapons: &[Id],
+    add: &mut impl FnMut(&str, Parameter),
+) {
+    use crate::validate::limits::{BASE_MP_RANGE, MAX_DEFENSE};
     let mp = |base: u8| {
         (
             base.saturating_sub(1).max(*BASE_MP_RANGE.start()),
             (base + 1).min(*BASE_MP_RANGE.end()),
         )
     };
-    for document in documents(pack) {
-        let Document::TeamMats(mats) = document else {
-            continue;
-        };
-        for team in &mats.teams {
-            let group = team.name.to_string();
-            let Some(first) = team.cars.first() else {
-                continue;
-            };
-            add(
-                &group,
-                Parameter::CarDefense {
-                    team: team.id.clone(),
-                    car: None,
-                    min: 1,
-                    max: MAX_DEFENSE,
-                },
-            );
-            let (min, max) = mp(first.base_mp);
-            add(
-                &group,
-                Parameter::CarBaseMp {
-                    team: team.id.clone(),
-                    car: None,
-                    min,
-                    max,
-                },
-            );
-            for car in &team.cars {
-                add(
-                    &group,
-                    Parameter::CarDefense {
-                        team: team.id.clone(),
-                        car: Some(car.number.clone()),
-                        min: 1,
-                        max: MAX_DEFENSE,
-                    },
-                );
-                let (min, max) = mp(car.base_mp);
-                add(
-                    &group,
-                    Parameter::CarBaseMp {
-                        team: team.id.clone(),
-                        car: Some(car.number.clone()),
-                        min,
-                        max,
-                    },
-                );
-                add(
-                    &group,
-                    Parameter::CarWeapon {
-                        team: team.id.clone(),
-                        car: car.number.clone(),
-                        choices: weapons.clone(),
-                    },
-                );
-                add(
-                    &group,
-                    Parameter::CarMount {
-                        team: team.id.clone(),
-                        car: car.number.clone(),
-                        choices: vec![Mount::Front, Mount::Rear, Mount::Turret],
-                    },
-                );
-            }
-        }
+    let group = team.name.to_string();
+    let Some(first) = team.cars.first() else {
+        return;
+    };
+    let id = || team.id.clone();
+    add(
+        &group,
+        Parameter::CarDefense {
+            team: id(),
+            car: None,
+            min: 1,
+            max: MAX_DEFENSE,
+        },
+    );
+    let (min, max) = mp(first.base_mp);
+    add(
+        &group,
+        Parameter::CarBaseMp {
+            team: id(),
+            car: None,
+            min,
+            max,
+        },
+    );
+    for car in &team.cars {
+        let number = || car.number.clone();
+        add(
+            &group,
+            Parameter::CarDefense {
+                team: id(),
+                car: Some(number()),
+                min: 1,
+                max: MAX_DEFENSE,
+            },
+        );
+        let (min, max) = mp(car.base_mp);
+        add(
+            &group,
+            Parameter::CarBaseMp {
+                team: id(),
+                car: Some(number()),
+                min,
+                max,
+            },
+        );
+        add(
+            &group,
+            Parameter::CarWeapon {
+                team: id(),
+                car: number(),
+                choices: weapons.to_vec(),
+            },
+        );
+        add(
+            &group,
+            Parameter::CarMount {
+                team: id(),
+                car: number(),
+                choices: vec![Mount::Front, Mount::Rear, Mount::Turret],
+            },
+        );
     }
-    found
 }
