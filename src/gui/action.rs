@@ -68,6 +68,8 @@ pub enum Action {
     NewRace,
     /// Show the simulation screen.
     ShowSimulation,
+    /// Show the Tune screen.
+    ShowTune,
     /// Choose a race record to watch.
     OpenRecord,
     /// Show the race screen, or go back to the editor from it.
@@ -212,7 +214,8 @@ fn race_open(state: &ActionState<'_>) -> bool {
 const EDITOR: Applies = Applies::On(&[ScreenKind::Editor]);
 const EDITOR_AND_RACE: Applies = Applies::On(&[ScreenKind::Editor, ScreenKind::Race]);
 const RACE: Applies = Applies::On(&[ScreenKind::Race]);
-const AWAY_FROM_EDITOR: Applies = Applies::On(&[ScreenKind::Race, ScreenKind::Simulation]);
+const AWAY_FROM_EDITOR: Applies =
+    Applies::On(&[ScreenKind::Race, ScreenKind::Simulation, ScreenKind::Tune]);
 
 /// A row with the defaults: no keys, no menu, everywhere, always enabled.
 const fn row(action: Action, label: &'static str, help: &'static str) -> ActionSpec {
@@ -393,6 +396,12 @@ const ROWS: &[ActionSpec] = &[
         Action::ShowSimulation,
         "Simulate…",
         "Batches of bot races with statistics",
+    )
+    .menu(Menu::Race),
+    row(
+        Action::ShowTune,
+        "Tune…",
+        "Search for the values of chosen parameters that meet objectives, by bot races",
     )
     .menu(Menu::Race),
     row(

@@ -62,4 +62,6 @@ pub enum StudioCommand {
     WatchBatchRace(usize),
     /// Write the simulation's results to a file.
     ExportSimulation(super::simulation::Export, PathBuf),
+    /// Play the Tune screen's tuned pack against the pack as it is on the simulation screen.
+    CompareTuned,
 }

@@ -50,6 +50,7 @@ mod sidebar;
 pub mod simulation;
 pub mod status;
 pub mod team_editor;
+pub mod tune;
 pub mod validation;
 pub mod workspace;
 

@@ -12,11 +12,13 @@ pub enum ScreenKind {
     Race,
     /// Batches of bot races and their statistics.
     Simulation,
+    /// Automatic tuning of the content by bot races.
+    Tune,
 }
 
 impl ScreenKind {
     /// Every screen, in the order the window offers them.
-    pub const ALL: [Self; 3] = [Self::Editor, Self::Race, Self::Simulation];
+    pub const ALL: [Self; 4] = [Self::Editor, Self::Race, Self::Simulation, Self::Tune];
 
     /// The screen's name, as the Help sheet lists where a key works.
     #[must_use]
@@ -25,6 +27,7 @@ impl ScreenKind {
             Self::Editor => "editor",
             Self::Race => "race",
             Self::Simulation => "simulation",
+            Self::Tune => "tune",
         }
     }
 }

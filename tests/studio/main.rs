@@ -13,5 +13,6 @@ mod play;
 mod race;
 mod session;
 mod simulation;
+mod tune;
 mod window;
 mod window_basics;

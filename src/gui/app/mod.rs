@@ -16,6 +16,7 @@ use super::race::start::{StartDialog, fresh_seed};
 use super::screen::{Screen, ScreenKind, StudioView};
 use super::session::{AfterQuestion, Reopened, Session};
 use super::simulation::SimulationScreen;
+use super::tune::TuneScreen;
 use super::workspace::{DocumentId, Workspace};
 use crate::content::track::SpaceRef;
 use crate::validate::Diagnostic;
@@ -169,6 +170,17 @@ impl StudioApp {
     #[must_use]
     pub fn simulation_shown(&self) -> bool {
         self.shown == ScreenKind::Simulation
+    }
+
+    /// The Tune screen, once opened.
+    #[must_use]
+    pub fn tune(&self) -> Option<&TuneScreen> {
+        self.screen()
+    }
+
+    /// The Tune screen, for tests that fill in its form and wait for its run.
+    pub fn tune_mut(&mut self) -> Option<&mut TuneScreen> {
+        self.screen_mut()
     }
 
     /// The file dialog open, if any: what it asks and the folder it started in.
@@ -361,7 +373,8 @@ impl StudioApp {
             | StudioCommand::WatchPlayRace(_)
             | StudioCommand::RunSimulation(_)
             | StudioCommand::WatchBatchRace(_)
-            | StudioCommand::ExportSimulation(..) => self.apply_to_races(command),
+            | StudioCommand::ExportSimulation(..)
+            | StudioCommand::CompareTuned => self.apply_to_races(command),
         }
     }
 
@@ -402,15 +415,8 @@ impl StudioApp {
                     StartDialog::new(self.session.workspace(), self.editor.shown(), fresh_seed());
                 self.start_dialog = Some(dialog);
             }
-            Action::ShowSimulation => {
-                if !self.screens.contains_key(&ScreenKind::Simulation) {
-                    let screen =
-                        SimulationScreen::new(self.session.workspace(), self.editor.shown());
-                    self.screens
-                        .insert(ScreenKind::Simulation, Box::new(screen));
-                }
-                self.shown = ScreenKind::Simulation;
-            }
+            Action::ShowSimulation => self.show(ScreenKind::Simulation, SimulationScreen::new),
+            Action::ShowTune => self.show(ScreenKind::Tune, TuneScreen::new),
             Action::ToggleRaceScreen => {
                 self.shown = if self.shown == ScreenKind::Race {
                     ScreenKind::Editor
@@ -438,6 +444,16 @@ impl StudioApp {
                 }
             }
         }
+    }
+
+    /// Shows the screen `kind`, made by `new` from the workspace and the document shown the
+    /// first time.
+    fn show<S: Screen>(&mut self, kind: ScreenKind, new: fn(&Workspace, Option<DocumentId>) -> S) {
+        if !self.screens.contains_key(&kind) {
+            let screen = new(self.session.workspace(), self.editor.shown());
+            self.screens.insert(kind, Box::new(screen));
+        }
+        self.shown = kind;
     }
 
     /// Says something on the status line.

@@ -1,5 +1,6 @@
 //! The commands that open or feed the race and simulation screens: start a test race, watch a
-//! record, a finding of play or a batch's race, save a record, run and export a batch.
+//! record, a finding of play or a batch's race, save a record, run and export a batch, compare
+//! a tuned pack with the pack as it is.
 
 use super::StudioApp;
 use crate::gui::command::StudioCommand;
@@ -74,6 +75,38 @@ impl StudioApp {
                     Ok(()) => format!("Exported {}", path.display()),
                     Err(error) => format!("Could not export: {error}"),
                 });
+            }
+            StudioCommand::CompareTuned => {
+                let comparison = self
+                    .screen::<crate::gui::tune::TuneScreen>()
+                    .ok_or_else(|| "no tuning".to_owned())
+                    .and_then(crate::gui::tune::TuneScreen::comparison);
+                let crate::gui::tune::TunedComparison {
+                    tuned,
+                    loaded,
+                    track,
+                    current,
+                } = match comparison {
+                    Ok(comparison) => comparison,
+                    Err(error) => {
+                        self.say(format!("The tuned pack cannot be compared: {error}"));
+                        return;
+                    }
+                };
+                self.act(crate::gui::action::Action::ShowSimulation);
+                let now = self.last_time;
+                if let Some(simulation) = self.screen_mut::<SimulationScreen>() {
+                    simulation.start(
+                        tuned,
+                        loaded,
+                        track,
+                        now,
+                        Some((current, "Pack as it is".to_owned(), "Tuned".to_owned())),
+                    );
+                    simulation.apply(crate::gui::simulation::SimCommand::Tab(
+                        crate::gui::simulation::SimTab::Compare,
+                    ));
+                }
             }
             _ => {}
         }

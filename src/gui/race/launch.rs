@@ -46,7 +46,7 @@ impl From<LoadRaceError> for LaunchError {
 
 /// The workspace's documents as a pack, as edited, without its tracks: the race's track is
 /// checked on its own, and another track's errors must not stop it.
-fn pack_of(workspace: &Workspace) -> RawPack {
+pub(crate) fn pack_of(workspace: &Workspace) -> RawPack {
     let mut pack = workspace.snapshot().into_pack();
     pack.files
         .retain(|file| !matches!(file.document, Document::Track(_)));

@@ -164,11 +164,17 @@ impl Tuning {
             .collect()
     }
 
-    /// The pack with the dimensions at `point`.
+    /// The pack with the dimensions at `point`. A dimension at its baseline leaves the pack as
+    /// it is: the baseline is the pack itself, even where a team-wide parameter's cars differ
+    /// or the pack's value lies outside the range.
     #[must_use]
     pub fn candidate(&self, point: &[usize]) -> RawPack {
         let mut pack = self.pack.clone();
-        for (dimension, &index) in self.dimensions.iter().zip(point) {
+        let baseline = self.baseline();
+        for ((dimension, &index), &base) in self.dimensions.iter().zip(point).zip(&baseline) {
+            if index == base {
+                continue;
+            }
             if let Some(value) = dimension.values.get(index) {
                 set(&mut pack, &dimension.parameter, value, &self.spec.ruleset);
             }
@@ -456,7 +462,7 @@ mod tests {
             Parameter::VictoryPoints { min: 10, max: 14 },
         ];
         let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
-        let pack = tuning.candidate(&[2, 0]);
+        let pack = tuning.candidate(&[1, 0]);
         for file in &pack.files {
             match &file.document {
                 Document::TeamMats(mats) => {
@@ -471,7 +477,7 @@ mod tests {
                         .expect("the mats");
                     for (team, was) in mats.teams.iter().zip(&before.teams) {
                         if team.id.as_str() == "rust-reapers" {
-                            assert!(team.cars.iter().all(|c| c.defense == 3), "{team:?}");
+                            assert!(team.cars.iter().all(|c| c.defense == 2), "{team:?}");
                         } else {
                             assert_eq!(team, was, "{} untouched", team.id);
                         }
@@ -490,7 +496,7 @@ mod tests {
                 _ => {}
             }
         }
-        let changed: Vec<String> = run::files_to_write(&tuning, &[2, 0])
+        let changed: Vec<String> = run::files_to_write(&tuning, &[1, 0])
             .expect("texts")
             .into_iter()
             .map(|(path, _)| path.display().to_string())
@@ -560,5 +566,51 @@ mod tests {
             "{objective:?} vs {worst}"
         );
         assert!((evaluation.score - 2.0 * worst).abs() < 1e-9);
+    }
+
+    /// The baseline candidate is the pack as it is, even when a team-wide parameter names a
+    /// team whose cars differ; moving it sets every car.
+    #[test]
+    fn the_baseline_is_the_pack_as_it_is_even_where_a_teams_cars_differ() {
+        let (spec_path, mut spec) = sample();
+        spec.parameters = vec![Parameter::CarDefense {
+            team: "iron-ravens".into(),
+            car: None,
+            min: 1,
+            max: 3,
+        }];
+        let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
+        let defenses = |pack: &RawPack| -> Vec<u8> {
+            pack.files
+                .iter()
+                .find_map(|f| match &f.document {
+                    Document::TeamMats(m) => {
+                        m.teams.iter().find(|t| t.id.as_str() == "iron-ravens")
+                    }
+                    _ => None,
+                })
+                .expect("the team")
+                .cars
+                .iter()
+                .map(|c| c.defense)
+                .collect()
+        };
+        let as_is = defenses(&tuning.pack);
+        assert!(
+            as_is.windows(2).any(|w| w[0] != w[1]),
+            "the team's cars differ: {as_is:?}"
+        );
+        assert_eq!(defenses(&tuning.candidate(&tuning.baseline())), as_is);
+        assert!(
+            tuning.dimensions[0].pack_text.starts_with("mixed: "),
+            "{}",
+            tuning.dimensions[0].pack_text
+        );
+        let other = (tuning.baseline()[0] + 1) % 3;
+        let moved = defenses(&tuning.candidate(&[other]));
+        assert!(
+            moved.iter().all(|&d| usize::from(d) == other + 1),
+            "{moved:?}"
+        );
     }
 }

@@ -37,8 +37,11 @@ pub struct Dimension {
     pub parameter: Parameter,
     /// Its values, in order.
     pub values: Vec<Value>,
-    /// The pack's value.
+    /// The pack's value (a team-wide parameter's: its first car's).
     pub current: Value,
+    /// The pack's value in words: "2", or "mixed: 1, 2" for a team-wide parameter whose cars
+    /// differ (left at the baseline, they keep their own values).
+    pub pack_text: String,
 }
 
 impl Dimension {
@@ -90,10 +93,40 @@ pub(super) fn dimension(
     if values.is_empty() {
         return Err("it leaves no value to try".to_owned());
     }
+    let pack_text = match parameter {
+        Parameter::CarDefense {
+            team, car: None, ..
+        }
+        | Parameter::CarBaseMp {
+            team, car: None, ..
+        } => {
+            let mut seen: Vec<u8> = documents(pack)
+                .filter_map(|d| match d {
+                    Document::TeamMats(mats) => mats.teams.iter().find(|t| t.id == *team),
+                    _ => None,
+                })
+                .flat_map(|t| &t.cars)
+                .map(|c| match parameter {
+                    Parameter::CarDefense { .. } => c.defense,
+                    _ => c.base_mp,
+                })
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            if seen.len() > 1 {
+                let listed: Vec<String> = seen.iter().map(ToString::to_string).collect();
+                format!("mixed: {}", listed.join(", "))
+            } else {
+                current.to_string()
+            }
+        }
+        _ => current.to_string(),
+    };
     Ok(Dimension {
         parameter: parameter.clone(),
         values,
         current,
+        pack_text,
     })
 }
 

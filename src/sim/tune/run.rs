@@ -247,9 +247,9 @@ fn changes(tuning: &Tuning, baseline: &[usize], best: &[usize]) -> Vec<Change> {
         .iter()
         .zip(baseline.iter().zip(best))
         .filter(|(_, (a, b))| a != b)
-        .map(|(dimension, (&a, &b))| Change {
+        .map(|(dimension, (_, &b))| Change {
             parameter: dimension.name(),
-            before: dimension.values[a].to_string(),
+            before: dimension.pack_text.clone(),
             after: dimension.values[b].to_string(),
         })
         .collect()

@@ -1,0 +1,947 @@
+//! The Tune screen: `roadwright tune` on the content as edited. The designer ticks the
+//! parameters the search may move (each offered with a range around the pack's value, grouped
+//! by deck and team, filtered by name), the objectives and their weights, the bots, players,
+//! budget and seed; the search runs in the background with its progress, Stop (the best so far
+//! is still measured) and Cancel; the result lists every change and each objective and team
+//! before and after, and opens as a comparison with the pack as it is on the simulation
+//! screen. The content is never edited: the tuned pack is written to the output folder, as
+//! the command writes it, and a second run with the same choices resumes the search.
+
+mod screen;
+mod worker;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use egui::{ComboBox, Panel, RichText, ScrollArea, Ui};
+
+use super::workspace::{DocumentId, Workspace};
+use crate::content::tuning::{METRIC_IDS, Objective, Parameter, TuningSpec};
+use crate::content::{Document, LoadedDocument, SourceFile};
+use crate::sim::tune::run::{Report, RunProgress, prepare_output};
+use crate::sim::tune::{Offered, Plan, Tuning, name_of, offered};
+use crate::validate::Severity;
+use crate::validate::checked_track::CheckedTrack;
+use worker::{TuneRun, TuneUpdate};
+
+/// A parameter offered on the screen, and whether the search may move it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ParameterRow {
+    /// The parameter, with its range as edited.
+    pub offered: Offered,
+    /// Ticked: the search may move it.
+    pub chosen: bool,
+}
+
+/// An objective offered on the screen, and whether the search aims at it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct ObjectiveRow {
+    /// The objective, with its values as edited.
+    pub objective: Objective,
+    /// Ticked: it counts in the score.
+    pub chosen: bool,
+}
+
+/// What a tuning is asked to do: chosen on the screen.
+#[derive(Clone, PartialEq, Debug)]
+pub struct TuneForm {
+    /// The track document the races are played on.
+    pub track: Option<DocumentId>,
+    /// The ruleset id.
+    pub ruleset: String,
+    /// Players per race.
+    pub players: u8,
+    /// The bot profile every seat plays.
+    pub bot: String,
+    /// Races the whole run may play.
+    pub budget: u32,
+    /// The search's seed.
+    pub seed: u64,
+    /// Every parameter of the content, ticked or not.
+    pub parameters: Vec<ParameterRow>,
+    /// Every kind of objective, ticked or not.
+    pub objectives: Vec<ObjectiveRow>,
+    /// The output folder, as typed.
+    pub out: String,
+}
+
+impl TuneForm {
+    /// The tuning spec the form describes (the parameters and objectives ticked), with the
+    /// content folder and the track named as `roadwright tune` would find them from `home`.
+    #[must_use]
+    pub fn spec(&self, workspace: &Workspace) -> TuningSpec {
+        let home = workspace.home();
+        let relative = |path: &Path| {
+            path.strip_prefix(&home)
+                .map_or_else(|_| path.to_owned(), |p| Path::new("..").join(p))
+                .display()
+                .to_string()
+        };
+        let track_name = self
+            .track
+            .map_or_else(String::new, |id| workspace.display_name(id));
+        let track_path = self
+            .track
+            .and_then(|id| workspace.document(id)?.path.clone())
+            .map_or_else(|| track_name.clone(), |path| relative(&path));
+        TuningSpec {
+            kind: crate::content::kind::TuningSpecKind::default(),
+            version: TuningSpec::VERSION,
+            name: format!("Tuning on {track_name}").as_str().into(),
+            content: relative(&std::path::absolute(&workspace.root).unwrap_or_default())
+                .as_str()
+                .into(),
+            track: track_path.as_str().into(),
+            ruleset: self.ruleset.as_str().into(),
+            players: self.players,
+            bots: vec![self.bot.as_str().into()],
+            budget: self.budget,
+            seed: self.seed,
+            parameters: self
+                .parameters
+                .iter()
+                .filter(|row| row.chosen)
+                .map(|row| row.offered.parameter.clone())
+                .collect(),
+            objectives: self
+                .objectives
+                .iter()
+                .filter(|row| row.chosen)
+                .map(|row| row.objective.clone())
+                .collect(),
+        }
+    }
+}
+
+/// What the screen asks of the studio.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TuneRequest {
+    /// Show the tuned pack against the pack as it is on the simulation screen.
+    Compare,
+    /// Back to the editor.
+    Close,
+}
+
+/// A batch of the tuned pack and the same seeds on the pack as it is, ready to play.
+#[derive(Debug)]
+pub struct TunedComparison {
+    /// The tuned pack's batch (the one the simulation screen shows).
+    pub tuned: crate::sim::batch::BatchSpec,
+    /// What the tuned batch is played with.
+    pub loaded: crate::sim::LoadedRace,
+    /// The track drawn.
+    pub track: crate::content::track::Track,
+    /// The pack as it is, on the same seeds.
+    pub current: crate::sim::batch::BatchSpec,
+}
+
+/// A run that ended with its report.
+struct Finished {
+    report: Report,
+    out: PathBuf,
+    tuning: Arc<Tuning>,
+    track: crate::content::track::Track,
+}
+
+/// The screen's state.
+pub struct TuneScreen {
+    /// The choices for the next run.
+    pub form: TuneForm,
+    /// Only the parameters whose name holds this are listed.
+    pub filter: String,
+    run: Option<TuneRun>,
+    /// The run's tuning and track (kept for the comparison once it ends).
+    tuning: Option<(Arc<Tuning>, crate::content::track::Track)>,
+    out: PathBuf,
+    plan: Option<Plan>,
+    resumed: usize,
+    best_score: f64,
+    measuring: bool,
+    finished: Option<Finished>,
+    error: Option<String>,
+}
+
+impl TuneScreen {
+    /// A screen with the form filled from the workspace: the track shown (or the first), the
+    /// standard ruleset, four players, the racer bot (or the first), a budget of 4,000 races,
+    /// seed 1, nothing ticked but the objectives of even teams.
+    #[must_use]
+    pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
+        let tracks: Vec<DocumentId> = workspace
+            .ids()
+            .filter(|&id| matches!(workspace.documents[id].document, Document::Track(_)))
+            .collect();
+        let track = shown
+            .filter(|id| tracks.contains(id))
+            .or_else(|| tracks.first().copied());
+        let bot = workspace
+            .bot_profiles()
+            .map(|p| p.id.to_string())
+            .min_by_key(|id| id != "racer")
+            .unwrap_or_else(|| "random".to_owned());
+        let ruleset = "standard".to_owned();
+        let out = workspace
+            .home()
+            .join(format!(
+                "tuned-{}",
+                track.map_or_else(|| "pack".to_owned(), |id| file_stem(workspace, id))
+            ))
+            .display()
+            .to_string();
+        let parameters = offered(&pack_of(workspace), &ruleset.as_str().into())
+            .into_iter()
+            .map(|offered| ParameterRow {
+                offered,
+                chosen: false,
+            })
+            .collect();
+        Self {
+            form: TuneForm {
+                track,
+                ruleset,
+                players: 4,
+                bot,
+                budget: 4_000,
+                seed: 1,
+                parameters,
+                objectives: default_objectives(),
+                out,
+            },
+            filter: String::new(),
+            run: None,
+            tuning: None,
+            out: PathBuf::new(),
+            plan: None,
+            resumed: 0,
+            best_score: f64::INFINITY,
+            measuring: false,
+            finished: None,
+            error: None,
+        }
+    }
+
+    /// Ticks (or not) every parameter whose name is `name` ("rust-reapers (every car):
+    /// defense"); how many there were.
+    pub fn choose(&mut self, name: &str, chosen: bool) -> usize {
+        let mut found = 0;
+        for row in &mut self.form.parameters {
+            if name_of(&row.offered.parameter) == name {
+                row.chosen = chosen;
+                found += 1;
+            }
+        }
+        found
+    }
+
+    /// Starts the run the form describes on the content as edited; says why when it cannot.
+    pub fn start(&mut self, workspace: &Workspace) {
+        self.error = None;
+        match self.prepared(workspace) {
+            Ok((tuning, track, out)) => {
+                let tuning = Arc::new(tuning);
+                self.finished = None;
+                self.plan = None;
+                self.resumed = 0;
+                self.best_score = f64::INFINITY;
+                self.measuring = false;
+                self.run = Some(TuneRun::start(Arc::clone(&tuning), out.clone()));
+                self.tuning = Some((tuning, track));
+                self.out = out;
+            }
+            Err(error) => self.error = Some(error),
+        }
+    }
+
+    /// The tuning and its output folder, checked.
+    fn prepared(
+        &self,
+        workspace: &Workspace,
+    ) -> Result<(Tuning, crate::content::track::Track, PathBuf), String> {
+        let Some(track_id) = self.form.track else {
+            return Err("Open a track first".to_owned());
+        };
+        let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
+            return Err("the chosen track is no longer open".to_owned());
+        };
+        if !workspace.is_folder {
+            return Err("Open a content folder to tune: a file on its own is no pack".to_owned());
+        }
+        let spec = self.form.spec(workspace);
+        let problems = spec_problems(&spec);
+        if !problems.is_empty() {
+            return Err(problems.join("; "));
+        }
+        let checked = CheckedTrack::from_track(track).map_err(|found| {
+            format!(
+                "the track cannot be raced on: {}",
+                found.first().map_or_else(String::new, ToString::to_string)
+            )
+        })?;
+        let profiles: BTreeMap<String, _> = workspace
+            .bot_profiles()
+            .map(|p| (p.id.to_string(), p.clone()))
+            .collect();
+        let tuning =
+            Tuning::new(spec, pack_of(workspace), checked, &profiles).map_err(|e| e.to_string())?;
+        let out = PathBuf::from(self.form.out.trim());
+        if out.as_os_str().is_empty() {
+            return Err("Name an output folder".to_owned());
+        }
+        let out = std::path::absolute(&out).unwrap_or(out);
+        prepare_output(&tuning, &out).map_err(|e| e.to_string())?;
+        Ok((tuning, track.clone(), out))
+    }
+
+    /// Ends the search after the evaluation under way; the best so far is measured and
+    /// written.
+    pub fn stop(&self) {
+        if let Some(run) = &self.run {
+            run.stop();
+        }
+    }
+
+    /// Abandons the run: nothing more is measured or written (the evaluations done stay saved
+    /// for a resume).
+    pub fn cancel(&mut self) {
+        self.run = None;
+        self.measuring = false;
+    }
+
+    /// Whether a run is under way.
+    #[must_use]
+    pub fn is_running(&self) -> bool {
+        self.run.is_some()
+    }
+
+    /// The last run's report and output folder.
+    #[must_use]
+    pub fn report(&self) -> Option<(&Report, &Path)> {
+        self.finished.as_ref().map(|f| (&f.report, f.out.as_path()))
+    }
+
+    /// Why the last run could not start or failed.
+    #[must_use]
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Takes in what the run reported.
+    pub fn poll(&mut self) {
+        let Some(run) = &mut self.run else {
+            return;
+        };
+        let updates = run.poll();
+        for update in updates {
+            self.take(update);
+        }
+    }
+
+    /// Waits until the run has ended (tests wait on the job, not on the clock).
+    pub fn wait(&mut self) {
+        while let Some(run) = &mut self.run {
+            match run.wait() {
+                Some(update) => self.take(update),
+                None => self.run = None,
+            }
+        }
+    }
+
+    fn take(&mut self, update: TuneUpdate) {
+        match update {
+            TuneUpdate::Progress(RunProgress::Started { plan, resumed }) => {
+                self.plan = Some(plan);
+                self.resumed = resumed;
+            }
+            TuneUpdate::Progress(RunProgress::Evaluated { best_score, .. }) => {
+                self.best_score = best_score;
+            }
+            TuneUpdate::Progress(RunProgress::Measuring) => self.measuring = true,
+            TuneUpdate::Finished(result) => {
+                self.run = None;
+                self.measuring = false;
+                match (result, self.tuning.clone()) {
+                    (Ok(report), Some((tuning, track))) => {
+                        self.finished = Some(Finished {
+                            report,
+                            out: self.out.clone(),
+                            tuning,
+                            track,
+                        });
+                    }
+                    (Err(error), _) => self.error = Some(format!("The tuning failed: {error}")),
+                    (Ok(_), None) => {}
+                }
+            }
+        }
+    }
+
+    /// The tuned pack (as written) against the pack as it was tuned, on the fresh seeds of
+    /// the run's final measurement.
+    pub fn comparison(&self) -> Result<TunedComparison, String> {
+        let finished = self.finished.as_ref().ok_or("no tuning has finished")?;
+        let tuning = &finished.tuning;
+        let mut tuned_pack =
+            crate::content::RawPack::open(&finished.out.join(crate::sim::tune::run::PACK_FOLDER));
+        // The race's track is the one tuned on; a track file copied with the folder is not
+        // content.
+        tuned_pack
+            .files
+            .retain(|file| !matches!(file.document, Document::Track(_)));
+        let track = finished.track.clone();
+        let ruleset = tuning.spec.ruleset.as_str();
+        let batch = |pack: &crate::content::RawPack| {
+            let loaded =
+                crate::sim::race_from_documents(pack, &track, tuning.track.clone(), ruleset)
+                    .map_err(|e| e.to_string())?;
+            let spec = crate::sim::batch::BatchSpec::new(
+                Arc::clone(&loaded.rules),
+                &[],
+                tuning.bots.clone(),
+                finished.report.plan.final_races,
+                crate::sim::tune::final_seed(tuning.spec.seed),
+            )
+            .map_err(|e| e.to_string())?;
+            Ok::<_, String>((spec, loaded))
+        };
+        let (tuned, loaded) = batch(&tuned_pack)?;
+        let (current, _) = batch(&tuning.pack)?;
+        Ok(TunedComparison {
+            tuned,
+            loaded,
+            track,
+            current,
+        })
+    }
+}
+
+/// The objectives offered, each kind once: the even-teams ones ticked.
+fn default_objectives() -> Vec<ObjectiveRow> {
+    let row = |objective, chosen| ObjectiveRow { objective, chosen };
+    vec![
+        row(Objective::FairShare { weight: 1.0 }, true),
+        row(Objective::WinRateSpread { weight: 1.0 }, false),
+        row(Objective::FirstSeatAdvantage { weight: 0.5 }, false),
+        row(
+            Objective::RaceLength {
+                min_turns: 5.0,
+                max_turns: 9.0,
+                weight: 1.0,
+            },
+            false,
+        ),
+        row(
+            Objective::Metric {
+                metric: "drama".into(),
+                above: Some(0.08),
+                below: None,
+                weight: 10.0,
+            },
+            false,
+        ),
+    ]
+}
+
+/// What is wrong with a spec on its own (the checks `validate` makes of a spec file).
+fn spec_problems(spec: &TuningSpec) -> Vec<String> {
+    let document = Document::TuningSpec(spec.clone());
+    let Ok(text) = document.to_text(crate::content::Format::Ron) else {
+        return vec!["the choices cannot be written as a spec".to_owned()];
+    };
+    let loaded = LoadedDocument {
+        source: SourceFile::from_text("tune.ron", text, crate::content::Format::Ron),
+        document,
+    };
+    crate::validate::validate_document(&loaded)
+        .into_iter()
+        .filter(|d| d.severity == Severity::Error)
+        .map(|d| d.message)
+        .collect()
+}
+
+/// The workspace's documents as a pack, as edited, without its tracks.
+fn pack_of(workspace: &Workspace) -> crate::content::RawPack {
+    crate::gui::race::launch::pack_of(workspace)
+}
+
+fn file_stem(workspace: &Workspace, id: DocumentId) -> String {
+    workspace
+        .document(id)
+        .and_then(|d| d.path.as_ref()?.file_stem()?.to_str().map(str::to_owned))
+        .unwrap_or_else(|| "track".to_owned())
+}
+
+impl TuneScreen {
+    /// Draws the screen; returns what the studio must do.
+    pub fn ui(&mut self, ui: &mut Ui, workspace: &Workspace) -> Vec<TuneRequest> {
+        self.poll();
+        if self.run.is_some() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
+        let mut requests = Vec::new();
+        Panel::top("tune_form").show(ui, |ui| self.form_ui(ui, workspace, &mut requests));
+        Panel::left("tune_parameters")
+            .resizable(true)
+            .default_size(420.0)
+            .show(ui, |ui| self.parameters_ui(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            ScrollArea::vertical().show(ui, |ui| {
+                self.objectives_ui(ui);
+                ui.separator();
+                self.progress_ui(ui);
+                self.result_ui(ui, &mut requests);
+            });
+        });
+        requests
+    }
+
+    fn form_ui(&mut self, ui: &mut Ui, workspace: &Workspace, requests: &mut Vec<TuneRequest>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Back to editor").clicked() {
+                requests.push(TuneRequest::Close);
+            }
+            ui.separator();
+            let label = ui.label("Track");
+            let name = self
+                .form
+                .track
+                .map_or_else(|| "(none open)".to_owned(), |id| workspace.display_name(id));
+            ComboBox::from_id_salt("tune_track")
+                .selected_text(name)
+                .show_ui(ui, |ui| {
+                    for id in workspace.ids() {
+                        if matches!(workspace.documents[id].document, Document::Track(_)) {
+                            ui.selectable_value(
+                                &mut self.form.track,
+                                Some(id),
+                                workspace.display_name(id),
+                            );
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Ruleset");
+            ui.add(egui::TextEdit::singleline(&mut self.form.ruleset).desired_width(80.0))
+                .labelled_by(label.id);
+            let label = ui.label("Players");
+            ui.add(egui::DragValue::new(&mut self.form.players).range(2..=10))
+                .labelled_by(label.id);
+            let label = ui.label("Bots");
+            ComboBox::from_id_salt("tune_bot")
+                .selected_text(self.form.bot.clone())
+                .show_ui(ui, |ui| {
+                    for profile in workspace.bot_profiles() {
+                        let id = profile.id.to_string();
+                        ui.selectable_value(&mut self.form.bot, id, profile.name.as_str());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Budget (races)");
+            ui.add(egui::DragValue::new(&mut self.form.budget).range(100..=1_000_000))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Races the whole run may play: a fifth measures the pack and the best \
+                     candidate on fresh seeds, the rest is the search",
+                );
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.form.seed))
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Output folder");
+            ui.add(egui::TextEdit::singleline(&mut self.form.out).desired_width(420.0))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "The tuned pack is written here (content/), with tuning-report.json; the \
+                     same choices run again resume the search saved here",
+                );
+            ui.separator();
+            self.run_controls(ui, workspace);
+        });
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+    }
+
+    fn run_controls(&mut self, ui: &mut Ui, workspace: &Workspace) {
+        if let Some(run) = &self.run {
+            let (done, total) = run.progress();
+            let text = if self.measuring {
+                "measuring the pack and the best on fresh seeds…".to_owned()
+            } else {
+                format!("{done}/{total} evaluations")
+            };
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .desired_width(220.0)
+                    .text(text),
+            );
+            let stopping = run.stopping();
+            if ui
+                .add_enabled(!stopping && !self.measuring, egui::Button::new("Stop"))
+                .on_hover_text("End the search now: the best so far is measured and written")
+                .clicked()
+            {
+                self.stop();
+            }
+            if ui
+                .button("Cancel")
+                .on_hover_text("Abandon the run: nothing is written (the evaluations done are kept for a resume)")
+                .clicked()
+            {
+                self.cancel();
+            }
+        } else {
+            let chosen = self.form.parameters.iter().filter(|r| r.chosen).count();
+            if ui
+                .add_enabled(chosen > 0, egui::Button::new("Tune"))
+                .on_disabled_hover_text("Tick at least one parameter the search may move")
+                .clicked()
+            {
+                self.start(workspace);
+            }
+        }
+    }
+
+    fn parameters_ui(&mut self, ui: &mut Ui) {
+        let chosen = self.form.parameters.iter().filter(|r| r.chosen).count();
+        ui.heading(format!("Parameters ({chosen} ticked)"));
+        ui.horizontal(|ui| {
+            let label = ui.label("Filter");
+            ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(200.0))
+                .labelled_by(label.id);
+        });
+        let filter = self.filter.to_lowercase();
+        ScrollArea::vertical().show(ui, |ui| {
+            let mut groups: Vec<String> = Vec::new();
+            for row in &self.form.parameters {
+                if !groups.contains(&row.offered.group) {
+                    groups.push(row.offered.group.clone());
+                }
+            }
+            for group in groups {
+                let rows: Vec<usize> = (0..self.form.parameters.len())
+                    .filter(|&i| {
+                        let row = &self.form.parameters[i];
+                        row.offered.group == group
+                            && (filter.is_empty()
+                                || name_of(&row.offered.parameter)
+                                    .to_lowercase()
+                                    .contains(&filter))
+                    })
+                    .collect();
+                if rows.is_empty() {
+                    continue;
+                }
+                let ticked = rows
+                    .iter()
+                    .filter(|&&i| self.form.parameters[i].chosen)
+                    .count();
+                egui::CollapsingHeader::new(format!("{group} ({ticked}/{})", rows.len()))
+                    .id_salt(("tune_group", &group))
+                    .default_open(group == "Ruleset")
+                    // A filter opens every group with a match (a collapsed one hides it).
+                    .open((!filter.is_empty()).then_some(true))
+                    .show(ui, |ui| {
+                        for i in rows {
+                            parameter_row(ui, &mut self.form.parameters[i]);
+                        }
+                    });
+            }
+        });
+    }
+
+    fn objectives_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Objectives");
+        ui.label(
+            RichText::new(
+                "The search lowers the score: each ticked objective's shortfall (0 when met) \
+                 times its weight, summed.",
+            )
+            .weak(),
+        );
+        egui::Grid::new("tune_objectives")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for (i, row) in self.form.objectives.iter_mut().enumerate() {
+                    objective_row(ui, i, row);
+                    ui.end_row();
+                }
+            });
+    }
+
+    fn progress_ui(&self, ui: &mut Ui) {
+        let Some(plan) = self.plan else {
+            if self.finished.is_none() {
+                ui.label("Tick parameters, then press Tune.");
+            }
+            return;
+        };
+        ui.label(format!(
+            "{} evaluations of {} races, then {} races each for the pack and the best{}",
+            plan.evaluations,
+            plan.races_per_evaluation,
+            plan.final_races,
+            if self.resumed > 0 {
+                format!(" (resumed: {} evaluations done before)", self.resumed)
+            } else {
+                String::new()
+            }
+        ));
+        if self.run.is_some() && self.best_score.is_finite() {
+            ui.label(format!("Best score so far: {:.2}", self.best_score));
+        }
+    }
+
+    fn result_ui(&self, ui: &mut Ui, requests: &mut Vec<TuneRequest>) {
+        let Some(finished) = &self.finished else {
+            return;
+        };
+        let report = &finished.report;
+        ui.separator();
+        ui.heading("Result");
+        if report.stopped_early {
+            ui.label(format!(
+                "Stopped after {} of {} evaluations: the best so far was measured.",
+                report.evaluations, report.plan.evaluations
+            ));
+        }
+        ui.label(format!(
+            "Score on fresh seeds: {:.2} -> {:.2}. The tuned pack is {}",
+            report.score_before,
+            report.score_after,
+            finished
+                .out
+                .join(crate::sim::tune::run::PACK_FOLDER)
+                .display()
+        ));
+        if !report.improved() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "On fresh seeds the tuned pack does no better than the pack as it is: keep the \
+                 pack, or tune again with a larger budget.",
+            );
+        }
+        ui.strong("Changes");
+        if report.changes.is_empty() {
+            ui.label("None: the pack as it is scored best.");
+        }
+        egui::Grid::new("tune_changes")
+            .striped(true)
+            .show(ui, |ui| {
+                for change in &report.changes {
+                    ui.label(&change.parameter);
+                    ui.label(format!("{} -> {}", change.before, change.after));
+                    ui.end_row();
+                }
+            });
+        ui.strong("Objectives on fresh seeds");
+        egui::Grid::new("tune_objective_results")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("objective");
+                ui.label("before");
+                ui.label("after");
+                ui.end_row();
+                for (before, after) in report.before.iter().zip(&report.after) {
+                    ui.label(&before.name);
+                    ui.label(format!("{:.2}", before.value));
+                    ui.label(format!("{:.2}", after.value));
+                    ui.end_row();
+                }
+            });
+        ui.strong("Win rates on fresh seeds, % (95%)");
+        egui::Grid::new("tune_win_rates")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("team");
+                ui.label("before");
+                ui.label("after");
+                ui.end_row();
+                for (team, before) in &report.teams_before {
+                    ui.label(team);
+                    ui.label(rate_text(*before));
+                    ui.label(
+                        report
+                            .teams_after
+                            .get(team)
+                            .map_or_else(String::new, |after| rate_text(*after)),
+                    );
+                    ui.end_row();
+                }
+            });
+        if ui
+            .button("Compare on the simulation screen")
+            .on_hover_text(
+                "Play the tuned pack and the pack as it is on the same fresh seeds, side by side",
+            )
+            .clicked()
+        {
+            requests.push(TuneRequest::Compare);
+        }
+    }
+}
+
+fn rate_text(rate: crate::sim::stats::Interval) -> String {
+    format!(
+        "{:.1} ({:.1}-{:.1})",
+        rate.rate * 100.0,
+        rate.low * 100.0,
+        rate.high * 100.0
+    )
+}
+
+/// A parameter's tick box, name and range (or choices).
+fn parameter_row(ui: &mut Ui, row: &mut ParameterRow) {
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut row.chosen, name_of(&row.offered.parameter));
+        match &mut row.offered.parameter {
+            Parameter::RaceCardCount { min, max, .. }
+            | Parameter::MovementEventCount { min, max, .. }
+            | Parameter::CombatDamage { min, max, .. }
+            | Parameter::VictoryPoints { min, max } => range(ui, min, max),
+            Parameter::RaceCardSpeed { min, max, .. } => range(ui, min, max),
+            Parameter::CarDefense { min, max, .. } | Parameter::CarBaseMp { min, max, .. } => {
+                range(ui, min, max);
+            }
+            Parameter::CarWeapon { choices, .. } => {
+                ui.weak(
+                    choices
+                        .iter()
+                        .map(ToString::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+            Parameter::CarMount { choices, .. } => {
+                ui.weak(
+                    choices
+                        .iter()
+                        .map(|m| format!("{m:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                );
+            }
+        }
+    });
+}
+
+/// Two drag values, from and to, each held on its side of the other.
+fn range<N: egui::emath::Numeric>(ui: &mut Ui, min: &mut N, max: &mut N) {
+    let label = ui.label("from");
+    ui.add(egui::DragValue::new(min).range(N::MIN..=*max))
+        .labelled_by(label.id)
+        .on_hover_text("the lowest value tried");
+    let label = ui.label("to");
+    ui.add(egui::DragValue::new(max).range(*min..=N::MAX))
+        .labelled_by(label.id)
+        .on_hover_text("the highest value tried");
+}
+
+/// An objective's tick box, what it means, and its values and weight.
+fn objective_row(ui: &mut Ui, index: usize, row: &mut ObjectiveRow) {
+    let (name, meaning) = objective_words(&row.objective);
+    ui.checkbox(&mut row.chosen, name).on_hover_text(meaning);
+    ui.horizontal(|ui| match &mut row.objective {
+        Objective::RaceLength {
+            min_turns,
+            max_turns,
+            ..
+        } => {
+            let label = ui.label("from");
+            ui.add(
+                egui::DragValue::new(min_turns)
+                    .range(0.0..=*max_turns)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id);
+            let label = ui.label("to");
+            ui.add(
+                egui::DragValue::new(max_turns)
+                    .range(*min_turns..=100.0)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id);
+            ui.label("turns");
+        }
+        Objective::Metric {
+            metric,
+            above,
+            below,
+            ..
+        } => {
+            let label = ui.label("metric");
+            ComboBox::from_id_salt(("tune_metric", index))
+                .selected_text(metric.as_str())
+                .show_ui(ui, |ui| {
+                    for id in METRIC_IDS {
+                        if ui.selectable_label(metric.as_str() == id, id).clicked() {
+                            *metric = id.into();
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            bound(ui, "above", above);
+            bound(ui, "below", below);
+        }
+        _ => {}
+    });
+    let weight = match &mut row.objective {
+        Objective::WinRateSpread { weight }
+        | Objective::FairShare { weight }
+        | Objective::FirstSeatAdvantage { weight }
+        | Objective::RaceLength { weight, .. }
+        | Objective::Metric { weight, .. } => weight,
+    };
+    ui.horizontal(|ui| {
+        let label = ui.label("weight");
+        ui.add(egui::DragValue::new(weight).range(0.0..=1000.0).speed(0.1))
+            .labelled_by(label.id);
+    });
+}
+
+/// A metric's bound: ticked to use it, and its value.
+fn bound(ui: &mut Ui, word: &str, value: &mut Option<f64>) {
+    let mut on = value.is_some();
+    let tick = ui.checkbox(&mut on, word);
+    if tick.changed() {
+        *value = on.then_some(0.0);
+    }
+    if let Some(v) = value {
+        ui.add(egui::DragValue::new(v).speed(0.01))
+            .labelled_by(tick.id);
+    }
+}
+
+/// An objective's name and what it measures.
+fn objective_words(objective: &Objective) -> (&'static str, &'static str) {
+    match objective {
+        Objective::FairShare { .. } => (
+            "Every team near its fair share",
+            "The largest distance of a team's win rate from one race in as many as there are \
+             players, in percentage points",
+        ),
+        Objective::WinRateSpread { .. } => (
+            "Win rates close together",
+            "The highest team win rate minus the lowest, in percentage points",
+        ),
+        Objective::FirstSeatAdvantage { .. } => (
+            "No first-seat advantage",
+            "How far the first seat's win rate lies from its fair share, in percentage points",
+        ),
+        Objective::RaceLength { .. } => (
+            "Race length",
+            "How many turns the mean race length lies outside the range",
+        ),
+        Objective::Metric { .. } => (
+            "A design metric",
+            "How far the metric's mean lies on the wrong side of its bounds (the simulation \
+             screen's Races view defines each metric)",
+        ),
+    }
+}

@@ -1,0 +1,202 @@
+//! The Tune screen, clicked through: parameters ticked on the content as edited (an unsaved
+//! edit included), a run in the background, its result, the content untouched, the tuned pack
+//! written and compared with the pack as it is on the simulation screen; Stop keeps the best
+//! so far.
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use common::studio::{menu, open_file, settle, workspace_copy};
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use roadwright::content::{Document, RawPack};
+use roadwright::gui::StudioApp;
+use roadwright::gui::screen::ScreenKind;
+
+/// The team mats open, the first car of the first team's base MP set to 6 and not saved, then
+/// Race > Tune… with the Rust Reapers' defense ticked through the filter.
+fn tune_screen(pack: &Path, out: &Path, budget: u32) -> Harness<'static, StudioApp> {
+    let mut harness = open_file(pack, "team_mats.ron (team_mats)");
+    harness
+        .get_all_by_role_and_label(Role::SpinButton, "base_mp")
+        .next()
+        .expect("the first car's")
+        .set_value_accesskit(6.0);
+    settle(&mut harness);
+    menu(&mut harness, "Race", "Tune");
+    assert_eq!(harness.state().shown_screen(), ScreenKind::Tune);
+    harness
+        .get_by_role_and_label(Role::TextInput, "Filter")
+        .focus();
+    harness.run();
+    harness
+        .get_by_role_and_label(Role::TextInput, "Filter")
+        .type_text("rust-reapers (every car): def");
+    harness.run();
+    harness
+        .get_by_label("rust-reapers (every car): defense")
+        .click();
+    harness.run();
+    let form = &mut harness.state_mut().tune_mut().expect("the screen").form;
+    form.budget = budget;
+    "random".clone_into(&mut form.bot);
+    form.out = out.display().to_string();
+    harness.run();
+    harness
+}
+
+/// The labels' texts.
+fn texts(harness: &Harness<'static, StudioApp>) -> Vec<String> {
+    harness
+        .query_all(egui_kittest::kittest::by().role(Role::Label))
+        .filter_map(|node| node.accesskit_node().value())
+        .collect()
+}
+
+#[test]
+fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
+    let (pack, _) = workspace_copy();
+    let mats_on_disk = fs::read_to_string(pack.path().join("team_mats.ron")).expect("mats");
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = out_dir.path().join("tuned");
+    let mut harness = tune_screen(pack.path(), &out, 400);
+    let spec = {
+        let app = harness.state();
+        app.tune().expect("screen").form.spec(app.workspace())
+    };
+    assert_eq!(spec.parameters.len(), 1, "one parameter ticked: {spec:?}");
+    harness.get_by_label("Tune").click();
+    harness.run();
+    assert!(harness.state().tune().expect("screen").is_running());
+    harness.state_mut().tune_mut().expect("screen").wait();
+    settle(&mut harness);
+
+    let screen = harness.state().tune().expect("screen");
+    assert_eq!(screen.error(), None);
+    let (report, written) = screen.report().expect("a report");
+    assert_eq!(written, out.as_path());
+    let report = report.clone();
+    assert!(report.evaluations > 1, "{report:?}");
+    assert_eq!(report.teams_before.len(), 4);
+    let shown = texts(&harness);
+    for team in report.teams_before.keys() {
+        assert!(
+            shown.iter().any(|t| t == team),
+            "{team} has a row: {shown:?}"
+        );
+    }
+    assert!(
+        shown
+            .iter()
+            .any(|t| t.starts_with("Score on fresh seeds: ")),
+        "{shown:?}"
+    );
+    // The content on disk is untouched; the tuned pack holds the unsaved edit, and the report.
+    assert_eq!(
+        fs::read_to_string(pack.path().join("team_mats.ron")).expect("mats"),
+        mats_on_disk
+    );
+    assert!(out.join("tuning-report.json").is_file());
+    let tuned = RawPack::open(&out.join("content"));
+    let mats = tuned
+        .files
+        .iter()
+        .find_map(|f| match &f.document {
+            Document::TeamMats(m) => Some(m.clone()),
+            _ => None,
+        })
+        .expect("the tuned mats");
+    assert_eq!(mats.teams[0].cars[0].base_mp, 6, "the edit not saved is in");
+    let reapers = mats
+        .teams
+        .iter()
+        .find(|t| t.id.as_str() == "rust-reapers")
+        .expect("the team");
+    let changed = report
+        .changes
+        .iter()
+        .find(|c| c.parameter.contains("defense"));
+    if let Some(change) = changed {
+        let after: u8 = change.after.parse().expect("a number");
+        assert!(reapers.cars.iter().all(|c| c.defense == after));
+    }
+    assert!(
+        roadwright::validate::validate_pack(&tuned).0.is_some(),
+        "the tuned pack validates"
+    );
+
+    harness
+        .get_by_label("Compare on the simulation screen")
+        .click();
+    settle(&mut harness);
+    assert!(harness.state().simulation_shown());
+    harness
+        .state_mut()
+        .simulation_mut()
+        .expect("the simulation screen")
+        .wait();
+    settle(&mut harness);
+    let simulation = harness.state().simulation().expect("screen");
+    let comparison = simulation.comparison().expect("both sides played");
+    assert_eq!(
+        simulation.stats().expect("stats").races,
+        report.plan.final_races,
+        "the fresh seeds of the final measurement"
+    );
+    // The comparison's sides are the report's measurements, race for race: the pack as it is
+    // on one side ("before"), the tuned pack on the other ("after").
+    for (team, before) in &report.teams_before {
+        let difference = &comparison.team_win_rate[team];
+        assert!(
+            (difference.a - before.rate).abs() < 1e-9,
+            "{team}: {difference:?}"
+        );
+        assert!(
+            (difference.b - report.teams_after[team].rate).abs() < 1e-9,
+            "{team}: {difference:?}"
+        );
+    }
+}
+
+#[test]
+fn stop_ends_the_search_and_still_measures_the_best_so_far() {
+    let (pack, _) = workspace_copy();
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = out_dir.path().join("tuned");
+    let mut harness = tune_screen(pack.path(), &out, 4_000);
+    harness.get_by_label("Tune").click();
+    harness.run();
+    harness.get_by_label("Stop").click();
+    harness.run();
+    harness.state_mut().tune_mut().expect("screen").wait();
+    settle(&mut harness);
+    let (report, _) = harness
+        .state()
+        .tune()
+        .expect("screen")
+        .report()
+        .expect("the best so far is measured and reported");
+    assert!(report.stopped_early, "{report:?}");
+    assert!(report.evaluations < report.plan.evaluations);
+    assert!(out.join("content").is_dir(), "the best so far is written");
+    harness.get_by_label_contains("Stopped after");
+}
+
+#[test]
+fn a_tuning_that_cannot_start_says_why() {
+    let (pack, _) = workspace_copy();
+    // The output folder inside the content folder: refused before anything is played.
+    let inside = pack.path().join("tuned");
+    let mut harness = tune_screen(pack.path(), &inside, 400);
+    harness.get_by_label("Tune").click();
+    harness.run();
+    let screen = harness.state().tune().expect("screen");
+    assert!(!screen.is_running());
+    let error = screen.error().expect("an error").to_owned();
+    assert!(error.contains("inside the content folder"), "{error}");
+    harness.get_by_label(&error);
+    assert!(!inside.exists(), "nothing written");
+}
