@@ -141,6 +141,9 @@ fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
     settle(&mut harness);
     let simulation = harness.state().simulation().expect("screen");
     let comparison = simulation.comparison().expect("both sides played");
+    // The form says what is shown: the run's bots, races and seed.
+    assert_eq!(simulation.form.races, report.plan.final_races);
+    assert!(simulation.form.bots.iter().all(|b| b == "random"));
     assert_eq!(
         simulation.stats().expect("stats").races,
         report.plan.final_races,

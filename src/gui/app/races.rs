@@ -76,39 +76,51 @@ impl StudioApp {
                     Err(error) => format!("Could not export: {error}"),
                 });
             }
-            StudioCommand::CompareTuned => {
-                let comparison = self
-                    .screen::<crate::gui::tune::TuneScreen>()
-                    .ok_or_else(|| "no tuning".to_owned())
-                    .and_then(crate::gui::tune::TuneScreen::comparison);
-                let crate::gui::tune::TunedComparison {
-                    tuned,
-                    loaded,
-                    track,
-                    current,
-                } = match comparison {
-                    Ok(comparison) => comparison,
-                    Err(error) => {
-                        self.say(format!("The tuned pack cannot be compared: {error}"));
-                        return;
-                    }
-                };
-                self.act(crate::gui::action::Action::ShowSimulation);
-                let now = self.last_time;
-                if let Some(simulation) = self.screen_mut::<SimulationScreen>() {
-                    simulation.start(
-                        tuned,
-                        loaded,
-                        track,
-                        now,
-                        Some((current, "Pack as it is".to_owned(), "Tuned".to_owned())),
-                    );
-                    simulation.apply(crate::gui::simulation::SimCommand::Tab(
-                        crate::gui::simulation::SimTab::Compare,
-                    ));
-                }
-            }
+            StudioCommand::CompareTuned => self.compare_tuned(),
             _ => {}
+        }
+    }
+
+    /// Opens the simulation screen on the Tune screen's tuned pack against the pack as it is,
+    /// on the run's fresh seeds, and shows the comparison.
+    fn compare_tuned(&mut self) {
+        let comparison = self
+            .screen::<crate::gui::tune::TuneScreen>()
+            .ok_or_else(|| "no tuning".to_owned())
+            .and_then(crate::gui::tune::TuneScreen::comparison);
+        let crate::gui::tune::TunedComparison {
+            tuned,
+            loaded,
+            track,
+            current,
+        } = match comparison {
+            Ok(comparison) => comparison,
+            Err(error) => {
+                self.say(format!("The tuned pack cannot be compared: {error}"));
+                return;
+            }
+        };
+        self.act(crate::gui::action::Action::ShowSimulation);
+        let now = self.last_time;
+        if let Some(simulation) = self.screen_mut::<SimulationScreen>() {
+            // The form says what is shown: the run's bots, races and seed.
+            let form = &mut simulation.form;
+            form.players = tuned.bots.len();
+            form.races = tuned.races;
+            form.seed = tuned.seed;
+            for (seat, bot) in form.bots.iter_mut().zip(tuned.bots.iter().cycle()) {
+                *seat = bot.id.to_string();
+            }
+            simulation.start(
+                tuned,
+                loaded,
+                track,
+                now,
+                Some((current, "Pack as it is".to_owned(), "Tuned".to_owned())),
+            );
+            simulation.apply(crate::gui::simulation::SimCommand::Tab(
+                crate::gui::simulation::SimTab::Compare,
+            ));
         }
     }
 }

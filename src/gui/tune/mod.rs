@@ -483,7 +483,8 @@ impl TuneScreen {
         Panel::top("tune_form").show(ui, |ui| self.form_ui(ui, workspace, &mut requests));
         Panel::left("tune_parameters")
             .resizable(true)
-            .default_size(420.0)
+            .default_size(440.0)
+            .size_range(280.0..=560.0)
             .show(ui, |ui| self.parameters_ui(ui));
         egui::CentralPanel::default_margins().show(ui, |ui| {
             ScrollArea::vertical().show(ui, |ui| {
@@ -809,25 +810,22 @@ fn parameter_row(ui: &mut Ui, row: &mut ParameterRow) {
                 range(ui, min, max);
             }
             Parameter::CarWeapon { choices, .. } => {
-                ui.weak(
-                    choices
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                );
+                let listed: Vec<String> = choices.iter().map(ToString::to_string).collect();
+                choices_label(ui, &listed);
             }
             Parameter::CarMount { choices, .. } => {
-                ui.weak(
-                    choices
-                        .iter()
-                        .map(|m| format!("{m:?}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                );
+                let listed: Vec<String> = choices.iter().map(|m| format!("{m:?}")).collect();
+                choices_label(ui, &listed);
             }
         }
     });
+}
+
+/// The choices a parameter may take, cut to the panel's width (all of them on hover).
+fn choices_label(ui: &mut Ui, listed: &[String]) {
+    let text = listed.join(", ");
+    ui.add(egui::Label::new(RichText::new(&text).weak()).truncate())
+        .on_hover_text(text);
 }
 
 /// Two drag values, from and to, each held on its side of the other.

@@ -437,7 +437,11 @@ fn team_offer(
         )
     };
     let group = team.name.to_string();
-    let Some(first) = team.cars.first() else {
+    // A team-wide base MP spans its cars' own, one either side.
+    let (Some(lowest), Some(highest)) = (
+        team.cars.iter().map(|c| c.base_mp).min(),
+        team.cars.iter().map(|c| c.base_mp).max(),
+    ) else {
         return;
     };
     let id = || team.id.clone();
@@ -450,7 +454,7 @@ fn team_offer(
             max: MAX_DEFENSE,
         },
     );
-    let (min, max) = mp(first.base_mp);
+    let (min, max) = (mp(lowest).0, mp(highest).1);
     add(
         &group,
         Parameter::CarBaseMp {
