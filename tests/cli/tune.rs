@@ -177,3 +177,70 @@ fn tune_refuses_a_missing_team_and_a_foreign_pack() {
     assert_eq!(run.code, 2, "{}", run.stdout);
     assert!(run.stderr.contains("tune did not write"), "{}", run.stderr);
 }
+
+/// The README's tuning demonstration starts from what it says: the unbalanced pack is the
+/// standard one with its two faults and nothing else, and the spec that tunes it validates and
+/// names what the pack has.
+#[test]
+fn the_unbalanced_pack_is_the_standard_one_with_its_two_faults() {
+    use roadwright::content::{Document, RawPack};
+    let standard = RawPack::open(&common::repo("content"));
+    let unbalanced = RawPack::open(&common::repo("tuning/unbalanced/content"));
+    let kinds = |pack: &RawPack| -> Vec<String> {
+        pack.files
+            .iter()
+            .map(|f| {
+                f.source
+                    .path
+                    .strip_prefix(&pack.root)
+                    .expect("inside")
+                    .display()
+                    .to_string()
+            })
+            .collect()
+    };
+    assert_eq!(kinds(&standard), kinds(&unbalanced), "the same files");
+    for (a, b) in standard.files.iter().zip(&unbalanced.files) {
+        match (&a.document, &b.document) {
+            (Document::TeamMats(a), Document::TeamMats(b)) => {
+                for (ta, tb) in a.teams.iter().zip(&b.teams) {
+                    if tb.id.as_str() == "rust-reapers" {
+                        assert!(tb.cars.iter().all(|c| c.defense == 1 && c.base_mp == 1));
+                        for (ca, cb) in ta.cars.iter().zip(&tb.cars) {
+                            let mut fixed = cb.clone();
+                            fixed.defense = ca.defense;
+                            fixed.base_mp = ca.base_mp;
+                            assert_eq!(&fixed, ca, "only defense and base MP differ");
+                        }
+                    } else {
+                        assert_eq!(ta, tb);
+                    }
+                }
+            }
+            (Document::CombatEventDeck(a), Document::CombatEventDeck(b)) => {
+                for (ca, cb) in a.cards.iter().zip(&b.cards) {
+                    if cb.id.as_str() == "bullseye" {
+                        assert!(cb.weapons.values().all(|w| w.damage == 0), "{cb:?}");
+                        assert_eq!(ca.collision, cb.collision);
+                        assert_eq!(ca.value, cb.value);
+                    } else {
+                        assert_eq!(ca, cb);
+                    }
+                }
+            }
+            (a, b) => assert_eq!(a, b),
+        }
+    }
+    let spec = common::repo("tuning/rescue-reapers.ron");
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(
+        validated.code, 0,
+        "{}{}",
+        validated.stdout, validated.stderr
+    );
+    let source = roadwright::content::SourceFile::read(&spec).expect("spec");
+    let Ok(Document::TuningSpec(parsed)) = Document::parse(&source) else {
+        panic!("a tuning spec");
+    };
+    roadwright::sim::tune::Tuning::prepare(&spec, parsed).expect("it names what the pack has");
+}
