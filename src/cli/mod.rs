@@ -11,6 +11,7 @@ mod interrupt;
 mod moves;
 mod new_track;
 mod outputs;
+mod print;
 mod race;
 mod render;
 mod schema;
@@ -255,6 +256,20 @@ pub enum Command {
         /// `crossover_collisions` or `displacements`.
         #[arg(long, default_value = "damage")]
         metric: String,
+    },
+    /// Print a track at true scale to a PDF, tiled over sheets of paper with an overview page.
+    Print {
+        /// The track file.
+        track: PathBuf,
+        /// The PDF to write.
+        #[arg(short, long)]
+        out: PathBuf,
+        /// The paper: `a4` or `letter`.
+        #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+        paper: PaperArg,
+        /// A space's length on paper, in millimetres (10-80).
+        #[arg(long, default_value_t = crate::render::DEFAULT_SPACE_MM, value_parser = space_mm)]
+        space_mm: f32,
     },
     /// Rewrite content files in their canonical layout (what the studio saves), keeping a
     /// `.bak` of each changed file.
@@ -506,6 +521,12 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             out.write_all(&script)?;
             Ok(EXIT_OK)
         }
+        Command::Print {
+            track,
+            out: path,
+            paper,
+            space_mm,
+        } => print::print(track, path, (*paper).into(), *space_mm, out, err),
         Command::Render {
             track,
             out: path,
@@ -571,5 +592,39 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             out,
             err,
         ),
+    }
+}
+
+/// The paper `print` takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4.
+    A4,
+    /// US Letter.
+    Letter,
+}
+
+impl From<PaperArg> for crate::render::Paper {
+    fn from(paper: PaperArg) -> Self {
+        match paper {
+            PaperArg::A4 => Self::A4,
+            PaperArg::Letter => Self::Letter,
+        }
+    }
+}
+
+/// A space size `print` takes, in millimetres.
+fn space_mm(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if crate::render::SPACE_MM_RANGE.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{value} mm: a space is {}-{} mm",
+            crate::render::SPACE_MM_RANGE.start(),
+            crate::render::SPACE_MM_RANGE.end()
+        ))
     }
 }

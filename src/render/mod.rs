@@ -5,6 +5,11 @@
 pub mod geometry;
 pub mod palette;
 mod text;
+mod track_pdf;
 mod track_png;
 
+pub use track_pdf::{
+    DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,
+    Tile, print_track, tile_name,
+};
 pub use track_png::{Heat, RenderError, WIDTH_RANGE, render_heat, render_track, save_png, viridis};

@@ -1,0 +1,794 @@
+//! A track printed at true scale: `roadwright print TRACK -o track.pdf`. The track is drawn in
+//! millimetres (a space's length is [`PrintOptions::space_mm`]) and tiled over sheets of paper
+//! with an overlap, so that the pages, trimmed along one edge and laid over their neighbour,
+//! make the board. The first page is an overview of how the pages join.
+//!
+//! # Decisions taken
+//! - **Scale**: a space's length (along the lane) is 30 mm by default, room for a car counter
+//!   of about an inch with a margin; its width follows the track's own proportions.
+//! - **Tiling**: each page keeps a 10 mm margin printers can reach and a band at the top for
+//!   its label; neighbouring pages share a 15 mm overlap. The orientation (portrait or
+//!   landscape) that needs fewer pages is chosen; portrait when they tie.
+//! - **Alignment**: a dashed glue line runs through the middle of each overlap, with a cross
+//!   where two meet: trim one page along its line and lay it over the next so the lines meet.
+//! - **Black and white**: terrain reads without colour: paved spaces white, rough ones light
+//!   grey with a diagonal hatch, jump lanes mid grey with a cross-hatch, the trough dark grey;
+//!   crossover spaces carry a thick inner frame and an X, off-track spots a dashed circle, the
+//!   chute a diamond with a C, grid spaces their number.
+//! - **Lettering**: the studio's font (Ubuntu Light, from egui), embedded and subset.
+
+use krilla::Document;
+use krilla::color::rgb;
+use krilla::geom::{PathBuilder, Point, Rect};
+use krilla::num::NormalizedF32;
+use krilla::page::PageSettings;
+use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
+use krilla::text::{Font, TextDirection};
+
+use super::geometry::{direction, finish_squares, space_corners};
+use crate::content::track::{Space, Terrain, Track};
+
+/// Points (the PDF's unit) per millimetre.
+const PT_PER_MM: f32 = 72.0 / 25.4;
+
+/// A sheet of paper.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Paper {
+    /// ISO A4, 210 × 297 mm.
+    #[default]
+    A4,
+    /// US Letter, 8.5 × 11 in.
+    Letter,
+}
+
+impl Paper {
+    /// Width and height in portrait, in millimetres.
+    #[must_use]
+    pub fn size_mm(self) -> (f32, f32) {
+        match self {
+            Self::A4 => (210.0, 297.0),
+            Self::Letter => (215.9, 279.4),
+        }
+    }
+
+    /// Its name, as labels say it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::A4 => "A4",
+            Self::Letter => "Letter",
+        }
+    }
+}
+
+/// How a track is printed.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct PrintOptions {
+    /// The paper.
+    pub paper: Paper,
+    /// A space's length on paper, in millimetres.
+    pub space_mm: f32,
+    /// What neighbouring pages share, in millimetres.
+    pub overlap_mm: f32,
+    /// The blank border of each page, in millimetres.
+    pub margin_mm: f32,
+}
+
+impl Default for PrintOptions {
+    fn default() -> Self {
+        Self {
+            paper: Paper::A4,
+            space_mm: DEFAULT_SPACE_MM,
+            overlap_mm: 15.0,
+            margin_mm: 10.0,
+        }
+    }
+}
+
+/// A space's printed length unless asked otherwise, in millimetres.
+pub const DEFAULT_SPACE_MM: f32 = 30.0;
+
+/// The space sizes `print` accepts, in millimetres.
+pub const SPACE_MM_RANGE: std::ops::RangeInclusive<f32> = 10.0..=80.0;
+
+/// The band at the top of a page that holds its label, in millimetres.
+const LABEL_BAND_MM: f32 = 8.0;
+
+/// Why a track could not be printed.
+#[derive(Debug, thiserror::Error)]
+pub enum PrintError {
+    /// Nothing to print.
+    #[error("the track has no spaces to print")]
+    Empty,
+    /// A scale outside [`SPACE_MM_RANGE`], or options that leave no room on the page.
+    #[error("{0}")]
+    Options(String),
+    /// The track would take more pages than anyone prints.
+    #[error("the track would take {0} pages at this scale; choose a smaller space size")]
+    TooManyPages(usize),
+    /// The PDF could not be made.
+    #[error("the PDF could not be written: {0}")]
+    Pdf(String),
+}
+
+/// The most pages a printed track may take.
+pub const MOST_PAGES: usize = 400;
+
+/// One page of the tiled track: the part of the drawing it shows.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct Tile {
+    /// Its row, from 1 at the top.
+    pub row: usize,
+    /// Its column, from 1 at the left.
+    pub column: usize,
+    /// The part of the drawing it shows, in millimetres from the drawing's top left:
+    /// (left, top, width, height).
+    pub area: (f32, f32, f32, f32),
+}
+
+/// A printed track: the PDF and where each page lies.
+#[derive(Clone, Debug)]
+pub struct PrintedTrack {
+    /// The PDF file's bytes.
+    pub pdf: Vec<u8>,
+    /// The tiles, row by row (the PDF's pages after the overview).
+    pub tiles: Vec<Tile>,
+    /// Rows and columns of tiles.
+    pub grid: (usize, usize),
+    /// Whether the pages are landscape.
+    pub landscape: bool,
+    /// The page size in millimetres, as printed (landscape swaps it).
+    pub page_mm: (f32, f32),
+    /// Millimetres per track unit.
+    pub mm_per_unit: f32,
+    /// The drawing's top left in track units (a tile's area is measured from it).
+    pub origin: (f32, f32),
+    /// The page margin in millimetres (a tile's drawing starts there, below the label band).
+    pub margin_mm: f32,
+    /// The label band's height in millimetres.
+    pub label_band_mm: f32,
+}
+
+/// The drawing's extent in track units, off-track spots and the chute included.
+fn extent(track: &Track) -> Option<(f32, f32, f32, f32)> {
+    let reach = track.space_size.length.max(track.space_size.width) * 1.6;
+    track
+        .spaces()
+        .fold(None, |bounds: Option<(f32, f32, f32, f32)>, (_, space)| {
+            let (l, t, r, b) = bounds.unwrap_or((space.x, space.y, space.x, space.y));
+            Some((
+                l.min(space.x),
+                t.min(space.y),
+                r.max(space.x),
+                b.max(space.y),
+            ))
+        })
+        .map(|(l, t, r, b)| (l - reach, t - reach, r + reach, b + reach))
+}
+
+/// How many tiles of `step` (after the first `first`) cover `length`.
+fn tiles_over(length: f32, first: f32, step: f32) -> usize {
+    if length <= first {
+        1
+    } else {
+        1 + ((length - first) / step).ceil() as usize
+    }
+}
+
+/// Prints `track` as `options` say: an overview page, then the tiles row by row.
+#[allow(
+    clippy::cast_precision_loss,
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss
+)] // Page counts are small.
+pub fn print_track(track: &Track, options: &PrintOptions) -> Result<PrintedTrack, PrintError> {
+    if !SPACE_MM_RANGE.contains(&options.space_mm) {
+        return Err(PrintError::Options(format!(
+            "a space of {} mm: print takes {}-{} mm",
+            options.space_mm,
+            SPACE_MM_RANGE.start(),
+            SPACE_MM_RANGE.end()
+        )));
+    }
+    let (left, top, right, bottom) = extent(track).ok_or(PrintError::Empty)?;
+    let mm_per_unit = options.space_mm / track.space_size.length.max(f32::EPSILON);
+    let (width_mm, height_mm) = ((right - left) * mm_per_unit, (bottom - top) * mm_per_unit);
+    let (paper_w, paper_h) = options.paper.size_mm();
+    let layout = |page_w: f32, page_h: f32| {
+        let area_w = page_w - 2.0 * options.margin_mm;
+        let area_h = page_h - 2.0 * options.margin_mm - LABEL_BAND_MM;
+        let (step_w, step_h) = (area_w - options.overlap_mm, area_h - options.overlap_mm);
+        if step_w <= 10.0 || step_h <= 10.0 {
+            return None;
+        }
+        let columns = tiles_over(width_mm, area_w, step_w);
+        let rows = tiles_over(height_mm, area_h, step_h);
+        Some((columns, rows, area_w, area_h, step_w, step_h))
+    };
+    let portrait = layout(paper_w, paper_h);
+    let landscape = layout(paper_h, paper_w);
+    let ((columns, rows, area_w, area_h, step_w, step_h), is_landscape) =
+        match (portrait, landscape) {
+            (Some(p), Some(l)) if l.0 * l.1 < p.0 * p.1 => (l, true),
+            (Some(p), _) => (p, false),
+            (None, Some(l)) => (l, true),
+            (None, None) => {
+                return Err(PrintError::Options(
+                    "the margin and overlap leave no room on the page".to_owned(),
+                ));
+            }
+        };
+    if columns * rows > MOST_PAGES {
+        return Err(PrintError::TooManyPages(columns * rows));
+    }
+    let page_mm = if is_landscape {
+        (paper_h, paper_w)
+    } else {
+        (paper_w, paper_h)
+    };
+    let mut tiles = Vec::new();
+    for row in 0..rows {
+        for column in 0..columns {
+            tiles.push(Tile {
+                row: row + 1,
+                column: column + 1,
+                area: (column as f32 * step_w, row as f32 * step_h, area_w, area_h),
+            });
+        }
+    }
+    let printed = PrintedTrack {
+        pdf: Vec::new(),
+        tiles,
+        grid: (rows, columns),
+        landscape: is_landscape,
+        page_mm,
+        mm_per_unit,
+        origin: (left, top),
+        margin_mm: options.margin_mm,
+        label_band_mm: LABEL_BAND_MM,
+    };
+    let pdf = write_pdf(
+        track,
+        options,
+        &printed,
+        (width_mm, height_mm),
+        (step_w, step_h),
+    )?;
+    Ok(PrintedTrack { pdf, ..printed })
+}
+
+/// The lettering: the studio's font.
+fn font() -> Result<Font, PrintError> {
+    Font::new(epaint_default_fonts::UBUNTU_LIGHT.into(), 0)
+        .ok_or_else(|| PrintError::Pdf("the bundled font could not be read".to_owned()))
+}
+
+fn write_pdf(
+    track: &Track,
+    options: &PrintOptions,
+    printed: &PrintedTrack,
+    drawing_mm: (f32, f32),
+    step: (f32, f32),
+) -> Result<Vec<u8>, PrintError> {
+    let font = font()?;
+    let mut document = Document::new();
+    let (page_w, page_h) = printed.page_mm;
+    let settings = || {
+        PageSettings::from_wh(page_w * PT_PER_MM, page_h * PT_PER_MM)
+            .ok_or_else(|| PrintError::Pdf("a page of no size".to_owned()))
+    };
+    {
+        let mut page = document.start_page_with(settings()?);
+        let mut surface = page.surface();
+        overview(&mut surface, track, options, printed, drawing_mm, &font);
+        surface.finish();
+        page.finish();
+    }
+    for tile in &printed.tiles {
+        let mut page = document.start_page_with(settings()?);
+        let mut surface = page.surface();
+        tile_page(&mut surface, track, options, printed, tile, step, &font);
+        surface.finish();
+        page.finish();
+    }
+    document
+        .finish()
+        .map_err(|error| PrintError::Pdf(format!("{error:?}")))
+}
+
+type Surface<'a> = krilla::surface::Surface<'a>;
+
+fn grey(level: u8) -> krilla::paint::Paint {
+    rgb::Color::new(level, level, level).into()
+}
+
+fn fill(level: u8) -> Fill {
+    Fill {
+        paint: grey(level),
+        opacity: NormalizedF32::ONE,
+        rule: FillRule::NonZero,
+    }
+}
+
+fn stroke(level: u8, width_mm: f32, dashed: bool) -> Stroke {
+    Stroke {
+        paint: grey(level),
+        width: width_mm * PT_PER_MM,
+        dash: dashed.then(|| StrokeDash {
+            array: vec![1.5 * PT_PER_MM, 1.0 * PT_PER_MM],
+            offset: 0.0,
+        }),
+        ..Stroke::default()
+    }
+}
+
+/// Draws the closed polygon `points` (in points) with the fill and stroke given.
+fn polygon(
+    surface: &mut Surface<'_>,
+    points: &[(f32, f32)],
+    fill: Option<Fill>,
+    line: Option<Stroke>,
+) {
+    let mut builder = PathBuilder::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            builder.move_to(x, y);
+        } else {
+            builder.line_to(x, y);
+        }
+    }
+    builder.close();
+    if let Some(path) = builder.finish() {
+        surface.set_fill(fill);
+        surface.set_stroke(line);
+        surface.draw_path(&path);
+    }
+}
+
+/// Draws the open line through `points` (in points).
+fn polyline(surface: &mut Surface<'_>, points: &[(f32, f32)], line: Stroke) {
+    let mut builder = PathBuilder::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            builder.move_to(x, y);
+        } else {
+            builder.line_to(x, y);
+        }
+    }
+    if let Some(path) = builder.finish() {
+        surface.set_fill(None);
+        surface.set_stroke(Some(line));
+        surface.draw_path(&path);
+    }
+}
+
+/// Writes `text` centred on (x, y), in points, `size` points high.
+fn centred_text(surface: &mut Surface<'_>, font: &Font, text: &str, (x, y): (f32, f32), size: f32) {
+    let width = text_width(text, size);
+    surface.set_fill(Some(fill(0)));
+    surface.set_stroke(None);
+    surface.draw_text(
+        Point::from_xy(x - width / 2.0, y + size * 0.35),
+        font.clone(),
+        size,
+        text,
+        false,
+        TextDirection::Auto,
+    );
+}
+
+/// Writes `text` from (x, y) (its baseline), in points.
+fn text_at(surface: &mut Surface<'_>, font: &Font, text: &str, (x, y): (f32, f32), size: f32) {
+    surface.set_fill(Some(fill(0)));
+    surface.set_stroke(None);
+    surface.draw_text(
+        Point::from_xy(x, y),
+        font.clone(),
+        size,
+        text,
+        false,
+        TextDirection::Auto,
+    );
+}
+
+/// The advance of `text` at `size` points, from the font's metrics (the glyphs the studio's
+/// lettering uses are all in it).
+fn text_width(text: &str, size: f32) -> f32 {
+    use ab_glyph::{Font as _, ScaleFont as _};
+    ab_glyph::FontRef::try_from_slice(epaint_default_fonts::UBUNTU_LIGHT).map_or(
+        size * 0.5 * text.chars().count() as f32,
+        |face| {
+            let scaled = face.as_scaled(size);
+            text.chars()
+                .map(|c| scaled.h_advance(face.glyph_id(c)))
+                .sum()
+        },
+    )
+}
+
+/// Where a track point lands on the page, in points: `scale` points per track unit, the
+/// drawing's `origin` (track units) at `at` (points).
+#[derive(Clone, Copy)]
+struct Placement {
+    scale: f32,
+    origin: (f32, f32),
+    at: (f32, f32),
+}
+
+impl Placement {
+    fn point(self, (x, y): (f32, f32)) -> (f32, f32) {
+        (
+            self.at.0 + (x - self.origin.0) * self.scale,
+            self.at.1 + (y - self.origin.1) * self.scale,
+        )
+    }
+
+    fn points<const N: usize>(self, corners: [(f32, f32); N]) -> [(f32, f32); N] {
+        corners.map(|c| self.point(c))
+    }
+}
+
+/// The whole track at `placement`: terrain, frames, numbers, finish line, chute, crossover,
+/// off-track spots. Lines are `mm` times their width at true scale (the overview is smaller).
+#[allow(clippy::too_many_lines)] // One drawing, feature by feature.
+fn draw_track(
+    surface: &mut Surface<'_>,
+    track: &Track,
+    placement: Placement,
+    font: &Font,
+    mm: f32,
+) {
+    let crossover: Vec<_> = track
+        .crossover
+        .iter()
+        .flat_map(|pair| [pair.0, pair.1])
+        .collect();
+    let space_pt = track.space_size.width.min(track.space_size.length) * placement.scale;
+    for (at, space) in track.spaces() {
+        let corners = placement.points(space_corners(track, space, 0.0));
+        let level = match space.terrain {
+            Terrain::Paved => 255,
+            Terrain::Rough => 225,
+            Terrain::Jump => 190,
+            Terrain::Trough => 95,
+        };
+        polygon(surface, &corners, Some(fill(level)), None);
+        hatch(surface, &corners, space.terrain, space_pt);
+        polygon(surface, &corners, None, Some(stroke(0, 0.3 * mm, false)));
+        if crossover.contains(&at) {
+            let inner = placement.points(space_corners(track, space, track.space_size.width * 0.1));
+            polygon(surface, &inner, None, Some(stroke(0, 0.8 * mm, false)));
+            polyline(surface, &[inner[0], inner[2]], stroke(0, 0.4 * mm, false));
+            polyline(surface, &[inner[1], inner[3]], stroke(0, 0.4 * mm, false));
+        }
+    }
+    for (corners, light) in finish_squares(track) {
+        let corners = placement.points(corners);
+        polygon(
+            surface,
+            &corners,
+            Some(fill(if light { 255 } else { 0 })),
+            None,
+        );
+    }
+    for slot in &track.grid {
+        if let Some(space) = track.space(slot.space) {
+            let centre = placement.point((space.x, space.y));
+            centred_text(
+                surface,
+                font,
+                &slot.position.to_string(),
+                centre,
+                space_pt * 0.4,
+            );
+        }
+    }
+    for spot in off_track_spots(track) {
+        let centre = placement.point(spot);
+        circle(surface, centre, space_pt * 0.3, stroke(80, 0.3 * mm, true));
+    }
+    if let Some(chute) = super::geometry::chute_spot(track) {
+        let (x, y) = placement.point((chute.x, chute.y));
+        let r = space_pt * 0.45;
+        polygon(
+            surface,
+            &[(x, y - r), (x + r, y), (x, y + r), (x - r, y)],
+            Some(fill(235)),
+            Some(stroke(0, 0.4 * mm, false)),
+        );
+        centred_text(surface, font, "C", (x, y), space_pt * 0.4);
+    }
+}
+
+/// Lines that tell rough (a diagonal hatch) and jump (a cross-hatch) apart without colour.
+fn hatch(surface: &mut Surface<'_>, corners: &[(f32, f32); 4], terrain: Terrain, space_pt: f32) {
+    let diagonals: &[(f32, f32)] = match terrain {
+        Terrain::Rough => &[(1.0, 1.0)],
+        Terrain::Jump => &[(1.0, 1.0), (1.0, -1.0)],
+        Terrain::Paved | Terrain::Trough => return,
+    };
+    let Some(path) = polygon_path(corners) else {
+        return;
+    };
+    surface.push_clip_path(&path, &FillRule::NonZero);
+    let (cx, cy) = corners
+        .iter()
+        .fold((0.0, 0.0), |(x, y), c| (x + c.0 / 4.0, y + c.1 / 4.0));
+    let reach = space_pt * 1.5;
+    let gap = space_pt / 6.0;
+    let line = Stroke {
+        width: (space_pt / 60.0).max(0.3),
+        ..stroke(60, 0.0, false)
+    };
+    for &(dx, dy) in diagonals {
+        let mut offset = -reach;
+        while offset <= reach {
+            // Lines at 45 degrees, `offset` apart across them.
+            let (ox, oy) = (
+                cx + offset * dy / 2f32.sqrt(),
+                cy - offset * dx / 2f32.sqrt(),
+            );
+            let (ux, uy) = (dx / 2f32.sqrt(), dy / 2f32.sqrt());
+            polyline(
+                surface,
+                &[
+                    (ox - ux * reach, oy - uy * reach),
+                    (ox + ux * reach, oy + uy * reach),
+                ],
+                line.clone(),
+            );
+            offset += gap;
+        }
+    }
+    surface.pop();
+}
+
+fn polygon_path(points: &[(f32, f32)]) -> Option<krilla::geom::Path> {
+    let mut builder = PathBuilder::new();
+    for (i, &(x, y)) in points.iter().enumerate() {
+        if i == 0 {
+            builder.move_to(x, y);
+        } else {
+            builder.line_to(x, y);
+        }
+    }
+    builder.close();
+    builder.finish()
+}
+
+/// A circle of radius `r` around `centre`, as a polygon of 24 sides.
+#[allow(clippy::cast_precision_loss)] // 24 sides.
+fn circle(surface: &mut Surface<'_>, (x, y): (f32, f32), r: f32, line: Stroke) {
+    let points: Vec<(f32, f32)> = (0..24)
+        .map(|i| {
+            let a = i as f32 / 24.0 * std::f32::consts::TAU;
+            (x + r * a.cos(), y + r * a.sin())
+        })
+        .collect();
+    polygon(surface, &points, None, Some(line));
+}
+
+/// The off-track spots (track units): beside lane 0 and beside the outermost lane of each
+/// sector, where its `off_track` keeps them, a space's width out.
+fn off_track_spots(track: &Track) -> Vec<(f32, f32)> {
+    let mut spots = Vec::new();
+    for sector in track.sectors.iter().chain(&track.start_sectors) {
+        let (Some(first), Some(last)) = (sector.spaces.first(), sector.spaces.last()) else {
+            continue;
+        };
+        let outward = |from: &Space, toward: &Space| -> (f32, f32) {
+            let (vx, vy) = (from.x - toward.x, from.y - toward.y);
+            let length = vx.hypot(vy);
+            if length > f32::EPSILON {
+                (vx / length, vy / length)
+            } else {
+                let (dx, dy) = direction(from.heading);
+                (dy, -dx)
+            }
+        };
+        let width = track.space_size.width;
+        if sector.off_track.inside {
+            let (ux, uy) = outward(first, last);
+            spots.push((first.x + ux * width, first.y + uy * width));
+        }
+        if sector.off_track.outside {
+            let (ux, uy) = outward(last, first);
+            spots.push((last.x + ux * width, last.y + uy * width));
+        }
+    }
+    spots
+}
+
+/// The first page: the whole track, the tiles drawn over it with their names, and how to
+/// join them.
+#[allow(clippy::cast_precision_loss)] // Page counts are small.
+fn overview(
+    surface: &mut Surface<'_>,
+    track: &Track,
+    options: &PrintOptions,
+    printed: &PrintedTrack,
+    (width_mm, height_mm): (f32, f32),
+    font: &Font,
+) {
+    let (page_w, page_h) = printed.page_mm;
+    let margin = options.margin_mm;
+    let heading = 24.0;
+    let box_w = (page_w - 2.0 * margin) * PT_PER_MM;
+    let box_h = (page_h - 2.0 * margin - heading) * PT_PER_MM;
+    let (rows, columns) = printed.grid;
+    // The tiles' whole area, which is at least the drawing.
+    let (_, _, area_w, area_h) = printed
+        .tiles
+        .first()
+        .map_or((0.0, 0.0, 1.0, 1.0), |t| t.area);
+    let last = printed
+        .tiles
+        .last()
+        .map_or((0.0, 0.0, 1.0, 1.0), |t| t.area);
+    let covered = (
+        (last.0 + area_w).max(width_mm),
+        (last.1 + area_h).max(height_mm),
+    );
+    let fit = (box_w / covered.0).min(box_h / covered.1);
+    let at = (
+        margin * PT_PER_MM + (box_w - covered.0 * fit) / 2.0,
+        (margin + heading) * PT_PER_MM,
+    );
+    text_at(
+        surface,
+        font,
+        &format!("{} — {} pages to print", track.name, printed.tiles.len()),
+        (margin * PT_PER_MM, (margin + 6.0) * PT_PER_MM),
+        14.0,
+    );
+    text_at(
+        surface,
+        font,
+        &format!(
+            "{} {}, a space {} mm long, {} rows × {} columns; pages overlap by {} mm.",
+            options.paper.name(),
+            if printed.landscape {
+                "landscape"
+            } else {
+                "portrait"
+            },
+            options.space_mm,
+            rows,
+            columns,
+            options.overlap_mm
+        ),
+        (margin * PT_PER_MM, (margin + 12.0) * PT_PER_MM),
+        9.0,
+    );
+    text_at(
+        surface,
+        font,
+        "Trim each page along its dashed line on the right and at the bottom, lay it over its neighbour so the crosses meet, and tape.",
+        (margin * PT_PER_MM, (margin + 17.0) * PT_PER_MM),
+        8.0,
+    );
+    let placement = Placement {
+        scale: printed.mm_per_unit * fit,
+        origin: printed.origin,
+        at,
+    };
+    draw_track(surface, track, placement, font, fit / PT_PER_MM);
+    for tile in &printed.tiles {
+        let (x, y, w, h) = tile.area;
+        let corners = [
+            (at.0 + x * fit, at.1 + y * fit),
+            (at.0 + (x + w) * fit, at.1 + y * fit),
+            (at.0 + (x + w) * fit, at.1 + (y + h) * fit),
+            (at.0 + x * fit, at.1 + (y + h) * fit),
+        ];
+        let line = Stroke {
+            paint: rgb::Color::new(200, 40, 40).into(),
+            ..stroke(0, 0.3, false)
+        };
+        polygon(surface, &corners, None, Some(line));
+        text_at(
+            surface,
+            font,
+            &tile_name(tile),
+            (corners[0].0 + 2.0, corners[0].1 + 9.0),
+            8.0,
+        );
+    }
+}
+
+/// A tile's name on its page and the overview: "row 1, column 2".
+#[must_use]
+pub fn tile_name(tile: &Tile) -> String {
+    format!("row {}, column {}", tile.row, tile.column)
+}
+
+/// One tile's page: its label, the track clipped to its area, and the glue lines and
+/// crosses in the overlaps.
+#[allow(clippy::cast_precision_loss)] // Page counts are small.
+fn tile_page(
+    surface: &mut Surface<'_>,
+    track: &Track,
+    options: &PrintOptions,
+    printed: &PrintedTrack,
+    tile: &Tile,
+    (step_w, step_h): (f32, f32),
+    font: &Font,
+) {
+    let margin = options.margin_mm;
+    let (rows, columns) = printed.grid;
+    text_at(
+        surface,
+        font,
+        &format!(
+            "{} — {} (of {} × {}) — a space {} mm — {}",
+            track.name,
+            tile_name(tile),
+            rows,
+            columns,
+            options.space_mm,
+            options.paper.name()
+        ),
+        (margin * PT_PER_MM, (margin + 5.0) * PT_PER_MM),
+        9.0,
+    );
+    let (x, y, w, h) = tile.area;
+    let top = margin + LABEL_BAND_MM;
+    let Some(clip) = Rect::from_xywh(
+        margin * PT_PER_MM,
+        top * PT_PER_MM,
+        w * PT_PER_MM,
+        h * PT_PER_MM,
+    ) else {
+        return;
+    };
+    let mut frame = PathBuilder::new();
+    frame.push_rect(clip);
+    let Some(frame) = frame.finish() else {
+        return;
+    };
+    surface.push_clip_path(&frame, &FillRule::NonZero);
+    // Track units to page points: the tile's area starts at the drawing area's top left.
+    let scale = printed.mm_per_unit * PT_PER_MM;
+    let placement = Placement {
+        scale,
+        origin: (
+            printed.origin.0 + x / printed.mm_per_unit,
+            printed.origin.1 + y / printed.mm_per_unit,
+        ),
+        at: (margin * PT_PER_MM, top * PT_PER_MM),
+    };
+    draw_track(surface, track, placement, font, 1.0);
+    // Glue lines through the middle of each overlap, in drawing millimetres: the same lines
+    // on both pages that share them.
+    let overlap = options.overlap_mm;
+    let page = |mx: f32, my: f32| ((margin + mx - x) * PT_PER_MM, (top + my - y) * PT_PER_MM);
+    let glue = stroke(0, 0.25, true);
+    for column in 1..columns {
+        let gx = column as f32 * step_w + overlap / 2.0;
+        if gx > x && gx < x + w {
+            polyline(surface, &[page(gx, y), page(gx, y + h)], glue.clone());
+        }
+    }
+    for row in 1..rows {
+        let gy = row as f32 * step_h + overlap / 2.0;
+        if gy > y && gy < y + h {
+            polyline(surface, &[page(x, gy), page(x + w, gy)], glue.clone());
+        }
+    }
+    for column in 0..=columns {
+        for row in 0..=rows {
+            let (gx, gy) = (
+                column as f32 * step_w + overlap / 2.0,
+                row as f32 * step_h + overlap / 2.0,
+            );
+            if gx > x && gx < x + w && gy > y && gy < y + h {
+                let (px, py) = page(gx, gy);
+                let arm = 4.0 * PT_PER_MM;
+                let mark = stroke(0, 0.35, false);
+                polyline(surface, &[(px - arm, py), (px + arm, py)], mark.clone());
+                polyline(surface, &[(px, py - arm), (px, py + arm)], mark);
+            }
+        }
+    }
+    surface.pop();
+}

@@ -1,0 +1,208 @@
+//! `roadwright print`: a track at true scale, tiled over paper. The PDFs are rendered back to
+//! pictures with `pdftoppm` (poppler-utils; `.ci/run` installs it) and measured.
+
+use crate::common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use roadwright::content::Document;
+use roadwright::content::track::{OffTrack, Sector, Space, Track};
+use roadwright::render::{Paper, PrintOptions, print_track};
+
+/// Renders page `page` (from 1) of `pdf` at `dpi` into a picture.
+fn rendered(pdf: &Path, page: usize, dpi: u32) -> image::RgbImage {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let stem = dir.path().join("page");
+    let status = Command::new("pdftoppm")
+        .args(["-r", &dpi.to_string(), "-png", "-f", &page.to_string()])
+        .args(["-l", &page.to_string(), "-singlefile"])
+        .arg(pdf)
+        .arg(&stem)
+        .status()
+        .expect("pdftoppm runs: install poppler-utils (.ci/run does)");
+    assert!(status.success(), "pdftoppm rendered page {page}");
+    image::open(stem.with_extension("png"))
+        .expect("the page as a picture")
+        .to_rgb8()
+}
+
+fn oval() -> Track {
+    match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("the oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("a track, not {}", other.kind()),
+    }
+}
+
+/// The oval on A4: the command says how many pages, the PDF has the overview and each tile at
+/// A4's size, and every space of the track lies on some tile.
+#[test]
+fn the_oval_prints_on_a4_pages_that_cover_every_space() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("oval.pdf");
+    let run = common::roadwright(&[
+        "print",
+        "tracks/oval.ron",
+        "-o",
+        pdf.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let printed = print_track(&oval(), &PrintOptions::default()).expect("printed");
+    assert_eq!(
+        printed.tiles.len(),
+        8,
+        "the oval at 30 mm a space takes 8 A4 pages"
+    );
+    assert!(
+        run.stdout.contains("an overview and 8 pages"),
+        "{}",
+        run.stdout
+    );
+    // Every page is A4 (portrait here): 210 x 297 mm at 50 dpi is 413 x 585 pixels.
+    for page in [1, 9] {
+        let picture = rendered(&pdf, page, 50);
+        let (w, h) = printed.page_mm;
+        let expected = |mm: f32| (mm / 25.4 * 50.0).round() as i64;
+        assert!(
+            (i64::from(picture.width()) - expected(w)).abs() <= 1
+                && (i64::from(picture.height()) - expected(h)).abs() <= 1,
+            "page {page}: {}x{} pixels for {w}x{h} mm",
+            picture.width(),
+            picture.height()
+        );
+    }
+    assert_eq!((printed.page_mm.0, printed.page_mm.1), (210.0, 297.0));
+    // Every space's centre lies on some tile's area (the part of the drawing it prints).
+    let track = oval();
+    for (at, space) in track.spaces() {
+        let across = (space.x - printed.origin.0) * printed.mm_per_unit;
+        let down = (space.y - printed.origin.1) * printed.mm_per_unit;
+        assert!(
+            printed.tiles.iter().any(|tile| {
+                let (left, top, width, height) = tile.area;
+                (left..=left + width).contains(&across) && (top..=top + height).contains(&down)
+            }),
+            "space {at} at ({across}, {down}) mm is on no page"
+        );
+    }
+    // Letter paper is another size.
+    let letter = print_track(
+        &track,
+        &PrintOptions {
+            paper: Paper::Letter,
+            ..PrintOptions::default()
+        },
+    )
+    .expect("printed");
+    assert!(letter.page_mm == (215.9, 279.4) || letter.page_mm == (279.4, 215.9));
+}
+
+/// A straight of five paved spaces heading east, nothing else on it.
+fn straight() -> Track {
+    let mut track = oval();
+    let length = track.space_size.length;
+    track.sectors = (0..5)
+        .map(|i| Sector {
+            spaces: vec![Space {
+                x: i as f32 * length,
+                y: 0.0,
+                heading: 0.0,
+                ..track.sectors[0].spaces[0].clone()
+            }],
+            off_track: OffTrack {
+                inside: false,
+                outside: false,
+            },
+        })
+        .collect();
+    for sector in &mut track.sectors {
+        sector.spaces[0].terrain = roadwright::content::track::Terrain::Paved;
+        sector.spaces[0].size = None;
+    }
+    track.start_sectors.clear();
+    track.grid.clear();
+    track.chute = None;
+    track.crossover.clear();
+    track
+}
+
+/// The printed length of a space is the size asked for, measured on the rendered page: the
+/// distance between the outlines of neighbouring spaces along a straight, at 25 and 40 mm.
+#[test]
+fn a_printed_space_is_the_size_asked_within_half_a_millimetre() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let track = straight();
+    for space_mm in [25.0, 40.0] {
+        let options = PrintOptions {
+            space_mm,
+            ..PrintOptions::default()
+        };
+        let printed = print_track(&track, &options).expect("printed");
+        let pdf: PathBuf = dir.path().join(format!("straight-{space_mm}.pdf"));
+        std::fs::write(&pdf, &printed.pdf).expect("write");
+        // 254 dpi: 10 pixels a millimetre. The first tile starts at the drawing's top left.
+        let picture = rendered(&pdf, 2, 254);
+        let tile = printed.tiles[0];
+        let row_mm = printed.margin_mm
+            + printed.label_band_mm
+            + (0.0 - printed.origin.1) * printed.mm_per_unit
+            - tile.area.1;
+        // A line a quarter of a space off the centre line: clear of the finish line's squares.
+        let y = ((row_mm + space_mm * 0.2) * 10.0).round() as u32;
+        let dark: Vec<u32> = (0..picture.width())
+            .filter(|&x| picture.get_pixel(x, y).0[0] < 100)
+            .collect();
+        // The outlines are runs of dark pixels; their centres are a space apart.
+        let mut centres = Vec::new();
+        let mut run: Vec<u32> = Vec::new();
+        for x in dark {
+            if run.last().is_some_and(|&last| x > last + 1) {
+                centres.push(run.iter().sum::<u32>() as f32 / run.len() as f32);
+                run.clear();
+            }
+            run.push(x);
+        }
+        if !run.is_empty() {
+            centres.push(run.iter().sum::<u32>() as f32 / run.len() as f32);
+        }
+        // The first dark run is the finish line's squares across sector 0's back edge, not an
+        // outline: the gaps are measured from the next one on.
+        let gaps: Vec<f32> = centres[1..]
+            .windows(2)
+            .map(|w| (w[1] - w[0]) / 10.0)
+            .collect();
+        let spaced: Vec<f32> = gaps
+            .iter()
+            .copied()
+            .filter(|g| (g - space_mm).abs() < space_mm / 3.0)
+            .collect();
+        assert!(
+            spaced.len() >= 2,
+            "outlines a space apart at {space_mm} mm: gaps {gaps:?}"
+        );
+        for &gap in &spaced {
+            assert!(
+                (gap - space_mm).abs() <= 0.5,
+                "a space printed {gap} mm long for {space_mm} mm: gaps {gaps:?}"
+            );
+        }
+    }
+}
+
+/// Sizes outside what print takes, and a file that is no track, are refused with a reason.
+#[test]
+fn print_refuses_a_space_size_out_of_range_and_a_file_that_is_no_track() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("x.pdf");
+    let out = pdf.to_str().expect("path");
+    let small = common::roadwright(&["print", "tracks/oval.ron", "-o", out, "--space-mm", "2"]);
+    assert_eq!(small.code, 2, "{}", small.stderr);
+    assert!(small.stderr.contains("10-80"), "{}", small.stderr);
+    let deck = common::roadwright(&["print", "content/race_deck.ron", "-o", out]);
+    assert_eq!(deck.code, 1, "{}", deck.stderr);
+    assert!(deck.stderr.contains("not a track"), "{}", deck.stderr);
+    assert!(!pdf.exists(), "nothing written");
+}
