@@ -257,19 +257,26 @@ pub enum Command {
         #[arg(long, default_value = "damage")]
         metric: String,
     },
-    /// Print a track at true scale to a PDF, tiled over sheets of paper with an overview page.
+    /// Print to play: a track at true scale tiled over paper, or a content pack (a folder, a
+    /// deck or team mats) as card sheets, team mats and counters, to a PDF.
     Print {
-        /// The track file.
-        track: PathBuf,
+        /// A track file, a content folder, a deck file or a team mats file.
+        path: PathBuf,
         /// The PDF to write.
         #[arg(short, long)]
         out: PathBuf,
         /// The paper: `a4` or `letter`.
         #[arg(long, value_enum, default_value_t = PaperArg::A4)]
         paper: PaperArg,
-        /// A space's length on paper, in millimetres (10-80).
+        /// A track space's length on paper, in millimetres (10-80).
         #[arg(long, default_value_t = crate::render::DEFAULT_SPACE_MM, value_parser = space_mm)]
         space_mm: f32,
+        /// How far each card's border runs past its trim line, in millimetres (0-5).
+        #[arg(long, default_value_t = 2.0)]
+        bleed_mm: f32,
+        /// Follow each sheet of card faces with its backs, for duplex printing.
+        #[arg(long)]
+        backs: bool,
     },
     /// Rewrite content files in their canonical layout (what the studio saves), keeping a
     /// `.bak` of each changed file.
@@ -522,11 +529,24 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             Ok(EXIT_OK)
         }
         Command::Print {
-            track,
-            out: path,
+            path,
+            out: pdf,
             paper,
             space_mm,
-        } => print::print(track, path, (*paper).into(), *space_mm, out, err),
+            bleed_mm,
+            backs,
+        } => print::print(
+            path,
+            pdf,
+            &print::PrintArgs {
+                paper: (*paper).into(),
+                space_mm: *space_mm,
+                bleed_mm: *bleed_mm,
+                backs: *backs,
+            },
+            out,
+            err,
+        ),
         Command::Render {
             track,
             out: path,

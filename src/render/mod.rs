@@ -2,12 +2,17 @@
 //! studio's canvas: spaces coloured by terrain, forward links, grid numbers, the chute, the
 //! finish line and the crossover.
 
+mod card_pdf;
 pub mod geometry;
 pub mod palette;
+mod pdf_draw;
 mod text;
 mod track_pdf;
 mod track_png;
 
+pub use card_pdf::{
+    CARD_MM, COUNTER_MM, MmRect, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack,
+};
 pub use track_pdf::{
     DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,
     Tile, print_track, tile_name,

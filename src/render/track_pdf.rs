@@ -19,17 +19,17 @@
 
 use krilla::Document;
 use krilla::color::rgb;
-use krilla::geom::{PathBuilder, Point, Rect};
-use krilla::num::NormalizedF32;
+use krilla::geom::{PathBuilder, Rect};
 use krilla::page::PageSettings;
-use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
-use krilla::text::{Font, TextDirection};
+use krilla::paint::{FillRule, Stroke};
+use krilla::text::Font;
 
 use super::geometry::{direction, finish_squares, space_corners};
+use super::pdf_draw::{
+    PT_PER_MM, Surface, centred_text, circle, fill, font, polygon, polygon_path, polyline, stroke,
+    text_at,
+};
 use crate::content::track::{Space, Terrain, Track};
-
-/// Points (the PDF's unit) per millimetre.
-const PT_PER_MM: f32 = 72.0 / 25.4;
 
 /// A sheet of paper.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -257,12 +257,6 @@ pub fn print_track(track: &Track, options: &PrintOptions) -> Result<PrintedTrack
     Ok(PrintedTrack { pdf, ..printed })
 }
 
-/// The lettering: the studio's font.
-fn font() -> Result<Font, PrintError> {
-    Font::new(epaint_default_fonts::UBUNTU_LIGHT.into(), 0)
-        .ok_or_else(|| PrintError::Pdf("the bundled font could not be read".to_owned()))
-}
-
 fn write_pdf(
     track: &Track,
     options: &PrintOptions,
@@ -294,116 +288,6 @@ fn write_pdf(
     document
         .finish()
         .map_err(|error| PrintError::Pdf(format!("{error:?}")))
-}
-
-type Surface<'a> = krilla::surface::Surface<'a>;
-
-fn grey(level: u8) -> krilla::paint::Paint {
-    rgb::Color::new(level, level, level).into()
-}
-
-fn fill(level: u8) -> Fill {
-    Fill {
-        paint: grey(level),
-        opacity: NormalizedF32::ONE,
-        rule: FillRule::NonZero,
-    }
-}
-
-fn stroke(level: u8, width_mm: f32, dashed: bool) -> Stroke {
-    Stroke {
-        paint: grey(level),
-        width: width_mm * PT_PER_MM,
-        dash: dashed.then(|| StrokeDash {
-            array: vec![1.5 * PT_PER_MM, 1.0 * PT_PER_MM],
-            offset: 0.0,
-        }),
-        ..Stroke::default()
-    }
-}
-
-/// Draws the closed polygon `points` (in points) with the fill and stroke given.
-fn polygon(
-    surface: &mut Surface<'_>,
-    points: &[(f32, f32)],
-    fill: Option<Fill>,
-    line: Option<Stroke>,
-) {
-    let mut builder = PathBuilder::new();
-    for (i, &(x, y)) in points.iter().enumerate() {
-        if i == 0 {
-            builder.move_to(x, y);
-        } else {
-            builder.line_to(x, y);
-        }
-    }
-    builder.close();
-    if let Some(path) = builder.finish() {
-        surface.set_fill(fill);
-        surface.set_stroke(line);
-        surface.draw_path(&path);
-    }
-}
-
-/// Draws the open line through `points` (in points).
-fn polyline(surface: &mut Surface<'_>, points: &[(f32, f32)], line: Stroke) {
-    let mut builder = PathBuilder::new();
-    for (i, &(x, y)) in points.iter().enumerate() {
-        if i == 0 {
-            builder.move_to(x, y);
-        } else {
-            builder.line_to(x, y);
-        }
-    }
-    if let Some(path) = builder.finish() {
-        surface.set_fill(None);
-        surface.set_stroke(Some(line));
-        surface.draw_path(&path);
-    }
-}
-
-/// Writes `text` centred on (x, y), in points, `size` points high.
-fn centred_text(surface: &mut Surface<'_>, font: &Font, text: &str, (x, y): (f32, f32), size: f32) {
-    let width = text_width(text, size);
-    surface.set_fill(Some(fill(0)));
-    surface.set_stroke(None);
-    surface.draw_text(
-        Point::from_xy(x - width / 2.0, y + size * 0.35),
-        font.clone(),
-        size,
-        text,
-        false,
-        TextDirection::Auto,
-    );
-}
-
-/// Writes `text` from (x, y) (its baseline), in points.
-fn text_at(surface: &mut Surface<'_>, font: &Font, text: &str, (x, y): (f32, f32), size: f32) {
-    surface.set_fill(Some(fill(0)));
-    surface.set_stroke(None);
-    surface.draw_text(
-        Point::from_xy(x, y),
-        font.clone(),
-        size,
-        text,
-        false,
-        TextDirection::Auto,
-    );
-}
-
-/// The advance of `text` at `size` points, from the font's metrics (the glyphs the studio's
-/// lettering uses are all in it).
-fn text_width(text: &str, size: f32) -> f32 {
-    use ab_glyph::{Font as _, ScaleFont as _};
-    ab_glyph::FontRef::try_from_slice(epaint_default_fonts::UBUNTU_LIGHT).map_or(
-        size * 0.5 * text.chars().count() as f32,
-        |face| {
-            let scaled = face.as_scaled(size);
-            text.chars()
-                .map(|c| scaled.h_advance(face.glyph_id(c)))
-                .sum()
-        },
-    )
 }
 
 /// Where a track point lands on the page, in points: `scale` points per track unit, the
@@ -541,31 +425,6 @@ fn hatch(surface: &mut Surface<'_>, corners: &[(f32, f32); 4], terrain: Terrain,
         }
     }
     surface.pop();
-}
-
-fn polygon_path(points: &[(f32, f32)]) -> Option<krilla::geom::Path> {
-    let mut builder = PathBuilder::new();
-    for (i, &(x, y)) in points.iter().enumerate() {
-        if i == 0 {
-            builder.move_to(x, y);
-        } else {
-            builder.line_to(x, y);
-        }
-    }
-    builder.close();
-    builder.finish()
-}
-
-/// A circle of radius `r` around `centre`, as a polygon of 24 sides.
-#[allow(clippy::cast_precision_loss)] // 24 sides.
-fn circle(surface: &mut Surface<'_>, (x, y): (f32, f32), r: f32, line: Stroke) {
-    let points: Vec<(f32, f32)> = (0..24)
-        .map(|i| {
-            let a = i as f32 / 24.0 * std::f32::consts::TAU;
-            (x + r * a.cos(), y + r * a.sin())
-        })
-        .collect();
-    polygon(surface, &points, None, Some(line));
 }
 
 /// The off-track spots (track units): beside lane 0 and beside the outermost lane of each

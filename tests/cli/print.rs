@@ -192,17 +192,189 @@ fn a_printed_space_is_the_size_asked_within_half_a_millimetre() {
     }
 }
 
-/// Sizes outside what print takes, and a file that is no track, are refused with a reason.
+/// Sizes outside what print takes, and a file it cannot print (a ruleset), are refused with a
+/// reason.
 #[test]
-fn print_refuses_a_space_size_out_of_range_and_a_file_that_is_no_track() {
+fn print_refuses_a_space_size_out_of_range_and_a_file_it_cannot_print() {
     let dir = tempfile::tempdir().expect("temp dir");
     let pdf = dir.path().join("x.pdf");
     let out = pdf.to_str().expect("path");
     let small = common::roadwright(&["print", "tracks/oval.ron", "-o", out, "--space-mm", "2"]);
     assert_eq!(small.code, 2, "{}", small.stderr);
     assert!(small.stderr.contains("10-80"), "{}", small.stderr);
-    let deck = common::roadwright(&["print", "content/race_deck.ron", "-o", out]);
-    assert_eq!(deck.code, 1, "{}", deck.stderr);
-    assert!(deck.stderr.contains("not a track"), "{}", deck.stderr);
+    let ruleset = common::roadwright(&["print", "content/rulesets/standard.ron", "-o", out]);
+    assert_eq!(ruleset.code, 1, "{}", ruleset.stderr);
+    assert!(
+        ruleset
+            .stderr
+            .contains("print takes a track, a content folder, a deck or team mats"),
+        "{}",
+        ruleset.stderr
+    );
     assert!(!pdf.exists(), "nothing written");
+}
+
+fn standard_documents() -> Vec<Document> {
+    roadwright::content::RawPack::open(&common::repo("content"))
+        .files
+        .into_iter()
+        .map(|f| f.document)
+        .collect()
+}
+
+/// The standard pack's sheets: one card per copy of every card of the three decks, every line
+/// of text inside its card's trim, the backs behind their faces, a mat per team and two
+/// counters per car.
+#[test]
+fn the_pack_prints_one_card_per_copy_with_its_text_inside_it() {
+    use roadwright::render::{SheetOptions, print_pack};
+    let documents = standard_documents();
+    let refs: Vec<&Document> = documents.iter().collect();
+    let printed = print_pack(
+        &refs,
+        &SheetOptions {
+            backs: true,
+            ..SheetOptions::default()
+        },
+    )
+    .expect("printed");
+    let mut expected = std::collections::BTreeMap::new();
+    for document in &documents {
+        match document {
+            Document::RaceDeck(deck) => {
+                for card in &deck.cards {
+                    expected.insert(("race", card.id.to_string()), card.count as usize);
+                }
+            }
+            Document::MovementEventDeck(deck) => {
+                for card in &deck.cards {
+                    expected.insert(("movement_event", card.id.to_string()), card.count as usize);
+                }
+            }
+            Document::CombatEventDeck(deck) => {
+                for card in &deck.cards {
+                    expected.insert(("combat", card.id.to_string()), card.count as usize);
+                }
+            }
+            _ => {}
+        }
+    }
+    for back in [false, true] {
+        let mut found = std::collections::BTreeMap::new();
+        for card in printed.cards.iter().filter(|c| c.back == back) {
+            *found.entry((card.deck, card.id.clone())).or_insert(0) += 1;
+        }
+        assert_eq!(
+            found,
+            expected,
+            "one {} per copy",
+            if back { "back" } else { "face" }
+        );
+    }
+    assert_eq!(expected.values().sum::<usize>(), 96 + 52 + 48);
+    // Each back sits behind its face: the next page, the same row, the mirrored column.
+    for face in printed.cards.iter().filter(|c| !c.back) {
+        // The grid is centred on the page: a mirrored column's left edge.
+        let mirrored = printed.page_mm.0 - face.trim.0 - face.trim.2;
+        assert!(
+            printed.cards.iter().any(|b| b.back
+                && b.page == face.page + 1
+                && b.id == face.id
+                && (b.trim.0 - mirrored).abs() < 0.01
+                && (b.trim.1 - face.trim.1).abs() < 0.01),
+            "the back of {} on page {}",
+            face.id,
+            face.page
+        );
+    }
+    // Every line of text lies inside its card's trim.
+    for text in &printed.texts {
+        let card = &printed.cards[text.card.expect("on a card")];
+        let (x, y, w, h) = card.trim;
+        let (tx, ty, tw, th) = text.rect;
+        assert!(
+            tx >= x && ty >= y && tx + tw <= x + w && ty + th <= y + h,
+            "`{}` at {:?} leaves card {} at {:?}",
+            text.text,
+            text.rect,
+            card.id,
+            card.trim
+        );
+    }
+    assert_eq!(printed.mats.len(), 10, "a mat per team");
+    assert_eq!(
+        printed.counters.len(),
+        2 * 80,
+        "each car's light and dark side"
+    );
+}
+
+/// A sheet of cards rendered: outside the cards' bleed, only the crop marks at the trim lines
+/// are inked (no text or border strays onto the page).
+#[test]
+fn a_card_sheet_inks_nothing_outside_its_cards_but_crop_marks() {
+    use roadwright::render::{SheetOptions, print_pack};
+    let documents = standard_documents();
+    let refs: Vec<&Document> = documents.iter().collect();
+    let printed = print_pack(&refs, &SheetOptions::default()).expect("printed");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("pack.pdf");
+    std::fs::write(&pdf, &printed.pdf).expect("write");
+    let dpi = 50.0;
+    let picture = rendered(&pdf, 1, 50);
+    let px = |mm: f32| mm / 25.4 * dpi;
+    let on_page: Vec<_> = printed.cards.iter().filter(|c| c.page == 1).collect();
+    let bleed = 2.0;
+    let vertical_marks: Vec<f32> = on_page
+        .iter()
+        .flat_map(|c| [c.trim.0, c.trim.0 + c.trim.2])
+        .collect();
+    let horizontal_marks: Vec<f32> = on_page
+        .iter()
+        .flat_map(|c| [c.trim.1, c.trim.1 + c.trim.3])
+        .collect();
+    for (x, y, pixel) in picture.enumerate_pixels() {
+        if pixel.0.iter().all(|&v| v > 230) {
+            continue;
+        }
+        let (fx, fy) = (x as f32 + 0.5, y as f32 + 0.5);
+        let in_a_card = on_page.iter().any(|c| {
+            let (l, t, w, h) = c.trim;
+            fx >= px(l - bleed) - 1.0
+                && fx <= px(l + w + bleed) + 1.0
+                && fy >= px(t - bleed) - 1.0
+                && fy <= px(t + h + bleed) + 1.0
+        });
+        let on_a_mark = vertical_marks.iter().any(|&m| (fx - px(m)).abs() <= 1.5)
+            || horizontal_marks.iter().any(|&m| (fy - px(m)).abs() <= 1.5);
+        assert!(
+            in_a_card || on_a_mark,
+            "ink at ({x}, {y}) px, outside every card and off the crop marks"
+        );
+    }
+}
+
+/// `print content` writes the sheets and says what they hold; a deck file prints that deck.
+#[test]
+fn print_takes_a_content_folder_or_a_deck() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("pack.pdf");
+    let run = common::roadwright(&["print", "content", "-o", pdf.to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("196 cards, 10 team mats, 160 counters"),
+        "{}",
+        run.stdout
+    );
+    let picture = rendered(&pdf, 1, 30);
+    assert!(picture.width() > 0);
+    let deck = dir.path().join("combat.pdf");
+    let run = common::roadwright(&[
+        "print",
+        "content/combat_deck.ron",
+        "-o",
+        deck.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("6 pages: 48 cards"), "{}", run.stdout);
 }

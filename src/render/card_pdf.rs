@@ -1,0 +1,855 @@
+//! A content pack printed to play: card sheets for the race deck, the movement events and the
+//! combat deck (one card per copy), the team mats and the car counters, in one PDF:
+//! `roadwright print content -o pack.pdf`.
+//!
+//! # Decisions taken
+//! - **Cards** are poker size, 63 × 88 mm, nine to a sheet (3 × 3), with a 2 mm bleed: each
+//!   card's coloured border runs 2 mm past its trim line, so a cut a little off still leaves no
+//!   white edge. Crop marks stand in the margin at every trim line.
+//! - **Text** comes from the card's data: a race card's name, speed, starburst (a star behind
+//!   the speed when it draws a movement event), movement type and text; a movement event's name
+//!   and its sentence with its numbers; a combat card's value, damage and effects per weapon
+//!   type and its collision result. Text that does not fit is set smaller, down to 5 pt, then
+//!   cut with an ellipsis: nothing is printed outside its card.
+//! - **Backs** (`--backs`): each sheet of faces is followed by its backs, columns mirrored, so
+//!   that a duplex print flipped on the long edge puts each back behind its face.
+//! - **Team mats**: a landscape page per team: the eight cars with number, driver, defense,
+//!   base MP, weapon, mount, targeting bonus and six damage boxes.
+//! - **Counters**: 20 mm squares, each car twice: its light side (the team's colour lightened,
+//!   the number in black) and its dark side (the colour darkened, the number in white).
+
+use krilla::Document as Pdf;
+use krilla::page::PageSettings;
+use krilla::text::Font;
+
+use super::pdf_draw::{
+    PT_PER_MM, Surface, colour_fill, coloured_text, fill, font, polygon, polyline, stroke, text_at,
+    text_width, wrap,
+};
+use super::track_pdf::{Paper, PrintError};
+use crate::content::Document;
+use crate::content::combat_deck::{CombatCard, CombatEventDeck};
+use crate::content::movement_events::MovementEventCard;
+use crate::content::race_deck::RaceCard;
+use crate::content::team_mats::{TeamMat, parse_colour};
+
+/// A card's trim size in millimetres (poker).
+pub const CARD_MM: (f32, f32) = (63.0, 88.0);
+
+/// A counter's side in millimetres.
+pub const COUNTER_MM: f32 = 20.0;
+
+/// The smallest text set on a card, in points.
+const SMALLEST_PT: f32 = 5.0;
+
+/// How a pack's cards are printed.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct SheetOptions {
+    /// The paper.
+    pub paper: Paper,
+    /// How far each card's border runs past its trim line, in millimetres.
+    pub bleed_mm: f32,
+    /// Whether each sheet of faces is followed by its backs (for duplex printing).
+    pub backs: bool,
+}
+
+impl Default for SheetOptions {
+    fn default() -> Self {
+        Self {
+            paper: Paper::A4,
+            bleed_mm: 2.0,
+            backs: false,
+        }
+    }
+}
+
+/// A rectangle on a page in millimetres from its top left: (left, top, width, height).
+pub type MmRect = (f32, f32, f32, f32);
+
+/// One card printed: where, and which.
+#[derive(Clone, PartialEq, Debug)]
+pub struct PlacedCard {
+    /// The page, from 1.
+    pub page: usize,
+    /// The deck's kind: `race`, `movement_event` or `combat`.
+    pub deck: &'static str,
+    /// The card's id.
+    pub id: String,
+    /// Whether this is a back.
+    pub back: bool,
+    /// The trim rectangle.
+    pub trim: MmRect,
+}
+
+/// One line of text printed, and the card it belongs to (by index into the cards).
+#[derive(Clone, PartialEq, Debug)]
+pub struct PlacedText {
+    /// The page, from 1.
+    pub page: usize,
+    /// The card it is on, if it is on one.
+    pub card: Option<usize>,
+    /// The text.
+    pub text: String,
+    /// Its box: the advance's width and the size's height, above its baseline.
+    pub rect: MmRect,
+}
+
+/// A printed pack.
+#[derive(Clone, Debug, Default)]
+pub struct PrintedPack {
+    /// The PDF file's bytes.
+    pub pdf: Vec<u8>,
+    /// The pages.
+    pub pages: usize,
+    /// The page size in millimetres (portrait; team mat pages are landscape).
+    pub page_mm: (f32, f32),
+    /// Every card printed, faces and backs.
+    pub cards: Vec<PlacedCard>,
+    /// Every line of text on a card.
+    pub texts: Vec<PlacedText>,
+    /// Team mat pages, by team id.
+    pub mats: Vec<(String, usize)>,
+    /// Counters printed: (car, side), side `light` or `dark`.
+    pub counters: Vec<(String, &'static str)>,
+}
+
+/// What one card face says.
+struct Face {
+    title: String,
+    big: Option<String>,
+    starburst: bool,
+    subtitle: String,
+    body: Vec<String>,
+    colour: [u8; 3],
+    deck: String,
+}
+
+/// A deck's cards to print, one entry per copy.
+struct DeckSheets {
+    kind: &'static str,
+    name: String,
+    colour: [u8; 3],
+    cards: Vec<(String, Face)>,
+}
+
+const RACE_COLOUR: [u8; 3] = [0x2f, 0x55, 0x8f];
+const EVENT_COLOUR: [u8; 3] = [0xb0, 0x5a, 0x1c];
+const COMBAT_COLOUR: [u8; 3] = [0x8e, 0x1f, 0x24];
+
+fn copies<T>(
+    cards: &[T],
+    count: impl Fn(&T) -> u32,
+    face: impl Fn(&T) -> (String, Face),
+) -> Vec<(String, Face)> {
+    cards
+        .iter()
+        .flat_map(|card| (0..count(card)).map(|_| face(card)).collect::<Vec<_>>())
+        .collect()
+}
+
+fn race_face(card: &RaceCard, deck: &str) -> (String, Face) {
+    (
+        card.id.to_string(),
+        Face {
+            title: card.name.to_string(),
+            big: Some(card.speed.to_string()),
+            starburst: card.movement_event,
+            subtitle: card.movement.label().to_owned(),
+            body: vec![card.text.to_string()],
+            colour: RACE_COLOUR,
+            deck: deck.to_owned(),
+        },
+    )
+}
+
+fn event_face(card: &MovementEventCard, deck: &str) -> (String, Face) {
+    (
+        card.id.to_string(),
+        Face {
+            title: card.name.to_string(),
+            big: None,
+            starburst: false,
+            subtitle: "Movement event".to_owned(),
+            body: vec![card.effect.text()],
+            colour: EVENT_COLOUR,
+            deck: deck.to_owned(),
+        },
+    )
+}
+
+fn combat_face(card: &CombatCard, deck: &CombatEventDeck) -> (String, Face) {
+    let mut body = Vec::new();
+    for weapon in &deck.weapon_types {
+        if let Some(result) = card.weapons.get(&weapon.id) {
+            let effects: Vec<String> = result.effects.iter().map(|e| format!("{e:?}")).collect();
+            body.push(format!(
+                "{}: {} damage{}",
+                weapon.name,
+                result.damage,
+                if effects.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", effects.join(", "))
+                }
+            ));
+        }
+    }
+    let collision = &card.collision;
+    let effects: Vec<String> = collision.effects.iter().map(|e| format!("{e:?}")).collect();
+    body.push(format!(
+        "Collision: target {}, active car {}{}",
+        collision.target_damage,
+        collision.active_damage,
+        if effects.is_empty() {
+            String::new()
+        } else {
+            format!(", {}", effects.join(", "))
+        }
+    ));
+    (
+        card.id.to_string(),
+        Face {
+            title: card.name.to_string(),
+            big: Some(card.value.to_string()),
+            starburst: false,
+            subtitle: "Combat event".to_owned(),
+            body,
+            colour: COMBAT_COLOUR,
+            deck: deck.name.to_string(),
+        },
+    )
+}
+
+/// The decks of `documents`, in the order race, movement events, combat.
+fn decks(documents: &[&Document]) -> Vec<DeckSheets> {
+    let mut decks = Vec::new();
+    for document in documents {
+        if let Document::RaceDeck(deck) = document {
+            let name = deck.name.to_string();
+            decks.push(DeckSheets {
+                kind: "race",
+                cards: copies(&deck.cards, |c| c.count, |c| race_face(c, &name)),
+                name,
+                colour: RACE_COLOUR,
+            });
+        }
+    }
+    for document in documents {
+        if let Document::MovementEventDeck(deck) = document {
+            let name = deck.name.to_string();
+            decks.push(DeckSheets {
+                kind: "movement_event",
+                cards: copies(&deck.cards, |c| c.count, |c| event_face(c, &name)),
+                name,
+                colour: EVENT_COLOUR,
+            });
+        }
+    }
+    for document in documents {
+        if let Document::CombatEventDeck(deck) = document {
+            decks.push(DeckSheets {
+                kind: "combat",
+                cards: copies(&deck.cards, |c| c.count, |c| combat_face(c, deck)),
+                name: deck.name.to_string(),
+                colour: COMBAT_COLOUR,
+            });
+        }
+    }
+    decks
+}
+
+/// The sheets being made: the PDF, what was placed, and the layout of a sheet of cards.
+struct Printer {
+    pdf: Pdf,
+    printed: PrintedPack,
+    font: Font,
+    options: SheetOptions,
+    /// A card with its bleed, in mm.
+    cell: (f32, f32),
+    /// The top left of the 3 x 3 grid of cards, in mm.
+    origin: (f32, f32),
+}
+
+/// Columns and rows of cards on a sheet.
+const GRID: (usize, usize) = (3, 3);
+
+impl Printer {
+    fn page(&self, landscape: bool) -> Result<PageSettings, PrintError> {
+        let (w, h) = self.printed.page_mm;
+        let (w, h) = if landscape { (h, w) } else { (w, h) };
+        PageSettings::from_wh(w * PT_PER_MM, h * PT_PER_MM)
+            .ok_or_else(|| PrintError::Pdf("a page of no size".to_owned()))
+    }
+
+    /// A sheet of faces (and its backs when asked).
+    fn sheet(&mut self, deck: &DeckSheets, sheet: &[(String, Face)]) -> Result<(), PrintError> {
+        for back in [false, true] {
+            if back && !self.options.backs {
+                continue;
+            }
+            self.printed.pages += 1;
+            let settings = self.page(false)?;
+            let (origin, cell, bleed) = (self.origin, self.cell, self.options.bleed_mm);
+            // The trim rectangle of the card in a column and row.
+            let trim_at = |column: usize, row: usize| -> MmRect {
+                (
+                    origin.0 + column as f32 * cell.0 + bleed,
+                    origin.1 + row as f32 * cell.1 + bleed,
+                    CARD_MM.0,
+                    CARD_MM.1,
+                )
+            };
+            let mut page = self.pdf.start_page_with(settings);
+            let mut surface = page.surface();
+            for (slot, (id, face)) in sheet.iter().enumerate() {
+                // Backs mirror the columns: flipped on the long edge, each lands behind its face.
+                let column = if back {
+                    GRID.0 - 1 - slot % GRID.0
+                } else {
+                    slot % GRID.0
+                };
+                let trim = trim_at(column, slot / GRID.0);
+                self.printed.cards.push(PlacedCard {
+                    page: self.printed.pages,
+                    deck: deck.kind,
+                    id: id.clone(),
+                    back,
+                    trim,
+                });
+                let card = self.printed.cards.len() - 1;
+                let texts = if back {
+                    draw_back(
+                        &mut surface,
+                        &self.font,
+                        &deck.name,
+                        deck.colour,
+                        trim,
+                        bleed,
+                    )
+                } else {
+                    draw_face(&mut surface, &self.font, face, trim, bleed)
+                };
+                let page_number = self.printed.pages;
+                self.printed
+                    .texts
+                    .extend(texts.into_iter().map(|(text, rect)| PlacedText {
+                        page: page_number,
+                        card: Some(card),
+                        text,
+                        rect,
+                    }));
+            }
+            crop_marks(&mut surface, origin, cell, bleed, self.printed.page_mm);
+            surface.finish();
+            page.finish();
+        }
+        Ok(())
+    }
+
+    /// A landscape page per team.
+    fn mats(&mut self, teams: &[TeamMat]) -> Result<(), PrintError> {
+        let (w, h) = self.printed.page_mm;
+        for team in teams {
+            self.printed.pages += 1;
+            let settings = self.page(true)?;
+            let mut page = self.pdf.start_page_with(settings);
+            let mut surface = page.surface();
+            team_mat(&mut surface, &self.font, team, (h, w));
+            surface.finish();
+            page.finish();
+            self.printed
+                .mats
+                .push((team.id.to_string(), self.printed.pages));
+        }
+        Ok(())
+    }
+
+    /// Sheets of counters: each car's light side beside its dark side.
+    fn counters(&mut self, teams: &[TeamMat]) -> Result<(), PrintError> {
+        let (w, h) = self.printed.page_mm;
+        let pitch = COUNTER_MM + 2.0;
+        // Pairs stay together on a row.
+        let per_row = (((w - 20.0) / pitch).floor() as usize / 2 * 2).max(2);
+        let rows = (((h - 30.0) / pitch).floor() as usize).max(1);
+        for sheet in counter_list(teams).chunks(per_row * rows) {
+            self.printed.pages += 1;
+            let settings = self.page(false)?;
+            let mut page = self.pdf.start_page_with(settings);
+            let mut surface = page.surface();
+            text_at(
+                &mut surface,
+                &self.font,
+                "Car counters: cut along the lines; each car has a light side and a dark side",
+                mm((10.0, 16.0)),
+                9.0,
+            );
+            for (i, counter) in sheet.iter().enumerate() {
+                let at = (
+                    10.0 + (i % per_row) as f32 * pitch,
+                    22.0 + (i / per_row) as f32 * pitch,
+                );
+                draw_counter(&mut surface, &self.font, counter, at);
+                let side = if counter.light { "light" } else { "dark" };
+                self.printed.counters.push((counter.car.clone(), side));
+            }
+            surface.finish();
+            page.finish();
+        }
+        Ok(())
+    }
+}
+
+/// Prints the decks, team mats and counters among `documents`.
+pub fn print_pack(
+    documents: &[&Document],
+    options: &SheetOptions,
+) -> Result<PrintedPack, PrintError> {
+    if !(0.0..=5.0).contains(&options.bleed_mm) {
+        return Err(PrintError::Options(format!(
+            "a bleed of {} mm: print takes 0-5 mm",
+            options.bleed_mm
+        )));
+    }
+    let page_mm = options.paper.size_mm();
+    let cell = (
+        CARD_MM.0 + 2.0 * options.bleed_mm,
+        CARD_MM.1 + 2.0 * options.bleed_mm,
+    );
+    let origin = (
+        (page_mm.0 - cell.0 * GRID.0 as f32) / 2.0,
+        (page_mm.1 - cell.1 * GRID.1 as f32) / 2.0,
+    );
+    if origin.0 < 0.0 || origin.1 < 0.0 {
+        return Err(PrintError::Options(
+            "nine cards and their bleed do not fit on the paper".to_owned(),
+        ));
+    }
+    let mut printer = Printer {
+        pdf: Pdf::new(),
+        printed: PrintedPack {
+            page_mm,
+            ..PrintedPack::default()
+        },
+        font: font()?,
+        options: *options,
+        cell,
+        origin,
+    };
+    for deck in decks(documents) {
+        for sheet in deck.cards.chunks(GRID.0 * GRID.1) {
+            printer.sheet(&deck, sheet)?;
+        }
+    }
+    for document in documents {
+        if let Document::TeamMats(mats) = document {
+            printer.mats(&mats.teams)?;
+            printer.counters(&mats.teams)?;
+        }
+    }
+    let Printer {
+        pdf, mut printed, ..
+    } = printer;
+    if printed.pages == 0 {
+        return Err(PrintError::Options(
+            "nothing to print: no deck, no team mats".to_owned(),
+        ));
+    }
+    printed.pdf = pdf
+        .finish()
+        .map_err(|error| PrintError::Pdf(format!("{error:?}")))?;
+    Ok(printed)
+}
+
+fn mm(point: (f32, f32)) -> (f32, f32) {
+    (point.0 * PT_PER_MM, point.1 * PT_PER_MM)
+}
+
+fn rect_points((x, y, w, h): MmRect) -> [(f32, f32); 4] {
+    [
+        mm((x, y)),
+        mm((x + w, y)),
+        mm((x + w, y + h)),
+        mm((x, y + h)),
+    ]
+}
+
+/// Lines of `text` set in `width` mm at `size` pt from the baseline `top` mm down; the lines
+/// and their boxes, and where the next line would go.
+fn set_lines(
+    lines: &[String],
+    x: f32,
+    top: f32,
+    size: f32,
+    out: &mut Vec<(String, MmRect, f32)>,
+) -> f32 {
+    let line_mm = size / PT_PER_MM * 1.2;
+    let mut y = top;
+    for line in lines {
+        y += line_mm;
+        let width = text_width(line, size) / PT_PER_MM;
+        out.push((
+            line.clone(),
+            (x, y - size / PT_PER_MM * 0.85, width, size / PT_PER_MM),
+            y,
+        ));
+    }
+    y
+}
+
+/// The body's lines at the largest size from `size` down to the smallest that fits `height`
+/// mm, cut with an ellipsis when even the smallest does not.
+fn fitted(paragraphs: &[String], width_mm: f32, height_mm: f32, size: f32) -> (Vec<String>, f32) {
+    let mut size = size;
+    loop {
+        let lines: Vec<String> = paragraphs
+            .iter()
+            .flat_map(|p| wrap(p, width_mm * PT_PER_MM, size))
+            .collect();
+        let height = lines.len() as f32 * size / PT_PER_MM * 1.2;
+        if height <= height_mm {
+            return (lines, size);
+        }
+        if size <= SMALLEST_PT {
+            let keep = ((height_mm / (size / PT_PER_MM * 1.2)).floor() as usize).max(1);
+            let mut lines: Vec<String> = lines.into_iter().take(keep).collect();
+            if let Some(last) = lines.last_mut() {
+                while !last.is_empty()
+                    && text_width(&format!("{last}…"), size) > width_mm * PT_PER_MM
+                {
+                    last.pop();
+                }
+                last.push('…');
+            }
+            return (lines, size);
+        }
+        size = (size - 0.5).max(SMALLEST_PT);
+    }
+}
+
+/// Draws one face in `trim` (mm) with its bleed; the text set and its boxes.
+fn draw_face(
+    surface: &mut Surface<'_>,
+    font: &Font,
+    face: &Face,
+    trim: MmRect,
+    bleed: f32,
+) -> Vec<(String, MmRect)> {
+    let (x, y, w, h) = trim;
+    polygon(
+        surface,
+        &rect_points((x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)),
+        Some(colour_fill(face.colour)),
+        None,
+    );
+    let inner = (x + 3.0, y + 3.0, w - 6.0, h - 6.0);
+    polygon(surface, &rect_points(inner), Some(fill(255)), None);
+    let text_x = inner.0 + 2.0;
+    let text_w = inner.2 - 4.0;
+    let mut set = Vec::new();
+    let (title, title_size) = fitted(std::slice::from_ref(&face.title), text_w, 9.0, 11.0);
+    let mut cursor = set_lines(&title, text_x, inner.1 + 1.0, title_size, &mut set);
+    if let Some(big) = &face.big {
+        let size = 30.0;
+        let centre = (inner.0 + inner.2 / 2.0, cursor + 12.0);
+        if face.starburst {
+            starburst(surface, centre, 10.5);
+        }
+        let width = text_width(big, size) / PT_PER_MM;
+        let left = centre.0 - width / 2.0;
+        let baseline = centre.1 + size / PT_PER_MM * 0.35;
+        set.push((
+            big.clone(),
+            (
+                left,
+                baseline - size / PT_PER_MM * 0.85,
+                width,
+                size / PT_PER_MM,
+            ),
+            baseline,
+        ));
+        cursor += 24.0;
+    }
+    let (subtitle, subtitle_size) = fitted(std::slice::from_ref(&face.subtitle), text_w, 4.0, 7.0);
+    cursor = set_lines(&subtitle, text_x, cursor, subtitle_size, &mut set);
+    let footer_top = inner.1 + inner.3 - 4.0;
+    let (body, body_size) = fitted(&face.body, text_w, footer_top - cursor - 2.0, 8.0);
+    set_lines(&body, text_x, cursor + 1.0, body_size, &mut set);
+    let (footer, footer_size) = fitted(std::slice::from_ref(&face.deck), text_w, 3.0, 5.0);
+    set_lines(&footer, text_x, footer_top - 1.0, footer_size, &mut set);
+    let mut placed = Vec::new();
+    for (line, rect, baseline) in set {
+        let size = rect.3 * PT_PER_MM;
+        text_at(surface, font, &line, mm((rect.0, baseline)), size);
+        placed.push((line, rect));
+    }
+    placed
+}
+
+/// A twelve-pointed star around `centre` (mm), `radius` mm: a race card's starburst.
+fn starburst(surface: &mut Surface<'_>, centre: (f32, f32), radius: f32) {
+    let points: Vec<(f32, f32)> = (0..24)
+        .map(|i| {
+            let r = if i % 2 == 0 { radius } else { radius * 0.62 };
+            let a = i as f32 / 24.0 * std::f32::consts::TAU;
+            mm((centre.0 + r * a.cos(), centre.1 + r * a.sin()))
+        })
+        .collect();
+    polygon(
+        surface,
+        &points,
+        Some(colour_fill([0xf4, 0xc4, 0x30])),
+        Some(stroke(0, 0.2, false)),
+    );
+}
+
+/// Draws one back in `trim`: the deck's colour and its name.
+fn draw_back(
+    surface: &mut Surface<'_>,
+    font: &Font,
+    deck: &str,
+    colour: [u8; 3],
+    trim: MmRect,
+    bleed: f32,
+) -> Vec<(String, MmRect)> {
+    let (x, y, w, h) = trim;
+    polygon(
+        surface,
+        &rect_points((x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)),
+        Some(colour_fill(colour)),
+        None,
+    );
+    polygon(
+        surface,
+        &rect_points((x + 3.0, y + 3.0, w - 6.0, h - 6.0)),
+        None,
+        Some(stroke(255, 0.6, false)),
+    );
+    let (lines, size) = fitted(&[deck.to_owned()], w - 12.0, 30.0, 12.0);
+    let mut set = Vec::new();
+    set_lines(&lines, x + 6.0, y + h / 2.0 - 6.0, size, &mut set);
+    let mut placed = Vec::new();
+    for (line, rect, baseline) in set {
+        coloured_text(
+            surface,
+            font,
+            &line,
+            mm((rect.0, baseline)),
+            size,
+            [255, 255, 255],
+        );
+        placed.push((line, rect));
+    }
+    placed
+}
+
+/// Crop marks in the margin at every trim line of a grid of cards.
+fn crop_marks(
+    surface: &mut Surface<'_>,
+    origin: (f32, f32),
+    cell: (f32, f32),
+    bleed: f32,
+    page: (f32, f32),
+) {
+    let (columns, rows) = GRID;
+    let line = stroke(0, 0.2, false);
+    let (right, bottom) = (
+        origin.0 + cell.0 * columns as f32,
+        origin.1 + cell.1 * rows as f32,
+    );
+    let reach = |room: f32| (room - 1.0).clamp(0.0, 6.0);
+    for column in 0..columns {
+        for x in [
+            origin.0 + column as f32 * cell.0 + bleed,
+            origin.0 + (column + 1) as f32 * cell.0 - bleed,
+        ] {
+            let top = reach(origin.1);
+            let low = reach(page.1 - bottom);
+            if top > 0.0 {
+                polyline(
+                    surface,
+                    &[mm((x, origin.1 - top)), mm((x, origin.1 - 0.5))],
+                    line.clone(),
+                );
+            }
+            if low > 0.0 {
+                polyline(
+                    surface,
+                    &[mm((x, bottom + 0.5)), mm((x, bottom + low))],
+                    line.clone(),
+                );
+            }
+        }
+    }
+    for row in 0..rows {
+        for y in [
+            origin.1 + row as f32 * cell.1 + bleed,
+            origin.1 + (row + 1) as f32 * cell.1 - bleed,
+        ] {
+            let left = reach(origin.0);
+            let far = reach(page.0 - right);
+            if left > 0.0 {
+                polyline(
+                    surface,
+                    &[mm((origin.0 - left, y)), mm((origin.0 - 0.5, y))],
+                    line.clone(),
+                );
+            }
+            if far > 0.0 {
+                polyline(
+                    surface,
+                    &[mm((right + 0.5, y)), mm((right + far, y))],
+                    line.clone(),
+                );
+            }
+        }
+    }
+}
+
+/// A team's mat on a landscape page `page` mm: its name and colour, then a row per car.
+fn team_mat(surface: &mut Surface<'_>, font: &Font, team: &TeamMat, page: (f32, f32)) {
+    let colour = parse_colour(team.colour.as_str()).unwrap_or([128, 128, 128]);
+    polygon(
+        surface,
+        &rect_points((10.0, 10.0, page.0 - 20.0, 14.0)),
+        Some(colour_fill(colour)),
+        None,
+    );
+    coloured_text(
+        surface,
+        font,
+        &format!("{} — {}", team.name, team.symbol),
+        mm((14.0, 20.0)),
+        16.0,
+        [255, 255, 255],
+    );
+    let columns: [(&str, f32); 8] = [
+        ("No.", 16.0),
+        ("Driver", 56.0),
+        ("Defense", 20.0),
+        ("Base MP", 20.0),
+        ("Weapon", 34.0),
+        ("Mount", 22.0),
+        ("Targeting", 22.0),
+        ("Damage", 60.0),
+    ];
+    let row_h = (page.1 - 50.0) / (team.cars.len().max(1) as f32 + 1.0);
+    let row_h = row_h.min(18.0);
+    let mut y = 30.0;
+    let mut x = 10.0;
+    for (title, width) in columns {
+        text_at(surface, font, title, mm((x + 1.5, y + 6.0)), 9.0);
+        x += width;
+    }
+    y += 9.0;
+    for car in &team.cars {
+        polygon(
+            surface,
+            &rect_points((10.0, y, page.0 - 20.0, row_h)),
+            None,
+            Some(stroke(0, 0.3, false)),
+        );
+        let cells = [
+            car.number.to_string(),
+            car.driver.to_string(),
+            car.defense.to_string(),
+            car.base_mp.to_string(),
+            car.weapon.to_string(),
+            format!("{:?}", car.mount),
+            if car.targeting_bonus {
+                "+1".to_owned()
+            } else {
+                "—".to_owned()
+            },
+        ];
+        let mut x = 10.0;
+        for ((_, width), cell) in columns.iter().zip(&cells) {
+            let (lines, size) = fitted(std::slice::from_ref(cell), width - 3.0, row_h - 2.0, 11.0);
+            let mut set = Vec::new();
+            set_lines(
+                &lines,
+                x + 1.5,
+                y + (row_h - size / PT_PER_MM * 1.2 * lines.len() as f32) / 2.0,
+                size,
+                &mut set,
+            );
+            for (line, _, baseline) in set {
+                text_at(surface, font, &line, mm((x + 1.5, baseline)), size);
+            }
+            x += width;
+        }
+        // Six damage boxes: the sixth eliminates.
+        let side = (row_h - 6.0).min(8.0);
+        for i in 0..6 {
+            let left = x + 2.0 + i as f32 * (side + 1.5);
+            polygon(
+                surface,
+                &rect_points((left, y + (row_h - side) / 2.0, side, side)),
+                None,
+                Some(stroke(0, if i == 5 { 0.6 } else { 0.3 }, false)),
+            );
+        }
+        y += row_h;
+    }
+}
+
+/// One counter to print.
+struct Counter {
+    car: String,
+    number: String,
+    colour: [u8; 3],
+    light: bool,
+}
+
+/// Each car of every team, light side then dark side.
+fn counter_list(teams: &[TeamMat]) -> Vec<Counter> {
+    let mut counters = Vec::new();
+    for team in teams {
+        let colour = parse_colour(team.colour.as_str()).unwrap_or([128, 128, 128]);
+        for car in &team.cars {
+            for light in [true, false] {
+                counters.push(Counter {
+                    car: format!("{} #{}", team.id, car.number),
+                    number: car.number.to_string(),
+                    colour,
+                    light,
+                });
+            }
+        }
+    }
+    counters
+}
+
+/// A counter at `at` (mm, top left).
+fn draw_counter(surface: &mut Surface<'_>, font: &Font, counter: &Counter, at: (f32, f32)) {
+    let [r, g, b] = counter.colour;
+    let mix = |c: u8, toward: u8, share: f32| {
+        (f32::from(c) + (f32::from(toward) - f32::from(c)) * share) as u8
+    };
+    let background = if counter.light {
+        [mix(r, 255, 0.7), mix(g, 255, 0.7), mix(b, 255, 0.7)]
+    } else {
+        [mix(r, 0, 0.5), mix(g, 0, 0.5), mix(b, 0, 0.5)]
+    };
+    polygon(
+        surface,
+        &rect_points((at.0, at.1, COUNTER_MM, COUNTER_MM)),
+        Some(colour_fill(background)),
+        Some(stroke(0, 0.2, false)),
+    );
+    let size = 20.0;
+    let width = text_width(&counter.number, size) / PT_PER_MM;
+    let baseline = at.1 + COUNTER_MM / 2.0 + size / PT_PER_MM * 0.35;
+    let ink = if counter.light {
+        [0, 0, 0]
+    } else {
+        [255, 255, 255]
+    };
+    coloured_text(
+        surface,
+        font,
+        &counter.number,
+        mm((at.0 + (COUNTER_MM - width) / 2.0, baseline)),
+        size,
+        ink,
+    );
+}
