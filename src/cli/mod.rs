@@ -263,8 +263,15 @@ pub enum Command {
         /// A track file, a content folder, a deck file or a team mats file.
         path: PathBuf,
         /// The PDF to write.
-        #[arg(short, long)]
-        out: PathBuf,
+        #[arg(short, long, required_unless_present = "tts")]
+        out: Option<PathBuf>,
+        /// Also (or only) write pictures for Tabletop Simulator into this folder: deck sheets of
+        /// 10 x 7 cards (the back in the last cell), or the track as one picture, and a README.
+        #[arg(long)]
+        tts: Option<PathBuf>,
+        /// The Tabletop Simulator track picture's pixels per space length (20-400).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(20..=400))]
+        px_per_space: u32,
         /// The paper: `a4` or `letter`.
         #[arg(long, value_enum, default_value_t = PaperArg::A4)]
         paper: PaperArg,
@@ -531,14 +538,18 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Print {
             path,
             out: pdf,
+            tts,
+            px_per_space,
             paper,
             space_mm,
             bleed_mm,
             backs,
         } => print::print(
             path,
-            pdf,
             &print::PrintArgs {
+                pdf: pdf.clone(),
+                tts: tts.clone(),
+                px_per_space: *px_per_space,
                 paper: (*paper).into(),
                 space_mm: *space_mm,
                 bleed_mm: *bleed_mm,

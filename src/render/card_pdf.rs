@@ -22,25 +22,20 @@ use krilla::Document as Pdf;
 use krilla::page::PageSettings;
 use krilla::text::Font;
 
+use super::card_face::{
+    CARD_MM, DeckSheets, Face, MmRect, decks, draw_back, draw_face, fitted, set_lines,
+};
+use super::painter::PdfPainter;
 use super::pdf_draw::{
-    PT_PER_MM, Surface, colour_fill, coloured_text, fill, font, polygon, polyline, stroke, text_at,
-    text_width, wrap,
+    PT_PER_MM, Surface, colour_fill, coloured_text, font, polygon, polyline, stroke, text_at,
+    text_width,
 };
 use super::track_pdf::{Paper, PrintError};
 use crate::content::Document;
-use crate::content::combat_deck::{CombatCard, CombatEventDeck};
-use crate::content::movement_events::MovementEventCard;
-use crate::content::race_deck::RaceCard;
 use crate::content::team_mats::{TeamMat, parse_colour};
-
-/// A card's trim size in millimetres (poker).
-pub const CARD_MM: (f32, f32) = (63.0, 88.0);
 
 /// A counter's side in millimetres.
 pub const COUNTER_MM: f32 = 20.0;
-
-/// The smallest text set on a card, in points.
-const SMALLEST_PT: f32 = 5.0;
 
 /// How a pack's cards are printed.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -62,9 +57,6 @@ impl Default for SheetOptions {
         }
     }
 }
-
-/// A rectangle on a page in millimetres from its top left: (left, top, width, height).
-pub type MmRect = (f32, f32, f32, f32);
 
 /// One card printed: where, and which.
 #[derive(Clone, PartialEq, Debug)]
@@ -111,151 +103,6 @@ pub struct PrintedPack {
     pub mats: Vec<(String, usize)>,
     /// Counters printed: (car, side), side `light` or `dark`.
     pub counters: Vec<(String, &'static str)>,
-}
-
-/// What one card face says.
-struct Face {
-    title: String,
-    big: Option<String>,
-    starburst: bool,
-    subtitle: String,
-    body: Vec<String>,
-    colour: [u8; 3],
-    deck: String,
-}
-
-/// A deck's cards to print, one entry per copy.
-struct DeckSheets {
-    kind: &'static str,
-    name: String,
-    colour: [u8; 3],
-    cards: Vec<(String, Face)>,
-}
-
-const RACE_COLOUR: [u8; 3] = [0x2f, 0x55, 0x8f];
-const EVENT_COLOUR: [u8; 3] = [0xb0, 0x5a, 0x1c];
-const COMBAT_COLOUR: [u8; 3] = [0x8e, 0x1f, 0x24];
-
-fn copies<T>(
-    cards: &[T],
-    count: impl Fn(&T) -> u32,
-    face: impl Fn(&T) -> (String, Face),
-) -> Vec<(String, Face)> {
-    cards
-        .iter()
-        .flat_map(|card| (0..count(card)).map(|_| face(card)).collect::<Vec<_>>())
-        .collect()
-}
-
-fn race_face(card: &RaceCard, deck: &str) -> (String, Face) {
-    (
-        card.id.to_string(),
-        Face {
-            title: card.name.to_string(),
-            big: Some(card.speed.to_string()),
-            starburst: card.movement_event,
-            subtitle: card.movement.label().to_owned(),
-            body: vec![card.text.to_string()],
-            colour: RACE_COLOUR,
-            deck: deck.to_owned(),
-        },
-    )
-}
-
-fn event_face(card: &MovementEventCard, deck: &str) -> (String, Face) {
-    (
-        card.id.to_string(),
-        Face {
-            title: card.name.to_string(),
-            big: None,
-            starburst: false,
-            subtitle: "Movement event".to_owned(),
-            body: vec![card.effect.text()],
-            colour: EVENT_COLOUR,
-            deck: deck.to_owned(),
-        },
-    )
-}
-
-fn combat_face(card: &CombatCard, deck: &CombatEventDeck) -> (String, Face) {
-    let mut body = Vec::new();
-    for weapon in &deck.weapon_types {
-        if let Some(result) = card.weapons.get(&weapon.id) {
-            let effects: Vec<String> = result.effects.iter().map(|e| format!("{e:?}")).collect();
-            body.push(format!(
-                "{}: {} damage{}",
-                weapon.name,
-                result.damage,
-                if effects.is_empty() {
-                    String::new()
-                } else {
-                    format!(", {}", effects.join(", "))
-                }
-            ));
-        }
-    }
-    let collision = &card.collision;
-    let effects: Vec<String> = collision.effects.iter().map(|e| format!("{e:?}")).collect();
-    body.push(format!(
-        "Collision: target {}, active car {}{}",
-        collision.target_damage,
-        collision.active_damage,
-        if effects.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", effects.join(", "))
-        }
-    ));
-    (
-        card.id.to_string(),
-        Face {
-            title: card.name.to_string(),
-            big: Some(card.value.to_string()),
-            starburst: false,
-            subtitle: "Combat event".to_owned(),
-            body,
-            colour: COMBAT_COLOUR,
-            deck: deck.name.to_string(),
-        },
-    )
-}
-
-/// The decks of `documents`, in the order race, movement events, combat.
-fn decks(documents: &[&Document]) -> Vec<DeckSheets> {
-    let mut decks = Vec::new();
-    for document in documents {
-        if let Document::RaceDeck(deck) = document {
-            let name = deck.name.to_string();
-            decks.push(DeckSheets {
-                kind: "race",
-                cards: copies(&deck.cards, |c| c.count, |c| race_face(c, &name)),
-                name,
-                colour: RACE_COLOUR,
-            });
-        }
-    }
-    for document in documents {
-        if let Document::MovementEventDeck(deck) = document {
-            let name = deck.name.to_string();
-            decks.push(DeckSheets {
-                kind: "movement_event",
-                cards: copies(&deck.cards, |c| c.count, |c| event_face(c, &name)),
-                name,
-                colour: EVENT_COLOUR,
-            });
-        }
-    }
-    for document in documents {
-        if let Document::CombatEventDeck(deck) = document {
-            decks.push(DeckSheets {
-                kind: "combat",
-                cards: copies(&deck.cards, |c| c.count, |c| combat_face(c, deck)),
-                name: deck.name.to_string(),
-                colour: COMBAT_COLOUR,
-            });
-        }
-    }
-    decks
 }
 
 /// The sheets being made: the PDF, what was placed, and the layout of a sheet of cards.
@@ -317,17 +164,14 @@ impl Printer {
                     trim,
                 });
                 let card = self.printed.cards.len() - 1;
+                let mut painter = PdfPainter {
+                    surface: &mut surface,
+                    font: &self.font,
+                };
                 let texts = if back {
-                    draw_back(
-                        &mut surface,
-                        &self.font,
-                        &deck.name,
-                        deck.colour,
-                        trim,
-                        bleed,
-                    )
+                    draw_back(&mut painter, &deck.name, deck.colour, trim, bleed)
                 } else {
-                    draw_face(&mut surface, &self.font, face, trim, bleed)
+                    draw_face(&mut painter, face, trim, bleed)
                 };
                 let page_number = self.printed.pages;
                 self.printed
@@ -460,10 +304,12 @@ pub fn print_pack(
     Ok(printed)
 }
 
+/// A point in millimetres as points.
 fn mm(point: (f32, f32)) -> (f32, f32) {
     (point.0 * PT_PER_MM, point.1 * PT_PER_MM)
 }
 
+/// A rectangle in millimetres as its corners in points.
 fn rect_points((x, y, w, h): MmRect) -> [(f32, f32); 4] {
     [
         mm((x, y)),
@@ -471,175 +317,6 @@ fn rect_points((x, y, w, h): MmRect) -> [(f32, f32); 4] {
         mm((x + w, y + h)),
         mm((x, y + h)),
     ]
-}
-
-/// Lines of `text` set in `width` mm at `size` pt from the baseline `top` mm down; the lines
-/// and their boxes, and where the next line would go.
-fn set_lines(
-    lines: &[String],
-    x: f32,
-    top: f32,
-    size: f32,
-    out: &mut Vec<(String, MmRect, f32)>,
-) -> f32 {
-    let line_mm = size / PT_PER_MM * 1.2;
-    let mut y = top;
-    for line in lines {
-        y += line_mm;
-        let width = text_width(line, size) / PT_PER_MM;
-        out.push((
-            line.clone(),
-            (x, y - size / PT_PER_MM * 0.85, width, size / PT_PER_MM),
-            y,
-        ));
-    }
-    y
-}
-
-/// The body's lines at the largest size from `size` down to the smallest that fits `height`
-/// mm, cut with an ellipsis when even the smallest does not.
-fn fitted(paragraphs: &[String], width_mm: f32, height_mm: f32, size: f32) -> (Vec<String>, f32) {
-    let mut size = size;
-    loop {
-        let lines: Vec<String> = paragraphs
-            .iter()
-            .flat_map(|p| wrap(p, width_mm * PT_PER_MM, size))
-            .collect();
-        let height = lines.len() as f32 * size / PT_PER_MM * 1.2;
-        if height <= height_mm {
-            return (lines, size);
-        }
-        if size <= SMALLEST_PT {
-            let keep = ((height_mm / (size / PT_PER_MM * 1.2)).floor() as usize).max(1);
-            let mut lines: Vec<String> = lines.into_iter().take(keep).collect();
-            if let Some(last) = lines.last_mut() {
-                while !last.is_empty()
-                    && text_width(&format!("{last}…"), size) > width_mm * PT_PER_MM
-                {
-                    last.pop();
-                }
-                last.push('…');
-            }
-            return (lines, size);
-        }
-        size = (size - 0.5).max(SMALLEST_PT);
-    }
-}
-
-/// Draws one face in `trim` (mm) with its bleed; the text set and its boxes.
-fn draw_face(
-    surface: &mut Surface<'_>,
-    font: &Font,
-    face: &Face,
-    trim: MmRect,
-    bleed: f32,
-) -> Vec<(String, MmRect)> {
-    let (x, y, w, h) = trim;
-    polygon(
-        surface,
-        &rect_points((x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)),
-        Some(colour_fill(face.colour)),
-        None,
-    );
-    let inner = (x + 3.0, y + 3.0, w - 6.0, h - 6.0);
-    polygon(surface, &rect_points(inner), Some(fill(255)), None);
-    let text_x = inner.0 + 2.0;
-    let text_w = inner.2 - 4.0;
-    let mut set = Vec::new();
-    let (title, title_size) = fitted(std::slice::from_ref(&face.title), text_w, 9.0, 11.0);
-    let mut cursor = set_lines(&title, text_x, inner.1 + 1.0, title_size, &mut set);
-    if let Some(big) = &face.big {
-        let size = 30.0;
-        let centre = (inner.0 + inner.2 / 2.0, cursor + 12.0);
-        if face.starburst {
-            starburst(surface, centre, 10.5);
-        }
-        let width = text_width(big, size) / PT_PER_MM;
-        let left = centre.0 - width / 2.0;
-        let baseline = centre.1 + size / PT_PER_MM * 0.35;
-        set.push((
-            big.clone(),
-            (
-                left,
-                baseline - size / PT_PER_MM * 0.85,
-                width,
-                size / PT_PER_MM,
-            ),
-            baseline,
-        ));
-        cursor += 24.0;
-    }
-    let (subtitle, subtitle_size) = fitted(std::slice::from_ref(&face.subtitle), text_w, 4.0, 7.0);
-    cursor = set_lines(&subtitle, text_x, cursor, subtitle_size, &mut set);
-    let footer_top = inner.1 + inner.3 - 4.0;
-    let (body, body_size) = fitted(&face.body, text_w, footer_top - cursor - 2.0, 8.0);
-    set_lines(&body, text_x, cursor + 1.0, body_size, &mut set);
-    let (footer, footer_size) = fitted(std::slice::from_ref(&face.deck), text_w, 3.0, 5.0);
-    set_lines(&footer, text_x, footer_top - 1.0, footer_size, &mut set);
-    let mut placed = Vec::new();
-    for (line, rect, baseline) in set {
-        let size = rect.3 * PT_PER_MM;
-        text_at(surface, font, &line, mm((rect.0, baseline)), size);
-        placed.push((line, rect));
-    }
-    placed
-}
-
-/// A twelve-pointed star around `centre` (mm), `radius` mm: a race card's starburst.
-fn starburst(surface: &mut Surface<'_>, centre: (f32, f32), radius: f32) {
-    let points: Vec<(f32, f32)> = (0..24)
-        .map(|i| {
-            let r = if i % 2 == 0 { radius } else { radius * 0.62 };
-            let a = i as f32 / 24.0 * std::f32::consts::TAU;
-            mm((centre.0 + r * a.cos(), centre.1 + r * a.sin()))
-        })
-        .collect();
-    polygon(
-        surface,
-        &points,
-        Some(colour_fill([0xf4, 0xc4, 0x30])),
-        Some(stroke(0, 0.2, false)),
-    );
-}
-
-/// Draws one back in `trim`: the deck's colour and its name.
-fn draw_back(
-    surface: &mut Surface<'_>,
-    font: &Font,
-    deck: &str,
-    colour: [u8; 3],
-    trim: MmRect,
-    bleed: f32,
-) -> Vec<(String, MmRect)> {
-    let (x, y, w, h) = trim;
-    polygon(
-        surface,
-        &rect_points((x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)),
-        Some(colour_fill(colour)),
-        None,
-    );
-    polygon(
-        surface,
-        &rect_points((x + 3.0, y + 3.0, w - 6.0, h - 6.0)),
-        None,
-        Some(stroke(255, 0.6, false)),
-    );
-    let (lines, size) = fitted(&[deck.to_owned()], w - 12.0, 30.0, 12.0);
-    let mut set = Vec::new();
-    set_lines(&lines, x + 6.0, y + h / 2.0 - 6.0, size, &mut set);
-    let mut placed = Vec::new();
-    for (line, rect, baseline) in set {
-        coloured_text(
-            surface,
-            font,
-            &line,
-            mm((rect.0, baseline)),
-            size,
-            [255, 255, 255],
-        );
-        placed.push((line, rect));
-    }
-    placed
 }
 
 /// Crop marks in the margin at every trim line of a grid of cards.

@@ -2,19 +2,24 @@
 //! studio's canvas: spaces coloured by terrain, forward links, grid numbers, the chute, the
 //! finish line and the crossover.
 
+mod card_face;
 mod card_pdf;
 pub mod geometry;
+mod painter;
 pub mod palette;
 mod pdf_draw;
 mod text;
 mod track_pdf;
 mod track_png;
+mod tts;
 
-pub use card_pdf::{
-    CARD_MM, COUNTER_MM, MmRect, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack,
-};
+pub use card_face::{CARD_MM, MmRect};
+pub use card_pdf::{COUNTER_MM, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack};
 pub use track_pdf::{
     DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,
     Tile, print_track, tile_name,
 };
-pub use track_png::{Heat, RenderError, WIDTH_RANGE, render_heat, render_track, save_png, viridis};
+pub use track_png::{
+    Heat, RenderError, WIDTH_RANGE, render_heat, render_track, save_png, viridis, width_for_space,
+};
+pub use tts::{CARD_PX, DeckSheet, TTS_GRID, deck_sheets, import_notes};

@@ -133,13 +133,14 @@ pub(super) fn text_at(
 /// The advance of `text` at `size` points, from the font's metrics (the glyphs the studio's
 /// lettering uses are all in it).
 pub(super) fn text_width(text: &str, size: f32) -> f32 {
-    use ab_glyph::{Font as _, ScaleFont as _};
+    use ab_glyph::Font as _;
     ab_glyph::FontRef::try_from_slice(epaint_default_fonts::UBUNTU_LIGHT).map_or(
         size * 0.5 * text.chars().count() as f32,
         |face| {
-            let scaled = face.as_scaled(size);
+            // Advances in font units over the em: a PDF font size is the em.
+            let per_unit = face.units_per_em().map_or(0.0, |units| size / units);
             text.chars()
-                .map(|c| scaled.h_advance(face.glyph_id(c)))
+                .map(|c| face.h_advance_unscaled(face.glyph_id(c)) * per_unit)
                 .sum()
         },
     )

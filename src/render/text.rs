@@ -40,6 +40,24 @@ impl TextPainter {
         self.draw(image, text, left, baseline, size, colour);
     }
 
+    /// Draws `text` with its baseline starting at (`x`, `y`), `em` pixels to the em (as a
+    /// PDF sets a font size), not to the line.
+    pub fn draw_em(
+        &self,
+        image: &mut RgbaImage,
+        text: &str,
+        x: f32,
+        y: f32,
+        em: f32,
+        colour: [u8; 3],
+    ) {
+        let line = self
+            .font
+            .units_per_em()
+            .map_or(em, |units| em * self.font.height_unscaled() / units);
+        self.draw(image, text, x, y, line, colour);
+    }
+
     /// Draws `text` with its baseline starting at (`x`, `y`).
     pub fn draw(
         &self,

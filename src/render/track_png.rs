@@ -66,6 +66,22 @@ pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError>
     render(track, width, None)
 }
 
+/// The width in pixels at which [`render_track`] draws a space `px_per_space` pixels long: the
+/// track's extent in spaces (as the picture frames it) at that scale, with the margins.
+#[must_use]
+pub fn width_for_space(track: &Track, px_per_space: u32) -> Option<u32> {
+    let reach = track.space_size.length.max(track.space_size.width) * 1.5;
+    let (min_x, max_x) = track
+        .spaces()
+        .fold(None, |range: Option<(f32, f32)>, (_, space)| {
+            let (lo, hi) = range.unwrap_or((space.x, space.x));
+            Some((lo.min(space.x), hi.max(space.x)))
+        })?;
+    let spaces = (max_x - min_x + 2.0 * reach) / track.space_size.length.max(f32::EPSILON);
+    let width = spaces * px_per_space as f32 + 2.0 * MARGIN;
+    (width.is_finite() && width < u32::MAX as f32).then(|| width.round() as u32)
+}
+
 /// Draws a track `width` pixels wide with every space coloured by a metric (a heat map): the
 /// perceptual viridis scale from 0 to the largest value, spaces without a value in grey, and a
 /// legend naming the metric and the scale's ends.

@@ -378,3 +378,118 @@ fn print_takes_a_content_folder_or_a_deck() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(run.stdout.contains("6 pages: 48 cards"), "{}", run.stdout);
 }
+
+/// The Tabletop Simulator deck sheets: each deck as sheets of 10 x 7 cards, every card once in
+/// its cells and the back in the last cell, the rest of the sheet empty.
+#[test]
+fn the_tabletop_simulator_export_writes_deck_sheets_of_ten_by_seven() {
+    use roadwright::render::{CARD_PX, TTS_GRID, deck_sheets};
+    let documents = standard_documents();
+    let refs: Vec<&Document> = documents.iter().collect();
+    let sheets = deck_sheets(&refs).expect("sheets");
+    let per_deck = |kind: &str| -> usize {
+        sheets
+            .iter()
+            .filter(|s| s.deck == kind)
+            .map(|s| s.cards.len())
+            .sum()
+    };
+    assert_eq!(
+        (
+            per_deck("race"),
+            per_deck("movement_event"),
+            per_deck("combat")
+        ),
+        (96, 52, 48),
+        "every copy once"
+    );
+    assert_eq!(
+        sheets.iter().filter(|s| s.deck == "race").count(),
+        2,
+        "69 + 27"
+    );
+    let (columns, rows) = TTS_GRID;
+    for sheet in &sheets {
+        assert_eq!(
+            (sheet.image.width(), sheet.image.height()),
+            (columns * CARD_PX.0, rows * CARD_PX.1),
+            "{}",
+            sheet.file
+        );
+        // A cell is a card when its centre is printed on (white on a face, the deck's colour
+        // on the back) and its corner carries the deck's border; an empty cell is blank.
+        let corner = |index: u32| {
+            let (x, y) = (
+                (index % columns) * CARD_PX.0 + 4,
+                (index / columns) * CARD_PX.1 + 4,
+            );
+            sheet.image.get_pixel(x, y).0
+        };
+        let border = corner(0);
+        assert_ne!(
+            border[..3],
+            [255, 255, 255],
+            "{}: the border is coloured",
+            sheet.file
+        );
+        for index in 0..columns * rows {
+            let filled = index < sheet.cards.len() as u32 || index == columns * rows - 1;
+            assert_eq!(
+                corner(index) == border,
+                filled,
+                "{}: cell {index} {}",
+                sheet.file,
+                if filled { "holds a card" } else { "is empty" }
+            );
+        }
+        let back = {
+            let index = columns * rows - 1;
+            let (x, y) = (
+                (index % columns) * CARD_PX.0 + CARD_PX.0 / 2,
+                (index / columns) * CARD_PX.1 + CARD_PX.1 / 4,
+            );
+            sheet.image.get_pixel(x, y).0
+        };
+        assert_eq!(
+            back, border,
+            "{}: the last cell is the back, all colour",
+            sheet.file
+        );
+    }
+}
+
+/// `print --tts` writes the deck sheets, and the track as one picture at the pixels a space
+/// asked, each with its README, one beside the other.
+#[test]
+fn print_tts_writes_the_pictures_and_a_readme_each() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let folder = dir.path().join("tts");
+    let run = common::roadwright(&["print", "content", "--tts", folder.to_str().expect("path")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    for file in [
+        "race-deck-1.png",
+        "race-deck-2.png",
+        "movement-events-1.png",
+        "combat-deck-1.png",
+        "README-decks.txt",
+    ] {
+        assert!(folder.join(file).is_file(), "{file}");
+    }
+    let run = common::roadwright(&[
+        "print",
+        "tracks/oval.ron",
+        "--tts",
+        folder.to_str().expect("path"),
+        "--px-per-space",
+        "80",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let track = image::open(folder.join("oval.png")).expect("the track picture");
+    let expected = roadwright::render::width_for_space(&oval(), 80).expect("a width");
+    assert_eq!(track.width(), expected);
+    assert!(folder.join("README-oval.txt").is_file());
+    assert!(
+        folder.join("README-decks.txt").is_file(),
+        "the decks' README is kept"
+    );
+}
