@@ -549,11 +549,13 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             &print::PrintArgs {
                 pdf: pdf.clone(),
                 tts: tts.clone(),
-                px_per_space: *px_per_space,
-                paper: (*paper).into(),
-                space_mm: *space_mm,
-                bleed_mm: *bleed_mm,
-                backs: *backs,
+                settings: crate::render::PrintSettings {
+                    paper: (*paper).into(),
+                    space_mm: *space_mm,
+                    bleed_mm: *bleed_mm,
+                    backs: *backs,
+                    px_per_space: *px_per_space,
+                },
             },
             out,
             err,

@@ -8,6 +8,7 @@ pub mod geometry;
 mod painter;
 pub mod palette;
 mod pdf_draw;
+mod print_out;
 mod text;
 mod track_pdf;
 mod track_png;
@@ -15,6 +16,7 @@ mod tts;
 
 pub use card_face::{CARD_MM, MmRect};
 pub use card_pdf::{COUNTER_MM, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack};
+pub use print_out::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
 pub use track_pdf::{
     DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,
     Tile, print_track, tile_name,
