@@ -32,6 +32,10 @@ pub enum Action {
     SaveAll,
     /// Draw the shown track to a PNG.
     ExportPng,
+    /// Print the track shown or the content to a PDF, at real size.
+    PrintPdf,
+    /// Write the track shown or the decks as pictures for Tabletop Simulator.
+    ExportTts,
     /// Read the open files again from disk.
     Reload,
     /// Close the window (asking first about unsaved changes).
@@ -302,6 +306,18 @@ const ROWS: &[ActionSpec] = &[
     )
     .menu(Menu::File)
     .on(EDITOR),
+    row(
+        Action::PrintPdf,
+        "Print to PDF…",
+        "The track shown at real size, tiled over paper, or the content's cards, mats and counters",
+    )
+    .menu(Menu::File),
+    row(
+        Action::ExportTts,
+        "Export for Tabletop Simulator…",
+        "The decks as 10 x 7 card sheets, or the track as one picture",
+    )
+    .menu(Menu::File),
     row(
         Action::Reload,
         "Reload",

@@ -60,6 +60,8 @@ pub enum StudioCommand {
     RunSimulation(super::simulation::SimForm),
     /// Open race `index` of the simulation's batch in the race viewer.
     WatchBatchRace(usize),
+    /// Write what the print window describes to this file or folder.
+    PrintTo(PathBuf),
     /// Write the simulation's results to a file.
     ExportSimulation(super::simulation::Export, PathBuf),
     /// Play the Tune screen's tuned pack against the pack as it is on the simulation screen.

@@ -45,6 +45,13 @@ pub enum Picker {
         /// The suggested file, if any.
         suggested: Option<PathBuf>,
     },
+    /// Where to write a printed PDF; `suggested` as for [`Picker::SaveAs`].
+    PrintPdf {
+        /// The suggested file, if any.
+        suggested: Option<PathBuf>,
+    },
+    /// The folder for Tabletop Simulator's pictures.
+    ExportTts,
 }
 
 impl Picker {
@@ -60,6 +67,7 @@ impl Picker {
             Self::OpenRecord => StudioCommand::OpenRecord(path),
             Self::ExportSimulation { export, .. } => StudioCommand::ExportSimulation(*export, path),
             Self::SaveRecord { .. } => StudioCommand::SaveRecord(path),
+            Self::PrintPdf { .. } | Self::ExportTts => StudioCommand::PrintTo(path),
         }
     }
 
@@ -68,6 +76,7 @@ impl Picker {
         match self {
             Self::SaveAs { suggested }
             | Self::SaveRecord { suggested }
+            | Self::PrintPdf { suggested }
             | Self::ExportSimulation { suggested, .. } => suggested.as_deref(),
             _ => None,
         }
@@ -83,13 +92,16 @@ impl Picker {
             Self::OpenRecord => "Open a race record",
             Self::ExportSimulation { .. } => "Export the simulation",
             Self::SaveRecord { .. } => "Save the race record",
+            Self::PrintPdf { .. } => "Print to PDF",
+            Self::ExportTts => "A folder for Tabletop Simulator's pictures",
         }
     }
 
     /// The file name extensions shown (none: every file).
     fn extensions(&self) -> &'static [&'static str] {
         match self {
-            Self::OpenFolder => &[],
+            Self::OpenFolder | Self::ExportTts => &[],
+            Self::PrintPdf { .. } => &["pdf"],
             Self::OpenFile | Self::SaveAs { .. } => &["ron", "json"],
             Self::ExportPng => &["png"],
             Self::Background => &["png", "jpg", "jpeg"],
@@ -106,13 +118,14 @@ impl Picker {
             dialog = dialog.add_filter(self.title(), extensions);
         }
         match self {
-            Self::OpenFolder => dialog.set_directory(start).pick_folder(),
+            Self::OpenFolder | Self::ExportTts => dialog.set_directory(start).pick_folder(),
             Self::OpenFile | Self::Background | Self::OpenRecord => {
                 dialog.set_directory(start).pick_file()
             }
             Self::SaveAs { .. }
             | Self::SaveRecord { .. }
             | Self::ExportPng
+            | Self::PrintPdf { .. }
             | Self::ExportSimulation { .. } => {
                 let (folder, name) = split(self.suggested(), start);
                 let dialog = dialog.set_directory(folder);
@@ -127,13 +140,14 @@ impl Picker {
     /// The in-window dialog for this choice, open.
     fn in_window(&self, start: &Path) -> egui_file::FileDialog {
         let mut dialog = match self {
-            Self::OpenFolder => egui_file::FileDialog::select_folder(),
+            Self::OpenFolder | Self::ExportTts => egui_file::FileDialog::select_folder(),
             Self::OpenFile | Self::Background | Self::OpenRecord => {
                 egui_file::FileDialog::open_file()
             }
             Self::SaveAs { .. }
             | Self::ExportPng
             | Self::SaveRecord { .. }
+            | Self::PrintPdf { .. }
             | Self::ExportSimulation { .. } => egui_file::FileDialog::save_file(),
         }
         .title(self.title());

@@ -39,6 +39,7 @@ pub mod menu;
 pub mod movement_events_editor;
 pub mod play_checker;
 pub mod prefs;
+pub mod print_dialog;
 mod question;
 pub mod race;
 pub mod race_deck_editor;

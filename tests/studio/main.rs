@@ -10,6 +10,7 @@ mod decks;
 mod editing;
 mod guidance;
 mod play;
+mod print;
 mod race;
 mod session;
 mod simulation;

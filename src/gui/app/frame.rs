@@ -53,6 +53,7 @@ impl StudioApp {
             });
         });
         self.start_dialog_ui(&ctx, &mut commands);
+        self.print_dialog_ui(&ctx);
         self.last_time = now;
         // A race needs its board more than the project's files: the race screen goes without
         // them (Back to the editor brings them back).

@@ -40,6 +40,8 @@ pub struct StudioApp {
     applied_theme: Option<Theme>,
     /// The "Start a test race" dialog, when open.
     start_dialog: Option<StartDialog>,
+    /// The print window (File > Print to PDF…, Export for Tabletop Simulator…), when open.
+    print_dialog: Option<super::print_dialog::PrintDialog>,
     /// The window's clock at the last frame (a batch's races per second count from it).
     last_time: f64,
     /// The folder of the last path chosen in a file dialog: the next one starts there.
@@ -75,6 +77,7 @@ impl StudioApp {
             picker: FilePicker::default(),
             applied_theme: None,
             start_dialog: None,
+            print_dialog: None,
             last_time: 0.0,
             last_folder: None,
         }
@@ -153,34 +156,6 @@ impl StudioApp {
     #[must_use]
     pub fn race_shown(&self) -> bool {
         self.shown == ScreenKind::Race
-    }
-
-    /// The simulation screen, once opened.
-    #[must_use]
-    pub fn simulation(&self) -> Option<&SimulationScreen> {
-        self.screen()
-    }
-
-    /// The simulation screen, for tests that fill in its form and wait for its batch.
-    pub fn simulation_mut(&mut self) -> Option<&mut SimulationScreen> {
-        self.screen_mut()
-    }
-
-    /// Whether the simulation screen fills the centre.
-    #[must_use]
-    pub fn simulation_shown(&self) -> bool {
-        self.shown == ScreenKind::Simulation
-    }
-
-    /// The Tune screen, once opened.
-    #[must_use]
-    pub fn tune(&self) -> Option<&TuneScreen> {
-        self.screen()
-    }
-
-    /// The Tune screen, for tests that fill in its form and wait for its run.
-    pub fn tune_mut(&mut self) -> Option<&mut TuneScreen> {
-        self.screen_mut()
     }
 
     /// The file dialog open, if any: what it asks and the folder it started in.
@@ -375,6 +350,7 @@ impl StudioApp {
             | StudioCommand::WatchBatchRace(_)
             | StudioCommand::ExportSimulation(..)
             | StudioCommand::CompareTuned => self.apply_to_races(command),
+            StudioCommand::PrintTo(_) => self.print_to(&command),
         }
     }
 
@@ -417,6 +393,7 @@ impl StudioApp {
             }
             Action::ShowSimulation => self.show(ScreenKind::Simulation, SimulationScreen::new),
             Action::ShowTune => self.show(ScreenKind::Tune, TuneScreen::new),
+            Action::PrintPdf | Action::ExportTts => self.open_print(action),
             Action::ToggleRaceScreen => {
                 self.shown = if self.shown == ScreenKind::Race {
                     ScreenKind::Editor
@@ -495,4 +472,6 @@ fn screen_in<T: Screen>(screens: &mut BTreeMap<ScreenKind, Box<dyn Screen>>) -> 
 
 mod frame;
 mod pick;
+mod print;
 mod races;
+mod screens;

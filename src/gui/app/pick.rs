@@ -22,6 +22,9 @@ impl StudioApp {
                     .race_screen()
                     .and_then(|r| r.suggested_record(workspace)),
             },
+            Picker::PrintPdf { suggested: None } => Picker::PrintPdf {
+                suggested: self.print_dialog.as_ref().map(|d| d.suggested(workspace)),
+            },
             Picker::ExportSimulation {
                 export,
                 suggested: None,
@@ -61,7 +64,8 @@ impl StudioApp {
         | C::SetBackground(chosen)
         | C::OpenRecord(chosen)
         | C::SaveRecord(chosen)
-        | C::ExportSimulation(_, chosen)) = command
+        | C::ExportSimulation(_, chosen)
+        | C::PrintTo(chosen)) = command
         else {
             return;
         };

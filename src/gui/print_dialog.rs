@@ -1,0 +1,305 @@
+//! File > Print to PDF… and Export for Tabletop Simulator…: a window with what is printed (the
+//! track shown or the content pack, as edited) and the options `roadwright print` takes; the
+//! place is chosen in a file dialog, and the file is written off the frame thread as a
+//! [`Job`], with Cancel, the window saying what was written.
+
+use std::path::{Path, PathBuf};
+
+use egui::{ComboBox, Context, DragValue};
+
+use super::job::Job;
+use super::workspace::{DocumentId, Workspace};
+use crate::content::Document;
+use crate::render::{Paper, PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
+
+/// The name a track's files are given: its file's, or `track` for one never saved.
+fn track_stem(workspace: &Workspace, id: DocumentId) -> String {
+    workspace
+        .document(id)
+        .and_then(|d| d.path.as_ref()?.file_stem()?.to_str().map(str::to_owned))
+        .unwrap_or_else(|| "track".to_owned())
+}
+
+/// What the window makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PrintKind {
+    /// A PDF to print.
+    Pdf,
+    /// Pictures for Tabletop Simulator, in a folder.
+    Tabletop,
+}
+
+/// What is printed.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PrintWhat {
+    /// A track document.
+    Track(DocumentId),
+    /// The content pack: its decks, team mats and counters.
+    Pack,
+}
+
+/// What the window asks of the studio.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PrintAnswer {
+    /// Open the file dialog for where to write.
+    Choose,
+    /// Close the window.
+    Close,
+}
+
+/// The window's state.
+pub struct PrintDialog {
+    /// PDF or pictures.
+    pub kind: PrintKind,
+    /// The track shown or the pack.
+    pub what: PrintWhat,
+    /// The options.
+    pub settings: PrintSettings,
+    job: Option<Job<Result<String, PrintFailure>>>,
+    target: Option<PathBuf>,
+    /// What the last writing did: what was written, or why not.
+    pub outcome: Option<Result<String, String>>,
+}
+
+impl PrintDialog {
+    /// The window for `kind`, on the track shown when there is one, else the pack.
+    #[must_use]
+    pub fn new(kind: PrintKind, workspace: &Workspace, shown: Option<DocumentId>) -> Self {
+        let what = shown
+            .filter(|&id| {
+                matches!(
+                    workspace.document(id).map(|d| &d.document),
+                    Some(Document::Track(_))
+                )
+            })
+            .map_or(PrintWhat::Pack, PrintWhat::Track);
+        Self {
+            kind,
+            what,
+            settings: PrintSettings::default(),
+            job: None,
+            target: None,
+            outcome: None,
+        }
+    }
+
+    /// The file (or folder) the dialog suggests: named after the track or `pack`, in `home`.
+    #[must_use]
+    pub fn suggested(&self, workspace: &Workspace) -> PathBuf {
+        let stem = match self.what {
+            PrintWhat::Track(id) => track_stem(workspace, id),
+            PrintWhat::Pack => "pack".to_owned(),
+        };
+        match self.kind {
+            PrintKind::Pdf => crate::gui::session::free_file(&workspace.home(), &stem, "pdf")
+                .unwrap_or_else(|| workspace.home().join(format!("{stem}.pdf"))),
+            PrintKind::Tabletop => workspace.home().join(format!("{stem}-tts")),
+        }
+    }
+
+    /// Starts writing to `path` what the window describes, from the documents as edited.
+    pub fn start(&mut self, path: &Path, workspace: &Workspace) {
+        let printable = match self.what {
+            PrintWhat::Track(id) => {
+                let Some(Document::Track(track)) = workspace.document(id).map(|d| &d.document)
+                else {
+                    self.outcome = Some(Err("the track is no longer open".to_owned()));
+                    return;
+                };
+                Printable::Track(Box::new(track.clone()), track_stem(workspace, id))
+            }
+            PrintWhat::Pack => Printable::Pack(
+                crate::gui::race::launch::pack_of(workspace)
+                    .files
+                    .into_iter()
+                    .map(|f| f.document)
+                    .collect(),
+            ),
+        };
+        let (kind, settings, target) = (self.kind, self.settings, path.to_owned());
+        self.target = Some(target.clone());
+        self.outcome = None;
+        self.job = Some(Job::spawn("print", move |handle| {
+            let written = match kind {
+                PrintKind::Pdf => write_pdf(&printable, &settings, &target),
+                PrintKind::Tabletop => write_tts(&printable, &settings, &target),
+            };
+            // Cancelled: the window was closed; nobody is told.
+            if !handle.is_cancelled() {
+                handle.send(written);
+            }
+        }));
+    }
+
+    /// Whether a file is being written.
+    #[must_use]
+    pub fn is_writing(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Takes in the job's answer; what to say on the status line when it came.
+    pub fn poll(&mut self) -> Option<String> {
+        let job = self.job.as_mut()?;
+        let answer = job.poll().pop();
+        if answer.is_none() && !job.is_finished() {
+            return None;
+        }
+        self.job = None;
+        Some(self.take(answer))
+    }
+
+    /// Waits for the writing to end (tests wait on the job, not the clock); what to say.
+    pub fn wait(&mut self) -> Option<String> {
+        let mut job = self.job.take()?;
+        let answer = job.wait_next();
+        Some(self.take(answer))
+    }
+
+    fn take(&mut self, answer: Option<Result<String, PrintFailure>>) -> String {
+        let target = self
+            .target
+            .as_deref()
+            .map_or_else(String::new, |p| p.display().to_string());
+        let outcome = match answer {
+            Some(Ok(said)) => Ok(format!("Wrote {target}: {said}")),
+            Some(Err(failure)) => Err(format!("Could not write {target}: {failure}")),
+            None => Err(format!("Writing {target} stopped")),
+        };
+        let said = match &outcome {
+            Ok(message) | Err(message) => message.clone(),
+        };
+        self.outcome = Some(outcome);
+        said
+    }
+
+    /// The window's title.
+    fn title(&self) -> &'static str {
+        match self.kind {
+            PrintKind::Pdf => "Print to PDF",
+            PrintKind::Tabletop => "Export for Tabletop Simulator",
+        }
+    }
+
+    /// Draws the window; what it asks.
+    pub fn show(&mut self, ctx: &Context, workspace: &Workspace) -> Option<PrintAnswer> {
+        let mut answer = None;
+        let mut open = true;
+        egui::Window::new(self.title())
+            .collapsible(false)
+            .resizable(false)
+            .open(&mut open)
+            .show(ctx, |ui| {
+                self.what_choice(ui, workspace);
+                ui.separator();
+                self.options_ui(ui);
+                ui.separator();
+                if self.job.is_some() {
+                    ui.horizontal(|ui| {
+                        ui.spinner();
+                        ui.label("Writing…");
+                        if ui.button("Cancel").clicked() {
+                            self.job = None;
+                            self.outcome = Some(Err("Cancelled".to_owned()));
+                        }
+                    });
+                    ctx.request_repaint_after(std::time::Duration::from_millis(100));
+                } else {
+                    ui.horizontal(|ui| {
+                        let label = match self.kind {
+                            PrintKind::Pdf => "Choose the PDF file…",
+                            PrintKind::Tabletop => "Choose the folder…",
+                        };
+                        if ui.button(label).clicked() {
+                            answer = Some(PrintAnswer::Choose);
+                        }
+                        if ui.button("Close").clicked() {
+                            answer = Some(PrintAnswer::Close);
+                        }
+                    });
+                }
+                match &self.outcome {
+                    Some(Ok(message)) => {
+                        ui.label(message);
+                    }
+                    Some(Err(message)) => {
+                        ui.colored_label(ui.visuals().error_fg_color, message);
+                    }
+                    None => {}
+                }
+            });
+        if !open {
+            answer = Some(PrintAnswer::Close);
+        }
+        answer
+    }
+
+    fn what_choice(&mut self, ui: &mut egui::Ui, workspace: &Workspace) {
+        ui.label("Print");
+        for id in workspace.ids() {
+            if matches!(workspace.documents[id].document, Document::Track(_)) {
+                ui.radio_value(
+                    &mut self.what,
+                    PrintWhat::Track(id),
+                    format!("the track {}", workspace.display_name(id)),
+                );
+            }
+        }
+        ui.radio_value(
+            &mut self.what,
+            PrintWhat::Pack,
+            "the content: cards, team mats and counters",
+        );
+    }
+
+    fn options_ui(&mut self, ui: &mut egui::Ui) {
+        let settings = &mut self.settings;
+        egui::Grid::new("print_options")
+            .num_columns(2)
+            .show(ui, |ui| match (self.kind, self.what) {
+                (PrintKind::Pdf, what) => {
+                    let label = ui.label("Paper");
+                    ComboBox::from_id_salt("print_paper")
+                        .selected_text(settings.paper.name())
+                        .show_ui(ui, |ui| {
+                            for paper in [Paper::A4, Paper::Letter] {
+                                ui.selectable_value(&mut settings.paper, paper, paper.name());
+                            }
+                        })
+                        .response
+                        .labelled_by(label.id);
+                    ui.end_row();
+                    if matches!(what, PrintWhat::Track(_)) {
+                        let label = ui.label("A space's length, mm");
+                        ui.add(
+                            DragValue::new(&mut settings.space_mm)
+                                .range(crate::render::SPACE_MM_RANGE)
+                                .speed(0.5),
+                        )
+                        .labelled_by(label.id);
+                    } else {
+                        let label = ui.label("Bleed, mm");
+                        ui.add(
+                            DragValue::new(&mut settings.bleed_mm)
+                                .range(0.0..=5.0)
+                                .speed(0.1),
+                        )
+                        .labelled_by(label.id);
+                        ui.end_row();
+                        ui.label("");
+                        ui.checkbox(&mut settings.backs, "Backs after each sheet (duplex)");
+                    }
+                    ui.end_row();
+                }
+                (PrintKind::Tabletop, PrintWhat::Track(_)) => {
+                    let label = ui.label("Pixels per space");
+                    ui.add(DragValue::new(&mut settings.px_per_space).range(20..=400))
+                        .labelled_by(label.id);
+                    ui.end_row();
+                }
+                (PrintKind::Tabletop, PrintWhat::Pack) => {
+                    ui.label("Deck sheets of 10 × 7 cards, the back in the last cell");
+                    ui.end_row();
+                }
+            });
+    }
+}

@@ -1,0 +1,99 @@
+//! File > Print to PDF… and Export for Tabletop Simulator…: the window offers the track shown
+//! or the content, its file dialog suggests a name, and the file is written off the frame
+//! thread from the documents as edited.
+
+use crate::common;
+
+use common::studio::{menu, open_track, settle, workspace_copy};
+use egui_kittest::kittest::Queryable;
+use roadwright::gui::file_picker::Picker;
+use roadwright::gui::print_dialog::{PrintKind, PrintWhat};
+use roadwright::gui::{StudioApp, StudioCommand};
+
+#[test]
+fn print_to_pdf_writes_the_track_shown_in_the_background() {
+    let (pack, _) = workspace_copy();
+    // egui_file's text fields carry no accessible name (see editing.rs): the in-window file
+    // dialog opens here, with no desktop portal.
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(pack.path())),
+        );
+    settle(&mut harness);
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    menu(&mut harness, "File", "Print to PDF");
+    let dialog = harness.state_mut().print_dialog_mut().expect("the window");
+    assert_eq!(dialog.kind, PrintKind::Pdf);
+    assert!(
+        matches!(dialog.what, PrintWhat::Track(_)),
+        "the track shown"
+    );
+    harness.get_by_label("Choose the PDF file…").click();
+    settle(&mut harness);
+    let (picker, _) = harness.state().file_dialog().expect("a file dialog");
+    let Picker::PrintPdf {
+        suggested: Some(suggested),
+    } = picker
+    else {
+        panic!("a PDF to save, with a name: {picker:?}");
+    };
+    // Named after the track, and free (oval.pdf, or oval-2.pdf when that is taken).
+    let name = suggested
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("a name");
+    assert!(name.starts_with("oval"), "{name}");
+    assert_eq!(suggested.extension().and_then(|e| e.to_str()), Some("pdf"));
+    assert!(!suggested.exists(), "{} is free", suggested.display());
+    // The file dialog's answer, as a person would give it.
+    let out = tempfile::tempdir().expect("temp dir");
+    let pdf = out.path().join("oval.pdf");
+    harness
+        .state_mut()
+        .apply(StudioCommand::PrintTo(pdf.clone()));
+    let dialog = harness.state_mut().print_dialog_mut().expect("the window");
+    assert!(dialog.is_writing(), "written off the frame thread");
+    let said = dialog.wait().expect("the writing ends");
+    assert!(said.contains("an overview and 8 pages"), "{said}");
+    let bytes = std::fs::read(&pdf).expect("the PDF");
+    assert!(bytes.starts_with(b"%PDF"), "a PDF");
+    settle(&mut harness);
+    harness.get_by_label_contains("an overview and 8 pages");
+}
+
+#[test]
+fn the_content_exports_for_tabletop_simulator_as_edited() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    menu(&mut harness, "File", "Export for Tabletop Simulator");
+    harness
+        .get_by_label("the content: cards, team mats and counters")
+        .click();
+    settle(&mut harness);
+    let dialog = harness.state_mut().print_dialog_mut().expect("the window");
+    assert_eq!(dialog.what, PrintWhat::Pack);
+    let out = tempfile::tempdir().expect("temp dir");
+    let folder = out.path().join("tts");
+    harness
+        .state_mut()
+        .apply(StudioCommand::PrintTo(folder.clone()));
+    let said = harness
+        .state_mut()
+        .print_dialog_mut()
+        .expect("the window")
+        .wait()
+        .expect("the writing ends");
+    assert!(said.contains("4 deck sheets"), "{said}");
+    for file in [
+        "race-deck-1.png",
+        "race-deck-2.png",
+        "combat-deck-1.png",
+        "README-decks.txt",
+    ] {
+        assert!(folder.join(file).is_file(), "{file}");
+    }
+}
