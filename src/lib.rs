@@ -30,7 +30,7 @@
 //!
 //! # Where things go in the studio (`gui`)
 //!
-//! - **A screen** (what fills the centre: the editor, a race, a simulation, tuning next) is one
+//! - **A screen** (what fills the centre: the editor, a race, a simulation, tuning) is one
 //!   file with a type that implements `gui::screen::Screen`, plus one registration: a
 //!   `ScreenKind` variant. The app keeps opened screens by kind and routes drawing, actions and
 //!   keys to the one shown.
@@ -45,7 +45,10 @@
 //!
 //! Beside the layers, [`stretch`] (the track builder the editor's stretch tools drive),
 //! [`edit`] (edits as values, and the undo history the studio keeps per document) and
-//! [`render`] (track pictures and the geometry the canvas shares) work on raw content types.
+//! [`render`] (track pictures and the geometry the canvas shares; print and play: the track
+//! tiled at true scale, card sheets, team mats and counters as PDF, Tabletop Simulator deck
+//! sheets; a card is laid out once, in millimetres, and drawn on a PDF page or a picture
+//! through one painter) work on raw content types.
 //!
 //! # Invariants
 //!

@@ -132,6 +132,32 @@ pub fn choice<T: Copy + PartialEq>(
     (chosen != value).then_some(chosen)
 }
 
+/// The track a batch or a tuning is played on: a combo box of the open tracks, labelled
+/// "Track".
+pub fn track_choice(
+    ui: &mut Ui,
+    workspace: &crate::gui::workspace::Workspace,
+    track: &mut Option<crate::gui::workspace::DocumentId>,
+    id: &str,
+) {
+    let label = ui.label("Track");
+    let name = track.map_or_else(|| "(none open)".to_owned(), |id| workspace.display_name(id));
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(name)
+        .show_ui(ui, |ui| {
+            for id in workspace.ids() {
+                if matches!(
+                    workspace.documents[id].document,
+                    crate::content::Document::Track(_)
+                ) {
+                    ui.selectable_value(track, Some(id), workspace.display_name(id));
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id);
+}
+
 /// A table that brings `row` (a row just added, or a diagnostic's card) to its middle.
 #[must_use]
 pub fn scrolled_to(

@@ -6,7 +6,7 @@ use super::pdf_draw::{PT_PER_MM, text_width, wrap};
 use crate::content::Document;
 use crate::content::combat_deck::{CombatCard, CombatEventDeck};
 use crate::content::movement_events::MovementEventCard;
-use crate::content::race_deck::RaceCard;
+use crate::content::race_deck::{LaneSide, MovementInstruction, RaceCard};
 
 /// A card's trim size in millimetres (poker).
 pub const CARD_MM: (f32, f32) = (63.0, 88.0);
@@ -59,7 +59,17 @@ fn race_face(card: &RaceCard, deck: &str) -> (String, Face) {
             big: Some(card.speed.to_string()),
             starburst: card.movement_event,
             subtitle: card.movement.label().to_owned(),
-            body: vec![card.text.to_string()],
+            body: card
+                .instructions
+                .iter()
+                .map(|instruction| match instruction {
+                    // A tag line, as a card's icon would be: the text may say it at length.
+                    MovementInstruction::ForcedLane(LaneSide::Inside) => "Forks: inside lane",
+                    MovementInstruction::ForcedLane(LaneSide::Outside) => "Forks: outside lane",
+                })
+                .map(str::to_owned)
+                .chain(std::iter::once(card.text.to_string()))
+                .collect(),
             colour: RACE_COLOUR,
             deck: deck.to_owned(),
         },

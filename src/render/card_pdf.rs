@@ -7,7 +7,8 @@
 //!   card's coloured border runs 2 mm past its trim line, so a cut a little off still leaves no
 //!   white edge. Crop marks stand in the margin at every trim line.
 //! - **Text** comes from the card's data: a race card's name, speed, starburst (a star behind
-//!   the speed when it draws a movement event), movement type and text; a movement event's name
+//!   the speed when it draws a movement event), movement type, instructions (a tag line:
+//!   "Forks: outside lane") and text; a movement event's name
 //!   and its sentence with its numbers; a combat card's value, damage and effects per weapon
 //!   type and its collision result. Text that does not fit is set smaller, down to 5 pt, then
 //!   cut with an ellipsis: nothing is printed outside its card.

@@ -56,24 +56,15 @@ pub(super) fn polygon(
     fill: Option<Fill>,
     line: Option<Stroke>,
 ) {
-    let mut builder = PathBuilder::new();
-    for (i, &(x, y)) in points.iter().enumerate() {
-        if i == 0 {
-            builder.move_to(x, y);
-        } else {
-            builder.line_to(x, y);
-        }
-    }
-    builder.close();
-    if let Some(path) = builder.finish() {
+    if let Some(path) = polygon_path(points) {
         surface.set_fill(fill);
         surface.set_stroke(line);
         surface.draw_path(&path);
     }
 }
 
-/// Draws the open line through `points` (in points).
-pub(super) fn polyline(surface: &mut Surface<'_>, points: &[(f32, f32)], line: Stroke) {
+/// A path through `points`, from the first.
+fn path_through(points: &[(f32, f32)]) -> PathBuilder {
     let mut builder = PathBuilder::new();
     for (i, &(x, y)) in points.iter().enumerate() {
         if i == 0 {
@@ -82,7 +73,12 @@ pub(super) fn polyline(surface: &mut Surface<'_>, points: &[(f32, f32)], line: S
             builder.line_to(x, y);
         }
     }
-    if let Some(path) = builder.finish() {
+    builder
+}
+
+/// Draws the open line through `points` (in points).
+pub(super) fn polyline(surface: &mut Surface<'_>, points: &[(f32, f32)], line: Stroke) {
+    if let Some(path) = path_through(points).finish() {
         surface.set_fill(None);
         surface.set_stroke(Some(line));
         surface.draw_path(&path);
@@ -148,14 +144,7 @@ pub(super) fn text_width(text: &str, size: f32) -> f32 {
 
 /// The closed path through `points`.
 pub(super) fn polygon_path(points: &[(f32, f32)]) -> Option<krilla::geom::Path> {
-    let mut builder = PathBuilder::new();
-    for (i, &(x, y)) in points.iter().enumerate() {
-        if i == 0 {
-            builder.move_to(x, y);
-        } else {
-            builder.line_to(x, y);
-        }
-    }
+    let mut builder = path_through(points);
     builder.close();
     builder.finish()
 }

@@ -151,19 +151,11 @@ pub struct PrintedTrack {
 
 /// The drawing's extent in track units, off-track spots and the chute included.
 fn extent(track: &Track) -> Option<(f32, f32, f32, f32)> {
-    let reach = track.space_size.length.max(track.space_size.width) * 1.6;
-    track
-        .spaces()
-        .fold(None, |bounds: Option<(f32, f32, f32, f32)>, (_, space)| {
-            let (l, t, r, b) = bounds.unwrap_or((space.x, space.y, space.x, space.y));
-            Some((
-                l.min(space.x),
-                t.min(space.y),
-                r.max(space.x),
-                b.max(space.y),
-            ))
-        })
-        .map(|(l, t, r, b)| (l - reach, t - reach, r + reach, b + reach))
+    // The drawn bounds reach half a space past the centres; the spots and the chute lie
+    // about a space further.
+    let more = track.space_size.length.max(track.space_size.width) * 1.1;
+    super::geometry::track_bounds(track)
+        .map(|(l, t, r, b)| (l - more, t - more, r + more, b + more))
 }
 
 /// How many tiles of `step` (after the first `first`) cover `length`.

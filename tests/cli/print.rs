@@ -301,6 +301,18 @@ fn the_pack_prints_one_card_per_copy_with_its_text_inside_it() {
             card.trim
         );
     }
+    // A card's text comes from its data: the Outside Line's instruction, a combat card's
+    // damage per weapon type, a movement event's numbers.
+    let said_on = |id: &str, text: &str| {
+        printed.texts.iter().any(|t| {
+            t.card
+                .is_some_and(|c| printed.cards[c].id == id && !printed.cards[c].back)
+                && t.text.contains(text)
+        })
+    };
+    assert!(said_on("outside-line-3", "Forks: outside lane"));
+    assert!(said_on("wild-shot", "Machine Guns: 1 damage"));
+    assert!(said_on("blown-engine", "3"));
     assert_eq!(printed.mats.len(), 10, "a mat per team");
     assert_eq!(
         printed.counters.len(),

@@ -627,26 +627,7 @@ impl SimulationScreen {
                 commands.push(SimCommand::Close);
             }
             ui.separator();
-            let label = ui.label("Track");
-            let name = self
-                .form
-                .track
-                .map_or_else(|| "(none open)".to_owned(), |id| workspace.display_name(id));
-            ComboBox::from_id_salt("sim_track")
-                .selected_text(name)
-                .show_ui(ui, |ui| {
-                    for id in workspace.ids() {
-                        if matches!(workspace.documents[id].document, Document::Track(_)) {
-                            ui.selectable_value(
-                                &mut self.form.track,
-                                Some(id),
-                                workspace.display_name(id),
-                            );
-                        }
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+            crate::gui::fields::track_choice(ui, workspace, &mut self.form.track, "sim_track");
             let label = ui.label("Ruleset");
             ui.add(egui::TextEdit::singleline(&mut self.form.ruleset).desired_width(80.0))
                 .labelled_by(label.id);
