@@ -203,3 +203,44 @@ fn a_tuning_that_cannot_start_says_why() {
     harness.get_by_label(&error);
     assert!(!inside.exists(), "nothing written");
 }
+
+/// Save as spec writes the screen's choices as a tuning spec in the project's `tuning/`
+/// folder, and `roadwright tune` runs it as it is.
+#[test]
+fn save_as_spec_writes_a_spec_the_command_line_runs() {
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &project.path().join("content"));
+    fs::create_dir(project.path().join("tracks")).expect("tracks");
+    fs::copy(
+        common::repo("tracks/oval.ron"),
+        project.path().join("tracks/oval.ron"),
+    )
+    .expect("oval");
+    let mut harness = common::studio::start(StudioApp::open(project.path()));
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    menu(&mut harness, "Race", "Tune");
+    let screen = harness.state_mut().tune_mut().expect("the screen");
+    assert_eq!(screen.choose("rust-reapers (every car): defense", true), 1);
+    screen.form.budget = 200;
+    "random".clone_into(&mut screen.form.bot);
+    harness.run();
+    harness.get_by_label("Save as spec").click();
+    settle(&mut harness);
+    let spec = project.path().join("tuning/tune-oval.ron");
+    assert!(
+        spec.is_file(),
+        "{:?}",
+        harness.state().tune().and_then(|t| t.error())
+    );
+    harness.get_by_label_contains("Saved");
+    let out = project.path().join("out");
+    let run = common::roadwright(&[
+        "tune",
+        spec.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(out.join("tuning-report.json").is_file());
+}

@@ -68,11 +68,13 @@ pub struct TuneForm {
 
 impl TuneForm {
     /// The tuning spec the form describes (the parameters and objectives ticked), with the
-    /// content folder and the track named as `roadwright tune` would find them from `home`.
+    /// content folder and the track named as `roadwright tune` finds them from a spec in the
+    /// project's `tuning/` folder (absolute when they lie outside the project).
     #[must_use]
     pub fn spec(&self, workspace: &Workspace) -> TuningSpec {
         let home = workspace.home();
         let relative = |path: &Path| {
+            let path = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
             path.strip_prefix(&home)
                 .map_or_else(|_| path.to_owned(), |p| Path::new("..").join(p))
                 .display()
@@ -160,6 +162,8 @@ pub struct TuneScreen {
     measuring: bool,
     finished: Option<Finished>,
     error: Option<String>,
+    /// The spec file last saved, and the command that runs it.
+    saved: Option<String>,
 }
 
 impl TuneScreen {
@@ -218,7 +222,57 @@ impl TuneScreen {
             measuring: false,
             finished: None,
             error: None,
+            saved: None,
         }
+    }
+
+    /// Writes the form as a tuning spec in the project's `tuning/` folder under a free name
+    /// (its content and track named from there); says where, or why not.
+    pub fn save_spec(&mut self, workspace: &Workspace) {
+        let spec = self.form.spec(workspace);
+        let problems = spec_problems(&spec);
+        if !problems.is_empty() {
+            self.error = Some(problems.join("; "));
+            return;
+        }
+        let folder = workspace.home().join("tuning");
+        let stem = format!(
+            "tune-{}",
+            self.form
+                .track
+                .map_or_else(|| "pack".to_owned(), |id| file_stem(workspace, id))
+        );
+        let written = std::fs::create_dir_all(&folder)
+            .map_err(|e| e.to_string())
+            .and_then(|()| {
+                crate::gui::session::free_file(&folder, &stem, "ron")
+                    .ok_or_else(|| "no free file name".to_owned())
+            })
+            .and_then(|path| {
+                let text = Document::TuningSpec(spec)
+                    .to_text(crate::content::Format::Ron)
+                    .map_err(|e| e.to_string())?;
+                crate::content::save::write_atomic_without_backup(&path, text.as_bytes())
+                    .map_err(|e| e.to_string())?;
+                Ok(path)
+            });
+        match written {
+            Ok(path) => {
+                self.error = None;
+                self.saved = Some(format!(
+                    "Saved {}: `roadwright tune {} --out DIR` runs it",
+                    path.display(),
+                    path.display()
+                ));
+            }
+            Err(error) => self.error = Some(format!("The spec could not be saved: {error}")),
+        }
+    }
+
+    /// What the last Save as spec said.
+    #[must_use]
+    pub fn saved(&self) -> Option<&str> {
+        self.saved.as_deref()
     }
 
     /// Ticks (or not) every parameter whose name is `name` ("rust-reapers (every car):
@@ -546,6 +600,9 @@ impl TuneScreen {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
+        if let Some(saved) = &self.saved {
+            ui.label(saved);
+        }
     }
 
     fn run_controls(&mut self, ui: &mut Ui, workspace: &Workspace) {
@@ -584,6 +641,16 @@ impl TuneScreen {
                 .clicked()
             {
                 self.start(workspace);
+            }
+            if ui
+                .add_enabled(chosen > 0, egui::Button::new("Save as spec"))
+                .on_hover_text(
+                    "Write these choices as a tuning spec in the project's tuning folder, to run \
+                     again with `roadwright tune`",
+                )
+                .clicked()
+            {
+                self.save_spec(workspace);
             }
         }
     }
