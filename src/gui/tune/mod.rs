@@ -76,7 +76,7 @@ impl TuneForm {
         let relative = |path: &Path| {
             let path = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
             path.strip_prefix(&home)
-                .map_or_else(|_| path.to_owned(), |p| Path::new("..").join(p))
+                .map_or_else(|_| path.clone(), |p| Path::new("..").join(p))
                 .display()
                 .to_string()
         };
