@@ -8,6 +8,7 @@ pub mod geometry;
 mod painter;
 pub mod palette;
 mod pdf_draw;
+mod print_error;
 mod print_out;
 mod text;
 mod track_pdf;

@@ -8,7 +8,7 @@ use krilla::num::NormalizedF32;
 use krilla::paint::{Fill, FillRule, Stroke, StrokeDash};
 use krilla::text::{Font, TextDirection};
 
-use super::track_pdf::PrintError;
+use super::print_error::PrintError;
 
 /// Points (the PDF's unit) per millimetre.
 pub(super) const PT_PER_MM: f32 = 72.0 / 25.4;

@@ -29,6 +29,7 @@ use super::pdf_draw::{
     PT_PER_MM, Surface, centred_text, circle, fill, font, polygon, polygon_path, polyline, stroke,
     text_at,
 };
+pub use super::print_error::PrintError;
 use crate::content::track::{Space, Terrain, Track};
 
 /// A sheet of paper.
@@ -93,23 +94,6 @@ pub const SPACE_MM_RANGE: std::ops::RangeInclusive<f32> = 10.0..=80.0;
 
 /// The band at the top of a page that holds its label, in millimetres.
 const LABEL_BAND_MM: f32 = 8.0;
-
-/// Why a track could not be printed.
-#[derive(Debug, thiserror::Error)]
-pub enum PrintError {
-    /// Nothing to print.
-    #[error("the track has no spaces to print")]
-    Empty,
-    /// A scale outside [`SPACE_MM_RANGE`], or options that leave no room on the page.
-    #[error("{0}")]
-    Options(String),
-    /// The track would take more pages than anyone prints.
-    #[error("the track would take {0} pages at this scale; choose a smaller space size")]
-    TooManyPages(usize),
-    /// The PDF could not be made.
-    #[error("the PDF could not be written: {0}")]
-    Pdf(String),
-}
 
 /// The most pages a printed track may take.
 pub const MOST_PAGES: usize = 400;
