@@ -65,7 +65,11 @@ pub fn print(
     if let Some(folder) = &args.tts {
         match write_tts(&printable, &args.settings, folder) {
             Ok(said) => writeln!(out, "wrote {}: {said}", folder.display())?,
-            Err(PrintFailure::Content(message) | PrintFailure::Write(message)) => {
+            Err(PrintFailure::Content(message)) => {
+                writeln!(err, "{}: {message}", path.display())?;
+                return Ok(EXIT_CONTENT_ERRORS);
+            }
+            Err(PrintFailure::Write(message)) => {
                 writeln!(err, "{}: {message}", folder.display())?;
                 return Ok(EXIT_UNREADABLE);
             }

@@ -82,7 +82,7 @@ pub fn write_tts(
     settings: &PrintSettings,
     folder: &Path,
 ) -> Result<String, PrintFailure> {
-    tabletop(printable, folder, settings.px_per_space).map_err(PrintFailure::Write)
+    tabletop(printable, folder, settings.px_per_space)
 }
 
 /// The tiled track and what to say of it.
@@ -131,31 +131,42 @@ fn pack_pdf(documents: &[&Document], args: &PrintSettings) -> Result<(Vec<u8>, S
 }
 
 /// Tabletop Simulator's pictures and README in `folder` (made if missing); what to say.
-fn tabletop(printable: &Printable, folder: &Path, px_per_space: u32) -> Result<String, String> {
-    std::fs::create_dir_all(folder).map_err(|e| e.to_string())?;
+fn tabletop(
+    printable: &Printable,
+    folder: &Path,
+    px_per_space: u32,
+) -> Result<String, PrintFailure> {
+    let content = |e: &dyn std::fmt::Display| PrintFailure::Content(e.to_string());
+    let write = |e: &dyn std::fmt::Display| PrintFailure::Write(e.to_string());
+    // Everything is drawn before anything is written: a track that cannot be drawn leaves no
+    // folder behind.
     let (sheets, track) = match printable {
         Printable::Pack(documents) => {
             let refs: Vec<&Document> = documents.iter().collect();
-            (deck_sheets(&refs).map_err(|e| e.to_string())?, None)
+            (deck_sheets(&refs).map_err(|e| content(&e))?, None)
         }
         Printable::Track(track, stem) => {
+            super::track_pdf::check_drawable(track).map_err(|e| content(&e))?;
             let width = width_for_space(track, px_per_space)
                 .filter(|w| WIDTH_RANGE.contains(w))
                 .ok_or_else(|| {
-                    format!(
+                    PrintFailure::Content(format!(
                         "at {px_per_space} pixels a space the picture would be wider than {} pixels",
                         WIDTH_RANGE.end()
-                    )
+                    ))
                 })?;
-            let image = render_track(track, width).map_err(|e| e.to_string())?;
-            let file = format!("{stem}.png");
-            save_png(&image, &folder.join(&file)).map_err(|e| e.to_string())?;
-            (Vec::new(), Some(file))
+            let image = render_track(track, width).map_err(|e| content(&e))?;
+            (Vec::new(), Some((format!("{stem}.png"), image)))
         }
     };
-    for sheet in &sheets {
-        save_png(&sheet.image, &folder.join(&sheet.file)).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(folder).map_err(|e| write(&e))?;
+    if let Some((file, image)) = &track {
+        save_png(image, &folder.join(file)).map_err(|e| write(&e))?;
     }
+    for sheet in &sheets {
+        save_png(&sheet.image, &folder.join(&sheet.file)).map_err(|e| write(&e))?;
+    }
+    let track = track.map(|(file, _)| file);
     // A README per export, so that the decks and a track exported into one folder keep both.
     let readme = match &track {
         Some(file) => format!("README-{}.txt", file.trim_end_matches(".png")),
@@ -163,7 +174,7 @@ fn tabletop(printable: &Printable, folder: &Path, px_per_space: u32) -> Result<S
     };
     let notes = import_notes(&sheets, track.as_deref().map(|f| (f, px_per_space)));
     crate::content::save::write_atomic_without_backup(&folder.join(&readme), notes.as_bytes())
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| write(&e))?;
     Ok(match track {
         Some(file) => format!("{file} at {px_per_space} pixels a space, and {readme}"),
         None => format!(

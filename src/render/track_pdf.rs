@@ -142,6 +142,33 @@ fn extent(track: &Track) -> Option<(f32, f32, f32, f32)> {
         .map(|(l, t, r, b)| (l - more, t - more, r + more, b + more))
 }
 
+/// Whether `track` can be drawn: a space size and every space's place and heading finite
+/// numbers (a file may say NaN; validation reports it, printing refuses it), naming the first
+/// space that cannot.
+pub fn check_drawable(track: &Track) -> Result<(), PrintError> {
+    let size = track.space_size;
+    if !(size.length.is_finite() && size.width.is_finite() && size.length > 0.0 && size.width > 0.0)
+    {
+        return Err(PrintError::Options(format!(
+            "the track's space size {} x {} cannot be drawn",
+            size.length, size.width
+        )));
+    }
+    for (at, space) in track.spaces() {
+        let sized = space.size.is_none_or(|own| {
+            own.length.is_finite() && own.width.is_finite() && own.length > 0.0 && own.width > 0.0
+        });
+        if !(sized && space.x.is_finite() && space.y.is_finite() && space.heading.is_finite()) {
+            return Err(PrintError::Options(format!(
+                "space {at} at ({}, {}) heading {} cannot be drawn \
+                 (`roadwright validate` lists the track's problems)",
+                space.x, space.y, space.heading
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// How many tiles of `step` (after the first `first`) cover `length`.
 fn tiles_over(length: f32, first: f32, step: f32) -> usize {
     if length <= first {
@@ -166,6 +193,7 @@ pub fn print_track(track: &Track, options: &PrintOptions) -> Result<PrintedTrack
             SPACE_MM_RANGE.end()
         )));
     }
+    check_drawable(track)?;
     let (left, top, right, bottom) = extent(track).ok_or(PrintError::Empty)?;
     let mm_per_unit = options.space_mm / track.space_size.length.max(f32::EPSILON);
     let (width_mm, height_mm) = ((right - left) * mm_per_unit, (bottom - top) * mm_per_unit);

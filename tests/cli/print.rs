@@ -505,3 +505,30 @@ fn print_tts_writes_the_pictures_and_a_readme_each() {
         "the decks' README is kept"
     );
 }
+
+/// A track a file gives a place that is no number (RON reads `NaN`) is refused by name, for
+/// the PDF and the pictures alike, and nothing is written.
+#[test]
+fn a_track_with_a_space_at_no_place_is_refused_by_name() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(common::repo("tracks/oval.ron")).expect("oval");
+    let at = text.find("x: ").expect("an x");
+    let end = at + text[at..].find(',').expect("its end");
+    let broken = dir.path().join("broken.ron");
+    std::fs::write(&broken, format!("{}x: NaN{}", &text[..at], &text[end..])).expect("write");
+    let pdf = dir.path().join("broken.pdf");
+    let folder = dir.path().join("tts");
+    for args in [
+        ["-o", pdf.to_str().expect("path")],
+        ["--tts", folder.to_str().expect("path")],
+    ] {
+        let run = common::roadwright(&["print", broken.to_str().expect("path"), args[0], args[1]]);
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(
+            run.stderr.contains("space 0.0 at (NaN") && run.stderr.contains("cannot be drawn"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert!(!pdf.exists() && !folder.exists(), "nothing written");
+}
