@@ -41,7 +41,7 @@ pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> SmallVec<[SpaceId; 12]>
     let mut out = SmallVec::new();
     if matches!(mount, Mount::Front | Mount::Turret) {
         out.extend_from_slice(&s.next);
-        out.extend(track.diagonals_ahead(space));
+        out.extend(track.diagonals_ahead(space).iter().copied());
     }
     if mount == Mount::Turret {
         out.extend(s.inner);
@@ -49,7 +49,7 @@ pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> SmallVec<[SpaceId; 12]>
     }
     if matches!(mount, Mount::Rear | Mount::Turret) {
         out.extend_from_slice(&s.prev);
-        out.extend(track.diagonals_behind(space));
+        out.extend(track.diagonals_behind(space).iter().copied());
     }
     out.sort_unstable();
     out.dedup();

@@ -557,7 +557,7 @@ impl Movement {
         out: &mut Vec<S>,
     ) {
         let track = race.track();
-        for to in track.diagonals_ahead(from) {
+        for &to in track.diagonals_ahead(from) {
             if track.space(to).terrain == crate::content::track::Terrain::Trough
                 || race.car_on(to).is_some()
                 || self.visited(race, to)

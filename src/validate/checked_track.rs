@@ -127,6 +127,9 @@ pub struct CheckedTrack {
     chute: ChuteSpot,
     first_lap_sector: SectorId,
     last_lap_sector: SectorId,
+    /// Each space's diagonals ahead and behind, worked out once: movement and targeting ask
+    /// for them at every step of a search.
+    diagonals: Vec<(Diagonals, Diagonals)>,
 }
 
 impl CheckedTrack {
@@ -311,7 +314,7 @@ impl CheckedTrack {
                 side: LaneSide::Inside,
             },
         };
-        Self {
+        let mut checked = Self {
             id: track.id.clone(),
             name: track.name.clone(),
             style: track.style,
@@ -323,7 +326,18 @@ impl CheckedTrack {
             chute,
             first_lap_sector,
             last_lap_sector,
-        }
+            diagonals: Vec::new(),
+        };
+        checked.diagonals = (0..checked.spaces.len())
+            .map(|i| {
+                let id = SpaceId(i as u32);
+                (
+                    checked.diagonals_of(&checked.space(id).next),
+                    checked.diagonals_of(&checked.space(id).prev),
+                )
+            })
+            .collect();
+        checked
     }
 
     /// A space.
@@ -420,28 +434,24 @@ impl CheckedTrack {
     /// Spaces diagonally ahead: lateral neighbours of the forward spaces that are not forward
     /// spaces themselves (7.15).
     #[must_use]
-    pub fn diagonals_ahead(&self, id: SpaceId) -> Diagonals {
-        let next = &self.space(id).next;
-        let mut out: Diagonals = next
-            .iter()
-            .flat_map(|n| [self.space(*n).inner, self.space(*n).outer])
-            .flatten()
-            .filter(|d| !next.contains(d))
-            .collect();
-        out.sort_unstable();
-        out.dedup();
-        out
+    pub fn diagonals_ahead(&self, id: SpaceId) -> &[SpaceId] {
+        &self.diagonals[id.index()].0
     }
 
     /// Spaces diagonally behind (the rear arc's diagonals, 8.1).
     #[must_use]
-    pub fn diagonals_behind(&self, id: SpaceId) -> Diagonals {
-        let prev = &self.space(id).prev;
-        let mut out: Diagonals = prev
+    pub fn diagonals_behind(&self, id: SpaceId) -> &[SpaceId] {
+        &self.diagonals[id.index()].1
+    }
+
+    /// The lateral neighbours of `linked` (a space's forward or backward links) that are not
+    /// among them, sorted.
+    fn diagonals_of(&self, linked: &[SpaceId]) -> Diagonals {
+        let mut out: Diagonals = linked
             .iter()
-            .flat_map(|p| [self.space(*p).inner, self.space(*p).outer])
+            .flat_map(|n| [self.space(*n).inner, self.space(*n).outer])
             .flatten()
-            .filter(|d| !prev.contains(d))
+            .filter(|d| !linked.contains(d))
             .collect();
         out.sort_unstable();
         out.dedup();
