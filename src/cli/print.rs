@@ -49,34 +49,31 @@ pub fn print(
             return Ok(code);
         }
     };
-    if let Some(pdf_path) = &args.pdf {
-        match write_pdf(&printable, &args.settings, pdf_path) {
-            Ok(said) => writeln!(out, "wrote {}: {said}", pdf_path.display())?,
+    let writes: [(Option<&Path>, Writer); 2] = [
+        (args.pdf.as_deref(), write_pdf),
+        (args.tts.as_deref(), write_tts),
+    ];
+    for (target, write) in writes {
+        let Some(target) = target else {
+            continue;
+        };
+        match write(&printable, &args.settings, target) {
+            Ok(said) => writeln!(out, "wrote {}: {said}", target.display())?,
             Err(PrintFailure::Content(message)) => {
                 writeln!(err, "{}: {message}", path.display())?;
                 return Ok(EXIT_CONTENT_ERRORS);
             }
             Err(PrintFailure::Write(message)) => {
-                writeln!(err, "{}: {message}", pdf_path.display())?;
-                return Ok(EXIT_UNREADABLE);
-            }
-        }
-    }
-    if let Some(folder) = &args.tts {
-        match write_tts(&printable, &args.settings, folder) {
-            Ok(said) => writeln!(out, "wrote {}: {said}", folder.display())?,
-            Err(PrintFailure::Content(message)) => {
-                writeln!(err, "{}: {message}", path.display())?;
-                return Ok(EXIT_CONTENT_ERRORS);
-            }
-            Err(PrintFailure::Write(message)) => {
-                writeln!(err, "{}: {message}", folder.display())?;
+                writeln!(err, "{}: {message}", target.display())?;
                 return Ok(EXIT_UNREADABLE);
             }
         }
     }
     Ok(EXIT_OK)
 }
+
+/// Writes a printable to a file or folder: [`write_pdf`] or [`write_tts`].
+type Writer = fn(&Printable, &crate::render::PrintSettings, &Path) -> Result<String, PrintFailure>;
 
 /// Reads what `path` names, or the exit code and what to say.
 fn read(path: &Path) -> Result<Printable, (u8, String)> {

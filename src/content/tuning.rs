@@ -210,3 +210,28 @@ pub enum Objective {
         weight: f64,
     },
 }
+
+impl Objective {
+    /// What its shortfall is multiplied by.
+    #[must_use]
+    pub fn weight(&self) -> f64 {
+        match self {
+            Self::WinRateSpread { weight }
+            | Self::FairShare { weight }
+            | Self::FirstSeatAdvantage { weight }
+            | Self::RaceLength { weight, .. }
+            | Self::Metric { weight, .. } => *weight,
+        }
+    }
+
+    /// Its weight, to change.
+    pub fn weight_mut(&mut self) -> &mut f64 {
+        match self {
+            Self::WinRateSpread { weight }
+            | Self::FairShare { weight }
+            | Self::FirstSeatAdvantage { weight }
+            | Self::RaceLength { weight, .. }
+            | Self::Metric { weight, .. } => weight,
+        }
+    }
+}

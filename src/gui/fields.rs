@@ -145,13 +145,8 @@ pub fn track_choice(
     egui::ComboBox::from_id_salt(id)
         .selected_text(name)
         .show_ui(ui, |ui| {
-            for id in workspace.ids() {
-                if matches!(
-                    workspace.documents[id].document,
-                    crate::content::Document::Track(_)
-                ) {
-                    ui.selectable_value(track, Some(id), workspace.display_name(id));
-                }
+            for id in workspace.track_ids() {
+                ui.selectable_value(track, Some(id), workspace.display_name(id));
             }
         })
         .response

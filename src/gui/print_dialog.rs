@@ -12,14 +12,6 @@ use super::workspace::{DocumentId, Workspace};
 use crate::content::Document;
 use crate::render::{Paper, PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
 
-/// The name a track's files are given: its file's, or `track` for one never saved.
-fn track_stem(workspace: &Workspace, id: DocumentId) -> String {
-    workspace
-        .document(id)
-        .and_then(|d| d.path.as_ref()?.file_stem()?.to_str().map(str::to_owned))
-        .unwrap_or_else(|| "track".to_owned())
-}
-
 /// What the window makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PrintKind {
@@ -66,12 +58,7 @@ impl PrintDialog {
     #[must_use]
     pub fn new(kind: PrintKind, workspace: &Workspace, shown: Option<DocumentId>) -> Self {
         let what = shown
-            .filter(|&id| {
-                matches!(
-                    workspace.document(id).map(|d| &d.document),
-                    Some(Document::Track(_))
-                )
-            })
+            .filter(|&id| workspace.track_ids().any(|t| t == id))
             .map_or(PrintWhat::Pack, PrintWhat::Track);
         Self {
             kind,
@@ -87,7 +74,7 @@ impl PrintDialog {
     #[must_use]
     pub fn suggested(&self, workspace: &Workspace) -> PathBuf {
         let stem = match self.what {
-            PrintWhat::Track(id) => track_stem(workspace, id),
+            PrintWhat::Track(id) => workspace.file_stem(id, "track"),
             PrintWhat::Pack => "pack".to_owned(),
         };
         match self.kind {
@@ -106,7 +93,7 @@ impl PrintDialog {
                     self.outcome = Some(Err("the track is no longer open".to_owned()));
                     return;
                 };
-                Printable::Track(Box::new(track.clone()), track_stem(workspace, id))
+                Printable::Track(Box::new(track.clone()), workspace.file_stem(id, "track"))
             }
             PrintWhat::Pack => Printable::Pack(
                 crate::gui::race::launch::pack_of(workspace)
@@ -235,14 +222,12 @@ impl PrintDialog {
 
     fn what_choice(&mut self, ui: &mut egui::Ui, workspace: &Workspace) {
         ui.label("Print");
-        for id in workspace.ids() {
-            if matches!(workspace.documents[id].document, Document::Track(_)) {
-                ui.radio_value(
-                    &mut self.what,
-                    PrintWhat::Track(id),
-                    format!("the track {}", workspace.display_name(id)),
-                );
-            }
+        for id in workspace.track_ids() {
+            ui.radio_value(
+                &mut self.what,
+                PrintWhat::Track(id),
+                format!("the track {}", workspace.display_name(id)),
+            );
         }
         ui.radio_value(
             &mut self.what,

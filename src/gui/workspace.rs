@@ -178,6 +178,38 @@ impl Workspace {
             .find(|&id| self.validation_path(id).as_deref() == Some(file))
     }
 
+    /// The track documents open, in document order.
+    pub fn track_ids(&self) -> impl Iterator<Item = DocumentId> + '_ {
+        self.ids()
+            .filter(|&id| matches!(self.documents[id.0].document, Document::Track(_)))
+    }
+
+    /// The track a new form starts on: `shown` when it is a track, else the first open.
+    #[must_use]
+    pub fn track_or_first(&self, shown: Option<DocumentId>) -> Option<DocumentId> {
+        shown
+            .filter(|id| self.track_ids().any(|t| t == *id))
+            .or_else(|| self.track_ids().next())
+    }
+
+    /// The bot profile `preferred` when it is open, else the first open one, else `random`.
+    #[must_use]
+    pub fn bot_or_first(&self, preferred: &str) -> String {
+        self.bot_profiles()
+            .map(|p| p.id.to_string())
+            .min_by_key(|id| id != preferred)
+            .unwrap_or_else(|| "random".to_owned())
+    }
+
+    /// The stem of a document's file (`oval` for `tracks/oval.ron`), or `fallback` for one
+    /// never saved: what files made from it are named after.
+    #[must_use]
+    pub fn file_stem(&self, id: DocumentId, fallback: &str) -> String {
+        self.document(id)
+            .and_then(|d| d.path.as_ref()?.file_stem()?.to_str().map(str::to_owned))
+            .unwrap_or_else(|| fallback.to_owned())
+    }
+
     /// The bot profiles open, in document order.
     pub fn bot_profiles(&self) -> impl Iterator<Item = &crate::content::bot_profile::BotProfile> {
         self.documents.iter().filter_map(|d| match &d.document {

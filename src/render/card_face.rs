@@ -17,15 +17,13 @@ const SMALLEST_PT: f32 = 5.0;
 /// A rectangle on a page in millimetres from its top left: (left, top, width, height).
 pub type MmRect = (f32, f32, f32, f32);
 
-/// What one card face says.
+/// What one card face says (its deck gives its colour and footer).
 pub(super) struct Face {
     pub(super) title: String,
     pub(super) big: Option<String>,
     pub(super) starburst: bool,
     pub(super) subtitle: String,
     pub(super) body: Vec<String>,
-    pub(super) colour: [u8; 3],
-    pub(super) deck: String,
 }
 
 /// A deck's cards to print, one entry per copy.
@@ -51,7 +49,7 @@ fn copies<T>(
         .collect()
 }
 
-fn race_face(card: &RaceCard, deck: &str) -> (String, Face) {
+fn race_face(card: &RaceCard) -> (String, Face) {
     (
         card.id.to_string(),
         Face {
@@ -70,13 +68,11 @@ fn race_face(card: &RaceCard, deck: &str) -> (String, Face) {
                 .map(str::to_owned)
                 .chain(std::iter::once(card.text.to_string()))
                 .collect(),
-            colour: RACE_COLOUR,
-            deck: deck.to_owned(),
         },
     )
 }
 
-fn event_face(card: &MovementEventCard, deck: &str) -> (String, Face) {
+fn event_face(card: &MovementEventCard) -> (String, Face) {
     (
         card.id.to_string(),
         Face {
@@ -85,8 +81,6 @@ fn event_face(card: &MovementEventCard, deck: &str) -> (String, Face) {
             starburst: false,
             subtitle: "Movement event".to_owned(),
             body: vec![card.effect.text()],
-            colour: EVENT_COLOUR,
-            deck: deck.to_owned(),
         },
     )
 }
@@ -95,30 +89,20 @@ fn combat_face(card: &CombatCard, deck: &CombatEventDeck) -> (String, Face) {
     let mut body = Vec::new();
     for weapon in &deck.weapon_types {
         if let Some(result) = card.weapons.get(&weapon.id) {
-            let effects: Vec<String> = result.effects.iter().map(|e| format!("{e:?}")).collect();
             body.push(format!(
                 "{}: {} damage{}",
                 weapon.name,
                 result.damage,
-                if effects.is_empty() {
-                    String::new()
-                } else {
-                    format!(", {}", effects.join(", "))
-                }
+                effects_after(&result.effects)
             ));
         }
     }
     let collision = &card.collision;
-    let effects: Vec<String> = collision.effects.iter().map(|e| format!("{e:?}")).collect();
     body.push(format!(
         "Collision: target {}, active car {}{}",
         collision.target_damage,
         collision.active_damage,
-        if effects.is_empty() {
-            String::new()
-        } else {
-            format!(", {}", effects.join(", "))
-        }
+        effects_after(&collision.effects)
     ));
     (
         card.id.to_string(),
@@ -128,10 +112,17 @@ fn combat_face(card: &CombatCard, deck: &CombatEventDeck) -> (String, Face) {
             starburst: false,
             subtitle: "Combat event".to_owned(),
             body,
-            colour: COMBAT_COLOUR,
-            deck: deck.name.to_string(),
         },
     )
+}
+
+/// A result's effects as they follow its damage: ", Suppress, Spray", or nothing.
+fn effects_after(effects: &[crate::content::combat_deck::AttackEffect]) -> String {
+    use std::fmt::Write as _;
+    effects.iter().fold(String::new(), |mut out, e| {
+        let _ = write!(out, ", {e:?}");
+        out
+    })
 }
 
 /// The decks of `documents`, in the order race, movement events, combat.
@@ -142,7 +133,7 @@ pub(super) fn decks(documents: &[&Document]) -> Vec<DeckSheets> {
             let name = deck.name.to_string();
             decks.push(DeckSheets {
                 kind: "race",
-                cards: copies(&deck.cards, |c| c.count, |c| race_face(c, &name)),
+                cards: copies(&deck.cards, |c| c.count, race_face),
                 name,
                 colour: RACE_COLOUR,
             });
@@ -153,7 +144,7 @@ pub(super) fn decks(documents: &[&Document]) -> Vec<DeckSheets> {
             let name = deck.name.to_string();
             decks.push(DeckSheets {
                 kind: "movement_event",
-                cards: copies(&deck.cards, |c| c.count, |c| event_face(c, &name)),
+                cards: copies(&deck.cards, |c| c.count, event_face),
                 name,
                 colour: EVENT_COLOUR,
             });
@@ -238,6 +229,7 @@ pub(super) fn fitted(
 /// Draws one face in `trim` (mm) with its bleed; the text set and its boxes.
 pub(super) fn draw_face(
     painter: &mut dyn Painter,
+    deck: &DeckSheets,
     face: &Face,
     trim: MmRect,
     bleed: f32,
@@ -245,7 +237,7 @@ pub(super) fn draw_face(
     let (x, y, w, h) = trim;
     painter.polygon(
         &rect_corners((x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)),
-        Some(face.colour),
+        Some(deck.colour),
         None,
     );
     let inner = (x + 3.0, y + 3.0, w - 6.0, h - 6.0);
@@ -281,7 +273,7 @@ pub(super) fn draw_face(
     let footer_top = inner.1 + inner.3 - 4.0;
     let (body, body_size) = fitted(&face.body, text_w, footer_top - cursor - 2.0, 8.0);
     set_lines(&body, text_x, cursor + 1.0, body_size, &mut set);
-    let (footer, footer_size) = fitted(std::slice::from_ref(&face.deck), text_w, 3.0, 5.0);
+    let (footer, footer_size) = fitted(std::slice::from_ref(&deck.name), text_w, 3.0, 5.0);
     set_lines(&footer, text_x, footer_top - 1.0, footer_size, &mut set);
     let mut placed = Vec::new();
     for (line, rect, baseline) in set {

@@ -172,7 +172,7 @@ impl Printer {
                 let texts = if back {
                     draw_back(&mut painter, &deck.name, deck.colour, trim, bleed)
                 } else {
-                    draw_face(&mut painter, face, trim, bleed)
+                    draw_face(&mut painter, deck, face, trim, bleed)
                 };
                 let page_number = self.printed.pages;
                 self.printed

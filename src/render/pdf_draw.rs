@@ -29,11 +29,7 @@ pub(super) fn grey(level: u8) -> krilla::paint::Paint {
 
 /// A solid grey fill.
 pub(super) fn fill(level: u8) -> Fill {
-    Fill {
-        paint: grey(level),
-        opacity: NormalizedF32::ONE,
-        rule: FillRule::NonZero,
-    }
+    colour_fill([level; 3])
 }
 
 /// A grey line `width_mm` wide, dashed or not.
@@ -93,37 +89,19 @@ pub(super) fn centred_text(
     (x, y): (f32, f32),
     size: f32,
 ) {
-    let width = text_width(text, size);
-    surface.set_fill(Some(fill(0)));
-    surface.set_stroke(None);
-    surface.draw_text(
-        Point::from_xy(x - width / 2.0, y + size * 0.35),
-        font.clone(),
-        size,
-        text,
-        false,
-        TextDirection::Auto,
-    );
+    let left = x - text_width(text, size) / 2.0;
+    text_at(surface, font, text, (left, y + size * 0.35), size);
 }
 
-/// Writes `text` from (x, y) (its baseline), in points.
+/// Writes `text` from (x, y) (its baseline), in points, in black.
 pub(super) fn text_at(
     surface: &mut Surface<'_>,
     font: &Font,
     text: &str,
-    (x, y): (f32, f32),
+    at: (f32, f32),
     size: f32,
 ) {
-    surface.set_fill(Some(fill(0)));
-    surface.set_stroke(None);
-    surface.draw_text(
-        Point::from_xy(x, y),
-        font.clone(),
-        size,
-        text,
-        false,
-        TextDirection::Auto,
-    );
+    coloured_text(surface, font, text, at, size, [0, 0, 0]);
 }
 
 /// The advance of `text` at `size` points, from the font's metrics (the glyphs the studio's

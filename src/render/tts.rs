@@ -63,6 +63,7 @@ pub fn deck_sheets(documents: &[&Document]) -> Result<Vec<DeckSheet>, PrintError
             for (index, (_, face)) in chunk.iter().enumerate() {
                 draw_face(
                     &mut painter as &mut dyn Painter,
+                    &deck,
                     face,
                     cell(index as u32),
                     0.0,

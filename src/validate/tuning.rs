@@ -100,14 +100,14 @@ fn check_parameter(parameter: &Parameter, report: &mut FileReport<'_>) {
 }
 
 fn check_objective(objective: &Objective, report: &mut FileReport<'_>) {
-    let weight = match objective {
-        Objective::WinRateSpread { weight }
-        | Objective::FairShare { weight }
-        | Objective::FirstSeatAdvantage { weight } => *weight,
+    match objective {
+        Objective::WinRateSpread { .. }
+        | Objective::FairShare { .. }
+        | Objective::FirstSeatAdvantage { .. } => {}
         Objective::RaceLength {
             min_turns,
             max_turns,
-            weight,
+            ..
         } => {
             if !(min_turns.is_finite() && max_turns.is_finite() && min_turns <= max_turns) {
                 report.error(
@@ -117,13 +117,12 @@ fn check_objective(objective: &Objective, report: &mut FileReport<'_>) {
                     format!("race length {min_turns} to {max_turns} turns is no range"),
                 );
             }
-            *weight
         }
         Objective::Metric {
             metric,
             above,
             below,
-            weight,
+            ..
         } => {
             if !METRIC_IDS.contains(&metric.as_str()) {
                 report.error(
@@ -152,9 +151,9 @@ fn check_objective(objective: &Objective, report: &mut FileReport<'_>) {
                     ),
                 );
             }
-            *weight
         }
-    };
+    }
+    let weight = objective.weight();
     if !(weight.is_finite() && weight >= 0.0) {
         report.error(
             "tuning-weight",

@@ -378,8 +378,15 @@ fn print_takes_a_content_folder_or_a_deck() {
         "{}",
         run.stdout
     );
+    // The first sheet is A4: 210 x 297 mm at 30 dpi is 248 x 351 pixels, give or take the
+    // renderer's rounding.
     let picture = rendered(&pdf, 1, 30);
-    assert!(picture.width() > 0);
+    assert!(
+        picture.width().abs_diff(248) <= 1 && picture.height().abs_diff(351) <= 1,
+        "{}x{}",
+        picture.width(),
+        picture.height()
+    );
     let deck = dir.path().join("combat.pdf");
     let run = common::roadwright(&[
         "print",
@@ -496,9 +503,7 @@ fn print_tts_writes_the_pictures_and_a_readme_each() {
         "80",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    let track = image::open(folder.join("oval.png")).expect("the track picture");
-    let expected = roadwright::render::width_for_space(&oval(), 80).expect("a width");
-    assert_eq!(track.width(), expected);
+    assert!(folder.join("oval.png").is_file());
     assert!(folder.join("README-oval.txt").is_file());
     assert!(
         folder.join("README-decks.txt").is_file(),
@@ -531,4 +536,77 @@ fn a_track_with_a_space_at_no_place_is_refused_by_name() {
         );
     }
     assert!(!pdf.exists() && !folder.exists(), "nothing written");
+}
+
+/// The track's picture for Tabletop Simulator has the pixels a space asked: measured on the
+/// picture of a straight, between the outlines of neighbouring spaces.
+#[test]
+fn the_track_picture_has_the_pixels_a_space_asked() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("straight.ron");
+    let text = Document::Track(straight())
+        .to_text(roadwright::content::Format::Ron)
+        .expect("text");
+    std::fs::write(&file, text).expect("write");
+    let folder = dir.path().join("tts");
+    let run = common::roadwright(&[
+        "print",
+        file.to_str().expect("path"),
+        "--tts",
+        folder.to_str().expect("path"),
+        "--px-per-space",
+        "80",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let picture = image::open(folder.join("straight.png"))
+        .expect("the picture")
+        .to_rgb8();
+    // Paved spaces are mid grey; the band of rows holding the most of them is the straight.
+    let paved =
+        |p: &image::Rgb<u8>| (0x48..=0x68).contains(&p.0[0]) && (0x48..=0x68).contains(&p.0[2]);
+    let counts: Vec<usize> = (0..picture.height())
+        .map(|y| {
+            (0..picture.width())
+                .filter(|&x| paved(picture.get_pixel(x, y)))
+                .count()
+        })
+        .collect();
+    let most = *counts.iter().max().expect("rows");
+    let band: Vec<u32> = (0..picture.height())
+        .filter(|&y| counts[y as usize] * 10 >= most * 9)
+        .collect();
+    // A quarter of the way down the band: clear of the links along the centre line.
+    let y = band[0] + (band[band.len() - 1] - band[0]) / 4;
+    let row: Vec<bool> = (0..picture.width())
+        .map(|x| picture.get_pixel(x, y).0[0] < 0x40)
+        .collect();
+    let first = (0..row.len())
+        .find(|&x| paved(picture.get_pixel(x as u32, y)))
+        .expect("a space");
+    let last = (0..row.len())
+        .rev()
+        .find(|&x| paved(picture.get_pixel(x as u32, y)))
+        .expect("a space");
+    // The dark runs between the first and the last paved pixel are the outlines between spaces.
+    let mut centres = Vec::new();
+    let mut run = Vec::new();
+    for (x, &dark) in row.iter().enumerate().take(last + 1).skip(first) {
+        if dark {
+            run.push(x as f32);
+        } else if !run.is_empty() {
+            centres.push(run.iter().sum::<f32>() / run.len() as f32);
+            run.clear();
+        }
+    }
+    let gaps: Vec<f32> = centres.windows(2).map(|w| w[1] - w[0]).collect();
+    assert!(
+        gaps.len() >= 3,
+        "outlines between the five spaces: {centres:?}"
+    );
+    for gap in &gaps {
+        assert!(
+            (gap - 80.0).abs() <= 1.5,
+            "a space {gap} pixels long for 80: {gaps:?}"
+        );
+    }
 }

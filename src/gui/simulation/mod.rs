@@ -18,7 +18,6 @@ use egui_plot::{Bar, BarChart, BoxElem, BoxPlot, BoxSpread, Plot};
 use super::canvas::TrackCanvas;
 use super::race::board::fill_space_ref;
 use super::workspace::{DocumentId, Workspace};
-use crate::content::Document;
 use crate::content::track::{SpaceRef, Track};
 use crate::render::viridis;
 use crate::sim::LoadedRace;
@@ -205,18 +204,8 @@ impl SimulationScreen {
     /// standard ruleset, four players, the planner bot, 200 races, seed 1.
     #[must_use]
     pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
-        let tracks: Vec<DocumentId> = workspace
-            .ids()
-            .filter(|&id| matches!(workspace.documents[id].document, Document::Track(_)))
-            .collect();
-        let track = shown
-            .filter(|id| tracks.contains(id))
-            .or_else(|| tracks.first().copied());
-        let bot = workspace
-            .bot_profiles()
-            .map(|p| p.id.to_string())
-            .min_by_key(|id| id != "planner")
-            .unwrap_or_else(|| "random".to_owned());
+        let track = workspace.track_or_first(shown);
+        let bot = workspace.bot_or_first("planner");
         Self {
             form: SimForm {
                 track,
@@ -566,13 +555,12 @@ impl SimulationScreen {
                     named(Some(CompareWith::Saved)),
                 )
                 .on_hover_text("The same seeds on the files as saved: what the edits change");
-                for id in workspace.ids() {
-                    if Some(id) != self.form.track
-                        && matches!(workspace.documents[id].document, Document::Track(_))
-                    {
-                        let with = Some(CompareWith::Track(id));
-                        ui.selectable_value(&mut self.form.compare, with, named(with));
-                    }
+                for id in workspace
+                    .track_ids()
+                    .filter(|&id| Some(id) != self.form.track)
+                {
+                    let with = Some(CompareWith::Track(id));
+                    ui.selectable_value(&mut self.form.compare, with, named(with));
                 }
             })
             .response

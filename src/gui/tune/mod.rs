@@ -172,24 +172,14 @@ impl TuneScreen {
     /// seed 1, nothing ticked but the objectives of even teams.
     #[must_use]
     pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
-        let tracks: Vec<DocumentId> = workspace
-            .ids()
-            .filter(|&id| matches!(workspace.documents[id].document, Document::Track(_)))
-            .collect();
-        let track = shown
-            .filter(|id| tracks.contains(id))
-            .or_else(|| tracks.first().copied());
-        let bot = workspace
-            .bot_profiles()
-            .map(|p| p.id.to_string())
-            .min_by_key(|id| id != "racer")
-            .unwrap_or_else(|| "random".to_owned());
+        let track = workspace.track_or_first(shown);
+        let bot = workspace.bot_or_first("racer");
         let ruleset = "standard".to_owned();
         let out = workspace
             .home()
             .join(format!(
                 "tuned-{}",
-                track.map_or_else(|| "pack".to_owned(), |id| file_stem(workspace, id))
+                track.map_or_else(|| "pack".to_owned(), |id| workspace.file_stem(id, "track"))
             ))
             .display()
             .to_string();
@@ -240,7 +230,7 @@ impl TuneScreen {
             "tune-{}",
             self.form
                 .track
-                .map_or_else(|| "pack".to_owned(), |id| file_stem(workspace, id))
+                .map_or_else(|| "pack".to_owned(), |id| workspace.file_stem(id, "track"))
         );
         let written = std::fs::create_dir_all(&folder)
             .map_err(|e| e.to_string())
@@ -516,13 +506,6 @@ fn spec_problems(spec: &TuningSpec) -> Vec<String> {
 /// The workspace's documents as a pack, as edited, without its tracks.
 fn pack_of(workspace: &Workspace) -> crate::content::RawPack {
     crate::gui::race::launch::pack_of(workspace)
-}
-
-fn file_stem(workspace: &Workspace, id: DocumentId) -> String {
-    workspace
-        .document(id)
-        .and_then(|d| d.path.as_ref()?.file_stem()?.to_str().map(str::to_owned))
-        .unwrap_or_else(|| "track".to_owned())
 }
 
 impl TuneScreen {
@@ -937,13 +920,7 @@ fn objective_row(ui: &mut Ui, index: usize, row: &mut ObjectiveRow) {
         }
         _ => {}
     });
-    let weight = match &mut row.objective {
-        Objective::WinRateSpread { weight }
-        | Objective::FairShare { weight }
-        | Objective::FirstSeatAdvantage { weight }
-        | Objective::RaceLength { weight, .. }
-        | Objective::Metric { weight, .. } => weight,
-    };
+    let weight = row.objective.weight_mut();
     ui.horizontal(|ui| {
         let label = ui.label("weight");
         ui.add(egui::DragValue::new(weight).range(0.0..=1000.0).speed(0.1))

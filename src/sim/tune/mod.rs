@@ -275,8 +275,8 @@ pub struct Evaluation {
 }
 
 fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> ObjectiveValue {
-    let (name, value, shortfall, weight) = match objective {
-        Objective::WinRateSpread { weight } => {
+    let (name, value, shortfall) = match objective {
+        Objective::WinRateSpread { .. } => {
             let rates: Vec<f64> = stats
                 .teams
                 .values()
@@ -285,14 +285,9 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
             let spread = rates.iter().copied().fold(f64::MIN, f64::max)
                 - rates.iter().copied().fold(f64::MAX, f64::min);
             let spread = if rates.is_empty() { 0.0 } else { spread };
-            (
-                "win-rate spread (points)".to_owned(),
-                spread,
-                spread,
-                *weight,
-            )
+            ("win-rate spread (points)".to_owned(), spread, spread)
         }
-        Objective::FairShare { weight } => {
+        Objective::FairShare { .. } => {
             let fair = 100.0 / f64::from(players.max(1));
             let worst = stats
                 .teams
@@ -303,22 +298,20 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
                 "largest distance from a fair share (points)".to_owned(),
                 worst,
                 worst,
-                *weight,
             )
         }
-        Objective::FirstSeatAdvantage { weight } => {
+        Objective::FirstSeatAdvantage { .. } => {
             let advantage = stats.first_seat_advantage * 100.0;
             (
                 "first-seat advantage (points)".to_owned(),
                 advantage,
                 advantage.abs(),
-                *weight,
             )
         }
         Objective::RaceLength {
             min_turns,
             max_turns,
-            weight,
+            ..
         } => {
             let mean = stats.turns.mean;
             let outside = (min_turns - mean).max(mean - max_turns).max(0.0);
@@ -326,14 +319,13 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
                 format!("mean turns in {min_turns}-{max_turns}"),
                 mean,
                 outside,
-                *weight,
             )
         }
         Objective::Metric {
             metric,
             above,
             below,
-            weight,
+            ..
         } => {
             let mean = stats
                 .design
@@ -342,14 +334,14 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
                 .map_or(0.0, |m| m.mean);
             let short = above.map_or(0.0, |a| (a - mean).max(0.0))
                 + below.map_or(0.0, |b| (mean - b).max(0.0));
-            (format!("{metric}"), mean, short, *weight)
+            (format!("{metric}"), mean, short)
         }
     };
     ObjectiveValue {
         name,
         value,
         shortfall,
-        weighted: shortfall * weight,
+        weighted: shortfall * objective.weight(),
     }
 }
 
