@@ -225,6 +225,7 @@ fn save_as_spec_writes_a_spec_the_command_line_runs() {
     screen.form.budget = 200;
     "random".clone_into(&mut screen.form.bot);
     harness.run();
+    harness.get_by_label_contains("Press Tune to search");
     harness.get_by_label("Save as spec").click();
     settle(&mut harness);
     let spec = project.path().join("tuning/tune-oval.ron");

@@ -709,7 +709,12 @@ impl TuneScreen {
     fn progress_ui(&self, ui: &mut Ui) {
         let Some(plan) = self.plan else {
             if self.finished.is_none() {
-                ui.label("Tick parameters, then press Tune.");
+                let ticked = self.form.parameters.iter().any(|r| r.chosen);
+                ui.label(if ticked {
+                    "Press Tune to search, or Save as spec to run it from the command line."
+                } else {
+                    "Tick parameters, then press Tune."
+                });
             }
             return;
         };
