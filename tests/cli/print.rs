@@ -610,3 +610,57 @@ fn the_track_picture_has_the_pixels_a_space_asked() {
         );
     }
 }
+
+/// Every space of the oval is printed on some page: with every space made trough (solid
+/// grey) and the grid numbers taken off, the pixel at each space's centre, on the page of a
+/// tile that holds it, is grey, not the paper's white.
+#[test]
+fn every_space_of_the_oval_is_printed_on_some_page() {
+    let mut track = oval();
+    for sector in track
+        .sectors
+        .iter_mut()
+        .chain(track.start_sectors.iter_mut())
+    {
+        for space in &mut sector.spaces {
+            space.terrain = roadwright::content::track::Terrain::Trough;
+        }
+    }
+    track.grid.clear();
+    let printed = print_track(&track, &PrintOptions::default()).expect("printed");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("trough.pdf");
+    std::fs::write(&pdf, &printed.pdf).expect("write");
+    let dpi = 20.0;
+    // Page 1 is the overview: tile i is page i + 2.
+    let pages: Vec<image::RgbImage> = (0..printed.tiles.len())
+        .map(|i| rendered(&pdf, i + 2, 20))
+        .collect();
+    let top = printed.margin_mm + printed.label_band_mm;
+    for (at, space) in track.spaces() {
+        let across = (space.x - printed.origin.0) * printed.mm_per_unit;
+        let down = (space.y - printed.origin.1) * printed.mm_per_unit;
+        let (index, tile) = printed
+            .tiles
+            .iter()
+            .enumerate()
+            .find(|(_, tile)| {
+                let (left, up, width, height) = tile.area;
+                (left..=left + width).contains(&across) && (up..=up + height).contains(&down)
+            })
+            .unwrap_or_else(|| panic!("space {at} lies on no tile"));
+        let x = ((printed.margin_mm + across - tile.area.0) / 25.4 * dpi) as u32;
+        let y = ((top + down - tile.area.1) / 25.4 * dpi) as u32;
+        // A 3 x 3 window (2.5 mm): a glue line or a mark crossing the centre blends into a
+        // pixel or two, a missing space leaves the paper white.
+        let window: Vec<u8> = (x.saturating_sub(1)..=x + 1)
+            .flat_map(|wx| (y.saturating_sub(1)..=y + 1).map(move |wy| (wx, wy)))
+            .map(|(wx, wy)| pages[index].get_pixel(wx, wy).0[0])
+            .collect();
+        assert!(
+            window.iter().any(|v| (60..=140).contains(v)),
+            "space {at}: page {} around ({x}, {y}) px is {window:?}, not the trough's grey",
+            index + 2
+        );
+    }
+}
