@@ -271,10 +271,8 @@ impl Race {
         if targets.is_empty() {
             return None;
         }
-        let mut out: Vec<Decision> = targets
-            .into_iter()
-            .map(|target| Decision::Fire { target })
-            .collect();
+        let mut out = self.spare.take();
+        out.extend(targets.into_iter().map(|target| Decision::Fire { target }));
         out.push(Decision::HoldFire);
         Some(out)
     }
@@ -334,12 +332,13 @@ impl Race {
                 if mover_in {
                     // The steps listed here are the point's legal decisions: kept, not
                     // listed again when a player asks.
-                    let mut steps: Vec<Decision> = Vec::new();
+                    let mut steps = self.spare.take();
                     movement.legal_steps_into(self, &mut steps);
                     if !steps.is_empty() {
                         self.legal = OnceCell::from(steps);
                         return Transition::Decide;
                     }
+                    self.spare.keep(steps);
                 }
                 if mover_in && movement.mp > 0 {
                     self.record(RaceEvent::MovementEnded {

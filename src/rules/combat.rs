@@ -68,13 +68,17 @@ pub fn cars_on(race: &Race, space: SpaceId) -> SmallVec<[CarId; 2]> {
     }
 }
 
+/// The cars a car can reach with its weapon: a dozen spaces at most, so kept inline (every
+/// activation asks, before and after moving).
+pub type Targets = SmallVec<[CarId; 12]>;
+
 /// The cars `car` could attack with its weapon from where it is (8.1).
 #[must_use]
-pub fn targets(race: &Race, car: CarId) -> Vec<CarId> {
+pub fn targets(race: &Race, car: CarId) -> Targets {
     let Place::Track(space) = race.car(car).place else {
-        return Vec::new();
+        return Targets::new();
     };
-    let mut out: Vec<CarId> = arc(race, space, race.stats(car).mount)
+    let mut out: Targets = arc(race, space, race.stats(car).mount)
         .into_iter()
         .flat_map(|s| cars_on(race, s))
         .filter(|c| *c != car)
@@ -116,9 +120,13 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
     let Some(card_id) = draw_combat(race) else {
         return;
     };
-    let card = race.rules.content.combat_deck[usize::from(card_id)].clone();
-    let stats = race.stats(attacker).clone();
+    // The card is read through a handle on the rules, not copied: every shot of a race
+    // came here, and a combat card's names and damage table made each copy allocate.
+    let rules = std::sync::Arc::clone(&race.rules);
+    let card = &rules.content.combat_deck[usize::from(card_id)];
+    let stats = race.stats(attacker);
     let value = card.value + u8::from(stats.targeting_bonus);
+    let result = card.weapons.get(&stats.weapon);
     let defense = race.stats(target).defense.get();
     let hit = value >= defense;
     race.record(RaceEvent::Attack {
@@ -129,7 +137,7 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
         defense,
         hit,
     });
-    if hit && let Some(result) = card.weapons.get(&stats.weapon) {
+    if hit && let Some(result) = result {
         let sprayed = if result.effects.contains(&AttackEffect::Spray) {
             spray_victims(race, attacker, target)
         } else {
@@ -165,9 +173,8 @@ pub(crate) fn collision(
     let Some(card_id) = draw_combat(race) else {
         return;
     };
-    let result = race.rules.content.combat_deck[usize::from(card_id)]
-        .collision
-        .clone();
+    let rules = std::sync::Arc::clone(&race.rules);
+    let result = &rules.content.combat_deck[usize::from(card_id)].collision;
     race.record(RaceEvent::Collision {
         attacker,
         target,

@@ -206,7 +206,7 @@ impl Race {
         if self.logging {
             self.history.push(decision.clone());
         }
-        self.legal = std::cell::OnceCell::new();
+        self.forget_legal();
         let phase = std::mem::replace(&mut self.phase, Phase::Over);
         self.phase = match (decision, phase) {
             (

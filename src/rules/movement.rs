@@ -240,8 +240,6 @@ pub struct Movement {
     ahead: Cars,
     /// The cars that follow, nearest first; `None` until decided.
     followers: Option<Cars>,
-    /// The steps taken.
-    pub steps: Vec<Step>,
 }
 
 impl Clone for Movement {
@@ -256,7 +254,6 @@ impl Clone for Movement {
             locked: self.locked,
             ahead: Cars::new(),
             followers: None,
-            steps: Vec::new(),
         };
         copy.clone_from(self);
         copy
@@ -273,7 +270,6 @@ impl Clone for Movement {
         self.locked = source.locked;
         self.ahead.clone_from(&source.ahead);
         self.followers.clone_from(&source.followers);
-        self.steps.clone_from(&source.steps);
     }
 }
 
@@ -308,7 +304,6 @@ impl Movement {
             locked: false,
             ahead: Cars::new(),
             followers,
-            steps: Vec::new(),
         }
     }
 
@@ -415,26 +410,28 @@ impl Movement {
         // The lines of cars behind that could link are the same for every step from here:
         // listed once, not once per step.
         let forward_tails = self.tails(race, place.space(), true);
+        let other_tails;
         let side_tails = if self.needs_tail(false) == self.needs_tail(true) {
-            forward_tails.clone()
+            &forward_tails
         } else {
-            self.tails(race, place.space(), false)
+            other_tails = self.tails(race, place.space(), false);
+            &other_tails
         };
         match place {
             Place::Chute => {
                 let chute = track.chute();
-                self.laterals_into(race, chute.beside, opposite(chute.side), &side_tails, out);
+                self.laterals_into(race, chute.beside, opposite(chute.side), side_tails, out);
             }
             Place::OffTrack { sector, side } => {
                 let to = track.edge_of(sector, side);
-                self.laterals_into(race, to, opposite(side), &side_tails, out);
+                self.laterals_into(race, to, opposite(side), side_tails, out);
             }
             Place::Track(from) => {
                 let space = track.space(from);
                 if space.terrain == crate::content::track::Terrain::Trough {
                     for side in [LaneSide::Inside, LaneSide::Outside] {
                         if let Some(to) = track.lateral(from, side) {
-                            self.laterals_into(race, to, side, &side_tails, out);
+                            self.laterals_into(race, to, side, side_tails, out);
                         }
                     }
                     return;
@@ -445,11 +442,11 @@ impl Movement {
                         if let Some(to) = track.lateral(from, side)
                             && track.space(to).terrain != crate::content::track::Terrain::Trough
                         {
-                            self.laterals_into(race, to, side, &side_tails, out);
+                            self.laterals_into(race, to, side, side_tails, out);
                         }
                     }
                     if self.style.diagonal {
-                        self.diagonals(race, from, &side_tails, out);
+                        self.diagonals(race, from, side_tails, out);
                     }
                 }
                 if self.style.kind == MoveKind::Overtake {
@@ -469,8 +466,6 @@ impl Movement {
             Some(from) if self.needs_tail(forward) => {
                 let guard = [race.cell(from)];
                 behind_chains(race, from, &guard, race.cars().len())
-                    .into_iter()
-                    .collect()
             }
             _ => smallvec![Spaces::new()],
         }
@@ -573,16 +568,10 @@ impl Movement {
         }
     }
 
-    /// Applies a step that [`Self::legal_steps`] listed.
+    /// Applies a step that [`Self::legal_steps`] listed. The movement does not keep its steps:
+    /// the race's history and events do (when logging), and the outcome search keeps its own
+    /// path.
     pub fn apply(&mut self, race: &mut Race, step: &Step) -> StepEnd {
-        self.steps.push(step.clone());
-        self.take(race, step)
-    }
-
-    /// [`Self::apply`] without adding the step to the movement's own list: the outcome search
-    /// keeps its path itself, and copying every step into the movement too cost it a copy per
-    /// position.
-    pub(crate) fn take(&mut self, race: &mut Race, step: &Step) -> StepEnd {
         let mover = self.mover;
         let from = race.car(mover).place.space();
         if let Some(tail) = match step {
@@ -602,7 +591,7 @@ impl Movement {
             _ => 1,
         };
         // A step changes the race outside `Race::apply`: the listed decisions are stale.
-        race.legal = std::cell::OnceCell::new();
+        race.forget_legal();
         if race.logging {
             race.record(RaceEvent::Step {
                 car: mover,
@@ -741,8 +730,8 @@ pub(crate) fn push_paths(
     first: SpaceId,
     forced: Option<LaneSide>,
     guard: &[CellId],
-) -> Vec<(Spaces, Option<CarId>)> {
-    let mut out = Vec::new();
+) -> SmallVec<[(Spaces, Option<CarId>); 2]> {
+    let mut out = SmallVec::new();
     let limit = race.cars().len() + 1;
     let mut stack: SmallVec<[Spaces; 4]> = smallvec![smallvec![first]];
     while let Some(path) = stack.pop() {
@@ -751,7 +740,9 @@ pub(crate) fn push_paths(
             if guard.contains(&race.cell(to)) || path.contains(&to) {
                 continue;
             }
-            let mut longer = path.clone();
+            // Copied as a slice: a path is a few plain ids, and the iterator-driven copy of a
+            // small vector was a tenth of listing the legal steps.
+            let mut longer = Spaces::from_slice(&path);
             longer.push(to);
             if let Some(blocker) = race.blocked_across(to) {
                 out.push((longer, Some(blocker)));
@@ -771,10 +762,12 @@ pub(crate) fn push_paths(
 /// Pushes the cars on `path[..last]` one space along it, front car first; returns them,
 /// nearest first.
 fn push_along(race: &mut Race, path: &[SpaceId]) -> Cars {
-    let cars: Cars = path[..path.len() - 1]
-        .iter()
-        .filter_map(|s| race.car_in_line(*s))
-        .collect();
+    let mut cars = Cars::new();
+    for space in &path[..path.len() - 1] {
+        if let Some(car) = race.car_in_line(*space) {
+            cars.push(car);
+        }
+    }
     for i in (0..path.len() - 1).rev() {
         if let Some(car) = race.car_in_line(path[i]) {
             race.move_forward(car, path[i + 1], Motion::Pushed);
@@ -790,14 +783,14 @@ pub(crate) fn behind_chains(
     from: SpaceId,
     guard: &[CellId],
     limit: usize,
-) -> Vec<Spaces> {
+) -> SmallVec<[Spaces; 2]> {
     let prev = &race.track().space(from).prev;
     let occupied: SmallVec<[SpaceId; 2]> = prev
         .iter()
         .copied()
         .filter(|p| race.car_in_line(*p).is_some() && !guard.contains(&race.cell(*p)))
         .collect();
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     if occupied.len() < prev.len() || prev.is_empty() || limit == 0 {
         out.push(Spaces::new());
     }
@@ -807,7 +800,7 @@ pub(crate) fn behind_chains(
     for p in occupied {
         for rest in behind_chains(race, p, guard, limit - 1) {
             let mut chain: Spaces = smallvec![p];
-            chain.extend(rest);
+            chain.extend_from_slice(&rest);
             out.push(chain);
         }
     }
@@ -891,9 +884,9 @@ fn cascade(race: &Race, first: SpaceId, side: LaneSide) -> Cascade {
 
 /// The forward paths of a car displaced forward from `from`; none may run into a perpendicular
 /// car (7.12: "may not be displaced at all").
-fn displacement_paths(race: &Race, from: SpaceId) -> Vec<Spaces> {
+fn displacement_paths(race: &Race, from: SpaceId) -> SmallVec<[Spaces; 2]> {
     let guard = [race.cell(from)];
-    let mut out = Vec::new();
+    let mut out = SmallVec::new();
     for &to in forks(race, from, None) {
         if race.blocked_across(to).is_some() {
             continue;

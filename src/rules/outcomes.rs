@@ -445,8 +445,7 @@ impl OutcomeSearch {
         let Some(movement) = race.movement() else {
             return Enumeration::default();
         };
-        let mut root = movement.clone();
-        root.steps.clear();
+        let root = movement.clone();
         let search = &mut self.search;
         search.goal = goal;
         search.start.clear();
@@ -568,7 +567,7 @@ impl Search {
                 self.path.push(index);
                 // The search keeps the path itself: a movement that carried its steps would
                 // copy them all at every position.
-                let end = next.take(race, &self.frames[depth].steps[index]);
+                let end = next.apply(race, &self.frames[depth].steps[index]);
                 match end {
                     // A step that spends the last MP ends the movement: the outcome is
                     // recorded at once (its own set tells outcomes apart), sparing the key of

@@ -240,10 +240,11 @@ pub struct Race {
     pub(crate) spare: SpareList,
 }
 
-/// An empty list kept for its room: listing the legal decisions at every point of a race
-/// allocated a list and threw it away each time. A copy of the race starts without one.
+/// Empty lists kept for their room: listing the legal decisions at every point of a race
+/// allocated a list and threw it away each time. A few are kept, because the next point's list
+/// is made while the last one is still being applied. A copy of the race starts without any.
 #[derive(Default)]
-pub(crate) struct SpareList(std::cell::Cell<Vec<super::Decision>>);
+pub(crate) struct SpareList(std::cell::Cell<Vec<Vec<super::Decision>>>);
 
 impl std::fmt::Debug for SpareList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -257,18 +258,29 @@ impl Clone for SpareList {
     }
 }
 
+/// The most lists kept: two are ever in use at once (the one applied, the one made).
+const SPARE_LISTS: usize = 4;
+
 impl SpareList {
-    /// The kept list, empty (or a new one).
+    /// A kept list, empty (or a new one).
     pub(crate) fn take(&self) -> Vec<super::Decision> {
-        let mut list = self.0.take();
-        list.clear();
+        let mut lists = self.0.take();
+        let list = lists.pop().unwrap_or_default();
+        self.0.set(lists);
         list
     }
 
-    /// Keeps a list's room for the next listing.
+    /// Keeps a list's room for a later listing.
     pub(crate) fn keep(&self, mut list: Vec<super::Decision>) {
+        if list.capacity() == 0 {
+            return;
+        }
         list.clear();
-        self.0.set(list);
+        let mut lists = self.0.take();
+        if lists.len() < SPARE_LISTS {
+            lists.push(list);
+        }
+        self.0.set(lists);
     }
 }
 
@@ -327,7 +339,14 @@ impl Race {
         if let Some(touched) = &mut self.touched {
             touched.copy_from(&mark.touched);
         }
-        self.legal = std::cell::OnceCell::new();
+        self.forget_legal();
+    }
+
+    /// Drops the listed legal decisions (the position is changing), keeping the list's room.
+    pub(crate) fn forget_legal(&mut self) {
+        if let Some(list) = self.legal.take() {
+            self.spare.keep(list);
+        }
     }
 
     /// The cars moved since an outcome search began (empty outside one): a search compares
