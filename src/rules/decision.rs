@@ -11,6 +11,7 @@ use super::combat;
 use super::events::EventChoice;
 use super::ids::{CarId, PlayerId};
 use super::movement::{MoveKind, Step, StepEnd, Style};
+use smallvec::SmallVec;
 
 /// One decision of a player.
 #[derive(
@@ -85,7 +86,8 @@ impl Race {
         match &self.phase {
             Phase::Over => {}
             Phase::Discard => {
-                let mut hand = self.player(self.current).hand.clone();
+                let mut hand: SmallVec<[u16; 8]> =
+                    SmallVec::from_slice(&self.player(self.current).hand);
                 hand.dedup();
                 out.extend(hand.into_iter().map(|card| Decision::Discard { card }));
                 out.push(Decision::KeepHand);
@@ -117,10 +119,12 @@ impl Race {
 
     fn plays_into(&self, out: &mut Vec<Decision>) {
         let player = self.current;
-        let mut hand = self.player(player).hand.clone();
+        // A hand and a team are a few cards and cars: kept inline, listing the plays at every
+        // activation allocates nothing.
+        let mut hand: SmallVec<[u16; 8]> = SmallVec::from_slice(&self.player(player).hand);
         hand.sort_unstable();
         hand.dedup();
-        let cars: Vec<CarId> = self
+        let cars: SmallVec<[CarId; 8]> = self
             .car_ids()
             .filter(|c| self.car(*c).player == player && self.can_activate(*c))
             .collect();

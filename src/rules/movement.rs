@@ -266,10 +266,20 @@ impl Clone for Movement {
         self.total = source.total;
         self.style = source.style;
         self.forced_lane = source.forced_lane;
-        self.visited.clone_from(&source.visited);
+        // Slice copies of plain ids (a small vector's own `clone_from` goes element by
+        // element through an iterator, at every step the search tries).
+        self.visited.clear();
+        self.visited.extend_from_slice(&source.visited);
         self.locked = source.locked;
-        self.ahead.clone_from(&source.ahead);
-        self.followers.clone_from(&source.followers);
+        self.ahead.clear();
+        self.ahead.extend_from_slice(&source.ahead);
+        match (&mut self.followers, &source.followers) {
+            (Some(mine), Some(theirs)) => {
+                mine.clear();
+                mine.extend_from_slice(theirs);
+            }
+            (mine, theirs) => mine.clone_from(theirs),
+        }
     }
 }
 
@@ -331,37 +341,37 @@ impl Movement {
     /// Appends a key that tells apart the movements whose futures can differ (for outcome
     /// search) to `key`: MP left, whether lanes are locked, the cells visited in the current
     /// sector (earlier ones can never be re-entered), and the linked cars.
-    pub(crate) fn push_search_key(&self, race: &Race, key: &mut impl Extend<u32>) {
-        let sector = race
+    pub(crate) fn push_search_key<A: smallvec::Array<Item = u32>>(
+        &self,
+        race: &Race,
+        key: &mut SmallVec<A>,
+    ) {
+        // Plain pushes and slice copies: the search builds a key at every position, and the
+        // iterator-driven extends of small vectors were a twelfth of a planner's race.
+        let track = race.track();
+        let mut cells: SmallVec<[u32; 16]> = SmallVec::new();
+        if let Some(sector) = race
             .car(self.mover)
             .place
             .space()
-            .map(|s| race.track().space(s).sector);
-        let mut cells: SmallVec<[u32; 16]> = self
-            .visited
-            .iter()
-            .filter(|c| {
-                sector.is_some_and(|sector| {
-                    race.track().space(race.track().cell_space(**c)).sector == sector
-                })
-            })
-            .map(|c| c.0)
-            .collect();
+            .map(|s| track.space(s).sector)
+        {
+            for cell in &self.visited {
+                if track.space(track.cell_space(*cell)).sector == sector {
+                    cells.push(cell.0);
+                }
+            }
+        }
         cells.sort_unstable();
         let linked = self.ahead.len() + self.followers.as_ref().map_or(0, SmallVec::len);
-        key.extend([
-            u32::from(self.mp),
-            u32::from(self.locked),
-            cells.len() as u32,
-            linked as u32,
-        ]);
-        key.extend(cells);
-        key.extend(
-            self.ahead
-                .iter()
-                .chain(self.followers.iter().flatten())
-                .map(|c| u32::from(c.0)),
-        );
+        key.push(u32::from(self.mp));
+        key.push(u32::from(self.locked));
+        key.push(cells.len() as u32);
+        key.push(linked as u32);
+        key.extend_from_slice(&cells);
+        for car in self.ahead.iter().chain(self.followers.iter().flatten()) {
+            key.push(u32::from(car.0));
+        }
     }
 
     /// Whether no car is linked to the mover from behind, now or later: the movement never

@@ -1074,8 +1074,9 @@ mod tests {
                 let mut m = movement.clone();
                 match m.apply(&mut next, &step) {
                     StepEnd::Continue => {
-                        let mut key = Vec::new();
+                        let mut key: SearchKey = SmallVec::new();
                         m.push_search_key(&next, &mut key);
+                        let key = key.to_vec();
                         let places = next.cars().iter().map(|c| c.place).collect();
                         if seen.insert((places, key)) {
                             visit(&next, &m, start, seen, found);
