@@ -16,7 +16,7 @@ use super::events::EventStage;
 use super::ids::{CarId, PlayerId};
 use super::movement::{Movement, StepEnd, Style};
 use super::race_event::{Marker, Motion, RaceEvent};
-use super::state::{Place, Race};
+use super::state::{Car, Place, Race};
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
 use crate::validate::checked_track::CellId;
@@ -86,16 +86,22 @@ impl Race {
     /// Whether a car can be activated by its player now: in the race and not yet flipped.
     #[must_use]
     pub fn can_activate(&self, car: CarId) -> bool {
-        let c = self.car(car);
-        c.place.in_race() && !c.activated
+        activatable(self.car(car))
+    }
+
+    /// The cars `player` may activate, in id order: a plain pass over the cars (asked at every
+    /// activation, once per player in turn).
+    pub(crate) fn activatable_cars(&self, player: PlayerId) -> impl Iterator<Item = CarId> + '_ {
+        self.cars()
+            .iter()
+            .zip(self.car_ids())
+            .filter(move |(car, _)| car.player == player && activatable(car))
+            .map(|(_, id)| id)
     }
 
     /// Whether `player` has a car to activate and a card to play.
     pub(crate) fn can_play(&self, player: PlayerId) -> bool {
-        !self.player(player).hand.is_empty()
-            && self
-                .car_ids()
-                .any(|c| self.car(c).player == player && self.can_activate(c))
+        !self.player(player).hand.is_empty() && self.activatable_cars(player).next().is_some()
     }
 
     /// Starts an activation (the decision was checked); returns its phase.
@@ -410,4 +416,9 @@ impl Race {
         self.put(car, Place::OffTrack { sector, side }, Motion::SpunOff);
         self.set_marker(car, Marker::SpinAround, true);
     }
+}
+
+/// Whether a car may be activated: in the race and not yet flipped this turn.
+fn activatable(car: &Car) -> bool {
+    car.place.in_race() && !car.activated
 }

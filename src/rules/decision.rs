@@ -124,10 +124,10 @@ impl Race {
         let mut hand: SmallVec<[u16; 8]> = SmallVec::from_slice(&self.player(player).hand);
         hand.sort_unstable();
         hand.dedup();
-        let cars: SmallVec<[CarId; 8]> = self
-            .car_ids()
-            .filter(|c| self.car(*c).player == player && self.can_activate(*c))
-            .collect();
+        let mut cars: SmallVec<[CarId; 8]> = SmallVec::new();
+        for car in self.activatable_cars(player) {
+            cars.push(car);
+        }
         for card in hand {
             let movement = self.rules.content.race_deck[usize::from(card)].movement;
             let ram = Style::of_card(movement, false).kind == MoveKind::Ram;
