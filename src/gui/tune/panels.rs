@@ -1,0 +1,476 @@
+//! The Tune screen's drawing: the form along the top, the parameters on the left, and the
+//! objectives, progress and result in the middle. What it shows lives in the screen's state
+//! ([`super::TuneScreen`]); this file only draws it and turns clicks into edits and requests.
+
+use egui::{ComboBox, Panel, RichText, ScrollArea, Ui};
+
+use super::{ObjectiveRow, ParameterRow, TuneRequest, TuneScreen};
+use crate::content::tuning::{METRIC_IDS, Objective, Parameter};
+use crate::gui::workspace::Workspace;
+use crate::sim::tune::name_of;
+
+impl TuneScreen {
+    /// Draws the screen; returns what the studio must do.
+    pub fn ui(&mut self, ui: &mut Ui, workspace: &Workspace) -> Vec<TuneRequest> {
+        self.poll();
+        if self.run.is_some() {
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(200));
+        }
+        let mut requests = Vec::new();
+        Panel::top("tune_form").show(ui, |ui| self.form_ui(ui, workspace, &mut requests));
+        Panel::left("tune_parameters")
+            .resizable(true)
+            .default_size(440.0)
+            .size_range(280.0..=560.0)
+            .show(ui, |ui| self.parameters_ui(ui));
+        egui::CentralPanel::default_margins().show(ui, |ui| {
+            ScrollArea::vertical().show(ui, |ui| {
+                self.objectives_ui(ui);
+                ui.separator();
+                self.progress_ui(ui);
+                self.result_ui(ui, &mut requests);
+            });
+        });
+        requests
+    }
+
+    fn form_ui(&mut self, ui: &mut Ui, workspace: &Workspace, requests: &mut Vec<TuneRequest>) {
+        ui.horizontal_wrapped(|ui| {
+            if ui.button("Back to editor").clicked() {
+                requests.push(TuneRequest::Close);
+            }
+            ui.separator();
+            crate::gui::fields::track_choice(ui, workspace, &mut self.form.track, "tune_track");
+            let label = ui.label("Ruleset");
+            ui.add(egui::TextEdit::singleline(&mut self.form.ruleset).desired_width(80.0))
+                .labelled_by(label.id);
+            let label = ui.label("Players");
+            ui.add(egui::DragValue::new(&mut self.form.players).range(2..=10))
+                .labelled_by(label.id);
+            let label = ui.label("Bots");
+            ComboBox::from_id_salt("tune_bot")
+                .selected_text(self.form.bot.clone())
+                .show_ui(ui, |ui| {
+                    for profile in workspace.bot_profiles() {
+                        let id = profile.id.to_string();
+                        ui.selectable_value(&mut self.form.bot, id, profile.name.as_str());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            let label = ui.label("Budget (races)");
+            ui.add(egui::DragValue::new(&mut self.form.budget).range(100..=1_000_000))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Races the whole run may play: a fifth measures the pack and the best \
+                     candidate on fresh seeds, the rest is the search",
+                );
+            let label = ui.label("Seed");
+            ui.add(egui::DragValue::new(&mut self.form.seed))
+                .labelled_by(label.id);
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Output folder");
+            ui.add(egui::TextEdit::singleline(&mut self.form.out).desired_width(420.0))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "The tuned pack is written here (content/), with tuning-report.json; the \
+                     same choices run again resume the search saved here",
+                );
+            ui.separator();
+            self.run_controls(ui, workspace);
+        });
+        if let Some(error) = &self.error {
+            ui.colored_label(ui.visuals().error_fg_color, error);
+        }
+        if let Some(saved) = &self.saved {
+            ui.label(saved);
+        }
+    }
+
+    fn run_controls(&mut self, ui: &mut Ui, workspace: &Workspace) {
+        if let Some(run) = &self.run {
+            let (done, total) = run.progress();
+            let text = if self.measuring {
+                "measuring the pack and the best on fresh seeds…".to_owned()
+            } else {
+                format!("{done}/{total} evaluations")
+            };
+            ui.add(
+                egui::ProgressBar::new(done as f32 / total.max(1) as f32)
+                    .desired_width(220.0)
+                    .text(text),
+            );
+            let stopping = run.stopping();
+            if ui
+                .add_enabled(!stopping && !self.measuring, egui::Button::new("Stop"))
+                .on_hover_text("End the search now: the best so far is measured and written")
+                .clicked()
+            {
+                self.stop();
+            }
+            if ui
+                .button("Cancel")
+                .on_hover_text("Abandon the run: nothing is written (the evaluations done are kept for a resume)")
+                .clicked()
+            {
+                self.cancel();
+            }
+        } else {
+            let chosen = self.form.parameters.iter().filter(|r| r.chosen).count();
+            if ui
+                .add_enabled(chosen > 0, egui::Button::new("Tune"))
+                .on_disabled_hover_text("Tick at least one parameter the search may move")
+                .clicked()
+            {
+                self.start(workspace);
+            }
+            if ui
+                .add_enabled(chosen > 0, egui::Button::new("Save as spec"))
+                .on_hover_text(
+                    "Write these choices as a tuning spec in the project's tuning folder, to run \
+                     again with `roadwright tune`",
+                )
+                .clicked()
+            {
+                self.save_spec(workspace);
+            }
+        }
+    }
+
+    fn parameters_ui(&mut self, ui: &mut Ui) {
+        let chosen = self.form.parameters.iter().filter(|r| r.chosen).count();
+        ui.heading(format!("Parameters ({chosen} ticked)"));
+        ui.horizontal(|ui| {
+            let label = ui.label("Filter");
+            ui.add(egui::TextEdit::singleline(&mut self.filter).desired_width(200.0))
+                .labelled_by(label.id);
+        });
+        let filter = self.filter.to_lowercase();
+        ScrollArea::vertical().show(ui, |ui| {
+            let mut groups: Vec<String> = Vec::new();
+            for row in &self.form.parameters {
+                if !groups.contains(&row.offered.group) {
+                    groups.push(row.offered.group.clone());
+                }
+            }
+            for group in groups {
+                let rows: Vec<usize> = (0..self.form.parameters.len())
+                    .filter(|&i| {
+                        let row = &self.form.parameters[i];
+                        row.offered.group == group
+                            && (filter.is_empty()
+                                || name_of(&row.offered.parameter)
+                                    .to_lowercase()
+                                    .contains(&filter))
+                    })
+                    .collect();
+                if rows.is_empty() {
+                    continue;
+                }
+                let ticked = rows
+                    .iter()
+                    .filter(|&&i| self.form.parameters[i].chosen)
+                    .count();
+                egui::CollapsingHeader::new(format!("{group} ({ticked}/{})", rows.len()))
+                    .id_salt(("tune_group", &group))
+                    .default_open(group == "Ruleset")
+                    // A filter opens every group with a match (a collapsed one hides it).
+                    .open((!filter.is_empty()).then_some(true))
+                    .show(ui, |ui| {
+                        for i in rows {
+                            parameter_row(ui, &mut self.form.parameters[i]);
+                        }
+                    });
+            }
+        });
+    }
+
+    fn objectives_ui(&mut self, ui: &mut Ui) {
+        ui.heading("Objectives");
+        ui.label(
+            RichText::new(
+                "The search lowers the score: each ticked objective's shortfall (0 when met) \
+                 times its weight, summed.",
+            )
+            .weak(),
+        );
+        egui::Grid::new("tune_objectives")
+            .num_columns(3)
+            .striped(true)
+            .show(ui, |ui| {
+                for (i, row) in self.form.objectives.iter_mut().enumerate() {
+                    objective_row(ui, i, row);
+                    ui.end_row();
+                }
+            });
+    }
+
+    fn progress_ui(&self, ui: &mut Ui) {
+        let Some(plan) = self.plan else {
+            if self.finished.is_none() {
+                let ticked = self.form.parameters.iter().any(|r| r.chosen);
+                ui.label(if ticked {
+                    "Press Tune to search, or Save as spec to run it from the command line."
+                } else {
+                    "Tick parameters, then press Tune."
+                });
+            }
+            return;
+        };
+        ui.label(format!(
+            "{} evaluations of {} races, then {} races each for the pack and the best{}",
+            plan.evaluations,
+            plan.races_per_evaluation,
+            plan.final_races,
+            if self.resumed > 0 {
+                format!(" (resumed: {} evaluations done before)", self.resumed)
+            } else {
+                String::new()
+            }
+        ));
+        if self.run.is_some() && self.best_score.is_finite() {
+            ui.label(format!("Best score so far: {:.2}", self.best_score));
+        }
+    }
+
+    fn result_ui(&self, ui: &mut Ui, requests: &mut Vec<TuneRequest>) {
+        let Some(finished) = &self.finished else {
+            return;
+        };
+        let report = &finished.report;
+        ui.separator();
+        ui.heading("Result");
+        if report.stopped_early {
+            ui.label(format!(
+                "Stopped after {} of {} evaluations: the best so far was measured.",
+                report.evaluations, report.plan.evaluations
+            ));
+        }
+        ui.label(format!(
+            "Score on fresh seeds: {:.2} -> {:.2}. The tuned pack is {}",
+            report.score_before,
+            report.score_after,
+            finished
+                .out
+                .join(crate::sim::tune::run::PACK_FOLDER)
+                .display()
+        ));
+        if !report.improved() {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                "On fresh seeds the tuned pack does no better than the pack as it is: keep the \
+                 pack, or tune again with a larger budget.",
+            );
+        }
+        ui.strong("Changes");
+        if report.changes.is_empty() {
+            ui.label("None: the pack as it is scored best.");
+        }
+        egui::Grid::new("tune_changes")
+            .striped(true)
+            .show(ui, |ui| {
+                for change in &report.changes {
+                    ui.label(&change.parameter);
+                    ui.label(format!("{} -> {}", change.before, change.after));
+                    ui.end_row();
+                }
+            });
+        ui.strong("Objectives on fresh seeds");
+        egui::Grid::new("tune_objective_results")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("objective");
+                ui.label("before");
+                ui.label("after");
+                ui.end_row();
+                for (before, after) in report.before.iter().zip(&report.after) {
+                    ui.label(&before.name);
+                    ui.label(format!("{:.2}", before.value));
+                    ui.label(format!("{:.2}", after.value));
+                    ui.end_row();
+                }
+            });
+        ui.strong("Win rates on fresh seeds, % (95%)");
+        egui::Grid::new("tune_win_rates")
+            .striped(true)
+            .show(ui, |ui| {
+                ui.label("team");
+                ui.label("before");
+                ui.label("after");
+                ui.end_row();
+                for (team, before) in &report.teams_before {
+                    ui.label(team);
+                    ui.label(rate_text(*before));
+                    ui.label(
+                        report
+                            .teams_after
+                            .get(team)
+                            .map_or_else(String::new, |after| rate_text(*after)),
+                    );
+                    ui.end_row();
+                }
+            });
+        if ui
+            .button("Compare on the simulation screen")
+            .on_hover_text(
+                "Play the tuned pack and the pack as it is on the same fresh seeds, side by side",
+            )
+            .clicked()
+        {
+            requests.push(TuneRequest::Compare);
+        }
+    }
+}
+
+fn rate_text(rate: crate::sim::stats::Interval) -> String {
+    format!(
+        "{:.1} ({:.1}-{:.1})",
+        rate.rate * 100.0,
+        rate.low * 100.0,
+        rate.high * 100.0
+    )
+}
+
+/// A parameter's tick box, name and range (or choices).
+fn parameter_row(ui: &mut Ui, row: &mut ParameterRow) {
+    ui.horizontal(|ui| {
+        ui.checkbox(&mut row.chosen, name_of(&row.offered.parameter));
+        match &mut row.offered.parameter {
+            Parameter::RaceCardCount { min, max, .. }
+            | Parameter::MovementEventCount { min, max, .. }
+            | Parameter::CombatDamage { min, max, .. }
+            | Parameter::VictoryPoints { min, max } => range(ui, min, max),
+            Parameter::RaceCardSpeed { min, max, .. } => range(ui, min, max),
+            Parameter::CarDefense { min, max, .. } | Parameter::CarBaseMp { min, max, .. } => {
+                range(ui, min, max);
+            }
+            Parameter::CarWeapon { choices, .. } => {
+                let listed: Vec<String> = choices.iter().map(ToString::to_string).collect();
+                choices_label(ui, &listed);
+            }
+            Parameter::CarMount { choices, .. } => {
+                let listed: Vec<String> = choices.iter().map(|m| format!("{m:?}")).collect();
+                choices_label(ui, &listed);
+            }
+        }
+    });
+}
+
+/// The choices a parameter may take, cut to the panel's width (all of them on hover).
+fn choices_label(ui: &mut Ui, listed: &[String]) {
+    let text = listed.join(", ");
+    ui.add(egui::Label::new(RichText::new(&text).weak()).truncate())
+        .on_hover_text(text);
+}
+
+/// Two drag values, from and to, each held on its side of the other.
+fn range<N: egui::emath::Numeric>(ui: &mut Ui, min: &mut N, max: &mut N) {
+    let label = ui.label("from");
+    ui.add(egui::DragValue::new(min).range(N::MIN..=*max))
+        .labelled_by(label.id)
+        .on_hover_text("the lowest value tried");
+    let label = ui.label("to");
+    ui.add(egui::DragValue::new(max).range(*min..=N::MAX))
+        .labelled_by(label.id)
+        .on_hover_text("the highest value tried");
+}
+
+/// An objective's tick box, what it means, and its values and weight.
+fn objective_row(ui: &mut Ui, index: usize, row: &mut ObjectiveRow) {
+    let (name, meaning) = objective_words(&row.objective);
+    ui.checkbox(&mut row.chosen, name).on_hover_text(meaning);
+    ui.horizontal(|ui| match &mut row.objective {
+        Objective::RaceLength {
+            min_turns,
+            max_turns,
+            ..
+        } => {
+            let label = ui.label("from");
+            ui.add(
+                egui::DragValue::new(min_turns)
+                    .range(0.0..=*max_turns)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id);
+            let label = ui.label("to");
+            ui.add(
+                egui::DragValue::new(max_turns)
+                    .range(*min_turns..=100.0)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id);
+            ui.label("turns");
+        }
+        Objective::Metric {
+            metric,
+            above,
+            below,
+            ..
+        } => {
+            let label = ui.label("metric");
+            ComboBox::from_id_salt(("tune_metric", index))
+                .selected_text(metric.as_str())
+                .show_ui(ui, |ui| {
+                    for id in METRIC_IDS {
+                        if ui.selectable_label(metric.as_str() == id, id).clicked() {
+                            *metric = id.into();
+                        }
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            bound(ui, "above", above);
+            bound(ui, "below", below);
+        }
+        _ => {}
+    });
+    let weight = row.objective.weight_mut();
+    ui.horizontal(|ui| {
+        let label = ui.label("weight");
+        ui.add(egui::DragValue::new(weight).range(0.0..=1000.0).speed(0.1))
+            .labelled_by(label.id);
+    });
+}
+
+/// A metric's bound: ticked to use it, and its value.
+fn bound(ui: &mut Ui, word: &str, value: &mut Option<f64>) {
+    let mut on = value.is_some();
+    let tick = ui.checkbox(&mut on, word);
+    if tick.changed() {
+        *value = on.then_some(0.0);
+    }
+    if let Some(v) = value {
+        ui.add(egui::DragValue::new(v).speed(0.01))
+            .labelled_by(tick.id);
+    }
+}
+
+/// An objective's name and what it measures.
+fn objective_words(objective: &Objective) -> (&'static str, &'static str) {
+    match objective {
+        Objective::FairShare { .. } => (
+            "Every team near its fair share",
+            "The largest distance of a team's win rate from one race in as many as there are \
+             players, in percentage points",
+        ),
+        Objective::WinRateSpread { .. } => (
+            "Win rates close together",
+            "The highest team win rate minus the lowest, in percentage points",
+        ),
+        Objective::FirstSeatAdvantage { .. } => (
+            "No first-seat advantage",
+            "How far the first seat's win rate lies from its fair share, in percentage points",
+        ),
+        Objective::RaceLength { .. } => (
+            "Race length",
+            "How many turns the mean race length lies outside the range",
+        ),
+        Objective::Metric { .. } => (
+            "A design metric",
+            "How far the metric's mean lies on the wrong side of its bounds (the simulation \
+             screen's Races view defines each metric)",
+        ),
+    }
+}
