@@ -26,6 +26,27 @@ pub struct BotProfile {
     pub name: Text,
     /// How it chooses.
     pub strategy: Strategy,
+    /// A planner's budget: the positions its search of one card for one car may visit before
+    /// it plays the best outcome found (the search tries forward steps first). Left out:
+    /// [`DEFAULT_SEARCH_LIMIT`], enough for any card but the longest in a packed field. A
+    /// smaller budget trades sight for speed; other strategies ignore it.
+    #[serde(
+        default = "default_search_limit",
+        skip_serializing_if = "is_default_search_limit"
+    )]
+    pub search_limit: u32,
+}
+
+/// A planner's search budget when its profile names none.
+pub const DEFAULT_SEARCH_LIMIT: u32 = 4_000;
+
+fn default_search_limit() -> u32 {
+    DEFAULT_SEARCH_LIMIT
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's `skip_serializing_if` passes a reference.
+fn is_default_search_limit(limit: &u32) -> bool {
+    *limit == DEFAULT_SEARCH_LIMIT
 }
 
 impl BotProfile {

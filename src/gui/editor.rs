@@ -715,6 +715,15 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
         }
         Document::BotProfile(profile) => {
             ui.heading(profile.name.as_str());
+            if matches!(
+                profile.strategy,
+                crate::content::bot_profile::Strategy::Planner(_)
+            ) {
+                ui.label(format!(
+                    "A planner searching up to {} positions per card and car (search_limit).",
+                    profile.search_limit
+                ));
+            }
             ui.label("Bot profiles are edited as text for now.");
         }
         Document::TuningSpec(spec) => {

@@ -26,9 +26,10 @@ use crate::validate::checked_track::SpaceId;
 /// count 1): pushing rivals ahead helps them, but less than moving one's own cars helps.
 const RIVAL_SHARE: f64 = 0.2;
 
-/// Positions one card's outcome search may visit: enough for any ordinary card, and a bound
-/// on a bot's thinking in a packed field.
-const SEARCH_LIMIT: usize = 4_000;
+/// Positions one card's outcome search may visit unless the profile says otherwise
+/// (`search_limit`): enough for any ordinary card, and a bound on a bot's thinking in a packed
+/// field.
+const DEFAULT_SEARCH_LIMIT: usize = crate::content::bot_profile::DEFAULT_SEARCH_LIMIT as usize;
 
 /// A bot that plans each activation.
 #[derive(Clone, Debug)]
@@ -45,6 +46,8 @@ pub struct PlannerBot {
     /// Each car's progress along the lap before the activation planned (worked out once for
     /// all the plays and their outcomes).
     progress: Vec<f64>,
+    /// Positions one card's search may visit.
+    search_limit: usize,
 }
 
 impl PlannerBot {
@@ -59,7 +62,15 @@ impl PlannerBot {
             search: OutcomeSearch::default(),
             shots: FxHashMap::default(),
             progress: Vec::new(),
+            search_limit: DEFAULT_SEARCH_LIMIT,
         }
+    }
+
+    /// The same planner with another search budget (at least one position).
+    #[must_use]
+    pub fn with_search_limit(mut self, limit: usize) -> Self {
+        self.search_limit = limit.max(1);
+        self
     }
 
     /// The best activation for one play: its score and its steps.
@@ -82,7 +93,7 @@ impl PlannerBot {
         let shots = &mut self.shots;
         shots.clear();
         let progress = &self.progress;
-        let best = self.search.best(trial, SEARCH_LIMIT, |reached| {
+        let best = self.search.best(trial, self.search_limit, |reached| {
             let mut score = 0.0;
             for (car, place) in reached.moved {
                 let mut gain = lap_progress(track, *place) - progress[car.index()];
@@ -161,5 +172,61 @@ impl Bot for PlannerBot {
             self.plan.clear();
         }
         self.greedy.choose(view, legal)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::test_support::race;
+
+    const WEIGHTS: Weights = Weights {
+        progress: 1.0,
+        finish_vp: 25.0,
+        kill_vp: 20.0,
+        damage_dealt: 2.0,
+        damage_taken: -1.0,
+        cars_lost: -6.0,
+        rivals_pool: 1.0,
+    };
+
+    /// A budget of one position lets the search see only what one step reaches: the planned
+    /// path is never longer than a step, where the default budget plans whole movements.
+    #[test]
+    fn the_search_budget_bounds_how_far_the_planner_looks() {
+        let mut longest_full_plan = 0;
+        let mut plays = 0;
+        for seed in 0..6 {
+            let mut race = race("oval", 4, seed);
+            while !race.is_over()
+                && !race
+                    .legal()
+                    .iter()
+                    .all(|d| matches!(d, Decision::Play { .. }))
+            {
+                race.apply_nth(0);
+            }
+            let Some(player) = race.deciding_player() else {
+                continue;
+            };
+            let legal = race.legal().to_vec();
+            let view = race.view(player);
+            let mut full = PlannerBot::new(WEIGHTS, seed);
+            full.choose(&view, &legal);
+            longest_full_plan = longest_full_plan.max(full.plan.len());
+            let mut short = PlannerBot::new(WEIGHTS, seed).with_search_limit(1);
+            short.choose(&view, &legal);
+            assert!(
+                short.plan.len() <= 1,
+                "seed {seed}: a one-position budget planned {} steps",
+                short.plan.len()
+            );
+            plays += 1;
+        }
+        assert!(plays >= 4, "only {plays} positions with a card to play");
+        assert!(
+            longest_full_plan >= 3,
+            "the default budget planned at most {longest_full_plan} steps"
+        );
     }
 }

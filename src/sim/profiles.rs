@@ -28,6 +28,8 @@ pub fn bot_for(profile: &BotProfile, seed: u64) -> Box<dyn Bot + Send> {
     match &profile.strategy {
         Strategy::Random => Box::new(RandomBot::new(seed)),
         Strategy::Greedy(weights) => Box::new(GreedyBot::new(*weights, seed)),
-        Strategy::Planner(weights) => Box::new(PlannerBot::new(*weights, seed)),
+        Strategy::Planner(weights) => Box::new(
+            PlannerBot::new(*weights, seed).with_search_limit(profile.search_limit as usize),
+        ),
     }
 }

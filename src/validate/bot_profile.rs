@@ -1,9 +1,14 @@
-//! Checks of a bot profile: its weights are numbers a score can be made of.
+//! Checks of a bot profile: its weights are numbers a score can be made of, and a planner's
+//! search budget is a count it can spend.
 
 use super::diagnostic::ObjectRef;
 use super::locate::Needle;
 use super::report::FileReport;
 use crate::content::bot_profile::{BotProfile, Strategy, Weights};
+
+/// The largest search budget a profile may give a planner: a search that size takes about a
+/// tenth of a second, and a race makes a hundred of them per player.
+pub const MAX_SEARCH_LIMIT: u32 = 1_000_000;
 
 /// Checks a profile's weights: each must be a finite number. A NaN or an infinite weight makes
 /// every position score NaN or infinity, so the bot would compare nothing and pick by accident.
@@ -12,6 +17,18 @@ pub fn check(profile: &BotProfile, report: &mut FileReport<'_>) {
         id: profile.id.clone(),
     };
     report.check_ids("bot profile", [(&profile.id, object.clone())]);
+    let limit = profile.search_limit;
+    if !(1..=MAX_SEARCH_LIMIT).contains(&limit) {
+        report.error(
+            "bot-search-limit-out-of-range",
+            Some(object.clone()),
+            &[Needle::Field("search_limit")],
+            format!(
+                "bot profile `{}`: search_limit {limit} is outside 1 to {MAX_SEARCH_LIMIT}",
+                profile.id
+            ),
+        );
+    }
     let weights = match &profile.strategy {
         Strategy::Random => return,
         Strategy::Greedy(weights) | Strategy::Planner(weights) => weights,

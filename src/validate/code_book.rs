@@ -433,6 +433,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A bot profile weight that is not a finite number.",
     ),
     code(
+        "bot-search-limit-out-of-range",
+        Content,
+        "A planner's search budget (search_limit) of no position, or of more than a million.",
+    ),
+    code(
         "tuning-empty",
         Content,
         "A tuning spec with no parameter to change or no objective to aim at.",

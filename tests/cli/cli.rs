@@ -481,6 +481,65 @@ fn race_json_names_every_place_card_and_car_as_the_files_do() {
 }
 
 #[test]
+fn a_planner_search_budget_is_read_from_its_profile_and_checked() {
+    let pack = common::copy_of_standard_pack();
+    let bots = pack.path().join("bots");
+    let planner = fs::read_to_string(bots.join("planner.ron")).expect("planner");
+    let quick = planner
+        .replace("id: \"planner\"", "id: \"quick\"")
+        .replace("    strategy:", "    search_limit: 20,\n    strategy:");
+    fs::write(bots.join("quick.ron"), &quick).expect("write");
+    let content = pack.path().to_str().expect("utf-8");
+    let run = roadwright(&["validate", content]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // The quick planner plays otherwise than the full one on the same seeds: its budget is
+    // used (a budget ignored would give the very same races).
+    let out = tempfile::tempdir().expect("temp dir");
+    let races = |bots: &str| {
+        let json = out.path().join(format!("{bots}.json"));
+        let run = roadwright(&[
+            "simulate",
+            "--content",
+            content,
+            "--track",
+            "tracks/oval.ron",
+            "--players",
+            "4",
+            "--races",
+            "12",
+            "--seed",
+            "4",
+            "--bots",
+            bots,
+            "--json",
+            json.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let report: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&json).expect("report")).expect("json");
+        // The teams' results, which name no bot.
+        report["stats"]["teams"].to_string()
+    };
+    assert_ne!(races("planner"), races("quick"));
+    fs::write(
+        bots.join("quick.ron"),
+        quick.replace("search_limit: 20", "search_limit: 0"),
+    )
+    .expect("write");
+    let run = roadwright(&["validate", content]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("bot-search-limit-out-of-range"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        line.contains("quick.ron:") && line.contains("search_limit 0"),
+        "names the file and the field: {line}"
+    );
+}
+
+#[test]
 fn a_bot_profile_with_a_weight_that_is_not_a_number_or_a_second_profile_of_one_id_is_an_error() {
     let pack = common::copy_of_standard_pack();
     let bots = pack.path().join("bots");
