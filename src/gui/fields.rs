@@ -134,7 +134,7 @@ pub fn choice<T: Copy + PartialEq>(
 
 /// The track a batch or a tuning is played on: a combo box of the open tracks, labelled
 /// "Track".
-pub fn track_choice(
+fn track_choice(
     ui: &mut Ui,
     workspace: &crate::gui::workspace::Workspace,
     track: &mut Option<crate::gui::workspace::DocumentId>,
@@ -150,6 +150,25 @@ pub fn track_choice(
             }
         })
         .response
+        .labelled_by(label.id);
+}
+
+/// The start of a batch's or a tuning's form: the track, the ruleset's id and the number of
+/// players (2 to 10), each labelled.
+pub fn race_setup<N: egui::emath::Numeric>(
+    ui: &mut Ui,
+    workspace: &crate::gui::workspace::Workspace,
+    track: &mut Option<crate::gui::workspace::DocumentId>,
+    ruleset: &mut String,
+    players: &mut N,
+    id: &str,
+) {
+    track_choice(ui, workspace, track, id);
+    let label = ui.label("Ruleset");
+    ui.add(egui::TextEdit::singleline(ruleset).desired_width(80.0))
+        .labelled_by(label.id);
+    let label = ui.label("Players");
+    ui.add(egui::DragValue::new(players).range(2..=10))
         .labelled_by(label.id);
 }
 

@@ -615,13 +615,14 @@ impl SimulationScreen {
                 commands.push(SimCommand::Close);
             }
             ui.separator();
-            crate::gui::fields::track_choice(ui, workspace, &mut self.form.track, "sim_track");
-            let label = ui.label("Ruleset");
-            ui.add(egui::TextEdit::singleline(&mut self.form.ruleset).desired_width(80.0))
-                .labelled_by(label.id);
-            let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.form.players).range(2..=10))
-                .labelled_by(label.id);
+            crate::gui::fields::race_setup(
+                ui,
+                workspace,
+                &mut self.form.track,
+                &mut self.form.ruleset,
+                &mut self.form.players,
+                "sim_track",
+            );
             let profiles = bot_profiles(workspace);
             let label = ui.label("Bots");
             // One choice for every seat at once, and below it one per seat.

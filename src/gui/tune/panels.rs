@@ -41,13 +41,14 @@ impl TuneScreen {
                 requests.push(TuneRequest::Close);
             }
             ui.separator();
-            crate::gui::fields::track_choice(ui, workspace, &mut self.form.track, "tune_track");
-            let label = ui.label("Ruleset");
-            ui.add(egui::TextEdit::singleline(&mut self.form.ruleset).desired_width(80.0))
-                .labelled_by(label.id);
-            let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.form.players).range(2..=10))
-                .labelled_by(label.id);
+            crate::gui::fields::race_setup(
+                ui,
+                workspace,
+                &mut self.form.track,
+                &mut self.form.ruleset,
+                &mut self.form.players,
+                "tune_track",
+            );
             let label = ui.label("Bots");
             ComboBox::from_id_salt("tune_bot")
                 .selected_text(self.form.bot.clone())
