@@ -1186,55 +1186,75 @@ mod tests {
         );
     }
 
-    /// Every movement point of random races on every sample track, first steps and later
-    /// ones: the rewinding search finds exactly the outcomes the cloning one does, each
-    /// outcome's steps lead from the position to its end, and the position is left as it was.
-    #[test]
-    fn the_rewinding_search_finds_what_cloning_the_race_finds() {
+    /// Movement points of random races on one sample track (`k` its place in the list, which
+    /// varies the seeds), first steps and later ones: the rewinding search finds exactly the
+    /// outcomes the cloning one does, each outcome's steps lead from the position to its end,
+    /// and the position is left as it was. Returns how many positions were compared. One test
+    /// per track, so the four run side by side.
+    fn compare_searches_on(track: &str, k: u64) -> usize {
         let mut compared = 0;
         let mut reused = OutcomeSearch::default();
-        for (k, track) in ["oval", "figure-eight", "road-course", "thunder-oval"]
-            .iter()
-            .enumerate()
-        {
-            for seed in 0..3 {
-                let mut race = race(track, 4 + 2 * seed as usize, seed + 10 * k as u64);
-                race.set_logging(false);
-                let mut rng = ChaCha8Rng::seed_from_u64(seed);
-                while !race.is_over() && race.turn() <= 6 {
-                    if race.movement().is_some() && rng.random_bool(0.5) {
-                        let before = race.cars().to_vec();
-                        let found = enumerate_outcomes(&race);
-                        assert_eq!(race.cars(), &before[..], "the position is untouched");
-                        let expected = cloning_search(&race);
-                        let got: Vec<_> = found
-                            .iter()
-                            .map(|o| (o.moved.clone(), o.ending, o.spent))
-                            .collect();
-                        assert_eq!(got, expected, "{track} seed {seed} turn {}", race.turn());
-                        for outcome in &found {
-                            let end = outcome.end_position(&race);
-                            for (car, place) in &outcome.moved {
-                                assert_eq!(end.car(*car).place, *place);
-                            }
+        for seed in 0..3 {
+            let mut race = race(track, 4 + 2 * seed as usize, seed + 10 * k);
+            race.set_logging(false);
+            let mut rng = ChaCha8Rng::seed_from_u64(seed);
+            while !race.is_over() && race.turn() <= 6 {
+                if race.movement().is_some() && rng.random_bool(0.5) {
+                    let before = race.cars().to_vec();
+                    let found = enumerate_outcomes(&race);
+                    assert_eq!(race.cars(), &before[..], "the position is untouched");
+                    let expected = cloning_search(&race);
+                    let got: Vec<_> = found
+                        .iter()
+                        .map(|o| (o.moved.clone(), o.ending, o.spent))
+                        .collect();
+                    assert_eq!(got, expected, "{track} seed {seed} turn {}", race.turn());
+                    for outcome in &found {
+                        let end = outcome.end_position(&race);
+                        for (car, place) in &outcome.moved {
+                            assert_eq!(end.car(*car).place, *place);
                         }
-                        check_end_places(&race, &found);
-                        // One search reused from position to position, stepping the race
-                        // itself: the same outcomes, and the race rewound to where it was.
-                        let mut stepped = race.clone();
-                        let again = reused.enumerate(&mut stepped, DEFAULT_SEARCH_LIMIT);
-                        assert_eq!(again.outcomes, found);
-                        assert_eq!(stepped.cars(), race.cars());
-                        assert_eq!(stepped.players(), race.players());
-                        assert_eq!(stepped.events().len(), race.events().len());
-                        check_best(&race, &found, &mut reused);
-                        compared += 1;
                     }
-                    let n = race.legal().len();
-                    race.apply_nth(rng.random_range(0..n));
+                    check_end_places(&race, &found);
+                    // One search reused from position to position, stepping the race
+                    // itself: the same outcomes, and the race rewound to where it was.
+                    let mut stepped = race.clone();
+                    let again = reused.enumerate(&mut stepped, DEFAULT_SEARCH_LIMIT);
+                    assert_eq!(again.outcomes, found);
+                    assert_eq!(stepped.cars(), race.cars());
+                    assert_eq!(stepped.players(), race.players());
+                    assert_eq!(stepped.events().len(), race.events().len());
+                    check_best(&race, &found, &mut reused);
+                    compared += 1;
                 }
+                let n = race.legal().len();
+                race.apply_nth(rng.random_range(0..n));
             }
         }
+        compared
+    }
+
+    #[test]
+    fn the_rewinding_search_finds_what_cloning_the_race_finds_on_the_oval() {
+        let compared = compare_searches_on("oval", 0);
+        assert!(compared > 100, "only {compared} positions compared");
+    }
+
+    #[test]
+    fn the_rewinding_search_finds_what_cloning_the_race_finds_on_the_figure_eight() {
+        let compared = compare_searches_on("figure-eight", 1);
+        assert!(compared > 100, "only {compared} positions compared");
+    }
+
+    #[test]
+    fn the_rewinding_search_finds_what_cloning_the_race_finds_on_the_road_course() {
+        let compared = compare_searches_on("road-course", 2);
+        assert!(compared > 100, "only {compared} positions compared");
+    }
+
+    #[test]
+    fn the_rewinding_search_finds_what_cloning_the_race_finds_on_the_thunder_oval() {
+        let compared = compare_searches_on("thunder-oval", 3);
         assert!(compared > 100, "only {compared} positions compared");
     }
 }

@@ -86,20 +86,27 @@ pub const SAMPLE_TRACKS: [&str; 4] = ["oval", "road-course", "figure-eight", "th
 /// Fresh races on every sample track with 2 to 10 players and seeds `0..seeds`, the first
 /// teams seated, with a label naming each.
 pub fn sample_races(seeds: u64) -> impl Iterator<Item = (String, roadwright::rules::Race, u64)> {
-    SAMPLE_TRACKS.into_iter().flat_map(move |track| {
-        let rules = race_rules(track, "standard");
-        (2..=10usize).flat_map(move |players| {
-            let rules = rules.clone();
-            (0..seeds).map(move |seed| {
-                let setup =
-                    roadwright::rules::RaceSetup::first_teams(&rules.content, players, seed);
-                let race = roadwright::rules::Race::new(rules.clone(), &setup).expect("setup");
-                (
-                    format!("{track}, {players} players, seed {seed}"),
-                    race,
-                    seed,
-                )
-            })
+    SAMPLE_TRACKS
+        .into_iter()
+        .flat_map(move |track| sample_races_on(track, seeds))
+}
+
+/// The races of [`sample_races`] on one track: 2 to 10 players, `seeds` seeds each.
+pub fn sample_races_on(
+    track: &'static str,
+    seeds: u64,
+) -> impl Iterator<Item = (String, roadwright::rules::Race, u64)> {
+    let rules = race_rules(track, "standard");
+    (2..=10usize).flat_map(move |players| {
+        let rules = rules.clone();
+        (0..seeds).map(move |seed| {
+            let setup = roadwright::rules::RaceSetup::first_teams(&rules.content, players, seed);
+            let race = roadwright::rules::Race::new(rules.clone(), &setup).expect("setup");
+            (
+                format!("{track}, {players} players, seed {seed}"),
+                race,
+                seed,
+            )
         })
     })
 }

@@ -18,10 +18,11 @@ fn seeds() -> u64 {
         .unwrap_or(28)
 }
 
-#[test]
-fn random_races_keep_every_invariant_on_every_sample_track() {
+/// Random races on `track`, every invariant checked after every decision (one test per track,
+/// so the four run side by side).
+fn random_races_keep_every_invariant_on(track: &'static str) {
     let mut races = 0;
-    for (label, mut race, seed) in common::sample_races(seeds()) {
+    for (label, mut race, seed) in common::sample_races_on(track, seeds()) {
         race.set_logging(false);
         race.check_invariants().expect("setup keeps the invariants");
         let cars = race.cars().len();
@@ -42,7 +43,27 @@ fn random_races_keep_every_invariant_on_every_sample_track() {
         );
         races += 1;
     }
-    assert!(races >= 4 * 9);
+    assert_eq!(races, 9 * seeds(), "{track}: every field size and seed");
+}
+
+#[test]
+fn random_races_keep_every_invariant_on_the_oval() {
+    random_races_keep_every_invariant_on("oval");
+}
+
+#[test]
+fn random_races_keep_every_invariant_on_the_road_course() {
+    random_races_keep_every_invariant_on("road-course");
+}
+
+#[test]
+fn random_races_keep_every_invariant_on_the_figure_eight() {
+    random_races_keep_every_invariant_on("figure-eight");
+}
+
+#[test]
+fn random_races_keep_every_invariant_on_the_thunder_oval() {
+    random_races_keep_every_invariant_on("thunder-oval");
 }
 
 #[test]
