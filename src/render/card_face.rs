@@ -125,42 +125,45 @@ fn effects_after(effects: &[crate::content::combat_deck::AttackEffect]) -> Strin
     })
 }
 
-/// The decks of `documents`, in the order race, movement events, combat.
+/// The decks of `documents`, in the order race, movement events, combat (each kind in the
+/// order the documents come).
 pub(super) fn decks(documents: &[&Document]) -> Vec<DeckSheets> {
-    let mut decks = Vec::new();
-    for document in documents {
-        if let Document::RaceDeck(deck) = document {
-            let name = deck.name.to_string();
-            decks.push(DeckSheets {
-                kind: "race",
-                cards: copies(&deck.cards, |c| c.count, race_face),
-                name,
-                colour: RACE_COLOUR,
-            });
-        }
-    }
-    for document in documents {
-        if let Document::MovementEventDeck(deck) = document {
-            let name = deck.name.to_string();
-            decks.push(DeckSheets {
-                kind: "movement_event",
-                cards: copies(&deck.cards, |c| c.count, event_face),
-                name,
-                colour: EVENT_COLOUR,
-            });
-        }
-    }
-    for document in documents {
-        if let Document::CombatEventDeck(deck) = document {
-            decks.push(DeckSheets {
-                kind: "combat",
-                cards: copies(&deck.cards, |c| c.count, |c| combat_face(c, deck)),
-                name: deck.name.to_string(),
-                colour: COMBAT_COLOUR,
-            });
-        }
-    }
-    decks
+    let mut decks: Vec<(u8, DeckSheets)> = documents
+        .iter()
+        .filter_map(|document| match document {
+            Document::RaceDeck(deck) => Some((
+                0,
+                DeckSheets {
+                    kind: "race",
+                    cards: copies(&deck.cards, |c| c.count, race_face),
+                    name: deck.name.to_string(),
+                    colour: RACE_COLOUR,
+                },
+            )),
+            Document::MovementEventDeck(deck) => Some((
+                1,
+                DeckSheets {
+                    kind: "movement_event",
+                    cards: copies(&deck.cards, |c| c.count, event_face),
+                    name: deck.name.to_string(),
+                    colour: EVENT_COLOUR,
+                },
+            )),
+            Document::CombatEventDeck(deck) => Some((
+                2,
+                DeckSheets {
+                    kind: "combat",
+                    cards: copies(&deck.cards, |c| c.count, |c| combat_face(c, deck)),
+                    name: deck.name.to_string(),
+                    colour: COMBAT_COLOUR,
+                },
+            )),
+            _ => None,
+        })
+        .collect();
+    // A stable sort: the kinds in order, each kind's decks as the documents list them.
+    decks.sort_by_key(|(rank, _)| *rank);
+    decks.into_iter().map(|(_, deck)| deck).collect()
 }
 
 /// A rectangle's corners, in order around it.

@@ -330,57 +330,57 @@ fn crop_marks(
 ) {
     let (columns, rows) = GRID;
     let line = stroke(0, 0.2, false);
+    // Along each axis: the trim lines cross the grid, and a mark is drawn in the margin before
+    // the grid and after it, as long as the margin has room (up to 6 mm, 1 mm from the edge).
+    // `point(along, across)` turns an axis's coordinates back into (x, y).
+    let mut marks = |count: usize,
+                     start: f32,
+                     size: f32,
+                     across_start: f32,
+                     across_end: f32,
+                     across_page: f32,
+                     point: &dyn Fn(f32, f32) -> (f32, f32)| {
+        let before = (across_start - 1.0).clamp(0.0, 6.0);
+        let after = (across_page - across_end - 1.0).clamp(0.0, 6.0);
+        for index in 0..count {
+            for at in [
+                start + index as f32 * size + bleed,
+                start + (index + 1) as f32 * size - bleed,
+            ] {
+                if before > 0.0 {
+                    let ends = [
+                        mm(point(at, across_start - before)),
+                        mm(point(at, across_start - 0.5)),
+                    ];
+                    polyline(surface, &ends, line.clone());
+                }
+                if after > 0.0 {
+                    let ends = [
+                        mm(point(at, across_end + 0.5)),
+                        mm(point(at, across_end + after)),
+                    ];
+                    polyline(surface, &ends, line.clone());
+                }
+            }
+        }
+    };
     let (right, bottom) = (
         origin.0 + cell.0 * columns as f32,
         origin.1 + cell.1 * rows as f32,
     );
-    let reach = |room: f32| (room - 1.0).clamp(0.0, 6.0);
-    for column in 0..columns {
-        for x in [
-            origin.0 + column as f32 * cell.0 + bleed,
-            origin.0 + (column + 1) as f32 * cell.0 - bleed,
-        ] {
-            let top = reach(origin.1);
-            let low = reach(page.1 - bottom);
-            if top > 0.0 {
-                polyline(
-                    surface,
-                    &[mm((x, origin.1 - top)), mm((x, origin.1 - 0.5))],
-                    line.clone(),
-                );
-            }
-            if low > 0.0 {
-                polyline(
-                    surface,
-                    &[mm((x, bottom + 0.5)), mm((x, bottom + low))],
-                    line.clone(),
-                );
-            }
-        }
-    }
-    for row in 0..rows {
-        for y in [
-            origin.1 + row as f32 * cell.1 + bleed,
-            origin.1 + (row + 1) as f32 * cell.1 - bleed,
-        ] {
-            let left = reach(origin.0);
-            let far = reach(page.0 - right);
-            if left > 0.0 {
-                polyline(
-                    surface,
-                    &[mm((origin.0 - left, y)), mm((origin.0 - 0.5, y))],
-                    line.clone(),
-                );
-            }
-            if far > 0.0 {
-                polyline(
-                    surface,
-                    &[mm((right + 0.5, y)), mm((right + far, y))],
-                    line.clone(),
-                );
-            }
-        }
-    }
+    // Columns' edges, marked above and below the grid; rows' edges, left and right of it.
+    marks(
+        columns,
+        origin.0,
+        cell.0,
+        origin.1,
+        bottom,
+        page.1,
+        &|x, y| (x, y),
+    );
+    marks(rows, origin.1, cell.1, origin.0, right, page.0, &|y, x| {
+        (x, y)
+    });
 }
 
 /// A team's mat on a landscape page `page` mm: its name and colour, then a row per car.
