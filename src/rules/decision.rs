@@ -5,13 +5,14 @@
 //! randomness comes from the race's seeded `ChaCha` RNG, so a seed plus the list of decisions
 //! replays a race exactly, on any machine.
 
+use smallvec::SmallVec;
+
 use super::Race;
 use super::activation::{Phase, Stage};
 use super::combat;
 use super::events::EventChoice;
 use super::ids::{CarId, PlayerId};
 use super::movement::{MoveKind, Step, StepEnd, Style};
-use smallvec::SmallVec;
 
 /// One decision of a player.
 #[derive(
@@ -124,10 +125,7 @@ impl Race {
         let mut hand: SmallVec<[u16; 8]> = SmallVec::from_slice(&self.player(player).hand);
         hand.sort_unstable();
         hand.dedup();
-        let mut cars: SmallVec<[CarId; 8]> = SmallVec::new();
-        for car in self.activatable_cars(player) {
-            cars.push(car);
-        }
+        let cars: SmallVec<[CarId; 8]> = self.activatable_cars(player).collect();
         for card in hand {
             let movement = self.rules.content.race_deck[usize::from(card)].movement;
             let ram = Style::of_card(movement, false).kind == MoveKind::Ram;

@@ -180,20 +180,25 @@ mod tests {
     use super::*;
     use crate::rules::test_support::race;
 
-    const WEIGHTS: Weights = Weights {
-        progress: 1.0,
-        finish_vp: 25.0,
-        kill_vp: 20.0,
-        damage_dealt: 2.0,
-        damage_taken: -1.0,
-        cars_lost: -6.0,
-        rivals_pool: 1.0,
-    };
+    /// The shipped planner's weights (`content/bots/planner.ron`).
+    fn shipped_weights() -> Weights {
+        let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+        let profiles = crate::sim::profiles::profiles_in(&content);
+        match &profiles
+            .get("planner")
+            .expect("the planner profile")
+            .strategy
+        {
+            crate::content::bot_profile::Strategy::Planner(weights) => *weights,
+            other => panic!("the planner profile plans: {other:?}"),
+        }
+    }
 
     /// A budget of one position lets the search see only what one step reaches: the planned
     /// path is never longer than a step, where the default budget plans whole movements.
     #[test]
     fn the_search_budget_bounds_how_far_the_planner_looks() {
+        let weights = shipped_weights();
         let mut longest_full_plan = 0;
         let mut plays = 0;
         for seed in 0..6 {
@@ -211,10 +216,10 @@ mod tests {
             };
             let legal = race.legal().to_vec();
             let view = race.view(player);
-            let mut full = PlannerBot::new(WEIGHTS, seed);
+            let mut full = PlannerBot::new(weights, seed);
             full.choose(&view, &legal);
             longest_full_plan = longest_full_plan.max(full.plan.len());
-            let mut short = PlannerBot::new(WEIGHTS, seed).with_search_limit(1);
+            let mut short = PlannerBot::new(weights, seed).with_search_limit(1);
             short.choose(&view, &legal);
             assert!(
                 short.plan.len() <= 1,

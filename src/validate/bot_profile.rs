@@ -6,8 +6,8 @@ use super::locate::Needle;
 use super::report::FileReport;
 use crate::content::bot_profile::{BotProfile, Strategy, Weights};
 
-/// The largest search budget a profile may give a planner: a search that size takes about a
-/// tenth of a second, and a race makes a hundred of them per player.
+/// The largest search budget a profile may give a planner: at about a microsecond a position a
+/// search that size takes a second, and a race makes over a hundred per player.
 pub const MAX_SEARCH_LIMIT: u32 = 1_000_000;
 
 /// Checks a profile's weights: each must be a finite number. A NaN or an infinite weight makes

@@ -4,7 +4,8 @@
 
 use crate::common;
 
-use common::studio::{menu, open_track, settle, workspace_copy};
+use common::studio::{menu, open_file, settle, workspace_copy};
+use egui::accesskit::Role;
 use egui_kittest::kittest::Queryable;
 use roadwright::gui::file_picker::Picker;
 use roadwright::gui::print_dialog::{PrintKind, PrintWhat};
@@ -68,7 +69,16 @@ fn print_to_pdf_writes_the_track_shown_in_the_background() {
 #[test]
 fn the_content_exports_for_tabletop_simulator_as_edited() {
     let (pack, _) = workspace_copy();
-    let mut harness = open_track(pack.path());
+    // An edit not saved: the first race card from 4 copies to 50 takes the race deck from 96
+    // cards (two sheets of 69) to 142 (three).
+    let mut harness = open_file(pack.path(), "race_deck.ron (race_deck)");
+    let saved = std::fs::read_to_string(pack.path().join("race_deck.ron")).expect("deck");
+    harness
+        .get_all_by_role_and_label(Role::SpinButton, "count")
+        .next()
+        .expect("the first card's count")
+        .set_value_accesskit(50.0);
+    settle(&mut harness);
     menu(&mut harness, "File", "Export for Tabletop Simulator");
     harness
         .get_by_label("the content: cards, team mats and counters")
@@ -87,13 +97,21 @@ fn the_content_exports_for_tabletop_simulator_as_edited() {
         .expect("the window")
         .wait()
         .expect("the writing ends");
-    assert!(said.contains("4 deck sheets"), "{said}");
+    assert!(said.contains("5 deck sheets"), "{said}");
     for file in [
         "race-deck-1.png",
         "race-deck-2.png",
+        "race-deck-3.png",
         "combat-deck-1.png",
         "README-decks.txt",
     ] {
         assert!(folder.join(file).is_file(), "{file}");
     }
+    let readme = std::fs::read_to_string(folder.join("README-decks.txt")).expect("readme");
+    assert!(readme.contains("race-deck-3.png"), "{readme}");
+    // The edit reached the export, not the file.
+    assert_eq!(
+        std::fs::read_to_string(pack.path().join("race_deck.ron")).expect("deck"),
+        saved
+    );
 }
