@@ -70,8 +70,9 @@
 //! - A batch keeps its races folded (`sim::batch_fold`): integer sums and counts that merge
 //!   exactly in any order, so its memory does not grow with its races and any split (threads,
 //!   shards) gives the same figures.
-//! - Output never destroys: a command checks its outputs before any work (never one of its
-//!   inputs, never inside the content folder), writes into pipes and devices instead of
+//! - Output never destroys: a command or a studio job checks its outputs before any work
+//!   (`content::output_path`: never one of its inputs, never inside the content folder, however
+//!   the path is spelt), writes into pipes and devices instead of
 //!   replacing them, and anything printed as JSON names places, cards and cars as the files
 //!   do (`rules::named_event`).
 //! - The outcome search never clones the race per step: it steps one copy forward and rewinds

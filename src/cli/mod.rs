@@ -10,7 +10,6 @@ mod inspect;
 mod interrupt;
 mod moves;
 mod new_track;
-mod outputs;
 mod print;
 mod race;
 mod render;

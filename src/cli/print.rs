@@ -31,11 +31,11 @@ pub fn print(
         .pdf
         .as_deref()
         .map_or(Ok(()), |pdf| {
-            super::outputs::check_outputs(&[("-o", pdf)], &[path])
+            crate::content::output_path::check_outputs(&[("-o", pdf)], &[path])
         })
         .and_then(|()| {
             args.tts.as_deref().map_or(Ok(()), |folder| {
-                super::outputs::check_output_folder("--tts", folder, &[path])
+                crate::content::output_path::check_output_folder("--tts", folder, &[path])
             })
         });
     if let Err(e) = checked {

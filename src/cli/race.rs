@@ -129,7 +129,10 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
                 record.display()
             ))
         } else {
-            super::outputs::check_outputs(&[("--record", record)], &[args.track, args.content])
+            crate::content::output_path::check_outputs(
+                &[("--record", record)],
+                &[args.track, args.content],
+            )
         };
         if let Err(e) = checked {
             writeln!(err, "error: {e}; nothing was played")?;

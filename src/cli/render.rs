@@ -68,7 +68,7 @@ pub fn render(
     let inputs: Vec<&Path> = std::iter::once(track_path)
         .chain(heat.map(|(results, _)| results))
         .collect();
-    if let Err(e) = super::outputs::check_outputs(&[("-o", out_path)], &inputs) {
+    if let Err(e) = crate::content::output_path::check_outputs(&[("-o", out_path)], &inputs) {
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }

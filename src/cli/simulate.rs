@@ -7,9 +7,9 @@ use std::sync::atomic::AtomicBool;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::outputs::{check_output_folder, check_outputs};
 use super::race::load_rules;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
+use crate::content::output_path::{check_output_folder, check_outputs};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
 use crate::sim::batch::{

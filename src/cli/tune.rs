@@ -10,9 +10,9 @@ use std::sync::atomic::AtomicBool;
 use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::watch_ctrl_c;
-use super::outputs::check_output_folder;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
+use crate::content::output_path::check_output_folder;
 use crate::content::source::SourceFile;
 use crate::sim::tune::Tuning;
 use crate::sim::tune::run::{PACK_FOLDER, Report, RunError, RunProgress, prepare_output, run};
@@ -125,7 +125,8 @@ fn open_tuning(
             return Ok(Err(EXIT_CONTENT_ERRORS));
         }
     };
-    let checked = check_output_folder("--out", out_dir, &[tuning.pack.root.as_path(), spec_path])
+    // The spec is checked here; the pack by `prepare_output`, as for the studio.
+    let checked = check_output_folder("--out", out_dir, &[spec_path])
         .and_then(|()| prepare_output(&tuning, out_dir).map_err(|e| format!("--out {e}")));
     if let Err(message) = checked {
         writeln!(err, "{message}")?;

@@ -14,6 +14,7 @@ pub mod document;
 pub mod error;
 pub mod kind;
 pub mod movement_events;
+pub mod output_path;
 pub mod pack;
 pub mod parse;
 mod plain_words;

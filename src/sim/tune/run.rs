@@ -16,6 +16,7 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::{Evaluation, ObjectiveValue, Plan, Search, Tuning, final_seed};
+use crate::content::output_path::lies_within;
 use crate::content::{Document, SourceFile};
 use crate::sim::stats::Interval;
 
@@ -121,17 +122,11 @@ impl Report {
 /// Checks that `out_dir` can take a run of `tuning` and creates it: never inside the pack,
 /// never over a content folder this run did not write.
 pub fn prepare_output(tuning: &Tuning, out_dir: &Path) -> Result<(), RunError> {
-    let canonical = |p: &Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_owned());
-    let pack = canonical(&tuning.pack.root);
-    let mut ancestor = Some(out_dir);
-    while let Some(folder) = ancestor {
-        if folder.exists() && canonical(folder).starts_with(&pack) {
-            return Err(RunError::Output(format!(
-                "{}: it is inside the content folder; choose a folder outside it",
-                out_dir.display()
-            )));
-        }
-        ancestor = folder.parent();
+    if lies_within(out_dir, &tuning.pack.root) {
+        return Err(RunError::Output(format!(
+            "{}: it is inside the content folder; choose a folder outside it",
+            out_dir.display()
+        )));
     }
     if out_dir.join(PACK_FOLDER).exists() && !out_dir.join(SEARCH_FILE).is_file() {
         // A pack this run did not write is never replaced.

@@ -1,7 +1,7 @@
-//! Output paths, checked before a command does its work: an output never overwrites one of the
-//! command's own inputs, never lands inside an input folder (a content pack would read it as
-//! content next time), and its folder exists, so that a long batch is not played only to find
-//! at the end that its report cannot be written.
+//! Output paths, checked before a command or a studio job does its work: an output never
+//! overwrites one of its own inputs, never lands inside an input folder (a content pack would
+//! read it as content next time), and its folder exists, so that a long batch is not played
+//! only to find at the end that its report cannot be written.
 
 use std::path::{Path, PathBuf};
 
@@ -13,17 +13,33 @@ fn folder_of(path: &Path) -> &Path {
     }
 }
 
-/// A path as the system finally names it: canonical when it exists; otherwise its folder made
-/// canonical with its name joined (an output usually does not exist yet); as given when not
-/// even its folder exists.
+/// A path as the system finally names it: its nearest existing ancestor made canonical, with
+/// the rest joined (an output, or the folders it will be written in, usually do not exist
+/// yet); as given when no part of it exists.
 fn resolved(path: &Path) -> PathBuf {
-    if let Ok(real) = path.canonicalize() {
-        return real;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut existing = absolute.as_path();
+    let mut rest = Vec::new();
+    loop {
+        if let Ok(mut real) = existing.canonicalize() {
+            real.extend(rest.iter().rev());
+            return real;
+        }
+        match (existing.parent(), existing.file_name()) {
+            (Some(parent), Some(name)) => {
+                rest.push(name);
+                existing = parent;
+            }
+            _ => return absolute,
+        }
     }
-    match (folder_of(path).canonicalize(), path.file_name()) {
-        (Ok(folder), Some(name)) => folder.join(name),
-        _ => path.to_owned(),
-    }
+}
+
+/// Whether `path` is `folder` or lies inside it, however either is spelt (relative, through
+/// links, or not created yet).
+#[must_use]
+pub fn lies_within(path: &Path, folder: &Path) -> bool {
+    resolved(path).starts_with(resolved(folder))
 }
 
 /// Refuses an output (a file or a folder of outputs) that is one of the inputs or lies inside
@@ -53,7 +69,7 @@ fn clash(option: &str, output: &Path, inputs: &[&Path]) -> Result<(), String> {
 /// Checks each output (named by its option, `--json`) against the inputs: refused when it is
 /// an input file, lies inside an input folder, is a folder itself, or its folder does not
 /// exist. Pipes and devices (`/dev/stdout`) are always fine: nothing is read from them.
-pub(crate) fn check_outputs<P: AsRef<Path>>(
+pub fn check_outputs<P: AsRef<Path>>(
     outputs: &[(&str, P)],
     inputs: &[&Path],
 ) -> Result<(), String> {
@@ -81,11 +97,7 @@ pub(crate) fn check_outputs<P: AsRef<Path>>(
 
 /// Checks a folder a command writes files into (created when missing): refused when it is a
 /// file, an input, or inside an input folder.
-pub(crate) fn check_output_folder(
-    option: &str,
-    folder: &Path,
-    inputs: &[&Path],
-) -> Result<(), String> {
+pub fn check_output_folder(option: &str, folder: &Path, inputs: &[&Path]) -> Result<(), String> {
     if folder.exists() && !folder.is_dir() {
         return Err(format!("{option} {}: it is not a folder", folder.display()));
     }
@@ -117,6 +129,16 @@ mod tests {
         let nowhere = dir.path().join("missing").join("x.json");
         let missing = check_outputs(&[("--json", &nowhere)], &inputs).expect_err("no folder");
         assert!(missing.contains("does not exist"), "{missing}");
+        // A folder of outputs not made yet, two levels down inside the content folder, named
+        // through a link to the temporary folder.
+        let link = dir.path().join("link");
+        std::os::unix::fs::symlink(dir.path(), &link).expect("link");
+        let deep = link.join("content").join("new").join("deeper");
+        let error = check_output_folder("--out", &deep, &inputs).expect_err("deep inside");
+        assert!(error.contains("inside the input folder"), "{error}");
+        assert!(lies_within(&deep, &content));
+        assert!(lies_within(&dir.path().join("content/./new/x"), &content));
+        assert!(!lies_within(&dir.path().join("elsewhere/new"), &content));
         let fine = dir.path().join("report.json");
         assert!(check_outputs(&[("--json", &fine)], &inputs).is_ok());
         assert!(check_outputs(&[("--json", Path::new("/dev/null"))], &inputs).is_ok());
