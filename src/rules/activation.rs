@@ -358,7 +358,13 @@ impl Race {
             }
             Stage::Event(event) => {
                 let event = event.clone();
-                if !self.event_choices(activation, &event).is_empty() {
+                let choices = self.event_choices(activation, &event);
+                if !choices.is_empty() {
+                    // The choices are the point's legal decisions: kept, not worked out again
+                    // when a player asks (finding the cars an event can reach is not free).
+                    let mut legal = self.spare.take();
+                    legal.extend(choices.into_iter().map(Decision::Event));
+                    self.legal = OnceCell::from(legal);
                     return Transition::Decide;
                 }
                 activation.stage = Stage::AfterMove;
