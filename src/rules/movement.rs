@@ -101,9 +101,10 @@ impl Style {
     }
 }
 
-/// A short run of spaces: a step's path or tail. Almost always one to four spaces, kept inline
-/// so that listing and applying steps does not allocate.
-pub type Spaces = SmallVec<[SpaceId; 4]>;
+/// A short run of spaces: a step's path or tail, kept inline so that listing and applying steps
+/// does not allocate. Room for six, not four: pushing a line of four cars makes a five-space
+/// path, common in a crowded field, and each of those went to the heap.
+pub type Spaces = SmallVec<[SpaceId; 6]>;
 
 /// One fully specified movement step.
 #[derive(
