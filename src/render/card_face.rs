@@ -130,35 +130,41 @@ fn effects_after(effects: &[crate::content::combat_deck::AttackEffect]) -> Strin
 pub(super) fn decks(documents: &[&Document]) -> Vec<DeckSheets> {
     let mut decks: Vec<(u8, DeckSheets)> = documents
         .iter()
-        .filter_map(|document| match document {
-            Document::RaceDeck(deck) => Some((
-                0,
+        .filter_map(|document| {
+            let (rank, kind, colour, name, cards) = match document {
+                Document::RaceDeck(deck) => (
+                    0,
+                    "race",
+                    RACE_COLOUR,
+                    &deck.name,
+                    copies(&deck.cards, |c| c.count, race_face),
+                ),
+                Document::MovementEventDeck(deck) => (
+                    1,
+                    "movement_event",
+                    EVENT_COLOUR,
+                    &deck.name,
+                    copies(&deck.cards, |c| c.count, event_face),
+                ),
+                Document::CombatEventDeck(deck) => (
+                    2,
+                    "combat",
+                    COMBAT_COLOUR,
+                    &deck.name,
+                    copies(&deck.cards, |c| c.count, |c| combat_face(c, deck)),
+                ),
+                _ => return None,
+            };
+            let name = name.to_string();
+            Some((
+                rank,
                 DeckSheets {
-                    kind: "race",
-                    cards: copies(&deck.cards, |c| c.count, race_face),
-                    name: deck.name.to_string(),
-                    colour: RACE_COLOUR,
+                    kind,
+                    name,
+                    colour,
+                    cards,
                 },
-            )),
-            Document::MovementEventDeck(deck) => Some((
-                1,
-                DeckSheets {
-                    kind: "movement_event",
-                    cards: copies(&deck.cards, |c| c.count, event_face),
-                    name: deck.name.to_string(),
-                    colour: EVENT_COLOUR,
-                },
-            )),
-            Document::CombatEventDeck(deck) => Some((
-                2,
-                DeckSheets {
-                    kind: "combat",
-                    cards: copies(&deck.cards, |c| c.count, |c| combat_face(c, deck)),
-                    name: deck.name.to_string(),
-                    colour: COMBAT_COLOUR,
-                },
-            )),
-            _ => None,
+            ))
         })
         .collect();
     // A stable sort: the kinds in order, each kind's decks as the documents list them.
