@@ -153,23 +153,47 @@ fn track_choice(
         .labelled_by(label.id);
 }
 
-/// The start of a batch's or a tuning's form: the track, the ruleset's id and the number of
-/// players (2 to 10), each labelled.
-pub fn race_setup<N: egui::emath::Numeric>(
-    ui: &mut Ui,
-    workspace: &crate::gui::workspace::Workspace,
-    track: &mut Option<crate::gui::workspace::DocumentId>,
-    ruleset: &mut String,
-    players: &mut N,
-    id: &str,
-) {
-    track_choice(ui, workspace, track, id);
-    let label = ui.label("Ruleset");
-    ui.add(egui::TextEdit::singleline(ruleset).desired_width(80.0))
-        .labelled_by(label.id);
-    let label = ui.label("Players");
-    ui.add(egui::DragValue::new(players).range(2..=10))
-        .labelled_by(label.id);
+/// What a batch or a tuning races on: the track, the ruleset's id and the number of players.
+/// The simulation and Tune forms both start with it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RaceSetupForm {
+    /// The track document the races are played on.
+    pub track: Option<crate::gui::workspace::DocumentId>,
+    /// The ruleset id.
+    pub ruleset: String,
+    /// Players per race (2 to 10).
+    pub players: usize,
+}
+
+impl RaceSetupForm {
+    /// The standard ruleset and four players on `track`.
+    #[must_use]
+    pub fn new(track: Option<crate::gui::workspace::DocumentId>) -> Self {
+        Self {
+            track,
+            ruleset: "standard".to_owned(),
+            players: 4,
+        }
+    }
+
+    /// The three fields, each labelled; `id` tells this form's track choice from another's.
+    pub fn ui(&mut self, ui: &mut Ui, workspace: &crate::gui::workspace::Workspace, id: &str) {
+        track_choice(ui, workspace, &mut self.track, id);
+        let label = ui.label("Ruleset");
+        ui.add(egui::TextEdit::singleline(&mut self.ruleset).desired_width(80.0))
+            .labelled_by(label.id);
+        let label = ui.label("Players");
+        ui.add(egui::DragValue::new(&mut self.players).range(2..=10))
+            .labelled_by(label.id);
+    }
+}
+
+/// The button that leaves a screen for the editor, at the start of its toolbar, with a
+/// separator after it.
+pub fn back_to_editor(ui: &mut Ui) -> egui::Response {
+    let response = ui.button("Back to editor");
+    ui.separator();
+    response
 }
 
 /// A table that brings `row` (a row just added, or a diagnostic's card) to its middle.

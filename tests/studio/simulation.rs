@@ -364,7 +364,7 @@ fn a_batch_compares_with_another_track() {
     };
     let (oval_id, eight_id) = (id_of(&oval), id_of(&eight));
     let comparison = compared(&mut harness, |form| {
-        form.track = Some(oval_id);
+        form.setup.track = Some(oval_id);
         form.compare = Some(CompareWith::Track(eight_id));
         form.races = 40;
     });

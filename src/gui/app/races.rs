@@ -105,7 +105,7 @@ impl StudioApp {
         if let Some(simulation) = self.screen_mut::<SimulationScreen>() {
             // The form says what is shown: the run's bots, races and seed.
             let form = &mut simulation.form;
-            form.players = tuned.bots.len();
+            form.setup.players = tuned.bots.len();
             form.races = tuned.races;
             form.seed = tuned.seed;
             for (seat, bot) in form.bots.iter_mut().zip(tuned.bots.iter().cycle()) {

@@ -14,14 +14,12 @@ use crate::rules::report::{EntryKind, ReportEntry};
 impl RaceScreen {
     pub(super) fn toolbar(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
         ui.horizontal_wrapped(|ui| {
-            if ui
-                .button("Back to editor")
+            if crate::gui::fields::back_to_editor(ui)
                 .on_hover_text("Back to the editor (Esc); the race stays open")
                 .clicked()
             {
                 commands.push(RaceCommand::Close);
             }
-            ui.separator();
             match &self.session {
                 RaceSession::Live(live) => self.live_controls(ui, live, commands),
                 RaceSession::Replay(replay) => scrubber(ui, replay, commands),

@@ -11,7 +11,7 @@ impl SimulationScreen {
     /// Starts the batch `form` describes on the content as edited (with the same seeds on the
     /// saved files, or on another track, when it compares); says why when it cannot.
     pub fn run_form(&mut self, workspace: &Workspace, form: &SimForm, now: f64) {
-        let Some(track_id) = form.track else {
+        let Some(track_id) = form.setup.track else {
             self.fail("Open a track first".to_owned());
             return;
         };
@@ -50,11 +50,11 @@ fn build(
     track_id: DocumentId,
     form: &SimForm,
 ) -> Result<Built, LaunchError> {
-    let (loaded, track) = rules_for(workspace, track_id, &form.ruleset)?;
+    let (loaded, track) = rules_for(workspace, track_id, &form.setup.ruleset)?;
     let bots = form
         .bots
         .iter()
-        .take(form.players)
+        .take(form.setup.players)
         .map(|id| {
             workspace
                 .bot_profile(id)
@@ -74,12 +74,12 @@ fn build(
     let compared = match form.compare {
         None => None,
         Some(CompareWith::Saved) => Some((
-            saved_spec(workspace, track_id, &form.ruleset, &spec)?,
+            saved_spec(workspace, track_id, &form.setup.ruleset, &spec)?,
             "Saved".to_owned(),
             "Edited".to_owned(),
         )),
         Some(CompareWith::Track(other)) => {
-            let (other_rules, _) = rules_for(workspace, other, &form.ruleset)?;
+            let (other_rules, _) = rules_for(workspace, other, &form.setup.ruleset)?;
             Some((
                 BatchSpec {
                     rules: other_rules.rules,

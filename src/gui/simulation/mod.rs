@@ -30,12 +30,9 @@ use worker::{BatchRun, BatchUpdate};
 /// What a batch plays: chosen on the screen.
 #[derive(Clone, PartialEq, Debug)]
 pub struct SimForm {
-    /// The track document.
-    pub track: Option<DocumentId>,
-    /// The ruleset id.
-    pub ruleset: String,
-    /// Players per race (the first teams of the content, rotated over the seats race by race).
-    pub players: usize,
+    /// The track, the ruleset and the players (the first teams of the content, rotated over
+    /// the seats race by race).
+    pub setup: crate::gui::fields::RaceSetupForm,
     /// The bot profile id of each seat (as many as the most players; the first `players` play).
     pub bots: Vec<String>,
     /// Races to play.
@@ -208,9 +205,7 @@ impl SimulationScreen {
         let bot = workspace.bot_or_first("planner");
         Self {
             form: SimForm {
-                track,
-                ruleset: "standard".to_owned(),
-                players: 4,
+                setup: crate::gui::fields::RaceSetupForm::new(track),
                 bots: vec![bot; 10],
                 races: 200,
                 seed: 1,
@@ -557,7 +552,7 @@ impl SimulationScreen {
                 .on_hover_text("The same seeds on the files as saved: what the edits change");
                 for id in workspace
                     .track_ids()
-                    .filter(|&id| Some(id) != self.form.track)
+                    .filter(|&id| Some(id) != self.form.setup.track)
                 {
                     let with = Some(CompareWith::Track(id));
                     ui.selectable_value(&mut self.form.compare, with, named(with));
@@ -582,7 +577,7 @@ impl SimulationScreen {
             }
         } else {
             if ui
-                .add_enabled(self.form.track.is_some(), egui::Button::new("Run"))
+                .add_enabled(self.form.setup.track.is_some(), egui::Button::new("Run"))
                 .clicked()
             {
                 commands.push(SimCommand::Run);
@@ -611,22 +606,14 @@ impl SimulationScreen {
         commands: &mut Vec<SimCommand>,
     ) {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Back to editor").clicked() {
+            if crate::gui::fields::back_to_editor(ui).clicked() {
                 commands.push(SimCommand::Close);
             }
-            ui.separator();
-            crate::gui::fields::race_setup(
-                ui,
-                workspace,
-                &mut self.form.track,
-                &mut self.form.ruleset,
-                &mut self.form.players,
-                "sim_track",
-            );
+            self.form.setup.ui(ui, workspace, "sim_track");
             let profiles = bot_profiles(workspace);
             let label = ui.label("Bots");
             // One choice for every seat at once, and below it one per seat.
-            let all_same = self.form.bots[..self.form.players.min(10)]
+            let all_same = self.form.bots[..self.form.setup.players.min(10)]
                 .windows(2)
                 .all(|w| w[0] == w[1]);
             ComboBox::from_id_salt("sim_bot")
@@ -661,7 +648,7 @@ impl SimulationScreen {
         });
         ui.horizontal_wrapped(|ui| {
             let profiles = bot_profiles(workspace);
-            for seat in 0..self.form.players.min(10) {
+            for seat in 0..self.form.setup.players.min(10) {
                 let label = ui.label(format!("Seat {}", seat + 1));
                 ComboBox::from_id_salt(("sim_seat_bot", seat))
                     .selected_text(self.form.bots[seat].clone())

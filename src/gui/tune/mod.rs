@@ -49,12 +49,8 @@ pub struct ObjectiveRow {
 /// What a tuning is asked to do: chosen on the screen.
 #[derive(Clone, PartialEq, Debug)]
 pub struct TuneForm {
-    /// The track document the races are played on.
-    pub track: Option<DocumentId>,
-    /// The ruleset id.
-    pub ruleset: String,
-    /// Players per race.
-    pub players: u8,
+    /// The track, the ruleset and the players.
+    pub setup: crate::gui::fields::RaceSetupForm,
     /// The bot profile every seat plays.
     pub bot: String,
     /// Races the whole run may play.
@@ -84,9 +80,11 @@ impl TuneForm {
                 .to_string()
         };
         let track_name = self
+            .setup
             .track
             .map_or_else(String::new, |id| workspace.display_name(id));
         let track_path = self
+            .setup
             .track
             .and_then(|id| workspace.document(id)?.path.clone())
             .map_or_else(|| track_name.clone(), |path| relative(&path));
@@ -98,8 +96,9 @@ impl TuneForm {
                 .as_str()
                 .into(),
             track: track_path.as_str().into(),
-            ruleset: self.ruleset.as_str().into(),
-            players: self.players,
+            ruleset: self.setup.ruleset.as_str().into(),
+            // The form keeps 2 to 10; anything else is left for the spec's check to name.
+            players: u8::try_from(self.setup.players).unwrap_or(u8::MAX),
             bots: vec![self.bot.as_str().into()],
             budget: self.budget,
             seed: self.seed,
@@ -177,7 +176,7 @@ impl TuneScreen {
     pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
         let track = workspace.track_or_first(shown);
         let bot = workspace.bot_or_first("racer");
-        let ruleset = "standard".to_owned();
+        let setup = crate::gui::fields::RaceSetupForm::new(track);
         let out = workspace
             .home()
             .join(format!(
@@ -186,7 +185,7 @@ impl TuneScreen {
             ))
             .display()
             .to_string();
-        let parameters = offered(&pack_of(workspace), &ruleset.as_str().into())
+        let parameters = offered(&pack_of(workspace), &setup.ruleset.as_str().into())
             .into_iter()
             .map(|offered| ParameterRow {
                 offered,
@@ -195,9 +194,7 @@ impl TuneScreen {
             .collect();
         Self {
             form: TuneForm {
-                track,
-                ruleset,
-                players: 4,
+                setup,
                 bot,
                 budget: 4_000,
                 seed: 1,
@@ -232,6 +229,7 @@ impl TuneScreen {
         let stem = format!(
             "tune-{}",
             self.form
+                .setup
                 .track
                 .map_or_else(|| "pack".to_owned(), |id| workspace.file_stem(id, "track"))
         );
@@ -305,7 +303,7 @@ impl TuneScreen {
         &self,
         workspace: &Workspace,
     ) -> Result<(Tuning, crate::content::track::Track, PathBuf), String> {
-        let Some(track_id) = self.form.track else {
+        let Some(track_id) = self.form.setup.track else {
             return Err("Open a track first".to_owned());
         };
         let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {

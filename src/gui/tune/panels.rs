@@ -37,18 +37,10 @@ impl TuneScreen {
 
     fn form_ui(&mut self, ui: &mut Ui, workspace: &Workspace, requests: &mut Vec<TuneRequest>) {
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Back to editor").clicked() {
+            if crate::gui::fields::back_to_editor(ui).clicked() {
                 requests.push(TuneRequest::Close);
             }
-            ui.separator();
-            crate::gui::fields::race_setup(
-                ui,
-                workspace,
-                &mut self.form.track,
-                &mut self.form.ruleset,
-                &mut self.form.players,
-                "tune_track",
-            );
+            self.form.setup.ui(ui, workspace, "tune_track");
             let label = ui.label("Bots");
             ComboBox::from_id_salt("tune_bot")
                 .selected_text(self.form.bot.clone())
@@ -279,40 +271,35 @@ impl TuneScreen {
                 }
             });
         ui.strong("Objectives on fresh seeds");
-        egui::Grid::new("tune_objective_results")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.label("objective");
-                ui.label("before");
-                ui.label("after");
-                ui.end_row();
-                for (before, after) in report.before.iter().zip(&report.after) {
-                    ui.label(&before.name);
-                    ui.label(format!("{:.2}", before.value));
-                    ui.label(format!("{:.2}", after.value));
-                    ui.end_row();
-                }
-            });
+        before_after(
+            ui,
+            "tune_objective_results",
+            "objective",
+            report
+                .before
+                .iter()
+                .zip(&report.after)
+                .map(|(before, after)| {
+                    (
+                        before.name.clone(),
+                        format!("{:.2}", before.value),
+                        format!("{:.2}", after.value),
+                    )
+                }),
+        );
         ui.strong("Win rates on fresh seeds, % (95%)");
-        egui::Grid::new("tune_win_rates")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.label("team");
-                ui.label("before");
-                ui.label("after");
-                ui.end_row();
-                for (team, before) in &report.teams_before {
-                    ui.label(team);
-                    ui.label(rate_text(*before));
-                    ui.label(
-                        report
-                            .teams_after
-                            .get(team)
-                            .map_or_else(String::new, |after| rate_text(*after)),
-                    );
-                    ui.end_row();
-                }
-            });
+        before_after(
+            ui,
+            "tune_win_rates",
+            "team",
+            report.teams_before.iter().map(|(team, before)| {
+                let after = report
+                    .teams_after
+                    .get(team)
+                    .map_or_else(String::new, |after| rate_text(*after));
+                (team.clone(), rate_text(*before), after)
+            }),
+        );
         if ui
             .button("Compare on the simulation screen")
             .on_hover_text(
@@ -323,6 +310,28 @@ impl TuneScreen {
             requests.push(TuneRequest::Compare);
         }
     }
+}
+
+/// A striped grid of figures before and after tuning, each row named in the first column
+/// (headed `what`).
+fn before_after(
+    ui: &mut Ui,
+    id: &str,
+    what: &str,
+    rows: impl Iterator<Item = (String, String, String)>,
+) {
+    egui::Grid::new(id).striped(true).show(ui, |ui| {
+        ui.label(what);
+        ui.label("before");
+        ui.label("after");
+        ui.end_row();
+        for (name, before, after) in rows {
+            ui.label(name);
+            ui.label(before);
+            ui.label(after);
+            ui.end_row();
+        }
+    });
 }
 
 fn rate_text(rate: crate::sim::stats::Interval) -> String {
