@@ -16,6 +16,11 @@
 //!   its own forward links and lands in any empty space directly behind a car of the nearest
 //!   sector ahead that holds a car; trough cars are not cars "in front", so the car links
 //!   behind the next car on the track. A car already linked behind a car stays where it is.
+//! - 7.1's "may not ... enter the same space twice during an Action Segment" holds for every
+//!   movement of the activation: the card's, Get There's, Shot of NOS's, and the active car's
+//!   jump by Open Road, step by Sideswipe and swap by Drift. A combat result that places the
+//!   active car (Bulldoze 8.5, the advance into an eliminated car's space 8.4) is the combat
+//!   card's doing, not a movement, and is not limited by it.
 //! - Shot of NOS moves the car as many MP as the drawn card's speed adjustment; the card is
 //!   discarded.
 //! - Dangerous Debris is chosen by each player in turn order, starting with the active player.
@@ -29,7 +34,7 @@ use std::collections::BTreeSet;
 use crate::content::movement_events::MovementEvent;
 use crate::content::race_deck::LaneSide;
 use crate::content::track::Terrain;
-use crate::validate::checked_track::SpaceId;
+use crate::validate::checked_track::{CellId, SpaceId};
 
 use super::activation::{Activation, Stage};
 use super::combat::{self, CollisionKind};
@@ -434,13 +439,13 @@ impl Race {
             }
             EventStage::Sideswipe => {
                 out.extend(
-                    self.sideswipe_sides(car)
+                    self.sideswipe_sides(car, &activation.visited)
                         .into_iter()
                         .map(|side| EventChoice::Sideswipe { side }),
                 );
             }
             EventStage::OpenRoad => {
-                let spaces = self.open_road(car);
+                let spaces = self.open_road(car, &activation.visited);
                 if !spaces.is_empty() {
                     out.push(EventChoice::Decline);
                     out.extend(spaces.into_iter().map(|to| EventChoice::OpenRoad { to }));
@@ -455,7 +460,8 @@ impl Race {
                 );
             }
             EventStage::Drift => {
-                let ahead = self.cars_linked_ahead(car);
+                let mut ahead = self.cars_linked_ahead(car);
+                ahead.retain(|(_, to)| !self.entered(&activation.visited, *to));
                 if !ahead.is_empty() {
                     out.push(EventChoice::Decline);
                     out.extend(
@@ -508,6 +514,7 @@ impl Race {
                         combat::collision(self, car, target, CollisionKind::Sideswipe, player);
                     } else {
                         self.put(car, Place::Track(to), Motion::Sideswiped);
+                        activation.visited.push(self.cell(to));
                     }
                 }
             }
@@ -515,6 +522,7 @@ impl Race {
                 let from = self.car(car).place;
                 let crosses = from.space().is_some_and(|f| self.open_road_crosses(f, *to));
                 self.put(car, Place::Track(*to), Motion::OpenRoad);
+                activation.visited.push(self.cell(*to));
                 if crosses {
                     self.crossed_line(car);
                 }
@@ -531,6 +539,7 @@ impl Race {
                     .find(|(other, _)| other == with);
                 if let (Some(from), Some((other, to))) = (self.car(car).place.space(), front) {
                     super::movement::swap(self, car, from, other, to);
+                    activation.visited.push(self.cell(to));
                 }
             }
             (
@@ -626,7 +635,10 @@ impl Race {
         out
     }
 
-    fn sideswipe_sides(&self, car: CarId) -> Vec<LaneSide> {
+    /// The sides Sideswipe may take the car to: never off rough ground (7.13), never into the
+    /// trough, or into an empty space the car entered earlier in this action segment
+    /// (7.1); into a car only an opponent's, and only when the car is not suppressed (8.5).
+    fn sideswipe_sides(&self, car: CarId, visited: &[CellId]) -> Vec<LaneSide> {
         let Some(space) = self.car(car).place.space() else {
             return Vec::new();
         };
@@ -647,11 +659,18 @@ impl Race {
                     return false;
                 }
                 match self.car_on(to) {
-                    None => true,
+                    None => !self.entered(visited, to),
                     Some(other) => self.car(other).player != owner && !suppressed,
                 }
             })
             .collect()
+    }
+
+    /// Whether the active car entered `space` earlier in its action segment (its cells so far,
+    /// `visited`): 7.1 "may not ... enter the same space twice during an Action Segment" holds
+    /// for every movement of the activation, the card's and the events' alike.
+    fn entered(&self, visited: &[CellId], space: SpaceId) -> bool {
+        visited.contains(&self.cell(space))
     }
 
     /// Open Road destinations (10.0: "may move any number of spaces forward to become linked
@@ -659,14 +678,17 @@ impl Race {
     ///
     /// The car looks forward from where it is, sector by sector along its own forward links
     /// (so from a starting section it sees the lap sectors it joins, never the lap sectors
-    /// behind the junction). The first sector ahead holding a car in line (trough cars are not
-    /// "in front") gives the destinations: the empty spaces of the sector before it that link
-    /// directly into a car's space. When every space of the next sector is barred by
-    /// perpendicular cars on the crossover, the car stops just in front of them, in any empty
-    /// lane. Lanes change only on paved ground (7.13: "No Event or Race Card can override this
-    /// rule"), never into the trough. A car already linked directly behind a car has nowhere
-    /// to go: it is linked already.
-    pub(crate) fn open_road(&self, car: CarId) -> Vec<SpaceId> {
+    /// behind the junction). The first sector ahead holding another car in line (trough cars
+    /// are not "in front"; the car itself never is) gives the destinations: the empty spaces of
+    /// the sector before it that link directly into a car's space. When every space of the next
+    /// sector is barred by perpendicular cars on the crossover, the car stops just in front of
+    /// them, in any empty lane. Lanes change only on paved ground (7.13: "No Event or Race Card
+    /// can override this rule"), never into the trough. The jump never passes through or lands
+    /// on a space the car entered earlier in its action segment (`visited`, 7.1). A car already
+    /// linked directly behind a car has nowhere to go: it is linked already. Looking ahead stops
+    /// when it comes round to the car's own sector: with nobody else on the lap ahead of it,
+    /// there is no next car to link with.
+    pub(crate) fn open_road(&self, car: CarId, visited: &[CellId]) -> Vec<SpaceId> {
         let Some(from) = self.car(car).place.space() else {
             return Vec::new();
         };
@@ -682,22 +704,29 @@ impl Race {
             .flat_map(|s| combat::cars_on(self, *s))
             .all(|c| c == car);
         let in_line = |s: &SpaceId| {
-            track.space(*s).terrain != Terrain::Trough && self.car_in_line(*s).is_some()
+            track.space(*s).terrain != Terrain::Trough
+                && self.car_in_line(*s).is_some_and(|other| other != car)
         };
         if !alone || track.space(from).next.iter().any(in_line) {
             return Vec::new();
         }
-        let mut layer = self.lane_changes([from].into());
+        let open = |s: &SpaceId| *s == from || !self.entered(visited, *s);
+        let mut layer = self.lane_changes([from].into(), &open);
         for _ in 0..track.space_count() {
             let ahead: BTreeSet<SpaceId> = layer
                 .iter()
                 .flat_map(|s| track.space(*s).next.iter().copied())
-                .filter(|s| track.space(*s).terrain != Terrain::Trough)
+                .filter(|s| track.space(*s).terrain != Terrain::Trough && open(s))
                 .collect();
             let Some(first) = ahead.first() else {
                 return Vec::new();
             };
-            let sector = &track.sector(track.space(*first).sector).spaces;
+            let next_sector = track.space(*first).sector;
+            if next_sector == home {
+                // Round the whole lap and nobody else on it.
+                return Vec::new();
+            }
+            let sector = &track.sector(next_sector).spaces;
             let empty = |s: &&SpaceId| self.car_on(**s).is_none();
             if sector.iter().all(|s| self.blocked_across(*s).is_some()) {
                 return layer.iter().filter(empty).copied().collect();
@@ -710,18 +739,18 @@ impl Race {
                     .copied()
                     .collect();
             }
-            layer = self.lane_changes(ahead);
-            if layer.contains(&from) {
-                // Round the whole lap and nobody else on it.
-                return Vec::new();
-            }
+            layer = self.lane_changes(ahead, &open);
         }
         Vec::new()
     }
 
     /// `spaces` and every space reached from them by changing lanes, only from paved ground
-    /// (7.13) and never into the trough.
-    fn lane_changes(&self, mut spaces: BTreeSet<SpaceId>) -> BTreeSet<SpaceId> {
+    /// (7.13), never into the trough, and only into spaces `open` allows.
+    fn lane_changes(
+        &self,
+        mut spaces: BTreeSet<SpaceId>,
+        open: &dyn Fn(&SpaceId) -> bool,
+    ) -> BTreeSet<SpaceId> {
         let track = self.track();
         let mut stack: Vec<SpaceId> = spaces.iter().copied().collect();
         while let Some(at) = stack.pop() {
@@ -730,7 +759,7 @@ impl Race {
                 continue;
             }
             for to in space.inner.into_iter().chain(space.outer) {
-                if track.space(to).terrain != Terrain::Trough && spaces.insert(to) {
+                if track.space(to).terrain != Terrain::Trough && open(&to) && spaces.insert(to) {
                     stack.push(to);
                 }
             }

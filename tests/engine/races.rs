@@ -102,3 +102,95 @@ fn the_same_seed_replays_the_same_race_through_the_cli() {
         common::roadwright(&args).stdout
     );
 }
+
+/// Checks 7.1 over a race's event stream: within one activation the active car never enters
+/// a cell twice (its start included), whatever moved it on its own behalf: the card's movement,
+/// an event's (Get There, Shot of NOS), Open Road, Sideswipe. Swaps are left out: an Overtake
+/// or Drift swap is a movement, but the stream cannot tell it from Bulldoze, a combat result
+/// that puts the active car where the combat card says (8.5), as is the advance into an
+/// eliminated car's space (8.4). Returns the first breach, described.
+fn first_space_entered_twice(race: &roadwright::rules::Race) -> Option<String> {
+    use roadwright::rules::{Motion, RaceEvent};
+    let track = race.track();
+    let mut active = None;
+    let mut entered = Vec::new();
+    for (index, event) in race.events().iter().enumerate() {
+        match event {
+            RaceEvent::CardPlayed { car, .. } => {
+                active = Some(*car);
+                entered.clear();
+                if let Some(space) = race_place_space(race, index, *car) {
+                    entered.push(track.space(space).cell);
+                }
+            }
+            RaceEvent::CarMoved {
+                car, to, motion, ..
+            } if Some(*car) == active
+                && matches!(
+                    motion,
+                    Motion::Moved | Motion::OpenRoad | Motion::Sideswiped
+                ) =>
+            {
+                if let Some(space) = to.space() {
+                    let cell = track.space(space).cell;
+                    if entered.contains(&cell) {
+                        return Some(format!(
+                            "event {index}: {} enters {} again ({motion:?})",
+                            race.car_name(*car),
+                            track.at(space)
+                        ));
+                    }
+                    entered.push(cell);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Where `car` stood when event `index` happened, from the last move recorded before it.
+fn race_place_space(
+    race: &roadwright::rules::Race,
+    index: usize,
+    car: roadwright::rules::CarId,
+) -> Option<roadwright::validate::checked_track::SpaceId> {
+    race.events()[..index].iter().rev().find_map(|e| match e {
+        roadwright::rules::RaceEvent::CarMoved { car: c, to, .. } if *c == car => Some(to.space()),
+        _ => None,
+    })?
+}
+
+/// The races the rulebook audit caught breaking 7.1 and 10.0 on the figure-eight (Open Road
+/// carrying a car round the lap to link behind itself, and back onto a space it had entered),
+/// played as `roadwright race --track tracks/figure-eight.ron --players P --seed S` plays
+/// them, then random races on every sample track: no active car enters a space twice.
+#[test]
+fn an_active_car_never_enters_a_space_twice_in_its_action_segment_7_1() {
+    let rules = common::race_rules("figure-eight", "standard");
+    for (players, seed) in [(2, 15), (9, 149), (2, 511), (6, 2)] {
+        let setup = roadwright::rules::RaceSetup::first_teams(&rules.content, players, seed);
+        let mut race = roadwright::rules::Race::new(rules.clone(), &setup).expect("setup");
+        let mut bots = roadwright::sim::Seats::random(seed, players);
+        play_race(&mut race, &mut bots, false).expect("plays");
+        assert_eq!(
+            first_space_entered_twice(&race),
+            None,
+            "{players} players, seed {seed}"
+        );
+    }
+    for track in ["oval", "road-course", "figure-eight", "thunder-oval"] {
+        for (label, mut race, seed) in common::sample_races_on(track, 3) {
+            let bots: Vec<Box<dyn Bot + Send>> = (0..race.players().len())
+                .map(|p| Box::new(RandomBot::new(seed * 31 + p as u64)) as Box<dyn Bot + Send>)
+                .collect();
+            play_race(
+                &mut race,
+                &mut roadwright::sim::Seats::from_bots(bots),
+                false,
+            )
+            .expect("plays");
+            assert_eq!(first_space_entered_twice(&race), None, "{label}");
+        }
+    }
+}

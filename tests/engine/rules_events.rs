@@ -855,3 +855,110 @@ fn shot_of_nos_may_not_enter_a_space_the_card_already_entered_7_1() {
     step(&mut race, "forward", "8.2");
     assert_eq!(where_is(&race, CJ, "21"), "8.2");
 }
+
+#[test]
+fn open_road_never_takes_the_car_round_the_lap_to_link_behind_itself_10_0() {
+    // "move any number of spaces forward to become linked with the next car in front of it":
+    // #21 ends at 13.1 with nobody else on the lap (RR #11 sits in the trough, which is not in
+    // front). Looking ahead round the lap comes back to #21 itself, which is never the next car:
+    // the card offers nothing and #21 stays, claiming no finish-line VP.
+    let mut race = with_event(
+        Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "11", "5.1"),
+        "open-road",
+    );
+    assert_eq!(where_is(&race, CJ, "21"), "13.1");
+    assert!(
+        open_road_offers(&race).is_empty(),
+        "{:?}",
+        open_road_offers(&race)
+    );
+    let behind_itself = sp(&race, "12.1");
+    assert!(
+        race.apply(&Decision::Event(EventChoice::OpenRoad {
+            to: behind_itself
+        }))
+        .is_err()
+    );
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert_eq!(race.player(cj).claims.finish, 0);
+}
+
+/// CJ #21 at 1.1 plays Solo +5 for two MP: forward to 2.1, then sideways to 2.0, and draws
+/// `event`.
+fn forward_then_inside(position: Position, event: &str) -> roadwright::rules::Race {
+    let mut race = play_moving_first(
+        position
+            .car(CJ, "21", "1.1")
+            .play(CJ, "21", "solo-5")
+            .mp(2)
+            .events(&[event]),
+    );
+    step(&mut race, "forward", "2.1");
+    step(&mut race, "lateral", "2.0");
+    assert_eq!(where_is(&race, CJ, "21"), "2.0");
+    race
+}
+
+#[test]
+fn open_road_never_enters_a_space_the_car_entered_earlier_in_its_action_segment_7_1() {
+    // 7.1: "may not ... enter the same space twice during an Action Segment". #21 went 1.1 ->
+    // 2.1 -> 2.0; RR #12 at 3.1 is the next car. Linking behind it means 2.1 again: refused.
+    let mut race = forward_then_inside(
+        Position::on(&jump_track()).car(RR, "12", "3.1"),
+        "open-road",
+    );
+    assert!(
+        open_road_offers(&race).is_empty(),
+        "{:?}",
+        open_road_offers(&race)
+    );
+    let again = sp(&race, "2.1");
+    assert!(
+        race.apply(&Decision::Event(EventChoice::OpenRoad { to: again }))
+            .is_err()
+    );
+    assert_eq!(where_is(&race, CJ, "21"), "2.0");
+}
+
+#[test]
+fn open_road_does_not_pass_through_a_space_entered_earlier_7_1() {
+    // #21 went 1.1 -> 2.1 -> 2.0. With RR #12 at 3.2, linking behind it means crossing 2.1
+    // again to reach 2.2: refused. With #12 at 4.2 (a jump lane), the car may change lanes in
+    // sector 3 instead (3.0 -> 3.1 -> 3.2), which enters nothing twice: 3.2 links into 4.2, and
+    // so does 3.1 (lane 1 forks round the trough).
+    let race = forward_then_inside(
+        Position::on(&jump_track()).car(RR, "12", "3.2"),
+        "open-road",
+    );
+    assert!(
+        open_road_offers(&race).is_empty(),
+        "{:?}",
+        open_road_offers(&race)
+    );
+    let race = forward_then_inside(
+        Position::on(&jump_track()).car(RR, "12", "4.2"),
+        "open-road",
+    );
+    assert_eq!(open_road_offers(&race), ["3.1", "3.2"]);
+}
+
+#[test]
+fn sideswipe_never_moves_the_car_back_into_a_space_it_entered_7_1() {
+    // Sideswipe "must move laterally one lane": from 2.0 only outside, to 2.1, where #21 has
+    // been this action segment. With no legal side the card is ignored.
+    let race = forward_then_inside(
+        Position::on(&jump_track()).car(RR, "12", "9.1"),
+        "sideswipe",
+    );
+    assert!(
+        !race
+            .legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Event(EventChoice::Sideswipe { .. }))),
+        "{:?}",
+        race.legal_decisions()
+    );
+    assert_eq!(where_is(&race, CJ, "21"), "2.0");
+}
