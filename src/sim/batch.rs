@@ -490,7 +490,15 @@ impl Shard {
     /// Whether race `race` belongs to this shard.
     #[must_use]
     pub fn holds(self, race: usize) -> bool {
-        self.count > 0 && race % self.count == self.index - 1
+        self.count > 0 && self.index > 0 && race % self.count == self.index - 1
+    }
+
+    /// The `k`th race of a batch this shard plays (from 0), found by arithmetic: a shard never
+    /// walks the batch's other races to find its own (a shard of 2^64 - 1 races would never
+    /// get there). `k` is below [`Self::races_of`].
+    #[must_use]
+    pub fn race(self, k: usize) -> usize {
+        (self.index - 1) + k * self.count
     }
 }
 
@@ -503,13 +511,27 @@ pub fn run_range(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &AtomicBool,
 ) -> Result<Vec<RaceSummary>, String> {
-    run_where(
-        spec,
-        &|index| range.contains(&index),
-        threads,
-        progress,
-        cancel,
-    )
+    let range = range.start.min(spec.races)..range.end.min(spec.races);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let done = AtomicUsize::new(0);
+    let results: Vec<Result<RaceSummary, String>> = pool.install(|| {
+        range
+            .into_par_iter()
+            .take_any_while(|_| !cancel.load(Ordering::Relaxed))
+            .map(|index| {
+                let summary = play_one(spec, index);
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                summary
+            })
+            .collect()
+    });
+    let mut races = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    // `take_any_while` keeps no order promise once it stops: the races are put back in order.
+    races.sort_by_key(|r| r.index);
+    Ok(races)
 }
 
 /// A shard of a batch played and folded ([`fold_shard`]).
@@ -561,11 +583,14 @@ pub fn fold_shard(
         .map_err(|e| e.to_string())?;
     let done = AtomicUsize::new(0);
     let partial = pool.install(|| {
-        (0..spec.races)
+        (0..shard.races_of(spec.races))
             .into_par_iter()
-            .filter(|index| shard.holds(*index))
+            .map(|k| shard.race(k))
+            // Once cancelled, no race is even handed out: the rest of a huge batch is not
+            // walked (Ctrl-C is heard within one race).
+            .take_any_while(|_| !cancel.load(Ordering::Relaxed))
             .fold(Partial::default, |mut partial, index| {
-                if cancel.load(Ordering::Relaxed) || partial.error.is_some() {
+                if partial.error.is_some() {
                     return partial;
                 }
                 match play_one(spec, index) {
@@ -589,36 +614,6 @@ pub fn fold_shard(
     let mut batch = partial.done;
     batch.races.sort_by_key(|r| r.index);
     Ok(batch)
-}
-
-/// Plays the races of a batch that `holds` picks, in race order.
-fn run_where(
-    spec: &BatchSpec,
-    holds: &(dyn Fn(usize) -> bool + Sync),
-    threads: usize,
-    progress: &(dyn Fn(usize) + Sync),
-    cancel: &AtomicBool,
-) -> Result<Vec<RaceSummary>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let done = AtomicUsize::new(0);
-    let results: Vec<Option<Result<RaceSummary, String>>> = pool.install(|| {
-        (0..spec.races)
-            .into_par_iter()
-            .filter(|index| holds(*index))
-            .map(|index| {
-                if cancel.load(Ordering::Relaxed) {
-                    return None;
-                }
-                let summary = play_one(spec, index);
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                Some(summary)
-            })
-            .collect()
-    });
-    results.into_iter().flatten().collect()
 }
 
 /// The figures of one race, folded from its events.
@@ -750,10 +745,29 @@ mod tests {
             for count in 1..=7 {
                 for index in 1..=count {
                     let shard = Shard { index, count };
-                    let held = (0..races).filter(|r| shard.holds(*r)).count();
-                    assert_eq!(shard.races_of(races), held, "{index}/{count} of {races}");
+                    let held: Vec<usize> = (0..races).filter(|r| shard.holds(*r)).collect();
+                    assert_eq!(
+                        shard.races_of(races),
+                        held.len(),
+                        "{index}/{count} of {races}"
+                    );
+                    let found: Vec<usize> =
+                        (0..shard.races_of(races)).map(|k| shard.race(k)).collect();
+                    assert_eq!(found, held, "{index}/{count} of {races}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_shard_of_a_huge_batch_finds_its_races_by_arithmetic() {
+        let shard = Shard {
+            index: 3,
+            count: 1_000_000_000,
+        };
+        assert_eq!(shard.races_of(usize::MAX), usize::MAX / 1_000_000_000 + 1);
+        assert_eq!(shard.race(0), 2);
+        let last = shard.race(shard.races_of(usize::MAX) - 1);
+        assert!(shard.holds(last) && last > usize::MAX - 1_000_000_000);
     }
 }

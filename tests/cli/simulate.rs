@@ -559,6 +559,35 @@ fn ctrl_c_on_ten_million_races_stops_in_little_memory_and_compares_nothing() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn a_shard_of_the_largest_batch_finds_its_races_at_once_and_hears_ctrl_c() {
+    // Shard 5 of 7 of 2^64 - 1 races: its races are found by arithmetic, so the first is played
+    // at once, and Ctrl-C stops it within a race (walking the batch for its races never ended,
+    // Ctrl-C or not). Its first race is the batch's race 4, with the batch's seed for it.
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"));
+    command.args([
+        "simulate",
+        "--track",
+        "tracks/oval.ron",
+        "--players",
+        "2",
+        "--threads",
+        "1",
+        "--races",
+        &usize::MAX.to_string(),
+        "--shard",
+        "5/7",
+    ]);
+    let output = common::interrupted(command);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("races finished") && !stderr.contains("stopped: 0 of"),
+        "races were played before Ctrl-C: {stderr}"
+    );
+}
+
 #[test]
 fn an_output_naming_an_input_or_a_missing_folder_is_refused_before_any_race() {
     let track_before = fs::read(common::repo("tracks/oval.ron")).expect("the oval");

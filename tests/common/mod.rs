@@ -33,11 +33,12 @@ pub fn roadwright(args: &[&str]) -> Run {
 
 /// Runs `command` (its output piped), sends it Ctrl-C (SIGINT) after three seconds (long
 /// enough to load and start, far too short for the long work the tests ask for) and waits for
-/// it to end.
+/// it to end. A command still running 20 seconds after Ctrl-C is killed and the test fails:
+/// Ctrl-C must stop it within a race or an evaluation, not at the end of the work.
 #[cfg(unix)]
 pub fn interrupted(mut command: Command) -> std::process::Output {
     use std::process::Stdio;
-    let child = command
+    let mut child = command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -49,7 +50,39 @@ pub fn interrupted(mut command: Command) -> std::process::Output {
         .status()
         .expect("kill runs");
     assert!(sent.success());
-    child.wait_with_output().expect("ends")
+    // Read as it comes, so that a chatty command never blocks on a full pipe.
+    let read = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = std::io::Read::read_to_end(&mut pipe, &mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = read(child.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = read(child.stderr.take().map(|p| Box::new(p) as _));
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waits") {
+            break status;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            let said = stderr.join().expect("stderr");
+            panic!(
+                "still running 20 s after Ctrl-C: {}",
+                String::from_utf8_lossy(&said)
+            );
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    std::process::Output {
+        status,
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
+    }
 }
 
 /// Copies the standard content pack into a fresh temporary folder.
