@@ -3,7 +3,7 @@
 
 use std::io::{self, IsTerminal, Write};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -95,7 +95,7 @@ pub fn simulate(
         args.threads,
         keep_races,
         &progress,
-        cancel,
+        &|| cancel.load(Ordering::Relaxed),
     );
     let FoldedBatch { fold, races } = match played {
         Ok(played) => played,
@@ -287,7 +287,8 @@ fn run_against(
         rules: loaded.rules,
         ..spec.clone()
     };
-    match fold_shard(&spec, args.shard, args.threads, false, &|_| {}, cancel) {
+    let cancelled = || cancel.load(Ordering::Relaxed);
+    match fold_shard(&spec, args.shard, args.threads, false, &|_| {}, &cancelled) {
         Ok(played) => Ok(Ok(played.fold)),
         Err(e) => {
             writeln!(err, "error: {e}")?;

@@ -11,16 +11,17 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use super::interrupt::watch_ctrl_c;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::Document;
 use crate::content::output_path::check_output_folder;
 use crate::content::source::SourceFile;
+use crate::content::{Document, LoadedDocument};
 use crate::sim::tune::Tuning;
 use crate::sim::tune::run::{PACK_FOLDER, Report, RunError, RunProgress, prepare_output, run};
+use crate::validate::{Diagnostic, validate_document};
 
 /// Runs a tuning: checks, searches (resuming from `DIR/tuning-search.json` when it is there),
 /// measures the baseline and the best on fresh seeds, writes the new pack and the report.
-/// Ctrl-C ends the search after the evaluation under way; the best so far is measured and
-/// written.
+/// Ctrl-C ends the run within a race: the evaluation under way is dropped and the best so far
+/// is written at once, with the figures the search measured on its own seeds.
 pub fn tune(
     spec_path: &Path,
     out_dir: &Path,
@@ -84,6 +85,10 @@ pub fn tune(
             print_report(&report, &out_dir.join(PACK_FOLDER), out)?;
             Ok(EXIT_OK)
         }
+        Err(error @ RunError::StoppedEmpty) => {
+            writeln!(err, "{error}")?;
+            Ok(EXIT_OK)
+        }
         Err(error @ (RunError::Output(_) | RunError::Write { .. })) => {
             writeln!(err, "{error}")?;
             Ok(EXIT_UNREADABLE)
@@ -102,9 +107,23 @@ fn open_tuning(
     out_dir: &Path,
     err: &mut dyn Write,
 ) -> io::Result<Result<Tuning, u8>> {
-    let spec = match SourceFile::read(spec_path).and_then(|source| Document::parse(&source)) {
-        Ok(Document::TuningSpec(spec)) => spec,
-        Ok(other) => {
+    let loaded = match SourceFile::read(spec_path).and_then(|source| {
+        Document::parse(&source).map(|document| LoadedDocument { source, document })
+    }) {
+        Ok(loaded) => loaded,
+        Err(error) => {
+            writeln!(err, "{error}")?;
+            return Ok(Err(EXIT_UNREADABLE));
+        }
+    };
+    // Checked exactly as `roadwright validate` checks it: a spec it rejects is never run.
+    let errors: Vec<Diagnostic> = validate_document(&loaded)
+        .into_iter()
+        .filter(Diagnostic::is_error)
+        .collect();
+    let spec = match loaded.document {
+        Document::TuningSpec(spec) => spec,
+        other => {
             writeln!(
                 err,
                 "{}: a {} file, not a tuning spec",
@@ -113,11 +132,20 @@ fn open_tuning(
             )?;
             return Ok(Err(EXIT_UNREADABLE));
         }
-        Err(error) => {
-            writeln!(err, "{error}")?;
-            return Ok(Err(EXIT_UNREADABLE));
-        }
     };
+    if !errors.is_empty() {
+        for error in &errors {
+            writeln!(err, "{error}")?;
+        }
+        writeln!(
+            err,
+            "{}: the spec has {} errors (`roadwright validate` lists the same); nothing was \
+             played",
+            spec_path.display(),
+            errors.len()
+        )?;
+        return Ok(Err(EXIT_CONTENT_ERRORS));
+    }
     let tuning = match Tuning::prepare(spec_path, spec) {
         Ok(tuning) => tuning,
         Err(error) => {
@@ -125,8 +153,12 @@ fn open_tuning(
             return Ok(Err(EXIT_CONTENT_ERRORS));
         }
     };
-    // The spec is checked here; the pack by `prepare_output`, as for the studio.
-    let checked = check_output_folder("--out", out_dir, &[spec_path])
+    // The spec and the track are checked here; the pack by `prepare_output`, as for the studio.
+    let track = spec_path
+        .parent()
+        .unwrap_or(Path::new("."))
+        .join(tuning.spec.track.as_str());
+    let checked = check_output_folder("--out", out_dir, &[spec_path, &track])
         .and_then(|()| prepare_output(&tuning, out_dir).map_err(|e| format!("--out {e}")));
     if let Err(message) = checked {
         writeln!(err, "{message}")?;
@@ -139,9 +171,15 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
     if report.stopped_early {
         writeln!(
             out,
-            "stopped after {} of {} evaluations: the best so far is measured and written; run \
-             again to resume",
-            report.evaluations, report.plan.evaluations
+            "stopped after {} of {} evaluations: the best so far is written{}; run again to \
+             resume",
+            report.evaluations,
+            report.plan.evaluations,
+            if report.fresh_seeds {
+                ""
+            } else {
+                ", with the search's figures on the seeds it was picked on (they flatter it)"
+            }
         )?;
     }
     writeln!(out, "{} evaluations; changes:", report.evaluations)?;
@@ -155,7 +193,7 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
             change.parameter, change.before, change.after
         )?;
     }
-    writeln!(out, "objectives on fresh seeds (before -> after):")?;
+    writeln!(out, "objectives on {} (before -> after):", report.seeds())?;
     for (before, after) in report.before.iter().zip(&report.after) {
         writeln!(
             out,
@@ -163,7 +201,11 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
             before.name, before.value, after.value, before.shortfall, after.shortfall
         )?;
     }
-    writeln!(out, "win rates on fresh seeds, % (95%), before -> after:")?;
+    writeln!(
+        out,
+        "win rates on {}, % (95%), before -> after:",
+        report.seeds()
+    )?;
     for (team, before) in &report.teams_before {
         let after = report.teams_after.get(team).copied().unwrap_or(*before);
         writeln!(
@@ -179,12 +221,13 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
     }
     writeln!(
         out,
-        "score {:.2} -> {:.2}; the tuned pack is {}",
+        "score on {} {:.2} -> {:.2}; the tuned pack is {}",
+        report.seeds(),
         report.score_before,
         report.score_after,
         pack.display()
     )?;
-    if !report.improved() {
+    if !report.improved() && report.fresh_seeds {
         // The search's best was best on its own seeds only: say so rather than sell it.
         writeln!(
             out,

@@ -96,12 +96,22 @@ pub fn check_outputs<P: AsRef<Path>>(
 }
 
 /// Checks a folder a command writes files into (created when missing): refused when it is a
-/// file, an input, or inside an input folder.
+/// file, an input, inside an input folder, or holds an input (which a file written there could
+/// replace: a tuned pack tuned again into the same folder deleted itself).
 pub fn check_output_folder(option: &str, folder: &Path, inputs: &[&Path]) -> Result<(), String> {
     if folder.exists() && !folder.is_dir() {
         return Err(format!("{option} {}: it is not a folder", folder.display()));
     }
-    clash(option, folder, inputs)
+    clash(option, folder, inputs)?;
+    if let Some(input) = inputs.iter().find(|input| lies_within(input, folder)) {
+        return Err(format!(
+            "{option} {}: it holds the input {}, which the output could overwrite; choose \
+             another folder",
+            folder.display(),
+            input.display()
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -139,6 +149,10 @@ mod tests {
         assert!(lies_within(&deep, &content));
         assert!(lies_within(&dir.path().join("content/./new/x"), &content));
         assert!(!lies_within(&dir.path().join("elsewhere/new"), &content));
+        // An output folder that holds an input, however it is named.
+        let holding = check_output_folder("--out", dir.path(), &inputs).expect_err("holds");
+        assert!(holding.contains("holds the input"), "{holding}");
+        assert!(check_output_folder("--out", &link, &inputs).is_err());
         let fine = dir.path().join("report.json");
         assert!(check_outputs(&[("--json", &fine)], &inputs).is_ok());
         assert!(check_outputs(&[("--json", Path::new("/dev/null"))], &inputs).is_ok());

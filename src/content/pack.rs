@@ -62,7 +62,7 @@ impl RawPack {
         }
         let mut paths = Vec::new();
         let mut errors = Vec::new();
-        collect_files(root, 0, &mut paths, &mut errors);
+        collect_files(root, &mut Vec::new(), &mut paths, &mut errors);
         paths.sort();
         let mut files = Vec::new();
         for path in paths {
@@ -141,17 +141,32 @@ fn is_race_record(path: &Path) -> bool {
     SourceFile::read(path).is_ok_and(|source| parse::<NotContentHeader>(&source).is_ok())
 }
 
+/// Lists the content files under `folder`, following links: a linked file or folder is read as
+/// what it points to, so `validate`, `simulate` and `tune`'s copy of the pack all see the same
+/// files (a linked `bots/` folder was validated as absent and then found empty by `simulate`).
+/// `ancestors` holds the real paths of the folders being walked: a link back to one of them (a
+/// loop) is reported, not followed.
 fn collect_files(
     folder: &Path,
-    depth: usize,
+    ancestors: &mut Vec<PathBuf>,
     paths: &mut Vec<PathBuf>,
     errors: &mut Vec<LoadError>,
 ) {
+    let depth = ancestors.len();
     if depth > MAX_FOLDER_DEPTH {
         errors.push(LoadError::new(
             folder,
             LoadErrorCode::NotAFile,
             format!("is nested more than {MAX_FOLDER_DEPTH} folders deep and was not read"),
+        ));
+        return;
+    }
+    let real = folder.canonicalize().unwrap_or_else(|_| folder.to_owned());
+    if ancestors.contains(&real) {
+        errors.push(LoadError::new(
+            folder,
+            LoadErrorCode::Io,
+            "is a link back to a folder that holds it (a loop) and was not read again".to_owned(),
         ));
         return;
     }
@@ -166,21 +181,19 @@ fn collect_files(
             return;
         }
     };
+    ancestors.push(real);
     for entry in entries.filter_map(Result::ok) {
         let path = entry.path();
-        let hidden = entry.file_name().to_string_lossy().starts_with('.');
-        // `file_type` does not follow links: a linked folder is never walked (no loops), while a
-        // linked file is loaded like any file, and a broken link is reported by the loader.
-        let Ok(file_type) = entry.file_type() else {
-            continue;
-        };
-        if hidden {
+        if entry.file_name().to_string_lossy().starts_with('.') {
             continue;
         }
-        if file_type.is_dir() {
-            collect_files(&path, depth + 1, paths, errors);
+        // `metadata` follows links; a broken link is not a folder, and the loader reports it
+        // as the file it names.
+        if fs::metadata(&path).is_ok_and(|meta| meta.is_dir()) {
+            collect_files(&path, ancestors, paths, errors);
         } else if Format::from_path(&path).is_some() {
             paths.push(path);
         }
     }
+    ancestors.pop();
 }

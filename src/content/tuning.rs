@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::kind::TuningSpecKind;
 use super::team_mats::Mount;
 use super::text::{CarNumber, Id, Text};
+use super::{Document, RawPack};
 
 /// A tuning spec file.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
@@ -234,4 +235,131 @@ impl Objective {
             | Self::Metric { weight, .. } => weight,
         }
     }
+}
+
+/// A value a parameter can take.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Value {
+    /// A number.
+    Number(i64),
+    /// A weapon type's id.
+    Weapon(Id),
+    /// A mount.
+    Mount(Mount),
+}
+
+impl std::fmt::Display for Value {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Number(n) => write!(f, "{n}"),
+            Self::Weapon(id) => write!(f, "{id}"),
+            Self::Mount(mount) => write!(f, "{mount:?}"),
+        }
+    }
+}
+
+impl Parameter {
+    /// The value `pack` has for this parameter, if it has what the parameter names (the victory
+    /// points of the ruleset `ruleset`; a team-wide parameter's first car's). Validation asks it
+    /// to report a parameter naming nothing; the tuner, to start from the pack as it is.
+    #[must_use]
+    pub fn value_in(&self, pack: &RawPack, ruleset: &Id) -> Option<Value> {
+        let parameter = self;
+        let number = |n: i64| Some(Value::Number(n));
+        match parameter {
+            Parameter::RaceCardCount { card, .. } => {
+                number(i64::from(race_card(pack, card)?.count))
+            }
+            Parameter::RaceCardSpeed { card, .. } => {
+                number(i64::from(race_card(pack, card)?.speed))
+            }
+            Parameter::MovementEventCount { card, .. } => documents(pack).find_map(|d| match d {
+                Document::MovementEventDeck(deck) => {
+                    let card = deck.cards.iter().find(|c| c.id == *card)?;
+                    number(i64::from(card.count))
+                }
+                _ => None,
+            }),
+            Parameter::CombatDamage { card, weapon, .. } => documents(pack).find_map(|d| match d {
+                Document::CombatEventDeck(deck) => {
+                    let card = deck.cards.iter().find(|c| c.id == *card)?;
+                    number(i64::from(card.weapons.get(weapon)?.damage))
+                }
+                _ => None,
+            }),
+            Parameter::CarDefense { team, car, .. } => {
+                number(i64::from(first_car(pack, team, car.as_ref())?.defense))
+            }
+            Parameter::CarBaseMp { team, car, .. } => {
+                number(i64::from(first_car(pack, team, car.as_ref())?.base_mp))
+            }
+            Parameter::CarWeapon { team, car, .. } => Some(Value::Weapon(
+                first_car(pack, team, Some(car))?.weapon.clone(),
+            )),
+            Parameter::CarMount { team, car, .. } => {
+                Some(Value::Mount(first_car(pack, team, Some(car))?.mount))
+            }
+            Parameter::VictoryPoints { .. } => documents(pack).find_map(|d| match d {
+                Document::Ruleset(r) if r.id == *ruleset => number(i64::from(r.victory_points)),
+                _ => None,
+            }),
+        }
+    }
+}
+
+fn documents(pack: &RawPack) -> impl Iterator<Item = &Document> {
+    pack.files.iter().map(|f| &f.document)
+}
+
+fn race_card<'p>(pack: &'p RawPack, card: &Id) -> Option<&'p super::race_deck::RaceCard> {
+    documents(pack).find_map(|d| match d {
+        Document::RaceDeck(deck) => deck.cards.iter().find(|c| c.id == *card),
+        _ => None,
+    })
+}
+
+fn first_car<'p>(
+    pack: &'p RawPack,
+    team: &Id,
+    car: Option<&CarNumber>,
+) -> Option<&'p super::team_mats::CarStats> {
+    documents(pack).find_map(|d| match d {
+        Document::TeamMats(mats) => mats
+            .teams
+            .iter()
+            .find(|t| t.id == *team)
+            .and_then(|t| t.cars.iter().find(|c| car.is_none_or(|n| c.number == *n))),
+        _ => None,
+    })
+}
+
+impl Parameter {
+    /// What the parameter changes, in words ("rust-reapers #7: base MP").
+    #[must_use]
+    pub fn name(&self) -> String {
+        match self {
+            Parameter::RaceCardCount { card, .. } => format!("race card {card}: count"),
+            Parameter::RaceCardSpeed { card, .. } => format!("race card {card}: speed"),
+            Parameter::MovementEventCount { card, .. } => format!("movement event {card}: count"),
+            Parameter::CombatDamage { card, weapon, .. } => {
+                format!("combat card {card}: {weapon} damage")
+            }
+            Parameter::CarDefense { team, car, .. } => {
+                format!("{}: defense", car_name(team, car.as_ref()))
+            }
+            Parameter::CarBaseMp { team, car, .. } => {
+                format!("{}: base MP", car_name(team, car.as_ref()))
+            }
+            Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
+            Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
+            Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
+        }
+    }
+}
+
+fn car_name(team: &Id, car: Option<&CarNumber>) -> String {
+    car.map_or_else(
+        || format!("{team} (every car)"),
+        |car| format!("{team} #{car}"),
+    )
 }

@@ -566,8 +566,8 @@ impl Partial {
 
 /// Plays one shard of a batch on `threads` threads (0: all cores) and folds each race into the
 /// batch's figures as it finishes: memory does not grow with the number of races, unless
-/// `keep_races` asks for the list of races too. Ctrl-C (`cancel`) stops it at once: races not
-/// begun are skipped, nothing is allocated for them. The fold is the same for any number of
+/// `keep_races` asks for the list of races too. Ctrl-C (`cancel` answering true) stops it at
+/// once: races not begun are skipped, nothing is allocated for them. The fold is the same for any number of
 /// threads (see [`BatchFold`]).
 pub fn fold_shard(
     spec: &BatchSpec,
@@ -575,7 +575,7 @@ pub fn fold_shard(
     threads: usize,
     keep_races: bool,
     progress: &(dyn Fn(usize) + Sync),
-    cancel: &AtomicBool,
+    cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<FoldedBatch, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -588,7 +588,7 @@ pub fn fold_shard(
             .map(|k| shard.race(k))
             // Once cancelled, no race is even handed out: the rest of a huge batch is not
             // walked (Ctrl-C is heard within one race).
-            .take_any_while(|_| !cancel.load(Ordering::Relaxed))
+            .take_any_while(|_| !cancel())
             .fold(Partial::default, |mut partial, index| {
                 if partial.error.is_some() {
                     return partial;

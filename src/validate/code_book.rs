@@ -445,7 +445,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "tuning-range",
         Content,
-        "A tuning parameter with no value to try (min above max, no choices), or an objective's bounds that are no range.",
+        "A tuning parameter with no value to try (min above max, no choices) or a range the rules do not accept (a defense of 0, a card count beyond 999), more than 1,000 parameters, or an objective's bounds that are no range.",
     ),
     code(
         "tuning-weight",
@@ -466,6 +466,16 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "tuning-budget",
         Content,
         "A tuning spec's race budget of 0 or beyond 10,000,000.",
+    ),
+    code(
+        "tuning-files",
+        Content,
+        "A tuning spec's content folder or track is missing, has errors, or is the spec itself.",
+    ),
+    code(
+        "tuning-reference",
+        Content,
+        "A tuning spec names a card, team, car, weapon type, bot profile or ruleset its pack does not have.",
     ),
     code(
         "turn-limit",

@@ -60,7 +60,10 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
         Document::Scenario(_) => {}
-        Document::TuningSpec(spec) => tuning::check(spec, &mut report),
+        Document::TuningSpec(spec) => {
+            tuning::check(spec, &mut report);
+            tuning::check_files(spec, &loaded.source.path, &mut report);
+        }
     }
     sort_diagnostics(&mut out);
     out

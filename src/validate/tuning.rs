@@ -1,14 +1,26 @@
-//! Checks of a tuning spec on its own: something to change, something to aim at, ranges that
-//! hold a value, weights that are numbers, metrics that exist, a field and a budget that can be
-//! played. What the spec names in its pack (cards, teams, weapon types, cars) is checked when
-//! the pack is opened to tune it.
+//! Checks of a tuning spec: on its own ([`check`]: something to change, something to aim at,
+//! ranges that hold a value and that the rules accept, weights that are numbers, metrics that
+//! exist, a field and a budget that can be played), and against the files it names
+//! ([`check_files`]: the content folder and the track exist and can be played, and every card,
+//! team, car, weapon type, bot profile and ruleset it names is in the pack). `roadwright
+//! validate` runs both; `roadwright tune` refuses a spec with any error either finds, so the
+//! two never disagree.
 
+use std::ops::RangeInclusive;
+use std::path::Path;
+
+use super::limits::{BASE_MP_RANGE, MAX_CARD_COUNT, MAX_DEFENSE, SPEED_RANGE};
 use super::locate::Needle;
 use super::report::FileReport;
 use crate::content::tuning::{METRIC_IDS, Objective, Parameter, TuningSpec};
+use crate::content::{Document, RawPack};
 
 /// The most races a spec may budget: a search beyond it is a typo, not a plan.
 pub const MAX_BUDGET: u32 = 10_000_000;
+
+/// The most parameters a spec may let change: the search keeps a table of every value of every
+/// parameter, and a thousand is already far beyond what a budget can explore.
+pub const MAX_PARAMETERS: usize = 1_000;
 
 /// Checks `spec`, reporting each problem with the field it is in.
 pub fn check(spec: &TuningSpec, report: &mut FileReport<'_>) {
@@ -58,6 +70,17 @@ pub fn check(spec: &TuningSpec, report: &mut FileReport<'_>) {
             format!("a budget of {} races: give 1 to {MAX_BUDGET}", spec.budget),
         );
     }
+    if spec.parameters.len() > MAX_PARAMETERS {
+        report.error(
+            "tuning-range",
+            None,
+            &[Needle::Field("parameters")],
+            format!(
+                "{} parameters: a spec may let at most {MAX_PARAMETERS} change",
+                spec.parameters.len()
+            ),
+        );
+    }
     for parameter in &spec.parameters {
         check_parameter(parameter, report);
     }
@@ -96,6 +119,206 @@ fn check_parameter(parameter: &Parameter, report: &mut FileReport<'_>) {
             &[Needle::Field("parameters"), Needle::Value(&name)],
             format!("the parameter for `{name}` leaves no value to try (min above max, no choices, or no VP)"),
         );
+    } else if let Some((what, (min, max), allowed)) = range_of(parameter)
+        && !(allowed.contains(&min) && allowed.contains(&max))
+    {
+        report.error(
+            "tuning-range",
+            None,
+            &[Needle::Field("parameters"), Needle::Value(&name)],
+            format!(
+                "the parameter for `{name}` ranges {min} to {max}; a {what} is {} to {}",
+                allowed.start(),
+                allowed.end()
+            ),
+        );
+    }
+}
+
+/// The errors [`check`] finds in `spec`, as sentences: for a spec held in memory (the studio's
+/// Tune form), which has no file to point into. The tuner refuses a spec with any.
+#[must_use]
+pub fn errors(spec: &TuningSpec) -> Vec<String> {
+    let source = crate::content::SourceFile::from_text(
+        "tuning spec",
+        String::new(),
+        crate::content::Format::Ron,
+    );
+    let mut out = Vec::new();
+    check(spec, &mut FileReport::new(&source, &mut out));
+    out.into_iter()
+        .filter(super::Diagnostic::is_error)
+        .map(|d| d.message)
+        .collect()
+}
+
+/// A numeric parameter's kind in words, its range, and the values the rules accept for it:
+/// the same bounds the pack's own files are checked against.
+fn range_of(parameter: &Parameter) -> Option<(&'static str, (i64, i64), RangeInclusive<i64>)> {
+    let cards = 0..=i64::from(MAX_CARD_COUNT);
+    Some(match parameter {
+        Parameter::RaceCardCount { min, max, .. }
+        | Parameter::MovementEventCount { min, max, .. } => {
+            ("card count", (i64::from(*min), i64::from(*max)), cards)
+        }
+        Parameter::RaceCardSpeed { min, max, .. } => (
+            "card speed",
+            (i64::from(*min), i64::from(*max)),
+            i64::from(*SPEED_RANGE.start())..=i64::from(*SPEED_RANGE.end()),
+        ),
+        Parameter::CombatDamage { min, max, .. } => (
+            "combat card's damage",
+            (i64::from(*min), i64::from(*max)),
+            0..=i64::from(u8::MAX),
+        ),
+        Parameter::CarDefense { min, max, .. } => (
+            "car's defense",
+            (i64::from(*min), i64::from(*max)),
+            1..=i64::from(MAX_DEFENSE),
+        ),
+        Parameter::CarBaseMp { min, max, .. } => (
+            "car's base MP",
+            (i64::from(*min), i64::from(*max)),
+            i64::from(*BASE_MP_RANGE.start())..=i64::from(*BASE_MP_RANGE.end()),
+        ),
+        Parameter::VictoryPoints { min, max } => (
+            "VP pool",
+            (i64::from(*min), i64::from(*max)),
+            1..=i64::from(u8::MAX),
+        ),
+        Parameter::CarWeapon { .. } | Parameter::CarMount { .. } => return None,
+    })
+}
+
+/// Checks what `spec` (the file at `path`) names against the files it names: the content folder
+/// (it exists and validates), the track (it exists, is not the spec itself, and can be raced
+/// on), the ruleset and bot profiles (in the pack), and what each parameter changes (a card,
+/// team, car or weapon type the pack has).
+pub fn check_files(spec: &TuningSpec, path: &Path, report: &mut FileReport<'_>) {
+    let folder = path.parent().unwrap_or(Path::new("."));
+    let content = folder.join(spec.content.as_str());
+    if content.is_dir() {
+        check_pack(spec, &content, report);
+    } else {
+        report.error(
+            "tuning-files",
+            None,
+            &[Needle::Field("content")],
+            format!(
+                "the content folder {} does not exist (it is named relative to the spec)",
+                content.display()
+            ),
+        );
+    }
+    let track = folder.join(spec.track.as_str());
+    let same = |a: &Path, b: &Path| matches!((a.canonicalize(), b.canonicalize()), (Ok(a), Ok(b)) if a == b);
+    if same(&track, path) {
+        report.error(
+            "tuning-files",
+            None,
+            &[Needle::Field("track")],
+            format!("the track {} is this spec itself", spec.track),
+        );
+    } else if let Err(found) = super::open::open_track(&track) {
+        report.error(
+            "tuning-files",
+            None,
+            &[Needle::Field("track")],
+            format!(
+                "the track {} cannot be raced on: {}",
+                track.display(),
+                found.first().map_or_else(String::new, ToString::to_string)
+            ),
+        );
+    }
+}
+
+/// The pack's part of [`check_files`].
+fn check_pack(spec: &TuningSpec, content: &Path, report: &mut FileReport<'_>) {
+    let pack = RawPack::open(content);
+    let errors = super::validate_pack(&pack)
+        .1
+        .iter()
+        .filter(|d| d.is_error())
+        .count();
+    if errors > 0 {
+        report.error(
+            "tuning-files",
+            None,
+            &[Needle::Field("content")],
+            format!(
+                "the content at {} has {errors} errors: `roadwright validate {}` lists them",
+                content.display(),
+                content.display()
+            ),
+        );
+    }
+    let documents = || pack.files.iter().map(|f| &f.document);
+    if !documents().any(|d| matches!(d, Document::Ruleset(r) if r.id == spec.ruleset)) {
+        report.error(
+            "tuning-reference",
+            None,
+            &[Needle::Field("ruleset")],
+            format!("the pack has no ruleset `{}`", spec.ruleset),
+        );
+    }
+    let bots: Vec<&str> = documents()
+        .filter_map(|d| match d {
+            Document::BotProfile(profile) => Some(profile.id.as_str()),
+            _ => None,
+        })
+        .collect();
+    for bot in spec.bots.iter().filter(|b| !bots.contains(&b.as_str())) {
+        report.error(
+            "tuning-reference",
+            None,
+            &[Needle::Field("bots"), Needle::Value(bot.as_str())],
+            format!(
+                "the pack has no bot profile `{bot}`; it has {}",
+                if bots.is_empty() {
+                    "none".to_owned()
+                } else {
+                    bots.join(", ")
+                }
+            ),
+        );
+    }
+    let weapons: Vec<&str> = documents()
+        .filter_map(|d| match d {
+            Document::CombatEventDeck(deck) => {
+                Some(deck.weapon_types.iter().map(|w| w.id.as_str()))
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    for (index, parameter) in spec.parameters.iter().enumerate() {
+        let needles = [Needle::Field("parameters")];
+        if parameter.value_in(&pack, &spec.ruleset).is_none() {
+            report.error(
+                "tuning-reference",
+                None,
+                &needles,
+                format!(
+                    "parameter {}: it names something the pack does not have ({})",
+                    index + 1,
+                    parameter.name()
+                ),
+            );
+        }
+        if let Parameter::CarWeapon { choices, .. } = parameter {
+            for weapon in choices.iter().filter(|w| !weapons.contains(&w.as_str())) {
+                report.error(
+                    "tuning-reference",
+                    None,
+                    &[Needle::Field("parameters"), Needle::Value(weapon.as_str())],
+                    format!(
+                        "parameter {}: the pack's combat deck has no weapon type `{weapon}`",
+                        index + 1
+                    ),
+                );
+            }
+        }
     }
 }
 

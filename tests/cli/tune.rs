@@ -128,14 +128,19 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
         "the same search, replayed"
     );
 
-    // The state as a search killed after its fifth evaluation leaves it: the search replays
-    // those five and plays the rest, to the same answer.
+    // The state as a search killed after its fifth evaluation leaves it (its first five
+    // evaluations and their five digests): the search replays those five and plays the rest,
+    // to the same answer.
     let state_path = out.join("tuning-search.json");
     let mut state: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(&state_path).expect("state")).expect("json");
     state["search"]["evaluations"]
         .as_array_mut()
         .expect("evaluations")
+        .truncate(5);
+    state["digests"]
+        .as_array_mut()
+        .expect("digests")
         .truncate(5);
     fs::write(&state_path, state.to_string()).expect("write");
     let killed = tune(&spec, &out);
@@ -243,4 +248,400 @@ fn the_unbalanced_pack_is_the_standard_one_with_its_two_faults() {
         panic!("a tuning spec");
     };
     roadwright::sim::tune::Tuning::prepare(&spec, parsed).expect("it names what the pack has");
+}
+
+/// The standard pack as `dir/content` and the oval as `dir/oval.ron`.
+fn pack_and_oval(dir: &Path) {
+    common::copy_folder(&common::repo("content"), &dir.join("content"));
+    fs::copy(common::repo("tracks/oval.ron"), dir.join("oval.ron")).expect("oval");
+}
+
+/// Writes `dir/NAME`: a small spec over `dir/content` and `dir/oval.ron` (two players, random
+/// bots, 60 races: one evaluation), with the fields in `changes` written instead of the
+/// defaults.
+fn small_spec(dir: &Path, name: &str, changes: &[(&str, &str)]) -> std::path::PathBuf {
+    let mut fields = vec![
+        ("name", "\"small\"".to_owned()),
+        ("content", "\"content\"".to_owned()),
+        ("track", "\"oval.ron\"".to_owned()),
+        ("ruleset", "\"standard\"".to_owned()),
+        ("players", "2".to_owned()),
+        ("bots", "[\"random\"]".to_owned()),
+        ("budget", "60".to_owned()),
+        ("seed", "3".to_owned()),
+        (
+            "parameters",
+            "[CarDefense(team: \"rust-reapers\", min: 1, max: 3)]".to_owned(),
+        ),
+        ("objectives", "[WinRateSpread(weight: 1.0)]".to_owned()),
+    ];
+    for (field, value) in changes {
+        let slot = fields
+            .iter_mut()
+            .find(|(f, _)| f == field)
+            .expect("a spec field");
+        (*value).clone_into(&mut slot.1);
+    }
+    let body = fields
+        .iter()
+        .fold(String::new(), |mut body, (field, value)| {
+            use std::fmt::Write;
+            let _ = writeln!(body, "    {field}: {value},");
+            body
+        });
+    let path = dir.join(name);
+    fs::write(
+        &path,
+        format!("(\n    kind: TuningSpec,\n    version: 1,\n{body})\n"),
+    )
+    .expect("spec");
+    path
+}
+
+/// `roadwright tune SPEC --out OUT` under a 2 GiB address-space limit: a spec that asked for
+/// tens of gigabytes aborted the process.
+fn tune_capped(spec: &Path, out: &Path) -> common::Run {
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 2097152; exec '{}' tune '{}' --out '{}'",
+            env!("CARGO_BIN_EXE_roadwright"),
+            spec.display(),
+            out.display()
+        ))
+        .output()
+        .expect("runs");
+    common::Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// Every spec `validate` rejects, `tune` refuses with the same code before playing a race, and
+/// the other way round: bad weights, metrics, budgets, ranges (a card count up to 2^32 - 1 asked
+/// for 96 GiB), seats, and names the pack does not have, a missing content folder (named, not
+/// its parent), a missing track, and a track that is the spec itself.
+/// Spec fields written wrong, and what `validate` and `tune` say of each.
+fn bad_specs() -> Vec<(&'static str, String, &'static str)> {
+    let defense = |team: &str, car: &str| {
+        format!("[CarDefense(team: \"{team}\", car: Some(\"{car}\"), min: 1, max: 3)]")
+    };
+    vec![
+        (
+            "objectives",
+            "[WinRateSpread(weight: -1.0)]".into(),
+            "tuning-weight",
+        ),
+        (
+            "objectives",
+            "[WinRateSpread(weight: NaN)]".into(),
+            "tuning-weight",
+        ),
+        (
+            "objectives",
+            "[Metric(metric: \"no-such-metric\", above: Some(1.0), weight: 1.0)]".into(),
+            "tuning-metric",
+        ),
+        ("parameters", "[]".into(), "tuning-empty"),
+        ("budget", "0".into(), "tuning-budget"),
+        (
+            "parameters",
+            "[CarDefense(team: \"rust-reapers\", min: 3, max: 1)]".into(),
+            "tuning-range",
+        ),
+        (
+            "parameters",
+            "[RaceCardCount(card: \"solo-5\", min: 0, max: 4294967295)]".into(),
+            "tuning-range",
+        ),
+        (
+            "parameters",
+            "[RaceCardCount(card: \"solo-5\", min: 1000, max: 100000000)]".into(),
+            "tuning-range",
+        ),
+        (
+            "parameters",
+            "[CombatDamage(card: \"bullseye\", weapon: \"rockets\", min: 0, max: 4294967295)]"
+                .into(),
+            "tuning-range",
+        ),
+        (
+            "parameters",
+            "[VictoryPoints(min: 1, max: 4294967295)]".into(),
+            "tuning-range",
+        ),
+        (
+            "bots",
+            "[\"random\", \"random\", \"random\"]".into(),
+            "tuning-players",
+        ),
+        (
+            "parameters",
+            "[RaceCardCount(card: \"no-such-card\", min: 1, max: 2)]".into(),
+            "tuning-reference",
+        ),
+        (
+            "parameters",
+            defense("no-such-team", "11"),
+            "tuning-reference",
+        ),
+        (
+            "parameters",
+            defense("rust-reapers", "99"),
+            "tuning-reference",
+        ),
+        (
+            "parameters",
+            "[CarWeapon(team: \"rust-reapers\", car: \"11\", choices: [\"no-such-weapon\"])]"
+                .into(),
+            "tuning-reference",
+        ),
+        ("bots", "[\"no-such-bot\"]".into(), "tuning-reference"),
+        ("ruleset", "\"no-such-ruleset\"".into(), "tuning-reference"),
+        (
+            "content",
+            "\"no-such-folder\"".into(),
+            "no-such-folder does not exist",
+        ),
+        ("track", "\"no-such-track.ron\"".into(), "tuning-files"),
+        ("track", "\"spec.ron\"".into(), "is this spec itself"),
+    ]
+}
+
+#[test]
+fn tune_refuses_every_spec_validate_rejects_and_validate_catches_what_tune_refuses() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let out = dir.path().join("tuned");
+    for (field, value, says) in &bad_specs() {
+        let spec = small_spec(dir.path(), "spec.ron", &[(field, value.as_str())]);
+        let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+        assert_eq!(validated.code, 1, "{field}: {value}: {}", validated.stdout);
+        assert!(
+            validated.stdout.contains(says),
+            "validate, {field}: {value}: {}",
+            validated.stdout
+        );
+        let tuned = tune_capped(&spec, &out);
+        assert_eq!(tuned.code, 1, "{field}: {value}: {}", tuned.stderr);
+        assert!(
+            tuned.stderr.contains(says) && tuned.stderr.contains("nothing was played"),
+            "tune, {field}: {value}: {}",
+            tuned.stderr
+        );
+        assert!(
+            !out.join("content").exists(),
+            "{field}: {value}: nothing written"
+        );
+    }
+    // The spec as it is validates and tunes.
+    let spec = small_spec(dir.path(), "spec.ron", &[]);
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+}
+
+/// A tuned pack tuned again into the folder it lies in is refused, whatever path names the
+/// folder, and nothing of it is lost (it was deleted with its notes and pictures, exit 0).
+#[test]
+fn tuning_a_tuned_pack_again_into_its_own_folder_is_refused_and_loses_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let spec = small_spec(dir.path(), "spec.ron", &[]);
+    let out = dir.path().join("tuned");
+    let first = tune(&spec, &out);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let pack = out.join("content");
+    fs::write(pack.join("README.md"), "notes").expect("readme");
+    fs::create_dir(pack.join("art")).expect("art");
+    fs::write(pack.join("art/cover.png"), "png").expect("art");
+    let mats_before = fs::read(pack.join("team_mats.ron")).expect("mats");
+    let again = small_spec(dir.path(), "again.ron", &[("content", "\"tuned/content\"")]);
+    let named_through = dir.path().join("tuned/./content/..");
+    for folder in [&out, &named_through] {
+        let run = tune(&again, folder);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("holds"), "{}", run.stderr);
+    }
+    assert_eq!(
+        fs::read_to_string(pack.join("README.md")).expect("kept"),
+        "notes"
+    );
+    assert!(pack.join("art/cover.png").is_file());
+    assert_eq!(
+        fs::read(pack.join("team_mats.ron")).expect("mats"),
+        mats_before
+    );
+}
+
+/// Linked files and folders of a pack are content: `validate` and `simulate` see the bots of a
+/// linked `bots/` folder alike, and the tuned pack holds copies of what the links point to (it
+/// lacked `team_mats.ron`).
+#[cfg(unix)]
+#[test]
+fn linked_files_and_folders_of_a_pack_are_read_alike_and_copied_by_tune() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let content = dir.path().join("content");
+    let elsewhere = dir.path().join("elsewhere");
+    fs::create_dir(&elsewhere).expect("folder");
+    fs::rename(
+        content.join("team_mats.ron"),
+        elsewhere.join("team_mats.ron"),
+    )
+    .expect("move");
+    std::os::unix::fs::symlink(
+        elsewhere.join("team_mats.ron"),
+        content.join("team_mats.ron"),
+    )
+    .expect("link");
+    fs::rename(content.join("bots"), elsewhere.join("bots")).expect("move");
+    fs::write(
+        elsewhere.join("bots/cautious.ron"),
+        fs::read_to_string(elsewhere.join("bots/racer.ron"))
+            .expect("racer")
+            .replace("id: \"racer\"", "id: \"cautious\""),
+    )
+    .expect("a bot only the linked folder has");
+    std::os::unix::fs::symlink(elsewhere.join("bots"), content.join("bots")).expect("link");
+    let validated = common::roadwright(&["validate", content.to_str().expect("path")]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+    let simulated = common::roadwright(&[
+        "simulate",
+        "--content",
+        content.to_str().expect("path"),
+        "--track",
+        "tracks/oval.ron",
+        "--players",
+        "2",
+        "--races",
+        "2",
+        "--bots",
+        "cautious",
+    ]);
+    assert_eq!(simulated.code, 0, "{}", simulated.stderr);
+    let spec = small_spec(dir.path(), "spec.ron", &[("bots", "[\"cautious\"]")]);
+    let out = dir.path().join("tuned");
+    let run = tune(&spec, &out);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mats = out.join("content/team_mats.ron");
+    assert!(
+        fs::symlink_metadata(&mats).is_ok_and(|m| m.file_type().is_file()),
+        "a copy, not a link"
+    );
+    assert!(out.join("content/bots/cautious.ron").is_file());
+    let tuned = common::roadwright(&["validate", out.join("content").to_str().expect("path")]);
+    assert_eq!(tuned.code, 0, "{}", tuned.stdout);
+}
+
+/// While a run holds the output folder's lock, a second run into it is refused (two runs of
+/// different specs both exited 0 naming the same pack, and one result was lost).
+#[test]
+fn a_second_tune_into_a_folder_being_written_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let spec = small_spec(dir.path(), "spec.ron", &[]);
+    let out = dir.path().join("tuned");
+    fs::create_dir(&out).expect("folder");
+    let lock = fs::File::create(out.join(".tune.lock")).expect("lock file");
+    lock.lock().expect("held, as a run under way holds it");
+    let run = tune(&spec, &out);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("another tune"), "{}", run.stderr);
+    assert!(!out.join("content").exists());
+    lock.unlock().expect("released");
+    let run = tune(&spec, &out);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+/// A saved search that was tampered with is refused with its name and no panic: a point outside
+/// the spec's ranges (it panicked in the search), a file larger than any search of the spec (a
+/// 360 MB one aborted), a forged score (it changed the result).
+#[test]
+fn a_tampered_saved_search_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let spec = small_spec(dir.path(), "spec.ron", &[]);
+    let out = dir.path().join("tuned");
+    let first = tune(&spec, &out);
+    assert_eq!(first.code, 0, "{}", first.stderr);
+    let state_path = out.join("tuning-search.json");
+    let saved = fs::read_to_string(&state_path).expect("state");
+    let state: serde_json::Value = serde_json::from_str(&saved).expect("json");
+
+    let mut far = state.clone();
+    far["search"]["evaluations"][0]["point"] = serde_json::json!([999, 999, 999]);
+    let mut forged = state.clone();
+    forged["search"]["evaluations"][0]["score"] = serde_json::json!(-1000.0);
+    let huge = format!("{}{}", saved, " ".repeat(3 << 20));
+    for (what, text, says) in [
+        ("a far point", far.to_string(), "digest"),
+        ("a forged score", forged.to_string(), "digest"),
+        ("a huge file", huge, "larger than"),
+        ("not json", "{".to_owned(), "not a saved search"),
+    ] {
+        fs::write(&state_path, &text).expect("tamper");
+        let run = tune_capped(&spec, &out);
+        assert_eq!(run.code, 2, "{what}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("tuning-search.json") && run.stderr.contains(says),
+            "{what}: {}",
+            run.stderr
+        );
+        assert!(!run.stderr.contains("panicked"), "{what}: {}", run.stderr);
+    }
+}
+
+/// Ctrl-C on a run of the largest budget stops it within a race, not after the evaluation under
+/// way and the final measurement (over 400 s, Ctrl-C pressed twice): the best so far is written
+/// with the search's figures.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_tune_of_the_largest_budget_at_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let spec = small_spec(dir.path(), "spec.ron", &[("budget", "10000000")]);
+    let out = dir.path().join("tuned");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"));
+    command.args([
+        "tune",
+        spec.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    let output = common::interrupted(command);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("stopped before the first evaluation"),
+        "{stdout}{stderr}"
+    );
+    assert!(!out.join("content").exists(), "nothing to write yet");
+
+    // A budget whose evaluations take about a second each: Ctrl-C after three seconds finds a
+    // few done; the best of them is written at once, its figures the search's own.
+    let spec = small_spec(dir.path(), "spec.ron", &[("budget", "20000")]);
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"));
+    command.args([
+        "tune",
+        spec.to_str().expect("path"),
+        "--out",
+        out.to_str().expect("path"),
+    ]);
+    let output = common::interrupted(command);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(stdout.contains("stopped after"), "{stdout}{stderr}");
+    assert!(stdout.contains("on the search's seeds"), "{stdout}");
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tuning-report.json")).expect("report"))
+            .expect("json");
+    assert_eq!(report["fresh_seeds"], false);
+    assert!(report["evaluations"].as_u64() < report["plan"]["evaluations"].as_u64());
+    assert!(
+        out.join("content/team_mats.ron").is_file(),
+        "the best so far"
+    );
 }

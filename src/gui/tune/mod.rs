@@ -21,10 +21,9 @@ use std::sync::Arc;
 
 use super::workspace::{DocumentId, Workspace};
 use crate::content::tuning::{Objective, TuningSpec};
-use crate::content::{Document, LoadedDocument, SourceFile};
+use crate::content::Document;
 use crate::sim::tune::run::{Report, RunProgress, prepare_output};
-use crate::sim::tune::{Offered, Plan, Tuning, name_of, offered};
-use crate::validate::Severity;
+use crate::sim::tune::{Offered, Plan, Tuning, offered};
 use crate::validate::checked_track::CheckedTrack;
 use worker::{TuneRun, TuneUpdate};
 
@@ -220,7 +219,7 @@ impl TuneScreen {
     /// (its content and track named from there); says where, or why not.
     pub fn save_spec(&mut self, workspace: &Workspace) {
         let spec = self.form.spec(workspace);
-        let problems = spec_problems(&spec);
+        let problems = crate::validate::tuning::errors(&spec);
         if !problems.is_empty() {
             self.error = Some(problems.join("; "));
             return;
@@ -271,7 +270,7 @@ impl TuneScreen {
     pub fn choose(&mut self, name: &str, chosen: bool) -> usize {
         let mut found = 0;
         for row in &mut self.form.parameters {
-            if name_of(&row.offered.parameter) == name {
+            if row.offered.parameter.name() == name {
                 row.chosen = chosen;
                 found += 1;
             }
@@ -313,7 +312,7 @@ impl TuneScreen {
             return Err("Open a content folder to tune: a file on its own is no pack".to_owned());
         }
         let spec = self.form.spec(workspace);
-        let problems = spec_problems(&spec);
+        let problems = crate::validate::tuning::errors(&spec);
         if !problems.is_empty() {
             return Err(problems.join("; "));
         }
@@ -338,8 +337,7 @@ impl TuneScreen {
         Ok((tuning, track.clone(), out))
     }
 
-    /// Ends the search after the evaluation under way; the best so far is measured and
-    /// written.
+    /// Ends the run within a race: the best so far is written with the search's own figures.
     pub fn stop(&self) {
         if let Some(run) = &self.run {
             run.stop();
@@ -485,23 +483,6 @@ fn default_objectives() -> Vec<ObjectiveRow> {
             false,
         ),
     ]
-}
-
-/// What is wrong with a spec on its own (the checks `validate` makes of a spec file).
-fn spec_problems(spec: &TuningSpec) -> Vec<String> {
-    let document = Document::TuningSpec(spec.clone());
-    let Ok(text) = document.to_text(crate::content::Format::Ron) else {
-        return vec!["the choices cannot be written as a spec".to_owned()];
-    };
-    let loaded = LoadedDocument {
-        source: SourceFile::from_text("tune.ron", text, crate::content::Format::Ron),
-        document,
-    };
-    crate::validate::validate_document(&loaded)
-        .into_iter()
-        .filter(|d| d.severity == Severity::Error)
-        .map(|d| d.message)
-        .collect()
 }
 
 /// The workspace's documents as a pack, as edited, without its tracks.

@@ -7,7 +7,6 @@ use egui::{ComboBox, Panel, RichText, ScrollArea, Ui};
 use super::{ObjectiveRow, ParameterRow, TuneRequest, TuneScreen};
 use crate::content::tuning::{METRIC_IDS, Objective, Parameter};
 use crate::gui::workspace::Workspace;
-use crate::sim::tune::name_of;
 
 impl TuneScreen {
     /// Draws the screen; returns what the studio must do.
@@ -154,7 +153,10 @@ impl TuneScreen {
                         let row = &self.form.parameters[i];
                         row.offered.group == group
                             && (filter.is_empty()
-                                || name_of(&row.offered.parameter)
+                                || row
+                                    .offered
+                                    .parameter
+                                    .name()
                                     .to_lowercase()
                                     .contains(&filter))
                     })
@@ -237,12 +239,20 @@ impl TuneScreen {
         ui.heading("Result");
         if report.stopped_early {
             ui.label(format!(
-                "Stopped after {} of {} evaluations: the best so far was measured.",
-                report.evaluations, report.plan.evaluations
+                "Stopped after {} of {} evaluations: the best so far was written.{}",
+                report.evaluations,
+                report.plan.evaluations,
+                if report.fresh_seeds {
+                    ""
+                } else {
+                    " Its figures are the search's, on the seeds it was picked on (they flatter \
+                     it); run again to resume and measure it on fresh seeds."
+                }
             ));
         }
         ui.label(format!(
-            "Score on fresh seeds: {:.2} -> {:.2}. The tuned pack is {}",
+            "Score on {}: {:.2} -> {:.2}. The tuned pack is {}",
+            report.seeds(),
             report.score_before,
             report.score_after,
             finished
@@ -250,7 +260,7 @@ impl TuneScreen {
                 .join(crate::sim::tune::run::PACK_FOLDER)
                 .display()
         ));
-        if !report.improved() {
+        if !report.improved() && report.fresh_seeds {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 "On fresh seeds the tuned pack does no better than the pack as it is: keep the \
@@ -270,7 +280,7 @@ impl TuneScreen {
                     ui.end_row();
                 }
             });
-        ui.strong("Objectives on fresh seeds");
+        ui.strong(format!("Objectives on {}", report.seeds()));
         before_after(
             ui,
             "tune_objective_results",
@@ -287,7 +297,7 @@ impl TuneScreen {
                     )
                 }),
         );
-        ui.strong("Win rates on fresh seeds, % (95%)");
+        ui.strong(format!("Win rates on {}, % (95%)", report.seeds()));
         before_after(
             ui,
             "tune_win_rates",
@@ -346,7 +356,7 @@ fn rate_text(rate: crate::sim::stats::Interval) -> String {
 /// A parameter's tick box, name and range (or choices).
 fn parameter_row(ui: &mut Ui, row: &mut ParameterRow) {
     ui.horizontal(|ui| {
-        ui.checkbox(&mut row.chosen, name_of(&row.offered.parameter));
+        ui.checkbox(&mut row.chosen, row.offered.parameter.name());
         match &mut row.offered.parameter {
             Parameter::RaceCardCount { min, max, .. }
             | Parameter::MovementEventCount { min, max, .. }

@@ -56,8 +56,8 @@ impl TuneRun {
         Self { job, stop }
     }
 
-    /// Ends the search after the evaluation under way; the best so far is still measured and
-    /// written.
+    /// Ends the run within a race: the evaluation under way is dropped, and the best so far is
+    /// written with the figures the search measured (see [`crate::sim::tune::run`]).
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }

@@ -19,14 +19,13 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
 mod parameters;
 pub mod run;
 
-pub use parameters::{Dimension, Offered, Value, name_of, offered};
+pub use parameters::{Dimension, Offered, Value, offered};
 use parameters::{dimension, set};
 
 use super::batch::{BatchSpec, Shard, fold_shard};
@@ -103,6 +102,10 @@ impl Tuning {
         track: CheckedTrack,
         profiles: &BTreeMap<String, BotProfile>,
     ) -> Result<Self, TuneError> {
+        let errors = crate::validate::tuning::errors(&spec);
+        if !errors.is_empty() {
+            return Err(TuneError::Setup(errors.join("; ")));
+        }
         if validate_pack(&pack).0.is_none() {
             return Err(TuneError::Setup(format!(
                 "the content at {} has errors: `roadwright validate` lists them",
@@ -189,7 +192,7 @@ impl Tuning {
         races: usize,
         seed: u64,
         threads: usize,
-        cancel: &AtomicBool,
+        cancel: &(dyn Fn() -> bool + Sync),
     ) -> Result<Evaluation, String> {
         let pack = self.candidate(point);
         let Some(content) = validate_pack(&pack).0 else {
@@ -265,13 +268,36 @@ pub struct ObjectiveValue {
 pub struct Evaluation {
     /// The candidate.
     pub point: Vec<usize>,
-    /// Its score (lower is better; infinite when its content does not validate).
+    /// Its score (lower is better; infinite when its content does not validate, written
+    /// `null` in JSON, which has no infinity).
+    #[serde(with = "score_json")]
     pub score: f64,
     /// Each objective.
     pub objectives: Vec<ObjectiveValue>,
     /// Its batch's statistics (left out of a saved search).
     #[serde(skip)]
     pub stats: Option<BatchStats>,
+}
+
+/// A score as JSON holds it: a number, or `null` for an infeasible candidate's infinite score
+/// (`serde_json` writes infinity as `null` and could not read it back, so a saved search with an
+/// infeasible candidate was never resumed).
+mod score_json {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    // serde's `with` hands the field by reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub(super) fn serialize<S: Serializer>(score: &f64, to: S) -> Result<S::Ok, S::Error> {
+        if score.is_finite() {
+            to.serialize_f64(*score)
+        } else {
+            to.serialize_none()
+        }
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<f64, D::Error> {
+        Ok(Option::<f64>::deserialize(from)?.unwrap_or(f64::INFINITY))
+    }
 }
 
 fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> ObjectiveValue {
@@ -356,16 +382,15 @@ impl Search {
     /// Searches `tuning`: the baseline first, then NTBEA's proposals, `plan.evaluations` in
     /// all. Evaluations already in `self` (a search resumed) are replayed, not played.
     /// `progress` hears each evaluation done, with the search so far (to save it: a search
-    /// killed resumes from its last evaluation). `stop` is asked before each evaluation: the
-    /// search ends there, every evaluation done kept; `abandon` also cuts the one under way,
-    /// which is then dropped.
+    /// killed resumes from its last evaluation). `stop` is heard within a race: it cuts the
+    /// evaluation under way, which is dropped (a resume plays it again), and ends the search,
+    /// every evaluation done kept.
     pub fn run(
         &mut self,
         tuning: &Tuning,
         threads: usize,
         progress: &dyn Fn(usize, &Evaluation, &Self),
-        stop: &dyn Fn() -> bool,
-        abandon: &AtomicBool,
+        stop: &(dyn Fn() -> bool + Sync),
     ) -> Result<(), String> {
         let plan = tuning.plan();
         let sizes = tuning.dimensions.iter().map(|d| d.values.len()).collect();
@@ -386,9 +411,9 @@ impl Search {
                         plan.races_per_evaluation,
                         tuning.spec.seed,
                         threads,
-                        abandon,
+                        stop,
                     )?;
-                    if abandon.load(std::sync::atomic::Ordering::Relaxed) {
+                    if stop() {
                         return Ok(());
                     }
                     self.evaluations.push(done.clone());
@@ -543,8 +568,7 @@ mod tests {
         spec.objectives = vec![Objective::FairShare { weight: 2.0 }];
         spec.bots = vec!["random".into()];
         let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
-        let never = AtomicBool::new(false);
-        let evaluation = tuning.evaluate(&[], 40, 9, 1, &never).expect("played");
+        let evaluation = tuning.evaluate(&[], 40, 9, 1, &|| false).expect("played");
         let stats = evaluation.stats.expect("stats");
         let worst = stats
             .teams

@@ -1,33 +1,11 @@
 //! What a tuning may change: each spec parameter read against the pack (its values and the
 //! pack's value), and a candidate's values set into a copy of the pack.
 
-use serde::{Deserialize, Serialize};
-
 use crate::content::team_mats::Mount;
 use crate::content::text::Id;
 use crate::content::tuning::Parameter;
+pub use crate::content::tuning::Value;
 use crate::content::{Document, RawPack};
-
-/// A value a parameter can take.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub enum Value {
-    /// A number.
-    Number(i64),
-    /// A weapon type's id.
-    Weapon(Id),
-    /// A mount.
-    Mount(Mount),
-}
-
-impl std::fmt::Display for Value {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Number(n) => write!(f, "{n}"),
-            Self::Weapon(id) => write!(f, "{id}"),
-            Self::Mount(mount) => write!(f, "{mount:?}"),
-        }
-    }
-}
 
 /// One parameter as the search sees it: what it is, the values it may take, and the value
 /// the pack has (its index, when the pack's value is among them).
@@ -48,37 +26,8 @@ impl Dimension {
     /// A name for reports: what the parameter changes.
     #[must_use]
     pub fn name(&self) -> String {
-        name_of(&self.parameter)
+        self.parameter.name()
     }
-}
-
-/// What a parameter changes, in words ("rust-reapers #7: base MP").
-#[must_use]
-pub fn name_of(parameter: &Parameter) -> String {
-    match parameter {
-        Parameter::RaceCardCount { card, .. } => format!("race card {card}: count"),
-        Parameter::RaceCardSpeed { card, .. } => format!("race card {card}: speed"),
-        Parameter::MovementEventCount { card, .. } => format!("movement event {card}: count"),
-        Parameter::CombatDamage { card, weapon, .. } => {
-            format!("combat card {card}: {weapon} damage")
-        }
-        Parameter::CarDefense { team, car, .. } => {
-            format!("{}: defense", car_name(team, car.as_ref()))
-        }
-        Parameter::CarBaseMp { team, car, .. } => {
-            format!("{}: base MP", car_name(team, car.as_ref()))
-        }
-        Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
-        Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
-        Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
-    }
-}
-
-fn car_name(team: &Id, car: Option<&crate::content::text::CarNumber>) -> String {
-    car.map_or_else(
-        || format!("{team} (every car)"),
-        |car| format!("{team} #{car}"),
-    )
 }
 
 /// The values a parameter may take and the pack's value, or what it names that is missing.
@@ -87,7 +36,8 @@ pub(super) fn dimension(
     parameter: &Parameter,
     ruleset: &Id,
 ) -> Result<Dimension, String> {
-    let current = current_value(pack, parameter, ruleset)
+    let current = parameter
+        .value_in(pack, ruleset)
         .ok_or_else(|| "it names something the pack does not have".to_owned())?;
     let values = values_of(parameter);
     if values.is_empty() {
@@ -149,70 +99,8 @@ fn values_of(parameter: &Parameter) -> Vec<Value> {
     }
 }
 
-/// The value the pack has for a parameter, if it has what the parameter names (the victory
-/// points of the ruleset played).
-fn current_value(pack: &RawPack, parameter: &Parameter, ruleset: &Id) -> Option<Value> {
-    let number = |n: i64| Some(Value::Number(n));
-    match parameter {
-        Parameter::RaceCardCount { card, .. } => number(i64::from(race_card(pack, card)?.count)),
-        Parameter::RaceCardSpeed { card, .. } => number(i64::from(race_card(pack, card)?.speed)),
-        Parameter::MovementEventCount { card, .. } => documents(pack).find_map(|d| match d {
-            Document::MovementEventDeck(deck) => {
-                let card = deck.cards.iter().find(|c| c.id == *card)?;
-                number(i64::from(card.count))
-            }
-            _ => None,
-        }),
-        Parameter::CombatDamage { card, weapon, .. } => documents(pack).find_map(|d| match d {
-            Document::CombatEventDeck(deck) => {
-                let card = deck.cards.iter().find(|c| c.id == *card)?;
-                number(i64::from(card.weapons.get(weapon)?.damage))
-            }
-            _ => None,
-        }),
-        Parameter::CarDefense { team, car, .. } => {
-            number(i64::from(first_car(pack, team, car.as_ref())?.defense))
-        }
-        Parameter::CarBaseMp { team, car, .. } => {
-            number(i64::from(first_car(pack, team, car.as_ref())?.base_mp))
-        }
-        Parameter::CarWeapon { team, car, .. } => Some(Value::Weapon(
-            first_car(pack, team, Some(car))?.weapon.clone(),
-        )),
-        Parameter::CarMount { team, car, .. } => {
-            Some(Value::Mount(first_car(pack, team, Some(car))?.mount))
-        }
-        Parameter::VictoryPoints { .. } => documents(pack).find_map(|d| match d {
-            Document::Ruleset(r) if r.id == *ruleset => number(i64::from(r.victory_points)),
-            _ => None,
-        }),
-    }
-}
-
 fn documents(pack: &RawPack) -> impl Iterator<Item = &Document> {
     pack.files.iter().map(|f| &f.document)
-}
-
-fn race_card<'p>(pack: &'p RawPack, card: &Id) -> Option<&'p crate::content::race_deck::RaceCard> {
-    documents(pack).find_map(|d| match d {
-        Document::RaceDeck(deck) => deck.cards.iter().find(|c| c.id == *card),
-        _ => None,
-    })
-}
-
-fn first_car<'p>(
-    pack: &'p RawPack,
-    team: &Id,
-    car: Option<&crate::content::text::CarNumber>,
-) -> Option<&'p crate::content::team_mats::CarStats> {
-    documents(pack).find_map(|d| match d {
-        Document::TeamMats(mats) => mats
-            .teams
-            .iter()
-            .find(|t| t.id == *team)
-            .and_then(|t| t.cars.iter().find(|c| car.is_none_or(|n| c.number == *n))),
-        _ => None,
-    })
 }
 
 /// Sets `parameter` to `value` in the pack's documents.

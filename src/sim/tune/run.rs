@@ -4,9 +4,23 @@
 //! fresh seeds, the tuned pack written as `OUT/content` (the pack is never edited) and the
 //! report as `OUT/tuning-report.json`.
 //!
-//! Two flags stop it: `stop` ends the search and still measures and writes the best so far
-//! (Ctrl-C, the screen's Stop); `abandon` ends everything at once and writes nothing more (the
-//! screen closed).
+//! Two flags stop it, each heard within a race: `stop` (Ctrl-C, the screen's Stop) cuts the
+//! evaluation or measurement under way and writes the best so far at once, its figures those
+//! the search measured on its own seeds (a run stopped is not kept waiting for the fresh
+//! measurement, which on a large budget takes hours); `abandon` (the screen closed) ends
+//! everything and writes nothing more.
+//!
+//! # What protects the output folder
+//! - No input of the run lies inside it (the pack a tuned pack was made from, run again into
+//!   the same folder, would be deleted by its own copy), nor it inside the pack.
+//! - One run at a time: a run holds an exclusive lock on `OUT/.tune.lock` (an operating-system
+//!   lock, released when the process ends, however it ends); a second run into the same folder
+//!   is refused.
+//! - A saved search is resumed only when it is of this very spec, pack and track, no larger than
+//!   such a search can be, its points inside the spec's ranges and its digest intact; a file
+//!   that fails any of these is refused, named, rather than replayed or silently replaced.
+//! - The pack is copied with what its links point to (a linked file or folder is content, as
+//!   [`crate::content::RawPack`] reads it); a link loop is refused.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -29,6 +43,9 @@ pub const REPORT_FILE: &str = "tuning-report.json";
 /// The tuned pack's folder, in the output folder.
 pub const PACK_FOLDER: &str = "content";
 
+/// The lock a run holds in the output folder.
+pub const LOCK_FILE: &str = ".tune.lock";
+
 /// Why a run could not be done.
 #[derive(Debug, thiserror::Error)]
 pub enum RunError {
@@ -49,6 +66,11 @@ pub enum RunError {
     /// The run was abandoned before its report.
     #[error("abandoned")]
     Abandoned,
+    /// The run was stopped before its first evaluation was done: there is no best to write.
+    #[error(
+        "stopped before the first evaluation was done: nothing was written; run again to start"
+    )]
+    StoppedEmpty,
 }
 
 /// What a run tells while it works.
@@ -94,6 +116,10 @@ pub struct Report {
     pub evaluations: usize,
     /// Whether the search was stopped before its plan's end.
     pub stopped_early: bool,
+    /// Whether `before` and `after` were measured on fresh seeds; false when the run was
+    /// stopped, and they are the search's own evaluations of the baseline and the best (on the
+    /// seeds the best was picked on, so they flatter it).
+    pub fresh_seeds: bool,
     /// What the tuned pack changes.
     pub changes: Vec<Change>,
     /// Each objective of the pack as it is, on the fresh seeds.
@@ -117,15 +143,35 @@ impl Report {
     pub fn improved(&self) -> bool {
         self.score_after < self.score_before
     }
+
+    /// The seeds the before and after figures were measured on, in words ("fresh seeds", or
+    /// "the search's seeds" for a run stopped before its fresh measurement).
+    #[must_use]
+    pub fn seeds(&self) -> &'static str {
+        if self.fresh_seeds {
+            "fresh seeds"
+        } else {
+            "the search's seeds"
+        }
+    }
 }
 
-/// Checks that `out_dir` can take a run of `tuning` and creates it: never inside the pack,
-/// never over a content folder this run did not write.
+/// Checks that `out_dir` can take a run of `tuning` and creates it: never inside the pack, never
+/// holding the pack (a tuned pack tuned again into the same folder would be deleted by its own
+/// copy), never over a content folder this run did not write.
 pub fn prepare_output(tuning: &Tuning, out_dir: &Path) -> Result<(), RunError> {
     if lies_within(out_dir, &tuning.pack.root) {
         return Err(RunError::Output(format!(
             "{}: it is inside the content folder; choose a folder outside it",
             out_dir.display()
+        )));
+    }
+    if lies_within(&tuning.pack.root, out_dir) {
+        return Err(RunError::Output(format!(
+            "{}: it holds the content folder being tuned ({}), which the tuned pack would \
+             replace; choose another output folder",
+            out_dir.display(),
+            tuning.pack.root.display()
         )));
     }
     if out_dir.join(PACK_FOLDER).exists() && !out_dir.join(SEARCH_FILE).is_file() {
@@ -141,6 +187,36 @@ pub fn prepare_output(tuning: &Tuning, out_dir: &Path) -> Result<(), RunError> {
     })
 }
 
+/// The exclusive lock of an output folder, held for a whole run (released when dropped, or when
+/// the process ends).
+#[derive(Debug)]
+pub struct OutputLock {
+    _file: std::fs::File,
+}
+
+/// Takes the output folder's lock, or says that another run holds it.
+pub fn lock_output(out_dir: &Path) -> Result<OutputLock, RunError> {
+    let path = out_dir.join(LOCK_FILE);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(|source| RunError::Write {
+            path: path.clone(),
+            source,
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(OutputLock { _file: file }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(RunError::Output(format!(
+            "{}: another tune is writing into this folder; wait for it to end or choose \
+             another folder",
+            out_dir.display()
+        ))),
+        Err(std::fs::TryLockError::Error(source)) => Err(RunError::Write { path, source }),
+    }
+}
+
 /// Runs `tuning` into `out_dir` (checked by [`prepare_output`]): searches, resuming a saved
 /// search of the same spec and pack; measures the pack and the best on fresh seeds; writes the
 /// tuned pack and the report. `progress` hears each step.
@@ -152,15 +228,11 @@ pub fn run(
     stop: &AtomicBool,
     abandon: &AtomicBool,
 ) -> Result<Report, RunError> {
+    let _lock = lock_output(out_dir)?;
     let plan = tuning.plan();
     let state = out_dir.join(SEARCH_FILE);
     let fingerprint = fingerprint(tuning);
-    let mut search: Search = std::fs::read_to_string(&state)
-        .ok()
-        .and_then(|text| serde_json::from_str::<SavedSearch>(&text).ok())
-        .filter(|saved| saved.spec == fingerprint)
-        .map(|saved| saved.search)
-        .unwrap_or_default();
+    let mut search = load_search(&state, &fingerprint, tuning)?.unwrap_or_default();
     progress(RunProgress::Started {
         plan,
         resumed: search.evaluations.len(),
@@ -173,6 +245,7 @@ pub fn run(
             *failed_save.borrow_mut() = Some(error);
         }
     };
+    let halted = || abandoned(stop) || abandoned(abandon);
     let searched = search.run(
         tuning,
         threads,
@@ -184,8 +257,7 @@ pub fn run(
                 best_score: best_so_far.get(),
             });
         },
-        &|| abandoned(stop) || abandoned(abandon),
-        abandon,
+        &halted,
     );
     save(&search);
     if let Some(error) = failed_save.into_inner() {
@@ -201,20 +273,31 @@ pub fn run(
     let seed = final_seed(tuning.spec.seed);
     let measure = |point: &[usize]| {
         tuning
-            .evaluate(point, plan.final_races, seed, threads, abandon)
+            .evaluate(point, plan.final_races, seed, threads, &halted)
             .map_err(RunError::Play)
     };
-    let before = measure(&baseline)?;
-    let after = measure(&best)?;
+    let fresh = if halted() {
+        None
+    } else {
+        let before = measure(&baseline)?;
+        let after = measure(&best)?;
+        (!halted()).then_some((before, after))
+    };
     if abandoned(abandon) {
         return Err(RunError::Abandoned);
     }
+    let fresh_seeds = fresh.is_some();
+    let (before, after) = match fresh {
+        Some(measured) => measured,
+        None => search_figures(&search, &baseline, &best).ok_or(RunError::StoppedEmpty)?,
+    };
     write_pack(tuning, &best, &out_dir.join(PACK_FOLDER))?;
     let report = Report {
         spec: tuning.spec.name.to_string(),
         plan,
         evaluations: search.evaluations.len(),
-        stopped_early: search.evaluations.len() < plan.evaluations,
+        stopped_early: search.evaluations.len() < plan.evaluations || !fresh_seeds,
+        fresh_seeds,
         changes: changes(tuning, &baseline, &best),
         before: before.objectives.clone(),
         after: after.objectives.clone(),
@@ -229,6 +312,25 @@ pub fn run(
     })?;
     write_file(&out_dir.join(REPORT_FILE), json.as_bytes())?;
     Ok(report)
+}
+
+/// The search's own evaluations of the baseline and the best, for a run stopped before its
+/// fresh measurement; `None` when nothing was evaluated.
+fn search_figures(
+    search: &Search,
+    baseline: &[usize],
+    best: &[usize],
+) -> Option<(Evaluation, Evaluation)> {
+    let of = |point: &[usize]| {
+        search
+            .evaluations
+            .iter()
+            .find(|e| e.point == point)
+            .cloned()
+    };
+    let before = of(baseline)?;
+    let after = of(best).unwrap_or_else(|| before.clone());
+    Some((before, after))
 }
 
 fn abandoned(flag: &AtomicBool) -> bool {
@@ -264,23 +366,121 @@ fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
         })
 }
 
-/// A search as `OUT/tuning-search.json` keeps it: the spec it searched, and its evaluations.
+/// A search as `OUT/tuning-search.json` keeps it: the spec it searched, its evaluations, and a
+/// chain of digests, one per evaluation, each over the spec, the evaluation and the digest
+/// before it (an evaluation edited by hand, a forged score, is refused on resume; the first N
+/// evaluations with their N digests are the search as it was after N).
 #[derive(Serialize, Deserialize)]
 struct SavedSearch {
     spec: String,
     search: Search,
+    digests: Vec<String>,
 }
 
-/// Writes the evaluations so far to `state` with the spec they belong to.
+/// The chain of digests of `search`'s evaluations under `fingerprint`.
+fn search_digests(fingerprint: &str, search: &Search) -> Result<Vec<String>, serde_json::Error> {
+    let mut before = fingerprint.to_owned();
+    search
+        .evaluations
+        .iter()
+        .map(|evaluation| {
+            let text = serde_json::to_string(evaluation)?;
+            before = crate::sim::load::sha256(&format!("{before}\n{text}"));
+            Ok(before.clone())
+        })
+        .collect()
+}
+
+/// The largest saved search a run of `tuning` can have written: a point and its objectives per
+/// evaluation, with room to spare. A larger file is not read (a 360 MB one was read whole).
+fn largest_search_file(tuning: &Tuning) -> u64 {
+    let per_evaluation =
+        1024 + 32 * tuning.dimensions.len() as u64 + 1024 * tuning.spec.objectives.len() as u64;
+    64 * 1024 + per_evaluation * tuning.plan().evaluations as u64
+}
+
+/// Reads the saved search at `state` to resume it: `None` when there is none, or when it is of
+/// another spec, pack or track (the search starts afresh); an error naming the file when it is
+/// too large, unreadable, edited, or holds points the spec cannot have.
+fn load_search(
+    state: &Path,
+    fingerprint: &str,
+    tuning: &Tuning,
+) -> Result<Option<Search>, RunError> {
+    let refused = |why: String| {
+        RunError::Output(format!(
+            "{}: {why}; delete it to start the search afresh",
+            state.display()
+        ))
+    };
+    let limit = largest_search_file(tuning);
+    let file = match std::fs::File::open(state) {
+        Ok(file) => file,
+        Err(error) if error.kind() == io::ErrorKind::NotFound => return Ok(None),
+        Err(error) => return Err(refused(format!("cannot be read: {error}"))),
+    };
+    let mut text = String::new();
+    io::Read::read_to_string(&mut io::Read::take(file, limit + 1), &mut text)
+        .map_err(|error| refused(format!("cannot be read: {error}")))?;
+    if text.len() as u64 > limit {
+        return Err(refused(format!(
+            "larger than a search of this spec can be ({limit} bytes at most)"
+        )));
+    }
+    let saved: SavedSearch = serde_json::from_str(&text).map_err(|error| {
+        refused(format!(
+            "not a saved search (line {}, column {}: {error})",
+            error.line(),
+            error.column()
+        ))
+    })?;
+    if saved.spec != fingerprint {
+        return Ok(None);
+    }
+    let digests = search_digests(&saved.spec, &saved.search).map_err(|e| refused(e.to_string()))?;
+    if digests != saved.digests {
+        return Err(refused(
+            "its evaluations do not match its digest (edited since the search wrote them)"
+                .to_owned(),
+        ));
+    }
+    let plan = tuning.plan();
+    if saved.search.evaluations.len() > plan.evaluations {
+        return Err(refused(format!(
+            "{} evaluations where the spec plans {}",
+            saved.search.evaluations.len(),
+            plan.evaluations
+        )));
+    }
+    for (index, evaluation) in saved.search.evaluations.iter().enumerate() {
+        let fits = evaluation.point.len() == tuning.dimensions.len()
+            && evaluation
+                .point
+                .iter()
+                .zip(&tuning.dimensions)
+                .all(|(value, dimension)| *value < dimension.values.len());
+        if !fits || evaluation.score.is_nan() {
+            return Err(refused(format!(
+                "evaluation {} is at a point the spec's parameters cannot take",
+                index + 1
+            )));
+        }
+    }
+    Ok(Some(saved.search))
+}
+
+/// Writes the evaluations so far to `state` with the spec they belong to and their digest.
 fn save_search(state: &Path, fingerprint: &str, search: &Search) -> Result<(), RunError> {
+    let failed = |e: serde_json::Error| RunError::Write {
+        path: state.to_owned(),
+        source: io::Error::other(e),
+    };
     let saved = SavedSearch {
         spec: fingerprint.to_owned(),
         search: search.clone(),
+        digests: search_digests(fingerprint, search).map_err(failed)?,
     };
-    let text = serde_json::to_string(&saved).map_err(|e| RunError::Write {
-        path: state.to_owned(),
-        source: io::Error::other(e),
-    })?;
+    let text = serde_json::to_string(&saved).map_err(failed)?;
     write_file(state, text.as_bytes())
 }
 
@@ -351,17 +551,107 @@ pub fn files_to_write(tuning: &Tuning, point: &[usize]) -> Result<Vec<(PathBuf, 
     Ok(files)
 }
 
+/// Copies the folder `from` into `to`, following links: a linked file or folder is copied as
+/// what it points to, as the pack reads it. A link back to a folder being copied (a loop) is an
+/// error naming it; what is neither a file nor a folder (a pipe, a socket) is not content and is
+/// left out.
 fn copy_folder(from: &Path, to: &Path) -> io::Result<()> {
+    copy_tree(from, to, &mut Vec::new())
+}
+
+fn copy_tree(from: &Path, to: &Path, ancestors: &mut Vec<PathBuf>) -> io::Result<()> {
+    let real = from.canonicalize()?;
+    if ancestors.contains(&real) {
+        return Err(io::Error::other(format!(
+            "{}: a link loops back to a folder that holds it",
+            from.display()
+        )));
+    }
+    ancestors.push(real);
     std::fs::create_dir_all(to)?;
     for entry in std::fs::read_dir(from)? {
         let entry = entry?;
-        let kind = entry.file_type()?;
+        let path = entry.path();
         let target = to.join(entry.file_name());
-        if kind.is_dir() {
-            copy_folder(&entry.path(), &target)?;
-        } else if kind.is_file() {
-            std::fs::copy(entry.path(), target)?;
+        let meta = std::fs::metadata(&path)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+        if meta.is_dir() {
+            copy_tree(&path, &target, ancestors)?;
+        } else if meta.is_file() {
+            std::fs::copy(&path, target)?;
         }
     }
+    ancestors.pop();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn even_teams() -> Tuning {
+        let spec_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/even-teams.ron");
+        let source = SourceFile::read(&spec_path).expect("the sample");
+        let Ok(Document::TuningSpec(spec)) = Document::parse(&source) else {
+            panic!("a tuning spec");
+        };
+        Tuning::prepare(&spec_path, spec).expect("prepared")
+    }
+
+    fn evaluated_at(point: Vec<usize>) -> Search {
+        Search {
+            evaluations: vec![Evaluation {
+                point,
+                score: 1.5,
+                objectives: Vec::new(),
+                stats: None,
+            }],
+        }
+    }
+
+    /// A saved search whose digests were made again over a point the spec cannot take (the
+    /// search indexed its tables with it and panicked) is refused; the same file at a point
+    /// inside the ranges resumes; a search of another spec starts afresh.
+    #[test]
+    fn a_saved_search_is_resumed_only_at_points_the_spec_can_take() {
+        let tuning = even_teams();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let state = dir.path().join(SEARCH_FILE);
+        let fingerprint = fingerprint(&tuning);
+        save_search(
+            &state,
+            &fingerprint,
+            &evaluated_at(vec![999; tuning.dimensions.len()]),
+        )
+        .expect("saved");
+        let error = load_search(&state, &fingerprint, &tuning).expect_err("refused");
+        assert!(
+            error.to_string().contains("evaluation 1 is at a point"),
+            "{error}"
+        );
+        let fine = evaluated_at(tuning.baseline());
+        save_search(&state, &fingerprint, &fine).expect("saved");
+        assert_eq!(
+            load_search(&state, &fingerprint, &tuning).expect("resumed"),
+            Some(fine)
+        );
+        assert_eq!(
+            load_search(&state, "another spec", &tuning).expect("read"),
+            None
+        );
+    }
+
+    /// An infeasible candidate's infinite score is saved (as `null`) and read back as
+    /// infinite: such a search was never resumed.
+    #[test]
+    fn an_infinite_score_survives_a_saved_search() {
+        let tuning = even_teams();
+        let dir = tempfile::tempdir().expect("temp dir");
+        let state = dir.path().join(SEARCH_FILE);
+        let mut search = evaluated_at(tuning.baseline());
+        search.evaluations[0].score = f64::INFINITY;
+        save_search(&state, "spec", &search).expect("saved");
+        let read = load_search(&state, "spec", &tuning).expect("resumed");
+        assert_eq!(read.map(|s| s.evaluations[0].score), Some(f64::INFINITY));
+    }
 }
