@@ -277,12 +277,17 @@ pub enum Command {
         /// A track space's length on paper, in millimetres (10-80).
         #[arg(long, default_value_t = crate::render::DEFAULT_SPACE_MM, value_parser = space_mm)]
         space_mm: f32,
-        /// How far each card's border runs past its trim line, in millimetres (0-5).
-        #[arg(long, default_value_t = 2.0)]
+        /// How far each card's border runs past its trim line, in millimetres (0-5). Nine cards
+        /// a sheet up to 3.5 mm on A4 and 2.5 mm on Letter; fewer beyond.
+        #[arg(long, default_value_t = 2.0, value_parser = bleed_mm)]
         bleed_mm: f32,
         /// Follow each sheet of card faces with its backs, for duplex printing.
         #[arg(long)]
         backs: bool,
+        /// Let `--tts` replace pictures and READMEs of the same names already in its folder
+        /// (without it they are refused; a link in their place is replaced, never followed).
+        #[arg(long)]
+        force: bool,
     },
     /// Rewrite content files in their canonical layout (what the studio saves), keeping a
     /// `.bak` of each changed file.
@@ -543,6 +548,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
             space_mm,
             bleed_mm,
             backs,
+            force,
         } => print::print(
             path,
             &print::PrintArgs {
@@ -554,6 +560,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
                     bleed_mm: *bleed_mm,
                     backs: *backs,
                     px_per_space: *px_per_space,
+                    force: *force,
                 },
             },
             out,
@@ -642,6 +649,20 @@ impl From<PaperArg> for crate::render::Paper {
             PaperArg::A4 => Self::A4,
             PaperArg::Letter => Self::Letter,
         }
+    }
+}
+
+/// A bleed `print` takes, in millimetres: a number from 0 to 5 (NaN is refused here, with the
+/// other mistakes of the command line).
+fn bleed_mm(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    let most = crate::render::MAX_BLEED_MM;
+    if (0.0..=most).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{value} mm: a bleed is 0-{most} mm"))
     }
 }
 

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::{Document, RawPack};
 use crate::render::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
+use crate::validate::Diagnostic;
 
 /// What `print` was asked for beside its path.
 pub struct PrintArgs {
@@ -72,21 +73,50 @@ pub fn print(
     Ok(EXIT_OK)
 }
 
+/// The errors among `diagnostics`, as the exit code and what to say, if there are any.
+fn refuse_errors(path: &Path, diagnostics: Vec<Diagnostic>) -> Result<(), (u8, String)> {
+    let errors: Vec<String> = diagnostics
+        .into_iter()
+        .filter(Diagnostic::is_error)
+        .map(|d| d.to_string())
+        .collect();
+    if errors.is_empty() {
+        return Ok(());
+    }
+    Err((
+        EXIT_CONTENT_ERRORS,
+        format!(
+            "{}\n{}: {} errors (`roadwright validate` lists the same); nothing was printed",
+            errors.join("\n"),
+            path.display(),
+            errors.len()
+        ),
+    ))
+}
+
 /// Writes a printable to a file or folder: [`write_pdf`] or [`write_tts`].
 type Writer = fn(&Printable, &crate::render::PrintSettings, &Path) -> Result<String, PrintFailure>;
 
-/// Reads what `path` names, or the exit code and what to say.
+/// Reads what `path` names, or the exit code and what to say. Content (a pack, a deck, team
+/// mats) is validated first, as `simulate` does: what `validate` rejects is never printed (a
+/// deck of a million copies gave 111,146 pages; a count of 2^31 aborted). A track is printed
+/// while it is being made (a stretch on paper, a grid not laid yet), so it is checked only to be
+/// drawable, by the printer.
 fn read(path: &Path) -> Result<Printable, (u8, String)> {
     if path.is_dir() {
         let pack = RawPack::open(path);
         if let Some(error) = pack.errors.first() {
             return Err((EXIT_UNREADABLE, error.to_string()));
         }
+        refuse_errors(path, crate::validate::validate_pack(&pack).1)?;
         return Ok(Printable::Pack(
             pack.files.into_iter().map(|f| f.document).collect(),
         ));
     }
     let loaded = Document::load(path).map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
+    if !matches!(loaded.document, Document::Track(_)) {
+        refuse_errors(path, crate::validate::validate_document(&loaded))?;
+    }
     match loaded.document {
         Document::Track(track) => {
             let stem = path

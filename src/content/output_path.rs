@@ -95,12 +95,21 @@ pub fn check_outputs<P: AsRef<Path>>(
     Ok(())
 }
 
-/// Checks a folder a command writes files into (created when missing): refused when it is a
-/// file, an input, inside an input folder, or holds an input (which a file written there could
+/// Checks a folder a command writes files into (created when missing, in a folder that exists):
+/// refused when it is a file, an input, inside an input folder, or holds an input (which a file written there could
 /// replace: a tuned pack tuned again into the same folder deleted itself).
 pub fn check_output_folder(option: &str, folder: &Path, inputs: &[&Path]) -> Result<(), String> {
     if folder.exists() && !folder.is_dir() {
         return Err(format!("{option} {}: it is not a folder", folder.display()));
+    }
+    // One rule for every output: the folder it goes in exists (a missing folder of outputs is
+    // made, but not the folders above it, as no output file makes its folder).
+    if !folder.exists() && !folder_of(folder).is_dir() {
+        return Err(format!(
+            "{option} {}: the folder {} does not exist",
+            folder.display(),
+            folder_of(folder).display()
+        ));
     }
     clash(option, folder, inputs)?;
     if let Some(input) = inputs.iter().find(|input| lies_within(input, folder)) {

@@ -5,7 +5,9 @@
 //! # Decisions taken
 //! - **Cards** are poker size, 63 × 88 mm, nine to a sheet (3 × 3), with a 2 mm bleed: each
 //!   card's coloured border runs 2 mm past its trim line, so a cut a little off still leaves no
-//!   white edge. Crop marks stand in the margin at every trim line.
+//!   white edge. Crop marks stand in the margin at every trim line. Every bleed of 0-5 mm
+//!   prints on both papers: when nine cards and their bleed do not fit (above 3.5 mm on A4,
+//!   2.5 mm on Letter), a sheet holds the most of 3 × 3, 3 × 2, 2 × 3 and 2 × 2 that fit.
 //! - **Text** comes from the card's data: a race card's name, speed, starburst (a star behind
 //!   the speed when it draws a movement event), movement type, instructions (a tag line:
 //!   "Forks: outside lane") and text; a movement event's name
@@ -114,12 +116,17 @@ struct Printer {
     options: SheetOptions,
     /// A card with its bleed, in mm.
     cell: (f32, f32),
-    /// The top left of the 3 x 3 grid of cards, in mm.
+    /// The top left of the grid of cards, in mm.
     origin: (f32, f32),
+    /// Columns and rows of cards on a sheet.
+    grid: (usize, usize),
 }
 
-/// Columns and rows of cards on a sheet.
-const GRID: (usize, usize) = (3, 3);
+/// The grids of cards a sheet may hold, most cards first.
+const GRIDS: [(usize, usize); 4] = [(3, 3), (3, 2), (2, 3), (2, 2)];
+
+/// The widest bleed `print` takes, in millimetres.
+pub const MAX_BLEED_MM: f32 = 5.0;
 
 impl Printer {
     fn page(&self, landscape: bool) -> Result<PageSettings, PrintError> {
@@ -138,6 +145,7 @@ impl Printer {
             self.printed.pages += 1;
             let settings = self.page(false)?;
             let (origin, cell, bleed) = (self.origin, self.cell, self.options.bleed_mm);
+            let grid = self.grid;
             // The trim rectangle of the card in a column and row.
             let trim_at = |column: usize, row: usize| -> MmRect {
                 (
@@ -152,11 +160,11 @@ impl Printer {
             for (slot, (id, face)) in sheet.iter().enumerate() {
                 // Backs mirror the columns: flipped on the long edge, each lands behind its face.
                 let column = if back {
-                    GRID.0 - 1 - slot % GRID.0
+                    grid.0 - 1 - slot % grid.0
                 } else {
-                    slot % GRID.0
+                    slot % grid.0
                 };
-                let trim = trim_at(column, slot / GRID.0);
+                let trim = trim_at(column, slot / grid.0);
                 self.printed.cards.push(PlacedCard {
                     page: self.printed.pages,
                     deck: deck.kind,
@@ -184,7 +192,12 @@ impl Printer {
                         rect,
                     }));
             }
-            crop_marks(&mut surface, origin, cell, bleed, self.printed.page_mm);
+            crop_marks(
+                &mut surface,
+                (origin, cell, grid),
+                bleed,
+                self.printed.page_mm,
+            );
             surface.finish();
             page.finish();
         }
@@ -249,9 +262,9 @@ pub fn print_pack(
     documents: &[&Document],
     options: &SheetOptions,
 ) -> Result<PrintedPack, PrintError> {
-    if !(0.0..=5.0).contains(&options.bleed_mm) {
+    if !(0.0..=MAX_BLEED_MM).contains(&options.bleed_mm) {
         return Err(PrintError::Options(format!(
-            "a bleed of {} mm: print takes 0-5 mm",
+            "a bleed of {} mm: print takes 0-{MAX_BLEED_MM} mm",
             options.bleed_mm
         )));
     }
@@ -260,15 +273,21 @@ pub fn print_pack(
         CARD_MM.0 + 2.0 * options.bleed_mm,
         CARD_MM.1 + 2.0 * options.bleed_mm,
     );
-    let origin = (
-        (page_mm.0 - cell.0 * GRID.0 as f32) / 2.0,
-        (page_mm.1 - cell.1 * GRID.1 as f32) / 2.0,
-    );
-    if origin.0 < 0.0 || origin.1 < 0.0 {
+    let origin_of = |(columns, rows): (usize, usize)| {
+        (
+            (page_mm.0 - cell.0 * columns as f32) / 2.0,
+            (page_mm.1 - cell.1 * rows as f32) / 2.0,
+        )
+    };
+    let Some(grid) = GRIDS.into_iter().find(|grid| {
+        let (x, y) = origin_of(*grid);
+        x >= 0.0 && y >= 0.0
+    }) else {
         return Err(PrintError::Options(
-            "nine cards and their bleed do not fit on the paper".to_owned(),
+            "four cards and their bleed do not fit on the paper".to_owned(),
         ));
-    }
+    };
+    let origin = origin_of(grid);
     let mut printer = Printer {
         pdf: Pdf::new(),
         printed: PrintedPack {
@@ -279,9 +298,10 @@ pub fn print_pack(
         options: *options,
         cell,
         origin,
+        grid,
     };
     for deck in decks(documents) {
-        for sheet in deck.cards.chunks(GRID.0 * GRID.1) {
+        for sheet in deck.cards.chunks(grid.0 * grid.1) {
             printer.sheet(&deck, sheet)?;
         }
     }
@@ -323,12 +343,10 @@ fn rect_points((x, y, w, h): MmRect) -> [(f32, f32); 4] {
 /// Crop marks in the margin at every trim line of a grid of cards.
 fn crop_marks(
     surface: &mut Surface<'_>,
-    origin: (f32, f32),
-    cell: (f32, f32),
+    (origin, cell, (columns, rows)): ((f32, f32), (f32, f32), (usize, usize)),
     bleed: f32,
     page: (f32, f32),
 ) {
-    let (columns, rows) = GRID;
     let line = stroke(0, 0.2, false);
     // Along each axis: the trim lines cross the grid, and a mark is drawn in the margin before
     // the grid and after it, as long as the margin has room (up to 6 mm, 1 mm from the edge).

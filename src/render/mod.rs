@@ -16,7 +16,9 @@ mod track_png;
 mod tts;
 
 pub use card_face::{CARD_MM, MmRect};
-pub use card_pdf::{COUNTER_MM, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack};
+pub use card_pdf::{
+    COUNTER_MM, MAX_BLEED_MM, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack,
+};
 pub use print_out::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
 pub use track_pdf::{
     DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,
@@ -25,4 +27,4 @@ pub use track_pdf::{
 pub use track_png::{
     Heat, RenderError, WIDTH_RANGE, render_heat, render_track, save_png, viridis, width_for_space,
 };
-pub use tts::{CARD_PX, DeckSheet, TTS_GRID, deck_sheets, import_notes};
+pub use tts::{CARD_PX, DeckSheet, TTS_GRID, TtsDecks, deck_sheets, import_notes};

@@ -5,7 +5,7 @@
 use std::path::Path;
 
 use super::{
-    Paper, PrintOptions, SheetOptions, WIDTH_RANGE, deck_sheets, import_notes, print_pack,
+    Paper, PrintOptions, SheetOptions, TtsDecks, WIDTH_RANGE, import_notes, print_pack,
     print_track, render_track, save_png, width_for_space,
 };
 use crate::content::Document;
@@ -34,6 +34,9 @@ pub struct PrintSettings {
     pub backs: bool,
     /// The Tabletop Simulator track picture's pixels per space.
     pub px_per_space: u32,
+    /// Whether Tabletop Simulator pictures may replace files of the same names in their folder
+    /// (without it, such files are refused, named).
+    pub force: bool,
 }
 
 impl Default for PrintSettings {
@@ -44,6 +47,7 @@ impl Default for PrintSettings {
             bleed_mm: 2.0,
             backs: false,
             px_per_space: 100,
+            force: false,
         }
     }
 }
@@ -82,7 +86,7 @@ pub fn write_tts(
     settings: &PrintSettings,
     folder: &Path,
 ) -> Result<String, PrintFailure> {
-    tabletop(printable, folder, settings.px_per_space)
+    tabletop(printable, folder, settings)
 }
 
 /// The tiled track and what to say of it.
@@ -130,20 +134,24 @@ fn pack_pdf(documents: &[&Document], args: &PrintSettings) -> Result<(Vec<u8>, S
     ))
 }
 
-/// Tabletop Simulator's pictures and README in `folder` (made if missing); what to say.
+/// Tabletop Simulator's pictures and README in `folder` (made if missing, in a folder that
+/// exists); what to say. Files already there are refused, named, unless `settings.force` asks to
+/// replace them; a link planted where a file goes is replaced, never written through. Deck
+/// sheets are drawn and written one at a time.
 fn tabletop(
     printable: &Printable,
     folder: &Path,
-    px_per_space: u32,
+    settings: &PrintSettings,
 ) -> Result<String, PrintFailure> {
+    let px_per_space = settings.px_per_space;
     let content = |e: &dyn std::fmt::Display| PrintFailure::Content(e.to_string());
     let write = |e: &dyn std::fmt::Display| PrintFailure::Write(e.to_string());
-    // Everything is drawn before anything is written: a track that cannot be drawn leaves no
-    // folder behind.
-    let (sheets, track) = match printable {
+    // A track is drawn before anything is written: a track that cannot be drawn leaves no
+    // folder behind. Decks are planned here and drawn as they are written.
+    let (decks, track) = match printable {
         Printable::Pack(documents) => {
             let refs: Vec<&Document> = documents.iter().collect();
-            (deck_sheets(&refs).map_err(|e| content(&e))?, None)
+            (TtsDecks::of(&refs), None)
         }
         Printable::Track(track, stem) => {
             super::track_pdf::check_drawable(track).map_err(|e| content(&e))?;
@@ -156,30 +164,58 @@ fn tabletop(
                     ))
                 })?;
             let image = render_track(track, width).map_err(|e| content(&e))?;
-            (Vec::new(), Some((format!("{stem}.png"), image)))
+            (TtsDecks::of(&[]), Some((format!("{stem}.png"), image)))
         }
     };
-    std::fs::create_dir_all(folder).map_err(|e| write(&e))?;
+    // A README per export, so that the decks and a track exported into one folder keep both.
+    let readme = match &track {
+        Some((file, _)) => format!("README-{}.txt", file.trim_end_matches(".png")),
+        None => "README-decks.txt".to_owned(),
+    };
+    let files: Vec<&str> = decks
+        .listing()
+        .map(|(file, _, _)| file)
+        .chain(track.as_ref().map(|(file, _)| file.as_str()))
+        .chain([readme.as_str()])
+        .collect();
+    let there: Vec<&str> = files
+        .iter()
+        .copied()
+        .filter(|file| std::fs::symlink_metadata(folder.join(file)).is_ok())
+        .collect();
+    if !there.is_empty() && !settings.force {
+        return Err(PrintFailure::Write(format!(
+            "already holds {}: choose a new folder, or pass --force to replace them",
+            there.join(", ")
+        )));
+    }
+    if !folder.is_dir() {
+        std::fs::create_dir(folder).map_err(|e| write(&e))?;
+    }
+    for file in there {
+        // Replaced, never written through: a link is removed first, so that what it points to
+        // outside the folder is left alone.
+        let path = folder.join(file);
+        if std::fs::symlink_metadata(&path).is_ok_and(|meta| meta.file_type().is_symlink()) {
+            std::fs::remove_file(&path).map_err(|e| write(&e))?;
+        }
+    }
     if let Some((file, image)) = &track {
         save_png(image, &folder.join(file)).map_err(|e| write(&e))?;
     }
-    for sheet in &sheets {
+    for index in 0..decks.len() {
+        let sheet = decks.draw(index).map_err(|e| content(&e))?;
         save_png(&sheet.image, &folder.join(&sheet.file)).map_err(|e| write(&e))?;
     }
     let track = track.map(|(file, _)| file);
-    // A README per export, so that the decks and a track exported into one folder keep both.
-    let readme = match &track {
-        Some(file) => format!("README-{}.txt", file.trim_end_matches(".png")),
-        None => "README-decks.txt".to_owned(),
-    };
-    let notes = import_notes(&sheets, track.as_deref().map(|f| (f, px_per_space)));
+    let notes = import_notes(decks.listing(), track.as_deref().map(|f| (f, px_per_space)));
     crate::content::save::write_atomic_without_backup(&folder.join(&readme), notes.as_bytes())
         .map_err(|e| write(&e))?;
     Ok(match track {
         Some(file) => format!("{file} at {px_per_space} pixels a space, and {readme}"),
         None => format!(
             "{} deck sheets of 10 × 7 cards (the back in the last cell), and {readme}",
-            sheets.len()
+            decks.len()
         ),
     })
 }

@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 
 use image::RgbaImage;
 
-use super::card_face::{CARD_MM, decks, draw_back, draw_face};
+use super::card_face::{CARD_MM, DeckSheets, decks, draw_back, draw_face};
 use super::painter::{Painter, RasterPainter};
 use super::track_pdf::PrintError;
 use crate::content::Document;
@@ -37,63 +37,117 @@ pub struct DeckSheet {
     pub image: RgbaImage,
 }
 
-/// The deck sheets of the decks among `documents`.
-pub fn deck_sheets(documents: &[&Document]) -> Result<Vec<DeckSheet>, PrintError> {
-    let (columns, rows) = TTS_GRID;
-    let per_sheet = (columns * rows - 1) as usize;
-    let px_per_mm = CARD_PX.0 as f32 / CARD_MM.0;
-    let mut sheets = Vec::new();
-    for deck in decks(documents) {
-        let stem = match deck.kind {
-            "race" => "race-deck",
-            "movement_event" => "movement-events",
-            _ => "combat-deck",
-        };
-        for (number, chunk) in deck.cards.chunks(per_sheet).enumerate() {
-            let mut painter = RasterPainter::new(columns * CARD_PX.0, rows * CARD_PX.1, px_per_mm)
-                .ok_or_else(|| PrintError::Pdf("a sheet of no size".to_owned()))?;
-            let cell = |index: u32| -> (f32, f32, f32, f32) {
-                (
-                    (index % columns) as f32 * CARD_MM.0,
-                    (index / columns) as f32 * CARD_MM.1,
-                    CARD_MM.0,
-                    CARD_MM.1,
-                )
+/// The deck sheets of the decks among `documents`, planned (which cards go on which sheet,
+/// under which file name) but not drawn: each is drawn by [`TtsDecks::draw`] when it is
+/// written, so memory holds one sheet at a time (a 9,975-card deck drawn whole took 2 GiB).
+pub struct TtsDecks {
+    decks: Vec<DeckSheets>,
+    /// Each sheet: its deck, its first card, and its file name.
+    sheets: Vec<(usize, usize, String)>,
+}
+
+impl TtsDecks {
+    /// The sheets of the decks among `documents`, in deck order.
+    #[must_use]
+    pub fn of(documents: &[&Document]) -> Self {
+        let decks = decks(documents);
+        let mut sheets = Vec::new();
+        for (index, deck) in decks.iter().enumerate() {
+            let stem = match deck.kind {
+                "race" => "race-deck",
+                "movement_event" => "movement-events",
+                _ => "combat-deck",
             };
-            for (index, (_, face)) in chunk.iter().enumerate() {
-                draw_face(
-                    &mut painter as &mut dyn Painter,
-                    &deck,
-                    face,
-                    cell(index as u32),
-                    0.0,
-                );
+            for (number, start) in (0..deck.cards.len()).step_by(PER_SHEET).enumerate() {
+                sheets.push((index, start, format!("{stem}-{}.png", number + 1)));
             }
-            draw_back(
-                &mut painter,
-                &deck.name,
-                deck.colour,
-                cell(columns * rows - 1),
+        }
+        Self { decks, sheets }
+    }
+
+    /// How many sheets there are.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.sheets.len()
+    }
+
+    /// Whether there is no deck to draw.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.sheets.is_empty()
+    }
+
+    /// Each sheet's file name, deck name and number of cards, in order (what the README lists).
+    pub fn listing(&self) -> impl Iterator<Item = (&str, &str, usize)> {
+        self.sheets.iter().map(|(deck, start, file)| {
+            let deck = &self.decks[*deck];
+            let cards = (deck.cards.len() - start).min(PER_SHEET);
+            (file.as_str(), deck.name.as_str(), cards)
+        })
+    }
+
+    /// Draws sheet `index` (below [`Self::len`]).
+    pub fn draw(&self, index: usize) -> Result<DeckSheet, PrintError> {
+        let (columns, rows) = TTS_GRID;
+        let (deck_index, start, file) = &self.sheets[index];
+        let deck = &self.decks[*deck_index];
+        let chunk = &deck.cards[*start..(start + PER_SHEET).min(deck.cards.len())];
+        let px_per_mm = CARD_PX.0 as f32 / CARD_MM.0;
+        let mut painter = RasterPainter::new(columns * CARD_PX.0, rows * CARD_PX.1, px_per_mm)
+            .ok_or_else(|| PrintError::Pdf("a sheet of no size".to_owned()))?;
+        let cell = |index: u32| -> (f32, f32, f32, f32) {
+            (
+                (index % columns) as f32 * CARD_MM.0,
+                (index / columns) as f32 * CARD_MM.1,
+                CARD_MM.0,
+                CARD_MM.1,
+            )
+        };
+        for (index, (_, face)) in chunk.iter().enumerate() {
+            draw_face(
+                &mut painter as &mut dyn Painter,
+                deck,
+                face,
+                cell(index as u32),
                 0.0,
             );
-            let image = painter
-                .finish()
-                .ok_or_else(|| PrintError::Pdf("the sheet could not be drawn".to_owned()))?;
-            sheets.push(DeckSheet {
-                file: format!("{stem}-{}.png", number + 1),
-                deck: deck.kind,
-                name: deck.name.clone(),
-                cards: chunk.iter().map(|(id, _)| id.clone()).collect(),
-                image,
-            });
         }
+        draw_back(
+            &mut painter,
+            &deck.name,
+            deck.colour,
+            cell(columns * rows - 1),
+            0.0,
+        );
+        let image = painter
+            .finish()
+            .ok_or_else(|| PrintError::Pdf("the sheet could not be drawn".to_owned()))?;
+        Ok(DeckSheet {
+            file: file.clone(),
+            deck: deck.kind,
+            name: deck.name.clone(),
+            cards: chunk.iter().map(|(id, _)| id.clone()).collect(),
+            image,
+        })
     }
-    Ok(sheets)
+}
+
+/// Card faces on a sheet: every cell but the last, which holds the back.
+const PER_SHEET: usize = (TTS_GRID.0 * TTS_GRID.1 - 1) as usize;
+
+/// The deck sheets of the decks among `documents`, all drawn (for a look at them; writing draws
+/// one at a time through [`TtsDecks`]).
+pub fn deck_sheets(documents: &[&Document]) -> Result<Vec<DeckSheet>, PrintError> {
+    let decks = TtsDecks::of(documents);
+    (0..decks.len()).map(|index| decks.draw(index)).collect()
 }
 
 /// The short README written beside the pictures: how to bring them into Tabletop Simulator.
 #[must_use]
-pub fn import_notes(sheets: &[DeckSheet], track: Option<(&str, u32)>) -> String {
+pub fn import_notes<'a>(
+    sheets: impl IntoIterator<Item = (&'a str, &'a str, usize)>,
+    track: Option<(&str, u32)>,
+) -> String {
     let mut notes = String::from(
         "Roadwright for Tabletop Simulator\n\n\
          Decks: Objects > Components > Cards > Custom Deck. For each sheet below, set Face to the\n\
@@ -101,14 +155,8 @@ pub fn import_notes(sheets: &[DeckSheet], track: Option<(&str, u32)>) -> String 
          Number the card count given, tick \"Back is hidden\" and leave Back empty or give the same\n\
          picture: the last cell of every sheet is the deck's back.\n\n",
     );
-    for sheet in sheets {
-        let _ = writeln!(
-            notes,
-            "  {}: {}, {} cards",
-            sheet.file,
-            sheet.name,
-            sheet.cards.len()
-        );
+    for (file, name, cards) in sheets {
+        let _ = writeln!(notes, "  {file}: {name}, {cards} cards");
     }
     if let Some((file, px_per_space)) = track {
         let _ = writeln!(

@@ -664,3 +664,197 @@ fn every_space_of_the_oval_is_printed_on_some_page() {
         );
     }
 }
+
+/// Runs `roadwright ARGS` under a 512 MiB address-space limit.
+fn roadwright_capped(args: &[&str]) -> common::Run {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 524288; exec '{}' {}",
+            env!("CARGO_BIN_EXE_roadwright"),
+            quoted.join(" ")
+        ))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs");
+    common::Run {
+        code: output.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    }
+}
+
+/// A copy of the standard race deck in `dir` with its first card's count replaced.
+fn race_deck_with_count(dir: &Path, count: &str) -> PathBuf {
+    let text = std::fs::read_to_string(common::repo("content/race_deck.ron")).expect("deck");
+    let at = text.find("count: ").expect("a count");
+    let end = at + text[at..].find(',').expect("its end");
+    let deck = dir.join("race_deck.ron");
+    std::fs::write(
+        &deck,
+        format!("{}count: {count}{}", &text[..at], &text[end..]),
+    )
+    .expect("write");
+    deck
+}
+
+/// What `validate` rejects is never printed, to a PDF or as pictures: a count beyond the rules
+/// (a million copies gave 111,146 pages; 2^31 aborted on a 512 GB allocation), a pack with a
+/// car of defense 255. The errors are those `validate` prints; nothing is written.
+#[test]
+fn print_refuses_content_that_validate_rejects_and_writes_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pack = common::copy_of_standard_pack();
+    let mats = pack.path().join("team_mats.ron");
+    let text = std::fs::read_to_string(&mats).expect("mats");
+    std::fs::write(&mats, text.replacen("defense: 3", "defense: 255", 1)).expect("write");
+    let pdf = dir.path().join("out.pdf");
+    let folder = dir.path().join("tts");
+    let million = race_deck_with_count(dir.path(), "1000000");
+    let huge = tempfile::tempdir().expect("temp dir");
+    let huge = race_deck_with_count(huge.path(), "2147483648");
+    for input in [pack.path(), million.as_path(), huge.as_path()] {
+        let validated = common::roadwright(&["validate", input.to_str().expect("path")]);
+        assert_eq!(validated.code, 1, "{}", validated.stdout);
+        for output in [
+            ["-o", pdf.to_str().expect("path")],
+            ["--tts", folder.to_str().expect("path")],
+        ] {
+            let run =
+                roadwright_capped(&["print", input.to_str().expect("path"), output[0], output[1]]);
+            assert_eq!(run.code, 1, "{}: {}", input.display(), run.stderr);
+            assert!(run.stderr.contains("nothing was printed"), "{}", run.stderr);
+            let first_error = validated.stdout.lines().next().expect("an error");
+            assert!(run.stderr.contains(first_error), "{}", run.stderr);
+            assert!(!pdf.exists() && !folder.exists(), "nothing written");
+        }
+    }
+}
+
+/// The largest deck a card may be printed in (999 copies of one card) is drawn for Tabletop
+/// Simulator one sheet at a time, within 512 MiB (1,300 cards drawn whole took 1.2 GB).
+#[test]
+fn a_large_deck_is_drawn_for_tabletop_simulator_a_sheet_at_a_time() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let deck = race_deck_with_count(dir.path(), "999");
+    let folder = dir.path().join("tts");
+    let run = roadwright_capped(&[
+        "print",
+        deck.to_str().expect("path"),
+        "--tts",
+        folder.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("16 deck sheets"), "{}", run.stdout);
+    assert!(folder.join("race-deck-16.png").is_file());
+    let readme = std::fs::read_to_string(folder.join("README-decks.txt")).expect("readme");
+    assert!(readme.contains("race-deck-16.png"), "{readme}");
+}
+
+/// `--tts` into a folder holding files of the names it writes refuses them, named; with
+/// `--force` it replaces them, and a link planted in a file's place is replaced, never written
+/// through (its target became a PNG).
+#[cfg(unix)]
+#[test]
+fn print_tts_never_overwrites_without_force_nor_writes_through_a_link() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let folder = dir.path().join("tts");
+    std::fs::create_dir(&folder).expect("folder");
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "keep me").expect("victim");
+    std::os::unix::fs::symlink(&victim, folder.join("race-deck-1.png")).expect("link");
+    std::fs::write(folder.join("README-decks.txt"), "my notes").expect("notes");
+    let deck = common::repo("content/race_deck.ron");
+    let args = [
+        "print",
+        deck.to_str().expect("path"),
+        "--tts",
+        folder.to_str().expect("path"),
+    ];
+    let run = common::roadwright(&args);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("race-deck-1.png") && run.stderr.contains("--force"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        std::fs::read_to_string(folder.join("README-decks.txt")).expect("notes"),
+        "my notes"
+    );
+    let forced = common::roadwright(&[&args[..], &["--force"]].concat());
+    assert_eq!(forced.code, 0, "{}", forced.stderr);
+    assert_eq!(std::fs::read_to_string(&victim).expect("victim"), "keep me");
+    let sheet = folder.join("race-deck-1.png");
+    assert!(std::fs::symlink_metadata(&sheet).is_ok_and(|m| m.file_type().is_file()));
+    assert!(image::open(&sheet).is_ok(), "a picture in the folder");
+}
+
+/// Every bleed the help promises (0-5 mm) prints on A4 and Letter, every card and its bleed on
+/// the page (from 4 mm on A4 and 3 mm on Letter nine cards did not fit and print failed); a bleed
+/// of no number is a mistake of the command line (exit 2, as the others), not of the content.
+#[test]
+fn every_bleed_from_0_to_5_mm_prints_on_both_papers() {
+    use roadwright::render::{SheetOptions, print_pack};
+    let documents = standard_documents();
+    let refs: Vec<&Document> = documents.iter().collect();
+    for paper in [Paper::A4, Paper::Letter] {
+        for bleed in [0.0, 2.5, 3.0, 3.5, 4.0, 5.0] {
+            let options = SheetOptions {
+                paper,
+                bleed_mm: bleed,
+                backs: true,
+            };
+            let printed = print_pack(&refs, &options).expect("prints");
+            let (width, height) = printed.page_mm;
+            for card in &printed.cards {
+                let (x, y, w, h) = card.trim;
+                assert!(
+                    x - bleed >= 0.0
+                        && y - bleed >= 0.0
+                        && x + w + bleed <= width
+                        && y + h + bleed <= height,
+                    "{paper:?}, {bleed} mm: {card:?}"
+                );
+            }
+            assert_eq!(printed.cards.iter().filter(|c| !c.back).count(), 196);
+        }
+    }
+    let pdf = std::env::temp_dir().join("roadwright-bleed-nan.pdf");
+    let run = common::roadwright(&[
+        "print",
+        "content",
+        "-o",
+        pdf.to_str().expect("path"),
+        "--bleed-mm",
+        "NaN",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("a bleed is 0-5 mm"), "{}", run.stderr);
+}
+
+/// Every output folder follows one rule: it is made when missing, but the folder it goes in
+/// must exist (`tune --out` and `print --tts` made every missing parent).
+#[test]
+fn an_output_folder_in_a_missing_folder_is_refused_by_every_command() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let deep = dir.path().join("missing/tts");
+    let run = common::roadwright(&[
+        "print",
+        "content/race_deck.ron",
+        "--tts",
+        deep.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("does not exist"), "{}", run.stderr);
+    let run = common::roadwright(&[
+        "tune",
+        "tuning/even-teams.ron",
+        "--out",
+        deep.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("does not exist"), "{}", run.stderr);
+    assert!(!dir.path().join("missing").exists());
+}

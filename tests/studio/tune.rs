@@ -174,8 +174,11 @@ fn stop_ends_the_run_at_once_and_writes_the_best_so_far() {
     harness.run();
     // Stop once an evaluation is done: the run ends within a race, and the best of what was
     // evaluated is written with the search's own figures.
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-    while harness.query_by_label_contains("Best score so far").is_none() {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_mins(2);
+    while harness
+        .query_by_label_contains("Best score so far")
+        .is_none()
+    {
         assert!(
             std::time::Instant::now() < deadline,
             "no evaluation done in two minutes"
@@ -194,7 +197,10 @@ fn stop_ends_the_run_at_once_and_writes_the_best_so_far() {
         .report()
         .expect("the best so far is measured and reported");
     assert!(report.stopped_early, "{report:?}");
-    assert!(!report.fresh_seeds, "not kept waiting for the fresh measurement");
+    assert!(
+        !report.fresh_seeds,
+        "not kept waiting for the fresh measurement"
+    );
     assert!(report.evaluations < report.plan.evaluations);
     assert!(out.join("content").is_dir(), "the best so far is written");
     harness.get_by_label_contains("Stopped after");

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::workspace::{DocumentId, Workspace};
-use crate::content::tuning::{Objective, TuningSpec};
 use crate::content::Document;
+use crate::content::tuning::{Objective, TuningSpec};
 use crate::sim::tune::run::{Report, RunProgress, prepare_output};
 use crate::sim::tune::{Offered, Plan, Tuning, offered};
 use crate::validate::checked_track::CheckedTrack;

@@ -181,7 +181,11 @@ pub fn prepare_output(tuning: &Tuning, out_dir: &Path) -> Result<(), RunError> {
             out_dir.display()
         )));
     }
-    std::fs::create_dir_all(out_dir).map_err(|source| RunError::Write {
+    // Made when missing, but not the folders above it: no output makes its folder's parents.
+    if out_dir.is_dir() {
+        return Ok(());
+    }
+    std::fs::create_dir(out_dir).map_err(|source| RunError::Write {
         path: out_dir.to_owned(),
         source,
     })
