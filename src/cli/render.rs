@@ -6,47 +6,74 @@ use std::path::Path;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
 use crate::content::track::SpaceRef;
+use crate::content::track::Track;
 use crate::render::{Heat, render_heat, render_track, save_png};
+use crate::sim::load::track_hash;
+use crate::sim::report::MOST_REPORT_BYTES;
 
 /// The metrics a heat map can show, as `simulate` names them per space.
 pub const HEAT_METRICS: [&str; 7] = crate::sim::batch::SpaceCounts::METRICS;
 
-/// Reads a metric per space from a `simulate --json` report (`stats.spaces`).
-/// The largest results file `render --heat` reads: a report's per-space figures are a few
-/// hundred bytes a space, so this is room for a track far larger than any board.
-const MOST_HEAT_BYTES: u64 = 64 * 1024 * 1024;
+/// The parts of a `simulate --json` report a heat map reads: the track it was played on and the
+/// per-space figures. The rest (a `--race-list` report's races) is skipped as it streams past.
+#[derive(serde::Deserialize)]
+struct HeatReport {
+    identity: HeatIdentity,
+    stats: HeatStats,
+}
 
-fn read_heat(path: &Path, metric: &str) -> Result<Heat, String> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{}: {e}", path.display()))?;
+#[derive(serde::Deserialize)]
+struct HeatIdentity {
+    track: String,
+    track_hash: String,
+}
+
+#[derive(serde::Deserialize)]
+struct HeatStats {
+    spaces: std::collections::BTreeMap<String, std::collections::BTreeMap<String, f64>>,
+}
+
+/// Reads a metric per space from a `simulate --json` report (`stats.spaces`) made on `track`:
+/// a report of another track is refused (spaces matched by name would paint another track's
+/// figures). Reports up to the size `simulate` writes are read, streamed.
+fn read_heat(path: &Path, metric: &str, track: &Track) -> Result<Heat, (u8, String)> {
+    let at = path.display();
+    let unreadable = |message: String| (EXIT_UNREADABLE, message);
+    let meta = std::fs::metadata(path).map_err(|e| unreadable(format!("{at}: {e}")))?;
     if !meta.is_file() {
-        return Err(format!("{}: not a regular file", path.display()));
+        return Err(unreadable(format!("{at}: not a regular file")));
     }
-    if meta.len() > MOST_HEAT_BYTES {
-        return Err(format!(
-            "{}: {} bytes, over the {MOST_HEAT_BYTES} a results file may have",
-            path.display(),
+    if meta.len() > MOST_REPORT_BYTES {
+        return Err(unreadable(format!(
+            "{at}: {} bytes, over the {MOST_REPORT_BYTES} a results file may have",
             meta.len()
+        )));
+    }
+    let file = std::fs::File::open(path).map_err(|e| unreadable(format!("{at}: {e}")))?;
+    let report: HeatReport =
+        serde_json::from_reader(std::io::BufReader::new(file)).map_err(|e| {
+            unreadable(format!(
+                "{at}: {e}; give the JSON that `roadwright simulate --json` writes (its `identity` \
+             and `stats.spaces`)"
+            ))
+        })?;
+    if report.identity.track_hash != track_hash(track) {
+        return Err((
+            EXIT_CONTENT_ERRORS,
+            format!(
+                "{at}: its races were played on another track (`{}`, or another version of it): \
+             the heat map would paint them on the wrong spaces",
+                report.identity.track
+            ),
         ));
     }
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let report: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let spaces = report
-        .pointer("/stats/spaces")
-        .and_then(serde_json::Value::as_object)
-        .ok_or_else(|| {
-            format!(
-                "{}: no `stats.spaces`; give the JSON that `roadwright simulate --json` writes",
-                path.display()
-            )
-        })?;
     let mut values = std::collections::BTreeMap::new();
-    for (at, counts) in spaces {
-        let Ok(space) = at.parse::<SpaceRef>() else {
-            return Err(format!("{}: `{at}` is not a space", path.display()));
+    for (at_space, counts) in &report.stats.spaces {
+        let Ok(space) = at_space.parse::<SpaceRef>() else {
+            return Err(unreadable(format!("{at}: `{at_space}` is not a space")));
         };
-        if let Some(v) = counts.get(metric).and_then(serde_json::Value::as_f64) {
-            values.insert(space, v);
+        if let Some(v) = counts.get(metric) {
+            values.insert(space, *v);
         }
     }
     Ok(Heat {
@@ -72,24 +99,6 @@ pub fn render(
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    let heat = match heat {
-        Some((_, metric)) if !HEAT_METRICS.contains(&metric) => {
-            writeln!(
-                err,
-                "error: no metric `{metric}`; the metrics are {}",
-                HEAT_METRICS.join(", ")
-            )?;
-            return Ok(EXIT_UNREADABLE);
-        }
-        Some((path, metric)) => match read_heat(path, metric) {
-            Ok(heat) => Some(heat),
-            Err(e) => {
-                writeln!(err, "error: {e}")?;
-                return Ok(EXIT_UNREADABLE);
-            }
-        },
-        None => None,
-    };
     let loaded = match Document::load(track_path) {
         Ok(loaded) => loaded,
         Err(error) => {
@@ -105,6 +114,24 @@ pub fn render(
             loaded.document.kind()
         )?;
         return Ok(EXIT_CONTENT_ERRORS);
+    };
+    let heat = match heat {
+        Some((_, metric)) if !HEAT_METRICS.contains(&metric) => {
+            writeln!(
+                err,
+                "error: no metric `{metric}`; the metrics are {}",
+                HEAT_METRICS.join(", ")
+            )?;
+            return Ok(EXIT_UNREADABLE);
+        }
+        Some((path, metric)) => match read_heat(path, metric, track) {
+            Ok(heat) => Some(heat),
+            Err((code, e)) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(code);
+            }
+        },
+        None => None,
     };
     let drawn = match &heat {
         Some(heat) => render_heat(track, width, heat),

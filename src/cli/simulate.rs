@@ -20,6 +20,7 @@ use crate::sim::batch_fold::BatchFold;
 use crate::sim::compare::{Comparison, Difference, compare_folds};
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
+use crate::sim::report::MOST_REPORT_BYTES;
 use crate::sim::report::{BatchReport, report_digest, teams_csv_path, write_csv};
 use crate::sim::stats::BatchStats;
 
@@ -493,10 +494,6 @@ fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> 
     }
     Ok(())
 }
-
-/// The largest shard report `merge` reads: a report without `--race-list` is a few hundred
-/// kilobytes, with it about a kilobyte a race.
-const MOST_REPORT_BYTES: u64 = 512 * 1024 * 1024;
 
 /// The parts of a `simulate --json` report that merging reads.
 #[derive(serde::Deserialize)]

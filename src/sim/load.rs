@@ -134,7 +134,7 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
         .unwrap_or_default();
     ContentIdentity {
         track: track.name.to_string(),
-        track_hash: sha256(&canonical(&Document::Track(track.clone()))),
+        track_hash: track_hash(track),
         pack: pack
             .root
             .file_name()
@@ -189,6 +189,13 @@ pub fn check_scenario(path: &Path, scenario: &Scenario) -> Vec<Diagnostic> {
         },
         Err(e) => vec![Diagnostic::error_in(path, "scenario", e.to_string())],
     }
+}
+
+/// The SHA-256 of a track's canonical text: what a race record and a batch report carry to say
+/// which track they were played on, whatever its file is called.
+#[must_use]
+pub fn track_hash(track: &crate::content::track::Track) -> String {
+    sha256(&canonical(&Document::Track(track.clone())))
 }
 
 fn canonical(document: &Document) -> String {

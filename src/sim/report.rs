@@ -13,6 +13,10 @@ use super::compare::Comparison;
 use super::stats::BatchStats;
 use crate::content::save::{SaveError, write_atomic_without_backup};
 
+/// The largest report `merge` and `render --heat` read: a report without `--race-list` is a few
+/// hundred kilobytes, with it about a kilobyte a race. Both read what `simulate` writes.
+pub const MOST_REPORT_BYTES: u64 = 512 * 1024 * 1024;
+
 /// The JSON report of a batch (or of one shard of it).
 #[derive(Serialize)]
 pub struct BatchReport<'a> {

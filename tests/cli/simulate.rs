@@ -807,7 +807,10 @@ fn a_heat_map_refuses_an_oversized_results_file_and_draws_a_large_one() {
     };
     // 200,000 entries, most naming spaces the oval does not have: drawn (the largest value is
     // worked out once, not once per space).
-    let mut text = String::from("{\"stats\":{\"spaces\":{");
+    let mut text = format!(
+        "{{\"identity\":{{\"track\":\"oval\",\"track_hash\":\"{}\"}},\"stats\":{{\"spaces\":{{",
+        oval_hash()
+    );
     for i in 0..200_000 {
         use std::fmt::Write as _;
         let _ = write!(text, "\"{}.{}\":{{\"damage\":{}}},", i / 4, i % 4, i % 97);
@@ -825,14 +828,82 @@ fn a_heat_map_refuses_an_oversized_results_file_and_draws_a_large_one() {
         image.pixels().any(|p| p.0 == top),
         "the largest value is drawn"
     );
-    // A file over the limit is refused before it is read.
+    // A file over the limit (the largest report merge reads too) is refused before it is read.
     let huge = dir.path().join("huge.json");
     fs::File::create(&huge)
-        .and_then(|f| f.set_len(65 * 1024 * 1024))
+        .and_then(|f| f.set_len(roadwright::sim::report::MOST_REPORT_BYTES + 1))
         .expect("a large file");
     let run = render(&huge);
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("bytes, over the"), "{}", run.stderr);
+}
+
+/// The SHA-256 of the oval's canonical text, as reports carry it.
+fn oval_hash() -> String {
+    let Ok(roadwright::content::Document::Track(track)) =
+        roadwright::content::Document::load(&common::repo("tracks/oval.ron")).map(|l| l.document)
+    else {
+        panic!("the oval");
+    };
+    roadwright::sim::load::track_hash(&track)
+}
+
+/// A heat map is drawn only from a report of the track it is drawn on: a report of the
+/// figure-eight painted on the oval (spaces matched by name) is refused, exit 1. Reports as
+/// large as `simulate --race-list` writes them are read: one past 64 MiB (refused before) is
+/// drawn.
+#[test]
+fn a_heat_map_is_drawn_only_from_a_report_of_its_track_of_any_size_simulate_writes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("eight.json");
+    let run = roadwright(&[
+        "simulate",
+        "--track",
+        "tracks/figure-eight.ron",
+        "--players",
+        "2",
+        "--races",
+        "6",
+        "--race-list",
+        "--json",
+        report.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let png = dir.path().join("heat.png");
+    let render = |track: &str, results: &std::path::Path| {
+        roadwright(&[
+            "render",
+            track,
+            "--heat",
+            results.to_str().expect("path"),
+            "-o",
+            png.to_str().expect("path"),
+            "--width",
+            "300",
+        ])
+    };
+    let wrong = render("tracks/oval.ron", &report);
+    assert_eq!(wrong.code, 1, "{}", wrong.stderr);
+    assert!(wrong.stderr.contains("another track"), "{}", wrong.stderr);
+    assert!(!png.exists(), "nothing drawn");
+    // The same report with its races copied until it passes 64 MiB, as a long `--race-list`
+    // batch writes it.
+    let mut value = read_json(&report);
+    let races = value["races"].as_array().expect("races").clone();
+    let mut bytes = 0;
+    let listed = value["races"].as_array_mut().expect("races");
+    while bytes < 66 << 20 {
+        for race in &races {
+            bytes += race.to_string().len();
+            listed.push(race.clone());
+        }
+    }
+    let large = dir.path().join("large.json");
+    fs::write(&large, value.to_string()).expect("write");
+    assert!(fs::metadata(&large).expect("size").len() > 64 << 20);
+    let right = render("tracks/figure-eight.ron", &large);
+    assert_eq!(right.code, 0, "{}", right.stderr);
+    assert!(png.is_file());
 }
 
 /// A batch reports each design metric's mean and 95% interval in its JSON and its text, and
