@@ -14,7 +14,7 @@ use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
 use crate::sim::batch::{
     BatchIdentity, BatchSpec, FoldedBatch, Notable, RaceSummary, Shard, SpaceCounts, fold_shard,
-    notable_of, record_of,
+    notable_of, race_seed, record_of,
 };
 use crate::sim::batch_fold::BatchFold;
 use crate::sim::compare::{Comparison, Difference, compare_folds};
@@ -580,6 +580,19 @@ fn not_one_batch(shards: &[(&Path, ShardReport)]) -> Option<String> {
             return Some(format!(
                 "{at}: shard {} holds {} races, not the {expected} it plays",
                 s.shard.index, s.fold.races
+            ));
+        }
+        // The races it names are its own, with their seeds: a shard relabelled as another
+        // (its races counted twice) names races of the shard it was.
+        let foreign = s.fold.named_races().find(|(index, seed)| {
+            *index >= s.identity.races
+                || !s.shard.holds(*index)
+                || *seed != race_seed(s.identity.seed, *index)
+        });
+        if let Some((index, _)) = foreign {
+            return Some(format!(
+                "{at}: it names race {index}, which is not one of shard {}'s races with its seed",
+                s.shard.index
             ));
         }
     }

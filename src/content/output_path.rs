@@ -102,6 +102,7 @@ pub fn check_output_folder(option: &str, folder: &Path, inputs: &[&Path]) -> Res
     if folder.exists() && !folder.is_dir() {
         return Err(format!("{option} {}: it is not a folder", folder.display()));
     }
+    clash(option, folder, inputs)?;
     // One rule for every output: the folder it goes in exists (a missing folder of outputs is
     // made, but not the folders above it, as no output file makes its folder).
     if !folder.exists() && !folder_of(folder).is_dir() {
@@ -111,7 +112,6 @@ pub fn check_output_folder(option: &str, folder: &Path, inputs: &[&Path]) -> Res
             folder_of(folder).display()
         ));
     }
-    clash(option, folder, inputs)?;
     if let Some(input) = inputs.iter().find(|input| lies_within(input, folder)) {
         return Err(format!(
             "{option} {}: it holds the input {}, which the output could overwrite; choose \

@@ -425,41 +425,102 @@ impl BatchFold {
         Some(())
     }
 
-    /// What does not add up in a fold read from a file (a team winning more races than it
-    /// played, endings that are not one per race...), or `None`: a fold made here always adds
-    /// up, an edited one may not, and its statistics would be wrong.
+    /// Why the figures cannot all be of the same races, if they cannot: a fold edited by hand
+    /// (or forged with its digest made again) is refused by what it says, not trusted for its
+    /// arithmetic. Every count of races agrees with `races`; each histogram of race lengths
+    /// agrees with its moments (count, sum and sum of squares); no race lasts past the turn
+    /// limit; seats, wins and bots agree with each other and with the seats per race; the races
+    /// listed are no more than those counted.
     #[must_use]
     pub fn inconsistency(&self) -> Option<String> {
+        let races = self.races;
         for (team, t) in &self.teams {
-            if t.wins > t.races || t.races > self.races {
+            if t.wins > t.races || t.races > races {
                 return Some(format!(
-                    "team `{team}` wins {} of {} races in a batch of {}",
-                    t.wins, t.races, self.races
+                    "team `{team}` wins {} of {} races in a batch of {races}",
+                    t.wins, t.races
                 ));
             }
         }
-        let endings = self
-            .endings
-            .values()
-            .try_fold(0u64, |a, b| a.checked_add(*b));
-        let turns = self.turns.values().try_fold(0u64, |a, b| a.checked_add(*b));
-        let wins = self
-            .seat_wins
-            .iter()
-            .try_fold(0u64, |a, b| a.checked_add(*b));
-        if endings != Some(self.races) || turns != Some(self.races) {
+        let endings = checked_total(self.endings.values().copied());
+        if endings != Some(races) {
             return Some(format!(
-                "{} races, but endings or race lengths count another number",
-                self.races
+                "{races} races, but the endings count another number"
             ));
         }
-        if wins.is_none_or(|w| w > self.races) || self.turn_moments.n != self.races {
+        for (what, histogram, moments) in [
+            ("turns", &self.turns, &self.turn_moments),
+            ("decisions", &self.decisions, &self.decision_moments),
+        ] {
+            if let Some(why) = histogram_disagrees(histogram, moments, races) {
+                return Some(format!("the race lengths in {what}: {why}"));
+            }
+        }
+        let limit = u64::from(crate::rules::setup::DEFAULT_TURN_LIMIT);
+        if let Some((turns, _)) = self.turns.iter().next_back().filter(|(t, _)| **t > limit) {
             return Some(format!(
-                "{} races, but the wins or moments disagree",
-                self.races
+                "a race of {turns} turns, past the turn limit of {limit}"
+            ));
+        }
+        for (what, moments) in [
+            ("movement events drawn", &self.events_drawn),
+            ("eliminations", &self.eliminations),
+            ("collisions", &self.collisions),
+            ("crossover collisions", &self.crossover_collisions),
+        ] {
+            if moments.n != races {
+                return Some(format!("{races} races, but {} counts of {what}", moments.n));
+            }
+        }
+        let seats = checked_total(self.teams.values().map(|t| t.races));
+        let bot_seats = checked_total(self.bots.values().map(|b| b.1));
+        let expected_seats = races.checked_mul(self.players as u64);
+        if seats != expected_seats
+            || bot_seats != seats
+            || Some(self.seat_damage_dealt.n) != expected_seats
+        {
+            return Some(format!(
+                "{races} races of {} seats, but the teams, bots or seats count other seats",
+                self.players
+            ));
+        }
+        let wins = checked_total(self.seat_wins.iter().copied());
+        let team_wins = checked_total(self.teams.values().map(|t| t.wins));
+        let bot_wins = checked_total(self.bots.values().map(|b| b.0));
+        if wins.is_none_or(|w| w > races) || team_wins != wins || bot_wins != wins {
+            return Some(format!(
+                "{races} races, but the wins by seat, team and bot disagree"
+            ));
+        }
+        if self
+            .cars
+            .values()
+            .any(|c| c.races > races || c.lost > c.races)
+            || self.design.values().any(|m| m.n > races)
+        {
+            return Some(format!("{races} races, but a car or a metric counts more"));
+        }
+        let marks = [self.longest, self.shortest, self.most_eliminations];
+        let drawn = self.endings.get("draw").copied().unwrap_or(0);
+        if marks.iter().any(|m| m.is_some() != (races > 0))
+            || self.draws.len() as u64 > drawn.min(LISTED_DRAWS as u64)
+        {
+            return Some(format!(
+                "{races} races, but the races listed (longest, shortest, draws) disagree"
             ));
         }
         None
+    }
+
+    /// Every race the fold names (the longest, the shortest, the one with most eliminations,
+    /// the draws listed), as (index, seed): `merge` checks each belongs to its shard and carries
+    /// its seed.
+    pub fn named_races(&self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        [self.longest, self.shortest, self.most_eliminations]
+            .into_iter()
+            .flatten()
+            .map(|m| (m.index, m.seed))
+            .chain(self.draws.iter().copied())
     }
 
     /// Races of each ending kind (`finish_line`, `kill`, `draw`).
@@ -467,6 +528,45 @@ impl BatchFold {
     pub fn ending_count(&self, end: RaceEnd) -> u64 {
         self.endings.get(ending_name(end)).copied().unwrap_or(0)
     }
+}
+
+/// The sum of some counts, or `None` when it overflows.
+fn checked_total(mut values: impl Iterator<Item = u64>) -> Option<u64> {
+    values.try_fold(0u64, u64::checked_add)
+}
+
+/// Why a histogram of race lengths (length -> races) does not agree with the moments of the
+/// same lengths over `races` races, if it does not.
+fn histogram_disagrees(
+    histogram: &BTreeMap<u64, u64>,
+    moments: &Moments,
+    races: u64,
+) -> Option<String> {
+    let sums = || {
+        let mut count = 0u64;
+        let mut sum = 0u128;
+        let mut sum_sq = 0u128;
+        for (&length, &n) in histogram {
+            let (length, n128) = (u128::from(length), u128::from(n));
+            count = count.checked_add(n)?;
+            sum = sum.checked_add(length.checked_mul(n128)?)?;
+            sum_sq = sum_sq.checked_add(length.checked_mul(length)?.checked_mul(n128)?)?;
+        }
+        Some((count, sum, sum_sq))
+    };
+    let Some((count, sum, sum_sq)) = sums() else {
+        return Some("its counts overflow".to_owned());
+    };
+    if count != races || moments.n != races {
+        return Some(format!(
+            "{count} races in the histogram, {} in the moments, of {races}",
+            moments.n
+        ));
+    }
+    if sum != u128::from(moments.sum) || sum_sq != moments.sum_sq {
+        return Some("the histogram's sum or sum of squares is not the moments'".to_owned());
+    }
+    None
 }
 
 /// An ending as reports name it.

@@ -970,3 +970,61 @@ fn design_metrics_are_reported_with_intervals_and_compared() {
         assert_eq!(pair[1]["diff"], 0.0, "same seeds, same content: {pair}");
     }
 }
+
+/// `merge` does not trust a shard's arithmetic, whether or not its digest was made again: a
+/// shard relabelled as another (its races counted twice, exit 0) names races that are not the
+/// other shard's; a histogram of race lengths that disagrees with its moments, or a crafted
+/// one past the turn limit (a mean of 1.4 billion turns), is refused.
+#[test]
+fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shard = |name: &str, spec: &str| {
+        let path = dir.path().join(name);
+        let run = simulate_batch(
+            "2",
+            "8",
+            "5",
+            &["--shard", spec, "--json", path.to_str().expect("p")],
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        path
+    };
+    let one = shard("one.json", "1/2");
+    let two = shard("two.json", "2/2");
+    let resealed = |name: &str, from: &std::path::Path, edit: &dyn Fn(&mut serde_json::Value)| {
+        let mut report = read_json(from);
+        edit(&mut report);
+        report["digest"] = digest_of(&report).into();
+        let path = dir.path().join(name);
+        fs::write(&path, report.to_string()).expect("write");
+        path
+    };
+    let merge = |parts: &[&std::path::Path]| {
+        let mut args = vec!["merge"];
+        args.extend(parts.iter().map(|p| p.to_str().expect("p")));
+        roadwright(&args)
+    };
+    assert_eq!(merge(&[&one, &two]).code, 0, "the whole batch");
+    let relabelled = resealed("relabelled.json", &one, &|r| r["shard"]["index"] = 2.into());
+    let run = merge(&[&one, &relabelled]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("not one of shard 2's races"), "{}", run.stderr);
+    let skewed = resealed("skewed.json", &two, &|r| {
+        r["fold"]["turns"] = serde_json::json!({ "5": 4 });
+    });
+    let run = merge(&[&one, &skewed]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("histogram"), "{}", run.stderr);
+    let crafted = resealed("crafted.json", &two, &|r| {
+        let turns: u64 = 1_400_000_000;
+        r["fold"]["turns"] = serde_json::json!({ turns.to_string(): 4 });
+        r["fold"]["turn_moments"] = serde_json::json!({
+            "n": 4,
+            "sum": 4 * turns,
+            "sum_sq": 4 * u128::from(turns) * u128::from(turns),
+        });
+    });
+    let run = merge(&[&one, &crafted]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("turn limit"), "{}", run.stderr);
+}

@@ -564,11 +564,12 @@ mod tests {
     #[test]
     fn the_fair_share_objective_is_the_worst_teams_distance() {
         let (spec_path, mut spec) = sample();
-        spec.parameters.clear();
         spec.objectives = vec![Objective::FairShare { weight: 2.0 }];
         spec.bots = vec!["random".into()];
         let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
-        let evaluation = tuning.evaluate(&[], 40, 9, 1, &|| false).expect("played");
+        let evaluation = tuning
+            .evaluate(&tuning.baseline(), 40, 9, 1, &|| false)
+            .expect("played");
         let stats = evaluation.stats.expect("stats");
         let worst = stats
             .teams
