@@ -28,7 +28,12 @@ fn main() -> anyhow::Result<ExitCode> {
                 Ok(status) => Ok(ExitCode::from(status)),
                 // A reader that stopped early (`roadwright race ... | head`) is not an error.
                 Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(ExitCode::SUCCESS),
-                Err(error) => Err(error.into()),
+                // Output that could not be written (`> /dev/full`) exits 2, as every command's
+                // unwritable file does.
+                Err(error) => {
+                    eprintln!("error: cannot write the output: {error}");
+                    Ok(ExitCode::from(cli::EXIT_UNREADABLE))
+                }
             }
         }
         None => open_studio(cli.path),

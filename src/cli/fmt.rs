@@ -4,7 +4,7 @@ use std::io::{self, Write};
 use std::path::PathBuf;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::save::write_atomic_over;
+use crate::content::save::{name_fits, write_atomic_over};
 use crate::content::{LoadedDocument, RawPack};
 
 /// Rewrites (or, with `check`, lists) content files whose text is not canonical.
@@ -44,6 +44,9 @@ pub fn fmt(
                 "{}: not in canonical form",
                 loaded.source.path.display()
             )?;
+        } else if let Err(error) = name_fits(&loaded.source.path, true) {
+            writeln!(err, "{error}")?;
+            failures += 1;
         } else if let Err(error) = write_atomic_over(
             &loaded.source.path,
             canonical.as_bytes(),

@@ -122,15 +122,25 @@ pub(crate) fn open_scenario(
         return Ok(Err(EXIT_CONTENT_ERRORS));
     };
     let base = path.parent().unwrap_or(Path::new("."));
-    let rules = match load_rules(
+    let Ok(loaded) = load_rules(
         &base.join(scenario.content.as_str()),
         &base.join(scenario.track.as_str()),
         scenario.ruleset.as_str(),
         err,
-    )? {
-        Ok(loaded) => loaded.rules,
-        Err(code) => return Ok(Err(code)),
+    )?
+    else {
+        // The scenario, the file named on the command line, was read: what it names and cannot
+        // be used is its content's fault (exit 1), as `validate` says of it.
+        writeln!(
+            err,
+            "{}: error[scenario]: the scenario's content `{}` or track `{}` has errors",
+            path.display(),
+            scenario.content,
+            scenario.track
+        )?;
+        return Ok(Err(EXIT_CONTENT_ERRORS));
     };
+    let rules = loaded.rules;
     match Race::from_scenario(rules, scenario) {
         Ok((race, play)) => {
             let Decision::Play { card, car, .. } = play else {

@@ -16,6 +16,10 @@ pub fn new_track(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
+    if let Err(e) = crate::content::output_path::check_outputs(&[("-o", out_path)], &[]) {
+        writeln!(err, "error: {e}")?;
+        return Ok(EXIT_UNREADABLE);
+    }
     if !force && out_path.exists() {
         writeln!(
             err,

@@ -64,6 +64,10 @@ pub fn print(
                 writeln!(err, "{}: {message}", path.display())?;
                 return Ok(EXIT_CONTENT_ERRORS);
             }
+            Err(PrintFailure::Exists(message)) => {
+                writeln!(err, "{}: {message}", target.display())?;
+                return Ok(EXIT_CONTENT_ERRORS);
+            }
             Err(PrintFailure::Write(message)) => {
                 writeln!(err, "{}: {message}", target.display())?;
                 return Ok(EXIT_UNREADABLE);

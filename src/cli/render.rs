@@ -137,20 +137,24 @@ pub fn render(
         Some(heat) => render_heat(track, width, heat),
         None => render_track(track, width),
     };
-    match drawn.and_then(|image| save_png(&image, out_path).map(|()| image)) {
-        Ok(image) => {
-            writeln!(
-                out,
-                "wrote {} ({}×{})",
-                out_path.display(),
-                image.width(),
-                image.height()
-            )?;
-            Ok(EXIT_OK)
-        }
+    let image = match drawn {
+        Ok(image) => image,
         Err(error) => {
-            writeln!(err, "{}: {error}", out_path.display())?;
-            Ok(EXIT_CONTENT_ERRORS)
+            writeln!(err, "{}: {error}", track_path.display())?;
+            return Ok(EXIT_CONTENT_ERRORS);
         }
+    };
+    // A picture that cannot be written is an output problem (exit 2), as for every command.
+    if let Err(error) = save_png(&image, out_path) {
+        writeln!(err, "{}: {error}", out_path.display())?;
+        return Ok(EXIT_UNREADABLE);
     }
+    writeln!(
+        out,
+        "wrote {} ({}×{})",
+        out_path.display(),
+        image.width(),
+        image.height()
+    )?;
+    Ok(EXIT_OK)
 }

@@ -91,6 +91,7 @@ pub fn check_outputs<P: AsRef<Path>>(
             Ok(_) | Err(_) => {}
         }
         clash(option, output, inputs)?;
+        super::save::name_fits(output, false).map_err(|e| format!("{option} {e}"))?;
     }
     Ok(())
 }

@@ -141,6 +141,34 @@ fn replace_file(path: &Path, bytes: &[u8], keep_backup: bool) -> Result<(), Save
     write_new_version(&target, bytes).map_err(io_error)
 }
 
+/// The longest file name, in bytes, that the file systems this runs on take.
+const NAME_MAX: usize = 255;
+
+/// The bytes a save adds to a file's name for its temporary file (`.NAME.XXXXXX`).
+const TEMPORARY_EXTRA: usize = 8;
+
+/// Whether a file at `path` can be saved here (`keep_backup`: with its `.bak`): the temporary
+/// files a save writes first (`.NAME.XXXXXX`, `.NAME.bak.XXXXXX`) must fit the system's 255
+/// bytes a name, so a name of 248 bytes or more cannot be saved even though it can exist.
+/// Commands ask before their work, so a batch is not played only to find its report cannot be
+/// written.
+pub fn name_fits(path: &Path, keep_backup: bool) -> Result<(), String> {
+    let Some(name) = path.file_name() else {
+        return Ok(());
+    };
+    let extra = TEMPORARY_EXTRA + if keep_backup { ".bak".len() } else { 0 };
+    let most = NAME_MAX - extra;
+    if name.len() > most {
+        return Err(format!(
+            "{}: its name is {} bytes; a file saved here may have at most {most} (the save \
+             writes a temporary file of a longer name first)",
+            path.display(),
+            name.len()
+        ));
+    }
+    Ok(())
+}
+
 /// Writes `bytes` into an existing pipe or device (`/dev/stdout`, `/dev/null`, a FIFO), as a
 /// shell's `>` would: it is opened for writing, not created, truncated or replaced.
 fn write_into(path: &Path, bytes: &[u8]) -> io::Result<()> {

@@ -61,6 +61,9 @@ pub enum PrintFailure {
     /// A file could not be written.
     #[error("{0}")]
     Write(String),
+    /// Files of the names it would write are there, and replacing them was not asked.
+    #[error("{0}")]
+    Exists(String),
 }
 
 /// Writes `printable` as a PDF at `path` (atomically); what it holds, in words.
@@ -184,7 +187,7 @@ fn tabletop(
         .filter(|file| std::fs::symlink_metadata(folder.join(file)).is_ok())
         .collect();
     if !there.is_empty() && !settings.force {
-        return Err(PrintFailure::Write(format!(
+        return Err(PrintFailure::Exists(format!(
             "already holds {}: choose a new folder, or pass --force to replace them",
             there.join(", ")
         )));

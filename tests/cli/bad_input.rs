@@ -413,3 +413,106 @@ fn messages_speak_of_the_file_not_of_the_programs_types() {
     assert!(error.message.contains("`Sollo`"), "{error}");
     assert!(!error.message.contains("MovementType"), "{error}");
 }
+
+/// Runs `roadwright` through the shell, for redirections (`> /dev/full`).
+#[cfg(unix)]
+fn roadwright_sh(command: &str) -> i32 {
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "exec '{}' {command}",
+            env!("CARGO_BIN_EXE_roadwright")
+        ))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("runs")
+        .status
+        .code()
+        .unwrap_or(-1)
+}
+
+/// Every command follows the README's table of exit codes: 2 for an input named on the command
+/// line that cannot be read, an output that cannot be written (`> /dev/full`, a name too long to
+/// save) or a wrong command line; 1 for content with errors or a command refusing what it was
+/// given, including what a file names (a scenario's track: `moves` said 2, `validate` 1); 0 for
+/// success. Write errors said 1 from `render` and `completions` and 2 from `simulate`.
+#[cfg(unix)]
+#[test]
+fn every_command_follows_the_exit_code_table() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let d = dir.path().display();
+    let scenario =
+        std::fs::read_to_string(common::repo("tests/scenarios/lateral-displacement.ron"))
+            .expect("scenario")
+            .replace("\"../../tracks/oval.ron\"", "\"/etc/passwd\"")
+            .replace(
+                "\"../../content\"",
+                &format!("\"{}\"", common::repo("content").display()),
+            );
+    std::fs::write(dir.path().join("scenario.ron"), scenario).expect("write");
+    let broken = common::copy_of_standard_pack();
+    let deck = broken.path().join("race_deck.ron");
+    let text = std::fs::read_to_string(&deck).expect("deck");
+    let at = text.find("count: ").expect("a count");
+    let end = at + text[at..].find(',').expect("its end");
+    std::fs::write(
+        &deck,
+        format!("{}count: 1000000{}", &text[..at], &text[end..]),
+    )
+    .expect("a card of a million copies");
+    let b = broken.path().display();
+    let long = "x".repeat(250);
+    let rows: Vec<(String, i32)> = vec![
+        // 2: inputs that cannot be read.
+        ("validate /nope.ron".into(), 2),
+        ("inspect /nope.ron".into(), 2),
+        ("fmt /nope.ron".into(), 2),
+        ("moves /nope.ron".into(), 2),
+        ("targets /nope.ron".into(), 2),
+        ("race --track /nope.ron".into(), 2),
+        ("simulate --track /nope.ron".into(), 2),
+        ("merge /nope.json".into(), 2),
+        (format!("render /nope.ron -o {d}/x.png"), 2),
+        (format!("print /nope.ron -o {d}/x.pdf"), 2),
+        (format!("tune /nope.ron --out {d}/t"), 2),
+        ("replay /nope.json".into(), 2),
+        // 2: outputs that cannot be written.
+        ("completions bash > /dev/full".into(), 2),
+        (
+            "race --track tracks/oval.ron --players 2 > /dev/full".into(),
+            2,
+        ),
+        ("render tracks/oval.ron -o /dev/full".into(), 2),
+        (
+            "simulate --track tracks/oval.ron --players 2 --races 2 --json /dev/full".into(),
+            2,
+        ),
+        (format!("render tracks/oval.ron -o {d}/{long}.png"), 2),
+        (format!("new-track oval -o {d}/{long}.ron"), 2),
+        (
+            format!("simulate --track tracks/oval.ron --races 2 --json {d}/{long}.json"),
+            2,
+        ),
+        (format!("print content/race_deck.ron -o {d}/{long}.pdf"), 2),
+        // 2: the command line.
+        ("validate --no-such-option content".into(), 2),
+        ("simulate --track tracks/oval.ron --players 11".into(), 2),
+        // 1: content with errors, or what a file names.
+        (format!("validate {b}"), 1),
+        (
+            format!("simulate --content {b} --track tracks/oval.ron --races 2"),
+            1,
+        ),
+        (format!("print {b} -o {d}/y.pdf"), 1),
+        (format!("validate {d}/scenario.ron"), 1),
+        (format!("moves {d}/scenario.ron"), 1),
+        (format!("targets {d}/scenario.ron"), 1),
+        ("new-track oval -o tracks/oval.ron".into(), 1),
+        // 0.
+        ("validate content".into(), 0),
+        ("completions bash > /dev/null".into(), 0),
+    ];
+    for (command, code) in &rows {
+        assert_eq!(roadwright_sh(command), *code, "roadwright {command}");
+    }
+}

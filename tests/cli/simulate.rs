@@ -1008,7 +1008,11 @@ fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
     let relabelled = resealed("relabelled.json", &one, &|r| r["shard"]["index"] = 2.into());
     let run = merge(&[&one, &relabelled]);
     assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(run.stderr.contains("not one of shard 2's races"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("not one of shard 2's races"),
+        "{}",
+        run.stderr
+    );
     let skewed = resealed("skewed.json", &two, &|r| {
         r["fold"]["turns"] = serde_json::json!({ "5": 4 });
     });
