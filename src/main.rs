@@ -21,8 +21,10 @@ fn main() -> anyhow::Result<ExitCode> {
     match cli.command {
         Some(command) => {
             // Reports can be long: stdout is buffered and flushed once at the end.
-            let mut out = io::BufWriter::new(io::stdout().lock());
-            let result = cli::run(&command, &mut out, &mut io::stderr().lock())
+            // Names come from files: control characters in them are escaped, never sent to the
+            // terminal.
+            let mut out = cli::Escaped(io::BufWriter::new(io::stdout().lock()));
+            let result = cli::run(&command, &mut out, &mut cli::Escaped(io::stderr().lock()))
                 .and_then(|status| out.flush().map(|()| status));
             match result {
                 Ok(status) => Ok(ExitCode::from(status)),

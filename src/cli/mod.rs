@@ -5,6 +5,7 @@
 //! in-process as well as through the real binary.
 
 mod codes;
+mod escaped;
 mod fmt;
 mod inspect;
 mod interrupt;
@@ -24,6 +25,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
+pub use escaped::Escaped;
 pub use fmt::fmt;
 pub use inspect::inspect;
 pub use moves::moves;

@@ -120,6 +120,7 @@ pub(crate) fn load_rules(
 /// Plays one race with random bots and prints the log and the result; with `record`, writes
 /// the race record too.
 pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let mut files = None;
     if let Some(record) = args.record {
         // A pipe or a device (`--record /dev/stdout`) takes JSON; a file is named by its format.
         let stream = std::fs::metadata(record).is_ok_and(|m| !m.is_file() && !m.is_dir());
@@ -133,6 +134,8 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
                 &[("--record", record)],
                 &[args.track, args.content],
             )
+            .and_then(|()| RecordFiles::of(args.content, args.track))
+            .map(|kept| files = Some(kept))
         };
         if let Err(e) = checked {
             writeln!(err, "error: {e}; nothing was played")?;
@@ -180,11 +183,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
-    if let Some(path) = args.record {
-        let files = RecordFiles {
-            content: args.content.display().to_string(),
-            track: args.track.display().to_string(),
-        };
+    if let (Some(path), Some(files)) = (args.record, files) {
         let record = RaceRecord::of(&race, &setup, loaded.identity, files.relative_to(path));
         let text = record
             .text_for(path)

@@ -72,6 +72,11 @@ pub fn simulate(
             check_output_folder("--records", folder, &inputs)
         })
     });
+    // Records keep their paths as text: checked before the batch, not after it.
+    let checked = checked.and_then(|()| match args.records {
+        Some(_) => RecordFiles::of(args.content, args.track).map(|_| ()),
+        None => Ok(()),
+    });
     if let Err(e) = checked {
         writeln!(err, "error: {e}; nothing was played")?;
         return Ok(EXIT_UNREADABLE);
@@ -174,11 +179,9 @@ fn write_outputs(
     err: &mut dyn Write,
 ) -> io::Result<u8> {
     if let Some(folder) = args.records {
-        let files = RecordFiles {
-            content: args.content.display().to_string(),
-            track: args.track.display().to_string(),
-        };
-        if let Err(e) = write_records(played.spec, played.notable, identity, &files, folder) {
+        let written = RecordFiles::of(args.content, args.track)
+            .and_then(|files| write_records(played.spec, played.notable, identity, &files, folder));
+        if let Err(e) = written {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);
         }

@@ -120,6 +120,24 @@ pub(super) fn text_width(text: &str, size: f32) -> f32 {
     )
 }
 
+/// The characters of `texts` that the bundled font has no glyph for: they print as empty boxes
+/// (Hebrew, Arabic and emoji among them), so `print` names them rather than pass them over.
+#[must_use]
+pub fn missing_glyphs<'a>(texts: impl IntoIterator<Item = &'a str>) -> Vec<char> {
+    use ab_glyph::Font as _;
+    let Ok(face) = ab_glyph::FontRef::try_from_slice(epaint_default_fonts::UBUNTU_LIGHT) else {
+        return Vec::new();
+    };
+    let mut missing: Vec<char> = texts
+        .into_iter()
+        .flat_map(str::chars)
+        .filter(|c| !c.is_whitespace() && !c.is_control() && face.glyph_id(*c).0 == 0)
+        .collect();
+    missing.sort_unstable();
+    missing.dedup();
+    missing
+}
+
 /// The closed path through `points`.
 pub(super) fn polygon_path(points: &[(f32, f32)]) -> Option<krilla::geom::Path> {
     let mut builder = path_through(points);

@@ -127,14 +127,60 @@ fn pack_pdf(documents: &[&Document], args: &PrintSettings) -> Result<(Vec<u8>, S
     Ok((
         printed.pdf,
         format!(
-            "{} pages: {faces} cards{}, {} team mats, {} counters ({})",
+            "{} pages: {faces} cards{}, {} team mats, {} counters ({}){}",
             printed.pages,
             if args.backs { " with their backs" } else { "" },
             printed.mats.len(),
             printed.counters.len(),
-            args.paper.name()
+            args.paper.name(),
+            unprintable(documents)
         ),
     ))
+}
+
+/// What to say of the characters of `documents` the font cannot print (nothing when it can
+/// print them all): every string of every document is looked at, names, drivers and card text.
+fn unprintable(documents: &[&Document]) -> String {
+    let mut strings = Vec::new();
+    for document in documents {
+        let value = document
+            .to_text(crate::content::Format::Json)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok());
+        if let Some(value) = value {
+            collect_strings(&value, &mut strings);
+        }
+    }
+    let missing = super::pdf_draw::missing_glyphs(strings.iter().map(String::as_str));
+    if missing.is_empty() {
+        return String::new();
+    }
+    let listed: Vec<String> = missing
+        .iter()
+        .take(20)
+        .map(|c| format!("{c} (U+{:04X})", u32::from(*c)))
+        .collect();
+    format!(
+        "; warning: the font has no glyph for {} character(s), printed as empty boxes: {}{}",
+        missing.len(),
+        listed.join(", "),
+        if missing.len() > 20 { ", ..." } else { "" }
+    )
+}
+
+/// Every string in a JSON value.
+fn collect_strings(value: &serde_json::Value, out: &mut Vec<String>) {
+    match value {
+        serde_json::Value::String(text) => out.push(text.clone()),
+        serde_json::Value::Array(items) => items.iter().for_each(|v| collect_strings(v, out)),
+        serde_json::Value::Object(fields) => {
+            for (key, v) in fields {
+                out.push(key.clone());
+                collect_strings(v, out);
+            }
+        }
+        _ => {}
+    }
 }
 
 /// Tabletop Simulator's pictures and README in `folder` (made if missing, in a folder that

@@ -58,6 +58,26 @@ pub struct RecordFiles {
 }
 
 impl RecordFiles {
+    /// The paths a record made on `content` and `track` keeps, or why they cannot be kept: a
+    /// record holds its paths as text, so a path that is not valid UTF-8 is refused when the
+    /// record is asked for (before the race), not stored with U+FFFD where its bytes were, which
+    /// `replay` then could not open.
+    pub fn of(content: &Path, track: &Path) -> Result<Self, String> {
+        let text = |path: &Path| {
+            path.to_str().map(str::to_owned).ok_or_else(|| {
+                format!(
+                    "{}: a race record keeps its paths as text, and this one is not valid UTF-8; \
+                     rename it, or record from a path that is",
+                    path.display()
+                )
+            })
+        };
+        Ok(Self {
+            content: text(content)?,
+            track: text(track)?,
+        })
+    }
+
     /// The paths as a record saved at `record` holds them: relative to the record's folder
     /// (`../content`), so that the record replays from any working directory and moves with
     /// its project; absolute when the two share nothing but the root of the file system.

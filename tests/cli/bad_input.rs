@@ -516,3 +516,68 @@ fn every_command_follows_the_exit_code_table() {
         assert_eq!(roadwright_sh(command), *code, "roadwright {command}");
     }
 }
+
+/// Names come from files: a team named with terminal escape sequences is printed with its
+/// control characters escaped (they passed through raw and could clear or rewrite the
+/// terminal), and `--json` keeps the name as it is.
+#[test]
+fn control_characters_in_names_are_printed_escaped() {
+    let pack = common::copy_of_standard_pack();
+    let mats = pack.path().join("team_mats.ron");
+    let text = std::fs::read_to_string(&mats).expect("mats");
+    let at = text.find("name: \"").expect("a name") + "name: \"".len();
+    std::fs::write(
+        &mats,
+        format!("{}\u{1b}[2J\u{9b}{}", &text[..at], &text[at..]),
+    )
+    .expect("write");
+    let args = |json: bool| {
+        let mut args = vec![
+            "race".to_owned(),
+            "--content".to_owned(),
+            pack.path().display().to_string(),
+            "--track".to_owned(),
+            "tracks/oval.ron".to_owned(),
+            "--players".to_owned(),
+            "2".to_owned(),
+        ];
+        if json {
+            args.push("--json".to_owned());
+        }
+        args
+    };
+    let text = common::roadwright(&args(false).iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(!text.stdout.contains('\u{1b}') && !text.stdout.contains('\u{9b}'));
+    assert!(
+        text.stdout.contains("\\u001b[2J\\u009bRust Reapers"),
+        "{}",
+        text.stdout
+    );
+    let json = common::roadwright(&args(true).iter().map(String::as_str).collect::<Vec<_>>());
+    let report: serde_json::Value = serde_json::from_str(&json.stdout).expect("JSON");
+    assert_eq!(report["players"][0]["team"], "\u{1b}[2J\u{9b}Rust Reapers");
+}
+
+/// `fmt` refuses a file whose name is too long to save (its temporary file's name would pass
+/// the system's 255 bytes) before writing anything, naming it.
+#[test]
+fn fmt_refuses_a_name_too_long_to_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text =
+        std::fs::read_to_string(common::repo("content/rulesets/standard.ron")).expect("ruleset");
+    let path = dir.path().join(format!("{}.ron", "r".repeat(246)));
+    std::fs::write(&path, format!("{text}\n\n")).expect("write a file not in canonical form");
+    let run = common::roadwright(&["fmt", path.to_str().expect("path")]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("its name is 250 bytes"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(
+        std::fs::read_dir(dir.path()).expect("list").count(),
+        1,
+        "no backup, no temporary file"
+    );
+}

@@ -862,3 +862,30 @@ fn an_output_folder_in_a_missing_folder_is_refused_by_every_command() {
     assert!(run.stderr.contains("does not exist"), "{}", run.stderr);
     assert!(!dir.path().join("missing").exists());
 }
+
+/// Names the font has no glyph for (Hebrew, Arabic, emoji) printed as empty boxes without a
+/// word: `print` now names each such character; the standard pack has none.
+#[test]
+fn print_names_the_characters_its_font_cannot_print() {
+    let pack = common::copy_of_standard_pack();
+    let mats = pack.path().join("team_mats.ron");
+    let text = std::fs::read_to_string(&mats).expect("mats");
+    let text = text
+        .replacen("driver: \"Rook Calloway\"", "driver: \"רוק 😀\"", 1)
+        .replacen("name: \"Rust Reapers\"", "name: \"حصاد\"", 1);
+    std::fs::write(&mats, text).expect("write");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("pack.pdf");
+    let run = common::roadwright(&[
+        "print",
+        pack.path().to_str().expect("path"),
+        "-o",
+        pdf.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for named in ["ר (U+05E8)", "ק (U+05E7)", "ح (U+062D)", "😀 (U+1F600)"] {
+        assert!(run.stdout.contains(named), "{named}: {}", run.stdout);
+    }
+    let standard = common::roadwright(&["print", "content", "-o", pdf.to_str().expect("path")]);
+    assert!(!standard.stdout.contains("no glyph"), "{}", standard.stdout);
+}

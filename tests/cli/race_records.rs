@@ -340,3 +340,67 @@ fn records_made_before_the_pack_hash_left_rulesets_out_still_replay() {
     record.content.pack_hash = "0".repeat(64);
     assert!(record.check_content(current).is_err(), "another pack");
 }
+
+/// A race record keeps its paths as text: a track or content folder whose path is not valid
+/// UTF-8 is refused when a record is asked for, before anything is played (it was stored with
+/// U+FFFD in place of its bytes, and `replay` could not open it). Without a record the race is
+/// played.
+#[cfg(unix)]
+#[test]
+fn a_path_that_is_not_utf8_is_refused_when_a_record_is_asked_for() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let odd = dir.path().join(std::ffi::OsStr::from_bytes(b"tracks-\xff"));
+    std::fs::create_dir(&odd).expect("folder");
+    let track = odd.join("oval.ron");
+    std::fs::copy(common::repo("tracks/oval.ron"), &track).expect("oval");
+    let record = dir.path().join("record.json");
+    let records = dir.path().join("records");
+    let run = |extra: &[&std::ffi::OsStr]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"))
+            .args(extra)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("runs")
+    };
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    for asked in [
+        vec![
+            os("race"),
+            os("--players"),
+            os("2"),
+            os("--track"),
+            track.as_os_str(),
+            os("--record"),
+            record.as_os_str(),
+        ],
+        vec![
+            os("simulate"),
+            os("--players"),
+            os("2"),
+            os("--races"),
+            os("2"),
+            os("--track"),
+            track.as_os_str(),
+            os("--records"),
+            records.as_os_str(),
+        ],
+    ] {
+        let output = run(&asked);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(
+            stderr.contains("not valid UTF-8") && stderr.contains("nothing was played"),
+            "{stderr}"
+        );
+    }
+    assert!(!record.exists() && !records.exists());
+    let played = run(&[
+        os("race"),
+        os("--players"),
+        os("2"),
+        os("--track"),
+        track.as_os_str(),
+    ]);
+    assert_eq!(played.status.code(), Some(0));
+}

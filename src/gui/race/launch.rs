@@ -137,14 +137,11 @@ pub fn start_race(
                 .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open"))),
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let files = RecordFiles {
-        content: workspace.root.display().to_string(),
-        track: workspace
-            .validation_path(request.track)
-            .unwrap_or_default()
-            .display()
-            .to_string(),
-    };
+    let files = RecordFiles::of(
+        &workspace.root,
+        &workspace.validation_path(request.track).unwrap_or_default(),
+    )
+    .map_err(LaunchError::Other)?;
     let race = TestRace::new(loaded, files, setup, seats)
         .map_err(|e| LaunchError::Other(e.to_string()))?;
     Ok((race, track.clone()))
@@ -191,14 +188,11 @@ pub fn watch_play_race(
         PlayLimits::default().most_decisions,
     )
     .ok();
-    let files = RecordFiles {
-        content: workspace.root.display().to_string(),
-        track: workspace
-            .validation_path(track_id)
-            .unwrap_or_default()
-            .display()
-            .to_string(),
-    };
+    let files = RecordFiles::of(
+        &workspace.root,
+        &workspace.validation_path(track_id).unwrap_or_default(),
+    )
+    .map_err(LaunchError::Other)?;
     let record = RaceRecord::of(&race, &setup, loaded.identity.clone(), files);
     let mut replay = Replay::new(loaded, record).map_err(|e| LaunchError::Other(e.to_string()))?;
     if let Some(decision) = evidence.decision {
