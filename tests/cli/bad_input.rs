@@ -414,21 +414,10 @@ fn messages_speak_of_the_file_not_of_the_programs_types() {
     assert!(!error.message.contains("MovementType"), "{error}");
 }
 
-/// Runs `roadwright` through the shell, for redirections (`> /dev/full`).
+/// Runs `roadwright` through the shell, for redirections (`> /dev/full`): its exit code.
 #[cfg(unix)]
 fn roadwright_sh(command: &str) -> i32 {
-    std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "exec '{}' {command}",
-            env!("CARGO_BIN_EXE_roadwright")
-        ))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs")
-        .status
-        .code()
-        .unwrap_or(-1)
+    common::roadwright_shell(&common::repo("."), command, None).code
 }
 
 /// Every command follows the README's table of exit codes: 2 for an input named on the command

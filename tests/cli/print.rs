@@ -668,21 +668,7 @@ fn every_space_of_the_oval_is_printed_on_some_page() {
 /// Runs `roadwright ARGS` under a 512 MiB address-space limit.
 fn roadwright_capped(args: &[&str]) -> common::Run {
     let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 524288; exec '{}' {}",
-            env!("CARGO_BIN_EXE_roadwright"),
-            quoted.join(" ")
-        ))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("runs");
-    common::Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    common::roadwright_shell(&common::repo("."), &quoted.join(" "), Some(512 << 10))
 }
 
 /// A copy of the standard race deck in `dir` with its first card's count replaced.

@@ -176,20 +176,6 @@ fn seeds_keep_their_meaning_golden_event_streams() {
     assert_eq!(text, pinned, "seeded event streams changed");
 }
 
-/// Runs the binary in `dir`.
-fn roadwright_in(dir: &std::path::Path, args: &[&str]) -> common::Run {
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("runs");
-    common::Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
-
 #[test]
 fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
     // A project of its own: content/, oval.ron, and records/ where the record is saved, with
@@ -202,7 +188,7 @@ fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
     )
     .expect("copy");
     std::fs::create_dir(project.path().join("records")).expect("records");
-    let raced = roadwright_in(
+    let raced = common::roadwright_in(
         project.path(),
         &[
             "race",
@@ -238,7 +224,7 @@ fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
             absolute.to_str().expect("utf-8").to_owned(),
         ),
     ] {
-        let replayed = roadwright_in(&cwd, &["replay", &record, "--json"]);
+        let replayed = common::roadwright_in(&cwd, &["replay", &record, "--json"]);
         assert_eq!(
             replayed.code,
             0,
@@ -249,7 +235,7 @@ fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
         assert_eq!(replayed.stdout, raced.stdout, "from {}", cwd.display());
     }
     // Another extension is refused before the race.
-    let refused = roadwright_in(
+    let refused = common::roadwright_in(
         project.path(),
         &[
             "race",
@@ -292,7 +278,7 @@ fn a_record_replays_from_any_working_directory_and_from_its_records_folder() {
             .replacen("name: \"", "name: \"House ", 1),
     )
     .expect("write");
-    let replayed = roadwright_in(project.path(), &["replay", "records/r.ron"]);
+    let replayed = common::roadwright_in(project.path(), &["replay", "records/r.ron"]);
     assert_eq!(replayed.code, 0, "{}", replayed.stderr);
 }
 

@@ -301,21 +301,11 @@ fn small_spec(dir: &Path, name: &str, changes: &[(&str, &str)]) -> std::path::Pa
 /// `roadwright tune SPEC --out OUT` under a 2 GiB address-space limit: a spec that asked for
 /// tens of gigabytes aborted the process.
 fn tune_capped(spec: &Path, out: &Path) -> common::Run {
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg(format!(
-            "ulimit -v 2097152; exec '{}' tune '{}' --out '{}'",
-            env!("CARGO_BIN_EXE_roadwright"),
-            spec.display(),
-            out.display()
-        ))
-        .output()
-        .expect("runs");
-    common::Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    common::roadwright_shell(
+        &common::repo("."),
+        &format!("tune '{}' --out '{}'", spec.display(), out.display()),
+        Some(2 << 20),
+    )
 }
 
 /// Every spec `validate` rejects, `tune` refuses with the same code before playing a race, and

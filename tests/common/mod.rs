@@ -17,18 +17,47 @@ pub struct Run {
     pub stderr: String,
 }
 
+impl Run {
+    /// What a finished process gave.
+    pub fn of(output: &std::process::Output) -> Self {
+        Self {
+            code: output.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+        }
+    }
+}
+
 /// Runs the real binary with arguments, from the repository root.
 pub fn roadwright(args: &[&str]) -> Run {
+    roadwright_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// Runs the real binary with arguments, from `dir`.
+pub fn roadwright_in(dir: &Path, args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_roadwright"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
         .expect("the roadwright binary runs");
-    Run {
-        code: output.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
+    Run::of(&output)
+}
+
+/// Runs the real binary through the shell from `dir`, `arguments` as a shell reads them (so
+/// redirections such as `> /dev/full` work), under an address-space limit of `limit_kib` when
+/// one is given: a command that asks for more aborts, and the test sees it.
+pub fn roadwright_shell(dir: &Path, arguments: &str, limit_kib: Option<u64>) -> Run {
+    let limit = limit_kib.map_or_else(String::new, |kib| format!("ulimit -v {kib}; "));
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "{limit}exec '{}' {arguments}",
+            env!("CARGO_BIN_EXE_roadwright")
+        ))
+        .current_dir(dir)
+        .output()
+        .expect("sh runs");
+    Run::of(&output)
 }
 
 /// Runs `command` (its output piped), sends it Ctrl-C (SIGINT) after three seconds (long
@@ -144,6 +173,7 @@ pub fn sample_races_on(
     })
 }
 
+pub mod mutation;
 pub mod rules;
 #[cfg(feature = "gui")]
 pub mod studio;

@@ -94,46 +94,10 @@ fn base() -> Base {
     }
 }
 
-/// One to three random mutations of a file's bytes.
+/// One to three random mutations of a file's bytes ([`common::mutation::mutate`]): the tokens
+/// inserted, and the first eight, the numbers swapped in.
 fn mutate(bytes: &[u8], rng: &mut ChaCha8Rng) -> Vec<u8> {
-    let mut out = bytes.to_vec();
-    for _ in 0..rng.random_range(1..=3) {
-        if out.is_empty() {
-            out.extend_from_slice(b"(");
-        }
-        let at = rng.random_range(0..out.len());
-        // Most mutations swap a number, which keeps the file readable and tests the checks;
-        // the rest break the syntax and test the loader.
-        match rng.random_range(0..10) {
-            0 => out[at] = rng.random(),
-            1 => {
-                let end = (at + rng.random_range(1..=16)).min(out.len());
-                out.drain(at..end);
-            }
-            2 => {
-                let end = (at + rng.random_range(1..=64)).min(out.len());
-                let copy = out[at..end].to_vec();
-                out.splice(at..at, copy);
-            }
-            3 => {
-                let token = TOKENS.choose(rng).copied().unwrap_or("0");
-                out.splice(at..at, token.bytes());
-            }
-            _ => {
-                // Swap the number nearest `at` for an extreme one: what a typo in a count or
-                // a coordinate does.
-                let Some(start) = (at..out.len()).find(|&i| out[i].is_ascii_digit()) else {
-                    continue;
-                };
-                let end = (start..out.len())
-                    .find(|&i| !out[i].is_ascii_digit())
-                    .unwrap_or(out.len());
-                let token = TOKENS[..8].choose(rng).copied().unwrap_or("0");
-                out.splice(start..end, token.bytes());
-            }
-        }
-    }
-    out
+    common::mutation::mutate(bytes, rng, &TOKENS, &TOKENS[..8])
 }
 
 /// Plays a few turns of a race on valid content, with random decisions, and enumerates the
