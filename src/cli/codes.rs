@@ -43,3 +43,38 @@ pub fn codes(code: Option<&str>, out: &mut dyn Write, err: &mut dyn Write) -> io
     }
     Ok(EXIT_OK)
 }
+
+/// Every code as Markdown, grouped by where it comes from: `docs/diagnostic-codes.md` is this
+/// output (`roadwright codes --markdown > docs/diagnostic-codes.md`), and a test holds it to the
+/// code book.
+pub fn markdown(out: &mut dyn Write) -> io::Result<u8> {
+    writeln!(out, "# Diagnostic codes")?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "Every code `validate`, the loaders and the check by play can report, with what it means \
+         and what to do. Written by `roadwright codes --markdown` from `src/validate/code_book.rs`; \
+         do not edit by hand."
+    )?;
+    for area in [
+        CodeArea::Files,
+        CodeArea::Track,
+        CodeArea::Content,
+        CodeArea::Play,
+    ] {
+        writeln!(out)?;
+        writeln!(out, "## {}", area.label())?;
+        writeln!(out)?;
+        writeln!(out, "| code | meaning |")?;
+        writeln!(out, "|---|---|")?;
+        for entry in CODE_BOOK.iter().filter(|e| e.area == area) {
+            writeln!(
+                out,
+                "| `{}` | {} |",
+                entry.code,
+                entry.meaning.replace('|', "\\|")
+            )?;
+        }
+    }
+    Ok(EXIT_OK)
+}

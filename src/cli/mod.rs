@@ -222,6 +222,9 @@ pub enum Command {
     Codes {
         /// The code (`deck-too-small`); all codes without it.
         code: Option<String>,
+        /// List every code as Markdown (what `docs/diagnostic-codes.md` holds).
+        #[arg(long, conflicts_with = "code")]
+        markdown: bool,
     },
     /// Write the JSON Schema of every file format.
     Schema {
@@ -480,7 +483,13 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         ),
         Command::Inspect { path, json } => inspect(path, *json, out, err),
         Command::Schema { out: folder } => schema(folder, out, err),
-        Command::Codes { code } => codes::codes(code.as_deref(), out, err),
+        Command::Codes { code, markdown } => {
+            if *markdown {
+                codes::markdown(out)
+            } else {
+                codes::codes(code.as_deref(), out, err)
+            }
+        }
         Command::Tune {
             spec,
             out: folder,

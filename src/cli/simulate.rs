@@ -479,7 +479,7 @@ fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> 
     )?;
     writeln!(
         out,
-        "design metrics (mean, 95% interval; the README defines each):"
+        "design metrics (mean, 95% interval; docs/simulation-and-tuning.md defines each):"
     )?;
     for metric in &stats.design {
         writeln!(

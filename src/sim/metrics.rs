@@ -293,7 +293,7 @@ mod tests {
 }
 
 /// One design metric as a batch reports it: its id, its name, what it measures (one sentence,
-/// for the README, the CLI and the studio's hover), and its value in a race.
+/// for the docs, the CLI and the studio's hover), and its value in a race.
 #[derive(Clone, Copy, Debug)]
 pub struct MetricDef {
     /// A stable id (`lead_changes`), for JSON and scripts.

@@ -420,7 +420,7 @@ fn roadwright_sh(command: &str) -> i32 {
     common::roadwright_shell(&common::repo("."), command, None).code
 }
 
-/// Every command follows the README's table of exit codes: 2 for an input named on the command
+/// Every command follows the table of exit codes in docs/command-line.md: 2 for an input named on the command
 /// line that cannot be read, an output that cannot be written (`> /dev/full`, a name too long to
 /// save) or a wrong command line; 1 for content with errors or a command refusing what it was
 /// given, including what a file names (a scenario's track: `moves` said 2, `validate` 1); 0 for

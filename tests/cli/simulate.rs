@@ -163,7 +163,7 @@ fn the_shipped_profiles_load_and_validate() {
 
 #[test]
 fn racer_and_planner_beat_random_play() {
-    // Small batches with a clear margin; the README's table has the large ones.
+    // Small batches with a clear margin; docs/simulation-and-tuning.md has the large ones.
     for bot in ["racer", "planner"] {
         let dir = tempfile::tempdir().expect("temp dir");
         let json = dir.path().join("h2h.json");

@@ -183,7 +183,7 @@ fn tune_refuses_a_missing_team_and_a_foreign_pack() {
     assert!(run.stderr.contains("tune did not write"), "{}", run.stderr);
 }
 
-/// The README's tuning demonstration starts from what it says: the unbalanced pack is the
+/// The tuning demonstration (docs/simulation-and-tuning.md) starts from what it says: the unbalanced pack is the
 /// standard one with its two faults and nothing else, and the spec that tunes it validates and
 /// names what the pack has.
 #[test]

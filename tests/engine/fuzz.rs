@@ -7,7 +7,7 @@
 //!
 //! `ROADWRIGHT_FUZZ_ITERATIONS` sets the number of iterations (default 1,500);
 //! `ROADWRIGHT_FUZZ_ITERATIONS=1000000 cargo test --release --no-default-features --test engine fuzz::`
-//! is the long run recorded in the README. Each iteration is seeded by its number, so a
+//! is the long run recorded in docs/performance.md. Each iteration is seeded by its number, so a
 //! failure names the iteration that reproduces it.
 
 use crate::common;

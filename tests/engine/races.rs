@@ -207,7 +207,7 @@ fn an_active_car_never_enters_a_space_twice_in_its_action_segment_7_1() {
         );
     }
     // `ROADWRIGHT_AUDIT_SEEDS` sets the seeds per track and field size (default 3): 167 is the
-    // 6,012-race audit recorded in the README.
+    // 6,012-race audit recorded in docs/performance.md.
     let seeds = std::env::var("ROADWRIGHT_AUDIT_SEEDS")
         .ok()
         .and_then(|s| s.parse().ok())
