@@ -318,7 +318,6 @@ impl Placement {
 
 /// The whole track at `placement`: terrain, frames, numbers, finish line, chute, crossover,
 /// off-track spots. Lines are `mm` times their width at true scale (the overview is smaller).
-#[allow(clippy::too_many_lines)] // One drawing, feature by feature.
 fn draw_track(
     surface: &mut Surface<'_>,
     track: &Track,

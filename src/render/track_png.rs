@@ -114,30 +114,16 @@ impl Heat {
 }
 
 /// The viridis scale (perceptually uniform, readable in grey and by colour-blind readers) at
-/// `t` in 0-1, between its nine published anchors.
+/// `t` in 0-1 (a number that is not finite is 0), as the `colorous` crate tabulates it.
 #[must_use]
 pub fn viridis(t: f64) -> [u8; 4] {
-    const ANCHORS: [[f64; 3]; 9] = [
-        [68.0, 1.0, 84.0],
-        [72.0, 40.0, 120.0],
-        [62.0, 73.0, 137.0],
-        [49.0, 104.0, 142.0],
-        [38.0, 130.0, 142.0],
-        [31.0, 158.0, 137.0],
-        [53.0, 183.0, 121.0],
-        [110.0, 206.0, 88.0],
-        [253.0, 231.0, 37.0],
-    ];
     let t = if t.is_finite() {
         t.clamp(0.0, 1.0)
     } else {
         0.0
     };
-    let x = t * 8.0;
-    let i = (x.floor() as usize).min(7);
-    let f = x - i as f64;
-    let mix = |k: usize| (ANCHORS[i][k] + (ANCHORS[i + 1][k] - ANCHORS[i][k]) * f).round() as u8;
-    [mix(0), mix(1), mix(2), 255]
+    let colorous::Color { r, g, b } = colorous::VIRIDIS.eval_continuous(t);
+    [r, g, b, 255]
 }
 
 fn render(track: &Track, width: u32, heat: Option<&Heat>) -> Result<RgbaImage, RenderError> {

@@ -355,62 +355,92 @@ pub fn spaces_by_name(
 /// The races of a batch as CSV, a row per race and seat, for spreadsheets.
 #[must_use]
 pub fn races_csv(races: &[RaceSummary]) -> String {
-    use std::fmt::Write as _;
-    let mut text = String::from(
-        "race,seed,seat,team,bot,won,end,turns,decisions,pool,finish_vp,kill_vp,clock_vp,\
-         damage_dealt,damage_taken,cars_lost,eliminations\n",
-    );
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let mut rows = vec![
+        [
+            "race",
+            "seed",
+            "seat",
+            "team",
+            "bot",
+            "won",
+            "end",
+            "turns",
+            "decisions",
+            "pool",
+            "finish_vp",
+            "kill_vp",
+            "clock_vp",
+            "damage_dealt",
+            "damage_taken",
+            "cars_lost",
+            "eliminations",
+        ]
+        .map(str::to_owned)
+        .to_vec(),
+    ];
     for race in races {
         for (seat, s) in race.seats.iter().enumerate() {
-            // Writing into a String cannot fail.
-            let _ = writeln!(
-                text,
-                "{},{},{},{},{},{},{:?},{},{},{},{},{},{},{},{},{},{}",
-                race.index,
-                race.seed,
-                seat + 1,
-                s.team,
-                s.bot,
-                race.winner == Some(seat),
-                race.end,
-                race.turns,
-                race.decisions,
-                s.pool,
-                s.finish_vp,
-                s.kill_vp,
-                s.clock_vp,
-                s.damage_dealt,
-                s.damage_taken,
-                s.cars_lost,
-                s.eliminations
-            );
+            rows.push(vec![
+                race.index.to_string(),
+                race.seed.to_string(),
+                (seat + 1).to_string(),
+                s.team.clone(),
+                s.bot.clone(),
+                (race.winner == Some(seat)).to_string(),
+                format!("{:?}", race.end),
+                race.turns.to_string(),
+                race.decisions.to_string(),
+                s.pool.to_string(),
+                s.finish_vp.to_string(),
+                s.kill_vp.to_string(),
+                s.clock_vp.to_string(),
+                s.damage_dealt.to_string(),
+                s.damage_taken.to_string(),
+                s.cars_lost.to_string(),
+                s.eliminations.to_string(),
+            ]);
         }
     }
-    text
+    csv_text(&mut csv, rows)
 }
 
 /// The teams of a batch as CSV, a row per team.
 #[must_use]
 pub fn teams_csv(stats: &BatchStats) -> String {
-    use std::fmt::Write as _;
-    let mut teams = String::from("team,races,wins,win_rate,low,high");
-    for (column, _) in TeamStats::MEANS {
-        teams.push(',');
-        teams.push_str(column);
-    }
-    teams.push('\n');
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    let mut header: Vec<String> = ["team", "races", "wins", "win_rate", "low", "high"]
+        .map(str::to_owned)
+        .to_vec();
+    header.extend(
+        TeamStats::MEANS
+            .iter()
+            .map(|(column, _)| (*column).to_owned()),
+    );
+    let mut rows = vec![header];
     for (team, t) in &stats.teams {
-        let _ = write!(
-            teams,
-            "{team},{},{},{:.4},{:.4},{:.4}",
-            t.races, t.wins, t.win_rate.rate, t.win_rate.low, t.win_rate.high,
-        );
-        for mean in t.means() {
-            let _ = write!(teams, ",{mean:.3}");
-        }
-        teams.push('\n');
+        let mut row = vec![
+            team.clone(),
+            t.races.to_string(),
+            t.wins.to_string(),
+            format!("{:.4}", t.win_rate.rate),
+            format!("{:.4}", t.win_rate.low),
+            format!("{:.4}", t.win_rate.high),
+        ];
+        row.extend(t.means().iter().map(|mean| format!("{mean:.3}")));
+        rows.push(row);
     }
-    teams
+    csv_text(&mut csv, rows)
+}
+
+/// `rows` written by `csv` into text (quoting a field that holds a comma, a quote or a line
+/// break). Writing into memory cannot fail.
+fn csv_text(csv: &mut csv::Writer<Vec<u8>>, rows: Vec<Vec<String>>) -> String {
+    for row in rows {
+        let _ = csv.write_record(&row);
+    }
+    let _ = csv.flush();
+    String::from_utf8_lossy(csv.get_ref()).into_owned()
 }
 
 #[cfg(test)]
