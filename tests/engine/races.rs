@@ -112,7 +112,7 @@ fn the_same_seed_replays_the_same_race_through_the_cli() {
 /// car (or in front of cars barring the crossover): never behind the car itself, carried round
 /// the lap. The board is folded from the events alongside, to see where the other cars are.
 /// Returns the first breach, described.
-fn first_space_entered_twice(race: &roadwright::rules::Race) -> Option<String> {
+fn first_movement_breach(race: &roadwright::rules::Race) -> Option<String> {
     use roadwright::rules::{Board, Motion, RaceEvent};
     let track = race.track();
     let mut board = Board::default();
@@ -193,7 +193,7 @@ fn race_place_space(
 /// played as `roadwright race --track tracks/figure-eight.ron --players P --seed S` plays
 /// them, then random races on every sample track: no active car enters a space twice.
 #[test]
-fn an_active_car_never_enters_a_space_twice_in_its_action_segment_7_1() {
+fn an_active_car_enters_no_space_twice_7_1_and_takes_the_open_road_only_behind_another_car_10_0() {
     let rules = common::race_rules("figure-eight", "standard");
     for (players, seed) in [(2, 15), (9, 149), (2, 511), (6, 2)] {
         let setup = roadwright::rules::RaceSetup::first_teams(&rules.content, players, seed);
@@ -201,7 +201,7 @@ fn an_active_car_never_enters_a_space_twice_in_its_action_segment_7_1() {
         let mut bots = roadwright::sim::Seats::random(seed, players);
         play_race(&mut race, &mut bots, false).expect("plays");
         assert_eq!(
-            first_space_entered_twice(&race),
+            first_movement_breach(&race),
             None,
             "{players} players, seed {seed}"
         );
@@ -224,7 +224,7 @@ fn an_active_car_never_enters_a_space_twice_in_its_action_segment_7_1() {
                 false,
             )
             .expect("plays");
-            assert_eq!(first_space_entered_twice(&race), None, "{label}");
+            assert_eq!(first_movement_breach(&race), None, "{label}");
             audited += 1;
         }
     }
