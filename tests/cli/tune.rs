@@ -431,16 +431,23 @@ fn tune_refuses_every_spec_validate_rejects_and_validate_catches_what_tune_refus
     assert_eq!(validated.code, 0, "{}", validated.stdout);
 }
 
-/// A tuned pack tuned again into the folder it lies in is refused, whatever path names the
-/// folder, and nothing of it is lost (it was deleted with its notes and pictures, exit 0).
-#[test]
-fn tuning_a_tuned_pack_again_into_its_own_folder_is_refused_and_loses_nothing() {
+/// A temporary project (the standard pack, the oval, the small spec) tuned once into `tuned/`:
+/// the folder, the spec and the output folder.
+fn tuned_once() -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
     let dir = tempfile::tempdir().expect("temp dir");
     pack_and_oval(dir.path());
     let spec = small_spec(dir.path(), "spec.ron", &[]);
     let out = dir.path().join("tuned");
     let first = tune(&spec, &out);
     assert_eq!(first.code, 0, "{}", first.stderr);
+    (dir, spec, out)
+}
+
+/// A tuned pack tuned again into the folder it lies in is refused, whatever path names the
+/// folder, and nothing of it is lost (it was deleted with its notes and pictures, exit 0).
+#[test]
+fn tuning_a_tuned_pack_again_into_its_own_folder_is_refused_and_loses_nothing() {
+    let (dir, _, out) = tuned_once();
     let pack = out.join("content");
     fs::write(pack.join("README.md"), "notes").expect("readme");
     fs::create_dir(pack.join("art")).expect("art");
@@ -549,12 +556,7 @@ fn a_second_tune_into_a_folder_being_written_is_refused() {
 /// 360 MB one aborted), a forged score (it changed the result).
 #[test]
 fn a_tampered_saved_search_is_refused() {
-    let dir = tempfile::tempdir().expect("temp dir");
-    pack_and_oval(dir.path());
-    let spec = small_spec(dir.path(), "spec.ron", &[]);
-    let out = dir.path().join("tuned");
-    let first = tune(&spec, &out);
-    assert_eq!(first.code, 0, "{}", first.stderr);
+    let (_dir, spec, out) = tuned_once();
     let state_path = out.join("tuning-search.json");
     let saved = fs::read_to_string(&state_path).expect("state");
     let state: serde_json::Value = serde_json::from_str(&saved).expect("json");
