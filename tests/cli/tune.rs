@@ -611,8 +611,8 @@ fn ctrl_c_stops_a_tune_of_the_largest_budget_at_once() {
     );
     assert!(!out.join("content").exists(), "nothing to write yet");
 
-    // A budget whose evaluations take about a second each: Ctrl-C after three seconds finds a
-    // few done; the best of them is written at once, its figures the search's own.
+    // Ctrl-C once the search has saved an evaluation: the best so far is written at once, its
+    // figures the search's own.
     let spec = small_spec(dir.path(), "spec.ron", &[("budget", "20000")]);
     let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"));
     command.args([
@@ -621,7 +621,18 @@ fn ctrl_c_stops_a_tune_of_the_largest_budget_at_once() {
         "--out",
         out.to_str().expect("path"),
     ]);
-    let output = common::interrupted(command);
+    let saved = out.join("tuning-search.json");
+    let evaluated = || {
+        fs::read_to_string(&saved)
+            .ok()
+            .and_then(|text| serde_json::from_str::<serde_json::Value>(&text).ok())
+            .is_some_and(|state| {
+                state["search"]["evaluations"]
+                    .as_array()
+                    .is_some_and(|done| !done.is_empty())
+            })
+    };
+    let output = common::interrupted_when(command, &evaluated);
     let stdout = String::from_utf8_lossy(&output.stdout);
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_eq!(output.status.code(), Some(0), "{stderr}");

@@ -65,7 +65,18 @@ pub fn roadwright_shell(dir: &Path, arguments: &str, limit_kib: Option<u64>) -> 
 /// it to end. A command still running 20 seconds after Ctrl-C is killed and the test fails:
 /// Ctrl-C must stop it within a race or an evaluation, not at the end of the work.
 #[cfg(unix)]
-pub fn interrupted(mut command: Command) -> std::process::Output {
+pub fn interrupted(command: Command) -> std::process::Output {
+    let started = std::time::Instant::now();
+    interrupted_when(command, &|| {
+        started.elapsed() >= std::time::Duration::from_secs(3)
+    })
+}
+
+/// As [`interrupted`], Ctrl-C sent once `ready` says so (asked every 50 ms, for two minutes at
+/// most): for a test that needs the command to have got somewhere first, however loaded the
+/// machine is.
+#[cfg(unix)]
+pub fn interrupted_when(mut command: Command, ready: &dyn Fn() -> bool) -> std::process::Output {
     use std::process::Stdio;
     let mut child = command
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -73,7 +84,10 @@ pub fn interrupted(mut command: Command) -> std::process::Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("runs");
-    std::thread::sleep(std::time::Duration::from_secs(3));
+    let waited = std::time::Instant::now();
+    while !ready() && waited.elapsed() < std::time::Duration::from_mins(2) {
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
     let sent = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
