@@ -31,7 +31,9 @@ impl Seen {
 #[derive(Clone, Debug)]
 pub struct Ntbea {
     sizes: Vec<usize>,
-    one: Vec<Vec<Seen>>,
+    /// Each dimension's values seen, by value: only the values evaluated have an entry, so the
+    /// tables grow with the evaluations (the budget), never with a parameter's range.
+    one: Vec<BTreeMap<usize, Seen>>,
     whole: BTreeMap<Vec<usize>, Seen>,
     total: u32,
     rng: ChaCha8Rng,
@@ -46,7 +48,7 @@ impl Ntbea {
     #[must_use]
     pub fn new(sizes: Vec<usize>, seed: u64) -> Self {
         Self {
-            one: sizes.iter().map(|&n| vec![Seen::default(); n]).collect(),
+            one: vec![BTreeMap::new(); sizes.len()],
             sizes,
             whole: BTreeMap::new(),
             total: 0,
@@ -59,7 +61,10 @@ impl Ntbea {
     /// Records that `point` was evaluated at `value`.
     pub fn record(&mut self, point: &[usize], value: f64) {
         for (d, &v) in point.iter().enumerate() {
-            if let Some(seen) = self.one.get_mut(d).and_then(|dim| dim.get_mut(v)) {
+            if v < self.sizes.get(d).copied().unwrap_or(0)
+                && let Some(dim) = self.one.get_mut(d)
+            {
+                let seen = dim.entry(v).or_default();
                 seen.n += 1;
                 seen.sum += value;
             }
@@ -104,7 +109,7 @@ impl Ntbea {
         let mut tuples: Vec<Seen> = point
             .iter()
             .enumerate()
-            .map(|(d, &v)| self.one[d][v])
+            .map(|(d, &v)| self.one[d].get(&v).copied().unwrap_or_default())
             .collect();
         if point.len() > 1 {
             tuples.push(self.whole.get(point).copied().unwrap_or_default());
@@ -188,5 +193,21 @@ mod tests {
         let best = run(3);
         assert!(value(&best, 0.0) >= -1.0, "near the best: {best:?}");
         assert_eq!(run(3), best, "deterministic");
+    }
+
+    /// The tables grow with the evaluations, not with a parameter's range: a search over a
+    /// dimension of 2^64 - 1 values (a table per value would ask for hundreds of exabytes) records
+    /// and proposes as any other.
+    #[test]
+    fn its_tables_are_sized_by_the_evaluations_not_the_range() {
+        let mut search = Ntbea::new(vec![usize::MAX, 4], 7);
+        let mut point = vec![0, 0];
+        for step in 0..50 {
+            search.record(&point, f64::from(step));
+            point = search.propose(&point);
+            assert!(point[1] < 4);
+        }
+        assert!(search.one[0].len() <= 50 && search.whole.len() <= 50);
+        assert!(search.best().is_some());
     }
 }
