@@ -5,9 +5,23 @@ use std::io::{self, Write};
 use super::{EXIT_OK, EXIT_UNREADABLE};
 use crate::validate::code_book::{CODE_BOOK, CodeArea, meaning};
 
-/// Prints what `code` means, or every code grouped by where it comes from. An unknown code
-/// exits 2 with the nearest known codes.
-pub fn codes(code: Option<&str>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+/// `roadwright codes`: one code, every code, or every code as Markdown.
+#[derive(Debug, clap::Args)]
+pub struct CodesArgs {
+    /// The code (`deck-too-small`); all codes without it.
+    pub code: Option<String>,
+    /// List every code as Markdown (what `docs/diagnostic-codes.md` holds).
+    #[arg(long, conflicts_with = "code")]
+    pub markdown: bool,
+}
+
+/// Prints what a code means, every code grouped by where it comes from, or (`--markdown`) the
+/// codes document. An unknown code exits 2 with the nearest known codes.
+pub fn codes(args: &CodesArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    if args.markdown {
+        return markdown(out);
+    }
+    let code = args.code.as_deref();
     if let Some(code) = code {
         if let Some(entry) = meaning(code) {
             writeln!(
@@ -47,7 +61,7 @@ pub fn codes(code: Option<&str>, out: &mut dyn Write, err: &mut dyn Write) -> io
 /// Every code as Markdown, grouped by where it comes from: `docs/diagnostic-codes.md` is this
 /// output (`roadwright codes --markdown > docs/diagnostic-codes.md`), and a test holds it to the
 /// code book.
-pub fn markdown(out: &mut dyn Write) -> io::Result<u8> {
+fn markdown(out: &mut dyn Write) -> io::Result<u8> {
     writeln!(out, "# Diagnostic codes")?;
     writeln!(out)?;
     writeln!(

@@ -7,13 +7,20 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::{name_fits, write_atomic_over};
 use crate::content::{LoadedDocument, RawPack};
 
-/// Rewrites (or, with `check`, lists) content files whose text is not canonical.
-pub fn fmt(
-    paths: &[PathBuf],
-    check: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+/// `roadwright fmt`: the files to rewrite, or to check.
+#[derive(Debug, clap::Args)]
+pub struct FmtArgs {
+    /// Content pack folders or content files.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Change nothing; list the files that are not canonical and exit 1 if there are any.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Rewrites (or, with `--check`, lists) content files whose text is not canonical.
+pub fn fmt(args: &FmtArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (paths, check) = (&args.paths, args.check);
     let mut documents: Vec<LoadedDocument> = Vec::new();
     let mut failures = 0;
     for path in paths {

@@ -1,20 +1,26 @@
 //! `roadwright inspect`.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use super::{EXIT_OK, EXIT_UNREADABLE};
 use crate::content::summary::ContentSummary;
 use crate::content::track_summary::TrackSummary;
 use crate::content::{Document, RawPack};
 
+/// `roadwright inspect`: what to summarise, and how.
+#[derive(Debug, clap::Args)]
+pub struct InspectArgs {
+    /// A content pack folder or a content file.
+    pub path: PathBuf,
+    /// Print the summary as JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
 /// Prints a summary of a pack folder or a single content file.
-pub fn inspect(
-    path: &Path,
-    json: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn inspect(args: &InspectArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (path, json) = (args.path.as_path(), args.json);
     let opened = RawPack::open(path);
     for error in &opened.errors {
         writeln!(err, "{error}")?;

@@ -1,7 +1,7 @@
 //! `roadwright moves`: every end position a scenario's card can take its car to.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -176,16 +176,32 @@ pub(crate) fn start_moving(
     Ok(Ok(()))
 }
 
+/// `roadwright moves`: the scenario and how much to list.
+#[derive(Debug, clap::Args)]
+pub struct MovesArgs {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// Print the outcomes as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// List every distinct outcome too, not only the places the car can end on (each
+    /// with its number of outcomes and one path).
+    #[arg(long)]
+    pub all: bool,
+    /// Stop the search after this many positions (the list is then marked incomplete).
+    #[arg(long, default_value_t = crate::rules::outcomes::DEFAULT_SEARCH_LIMIT)]
+    pub max_positions: usize,
+}
+
 /// Lists where a scenario's card can take its car: the end places, each with its number of
-/// outcomes and one path; with `all`, every distinct outcome.
-pub fn moves(
-    path: &Path,
-    json: bool,
-    all: bool,
-    max_positions: usize,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+/// outcomes and one path; with `--all`, every distinct outcome.
+pub fn moves(args: &MovesArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (path, json, all, max_positions) = (
+        args.scenario.as_path(),
+        args.json,
+        args.all,
+        args.max_positions,
+    );
     let mut opened = match open_scenario(path, err)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),

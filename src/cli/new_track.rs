@@ -1,21 +1,29 @@
 //! `roadwright new-track`.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::{Document, Format};
 use crate::stretch::samples::{SAMPLES, sample};
 
-/// Writes a sample track to `out`.
-pub fn new_track(
-    template: &str,
-    out_path: &Path,
-    force: bool,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+/// `roadwright new-track`: the template and the file to write.
+#[derive(Debug, clap::Args)]
+pub struct NewTrackArgs {
+    /// The template's name.
+    pub template: String,
+    /// Replace the file if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// The track file to write (`.ron` or `.json`).
+    #[arg(short, long)]
+    pub out: PathBuf,
+}
+
+/// Writes a sample track to `--out`.
+pub fn new_track(args: &NewTrackArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (template, out_path, force) = (args.template.as_str(), args.out.as_path(), args.force);
     if let Err(e) = crate::content::output_path::check_outputs(&[("-o", out_path)], &[]) {
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);

@@ -11,25 +11,107 @@ use crate::content::{Document, RawPack};
 use crate::render::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
 use crate::validate::Diagnostic;
 
-/// What `print` was asked for beside its path.
+/// `roadwright print`: what to print, where, and on what paper.
+#[derive(Debug, clap::Args)]
 pub struct PrintArgs {
+    /// A track file, a content folder, a deck file or a team mats file.
+    pub path: PathBuf,
     /// The PDF to write.
-    pub pdf: Option<PathBuf>,
-    /// The folder for Tabletop Simulator's pictures.
+    #[arg(short, long, required_unless_present = "tts")]
+    pub out: Option<PathBuf>,
+    /// Also (or only) write pictures for Tabletop Simulator into this folder: deck sheets of
+    /// 10 x 7 cards (the back in the last cell), or the track as one picture, and a README.
+    #[arg(long)]
     pub tts: Option<PathBuf>,
-    /// The paper, scales and the rest.
-    pub settings: PrintSettings,
+    /// The Tabletop Simulator track picture's pixels per space length (20-400).
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(20..=400))]
+    pub px_per_space: u32,
+    /// The paper: `a4` or `letter`.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub paper: PaperArg,
+    /// A track space's length on paper, in millimetres (10-80).
+    #[arg(long, default_value_t = crate::render::DEFAULT_SPACE_MM, value_parser = space_mm)]
+    pub space_mm: f32,
+    /// How far each card's border runs past its trim line, in millimetres (0-5). Nine cards
+    /// a sheet up to 3.5 mm on A4 and 2.5 mm on Letter; fewer beyond.
+    #[arg(long, default_value_t = 2.0, value_parser = bleed_mm)]
+    pub bleed_mm: f32,
+    /// Follow each sheet of card faces with its backs, for duplex printing.
+    #[arg(long)]
+    pub backs: bool,
+    /// Let `--tts` replace pictures and READMEs of the same names already in its folder
+    /// (without it they are refused; a link in their place is replaced, never followed).
+    #[arg(long)]
+    pub force: bool,
+}
+
+impl PrintArgs {
+    /// The settings the printers take.
+    fn settings(&self) -> PrintSettings {
+        PrintSettings {
+            paper: self.paper.into(),
+            space_mm: self.space_mm,
+            bleed_mm: self.bleed_mm,
+            backs: self.backs,
+            px_per_space: self.px_per_space,
+            force: self.force,
+        }
+    }
+}
+
+/// The paper `print` takes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, clap::ValueEnum)]
+pub enum PaperArg {
+    /// ISO A4.
+    A4,
+    /// US Letter.
+    Letter,
+}
+
+impl From<PaperArg> for crate::render::Paper {
+    fn from(paper: PaperArg) -> Self {
+        match paper {
+            PaperArg::A4 => Self::A4,
+            PaperArg::Letter => Self::Letter,
+        }
+    }
+}
+
+/// A bleed `print` takes, in millimetres: a number from 0 to 5 (NaN is refused here, with the
+/// other mistakes of the command line).
+fn bleed_mm(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    let most = crate::render::MAX_BLEED_MM;
+    if (0.0..=most).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{value} mm: a bleed is 0-{most} mm"))
+    }
+}
+
+/// A space size `print` takes, in millimetres.
+fn space_mm(text: &str) -> Result<f32, String> {
+    let value: f32 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number"))?;
+    if crate::render::SPACE_MM_RANGE.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{value} mm: a space is {}-{} mm",
+            crate::render::SPACE_MM_RANGE.start(),
+            crate::render::SPACE_MM_RANGE.end()
+        ))
+    }
 }
 
 /// Prints a track, a pack folder, a deck or team mats to a PDF and/or pictures.
-pub fn print(
-    path: &Path,
-    args: &PrintArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn print(args: &PrintArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let path = args.path.as_path();
     let checked = args
-        .pdf
+        .out
         .as_deref()
         .map_or(Ok(()), |pdf| {
             crate::content::output_path::check_outputs(&[("-o", pdf)], &[path])
@@ -51,14 +133,14 @@ pub fn print(
         }
     };
     let writes: [(Option<&Path>, Writer); 2] = [
-        (args.pdf.as_deref(), write_pdf),
+        (args.out.as_deref(), write_pdf),
         (args.tts.as_deref(), write_tts),
     ];
     for (target, write) in writes {
         let Some(target) = target else {
             continue;
         };
-        match write(&printable, &args.settings, target) {
+        match write(&printable, &args.settings(), target) {
             Ok(said) => writeln!(out, "wrote {}: {said}", target.display())?,
             Err(PrintFailure::Content(message)) => {
                 writeln!(err, "{}: {message}", path.display())?;

@@ -1,8 +1,9 @@
 //! `roadwright race`: a whole race with random bots, its log and its result; `roadwright
 //! replay`: a race record played again, to its end or to a given decision.
 
+use clap::builder::TypedValueParser as _;
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -56,24 +57,34 @@ pub(crate) struct RaceReport {
     events: Vec<crate::rules::NamedEvent>,
 }
 
-/// What `race` needs.
-pub struct RaceArgs<'a> {
+/// `roadwright race`: the race to play and where its record goes.
+#[derive(Debug, clap::Args)]
+pub struct RaceArgs {
     /// The track file.
-    pub track: &'a Path,
-    /// The content folder.
-    pub content: &'a Path,
+    #[arg(long)]
+    pub track: PathBuf,
+    /// The content pack folder.
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
     /// Players, 2-10.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10).map(usize::from))]
     pub players: usize,
-    /// The seed.
+    /// The seed: the same seed replays the same race.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The ruleset's id.
-    pub ruleset: &'a str,
-    /// Print JSON.
+    #[arg(long, default_value = "standard")]
+    pub ruleset: String,
+    /// Print the result, the log and the typed events as JSON.
+    #[arg(long)]
     pub json: bool,
-    /// Write the race record here.
-    pub record: Option<&'a Path>,
-    /// Team ids in seat order; empty for the first `players` teams.
-    pub teams: &'a [String],
+    /// Write a race record (content identity, setup, seed, decisions) to this file.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+    /// Team ids in seat order, comma separated (instead of the first `--players` teams);
+    /// `validate --play` names them for each race it reports.
+    #[arg(long, value_delimiter = ',')]
+    pub teams: Vec<String>,
 }
 
 pub(crate) fn print_diagnostics(diagnostics: &[Diagnostic], err: &mut dyn Write) -> io::Result<()> {
@@ -119,9 +130,9 @@ pub(crate) fn load_rules(
 
 /// Plays one race with random bots and prints the log and the result; with `record`, writes
 /// the race record too.
-pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     let mut files = None;
-    if let Some(record) = args.record {
+    if let Some(record) = args.record.as_deref() {
         // A pipe or a device (`--record /dev/stdout`) takes JSON; a file is named by its format.
         let stream = std::fs::metadata(record).is_ok_and(|m| !m.is_file() && !m.is_dir());
         let checked = if crate::content::Format::from_path(record).is_none() && !stream {
@@ -132,9 +143,9 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
         } else {
             crate::content::output_path::check_outputs(
                 &[("--record", record)],
-                &[args.track, args.content],
+                &[&args.track, &args.content],
             )
-            .and_then(|()| RecordFiles::of(args.content, args.track))
+            .and_then(|()| RecordFiles::of(&args.content, &args.track))
             .map(|kept| files = Some(kept))
         };
         if let Err(e) = checked {
@@ -142,7 +153,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_UNREADABLE);
         }
     }
-    let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
+    let loaded = match load_rules(&args.content, &args.track, &args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
@@ -163,7 +174,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
     let setup = if args.teams.is_empty() {
         RaceSetup::first_teams(&rules.content, players, args.seed)
     } else {
-        match RaceSetup::named_teams(args.teams, args.seed) {
+        match RaceSetup::named_teams(&args.teams, args.seed) {
             Ok(setup) => setup,
             Err(e) => {
                 writeln!(err, "error: {e}")?;
@@ -183,7 +194,7 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
-    if let (Some(path), Some(files)) = (args.record, files) {
+    if let (Some(path), Some(files)) = (args.record.as_deref(), files) {
         let record = RaceRecord::of(&race, &setup, loaded.identity, files.relative_to(path));
         let text = record
             .text_for(path)
@@ -202,23 +213,28 @@ pub fn race(args: &RaceArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io
     Ok(EXIT_OK)
 }
 
-/// What `replay` needs.
-pub struct ReplayArgs<'a> {
-    /// The record file.
-    pub record: &'a Path,
-    /// The content pack folder, instead of the recorded one.
-    pub content: Option<&'a Path>,
-    /// The track file, instead of the recorded one.
-    pub track: Option<&'a Path>,
-    /// Stop after this many decisions.
+/// `roadwright replay`: the record to play again and how far.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The race record file.
+    pub record: PathBuf,
+    /// Stop after this many decisions (the position after decision N).
+    #[arg(long)]
     pub to: Option<usize>,
-    /// Print JSON.
+    /// The content pack folder (default: the one recorded).
+    #[arg(long)]
+    pub content: Option<PathBuf>,
+    /// The track file (default: the one recorded).
+    #[arg(long)]
+    pub track: Option<PathBuf>,
+    /// Print the result, the log and the typed events as JSON.
+    #[arg(long)]
     pub json: bool,
 }
 
 /// Replays a race record (to its end, or to decision `to`) and prints the log and the position.
-pub fn replay(args: &ReplayArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let record = match RaceRecord::read(args.record) {
+pub fn replay(args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let record = match RaceRecord::read(&args.record) {
         Ok(record) => record,
         Err(e) => {
             print_diagnostics(&[Diagnostic::from_load_error(&e)], err)?;
@@ -226,9 +242,9 @@ pub fn replay(args: &ReplayArgs<'_>, out: &mut dyn Write, err: &mut dyn Write) -
         }
     };
     // The record's paths are relative to the record file.
-    let (recorded_content, recorded_track) = record.files.resolve(args.record);
-    let content = args.content.map_or(recorded_content, Path::to_owned);
-    let track = args.track.map_or(recorded_track, Path::to_owned);
+    let (recorded_content, recorded_track) = record.files.resolve(&args.record);
+    let content = args.content.clone().unwrap_or(recorded_content);
+    let track = args.track.clone().unwrap_or(recorded_track);
     let loaded = match load_rules(&content, &track, &record.content.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),

@@ -1,7 +1,7 @@
 //! `roadwright render`.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
@@ -82,16 +82,30 @@ fn read_heat(path: &Path, metric: &str, track: &Track) -> Result<Heat, (u8, Stri
     })
 }
 
-/// Draws a track file to a PNG, as a heat map when `heat` names a simulation report and a
-/// metric.
-pub fn render(
-    track_path: &Path,
-    out_path: &Path,
-    width: u32,
-    heat: Option<(&Path, &str)>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+/// `roadwright render`: the track, the picture and its heat map.
+#[derive(Debug, clap::Args)]
+pub struct RenderArgs {
+    /// The track file.
+    pub track: PathBuf,
+    /// The PNG to write.
+    #[arg(short, long)]
+    pub out: PathBuf,
+    /// The picture's width in pixels (200-8192).
+    #[arg(long, default_value_t = 1600, value_parser = clap::value_parser!(u32).range(200..=8192))]
+    pub width: u32,
+    /// Colour the spaces by a metric of this `simulate --json` report (a heat map).
+    #[arg(long)]
+    pub heat: Option<PathBuf>,
+    /// The heat map's metric: `damage`, `eliminations`, `ends`, `collisions`, `passes`,
+    /// `crossover_collisions` or `displacements`.
+    #[arg(long, default_value = "damage")]
+    pub metric: String,
+}
+
+/// Draws a track file to a PNG, as a heat map when `--heat` names a simulation report.
+pub fn render(args: &RenderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (track_path, out_path, width) = (args.track.as_path(), args.out.as_path(), args.width);
+    let heat = args.heat.as_deref().map(|h| (h, args.metric.as_str()));
     let inputs: Vec<&Path> = std::iter::once(track_path)
         .chain(heat.map(|(results, _)| results))
         .collect();

@@ -1,7 +1,7 @@
 //! `roadwright schema`.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use super::{EXIT_OK, EXIT_UNREADABLE};
 use crate::content::schema::{NamedSchema, content_schemas, named, write_schemas};
@@ -16,8 +16,17 @@ pub fn all_schemas() -> Vec<NamedSchema> {
     out
 }
 
-/// Writes every format's JSON Schema into `folder`.
-pub fn schema(folder: &Path, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+/// `roadwright schema`: where the schemas go.
+#[derive(Debug, clap::Args)]
+pub struct SchemaArgs {
+    /// The folder to write into (created if needed).
+    #[arg(long)]
+    pub out: PathBuf,
+}
+
+/// Writes every format's JSON Schema into `--out`.
+pub fn schema(args: &SchemaArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let folder = args.out.as_path();
     match write_schemas(folder, all_schemas()) {
         Ok(paths) => {
             for path in paths {

@@ -1,8 +1,9 @@
 //! `roadwright simulate`: a batch of bot races on exactly the content given, in parallel,
 //! reproducible, with the statistics a designer reads.
 
+use clap::builder::TypedValueParser as _;
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -24,64 +25,94 @@ use crate::sim::report::MOST_REPORT_BYTES;
 use crate::sim::report::{BatchReport, report_digest, teams_csv_path, write_csv};
 use crate::sim::stats::BatchStats;
 
-/// What `simulate` needs.
-pub struct SimulateArgs<'a> {
+/// `roadwright simulate`: what batch to play and what to write.
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
     /// The track file.
-    pub track: &'a Path,
-    /// The content folder (its `bots/` hold the bot profiles).
-    pub content: &'a Path,
+    #[arg(long)]
+    pub track: PathBuf,
+    /// The content pack folder (its bot profiles included).
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
     /// The ruleset's id.
-    pub ruleset: &'a str,
+    #[arg(long, default_value = "standard")]
+    pub ruleset: String,
     /// Players, 2-10.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10).map(usize::from))]
     pub players: usize,
     /// Races to play.
+    #[arg(long, default_value_t = 100)]
     pub races: usize,
     /// The batch's seed.
+    #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Bot profile ids, one per seat (repeated when fewer).
-    pub bots: &'a [String],
-    /// Team ids (default: the content's first teams).
-    pub teams: &'a [String],
-    /// Threads (0: all cores).
+    /// Bot profile ids per seat, comma separated (repeated over the seats).
+    #[arg(long, value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// Team ids, comma separated, one per player (rotated over the seats race by race).
+    #[arg(long, value_delimiter = ',')]
+    pub teams: Vec<String>,
+    /// Threads (0: every core; at most 1024).
+    #[arg(long, default_value_t = 0, value_parser = super::parse_threads)]
     pub threads: usize,
-    /// Write the report as JSON here.
-    pub json: Option<&'a Path>,
-    /// List every race in the JSON report.
+    /// Write the report (statistics, notable races, and the batch's folded figures that
+    /// `merge` joins) as JSON.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Also list every race in the `--json` report (memory and output grow with the
+    /// races: without it a batch of any size keeps only its folded figures).
+    #[arg(long)]
     pub race_list: bool,
-    /// Write one CSV row per race and seat here (and per team beside it).
-    pub csv: Option<&'a Path>,
-    /// Write a race record of each notable race into this folder.
-    pub records: Option<&'a Path>,
-    /// Play the same seeds on this content folder too and report what changed.
-    pub against: Option<&'a Path>,
-    /// Play the same seeds on this track too (on `against`'s content when both are given).
-    pub against_track: Option<&'a Path>,
-    /// Play only this slice of the batch.
+    /// Write a CSV row per race and seat (and `NAME-teams.csv` per team); the races are
+    /// kept until the end for it.
+    #[arg(long)]
+    pub csv: Option<PathBuf>,
+    /// Write a race record of each notable race (longest, shortest, most eliminations,
+    /// each draw) into this folder, for `roadwright replay`.
+    #[arg(long)]
+    pub records: Option<PathBuf>,
+    /// Play the same seeds on this content folder too and report each metric's change.
+    #[arg(long)]
+    pub against: Option<PathBuf>,
+    /// Play the same seeds on this track too (with `--against`, on both) and report each
+    /// metric's change.
+    #[arg(long)]
+    pub against_track: Option<PathBuf>,
+    /// Play only shard I of N of the batch (`--shard 2/8`); `roadwright merge` joins the
+    /// shards' `--json` reports into the whole batch's.
+    #[arg(long, value_parser = super::parse_shard, default_value = "1/1")]
     pub shard: Shard,
 }
 
+/// `roadwright merge`: the shards' reports to join.
+#[derive(Debug, clap::Args)]
+pub struct MergeArgs {
+    /// The shards' reports.
+    #[arg(required = true)]
+    pub reports: Vec<PathBuf>,
+    /// Write the merged report as JSON here.
+    #[arg(short, long)]
+    pub out: Option<PathBuf>,
+}
+
 /// Runs a batch and prints its statistics.
-pub fn simulate(
-    args: &SimulateArgs<'_>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     let inputs = simulate_inputs(args);
     let checked = check_outputs(&simulate_outputs(args), &inputs).and_then(|()| {
-        args.records.map_or(Ok(()), |folder| {
+        args.records.as_deref().map_or(Ok(()), |folder| {
             check_output_folder("--records", folder, &inputs)
         })
     });
     // Records keep their paths as text: checked before the batch, not after it.
     let checked = checked.and_then(|()| match args.records {
-        Some(_) => RecordFiles::of(args.content, args.track).map(|_| ()),
+        Some(_) => RecordFiles::of(&args.content, &args.track).map(|_| ()),
         None => Ok(()),
     });
     if let Err(e) = checked {
         writeln!(err, "error: {e}; nothing was played")?;
         return Ok(EXIT_UNREADABLE);
     }
-    let loaded = match load_rules(args.content, args.track, args.ruleset, err)? {
+    let loaded = match load_rules(&args.content, &args.track, &args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
@@ -173,20 +204,20 @@ struct Played<'a> {
 /// Writes the records, the JSON report and the CSV the arguments ask for; returns the exit
 /// status (2 when one cannot be written, said on `err`).
 fn write_outputs(
-    args: &SimulateArgs<'_>,
+    args: &SimulateArgs,
     identity: &crate::sim::ContentIdentity,
     played: &Played<'_>,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
-    if let Some(folder) = args.records {
-        let written = RecordFiles::of(args.content, args.track)
+    if let Some(folder) = args.records.as_deref() {
+        let written = RecordFiles::of(&args.content, &args.track)
             .and_then(|files| write_records(played.spec, played.notable, identity, &files, folder));
         if let Err(e) = written {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);
         }
     }
-    if let Some(path) = args.json {
+    if let Some(path) = args.json.as_deref() {
         let report = BatchReport {
             track: played.spec.rules.track.name.to_string(),
             players: args.players,
@@ -206,7 +237,7 @@ fn write_outputs(
             return Ok(EXIT_UNREADABLE);
         }
     }
-    if let Some(path) = args.csv
+    if let Some(path) = args.csv.as_deref()
         && let Err(e) = write_csv(path, played.races, played.stats)
     {
         writeln!(err, "{e}")?;
@@ -217,12 +248,12 @@ fn write_outputs(
 
 /// The files a batch writes, each with its option (the CSV's teams file beside it too); the
 /// `--records` folder is checked on its own.
-fn simulate_outputs(args: &SimulateArgs<'_>) -> Vec<(&'static str, std::path::PathBuf)> {
+fn simulate_outputs(args: &SimulateArgs) -> Vec<(&'static str, std::path::PathBuf)> {
     let mut outputs = Vec::new();
-    if let Some(json) = args.json {
+    if let Some(json) = args.json.as_deref() {
         outputs.push(("--json", json.to_owned()));
     }
-    if let Some(csv) = args.csv {
+    if let Some(csv) = args.csv.as_deref() {
         outputs.push(("--csv", csv.to_owned()));
         outputs.push(("--csv", teams_csv_path(csv)));
     }
@@ -230,12 +261,12 @@ fn simulate_outputs(args: &SimulateArgs<'_>) -> Vec<(&'static str, std::path::Pa
 }
 
 /// What a batch reads: its track and content, and what it is compared with.
-fn simulate_inputs<'a>(args: &SimulateArgs<'a>) -> Vec<&'a Path> {
+fn simulate_inputs(args: &SimulateArgs) -> Vec<&Path> {
     [
-        Some(args.track),
-        Some(args.content),
-        args.against,
-        args.against_track,
+        Some(args.track.as_path()),
+        Some(args.content.as_path()),
+        args.against.as_deref(),
+        args.against_track.as_deref(),
     ]
     .into_iter()
     .flatten()
@@ -244,7 +275,7 @@ fn simulate_inputs<'a>(args: &SimulateArgs<'a>) -> Vec<&'a Path> {
 
 /// The batch the arguments ask for on `rules`: each seat's bot and the teams.
 fn batch_spec(
-    args: &SimulateArgs<'_>,
+    args: &SimulateArgs,
     rules: std::sync::Arc<crate::rules::RaceRules>,
     err: &mut dyn Write,
 ) -> io::Result<Result<BatchSpec, u8>> {
@@ -263,9 +294,15 @@ fn batch_spec(
 }
 
 /// What the batch is compared with, as people say it: `content B`, `track T` or both.
-fn other_version(args: &SimulateArgs<'_>) -> String {
-    let content = args.against.map(|c| format!("content {}", c.display()));
-    let track = args.against_track.map(|t| format!("track {}", t.display()));
+fn other_version(args: &SimulateArgs) -> String {
+    let content = args
+        .against
+        .as_ref()
+        .map(|c| format!("content {}", c.display()));
+    let track = args
+        .against_track
+        .as_ref()
+        .map(|t| format!("track {}", t.display()));
     content
         .into_iter()
         .chain(track)
@@ -276,14 +313,14 @@ fn other_version(args: &SimulateArgs<'_>) -> String {
 /// Plays the batch's seeds, teams and bots (and shard) on the other content folder, the
 /// other track, or both, folded.
 fn run_against(
-    args: &SimulateArgs<'_>,
+    args: &SimulateArgs,
     spec: &BatchSpec,
     cancel: &AtomicBool,
     err: &mut dyn Write,
 ) -> io::Result<Result<BatchFold, u8>> {
-    let content = args.against.unwrap_or(args.content);
-    let track = args.against_track.unwrap_or(args.track);
-    let loaded = match load_rules(content, track, args.ruleset, err)? {
+    let content = args.against.as_ref().unwrap_or(&args.content);
+    let track = args.against_track.as_ref().unwrap_or(&args.track);
+    let loaded = match load_rules(content, track, &args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(Err(code)),
     };
@@ -376,14 +413,14 @@ fn progress_bar(races: usize) -> ProgressBar {
 
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
 fn seat_bots(
-    args: &SimulateArgs<'_>,
+    args: &SimulateArgs,
     err: &mut dyn Write,
 ) -> io::Result<Result<Vec<crate::content::bot_profile::BotProfile>, u8>> {
-    let profiles = profiles_in(args.content);
+    let profiles = profiles_in(&args.content);
     let names: Vec<String> = if args.bots.is_empty() {
         vec!["random".to_owned()]
     } else {
-        args.bots.to_vec()
+        args.bots.clone()
     };
     if names.len() > args.players {
         writeln!(
@@ -615,14 +652,10 @@ fn not_one_batch(shards: &[(&Path, ShardReport)]) -> Option<String> {
 /// statistics and notable races as one run of it (their folded figures join exactly), and the
 /// races listed when every shard listed them. Reports that are not every shard of one batch are
 /// refused, saying why.
-pub fn merge(
-    inputs: &[std::path::PathBuf],
-    out_path: Option<&Path>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn merge(args: &MergeArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (inputs, out_path) = (&args.reports, args.out.as_deref());
     if let Some(path) = out_path {
-        let inputs: Vec<&Path> = inputs.iter().map(std::path::PathBuf::as_path).collect();
+        let inputs: Vec<&Path> = inputs.iter().map(PathBuf::as_path).collect();
         if let Err(e) = check_outputs(&[("-o", path)], &inputs) {
             writeln!(err, "error: {e}")?;
             return Ok(EXIT_UNREADABLE);

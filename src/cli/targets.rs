@@ -2,7 +2,7 @@
 //! and after each movement its card allows, with the chance to hit and the expected damage.
 
 use std::io::{self, Write};
-use std::path::Path;
+use std::path::PathBuf;
 
 use serde::Serialize;
 
@@ -56,14 +56,23 @@ fn targets_of(race: &Race, car: CarId) -> Vec<TargetReport> {
         .collect()
 }
 
+/// `roadwright targets`: the scenario and how far to search.
+#[derive(Debug, clap::Args)]
+pub struct TargetsArgs {
+    /// The scenario file.
+    pub scenario: PathBuf,
+    /// Print the targets as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Stop the search for the places the car can end on after this many positions (the
+    /// list is then marked incomplete).
+    #[arg(long, default_value_t = crate::rules::outcomes::DEFAULT_SEARCH_LIMIT)]
+    pub max_positions: usize,
+}
+
 /// Lists the targets of a scenario's active car before and after moving.
-pub fn targets(
-    path: &Path,
-    json: bool,
-    max_positions: usize,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn targets(args: &TargetsArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (path, json, max_positions) = (args.scenario.as_path(), args.json, args.max_positions);
     let mut opened = match open_scenario(path, err)? {
         Ok(opened) => opened,
         Err(code) => return Ok(code),

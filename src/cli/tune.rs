@@ -4,7 +4,7 @@
 //! and of each objective before and after, both measured again on fresh seeds.
 
 use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -18,17 +18,25 @@ use crate::sim::tune::Tuning;
 use crate::sim::tune::run::{PACK_FOLDER, Report, RunError, RunProgress, prepare_output, run};
 use crate::validate::{Diagnostic, validate_document};
 
+/// `roadwright tune`: the spec and where the tuned pack goes.
+#[derive(Debug, clap::Args)]
+pub struct TuneArgs {
+    /// The tuning spec file.
+    pub spec: PathBuf,
+    /// The folder to write the tuned pack and the report into.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Threads (0: every core).
+    #[arg(long, default_value_t = 0, value_parser = super::parse_threads)]
+    pub threads: usize,
+}
+
 /// Runs a tuning: checks, searches (resuming from `DIR/tuning-search.json` when it is there),
 /// measures the baseline and the best on fresh seeds, writes the new pack and the report.
 /// Ctrl-C ends the run within a race: the evaluation under way is dropped and the best so far
 /// is written at once, with the figures the search measured on its own seeds.
-pub fn tune(
-    spec_path: &Path,
-    out_dir: &Path,
-    threads: usize,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (spec_path, out_dir, threads) = (args.spec.as_path(), args.out.as_path(), args.threads);
     let tuning = match open_tuning(spec_path, out_dir, err)? {
         Ok(tuning) => tuning,
         Err(code) => return Ok(code),

@@ -21,27 +21,56 @@ struct Report<'a> {
     diagnostics: &'a [Diagnostic],
 }
 
-/// What `validate --play` plays the tracks with.
-pub struct Play<'a> {
-    /// Races per track.
-    pub races: usize,
-    /// The content pack folder.
-    pub content: &'a Path,
-    /// The ruleset id.
-    pub ruleset: &'a str,
-    /// The batch seed.
+/// `roadwright validate`: what to check, and how to play the tracks with `--play`.
+#[derive(Debug, clap::Args)]
+pub struct ValidateArgs {
+    /// Content pack folders or content files.
+    #[arg(required = true)]
+    pub paths: Vec<PathBuf>,
+    /// Print the diagnostics as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Also play every track given: `--play` races 300 seeded random-bot races on each
+    /// (`--play=N` for N, 1 to 100,000), over every player count, and reports what only play shows
+    /// (spaces never entered, branches never taken, stalls, cards never played...), each
+    /// finding with the seed that shows it.
+    #[arg(long, value_name = "RACES", num_args = 0..=1, require_equals = true,
+          default_missing_value = "300", value_parser = super::parse_play_races)]
+    pub play: Option<usize>,
+    /// The content pack the tracks are played on (with `--play`).
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
+    /// The ruleset the tracks are played under (with `--play`).
+    #[arg(long, default_value = "standard")]
+    pub ruleset: String,
+    /// The seed of the races played (with `--play`).
+    #[arg(long, default_value_t = 0)]
     pub seed: u64,
+}
+
+/// What `validate --play` plays the tracks with.
+struct Play<'a> {
+    /// Races per track.
+    races: usize,
+    /// The content pack folder.
+    content: &'a Path,
+    /// The ruleset id.
+    ruleset: &'a str,
+    /// The batch seed.
+    seed: u64,
 }
 
 /// Validates each path (a pack folder or a single file) and prints every diagnostic; with
 /// `play`, plays every valid track among them too and adds what play found.
-pub fn validate(
-    paths: &[PathBuf],
-    json: bool,
-    play: Option<&Play<'_>>,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-) -> io::Result<u8> {
+pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let (paths, json) = (&args.paths, args.json);
+    let play = args.play.map(|races| Play {
+        races,
+        content: &args.content,
+        ruleset: &args.ruleset,
+        seed: args.seed,
+    });
+    let play = play.as_ref();
     let mut diagnostics = Vec::new();
     let mut unreadable = 0;
     for path in paths {

@@ -283,30 +283,31 @@ fn inputs() -> Inputs {
     let mut shards = Vec::new();
     for index in 1..=2 {
         let path = dir.path().join(format!("shard-{index}.json"));
-        let args = roadwright::cli::SimulateArgs {
-            track: &common::repo("tracks/oval.ron"),
-            content: &common::repo("content"),
-            ruleset: "standard",
-            players: 2,
-            races: 6,
-            seed: 3,
-            bots: &[],
-            teams: &[],
-            threads: 1,
-            json: Some(&path),
-            race_list: index == 2,
-            csv: None,
-            records: None,
-            against: None,
-            against_track: None,
-            shard: roadwright::sim::batch::Shard { index, count: 2 },
-        };
-        let code = roadwright::cli::simulate(&args, &mut Vec::new(), &mut Vec::new()).expect("io");
+        let mut words: Vec<String> = ["simulate", "--ruleset", "standard", "--players", "2"]
+            .map(String::from)
+            .to_vec();
+        words.extend([
+            "--track".to_owned(),
+            common::repo("tracks/oval.ron").display().to_string(),
+            "--content".to_owned(),
+            common::repo("content").display().to_string(),
+            "--races=6".to_owned(),
+            "--seed=3".to_owned(),
+            "--threads=1".to_owned(),
+            format!("--shard={index}/2"),
+            format!("--json={}", path.display()),
+        ]);
+        if index == 2 {
+            words.push("--race-list".to_owned());
+        }
+        let code = run_command(&words);
         assert_eq!(code, 0);
         shards.push(path);
     }
     let mut merged = Vec::new();
-    let code = roadwright::cli::merge(&shards, None, &mut merged, &mut Vec::new()).expect("merges");
+    let mut words = vec!["merge".to_owned()];
+    words.extend(shards.iter().map(|s| s.display().to_string()));
+    let code = run_command_to(&words, &mut merged);
     assert_eq!(code, 0);
     Inputs {
         record: record.into_bytes(),
@@ -417,13 +418,12 @@ fn iterate_input(inputs: &Inputs, dir: &Path, iteration: u64) {
             std::fs::write(&path, mutate(&inputs.shard_two, &mut rng)).expect("write");
             INPUTS_READ.fetch_add(1, Ordering::Relaxed);
             let mut out = Vec::new();
-            let code = roadwright::cli::merge(
-                &[inputs.shard_one.clone(), path],
-                None,
-                &mut out,
-                &mut Vec::new(),
-            )
-            .expect("io");
+            let words = [
+                "merge".to_owned(),
+                inputs.shard_one.display().to_string(),
+                path.display().to_string(),
+            ];
+            let code = run_command_to(&words, &mut out);
             if code == 0 {
                 // Accepted: the mutation touched nothing merge reads (a digit of the
                 // statistics it works out again, say), so the figures are the originals.
@@ -479,4 +479,21 @@ fn mutated_records_profiles_scenarios_and_shard_reports_never_crash_or_pass_wron
         "the mutations are not all rejected at once"
     );
     assert!(used > 0, "some mutated inputs are used to the end");
+}
+
+/// Runs a command line in-process (as the binary would, without its first word) and returns
+/// its exit status, dropping what it writes.
+fn run_command(words: &[String]) -> u8 {
+    run_command_to(words, &mut Vec::new())
+}
+
+/// Runs a command line in-process, its report into `out`, and returns its exit status.
+fn run_command_to(words: &[String], out: &mut Vec<u8>) -> u8 {
+    use clap::Parser;
+    let cli = roadwright::cli::Cli::try_parse_from(
+        std::iter::once("roadwright").chain(words.iter().map(String::as_str)),
+    )
+    .expect("the command line parses");
+    let command = cli.command.expect("a subcommand");
+    roadwright::cli::run(&command, out, &mut Vec::new()).expect("io")
 }
