@@ -13,7 +13,7 @@ use smallvec::SmallVec;
 use super::combat::{self, CollisionKind};
 use super::decision::Decision;
 use super::events::EventStage;
-use super::ids::{CarId, PlayerId};
+use super::ids::{CarId, PlayerId, RaceCard};
 use super::movement::{Movement, StepEnd, Style};
 use super::race_event::{Marker, Motion, RaceEvent};
 use super::state::{Car, Place, Race};
@@ -116,9 +116,9 @@ impl Race {
             .take()
             .unwrap_or_else(|| self.card_mp(card, car));
         self.record(RaceEvent::CardPlayed {
-            player,
+            seat: player,
             car,
-            card,
+            card: RaceCard(card),
             mp,
             ram_as_lead,
         });
@@ -297,9 +297,7 @@ impl Race {
                 Phase::Discard => (Phase::Discard, true),
                 Phase::Activation if self.can_play(self.current) => (Phase::Activation, true),
                 Phase::Activation => {
-                    self.record(RaceEvent::Passed {
-                        player: self.current,
-                    });
+                    self.record(RaceEvent::Passed { seat: self.current });
                     (self.next_segment(), false)
                 }
                 Phase::Active(mut activation) => match self.step_activation(&mut activation) {

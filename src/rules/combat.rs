@@ -132,7 +132,7 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
     race.record(RaceEvent::Attack {
         attacker,
         target,
-        card: card_id,
+        card: super::CombatCard(card_id),
         value,
         defense,
         hit,
@@ -178,7 +178,7 @@ pub(crate) fn collision(
     race.record(RaceEvent::Collision {
         attacker,
         target,
-        card: card_id,
+        card: super::CombatCard(card_id),
         cause: match kind {
             CollisionKind::Ram => CollisionCause::Ram,
             CollisionKind::Sideswipe => CollisionCause::Sideswipe,

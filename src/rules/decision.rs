@@ -225,8 +225,8 @@ impl Race {
                     hand.remove(i);
                     self.movement_cards.discard.push(*card);
                     self.record(super::race_event::RaceEvent::Discarded {
-                        player: self.current,
-                        card: *card,
+                        seat: self.current,
+                        card: super::RaceCard(*card),
                     });
                 }
                 Phase::Discard

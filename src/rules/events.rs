@@ -196,7 +196,9 @@ impl Race {
         let Some(card) = self.draw_card(DeckKind::MovementEvent) else {
             return;
         };
-        self.record(RaceEvent::MovementEventDrawn { card });
+        self.record(RaceEvent::MovementEventDrawn {
+            card: super::EventCard(card),
+        });
         let effect = self.rules.content.movement_events[usize::from(card)]
             .effect
             .clone();
@@ -310,7 +312,9 @@ impl Race {
     fn shot_of_nos(&mut self, activation: &mut Activation) {
         let car = activation.car;
         if let Some(drawn) = self.draw_card(DeckKind::Race) {
-            self.record(RaceEvent::RaceCardDrawn { card: drawn });
+            self.record(RaceEvent::RaceCardDrawn {
+                card: super::RaceCard(drawn),
+            });
             self.movement_cards.discard.push(drawn);
             let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
             activation.stage = self.event_movement(
@@ -497,7 +501,7 @@ impl Race {
         };
         if self.logging {
             self.record(RaceEvent::EventChosen {
-                player: Self::event_player_of(player, event),
+                seat: Self::event_player_of(player, event),
                 choice: choice.clone(),
             });
         }

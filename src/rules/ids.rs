@@ -1,4 +1,4 @@
-//! Newtype ids of the race: players (seats) and cars.
+//! Newtype ids of the race: players (seats), cars, and cards of each deck.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -32,3 +32,37 @@ impl CarId {
         usize::from(self.0)
     }
 }
+
+/// Defines a card kind of one deck: its index among the deck file's card kinds.
+macro_rules! card_kind {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(
+            Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize,
+            JsonSchema,
+        )]
+        #[serde(transparent)]
+        pub struct $name(pub u16);
+
+        impl $name {
+            /// The index into the deck's card kinds.
+            #[must_use]
+            pub fn index(self) -> usize {
+                usize::from(self.0)
+            }
+        }
+    };
+}
+
+card_kind!(
+    /// A race card kind (its index in the race deck).
+    RaceCard
+);
+card_kind!(
+    /// A movement event card kind (its index in the movement event deck).
+    EventCard
+);
+card_kind!(
+    /// A combat card kind (its index in the combat deck).
+    CombatCard
+);

@@ -1,11 +1,11 @@
-//! The race log: the event stream ([`RaceEvent`]) told as a game report, for people (the CLI,
-//! the studio) and for tests. Nothing here changes a race; every line is rendered from one
-//! event.
+//! The race log: the event stream ([`super::RaceEvent`]) told as a game report, for people
+//! (the CLI, the studio) and for tests. Nothing here changes a race; every line is rendered from
+//! one event, by the line its entry in the event table gives (`Race::describe`), with the names
+//! below.
 
-use super::ids::{CarId, PlayerId};
+use super::ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
 use super::movement::Step;
 use super::outcomes::Ending;
-use super::race_event::{Marker, Motion, RaceEvent, VpSource};
 use super::state::{Place, Race};
 
 impl Race {
@@ -48,185 +48,30 @@ impl Race {
             .collect()
     }
 
-    /// One event as a line of a game report, or `None` for bookkeeping events a reader does
-    /// not need (movement steps, whose moves are told car by car, and counters flipping).
+    /// A player as people name them: `player 2 (Red Devils)`.
     #[must_use]
-    // One arm per event kind: a table of wordings, kept together so the report reads evenly.
-    #[allow(clippy::too_many_lines)]
-    pub fn describe(&self, event: &RaceEvent) -> Option<String> {
-        let content = &self.rules().content;
-        let player = |p: PlayerId| format!("player {} ({})", p.0 + 1, self.team_of(p).name);
-        let car = |c: CarId| self.car_name(c);
-        Some(match event {
-            RaceEvent::RaceStarted { teams, pool, cars } => format!(
-                "the race starts: {} players, {} cars, {pool} VP in every pool",
-                teams.len(),
-                cars.len()
-            ),
-            RaceEvent::TurnStarted { turn } => format!("— turn {turn} —"),
-            RaceEvent::TurnEnded { .. }
-            | RaceEvent::Step { .. }
-            | RaceEvent::CarFlipped { .. }
-            | RaceEvent::ForkTaken { .. } => return None,
-            RaceEvent::HandFilled { player: p, cards } => {
-                format!("{} draws {} race cards", player(*p), cards.len())
-            }
-            RaceEvent::DeckReshuffled { deck, cards } => {
-                format!("the {deck:?} deck is reshuffled ({cards} cards)").to_lowercase()
-            }
-            RaceEvent::Clock => "the countdown clock takes 1 VP from every pool".to_owned(),
-            RaceEvent::ClockStopped => "the countdown clock stops".to_owned(),
-            RaceEvent::FirstPlayer { player: p } => {
-                format!("{} takes the First Player marker", player(*p))
-            }
-            RaceEvent::Passed { player: p } => format!("{} passes", player(*p)),
-            RaceEvent::CardPlayed {
-                player: p,
-                car: c,
-                card,
-                mp,
-                ram_as_lead,
-            } => format!(
-                "{} plays {} for {} ({mp} MP{})",
-                player(*p),
-                content.race_deck[usize::from(*card)].name,
-                car(*c),
-                if *ram_as_lead {
-                    ", ramming as Lead"
-                } else {
-                    ""
-                }
-            ),
-            RaceEvent::MovementEnded { car: c, mp_lost } => {
-                format!("{} stops: {mp_lost} MP lost", car(*c))
-            }
-            RaceEvent::CarMoved {
-                car: c,
-                from,
-                to,
-                motion,
-            } => format!(
-                "{} {} from {} to {}",
-                car(*c),
-                motion_verb(*motion),
-                self.place_name(*from),
-                self.place_name(*to)
-            ),
-            RaceEvent::Attack {
-                attacker,
-                target,
-                card,
-                value,
-                defense,
-                hit,
-            } => format!(
-                "{} fires at {}: {} ({value} against defense {defense}) — {}",
-                car(*attacker),
-                car(*target),
-                content.combat_deck[usize::from(*card)].name,
-                if *hit { "hit" } else { "miss" }
-            ),
-            RaceEvent::Collision {
-                attacker,
-                target,
-                card,
-                cause,
-            } => format!(
-                "{} {} {}: {}",
-                car(*attacker),
-                match cause {
-                    super::race_event::CollisionCause::Ram => "rams",
-                    super::race_event::CollisionCause::Sideswipe => "sideswipes",
-                },
-                car(*target),
-                content.combat_deck[usize::from(*card)].name
-            ),
-            RaceEvent::CrossoverCollision { moving, blocker } => format!(
-                "{} is barred by {} in the crossover",
-                car(*moving),
-                car(*blocker)
-            ),
-            RaceEvent::Damage {
-                car: c,
-                amount,
-                temporary,
-            } => format!(
-                "{} takes {amount} {}damage",
-                car(*c),
-                if *temporary { "temporary " } else { "" }
-            ),
-            RaceEvent::Eliminated { car: c, scored_by } => match scored_by {
-                Some(p) => format!("{} is eliminated; {} claims the kill", car(*c), player(*p)),
-                None => format!("{} is eliminated", car(*c)),
-            },
-            RaceEvent::Replacement { car: c, activated } => format!(
-                "{} enters the chute{}",
-                car(*c),
-                if *activated {
-                    " (it may not move until next turn)"
-                } else {
-                    ""
-                }
-            ),
-            RaceEvent::MarkerPlaced { car: c, marker } => {
-                format!("{} gets a {} marker", car(*c), marker_name(*marker))
-            }
-            RaceEvent::MarkerRemoved { car: c, marker } => match marker {
-                Marker::Lapped => format!(
-                    "{} crosses the finish line again after going back over it: no VP",
-                    car(*c)
-                ),
-                _ => format!("{} loses its {} marker", car(*c), marker_name(*marker)),
-            },
-            RaceEvent::VpClaimed {
-                player: p,
-                car: c,
-                source,
-                amount,
-            } => match source {
-                VpSource::Finish => format!(
-                    "{} crosses the finish line: {} claims {amount} VP",
-                    car(*c),
-                    player(*p)
-                ),
-                VpSource::Kill => format!("{} claims {amount} VP for the kill", player(*p)),
-            },
-            RaceEvent::VpReturned {
-                player: p,
-                car: c,
-                source,
-            } => format!(
-                "{} goes back over the finish line: {} returns 1 {} VP to the pool",
-                car(*c),
-                player(*p),
-                match source {
-                    VpSource::Finish => "finish",
-                    VpSource::Kill => "kill",
-                }
-            ),
-            RaceEvent::MovementEventDrawn { card } => format!(
-                "movement event: {}",
-                content.movement_events[usize::from(*card)].name
-            ),
-            RaceEvent::EventChosen { player: p, choice } => {
-                format!("{} chooses {}", player(*p), self.describe_choice(choice))
-            }
-            RaceEvent::RaceCardDrawn { card } => format!(
-                "Shot of NOS draws {}",
-                content.race_deck[usize::from(*card)].name
-            ),
-            RaceEvent::BonusChanged { kind, bonus } => match bonus {
-                Some(b) => format!("{kind:?} is in play with {} markers", b.markers),
-                None => format!("{kind:?} is discarded"),
-            },
-            RaceEvent::Discarded { player: p, card } => format!(
-                "{} discards {}",
-                player(*p),
-                content.race_deck[usize::from(*card)].name
-            ),
-            RaceEvent::Winner { player: p } => format!("{} wins", player(*p)),
-            RaceEvent::Draw => "the race ends without a winner".to_owned(),
-        })
+    pub fn player_name(&self, player: PlayerId) -> String {
+        format!("player {} ({})", player.0 + 1, self.team_of(player).name)
+    }
+
+    /// A race card's printed name.
+    #[must_use]
+    pub fn race_card_name(&self, card: RaceCard) -> &str {
+        self.rules().content.race_deck[card.index()].name.as_str()
+    }
+
+    /// A movement event card's printed name.
+    #[must_use]
+    pub fn event_card_name(&self, card: EventCard) -> &str {
+        self.rules().content.movement_events[card.index()]
+            .name
+            .as_str()
+    }
+
+    /// A combat card's printed name.
+    #[must_use]
+    pub fn combat_card_name(&self, card: CombatCard) -> &str {
+        self.rules().content.combat_deck[card.index()].name.as_str()
     }
 
     /// A movement step as people say it, in the position before it is taken.
@@ -299,33 +144,5 @@ impl Race {
             EventChoice::Drift { with } => format!("to drift past {}", self.car_name(*with)),
             EventChoice::Debris { car } => format!("{} for the debris", self.car_name(*car)),
         }
-    }
-}
-
-fn motion_verb(motion: Motion) -> &'static str {
-    match motion {
-        Motion::Grid => "lines up",
-        Motion::Placed => "is placed",
-        Motion::Moved | Motion::Collided => "moves",
-        Motion::Pushed => "is pushed",
-        Motion::Pulled => "is pulled",
-        Motion::Displaced => "is displaced",
-        Motion::Swapped => "swaps",
-        Motion::Bumped => "is bumped",
-        Motion::Trough => "drops into the trough",
-        Motion::SpunOff => "spins off",
-        Motion::OpenRoad => "takes the open road",
-        Motion::Sideswiped => "swerves",
-        Motion::Replacement => "comes in",
-        Motion::Eliminated => "is removed",
-    }
-}
-
-fn marker_name(marker: Marker) -> &'static str {
-    match marker {
-        Marker::Suppression => "Suppression",
-        Marker::Reloading => "Reloading",
-        Marker::SpinAround => "Spin-Around",
-        Marker::Lapped => "Lapped",
     }
 }

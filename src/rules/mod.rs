@@ -8,7 +8,8 @@
 //!   [`movement`] (7.0-7.15), [`combat`] (8.0-8.5, 9.0), [`events`] (10.0).
 //! - [`decision`]: the decision API front ends and bots drive; [`outcomes`]: every end
 //!   position a card can take a car to; [`targeting`]: the cars a car could fire at, with odds.
-//! - [`race_event`]: every change of state as a typed event, in order; [`board`]: the public
+//! - [`race_event`]: every change of state as a typed event, in order (one table entry per
+//!   event gives its fields, its named form and its prose); [`board`]: the public
 //!   board folded from the events alone; [`log`]: the events told as a game report;
 //!   [`named_event`]: the events with places, cards and cars named as the files name them
 //!   (what JSON output prints).
@@ -36,6 +37,8 @@ pub mod combat;
 pub mod decision;
 pub mod deck;
 pub mod events;
+#[macro_use]
+mod event_table;
 pub mod ids;
 mod key_set;
 pub mod log;
@@ -57,7 +60,7 @@ pub(crate) mod test_support;
 pub use board::Board;
 pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
-pub use ids::{CarId, PlayerId};
+pub use ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
 pub use movement::{MoveKind, Movement, Step, Style};
 pub use named_event::{CarName, NamedEvent, PlaceName};
 pub use outcomes::{
@@ -66,7 +69,7 @@ pub use outcomes::{
     enumerate_end_places, enumerate_outcomes, enumerate_outcomes_at_most,
     enumerate_outcomes_ending_at, enumerate_outcomes_within,
 };
-pub use race_event::{Marker, Motion, RaceEvent, VpSource};
+pub use race_event::{Marker, Motion, RaceEvent, Seats, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};
 pub use targeting::{FiringArc, TargetOption};

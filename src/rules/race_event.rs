@@ -8,6 +8,11 @@
 //! [`super::board::Board`] rebuilds the public board from the events alone, which is how the
 //! tests prove the stream is complete.
 //!
+//! # Adding an event
+//! One entry in the table at the end of this file: its fields, the car it is about and its
+//! line in the game report. Its named form follows from its fields' types
+//! ([`super::named_event::Named`]); see [`super::event_table`] for what the table makes.
+//!
 //! # Invariants
 //! - Nothing is recorded after the event that ends the race ([`RaceEvent::Winner`] or
 //!   [`RaceEvent::Draw`]): the race is over the moment a pool empties (11.5), and the engine
@@ -19,9 +24,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::events::EventChoice;
-use super::ids::{CarId, PlayerId};
+use super::ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
 use super::movement::Step;
-use super::state::{Bonus, Place};
+use super::state::{Bonus, Place, Race};
 use crate::content::text::CarNumber;
 use crate::validate::checked_track::SpaceId;
 
@@ -61,6 +66,29 @@ pub enum Motion {
     Collided,
 }
 
+impl Motion {
+    /// The motion as the game report says it: `#12 (Red Devils) is pushed from 3.1 to 4.1`.
+    #[must_use]
+    pub fn verb(self) -> &'static str {
+        match self {
+            Self::Grid => "lines up",
+            Self::Placed => "is placed",
+            Self::Moved | Self::Collided => "moves",
+            Self::Pushed => "is pushed",
+            Self::Pulled => "is pulled",
+            Self::Displaced => "is displaced",
+            Self::Swapped => "swaps",
+            Self::Bumped => "is bumped",
+            Self::Trough => "drops into the trough",
+            Self::SpunOff => "spins off",
+            Self::OpenRoad => "takes the open road",
+            Self::Sideswiped => "swerves",
+            Self::Replacement => "comes in",
+            Self::Eliminated => "is removed",
+        }
+    }
+}
+
 /// A marker on a car (9.3), or a side of its counter.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -73,6 +101,19 @@ pub enum Marker {
     SpinAround,
     /// Lapped (3.0): the next crossing of the finish line scores nothing.
     Lapped,
+}
+
+impl Marker {
+    /// The marker's printed name.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Suppression => "Suppression",
+            Self::Reloading => "Reloading",
+            Self::SpinAround => "Spin-Around",
+            Self::Lapped => "Lapped",
+        }
+    }
 }
 
 /// Where a claimed VP came from.
@@ -118,6 +159,11 @@ pub struct CarEntry {
     pub number: CarNumber,
 }
 
+/// Each seat's team (its index in the content), in seat order.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(transparent)]
+pub struct Seats(pub Vec<usize>);
+
 /// A collision attack's cause (8.4).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -128,72 +174,121 @@ pub enum CollisionCause {
     Sideswipe,
 }
 
-/// One change of a race's state.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "event", rename_all = "snake_case")]
-pub enum RaceEvent {
-    /// The race was set up: the seats' teams and pools, and every car (all in reserve).
+impl CollisionCause {
+    /// The collision as the game report says it: `#12 rams #7`.
+    #[must_use]
+    pub fn verb(self) -> &'static str {
+        match self {
+            Self::Ram => "rams",
+            Self::Sideswipe => "sideswipes",
+        }
+    }
+}
+
+race_events! {
+    /// The race was set up: the seats and their teams, the VP in every pool, and every car of
+    /// every team (all in reserve; the grid placements follow as `car_moved`).
     RaceStarted {
-        /// Each seat's team index in the content.
-        teams: Vec<usize>,
+        /// Each seat's team, in seat order (named: each seat, from 1, with its team's id).
+        seats: Seats,
         /// The VP in every pool.
         pool: u32,
-        /// Every car, by car id.
+        /// Every car of the race, in car id order (named: by team and roof number).
         cars: Vec<CarEntry>,
-    },
+    }
+    about none,
+    say |race| Some(format!(
+        "the race starts: {} players, {} cars, {pool} VP in every pool",
+        seats.0.len(),
+        cars.len()
+    ));
+
     /// A turn began.
     TurnStarted {
-        /// Its number.
+        /// Its number, from 1.
         turn: u32,
-    },
+    }
+    about none,
+    say |race| Some(format!("— turn {turn} —"));
+
     /// The end of turn sequence finished (4.5): every car is turned back and temporary damage
     /// is removed.
     TurnEnded {
         /// The turn that ended.
         turn: u32,
-    },
-    /// A player drew race cards to fill their hand (4.3).
+    }
+    about none,
+    say |race| None;
+
+    /// A player drew race cards to fill their hand (4.3); private to that player.
     HandFilled {
-        /// The player.
-        player: PlayerId,
-        /// The cards drawn (race card kinds); private to the player.
-        cards: Vec<u16>,
-    },
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
+        /// The race cards drawn (named: by id).
+        cards: Vec<RaceCard>,
+    }
+    about none,
+    say |race| Some(format!("{} draws {} race cards", race.player_name(*seat), cards.len()));
+
     /// A deck ran out and its discards were shuffled into a new draw pile (4.3, 10.0).
     DeckReshuffled {
         /// Which deck.
         deck: DeckKind,
         /// Cards in the new draw pile.
         cards: usize,
-    },
+    }
+    about none,
+    say |race| Some(format!("the {deck:?} deck is reshuffled ({cards} cards)").to_lowercase());
+
     /// The countdown clock took a VP from every pool (11.4).
-    Clock,
+    Clock
+    about none,
+    say |race| Some("the countdown clock takes 1 VP from every pool".to_owned());
+
     /// The countdown clock stopped for the rest of the race.
-    ClockStopped,
+    ClockStopped
+    about none,
+    say |race| Some("the countdown clock stops".to_owned());
+
     /// The First Player marker changed hands (4.5, 3.0 step 6).
     FirstPlayer {
-        /// The new holder.
-        player: PlayerId,
-    },
+        /// The new holder, by seat (named: counted from 1).
+        seat: PlayerId,
+    }
+    about none,
+    say |race| Some(format!("{} takes the First Player marker", race.player_name(*seat)));
+
     /// A player passed: no car left to activate (4.4).
     Passed {
-        /// Who.
-        player: PlayerId,
-    },
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
+    }
+    about none,
+    say |race| Some(format!("{} passes", race.player_name(*seat)));
+
     /// A race card was played for a car (4.4 step 1).
     CardPlayed {
-        /// The player.
-        player: PlayerId,
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
         /// The car.
         car: CarId,
-        /// The race card kind.
-        card: u16,
+        /// The race card (named: by id).
+        card: RaceCard,
         /// Its movement points for this car.
         mp: u8,
         /// For a Ram card, whether it rams as a Lead movement (7.9).
         ram_as_lead: bool,
-    },
-    /// A movement step was taken (the cars it moved follow as [`RaceEvent::CarMoved`]).
+    }
+    about car,
+    say |race| Some(format!(
+        "{} plays {} for {} ({mp} MP{})",
+        race.player_name(*seat),
+        race.race_card_name(*card),
+        race.car_name(*car),
+        if *ram_as_lead { ", ramming as Lead" } else { "" }
+    ));
+
+    /// A movement step was taken (the cars it moved follow as `car_moved`).
     Step {
         /// The moving car.
         car: CarId,
@@ -201,7 +296,10 @@ pub enum RaceEvent {
         step: Step,
         /// MP left after it.
         mp_left: u8,
-    },
+    }
+    about car,
+    say |race| None;
+
     /// The remaining MP of a movement were lost: no legal step was left, or a collision
     /// stopped it.
     MovementEnded {
@@ -209,18 +307,30 @@ pub enum RaceEvent {
         car: CarId,
         /// MP lost.
         mp_lost: u8,
-    },
+    }
+    about car,
+    say |race| Some(format!("{} stops: {mp_lost} MP lost", race.car_name(*car)));
+
     /// A car changed place.
     CarMoved {
         /// The car.
         car: CarId,
-        /// From.
+        /// Where it was.
         from: Place,
-        /// To.
+        /// Where it is now.
         to: Place,
-        /// Why.
+        /// Why it moved.
         motion: Motion,
-    },
+    }
+    about car,
+    say |race| Some(format!(
+        "{} {} from {} to {}",
+        race.car_name(*car),
+        motion.verb(),
+        race.place_name(*from),
+        race.place_name(*to)
+    ));
+
     /// A car (and its line) took one branch of a fork (7.11).
     ForkTaken {
         /// The car.
@@ -229,40 +339,68 @@ pub enum RaceEvent {
         at: SpaceId,
         /// The way taken.
         to: SpaceId,
-    },
+    }
+    about car,
+    say |race| None;
+
     /// A weapon attack (8.0).
     Attack {
         /// The attacker.
         attacker: CarId,
         /// The target.
         target: CarId,
-        /// The combat card drawn.
-        card: u16,
+        /// The combat card drawn (named: by id).
+        card: CombatCard,
         /// The card's value plus the targeting bonus.
         value: u8,
         /// The target's defense.
         defense: u8,
         /// Whether it hit.
         hit: bool,
-    },
+    }
+    about target,
+    say |race| Some(format!(
+        "{} fires at {}: {} ({value} against defense {defense}) — {}",
+        race.car_name(*attacker),
+        race.car_name(*target),
+        race.combat_card_name(*card),
+        if *hit { "hit" } else { "miss" }
+    ));
+
     /// A collision attack (8.4).
     Collision {
         /// The active car.
         attacker: CarId,
         /// The target.
         target: CarId,
-        /// The combat card drawn.
-        card: u16,
+        /// The combat card drawn (named: by id).
+        card: CombatCard,
         /// Ram or Sideswipe.
         cause: CollisionCause,
-    },
+    }
+    about target,
+    say |race| Some(format!(
+        "{} {} {}: {}",
+        race.car_name(*attacker),
+        cause.verb(),
+        race.car_name(*target),
+        race.combat_card_name(*card)
+    ));
+
     /// A crossover collision (7.12).
     CrossoverCollision {
         /// The car that tried to enter.
         moving: CarId,
         /// The car barring its way.
         blocker: CarId,
-    },
+    }
+    about moving,
+    say |race| Some(format!(
+        "{} is barred by {} in the crossover",
+        race.car_name(*moving),
+        race.car_name(*blocker)
+    ));
+
     /// A car took damage (9.0).
     Damage {
         /// The car.
@@ -271,96 +409,188 @@ pub enum RaceEvent {
         amount: u8,
         /// Whether it is temporary damage (Thunder Alley crossover variant).
         temporary: bool,
-    },
+    }
+    about car,
+    say |race| Some(format!(
+        "{} takes {amount} {}damage",
+        race.car_name(*car),
+        if *temporary { "temporary " } else { "" }
+    ));
+
     /// A car was eliminated (8.2).
     Eliminated {
         /// The car.
         car: CarId,
-        /// The player who scores the kill, if any (11.3).
+        /// The player who scores the kill, if any (11.3), by seat (named: counted from 1).
         scored_by: Option<PlayerId>,
-    },
+    }
+    about car,
+    say |race| Some(match scored_by {
+        Some(p) => format!(
+            "{} is eliminated; {} claims the kill",
+            race.car_name(*car),
+            race.player_name(*p)
+        ),
+        None => format!("{} is eliminated", race.car_name(*car)),
+    });
+
     /// A replacement car entered the chute (8.3), same side up as the car it replaces.
     Replacement {
         /// The car.
         car: CarId,
         /// Whether it counts as already activated this turn.
         activated: bool,
-    },
+    }
+    about car,
+    say |race| Some(format!(
+        "{} enters the chute{}",
+        race.car_name(*car),
+        if *activated { " (it may not move until next turn)" } else { "" }
+    ));
+
     /// A marker was placed on a car.
     MarkerPlaced {
         /// The car.
         car: CarId,
         /// Which marker.
         marker: Marker,
-    },
+    }
+    about car,
+    say |race| Some(format!("{} gets a {} marker", race.car_name(*car), marker.name()));
+
     /// A marker was removed from a car.
     MarkerRemoved {
         /// The car.
         car: CarId,
         /// Which marker.
         marker: Marker,
-    },
+    }
+    about car,
+    say |race| Some(match marker {
+        Marker::Lapped => format!(
+            "{} crosses the finish line again after going back over it: no VP",
+            race.car_name(*car)
+        ),
+        _ => format!("{} loses its {} marker", race.car_name(*car), marker.name()),
+    });
+
     /// A car finished its activation and was flipped (4.4 step 3).
     CarFlipped {
         /// The car.
         car: CarId,
-    },
+    }
+    about car,
+    say |race| None;
+
     /// A player claimed VP from their pool.
     VpClaimed {
-        /// The player.
-        player: PlayerId,
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
         /// The car that scored it.
         car: CarId,
         /// Why.
         source: VpSource,
         /// VP actually taken from the pool.
         amount: u32,
-    },
-    /// A car went back over the finish line and its player returned a claimed VP (11.2).
+    }
+    about car,
+    say |race| Some(match source {
+        VpSource::Finish => format!(
+            "{} crosses the finish line: {} claims {amount} VP",
+            race.car_name(*car),
+            race.player_name(*seat)
+        ),
+        VpSource::Kill => format!("{} claims {amount} VP for the kill", race.player_name(*seat)),
+    });
+
+    /// A car went back over the finish line and its player returned a VP it had claimed for
+    /// crossing it (11.2).
     VpReturned {
-        /// The player.
-        player: PlayerId,
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
         /// The car.
         car: CarId,
         /// The claim it came off.
         source: VpSource,
-    },
+    }
+    about car,
+    say |race| Some(format!(
+        "{} goes back over the finish line: {} returns 1 {} VP to the pool",
+        race.car_name(*car),
+        race.player_name(*seat),
+        match source {
+            VpSource::Finish => "finish",
+            VpSource::Kill => "kill",
+        }
+    ));
+
     /// A movement event card was drawn (10.0).
     MovementEventDrawn {
-        /// The card kind.
-        card: u16,
-    },
+        /// The movement event card (named: by id).
+        card: EventCard,
+    }
+    about none,
+    say |race| Some(format!("movement event: {}", race.event_card_name(*card)));
+
     /// A player chose how a movement event resolves.
     EventChosen {
-        /// The player.
-        player: PlayerId,
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
         /// The choice.
         choice: EventChoice,
-    },
+    }
+    about none,
+    say |race| Some(format!(
+        "{} chooses {}",
+        race.player_name(*seat),
+        race.describe_choice(choice)
+    ));
+
     /// Shot of NOS drew a race card for its speed.
     RaceCardDrawn {
-        /// The card kind.
-        card: u16,
-    },
+        /// The race card (named: by id).
+        card: RaceCard,
+    }
+    about none,
+    say |race| Some(format!("Shot of NOS draws {}", race.race_card_name(*card)));
+
     /// A Bounty or Race Bonus card went into play, lost a marker, or left play.
     BonusChanged {
         /// Which card.
         kind: BonusKind,
-        /// The card now in play, `None` once discarded.
+        /// The card now in play; absent once discarded.
         bonus: Option<Bonus>,
-    },
+    }
+    about none,
+    say |race| Some(match bonus {
+        Some(b) => format!("{kind:?} is in play with {} markers", b.markers),
+        None => format!("{kind:?} is discarded"),
+    });
+
     /// A player discarded a race card at the end of the turn (4.5).
     Discarded {
-        /// The player.
-        player: PlayerId,
-        /// The card kind.
-        card: u16,
-    },
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
+        /// The race card (named: by id).
+        card: RaceCard,
+    }
+    about none,
+    say |race| Some(format!(
+        "{} discards {}",
+        race.player_name(*seat),
+        race.race_card_name(*card)
+    ));
+
     /// A player won (11.5).
     Winner {
-        /// Who.
-        player: PlayerId,
-    },
+        /// The player, by seat (named: counted from 1).
+        seat: PlayerId,
+    }
+    about none,
+    say |race| Some(format!("{} wins", race.player_name(*seat)));
+
     /// The race ended without a winner (turn limit, or no car left).
-    Draw,
+    Draw
+    about none,
+    say |race| Some("the race ends without a winner".to_owned());
 }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
-use super::race_event::{CarEntry, Motion, RaceEvent};
+use super::race_event::{CarEntry, Motion, RaceEvent, Seats};
 use super::state::{Car, Place, Player, Race, RaceRules};
 use crate::content::text::{CarNumber, Id};
 use crate::validate::checked::Content;
@@ -161,7 +161,7 @@ impl Race {
         let mut race = Self::empty(rules, setup.seed, setup.turn_limit);
         let per_team = race.seat_players(setup)?;
         race.record(RaceEvent::RaceStarted {
-            teams: race.players.iter().map(|p| p.team).collect(),
+            seats: Seats(race.players.iter().map(|p| p.team).collect()),
             pool: u32::from(race.rules.ruleset.victory_points),
             cars: race
                 .car_ids()
@@ -192,7 +192,7 @@ impl Race {
         race.current = race.first_player;
         race.record(RaceEvent::TurnStarted { turn: 1 });
         race.record(RaceEvent::FirstPlayer {
-            player: race.first_player,
+            seat: race.first_player,
         });
         race.fill_hands();
         race.phase = Phase::Activation;

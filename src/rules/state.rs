@@ -767,7 +767,7 @@ impl Race {
         p.claims.finish -= 1;
         p.pool += 1;
         self.record(RaceEvent::VpReturned {
-            player,
+            seat: player,
             car: id,
             source: VpSource::Finish,
         });
@@ -789,14 +789,14 @@ impl Race {
         self.cars[car.index()].count_vp(source, i64::from(vp));
         let won = p.pool == 0;
         self.record(RaceEvent::VpClaimed {
-            player,
+            seat: player,
             car,
             source,
             amount: vp,
         });
         if won {
             self.result = Some(RaceResult::Winner(player));
-            self.record(RaceEvent::Winner { player });
+            self.record(RaceEvent::Winner { seat: player });
         }
     }
 

@@ -84,8 +84,8 @@ impl Race {
             self.players[player.index()].hand.sort_unstable();
             if !drawn.is_empty() {
                 self.record(RaceEvent::HandFilled {
-                    player,
-                    cards: drawn,
+                    seat: player,
+                    cards: drawn.into_iter().map(super::RaceCard).collect(),
                 });
             }
         }
@@ -134,7 +134,7 @@ impl Race {
         }
         if let Some((p, _)) = best {
             self.first_player = p;
-            self.record(RaceEvent::FirstPlayer { player: p });
+            self.record(RaceEvent::FirstPlayer { seat: p });
         }
     }
 }

@@ -659,7 +659,7 @@ impl Tally {
     /// Folds one event.
     fn apply(&mut self, race: &Race, event: &RaceEvent) {
         match event {
-            RaceEvent::CardPlayed { player, .. } => self.active = Some(*player),
+            RaceEvent::CardPlayed { seat, .. } => self.active = Some(*seat),
             RaceEvent::Attack { attacker, .. } => {
                 self.weapon = Some(race.stats(*attacker).weapon.to_string());
             }

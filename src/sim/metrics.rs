@@ -86,17 +86,17 @@ impl Timeline {
         for event in race.events() {
             match event {
                 RaceEvent::RaceStarted { pool: p, .. } => pool = *p,
-                RaceEvent::CardPlayed { player, .. } => {
+                RaceEvent::CardPlayed { seat, .. } => {
                     standings.push(claimed.clone());
-                    activations.push(player.index());
+                    activations.push(seat.index());
                 }
-                RaceEvent::VpClaimed { player, amount, .. } => {
-                    if let Some(vp) = claimed.get_mut(player.index()) {
+                RaceEvent::VpClaimed { seat, amount, .. } => {
+                    if let Some(vp) = claimed.get_mut(seat.index()) {
                         *vp += amount;
                     }
                 }
-                RaceEvent::VpReturned { player, .. } => {
-                    if let Some(vp) = claimed.get_mut(player.index()) {
+                RaceEvent::VpReturned { seat, .. } => {
+                    if let Some(vp) = claimed.get_mut(seat.index()) {
                         *vp = vp.saturating_sub(1);
                     }
                 }

@@ -320,12 +320,12 @@ impl PlayCheck<'_> {
             }
             match event {
                 RaceEvent::CardPlayed { card, .. } => {
-                    tally.cards.insert(*card);
+                    tally.cards.insert(card.0);
                     collisions_in_activation = 0;
                     activation += 1;
                 }
                 RaceEvent::MovementEventDrawn { card } => {
-                    tally.events.insert(*card);
+                    tally.events.insert(card.0);
                 }
                 RaceEvent::CrossoverCollision { .. } => {
                     collisions_in_activation += 1;
@@ -795,9 +795,9 @@ mod tests {
 
     fn played(car: u16) -> RaceEvent {
         RaceEvent::CardPlayed {
-            player: PlayerId(0),
+            seat: PlayerId(0),
             car: CarId(car),
-            card: 0,
+            card: crate::rules::RaceCard(0),
             mp: 3,
             ram_as_lead: false,
         }

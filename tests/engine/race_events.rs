@@ -52,7 +52,7 @@ fn play_and_rebuild(race: &mut Race, seed: u64, label: &str) {
     let last = race.events().last();
     match race.result() {
         Some(RaceResult::Winner(w)) => {
-            assert_eq!(last, Some(&RaceEvent::Winner { player: w }), "{label}");
+            assert_eq!(last, Some(&RaceEvent::Winner { seat: w }), "{label}");
             assert_eq!(race.player(w).pool, 0, "{label}");
         }
         Some(RaceResult::Draw) => assert_eq!(last, Some(&RaceEvent::Draw), "{label}"),
@@ -63,15 +63,7 @@ fn play_and_rebuild(race: &mut Race, seed: u64, label: &str) {
     let told = race
         .events()
         .iter()
-        .filter(|e| {
-            !matches!(
-                e,
-                RaceEvent::Step { .. }
-                    | RaceEvent::CarFlipped { .. }
-                    | RaceEvent::ForkTaken { .. }
-                    | RaceEvent::TurnEnded { .. }
-            )
-        })
+        .filter(|e| !BOOKKEEPING.contains(&e.kind()))
         .count();
     assert_eq!(
         race.log().len(),
@@ -232,4 +224,40 @@ fn thousands_of_races_keep_one_visit_per_space_and_crossover_kills_on_their_stre
         "a crossover kill was checked ({})",
         seen.crossover_kills
     );
+}
+
+/// The event kinds the game report leaves out: steps (their moves are told car by car),
+/// flipped counters, forks and turn ends.
+const BOOKKEEPING: [&str; 4] = ["Step", "CarFlipped", "ForkTaken", "TurnEnded"];
+
+#[test]
+fn every_event_has_its_named_form_and_a_line_of_prose_unless_it_is_bookkeeping() {
+    let mut seen = std::collections::BTreeSet::new();
+    for (label, mut race, seed) in common::sample_races(1) {
+        play_and_rebuild(&mut race, seed, &label);
+        for (index, event) in race.events().iter().enumerate() {
+            let raw = serde_json::to_value(event).expect("json");
+            let named = serde_json::to_value(race.name_event(event)).expect("json");
+            assert_eq!(
+                raw["event"], named["event"],
+                "{label}: event {index}: its named form is another event"
+            );
+            let line = race.describe(event);
+            if BOOKKEEPING.contains(&event.kind()) {
+                assert_eq!(line, None, "{label}: event {index} is bookkeeping");
+            } else {
+                assert!(
+                    line.is_some_and(|l| !l.is_empty()),
+                    "{label}: event {index} ({}) has no line of prose",
+                    event.kind()
+                );
+            }
+            seen.insert(event.kind());
+        }
+    }
+    // The table names every kind once, and the races above reach most of them.
+    let kinds: std::collections::BTreeSet<&str> = RaceEvent::KINDS.iter().copied().collect();
+    assert_eq!(kinds.len(), RaceEvent::KINDS.len());
+    assert!(seen.is_subset(&kinds));
+    assert!(seen.len() >= 20, "only {seen:?} were played");
 }

@@ -671,10 +671,7 @@ fn nothing_changes_after_the_winning_crossing_11_5() {
         "no VP returned after the end"
     );
     assert_eq!(race.player(rr).pool, 9);
-    assert_eq!(
-        race.events().last(),
-        Some(&RaceEvent::Winner { player: cj })
-    );
+    assert_eq!(race.events().last(), Some(&RaceEvent::Winner { seat: cj }));
     assert!(race.legal_decisions().is_empty());
 }
 
@@ -687,14 +684,11 @@ fn a_claim_records_the_vp_actually_taken_11_5() {
     let cj = race.car(car(&race, CJ, "21")).player;
     assert!(race.events().iter().any(|e| matches!(
         e,
-        RaceEvent::VpClaimed { player, source: VpSource::Kill, amount: 1, .. } if *player == cj
+        RaceEvent::VpClaimed { seat, source: VpSource::Kill, amount: 1, .. } if *seat == cj
     )));
     assert_eq!(race.player(cj).claims.kills, 1);
     assert_eq!(race.result(), Some(RaceResult::Winner(cj)));
-    assert_eq!(
-        race.events().last(),
-        Some(&RaceEvent::Winner { player: cj })
-    );
+    assert_eq!(race.events().last(), Some(&RaceEvent::Winner { seat: cj }));
 }
 
 /// Open Road's offered destinations, as addresses.

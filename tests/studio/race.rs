@@ -1063,7 +1063,7 @@ fn an_event_prompt_shows_what_the_card_does() {
                 .rules()
                 .content
                 .movement_events
-                .get(usize::from(*card))
+                .get(card.index())
                 .cloned(),
             _ => None,
         })

@@ -1,7 +1,7 @@
 //! The race in words: card buttons, decision buttons, what the person deciding is asked, and
 //! where a log entry happened.
 
-use crate::rules::{CarId, Decision, EventChoice, Place, Race, RaceEvent};
+use crate::rules::{Decision, EventChoice, Place, Race, RaceEvent};
 
 /// A card of the hand as its button shows it: name, movement, MP, whether it draws a movement
 /// event, and how many copies are held when more than one.
@@ -45,7 +45,7 @@ pub(super) fn prompt(race: &Race, legal: &[Decision]) -> String {
                     .rules()
                     .content
                     .movement_events
-                    .get(usize::from(*card))
+                    .get(card.index())
                     .map(|c| format!("{} — {}", c.name, c.effect.text())),
                 _ => None,
             });
@@ -128,32 +128,10 @@ pub fn event_place(events: &[RaceEvent], index: usize) -> Option<Place> {
     if let RaceEvent::CarMoved { to, .. } = event {
         return Some(*to);
     }
-    let car = event_car(event)?;
+    let car = event.car()?;
     events[..index].iter().rev().find_map(|e| match e {
         RaceEvent::CarMoved { car: c, to, .. } if *c == car => Some(*to),
         _ => None,
-    })
-}
-
-/// The car an event is mostly about.
-fn event_car(event: &RaceEvent) -> Option<CarId> {
-    Some(match event {
-        RaceEvent::CardPlayed { car, .. }
-        | RaceEvent::Step { car, .. }
-        | RaceEvent::MovementEnded { car, .. }
-        | RaceEvent::CarMoved { car, .. }
-        | RaceEvent::ForkTaken { car, .. }
-        | RaceEvent::Damage { car, .. }
-        | RaceEvent::Eliminated { car, .. }
-        | RaceEvent::Replacement { car, .. }
-        | RaceEvent::MarkerPlaced { car, .. }
-        | RaceEvent::MarkerRemoved { car, .. }
-        | RaceEvent::CarFlipped { car }
-        | RaceEvent::VpClaimed { car, .. }
-        | RaceEvent::VpReturned { car, .. } => *car,
-        RaceEvent::Attack { target, .. } | RaceEvent::Collision { target, .. } => *target,
-        RaceEvent::CrossoverCollision { moving, .. } => *moving,
-        _ => return None,
     })
 }
 
