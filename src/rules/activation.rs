@@ -6,8 +6,6 @@
 //! - A car that could not leave an off-track spot or the chute (its entry space barred) keeps
 //!   its Spin-Around token.
 
-use std::cell::OnceCell;
-
 use smallvec::SmallVec;
 
 use super::combat::{self, CollisionKind};
@@ -277,7 +275,7 @@ impl Race {
         if targets.is_empty() {
             return None;
         }
-        let mut out = self.spare.take();
+        let mut out = self.work.take_list();
         out.extend(targets.into_iter().map(|target| Decision::Fire { target }));
         out.push(Decision::HoldFire);
         Some(out)
@@ -322,7 +320,7 @@ impl Race {
         match &mut activation.stage {
             Stage::BeforeMove => {
                 if let Some(legal) = self.fire_decisions(activation) {
-                    self.legal = OnceCell::from(legal);
+                    self.work.set_legal(legal);
                     return Transition::Decide;
                 }
                 activation.stage = Stage::Moving {
@@ -336,13 +334,13 @@ impl Race {
                 if mover_in {
                     // The steps listed here are the point's legal decisions: kept, not
                     // listed again when a player asks.
-                    let mut steps = self.spare.take();
+                    let mut steps = self.work.take_list();
                     movement.legal_steps_into(self, &mut steps);
                     if !steps.is_empty() {
-                        self.legal = OnceCell::from(steps);
+                        self.work.set_legal(steps);
                         return Transition::Decide;
                     }
-                    self.spare.keep(steps);
+                    self.work.keep_list(steps);
                 }
                 if mover_in && movement.mp > 0 {
                     self.record(RaceEvent::MovementEnded {
@@ -360,9 +358,9 @@ impl Race {
                 if !choices.is_empty() {
                     // The choices are the point's legal decisions: kept, not worked out again
                     // when a player asks (finding the cars an event can reach is not free).
-                    let mut legal = self.spare.take();
+                    let mut legal = self.work.take_list();
                     legal.extend(choices.into_iter().map(Decision::Event));
-                    self.legal = OnceCell::from(legal);
+                    self.work.set_legal(legal);
                     return Transition::Decide;
                 }
                 activation.stage = Stage::AfterMove;
@@ -370,7 +368,7 @@ impl Race {
             }
             Stage::AfterMove => {
                 if let Some(legal) = self.fire_decisions(activation) {
-                    self.legal = OnceCell::from(legal);
+                    self.work.set_legal(legal);
                     return Transition::Decide;
                 }
                 Transition::Ended(self.end_activation(activation))

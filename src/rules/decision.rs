@@ -79,11 +79,11 @@ impl Race {
     /// (a bot, then [`Race::apply`]) does not list them again.
     #[must_use]
     pub fn legal(&self) -> &[Decision] {
-        self.legal.get_or_init(|| self.list_decisions())
+        self.work.legal_or(|| self.list_decisions())
     }
 
     fn list_decisions(&self) -> Vec<Decision> {
-        let mut out = self.spare.take();
+        let mut out = self.work.take_list();
         match &self.phase {
             Phase::Over => {}
             Phase::Discard => {
@@ -189,16 +189,16 @@ impl Race {
     /// that picked from the list does. Returns false, changing nothing, when there is no such
     /// decision.
     pub fn apply_nth(&mut self, index: usize) -> bool {
-        let legal = match self.legal.take() {
+        let legal = match self.work.take_legal() {
             Some(legal) => legal,
             None => self.list_decisions(),
         };
         let Some(decision) = legal.get(index) else {
-            self.legal = std::cell::OnceCell::from(legal);
+            self.work.set_legal(legal);
             return false;
         };
         self.apply_listed(decision);
-        self.spare.keep(legal);
+        self.work.keep_list(legal);
         true
     }
 
@@ -208,7 +208,7 @@ impl Race {
         if self.logging {
             self.history.push(decision.clone());
         }
-        self.forget_legal();
+        self.work.forget_legal();
         let phase = std::mem::replace(&mut self.phase, Phase::Over);
         self.phase = match (decision, phase) {
             (

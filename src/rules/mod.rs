@@ -42,6 +42,7 @@ mod event_table;
 pub mod ids;
 mod key_set;
 pub mod log;
+mod mark;
 pub mod movement;
 pub mod named_event;
 pub mod outcomes;
@@ -53,6 +54,7 @@ pub mod state;
 pub mod targeting;
 pub mod turn;
 pub mod view;
+mod workspace;
 
 #[cfg(test)]
 pub(crate) mod test_support;

@@ -602,7 +602,7 @@ impl Movement {
             _ => 1,
         };
         // A step changes the race outside `Race::apply`: the listed decisions are stale.
-        race.forget_legal();
+        race.work.forget_legal();
         if race.logging {
             race.record(RaceEvent::Step {
                 car: mover,

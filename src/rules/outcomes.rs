@@ -19,9 +19,10 @@ use super::car_set::CarSet;
 use super::decision::{Decision, IllegalDecision};
 use super::ids::{CarId, PlayerId};
 use super::key_set::KeySet;
+use super::mark::Mark;
 use super::movement::{Movement, Step, StepEnd};
 use super::race_event::Marker;
-use super::state::{Car, Mark, Place, Player, Race};
+use super::state::{Car, Place, Player, Race};
 
 /// How a movement ended.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -461,11 +462,9 @@ impl OutcomeSearch {
         search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
         let logging = race.logging;
         race.set_logging(false);
-        let mut touched = std::mem::take(&mut search.touched);
-        touched.clear();
-        race.touched = Some(touched);
+        race.work.follow_moves(std::mem::take(&mut search.touched));
         search.visit(race, &root, 0, &mut scorer);
-        search.touched = race.touched.take().unwrap_or_default();
+        search.touched = race.work.stop_following();
         race.set_logging(logging);
         let mut outcomes = std::mem::take(&mut search.outcomes);
         outcomes.sort_by(|a, b| (&a.moved, a.ending).cmp(&(&b.moved, b.ending)));
@@ -508,7 +507,7 @@ struct Search {
     key: SearchKey,
     /// [`Goal::Best`]: the best score so far and the steps reaching it.
     best: Option<(f64, Vec<Step>)>,
-    /// The race's set of cars moved, kept between searches ([`Race::touched`]).
+    /// The set of cars moved, lent to the race's workspace while a search runs.
     touched: CarSet,
     /// Scratch: the cars moved in the outcome being rated ([`Goal::Best`]).
     moved: Vec<(CarId, Place)>,
@@ -618,7 +617,7 @@ impl Search {
             }
         } else {
             // The cars moved since the search began, in id order (the set lists them so).
-            for id in race.touched() {
+            for id in race.work.touched() {
                 let place = race.car(id).place;
                 if place != self.start[id.index()] {
                     self.key.push(u32::from(id.0));
@@ -716,7 +715,7 @@ impl Search {
     /// place), with where they are, by car id, into `out` (a plain loop: an iterator chain
     /// here compiled to a copy of each place through memory that stalled the search).
     fn moved_cars_into(&self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
-        for id in race.touched() {
+        for id in race.work.touched() {
             let place = race.car(id).place;
             if place != self.start[id.index()] {
                 out.extend([(id, place)]);

@@ -11,9 +11,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::activation::Phase;
-use super::car_set::CarSet;
 use super::ids::{CarId, PlayerId};
 use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
+use super::workspace::Workspace;
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
 use crate::content::text::CarNumber;
@@ -199,163 +199,57 @@ pub enum RaceResult {
     Draw,
 }
 
-/// A race in progress: everything the rules read and change. Cloning is cheap enough for
-/// search (the rules and content are shared). A race is `Send` (a batch plays each on a thread
-/// of its own) but not `Sync`: it keeps the legal decisions of the current point in a cell.
+/// A race in progress: the position (cars, players, decks, the phase of play), its records
+/// (events and decisions) and, apart from them, the engine's [`Workspace`] (listed legal
+/// decisions and spare room; an outcome search's undo marks live in the search, see
+/// `rules/mark.rs`). Cloning is cheap enough for search (the rules and content are shared).
+/// A race is `Send` (a batch plays each on a thread of its own) but not `Sync`: its workspace
+/// keeps the legal decisions of the current point in a cell.
+///
+/// The fields are the engine's own (`pub(super)`: no layer above `rules` reads or changes
+/// them; they read the position through methods). Each rule module changes the part of the
+/// position its chapter governs; the workspace is changed only through its methods.
 #[derive(Clone, Debug)]
 pub struct Race {
-    pub(crate) rules: Arc<RaceRules>,
-    pub(crate) rng: ChaCha8Rng,
-    pub(crate) players: Vec<Player>,
-    pub(crate) cars: Vec<Car>,
+    pub(super) rules: Arc<RaceRules>,
+    pub(super) rng: ChaCha8Rng,
+    pub(super) players: Vec<Player>,
+    pub(super) cars: Vec<Car>,
     /// The car on each physical cell (never set for trough cells, where cars stack).
-    pub(crate) occupant: Vec<Option<CarId>>,
+    pub(super) occupant: Vec<Option<CarId>>,
     /// The race card deck (race cards govern movement, 6.0).
-    pub(crate) movement_cards: Deck,
-    pub(crate) event_cards: Deck,
-    pub(crate) combat_cards: Deck,
-    pub(crate) turn: u32,
-    pub(crate) first_player: PlayerId,
-    pub(crate) current: PlayerId,
-    pub(crate) clock_running: bool,
-    pub(crate) bounty: Option<Bonus>,
-    pub(crate) finish_bonus: Option<Bonus>,
-    pub(crate) phase: Phase,
+    pub(super) movement_cards: Deck,
+    /// The movement event deck (10.0).
+    pub(super) event_cards: Deck,
+    /// The combat deck (8.0).
+    pub(super) combat_cards: Deck,
+    /// The turn under way, from 1.
+    pub(super) turn: u32,
+    pub(super) first_player: PlayerId,
+    pub(super) current: PlayerId,
+    pub(super) clock_running: bool,
+    pub(super) bounty: Option<Bonus>,
+    pub(super) finish_bonus: Option<Bonus>,
+    pub(super) phase: Phase,
     /// The car whose activation is under way (8.3: it has moved this turn).
-    pub(crate) active: Option<CarId>,
+    pub(super) active: Option<CarId>,
     /// A scenario's movement points for its card, used once instead of the card's.
-    pub(crate) scenario_mp: Option<u8>,
-    pub(crate) log: Vec<RaceEvent>,
+    pub(super) scenario_mp: Option<u8>,
+    /// Every event recorded, in order (see [`RaceEvent`]).
+    pub(super) log: Vec<RaceEvent>,
     /// Every decision applied, in order (kept with the events; a seed and these replay it).
-    pub(crate) history: Vec<super::Decision>,
-    /// The legal decisions of the current point, listed once when first asked for.
-    pub(crate) legal: std::cell::OnceCell<Vec<super::Decision>>,
-    pub(crate) result: Option<RaceResult>,
-    pub(crate) turn_limit: u32,
-    pub(crate) logging: bool,
-    /// While an outcome search runs: the cars moved since it began (see [`Race::touched`]);
-    /// `None` otherwise.
-    pub(crate) touched: Option<CarSet>,
-    /// The room of the last list of legal decisions, emptied, for the next list.
-    pub(crate) spare: SpareList,
-}
-
-/// Empty lists kept for their room: listing the legal decisions at every point of a race
-/// allocated a list and threw it away each time. A few are kept, because the next point's list
-/// is made while the last one is still being applied. A copy of the race starts without any.
-#[derive(Default)]
-pub(crate) struct SpareList(std::cell::Cell<Vec<Vec<super::Decision>>>);
-
-impl std::fmt::Debug for SpareList {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("SpareList")
-    }
-}
-
-impl Clone for SpareList {
-    fn clone(&self) -> Self {
-        Self::default()
-    }
-}
-
-/// The most lists kept: two are ever in use at once (the one applied, the one made).
-const SPARE_LISTS: usize = 4;
-
-impl SpareList {
-    /// A kept list, empty (or a new one).
-    pub(crate) fn take(&self) -> Vec<super::Decision> {
-        let mut lists = self.0.take();
-        let list = lists.pop().unwrap_or_default();
-        self.0.set(lists);
-        list
-    }
-
-    /// Keeps a list's room for a later listing.
-    pub(crate) fn keep(&self, mut list: Vec<super::Decision>) {
-        if list.capacity() == 0 {
-            return;
-        }
-        list.clear();
-        let mut lists = self.0.take();
-        if lists.len() < SPARE_LISTS {
-            lists.push(list);
-        }
-        self.0.set(lists);
-    }
-}
-
-/// What a movement step can change in a race, copied so that a search can undo its steps
-/// ([`Race::mark`], [`Race::rewind`]) instead of cloning the whole race for every step. The
-/// buffers are reused: marking into the same `Mark` again allocates nothing.
-///
-/// A movement step moves cars (places and the cell index), sets markers, claims or returns VP
-/// at the finish line (which can end the race), uses a Race Bonus card (which can discard it)
-/// and records events; nothing else. Drawing cards, damage and eliminations happen when the
-/// movement has ended, outside the search.
-#[derive(Clone, Debug, Default)]
-pub(crate) struct Mark {
-    cars: Vec<Car>,
-    occupant: Vec<Option<CarId>>,
-    pools: Vec<(u32, Claims)>,
-    bounty: Option<Bonus>,
-    finish_bonus: Option<Bonus>,
-    event_discards: usize,
-    result: Option<RaceResult>,
-    events: usize,
-    touched: CarSet,
+    pub(super) history: Vec<super::Decision>,
+    pub(super) result: Option<RaceResult>,
+    /// The turn after which the race ends in a draw.
+    pub(super) turn_limit: u32,
+    /// Whether events and decisions are recorded (a search's scratch copy records neither).
+    pub(super) logging: bool,
+    /// The engine's scratch beside the position: listed legal decisions, spare lists, the
+    /// cars an outcome search moved.
+    pub(super) work: Workspace,
 }
 
 impl Race {
-    /// Copies what a movement step can change into `mark`.
-    pub(crate) fn mark(&self, mark: &mut Mark) {
-        mark.cars.clone_from(&self.cars);
-        mark.occupant.clone_from(&self.occupant);
-        mark.pools.clear();
-        mark.pools
-            .extend(self.players.iter().map(|p| (p.pool, p.claims)));
-        mark.bounty = self.bounty;
-        mark.finish_bonus = self.finish_bonus;
-        mark.event_discards = self.event_cards.discard.len();
-        mark.result = self.result;
-        mark.events = self.log.len();
-        if let Some(touched) = &self.touched {
-            mark.touched.copy_from(touched);
-        }
-    }
-
-    /// Puts back what [`Race::mark`] copied, undoing the movement steps taken since.
-    pub(crate) fn rewind(&mut self, mark: &Mark) {
-        self.cars.copy_from_slice(&mark.cars);
-        self.occupant.copy_from_slice(&mark.occupant);
-        for (player, &(pool, claims)) in self.players.iter_mut().zip(&mark.pools) {
-            player.pool = pool;
-            player.claims = claims;
-        }
-        self.bounty = mark.bounty;
-        self.finish_bonus = mark.finish_bonus;
-        self.event_cards.discard.truncate(mark.event_discards);
-        self.result = mark.result;
-        self.log.truncate(mark.events);
-        if let Some(touched) = &mut self.touched {
-            touched.copy_from(&mark.touched);
-        }
-        self.forget_legal();
-    }
-
-    /// Drops the listed legal decisions (the position is changing), keeping the list's room.
-    pub(crate) fn forget_legal(&mut self) {
-        if let Some(list) = self.legal.take() {
-            self.spare.keep(list);
-        }
-    }
-
-    /// The cars moved since an outcome search began (empty outside one): a search compares
-    /// these with where they started instead of every car on the track.
-    pub(crate) fn touched(&self) -> super::car_set::Iter<'_> {
-        static NONE: CarSet = CarSet::EMPTY;
-        self.touched.as_ref().unwrap_or(&NONE).iter()
-    }
-
     /// An empty race over `rules`; setup fills it in.
     pub(crate) fn empty(rules: Arc<RaceRules>, seed: u64, turn_limit: u32) -> Self {
         let rng = ChaCha8Rng::seed_from_u64(seed);
@@ -386,12 +280,10 @@ impl Race {
             // saves most of the copying as the log grows.
             log: Vec::with_capacity(1024),
             history: Vec::new(),
-            legal: std::cell::OnceCell::new(),
             result: None,
             turn_limit,
             logging: true,
-            touched: None,
-            spare: SpareList::default(),
+            work: Workspace::new(),
         }
     }
 
@@ -655,9 +547,7 @@ impl Race {
             }
         }
         self.cars[id.index()].place = place;
-        if let Some(touched) = &mut self.touched {
-            touched.insert(id);
-        }
+        self.work.moved(id);
         if let Place::Track(new) = place
             && self.track().space(new).terrain != Terrain::Trough
         {

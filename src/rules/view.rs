@@ -299,12 +299,10 @@ impl Race {
             scenario_mp: self.scenario_mp,
             log: Vec::new(),
             history: Vec::new(),
-            legal: std::cell::OnceCell::new(),
             result: self.result,
             turn_limit: self.turn_limit,
             logging: false,
-            touched: None,
-            spare: super::state::SpareList::default(),
+            work: super::workspace::Workspace::new(),
         }
     }
 }

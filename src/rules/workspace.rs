@@ -1,0 +1,144 @@
+//! The engine's workspace: what a [`Race`](super::Race) keeps between calls that is not part
+//! of the position. The legal decisions of the current point (listed once, when first asked
+//! for), the room of old lists for the next listing, and, while an outcome search runs, the
+//! cars it has moved.
+//!
+//! # Invariants
+//! - Nothing here is the position: two races in the same position play the same whatever their
+//!   workspaces hold, and a copy of a race starts with an empty one.
+//! - The listed legal decisions are those of the current point: whatever changes the position
+//!   forgets them ([`Workspace::forget_legal`]), keeping their room.
+//! - Its fields are changed only through its methods.
+
+use std::cell::{Cell, OnceCell};
+
+use super::car_set::{self, CarSet};
+use super::decision::Decision;
+use super::ids::CarId;
+
+/// The engine's scratch beside a position (see the module docs).
+#[derive(Default)]
+pub(crate) struct Workspace {
+    /// The legal decisions of the current point, listed once when first asked for.
+    legal: OnceCell<Vec<Decision>>,
+    /// Empty lists kept for their room: listing the legal decisions at every point of a race
+    /// allocated a list and threw it away each time. A few are kept, because the next point's
+    /// list is made while the last one is still being applied.
+    spare: Cell<Vec<Vec<Decision>>>,
+    /// While an outcome search runs: the cars moved since it began; `None` otherwise.
+    touched: Option<CarSet>,
+}
+
+/// The most lists kept: two are ever in use at once (the one applied, the one made).
+const SPARE_LISTS: usize = 4;
+
+impl std::fmt::Debug for Workspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Workspace")
+            .field("legal", &self.legal)
+            .field("touched", &self.touched)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A copy keeps the listed decisions (they are the copy's too) but no spare room and no
+/// search under way.
+impl Clone for Workspace {
+    fn clone(&self) -> Self {
+        Self {
+            legal: self.legal.clone(),
+            spare: Cell::default(),
+            touched: self.touched.clone(),
+        }
+    }
+}
+
+impl Workspace {
+    /// An empty workspace with no legal decisions listed.
+    pub(crate) fn new() -> Self {
+        Self::default()
+    }
+
+    /// The legal decisions of the current point, listed by `list` the first time.
+    pub(crate) fn legal_or(&self, list: impl FnOnce() -> Vec<Decision>) -> &[Decision] {
+        self.legal.get_or_init(list)
+    }
+
+    /// Keeps `legal` as the current point's legal decisions.
+    pub(crate) fn set_legal(&mut self, legal: Vec<Decision>) {
+        self.legal = OnceCell::from(legal);
+    }
+
+    /// Takes the listed legal decisions out, if they were listed.
+    pub(crate) fn take_legal(&mut self) -> Option<Vec<Decision>> {
+        self.legal.take()
+    }
+
+    /// Drops the listed legal decisions (the position is changing), keeping the list's room.
+    pub(crate) fn forget_legal(&mut self) {
+        if let Some(list) = self.legal.take() {
+            self.keep_list(list);
+        }
+    }
+
+    /// A kept list, empty (or a new one).
+    pub(crate) fn take_list(&self) -> Vec<Decision> {
+        let mut lists = self.spare.take();
+        let list = lists.pop().unwrap_or_default();
+        self.spare.set(lists);
+        list
+    }
+
+    /// Keeps a list's room for a later listing.
+    pub(crate) fn keep_list(&self, mut list: Vec<Decision>) {
+        if list.capacity() == 0 {
+            return;
+        }
+        list.clear();
+        let mut lists = self.spare.take();
+        if lists.len() < SPARE_LISTS {
+            lists.push(list);
+        }
+        self.spare.set(lists);
+    }
+
+    /// Starts following the cars moved, into `set` (emptied first; an outcome search lends
+    /// its own set, so following allocates nothing).
+    pub(crate) fn follow_moves(&mut self, mut set: CarSet) {
+        set.clear();
+        self.touched = Some(set);
+    }
+
+    /// Stops following the cars moved and gives back the set lent to
+    /// [`Workspace::follow_moves`].
+    pub(crate) fn stop_following(&mut self) -> CarSet {
+        self.touched.take().unwrap_or_default()
+    }
+
+    /// Notes that `car` moved, when a search is following moves.
+    pub(crate) fn moved(&mut self, car: CarId) {
+        if let Some(touched) = &mut self.touched {
+            touched.insert(car);
+        }
+    }
+
+    /// The cars moved since the search began following moves (none outside a search).
+    pub(crate) fn touched(&self) -> car_set::Iter<'_> {
+        static NONE: CarSet = CarSet::EMPTY;
+        self.touched.as_ref().unwrap_or(&NONE).iter()
+    }
+
+    /// Copies the cars moved so far into `into` (for an undo mark).
+    pub(crate) fn save_touched(&self, into: &mut CarSet) {
+        if let Some(touched) = &self.touched {
+            into.copy_from(touched);
+        }
+    }
+
+    /// Puts back the cars moved that [`Workspace::save_touched`] copied.
+    pub(crate) fn restore_touched(&mut self, from: &CarSet) {
+        if let Some(touched) = &mut self.touched {
+            touched.copy_from(from);
+        }
+    }
+}
