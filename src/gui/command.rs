@@ -1,12 +1,28 @@
-//! What the studio's widgets ask for. Widgets never change state while drawing; they return
-//! commands, and [`super::StudioApp::apply`] carries them out after the frame's drawing.
+//! What the studio's widgets ask the app for. Widgets never change state while drawing; they
+//! return commands, and [`super::StudioApp::apply`] carries them out after the frame's drawing.
+//!
+//! These are the app's services only: open and show documents, edit them, pick a file, say
+//! something, open a screen handed over ready-made. A screen's own requests (run a batch, export
+//! it, save a record) are its own messages, handled inside it; a file it asks for comes back to
+//! it ([`super::screen::Screen::picked`]).
 
 use std::path::PathBuf;
 
+use super::screen::Screen;
 use crate::edit::{Edit, GroupKey};
 
+/// A screen handed to the app to show, ready-made (a race started, a batch's race to watch, a
+/// tuned pack to compare): it takes the place of an open screen of its kind.
+pub struct OpenScreen(pub Box<dyn Screen>);
+
+impl std::fmt::Debug for OpenScreen {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "OpenScreen({:?})", self.0.kind())
+    }
+}
+
 /// A request from a widget, a menu or a shortcut.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Debug)]
 pub enum StudioCommand {
     /// An action of the table ([`super::action`]): from a menu, a key or a button.
     Act(super::action::Action),
@@ -46,24 +62,16 @@ pub enum StudioCommand {
     DiskChange(super::workspace::DocumentId, super::session::DiskAnswer),
     /// Choose a file or folder for something (the system's dialog, or the in-window one).
     Pick(super::file_picker::Picker),
-    /// Start a test race on the documents as edited.
-    StartRace(super::race::start::StartRequest),
+    /// A path chosen in a file dialog, for what it was asked for.
+    Chosen(super::file_picker::Picker, PathBuf),
     /// Open a saved race record to watch.
     OpenRecord(PathBuf),
-    /// Save the race on the race screen as a record.
-    SaveRecord(PathBuf),
     /// Stop the background check by play.
     CancelPlayCheck,
-    /// Open the race that shows the finding of play at this position of the diagnostics.
-    WatchPlayRace(usize),
-    /// Play the batch the simulation screen's form describes.
-    RunSimulation(super::simulation::SimForm),
-    /// Open race `index` of the simulation's batch in the race viewer.
-    WatchBatchRace(usize),
     /// Write what the print window describes to this file or folder.
     PrintTo(PathBuf),
-    /// Write the simulation's results to a file.
-    ExportSimulation(super::simulation::Export, PathBuf),
-    /// Play the Tune screen's tuned pack against the pack as it is on the simulation screen.
-    CompareTuned,
+    /// Say something on the status line.
+    Say(String),
+    /// Show this screen, in place of an open one of its kind.
+    OpenScreen(OpenScreen),
 }

@@ -2,21 +2,20 @@
 
 use egui::{RichText, ScrollArea, Ui};
 
-use super::command::StudioCommand;
+use super::command::{OpenScreen, StudioCommand};
+use super::race::launch::finding_race;
+use super::session::Session;
+use crate::validate::Severity;
 use crate::validate::code_book::meaning;
-use crate::validate::{Diagnostic, Severity};
 
-/// Draws the list; a click asks to focus that diagnostic. `play` is the background check by
-/// play's progress (races played, races to play) while it runs: shown with a Cancel button.
-/// A finding of play that one race shows has a Watch button that opens that race.
-pub fn diagnostics_panel(
-    ui: &mut Ui,
-    diagnostics: &[Diagnostic],
-    busy: bool,
-    play: Option<(usize, usize)>,
-    played: Option<(usize, usize)>,
-    commands: &mut Vec<StudioCommand>,
-) {
+/// Draws the session's diagnostics; a click asks to focus one. While the background check by
+/// play runs, its progress (races played, races to play) is shown with a Cancel button. A
+/// finding of play that one race shows has a Watch button that opens that race.
+pub fn diagnostics_panel(ui: &mut Ui, session: &Session, commands: &mut Vec<StudioCommand>) {
+    let diagnostics = session.diagnostics();
+    let busy = session.validating();
+    let play = session.play_progress();
+    let played = session.play_summary();
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();
     let warnings = diagnostics.len() - errors;
     ui.horizontal(|ui| {
@@ -70,7 +69,14 @@ pub fn diagnostics_panel(
                             .on_hover_text("Watch the race that shows it")
                             .clicked()
                     {
-                        commands.push(StudioCommand::WatchPlayRace(index));
+                        match finding_race(session, index) {
+                            Ok((race, message)) => {
+                                commands
+                                    .push(StudioCommand::OpenScreen(OpenScreen(Box::new(race))));
+                                commands.push(StudioCommand::Say(message));
+                            }
+                            Err(message) => commands.push(StudioCommand::Say(message)),
+                        }
                     }
                     // Long messages wrap within the panel rather than run off its edge.
                     let response = ui.add(

@@ -130,7 +130,7 @@ impl OpenDocument {
         let text = self.document.to_text(self.format)?;
         write_atomic(&path, text.as_bytes())?;
         self.disk = Some(DiskStamp::of(&path, text.as_bytes()));
-        recovery::remove(self);
+        self.remove_recovery();
         self.saved = Some(self.document.clone());
         Ok(())
     }
@@ -171,10 +171,37 @@ impl OpenDocument {
         }
     }
 
+    /// Where its recovery copy goes: beside its file, or its own untitled copy.
+    #[must_use]
+    pub fn recovery_path(&self) -> Option<PathBuf> {
+        recovery::path_for(self.path.as_deref(), self.untitled_copy.as_deref())
+    }
+
+    /// Writes its recovery copy (nothing for a document with nowhere to put one).
+    pub fn write_recovery(&self) -> Result<(), SaveError> {
+        match self.recovery_path() {
+            Some(path) => recovery::write(&path, &self.document, self.format),
+            None => Ok(()),
+        }
+    }
+
+    /// Removes its recovery copy, if any.
+    pub fn remove_recovery(&self) {
+        if let Some(path) = self.recovery_path() {
+            recovery::remove_copy(&path);
+        }
+    }
+
+    /// The content its recovery copy holds, if one exists, reads, and differs from what is open.
+    #[must_use]
+    pub fn find_recovery(&self) -> Option<Document> {
+        recovery::find(&self.recovery_path()?, &self.document, self.format)
+    }
+
     /// Saves to a new file, which becomes the document's own; the format follows the extension.
     pub fn save_as(&mut self, path: &Path) -> Result<(), SaveError> {
         // The old copy goes only once the new file is safe: a failed save keeps it.
-        let old_copy = recovery::path_for(self);
+        let old_copy = self.recovery_path();
         let previous = (self.path.replace(path.to_owned()), self.format);
         self.format = Format::from_path(path).unwrap_or(Format::Ron);
         let result = self.save();

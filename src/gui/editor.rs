@@ -416,14 +416,7 @@ impl Screen for EditorScreen {
             .resizable(true)
             .default_size(150.0)
             .show(ui, |ui| {
-                diagnostics_panel(
-                    ui,
-                    session.diagnostics(),
-                    session.validating(),
-                    session.play_progress(),
-                    session.play_summary(),
-                    commands,
-                );
+                diagnostics_panel(ui, session, commands);
             });
         let mut track_edits: Vec<CanvasEdit> = Vec::new();
         let mut edits = Vec::new();

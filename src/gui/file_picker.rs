@@ -12,8 +12,26 @@
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 
-use super::command::StudioCommand;
 use super::job::Job;
+use super::screen_kind::ScreenKind;
+
+/// A file or folder a screen asks for: the chosen path goes back to that screen
+/// ([`super::screen::Screen::picked`]) with `what`, the screen's own name for the choice.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ScreenAsk {
+    /// The screen that asked.
+    pub screen: ScreenKind,
+    /// What the choice is for, as the screen names it (handed back with the path).
+    pub what: &'static str,
+    /// The dialog's title.
+    pub title: &'static str,
+    /// The file name extensions shown (none: every file).
+    pub extensions: &'static [&'static str],
+    /// A save dialog (a file to write), or an open one (a file to read).
+    pub save: bool,
+    /// A folder and file name to start from.
+    pub suggested: Option<PathBuf>,
+}
 
 /// What a file or folder is being chosen for.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -33,18 +51,8 @@ pub enum Picker {
     Background,
     /// A race record to watch.
     OpenRecord,
-    /// Where to export the simulation's results; `suggested` as for [`Picker::SaveAs`].
-    ExportSimulation {
-        /// What is exported.
-        export: super::simulation::Export,
-        /// The suggested file, if any.
-        suggested: Option<PathBuf>,
-    },
-    /// Where to save the race shown as a record; `suggested` as for [`Picker::SaveAs`].
-    SaveRecord {
-        /// The suggested file, if any.
-        suggested: Option<PathBuf>,
-    },
+    /// A choice a screen asked for; the path goes back to it.
+    ForScreen(ScreenAsk),
     /// Where to write a printed PDF; `suggested` as for [`Picker::SaveAs`].
     PrintPdf {
         /// The suggested file, if any.
@@ -54,32 +62,35 @@ pub enum Picker {
     ExportTts,
 }
 
-impl Picker {
-    /// The command the chosen path stands for.
-    #[must_use]
-    pub fn command(&self, path: PathBuf) -> StudioCommand {
-        match self {
-            Self::OpenFolder => StudioCommand::Open(path),
-            Self::OpenFile => StudioCommand::AddFile(path),
-            Self::SaveAs { .. } => StudioCommand::SaveAs(path),
-            Self::ExportPng => StudioCommand::ExportPng(path),
-            Self::Background => StudioCommand::SetBackground(path),
-            Self::OpenRecord => StudioCommand::OpenRecord(path),
-            Self::ExportSimulation { export, .. } => StudioCommand::ExportSimulation(*export, path),
-            Self::SaveRecord { .. } => StudioCommand::SaveRecord(path),
-            Self::PrintPdf { .. } | Self::ExportTts => StudioCommand::PrintTo(path),
-        }
-    }
+/// A path chosen in a file dialog, with what it was chosen for.
+pub type Chosen = (Picker, PathBuf);
 
+impl Picker {
     /// The file a save dialog starts on, when there is one.
     fn suggested(&self) -> Option<&Path> {
         match self {
-            Self::SaveAs { suggested }
-            | Self::SaveRecord { suggested }
-            | Self::PrintPdf { suggested }
-            | Self::ExportSimulation { suggested, .. } => suggested.as_deref(),
+            Self::SaveAs { suggested } | Self::PrintPdf { suggested } => suggested.as_deref(),
+            Self::ForScreen(ask) => ask.suggested.as_deref(),
             _ => None,
         }
+    }
+
+    /// Whether the dialog saves (asks for a file to write).
+    fn saves(&self) -> bool {
+        match self {
+            Self::SaveAs { .. } | Self::ExportPng | Self::PrintPdf { .. } => true,
+            Self::ForScreen(ask) => ask.save,
+            Self::OpenFolder
+            | Self::OpenFile
+            | Self::Background
+            | Self::OpenRecord
+            | Self::ExportTts => false,
+        }
+    }
+
+    /// Whether it chooses a folder.
+    fn folder(&self) -> bool {
+        matches!(self, Self::OpenFolder | Self::ExportTts)
     }
 
     fn title(&self) -> &'static str {
@@ -90,8 +101,7 @@ impl Picker {
             Self::ExportPng => "Export PNG",
             Self::Background => "Choose a background picture",
             Self::OpenRecord => "Open a race record",
-            Self::ExportSimulation { .. } => "Export the simulation",
-            Self::SaveRecord { .. } => "Save the race record",
+            Self::ForScreen(ask) => ask.title,
             Self::PrintPdf { .. } => "Print to PDF",
             Self::ExportTts => "A folder for Tabletop Simulator's pictures",
         }
@@ -105,8 +115,8 @@ impl Picker {
             Self::OpenFile | Self::SaveAs { .. } => &["ron", "json"],
             Self::ExportPng => &["png"],
             Self::Background => &["png", "jpg", "jpeg"],
-            Self::OpenRecord | Self::SaveRecord { .. } => &["json", "ron"],
-            Self::ExportSimulation { export, .. } => export.extensions(),
+            Self::OpenRecord => &["json", "ron"],
+            Self::ForScreen(ask) => ask.extensions,
         }
     }
 
@@ -117,38 +127,28 @@ impl Picker {
         if !extensions.is_empty() {
             dialog = dialog.add_filter(self.title(), extensions);
         }
-        match self {
-            Self::OpenFolder | Self::ExportTts => dialog.set_directory(start).pick_folder(),
-            Self::OpenFile | Self::Background | Self::OpenRecord => {
-                dialog.set_directory(start).pick_file()
-            }
-            Self::SaveAs { .. }
-            | Self::SaveRecord { .. }
-            | Self::ExportPng
-            | Self::PrintPdf { .. }
-            | Self::ExportSimulation { .. } => {
-                let (folder, name) = split(self.suggested(), start);
-                let dialog = dialog.set_directory(folder);
-                match name {
-                    Some(name) => dialog.set_file_name(name).save_file(),
-                    None => dialog.save_file(),
-                }
-            }
+        if self.folder() {
+            return dialog.set_directory(start).pick_folder();
+        }
+        if !self.saves() {
+            return dialog.set_directory(start).pick_file();
+        }
+        let (folder, name) = split(self.suggested(), start);
+        let dialog = dialog.set_directory(folder);
+        match name {
+            Some(name) => dialog.set_file_name(name).save_file(),
+            None => dialog.save_file(),
         }
     }
 
     /// The in-window dialog for this choice, open.
     fn in_window(&self, start: &Path) -> egui_file::FileDialog {
-        let mut dialog = match self {
-            Self::OpenFolder | Self::ExportTts => egui_file::FileDialog::select_folder(),
-            Self::OpenFile | Self::Background | Self::OpenRecord => {
-                egui_file::FileDialog::open_file()
-            }
-            Self::SaveAs { .. }
-            | Self::ExportPng
-            | Self::SaveRecord { .. }
-            | Self::PrintPdf { .. }
-            | Self::ExportSimulation { .. } => egui_file::FileDialog::save_file(),
+        let mut dialog = if self.folder() {
+            egui_file::FileDialog::select_folder()
+        } else if self.saves() {
+            egui_file::FileDialog::save_file()
+        } else {
+            egui_file::FileDialog::open_file()
         }
         .title(self.title());
         let extensions = self.extensions();
@@ -253,20 +253,31 @@ impl FilePicker {
     }
 
     /// Waits for the system's dialog to answer (tests and scripts; the window polls instead):
-    /// the command of the path chosen, if one was.
-    pub fn wait(&mut self) -> Option<StudioCommand> {
+    /// the path chosen, if one was, with what it was chosen for.
+    pub fn wait(&mut self) -> Option<Chosen> {
         let (picker, mut job) = self.native.take()?;
-        job.wait_next().flatten().map(|path| picker.command(path))
+        job.wait_next().flatten().map(|path| (picker, path))
     }
 
-    /// Draws the in-window dialog, or checks on the system's; the command of the path chosen,
-    /// once it is.
-    pub fn show(&mut self, ctx: &egui::Context) -> Option<StudioCommand> {
+    /// Ends the choice under way as if `path` had been chosen (tests, and scripts without a
+    /// desktop portal): what it was chosen for, if a choice was under way.
+    pub fn answer(&mut self, path: PathBuf) -> Option<Chosen> {
+        let picker = self
+            .open
+            .take()
+            .map(|(picker, _)| picker)
+            .or_else(|| self.native.take().map(|(picker, _)| picker))?;
+        Some((picker, path))
+    }
+
+    /// Draws the in-window dialog, or checks on the system's; the path chosen, with what it
+    /// was chosen for, once it is.
+    pub fn show(&mut self, ctx: &egui::Context) -> Option<Chosen> {
         if let Some((picker, job)) = &mut self.native {
             if let Some(answer) = job.poll().pop() {
-                let command = answer.map(|path| picker.command(path));
+                let chosen = answer.map(|path| (picker.clone(), path));
                 self.native = None;
-                return command;
+                return chosen;
             }
             if job.is_finished() {
                 self.native = None;
@@ -280,9 +291,9 @@ impl FilePicker {
         match dialog.state() {
             egui_file::State::Open => None,
             egui_file::State::Selected => {
-                let command = dialog.path().map(|p| picker.command(p.to_owned()));
+                let chosen = dialog.path().map(|p| (picker.clone(), p.to_owned()));
                 self.open = None;
-                command
+                chosen
             }
             egui_file::State::Closed | egui_file::State::Cancelled => {
                 self.open = None;
@@ -324,9 +335,7 @@ mod tests {
         let answer = picker.wait();
         assert_eq!(
             answer,
-            Some(StudioCommand::OpenRecord(PathBuf::from(
-                "records/race-1.json"
-            )))
+            Some((Picker::OpenRecord, PathBuf::from("records/race-1.json")))
         );
         assert!(!picker.is_open());
     }

@@ -100,7 +100,7 @@ pub fn getting_started(ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
             "Run a simulation…",
             "Race hundreds of bot races: win rates with 95% intervals, first-seat advantage, \
              race length, heat maps; compare with another pack.",
-            Action::ShowSimulation,
+            Action::Show(super::screen_kind::ScreenKind::Simulation),
         ),
     ];
     egui::Grid::new("getting_started")

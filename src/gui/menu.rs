@@ -1,13 +1,14 @@
 //! The menu bar, the Help sheet of keys, and key handling: all three generated from the action
-//! table ([`super::action::table`]), so an action is described once.
+//! table ([`super::action_table::table`]), so an action is described once.
 
 use std::path::PathBuf;
 
 use egui::{Modifiers, Ui};
 
-use super::action::{Action, ActionState, Applies, Menu, Shortcut, table};
+use super::action::{Action, ActionState, Menu, Shortcut};
+use super::action_table::table;
 use super::command::StudioCommand;
-use super::screen::ScreenKind;
+use super::screens::SCREENS;
 
 /// What the menu bar needs besides the table.
 pub struct MenuContext<'a> {
@@ -23,7 +24,7 @@ pub struct MenuContext<'a> {
 /// Whether an action can be asked for now: it applies on the screen shown, the table enables
 /// it, and the screen allows it.
 fn enabled(context: &MenuContext<'_>, action: Action) -> (bool, Option<String>) {
-    if !super::action::applies(action, &context.state) {
+    if !super::action_table::applies(action, &context.state) {
         return (false, None);
     }
     (context.screen)(action)
@@ -32,7 +33,7 @@ fn enabled(context: &MenuContext<'_>, action: Action) -> (bool, Option<String>) 
 /// The first key of an action, as the platform writes it (`Ctrl+R`), if it has one.
 #[must_use]
 pub fn action_keys(ctx: &egui::Context, action: Action) -> Option<String> {
-    super::action::table()
+    super::action_table::table()
         .iter()
         .find(|spec| spec.action == action)
         .and_then(|spec| spec.keys.first())
@@ -185,17 +186,19 @@ pub fn shortcut_list(ctx: &egui::Context) -> Vec<(String, String)> {
         .map(|spec| {
             let keys: Vec<String> = spec.keys.iter().map(|&k| keys_text(ctx, k)).collect();
             let mut keys = keys.join(" or ");
-            if let Applies::On(screens) = spec.applies
-                && screens.len() < ScreenKind::ALL.len()
-            {
-                let names: Vec<&str> = screens.iter().map(|s| s.name()).collect();
+            let names: Vec<&str> = SCREENS
+                .iter()
+                .filter(|screen| spec.applies.on(screen.kind))
+                .map(|screen| screen.name)
+                .collect();
+            if names.len() < SCREENS.len() {
                 keys = format!("{keys} ({})", names.join(", "));
             }
             (keys, spec.help.to_owned())
         })
         .collect();
     list.extend(
-        super::action::GESTURES
+        super::action_table::GESTURES
             .iter()
             .map(|(keys, what)| ((*keys).to_owned(), (*what).to_owned())),
     );

@@ -2,12 +2,12 @@
 //! [`crate::edit::Edit`]s, which the app applies after drawing; no game rule lives here.
 //!
 //! - [`app`]: the session, the screens and the routing between them; one frame of the window.
-//! - [`screen`]: the [`screen::Screen`] trait every screen implements, and [`screen::ScreenKind`],
-//!   where a screen is registered. The screens: [`editor`] (the document shown, its inspector
+//! - [`screen`]: the [`screen::Screen`] trait every screen implements; [`screens`]: the
+//!   registry, one row per screen. The screens: [`editor`] (the document shown, its inspector
 //!   and the diagnostics), [`race`] (a test race or a record watched, its start dialog),
-//!   [`simulation`] (batches of bot races and their statistics).
-//! - [`action`]: every action in one table; [`menu`]: the menu bar, the Help sheet and key
-//!   handling generated from it.
+//!   [`simulation`] (batches of bot races and their statistics), [`tune`] (automatic tuning).
+//! - [`action`]: what the user can ask for; [`action_table`]: every action in one table;
+//!   [`menu`]: the menu bar, the Help sheet and key handling generated from it.
 //! - [`job`]: background work with progress and cancel, used by validation, the check by play,
 //!   race bots, batches, pictures and the system's file dialog.
 //! - [`canvas`]: the track canvas (camera, drawing, tools); [`inspector`]: its side panel; the
@@ -19,6 +19,7 @@
 //!   persists between runs.
 
 pub mod action;
+pub mod action_table;
 pub mod app;
 pub mod backdrop;
 mod banners;
@@ -46,6 +47,7 @@ pub mod race_deck_editor;
 pub mod recovery;
 pub mod screen;
 mod screen_kind;
+pub mod screens;
 pub mod session;
 mod sidebar;
 pub mod simulation;

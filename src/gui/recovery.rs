@@ -14,8 +14,6 @@ use crate::content::Document;
 use crate::content::save::{SaveError, write_atomic_without_backup};
 use crate::content::source::{Format, SourceFile};
 
-use super::document::OpenDocument;
-
 const UNTITLED_PREFIX: &str = ".untitled-track";
 const UNTITLED_SUFFIX: &str = ".ron.recovery";
 
@@ -31,34 +29,25 @@ pub fn new_untitled_path(folder: &Path, taken: &[&Path]) -> PathBuf {
         .unwrap_or_else(|| folder.join(format!("{UNTITLED_PREFIX}{UNTITLED_SUFFIX}")))
 }
 
-/// Where a document's recovery copy goes: beside its file, or its own untitled copy.
+/// Where the recovery copy of a document goes: beside its file (`saved`), or, for a document
+/// never saved, its own untitled copy.
 #[must_use]
-pub fn path_for(document: &OpenDocument) -> Option<PathBuf> {
-    match &document.path {
+pub fn path_for(saved: Option<&Path>, untitled: Option<&Path>) -> Option<PathBuf> {
+    match saved {
         Some(path) => {
             let mut name = std::ffi::OsString::from(".");
             name.push(path.file_name().unwrap_or_default());
             name.push(".recovery");
             Some(path.with_file_name(name))
         }
-        None => document.untitled_copy.clone(),
+        None => untitled.map(Path::to_path_buf),
     }
 }
 
-/// Writes the document's recovery copy.
-pub fn write(document: &OpenDocument) -> Result<(), SaveError> {
-    let Some(path) = path_for(document) else {
-        return Ok(());
-    };
-    let text = document.document.to_text(document.format)?;
-    write_atomic_without_backup(&path, text.as_bytes())
-}
-
-/// Removes a document's recovery copy, if any.
-pub fn remove(document: &OpenDocument) {
-    if let Some(path) = path_for(document) {
-        remove_copy(&path);
-    }
+/// Writes a recovery copy of `document` at `path`, in `format`.
+pub fn write(path: &Path, document: &Document, format: Format) -> Result<(), SaveError> {
+    let text = document.to_text(format)?;
+    write_atomic_without_backup(path, text.as_bytes())
 }
 
 /// Removes a recovery copy. A copy that cannot be removed does no harm beyond being offered
@@ -67,11 +56,10 @@ pub fn remove_copy(path: &Path) {
     let _ = fs::remove_file(path);
 }
 
-/// The recovered content for a document, if a copy exists, reads, and differs from what is
-/// open.
+/// The content of the recovery copy at `path`, if it exists, reads and differs from `open`.
 #[must_use]
-pub fn find(document: &OpenDocument) -> Option<Document> {
-    read(&path_for(document)?, document.format).filter(|found| *found != document.document)
+pub fn find(path: &Path, open: &Document, format: Format) -> Option<Document> {
+    read(path, format).filter(|found| found != open)
 }
 
 /// New tracks left in `folder`, with their copies' paths, sorted by path.

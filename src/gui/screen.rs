@@ -2,11 +2,14 @@
 //! each screen is a type that implements [`Screen`], and the app routes drawing, actions and
 //! keys to the one shown.
 //!
-//! Adding a screen is one file (the type and its `impl Screen`) plus one registration: a
-//! [`ScreenKind`] variant (`screen_kind.rs`), with its name in [`ScreenKind::name`]. The app keeps the screens that
-//! were opened ([`crate::gui::StudioApp`]) and shows one at a time; the editor is always there.
+//! Adding a screen is its folder (the type and its `impl Screen`) plus its registration: a
+//! [`ScreenKind`] variant and a row of the registry ([`super::screens`]). The app keeps the
+//! screens that were opened ([`crate::gui::StudioApp`]) and shows one at a time; the editor is
+//! always there. A screen owns its messages: its buttons' requests are handled inside it, and
+//! it asks the app only for the app's services ([`StudioCommand`]).
 
 use std::any::Any;
+use std::path::PathBuf;
 
 use egui::Ui;
 
@@ -14,6 +17,7 @@ use super::action::Action;
 use super::command::StudioCommand;
 pub use super::screen_kind::ScreenKind;
 use super::session::Session;
+use super::workspace::DocumentId;
 
 /// What a screen sees of the studio while it draws or acts: the session (documents, their
 /// validation, the status line) and where to put the commands only the app can carry out.
@@ -24,6 +28,8 @@ pub struct StudioView<'a> {
     pub commands: &'a mut Vec<StudioCommand>,
     /// The window's clock (seconds).
     pub now: f64,
+    /// The document the editor shows (a screen made from here starts on it).
+    pub shown: Option<DocumentId>,
 }
 
 /// A screen of the studio.
@@ -47,6 +53,12 @@ pub trait Screen: Any {
         None
     }
 
-    /// Carries out `action`, which applies to this screen, while it is shown.
+    /// Carries out `action`, which applies to this screen (while it is shown, or, for an
+    /// action the app routes to it by kind, while it is open).
     fn act(&mut self, action: Action, studio: &mut StudioView<'_>);
+
+    /// Takes the path chosen in a file dialog the screen asked for
+    /// ([`super::file_picker::Picker::ForScreen`]); `what` is the screen's own name for the
+    /// choice.
+    fn picked(&mut self, _what: &'static str, _path: PathBuf, _studio: &mut StudioView<'_>) {}
 }

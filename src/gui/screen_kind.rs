@@ -1,8 +1,8 @@
-//! Where a screen is registered: the kinds of screen that fill the window's centre. Kept apart
-//! from the [`super::screen::Screen`] trait so that the action table can name the screens an
-//! action applies to without depending on what a screen is.
+//! Which screen fills the window's centre, as an id. Kept apart from the
+//! [`super::screen::Screen`] trait and the registry ([`super::screens`]) so that the actions can
+//! name the screens they apply to without depending on what a screen is.
 
-/// Which screen fills the centre. The registration of a screen.
+/// Which screen fills the centre; its row in [`super::screens::SCREENS`] says the rest.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug, Default)]
 pub enum ScreenKind {
     /// The editor: the document shown, with its inspector and the diagnostics.
@@ -14,20 +14,4 @@ pub enum ScreenKind {
     Simulation,
     /// Automatic tuning of the content by bot races.
     Tune,
-}
-
-impl ScreenKind {
-    /// Every screen, in the order the window offers them.
-    pub const ALL: [Self; 4] = [Self::Editor, Self::Race, Self::Simulation, Self::Tune];
-
-    /// The screen's name, as the Help sheet lists where a key works.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Self::Editor => "editor",
-            Self::Race => "race",
-            Self::Simulation => "simulation",
-            Self::Tune => "tune",
-        }
-    }
 }

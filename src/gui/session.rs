@@ -372,7 +372,7 @@ impl Session {
             Answer::Discard => {
                 // Work the user chose to throw away is not offered back next time.
                 for document in &self.workspace.documents {
-                    recovery::remove(document);
+                    document.remove_recovery();
                 }
                 self.go_on(then)
             }
@@ -594,8 +594,8 @@ impl Session {
             if !document.is_dirty() {
                 // Back to what is on disk (undone, or saved): a copy left from before would be
                 // offered next time as work lost in a crash.
-                recovery::remove(document);
-            } else if let Err(error) = recovery::write(document) {
+                document.remove_recovery();
+            } else if let Err(error) = document.write_recovery() {
                 self.status.say(format!("Autosave failed: {error}"));
             }
         }
@@ -639,8 +639,8 @@ impl Session {
                     let document = workspace.document(id)?;
                     Some(Recovery {
                         target: Some(id),
-                        document: recovery::find(document)?,
-                        copy: recovery::path_for(document)?,
+                        document: document.find_recovery()?,
+                        copy: document.recovery_path()?,
                     })
                 })
                 .chain(recovery::find_untitled(&workspace.root).into_iter().map(

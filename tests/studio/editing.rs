@@ -18,6 +18,7 @@ use roadwright::content::Document;
 use roadwright::content::race_deck::RaceDeck;
 use roadwright::content::track::{SpaceRef, Terrain, Track};
 use roadwright::gui::StudioApp;
+use roadwright::gui::screen::ScreenKind;
 
 /// The studio on a copy of the standard pack with the sample figure 8 beside it, shown.
 fn open_figure_eight() -> (tempfile::TempDir, Harness<'static, StudioApp>) {
@@ -1072,18 +1073,18 @@ fn file_dialogs_start_in_the_project_then_in_the_folder_last_chosen() {
     settle(&mut harness);
     harness.get_by_label("Start race").click();
     settle(&mut harness);
-    assert!(harness.state().race_shown(), "a race on the oval");
+    assert!(
+        harness.state().is_shown(ScreenKind::Race),
+        "a race on the oval"
+    );
     harness
         .state_mut()
         .apply(StudioCommand::Act(Action::SaveRecord));
     settle(&mut harness);
-    let Some((
-        Picker::SaveRecord {
-            suggested: Some(offered),
-        },
-        _,
-    )) = harness.state().file_dialog()
-    else {
+    let Some((Picker::ForScreen(asked), _)) = harness.state().file_dialog() else {
+        panic!("Save race record asks for a file");
+    };
+    let Some(offered) = &asked.suggested else {
         panic!("Save race record asks with a suggestion");
     };
     assert_eq!(offered.parent(), Some(root.path()), "{}", offered.display());

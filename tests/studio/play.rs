@@ -9,7 +9,9 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::Document;
 use roadwright::content::track::{SpaceRef, Terrain};
+use roadwright::gui::race::RaceScreen;
 use roadwright::gui::race::RaceSession;
+use roadwright::gui::screen::ScreenKind;
 use roadwright::gui::{Prefs, StudioApp};
 use roadwright::validate::ObjectRef;
 
@@ -120,11 +122,11 @@ fn watch_opens_the_race_that_shows_a_finding() {
     harness.get_by_label("Watch").click();
     settle(&mut harness);
     assert!(
-        harness.state().race_shown(),
+        harness.state().is_shown(ScreenKind::Race),
         "{:?}",
         harness.state().status()
     );
-    let screen = harness.state().race_screen().expect("race");
+    let screen = harness.state().screen::<RaceScreen>().expect("race");
     let RaceSession::Replay(replay) = screen.session() else {
         panic!("a replay");
     };

@@ -12,8 +12,10 @@ use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::track::{SpaceRef, Terrain};
+use roadwright::gui::race::RaceScreen;
 use roadwright::gui::race::start::SeatChoice;
 use roadwright::gui::race::{RaceCommand, RaceSession, card_label, choice_place};
+use roadwright::gui::screen::ScreenKind;
 use roadwright::gui::{StudioApp, StudioCommand};
 use roadwright::rules::report::EntryKind;
 use roadwright::rules::{Decision, Place, Race};
@@ -24,7 +26,7 @@ use roadwright::sim::session::{Run, RunUntil, SeatControl, TestRace};
 fn race(harness: &Harness<'static, StudioApp>) -> Race {
     harness
         .state()
-        .race_screen()
+        .screen::<RaceScreen>()
         .expect("a race is open")
         .race()
         .clone()
@@ -55,10 +57,13 @@ fn all_bots(harness: &mut Harness<'static, StudioApp>, profile: &str) {
 fn start_race(harness: &mut Harness<'static, StudioApp>) {
     harness.get_by_label("Start race").click();
     settle(harness);
-    assert!(harness.state().race_shown(), "the race screen is shown");
+    assert!(
+        harness.state().is_shown(ScreenKind::Race),
+        "the race screen is shown"
+    );
     harness
         .state_mut()
-        .race_screen_mut()
+        .screen_mut::<RaceScreen>()
         .expect("race")
         .apply(RaceCommand::SetDelay(0.0));
 }
@@ -69,7 +74,7 @@ fn until(harness: &mut Harness<'static, StudioApp>, done: impl Fn(&StudioApp) ->
         if done(harness.state()) {
             return;
         }
-        if let Some(screen) = harness.state_mut().race_screen_mut() {
+        if let Some(screen) = harness.state_mut().screen_mut::<RaceScreen>() {
             screen.wait_for_bots();
         }
         harness.step();
@@ -78,7 +83,7 @@ fn until(harness: &mut Harness<'static, StudioApp>, done: impl Fn(&StudioApp) ->
 }
 
 fn person_plays_a_card(app: &StudioApp) -> bool {
-    app.race_screen().is_some_and(|screen| {
+    app.screen::<RaceScreen>().is_some_and(|screen| {
         let RaceSession::Live(live) = screen.session() else {
             return false;
         };
@@ -112,7 +117,7 @@ fn painted_texts(harness: &Harness<'static, StudioApp>) -> Vec<(String, Pos2)> {
 
 /// Where a space of the race's track is on screen.
 fn on_screen(harness: &Harness<'static, StudioApp>, place: Place) -> Pos2 {
-    let screen = harness.state().race_screen().expect("race");
+    let screen = harness.state().screen::<RaceScreen>().expect("race");
     let Place::Track(space) = place else {
         panic!("not a track space: {place:?}");
     };
@@ -203,7 +208,7 @@ fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
     }
     let preview = harness
         .state()
-        .race_screen()
+        .screen::<RaceScreen>()
         .and_then(|s| s.preview())
         .expect("the reachable places are highlighted")
         .clone();
@@ -238,7 +243,7 @@ fn a_person_plays_a_card_by_clicking_a_highlighted_space_and_undoes_it() {
     );
 
     let report = |h: &Harness<'static, StudioApp>| {
-        let screen = h.state().race_screen().expect("race");
+        let screen = h.state().screen::<RaceScreen>().expect("race");
         let mut told = roadwright::rules::report::CompactReport::default();
         told.update(screen.race());
         (screen.report().to_vec(), told.entries().to_vec())
@@ -269,7 +274,8 @@ fn bots_play_a_race_to_its_end_and_the_winner_is_announced() {
     harness.run();
     start_race(&mut harness);
     until(&mut harness, |app| {
-        app.race_screen().is_some_and(|s| s.race().is_over())
+        app.screen::<RaceScreen>()
+            .is_some_and(|s| s.race().is_over())
     });
     harness.run();
     let finished = race(&harness);
@@ -283,7 +289,11 @@ fn bots_play_a_race_to_its_end_and_the_winner_is_announced() {
     };
     harness.get_by_label(&announcement);
     assert!(
-        !harness.state().race_screen().expect("race").is_running(),
+        !harness
+            .state()
+            .screen::<RaceScreen>()
+            .expect("race")
+            .is_running(),
         "the bots stop at the end"
     );
 
@@ -373,7 +383,7 @@ fn a_saved_record_is_watched_with_the_scrubber() {
         .apply(StudioCommand::OpenRecord(saved.clone()));
     settle(&mut harness);
     assert!(
-        harness.state().race_shown(),
+        harness.state().is_shown(ScreenKind::Race),
         "{:?}",
         harness.state().status()
     );
@@ -391,7 +401,7 @@ fn a_saved_record_is_watched_with_the_scrubber() {
     assert_eq!(position(&harness), 2, "the arrow key steps too");
     harness
         .state_mut()
-        .race_screen_mut()
+        .screen_mut::<RaceScreen>()
         .expect("race")
         .apply(RaceCommand::SeekTurn(3));
     harness.run();
@@ -414,7 +424,10 @@ fn a_race_is_refused_on_content_with_errors_and_the_error_can_be_shown() {
     harness.get_by_label_contains("The content has 1 error");
     harness.get_by_label("Start race").click();
     settle(&mut harness);
-    assert!(harness.state().race_screen().is_none(), "no race starts");
+    assert!(
+        harness.state().screen::<RaceScreen>().is_none(),
+        "no race starts"
+    );
     harness
         .get_by_label("Start a test race")
         .get_by_label_contains("speed-out-of-range")
@@ -443,13 +456,16 @@ fn the_race_menu_starts_a_race_and_switches_between_race_and_editor() {
     start_race(&mut harness);
     harness.get_by_label("Back to editor").click();
     settle(&mut harness);
-    assert!(!harness.state().race_shown(), "the editor is back");
     assert!(
-        harness.state().race_screen().is_some(),
+        !harness.state().is_shown(ScreenKind::Race),
+        "the editor is back"
+    );
+    assert!(
+        harness.state().screen::<RaceScreen>().is_some(),
         "the race stays open"
     );
     menu(&mut harness, "Race", "Show the race");
-    assert!(harness.state().race_shown());
+    assert!(harness.state().is_shown(ScreenKind::Race));
     harness.key_press(Key::Escape);
     settle(&mut harness);
     harness.get_by_label("Test race…").click();
@@ -467,7 +483,10 @@ fn the_race_menu_starts_a_race_and_switches_between_race_and_editor() {
     menu(&mut harness, "Race", "Show the race");
     harness.key_press(Key::Escape);
     settle(&mut harness);
-    assert!(!harness.state().race_shown(), "Esc goes back to the editor");
+    assert!(
+        !harness.state().is_shown(ScreenKind::Race),
+        "Esc goes back to the editor"
+    );
 }
 
 #[test]
@@ -481,18 +500,24 @@ fn pause_stops_the_bots_and_step_plays_one_decision_at_a_time() {
     // bots may play it to its end within a frame).
     harness
         .state_mut()
-        .race_screen_mut()
+        .screen_mut::<RaceScreen>()
         .expect("race")
         .apply(RaceCommand::SetDelay(5.0));
     harness.get_by_label("Pause").click();
     harness.run();
-    assert!(!harness.state().race_screen().expect("race").is_running());
+    assert!(
+        !harness
+            .state()
+            .screen::<RaceScreen>()
+            .expect("race")
+            .is_running()
+    );
     let paused_at = race(&harness).decisions().len();
     assert!(!race(&harness).is_over());
     for _ in 0..20 {
         harness
             .state_mut()
-            .race_screen_mut()
+            .screen_mut::<RaceScreen>()
             .expect("race")
             .wait_for_bots();
         harness.step();
@@ -505,7 +530,7 @@ fn pause_stops_the_bots_and_step_plays_one_decision_at_a_time() {
 
     harness.get_by_label("Step").click();
     until(&mut harness, |app| {
-        app.race_screen()
+        app.screen::<RaceScreen>()
             .is_some_and(|s| !s.is_running() && s.race().decisions().len() > paused_at)
     });
     assert_eq!(
@@ -516,10 +541,16 @@ fn pause_stops_the_bots_and_step_plays_one_decision_at_a_time() {
 
     harness.get_by_label("To end of turn").click();
     harness.step();
-    assert!(harness.state().race_screen().expect("race").is_running());
+    assert!(
+        harness
+            .state()
+            .screen::<RaceScreen>()
+            .expect("race")
+            .is_running()
+    );
     let turn = race(&harness).turn();
     until(&mut harness, |app| {
-        app.race_screen().is_some_and(|s| !s.is_running())
+        app.screen::<RaceScreen>().is_some_and(|s| !s.is_running())
     });
     assert_eq!(
         race(&harness).turn(),
@@ -553,7 +584,8 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
     all_bots(&mut harness, "random");
     start_race(&mut harness);
     until(&mut harness, |app| {
-        app.race_screen().is_some_and(|s| s.race().is_over())
+        app.screen::<RaceScreen>()
+            .is_some_and(|s| s.race().is_over())
     });
     harness.get_by_label("Save record…").click();
     settle(&mut harness);
@@ -569,7 +601,12 @@ fn a_race_is_saved_as_a_record_through_the_in_window_dialog_and_opens_again() {
 
     harness.state_mut().apply(StudioCommand::OpenRecord(saved));
     settle(&mut harness);
-    let RaceSession::Replay(replay) = harness.state().race_screen().expect("race").session() else {
+    let RaceSession::Replay(replay) = harness
+        .state()
+        .screen::<RaceScreen>()
+        .expect("race")
+        .session()
+    else {
         panic!("a record is watched");
     };
     assert_eq!(replay.position(), played.decisions().len());
@@ -594,7 +631,7 @@ fn until_the_person_can<T>(
         start_race(harness);
         loop {
             until(harness, |app| {
-                app.race_screen().is_some_and(|s| {
+                app.screen::<RaceScreen>().is_some_and(|s| {
                     s.race().is_over()
                         || matches!(s.session(), RaceSession::Live(l) if l.human_to_decide().is_some())
                 })
@@ -609,7 +646,7 @@ fn until_the_person_can<T>(
             }
             harness
                 .state_mut()
-                .race_screen_mut()
+                .screen_mut::<RaceScreen>()
                 .expect("race")
                 .apply(RaceCommand::Decide(now.legal()[0].clone()));
             harness.step();
@@ -693,7 +730,7 @@ fn a_broken_new_track_does_not_stop_a_race_on_another_track() {
     harness.run();
     start_race(&mut harness);
     assert!(
-        harness.state().race_screen().is_some(),
+        harness.state().screen::<RaceScreen>().is_some(),
         "racing on the oval"
     );
 }
@@ -738,18 +775,18 @@ fn a_click_on_the_race_report_shows_where_it_happened() {
     all_bots(&mut harness, "random");
     start_race(&mut harness);
     until(&mut harness, |app| {
-        app.race_screen()
+        app.screen::<RaceScreen>()
             .is_some_and(|s| s.race().decisions().len() > 30)
     });
     // The bots may have played the race to its end within a frame: stop them either way.
     harness
         .state_mut()
-        .race_screen_mut()
+        .screen_mut::<RaceScreen>()
         .expect("race")
         .apply(RaceCommand::Pause);
     harness.run();
     let now = race(&harness);
-    let screen = harness.state().race_screen().expect("race");
+    let screen = harness.state().screen::<RaceScreen>().expect("race");
     // The last activation that moved its car and others: its line, where its car went, and
     // the first of its folded lines.
     let entry = screen
@@ -775,7 +812,7 @@ fn a_click_on_the_race_report_shows_where_it_happened() {
         .expect("listed")
         .click();
     harness.run();
-    let screen = harness.state().race_screen().expect("race");
+    let screen = harness.state().screen::<RaceScreen>().expect("race");
     let space = screen.track().space(now.track().at(to)).expect("space");
     let centre = screen.canvas().view.centre;
     assert!(
@@ -826,9 +863,14 @@ fn the_studios_planner_seats_decide_as_simulate_does_for_the_same_seed() {
     all_bots(&mut harness, "planner");
     start_race(&mut harness);
     until(&mut harness, |app| {
-        app.race_screen().is_some_and(|s| s.race().is_over())
+        app.screen::<RaceScreen>()
+            .is_some_and(|s| s.race().is_over())
     });
-    let studio = harness.state().race_screen().expect("race").record();
+    let studio = harness
+        .state()
+        .screen::<RaceScreen>()
+        .expect("race")
+        .record();
     let setup = studio.setup();
     let loaded = roadwright::sim::load_race(pack.path(), &pack.path().join("oval.ron"), "standard")
         .expect("the pack loads");
@@ -896,10 +938,16 @@ fn editing_keys_on_the_race_screen_leave_the_track_untouched() {
     harness.event(egui::Event::Paste(String::new()));
     harness.key_press_modifiers(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
     settle(&mut harness);
-    assert!(harness.state().race_shown(), "still on the race screen");
+    assert!(
+        harness.state().is_shown(ScreenKind::Race),
+        "still on the race screen"
+    );
 
     menu(&mut harness, "Race", "Back to the editor");
-    assert!(!harness.state().race_shown(), "back in the editor");
+    assert!(
+        !harness.state().is_shown(ScreenKind::Race),
+        "back in the editor"
+    );
     assert_eq!(shown_track(&harness), before, "the track is untouched");
     assert!(redo(&harness).is_some(), "the edit was not redone");
     assert!(selected(&harness), "the selection was not deleted");
@@ -920,7 +968,10 @@ fn finish_with_bots_plays_a_person_s_race_to_its_end_and_a_seat_can_be_taken_bac
         .expect("the person decides");
 
     // Handed to a bot and taken back: the person decides again.
-    let screen = harness.state_mut().race_screen_mut().expect("race");
+    let screen = harness
+        .state_mut()
+        .screen_mut::<RaceScreen>()
+        .expect("race");
     let planner = profiles_in(pack.path()).remove("planner").expect("planner");
     let _ = screen.apply(RaceCommand::SetSeat(person, SeatControl::Bot(planner)));
     let _ = screen.apply(RaceCommand::Pause);
@@ -933,20 +984,31 @@ fn finish_with_bots_plays_a_person_s_race_to_its_end_and_a_seat_can_be_taken_bac
 
     let _ = harness
         .state_mut()
-        .race_screen_mut()
+        .screen_mut::<RaceScreen>()
         .expect("race")
         .apply(RaceCommand::SetDelay(0.5));
     harness.get_by_label("Finish with bots").click();
     // The bots play on at once: frames, not a settle that waits for the window to be still.
     harness.run_steps(2);
     assert!(
-        harness.state().race_screen().expect("race").delay() < f32::EPSILON,
+        harness
+            .state()
+            .screen::<RaceScreen>()
+            .expect("race")
+            .delay()
+            < f32::EPSILON,
         "at full speed"
     );
     until(&mut harness, |app| {
-        app.race_screen().is_some_and(|s| s.race().is_over())
+        app.screen::<RaceScreen>()
+            .is_some_and(|s| s.race().is_over())
     });
-    let RaceSession::Live(live) = harness.state().race_screen().expect("race").session() else {
+    let RaceSession::Live(live) = harness
+        .state()
+        .screen::<RaceScreen>()
+        .expect("race")
+        .session()
+    else {
         panic!("a live race");
     };
     assert!(
@@ -976,11 +1038,14 @@ fn escape_closes_an_open_menu_first() {
     harness.key_press(Key::Escape);
     harness.run();
     assert!(harness.query_by_label(item).is_none(), "Esc closed it");
-    assert!(harness.state().race_shown(), "and did not leave the race");
+    assert!(
+        harness.state().is_shown(ScreenKind::Race),
+        "and did not leave the race"
+    );
     harness.key_press(Key::Escape);
     harness.run();
     assert!(
-        !harness.state().race_shown(),
+        !harness.state().is_shown(ScreenKind::Race),
         "the next Esc goes back to the editor"
     );
 }
@@ -1017,7 +1082,7 @@ fn the_race_toolbar_fits_one_row_at_1280_by_800() {
 fn pause(harness: &mut Harness<'static, StudioApp>) {
     let _ = harness
         .state_mut()
-        .race_screen_mut()
+        .screen_mut::<RaceScreen>()
         .expect("race")
         .apply(RaceCommand::Pause);
 }
@@ -1082,14 +1147,14 @@ fn the_race_board_keeps_half_the_window_at_1280_by_800() {
     open_dialog(&mut harness, 3);
     harness.get_by_label("Start race").click();
     settle(&mut harness);
-    assert!(harness.state().race_shown());
+    assert!(harness.state().is_shown(ScreenKind::Race));
     assert!(
         harness.query_by_label("oval.ron (track)").is_none(),
         "no files panel on the race screen"
     );
     let board = harness
         .state()
-        .race_screen()
+        .screen::<RaceScreen>()
         .expect("race")
         .canvas()
         .shown_rect()

@@ -8,14 +8,23 @@ use common::studio::{menu, open_track, settle, workspace_copy};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::gui::StudioApp;
+use roadwright::gui::race::RaceScreen;
 use roadwright::gui::race::RaceSession;
+use roadwright::gui::screen::ScreenKind;
+use roadwright::gui::simulation::SimulationScreen;
 use roadwright::gui::simulation::{SimForm, SimTab};
 
 /// Opens the simulation screen, fills in its form and clicks Run.
 fn start(harness: &mut Harness<'static, StudioApp>, fill: impl FnOnce(&mut SimForm)) {
     menu(harness, "Race", "Simulate");
-    assert!(harness.state().simulation_shown());
-    fill(&mut harness.state_mut().simulation_mut().expect("screen").form);
+    assert!(harness.state().is_shown(ScreenKind::Simulation));
+    fill(
+        &mut harness
+            .state_mut()
+            .screen_mut::<SimulationScreen>()
+            .expect("screen")
+            .form,
+    );
     harness.run();
     harness.get_by_label("Run").click();
     harness.run();
@@ -38,13 +47,17 @@ fn compared(
         form.bots = vec!["random".to_owned(); 10];
         fill(form);
     });
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(harness);
     harness.get_by_label("Compare").click();
     settle(harness);
     harness
         .state()
-        .simulation()
+        .screen::<SimulationScreen>()
         .and_then(|s| s.comparison())
         .expect("both batches played")
         .clone()
@@ -55,7 +68,7 @@ fn stats_of<'a>(
 ) -> &'a roadwright::sim::stats::BatchStats {
     harness
         .state()
-        .simulation()
+        .screen::<SimulationScreen>()
         .and_then(|s| s.stats())
         .expect("statistics")
 }
@@ -65,7 +78,11 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 60);
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     let stats = stats_of(&harness).clone();
     assert_eq!(stats.races, 60);
@@ -103,7 +120,11 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
     harness.get_by_label("Heat map").click();
     settle(&mut harness);
     assert_eq!(
-        harness.state().simulation().expect("screen").tab(),
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .tab(),
         SimTab::HeatMap
     );
     let most = stats
@@ -123,27 +144,37 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
 
     harness.get_by_label("Notable races").click();
     settle(&mut harness);
-    let longest = roadwright::sim::batch::notable(harness.state().simulation().expect("s").races())
-        .into_iter()
-        .find(|n| n.why == "longest")
-        .expect("a longest race");
+    let longest = roadwright::sim::batch::notable(
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("s")
+            .races(),
+    )
+    .into_iter()
+    .find(|n| n.why == "longest")
+    .expect("a longest race");
     harness
         .get_by_label(&format!("Watch race {} (longest)", longest.index))
         .click();
     settle(&mut harness);
     assert!(
-        harness.state().race_shown(),
+        harness.state().is_shown(ScreenKind::Race),
         "{:?}",
         harness.state().status()
     );
     let Some(RaceSession::Replay(replay)) = harness
         .state()
-        .race_screen()
+        .screen::<RaceScreen>()
         .map(roadwright::gui::race::RaceScreen::session)
     else {
         panic!("a replay");
     };
-    let summary = &harness.state().simulation().expect("s").races()[longest.index];
+    let summary = &harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("s")
+        .races()[longest.index];
     assert_eq!(
         replay.last(),
         summary.decisions,
@@ -156,16 +187,40 @@ fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 100_000);
-    assert!(harness.state().simulation().expect("screen").is_running());
+    assert!(
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .is_running()
+    );
     // Some races are in: wait on the batch, not the clock.
-    harness.state_mut().simulation_mut().expect("s").wait_next();
-    assert!(!harness.state().simulation().expect("s").races().is_empty());
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("s")
+        .wait_next();
+    assert!(
+        !harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("s")
+            .races()
+            .is_empty()
+    );
     harness.run();
     harness.get_by_label("Cancel").click();
     harness.run();
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
-    let screen = harness.state().simulation().expect("screen");
+    let screen = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("screen");
     assert!(!screen.is_running());
     let played = screen.races().len();
     assert!(played > 0 && played < 100_000, "{played}");
@@ -226,12 +281,15 @@ fn compare_with_saved_shows_what_an_unsaved_deck_edit_changes() {
 /// and the heat map as a PNG, as the export dialog's choice would write them.
 #[test]
 fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
-    use roadwright::gui::StudioCommand;
     use roadwright::gui::simulation::Export;
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 30);
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     harness.get_by_label("Export JSON…");
     let out = tempfile::tempdir().expect("temp");
@@ -240,10 +298,7 @@ fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
         (Export::Csv, "batch.csv"),
         (Export::HeatPng, "heat.png"),
     ] {
-        harness.state_mut().apply(StudioCommand::ExportSimulation(
-            export,
-            out.path().join(name),
-        ));
+        export_to(&mut harness, export, out.path().join(name));
     }
     // The last export said where both of the CSV's files went.
     let csv_said = format!(
@@ -251,10 +306,7 @@ fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
         out.path().join("batch.csv").display(),
         out.path().join("batch-teams.csv").display()
     );
-    harness.state_mut().apply(StudioCommand::ExportSimulation(
-        Export::Csv,
-        out.path().join("batch.csv"),
-    ));
+    export_to(&mut harness, Export::Csv, out.path().join("batch.csv"));
     assert_eq!(harness.state().status(), Some(csv_said.as_str()));
     let json: serde_json::Value = serde_json::from_str(
         &std::fs::read_to_string(out.path().join("batch.json")).expect("json written"),
@@ -279,7 +331,11 @@ fn seats_can_be_played_by_different_bot_profiles() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     menu(&mut harness, "Race", "Simulate");
-    let form = &mut harness.state_mut().simulation_mut().expect("screen").form;
+    let form = &mut harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .form;
     form.races = 20;
     form.bots = vec!["random".to_owned(); 10];
     "racer".clone_into(&mut form.bots[0]);
@@ -287,7 +343,11 @@ fn seats_can_be_played_by_different_bot_profiles() {
     harness.get_by_label("Seat 1");
     harness.get_by_label("Run").click();
     harness.run();
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     let stats = stats_of(&harness);
     let profiles: Vec<&String> = stats.bots.keys().collect();
@@ -311,7 +371,11 @@ fn tables_sort_by_a_click_on_their_headers() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 30);
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     harness.get_by_label("Cars and weapons").click();
     settle(&mut harness);
@@ -399,7 +463,11 @@ fn export_offers_a_file_beside_the_content_folder() {
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
     simulate(&mut harness, 10);
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     harness.get_by_label("Export JSON…").click();
     settle(&mut harness);
@@ -418,19 +486,19 @@ fn export_offers_a_file_beside_the_content_folder() {
 /// same CSV files.
 #[test]
 fn the_studio_exports_the_files_simulate_writes() {
-    use roadwright::gui::StudioCommand;
     use roadwright::gui::simulation::Export;
     let (pack, track) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 20);
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     let out = tempfile::tempdir().expect("temp");
     for (export, name) in [(Export::Json, "studio.json"), (Export::Csv, "studio.csv")] {
-        harness.state_mut().apply(StudioCommand::ExportSimulation(
-            export,
-            out.path().join(name),
-        ));
+        export_to(&mut harness, export, out.path().join(name));
     }
     let path = |name: &str| out.path().join(name).display().to_string();
     let run = common::roadwright(&[
@@ -471,7 +539,11 @@ fn the_races_view_shows_the_design_metrics_with_their_definitions() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 40);
-    harness.state_mut().simulation_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     let tabs: Vec<_> = harness.get_all_by_label("Races").collect();
     tabs.iter()
@@ -481,7 +553,11 @@ fn the_races_view_shows_the_design_metrics_with_their_definitions() {
     drop(tabs);
     settle(&mut harness);
     assert_eq!(
-        harness.state().simulation().expect("screen").tab(),
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .tab(),
         SimTab::Races
     );
     harness.get_by_label("Design metrics");
@@ -501,4 +577,29 @@ fn the_races_view_shows_the_design_metrics_with_their_definitions() {
         harness.query_by_label_contains(drama.definition).is_some(),
         "the definition on hover"
     );
+}
+
+/// Exports the simulation's results as a person does: the export's button, then `path` chosen
+/// in the file dialog it opens (which hands the path back to the simulation screen).
+fn export_to(
+    harness: &mut Harness<'static, StudioApp>,
+    export: roadwright::gui::simulation::Export,
+    path: std::path::PathBuf,
+) {
+    use roadwright::gui::simulation::Export;
+    let button = match export {
+        Export::Json => "Export JSON…",
+        Export::Csv => "Export CSV…",
+        Export::HeatPng => "Heat map PNG…",
+    };
+    harness.get_by_label(button).click();
+    // One frame: the click asks for the dialog. The in-window dialog (egui_file) would fail the
+    // harness's accessibility check once drawn, so it is answered before it is.
+    harness.step();
+    assert!(
+        harness.state().file_dialog().is_some(),
+        "{button} asks where to write"
+    );
+    harness.state_mut().answer_file_dialog(path);
+    settle(harness);
 }

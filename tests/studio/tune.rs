@@ -15,6 +15,8 @@ use egui_kittest::kittest::{NodeT, Queryable};
 use roadwright::content::{Document, RawPack};
 use roadwright::gui::StudioApp;
 use roadwright::gui::screen::ScreenKind;
+use roadwright::gui::simulation::SimulationScreen;
+use roadwright::gui::tune::TuneScreen;
 
 /// The team mats open, the first car of the first team's base MP set to 6 and not saved, then
 /// Race > Tune… with the Rust Reapers' defense ticked through the filter.
@@ -40,7 +42,11 @@ fn tune_screen(pack: &Path, out: &Path, budget: u32) -> Harness<'static, StudioA
         .get_by_label("rust-reapers (every car): defense")
         .click();
     harness.run();
-    let form = &mut harness.state_mut().tune_mut().expect("the screen").form;
+    let form = &mut harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("the screen")
+        .form;
     form.budget = budget;
     "random".clone_into(&mut form.bot);
     form.out = out.display().to_string();
@@ -65,16 +71,29 @@ fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
     let mut harness = tune_screen(pack.path(), &out, 400);
     let spec = {
         let app = harness.state();
-        app.tune().expect("screen").form.spec(app.workspace())
+        app.screen::<TuneScreen>()
+            .expect("screen")
+            .form
+            .spec(app.workspace())
     };
     assert_eq!(spec.parameters.len(), 1, "one parameter ticked: {spec:?}");
     harness.get_by_label("Tune").click();
     harness.run();
-    assert!(harness.state().tune().expect("screen").is_running());
-    harness.state_mut().tune_mut().expect("screen").wait();
+    assert!(
+        harness
+            .state()
+            .screen::<TuneScreen>()
+            .expect("screen")
+            .is_running()
+    );
+    harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
 
-    let screen = harness.state().tune().expect("screen");
+    let screen = harness.state().screen::<TuneScreen>().expect("screen");
     assert_eq!(screen.error(), None);
     let (report, written) = screen.report().expect("a report");
     assert_eq!(written, out.as_path());
@@ -128,18 +147,30 @@ fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
         "the tuned pack validates"
     );
 
+    opens_as_the_report_measured_it(&mut harness, &report);
+}
+
+/// "Compare on the simulation screen" shows the tuned pack against the pack as it is, on the
+/// run's final seeds, with the same figures as the report.
+fn opens_as_the_report_measured_it(
+    harness: &mut Harness<'static, StudioApp>,
+    report: &roadwright::sim::tune::run::Report,
+) {
     harness
         .get_by_label("Compare on the simulation screen")
         .click();
-    settle(&mut harness);
-    assert!(harness.state().simulation_shown());
+    settle(harness);
+    assert!(harness.state().is_shown(ScreenKind::Simulation));
     harness
         .state_mut()
-        .simulation_mut()
+        .screen_mut::<SimulationScreen>()
         .expect("the simulation screen")
         .wait();
-    settle(&mut harness);
-    let simulation = harness.state().simulation().expect("screen");
+    settle(harness);
+    let simulation = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("screen");
     let comparison = simulation.comparison().expect("both sides played");
     // The form says what is shown: the run's bots, races and seed.
     assert_eq!(simulation.form.races, report.plan.final_races);
@@ -188,11 +219,15 @@ fn stop_ends_the_run_at_once_and_writes_the_best_so_far() {
     }
     harness.get_by_label("Stop").click();
     harness.run();
-    harness.state_mut().tune_mut().expect("screen").wait();
+    harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("screen")
+        .wait();
     settle(&mut harness);
     let (report, _) = harness
         .state()
-        .tune()
+        .screen::<TuneScreen>()
         .expect("screen")
         .report()
         .expect("the best so far is measured and reported");
@@ -214,7 +249,7 @@ fn a_tuning_that_cannot_start_says_why() {
     let mut harness = tune_screen(pack.path(), &inside, 400);
     harness.get_by_label("Tune").click();
     harness.run();
-    let screen = harness.state().tune().expect("screen");
+    let screen = harness.state().screen::<TuneScreen>().expect("screen");
     assert!(!screen.is_running());
     let error = screen.error().expect("an error").to_owned();
     assert!(error.contains("inside the content folder"), "{error}");
@@ -238,7 +273,10 @@ fn save_as_spec_writes_a_spec_the_command_line_runs() {
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
     menu(&mut harness, "Race", "Tune");
-    let screen = harness.state_mut().tune_mut().expect("the screen");
+    let screen = harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("the screen");
     assert_eq!(screen.choose("rust-reapers (every car): defense", true), 1);
     screen.form.budget = 200;
     "random".clone_into(&mut screen.form.bot);
@@ -250,7 +288,10 @@ fn save_as_spec_writes_a_spec_the_command_line_runs() {
     assert!(
         spec.is_file(),
         "{:?}",
-        harness.state().tune().and_then(|t| t.error())
+        harness
+            .state()
+            .screen::<TuneScreen>()
+            .and_then(|t| t.error())
     );
     harness.get_by_label_contains("Saved");
     let out = project.path().join("out");

@@ -10,7 +10,7 @@ use crate::gui::menu::{MenuContext, menu_bar, pressed_keys, shortcut_list};
 use crate::gui::prefs::{Prefs, Theme};
 use crate::gui::question::unsaved_question;
 use crate::gui::race::start::StartAnswer;
-use crate::gui::screen::{Screen, ScreenKind, StudioView};
+use crate::gui::screen::{Screen, ScreenKind};
 use crate::gui::sidebar::files_panel;
 use crate::gui::status::STATUS_SECONDS;
 
@@ -71,13 +71,8 @@ impl StudioApp {
                 });
         }
         let said = self.session.status().text().map(str::to_owned);
-        self.with_shown(|screen, session| {
-            let mut studio = StudioView {
-                session,
-                commands: &mut commands,
-                now,
-            };
-            screen.ui(ui, &mut studio);
+        self.with_screen_into(self.shown, &mut commands, |screen, studio| {
+            screen.ui(ui, studio);
         });
         if self.session.status().text() != said.as_deref() {
             // Said while the screen drew (a picture that cannot be shown): the status line was
@@ -168,9 +163,7 @@ impl StudioApp {
             self.session.diagnostics(),
             crate::gui::race::start::fresh_seed(),
         ) {
-            Some(StartAnswer::Start(request)) => {
-                commands.push(StudioCommand::StartRace(request));
-            }
+            Some(StartAnswer::Start(request)) => self.start_race(&request),
             Some(StartAnswer::Focus(index)) => {
                 commands.push(StudioCommand::FocusDiagnostic(index));
             }
@@ -181,9 +174,8 @@ impl StudioApp {
 
     /// After drawing: the commands, the file dialog, and the autosave timer.
     fn finish_frame(&mut self, ctx: &egui::Context, mut commands: Vec<StudioCommand>) {
-        if let Some(command) = self.picker.show(ctx) {
-            self.remember_folder(&command);
-            commands.push(command);
+        if let Some((picker, path)) = self.picker.show(ctx) {
+            commands.push(StudioCommand::Chosen(picker, path));
         }
         for command in commands {
             self.apply(command);

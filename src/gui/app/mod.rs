@@ -5,8 +5,9 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use super::action::{Action, ActionState, applies};
-use super::command::StudioCommand;
+use super::action::{Action, ActionState};
+use super::action_table::applies;
+use super::command::{OpenScreen, StudioCommand};
 use super::editor::{EditorScreen, problem_spaces};
 use super::file_picker::{FilePicker, Picker};
 use super::help::HelpWindows;
@@ -15,8 +16,6 @@ use super::race::RaceScreen;
 use super::race::start::{StartDialog, fresh_seed};
 use super::screen::{Screen, ScreenKind, StudioView};
 use super::session::{AfterQuestion, Reopened, Session};
-use super::simulation::SimulationScreen;
-use super::tune::TuneScreen;
 use super::workspace::{DocumentId, Workspace};
 use crate::content::track::SpaceRef;
 use crate::validate::Diagnostic;
@@ -129,39 +128,43 @@ impl StudioApp {
         self.shown
     }
 
-    /// An open screen of type `T`.
-    fn screen<T: Screen>(&self) -> Option<&T> {
+    /// Whether the screen `kind` fills the centre.
+    #[must_use]
+    pub fn is_shown(&self, kind: ScreenKind) -> bool {
+        self.shown == kind
+    }
+
+    /// The open screen of type `T` (tests and scripts reach a screen's state through it:
+    /// `app.screen::<RaceScreen>()`).
+    #[must_use]
+    pub fn screen<T: Screen>(&self) -> Option<&T> {
         self.screens.values().find_map(|screen| {
             let screen: &dyn std::any::Any = screen.as_ref();
             screen.downcast_ref()
         })
     }
 
-    fn screen_mut<T: Screen>(&mut self) -> Option<&mut T> {
-        screen_in(&mut self.screens)
-    }
-
-    /// The race screen, when a race or a record is open.
-    #[must_use]
-    pub fn race_screen(&self) -> Option<&RaceScreen> {
-        self.screen()
-    }
-
-    /// The race screen, for tests that set its pace.
-    pub fn race_screen_mut(&mut self) -> Option<&mut RaceScreen> {
-        self.screen_mut()
-    }
-
-    /// Whether the race screen fills the centre.
-    #[must_use]
-    pub fn race_shown(&self) -> bool {
-        self.shown == ScreenKind::Race
+    /// The open screen of type `T`, to change (tests that fill in a form or set a pace).
+    pub fn screen_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        self.screens.values_mut().find_map(|screen| {
+            let screen: &mut dyn std::any::Any = screen.as_mut();
+            screen.downcast_mut()
+        })
     }
 
     /// The file dialog open, if any: what it asks and the folder it started in.
     #[must_use]
     pub fn file_dialog(&self) -> Option<(&Picker, &Path)> {
         self.picker.asked()
+    }
+
+    /// Answers the open file dialog with `path`, as if the user had chosen it there, and carries
+    /// out the choice (tests, and scripts without a desktop portal). Nothing when no dialog is
+    /// open.
+    pub fn answer_file_dialog(&mut self, path: std::path::PathBuf) {
+        if let Some((picker, path)) = self.picker.answer(path) {
+            self.apply(StudioCommand::Chosen(picker, path));
+        }
     }
 
     /// The "Start a test race" dialog, when open.
@@ -254,20 +257,58 @@ impl StudioApp {
         self.editor.wait_for_background();
     }
 
-    /// The screen shown and the session, borrowed apart.
-    fn with_shown<R>(&mut self, f: impl FnOnce(&mut dyn Screen, &mut Session) -> R) -> R {
+    /// The open screen of `kind` (the editor is always open).
+    fn screen_of(&self, kind: ScreenKind) -> Option<&dyn Screen> {
+        match kind {
+            ScreenKind::Editor => Some(&self.editor),
+            kind => self.screens.get(&kind).map(AsRef::as_ref),
+        }
+    }
+
+    /// Lets the open screen of `kind` act, with the studio's view, then carries out what it
+    /// asked for; nothing when no such screen is open.
+    fn with_screen(
+        &mut self,
+        kind: ScreenKind,
+        f: impl FnOnce(&mut dyn Screen, &mut StudioView<'_>),
+    ) {
+        let mut commands = Vec::new();
+        self.with_screen_into(kind, &mut commands, f);
+        for command in commands {
+            self.apply(command);
+        }
+    }
+
+    /// Lets the open screen of `kind` draw or act, with the studio's view, its requests going
+    /// into `commands` (carried out later by the caller).
+    fn with_screen_into(
+        &mut self,
+        kind: ScreenKind,
+        commands: &mut Vec<StudioCommand>,
+        f: impl FnOnce(&mut dyn Screen, &mut StudioView<'_>),
+    ) {
+        let now = self.last_time;
+        let shown = self.editor.shown();
         let Self {
             session,
             editor,
             screens,
-            shown,
             ..
         } = self;
-        let screen: &mut dyn Screen = match screens.get_mut(shown) {
-            Some(screen) => screen.as_mut(),
-            None => editor,
+        let screen: &mut dyn Screen = match kind {
+            ScreenKind::Editor => editor,
+            kind => match screens.get_mut(&kind) {
+                Some(screen) => screen.as_mut(),
+                None => return,
+            },
         };
-        f(screen, session)
+        let mut studio = StudioView {
+            session,
+            commands,
+            now,
+            shown,
+        };
+        f(screen, &mut studio);
     }
 
     /// What the action table needs to know this frame.
@@ -285,10 +326,8 @@ impl StudioApp {
         if !applies(action, &self.action_state()) {
             return false;
         }
-        match self.screens.get(&self.shown) {
-            Some(screen) => screen.can(action, &self.session),
-            None => self.editor.can(action, &self.session),
-        }
+        self.screen_of(self.shown)
+            .is_some_and(|screen| screen.can(action, &self.session))
     }
 
     /// Shows a screen, in place of one of its kind.
@@ -342,15 +381,11 @@ impl StudioApp {
             StudioCommand::DiskChange(id, answer) => session.answer_disk_change(id, answer),
             StudioCommand::DiscardRecovery(position) => session.discard_recovery(position),
             StudioCommand::CancelPlayCheck => session.cancel_play(),
-            StudioCommand::StartRace(_)
-            | StudioCommand::OpenRecord(_)
-            | StudioCommand::SaveRecord(_)
-            | StudioCommand::WatchPlayRace(_)
-            | StudioCommand::RunSimulation(_)
-            | StudioCommand::WatchBatchRace(_)
-            | StudioCommand::ExportSimulation(..)
-            | StudioCommand::CompareTuned => self.apply_to_races(command),
+            StudioCommand::Chosen(picker, path) => self.chosen(picker, path),
+            StudioCommand::OpenRecord(path) => self.open_record(&path),
             StudioCommand::PrintTo(_) => self.print_to(&command),
+            StudioCommand::Say(message) => self.say(message),
+            StudioCommand::OpenScreen(OpenScreen(screen)) => self.open_screen(screen),
         }
     }
 
@@ -369,7 +404,10 @@ impl StudioApp {
             Action::OpenFolder => self.pick(Picker::OpenFolder),
             Action::OpenFile => self.pick(Picker::OpenFile),
             Action::OpenRecord => self.pick(Picker::OpenRecord),
-            Action::SaveRecord => self.pick(Picker::SaveRecord { suggested: None }),
+            // The race's record is saved from any screen while a race is open.
+            Action::SaveRecord => self.with_screen(ScreenKind::Race, |race, studio| {
+                race.act(action, studio);
+            }),
             Action::SaveAll => self.session.save_all(),
             Action::Reload => self.ask_then(AfterQuestion::Reload),
             Action::Quit => self.ask_then(AfterQuestion::Quit),
@@ -391,8 +429,7 @@ impl StudioApp {
                     StartDialog::new(self.session.workspace(), self.editor.shown(), fresh_seed());
                 self.start_dialog = Some(dialog);
             }
-            Action::ShowSimulation => self.show(ScreenKind::Simulation, SimulationScreen::new),
-            Action::ShowTune => self.show(ScreenKind::Tune, TuneScreen::new),
+            Action::Show(kind) => self.show(kind),
             Action::PrintPdf | Action::ExportTts => self.open_print(action),
             Action::ToggleRaceScreen => {
                 self.shown = if self.shown == ScreenKind::Race {
@@ -405,32 +442,48 @@ impl StudioApp {
             Action::ToggleShortcuts => self.shortcuts_open = !self.shortcuts_open,
             Action::GettingStarted => self.help.getting_started = true,
             Action::DiagnosticCodes => self.help.codes = true,
-            _ => {
-                let mut commands = Vec::new();
-                let now = self.last_time;
-                self.with_shown(|screen, session| {
-                    let mut studio = StudioView {
-                        session,
-                        commands: &mut commands,
-                        now,
-                    };
-                    screen.act(action, &mut studio);
-                });
-                for command in commands {
-                    self.apply(command);
-                }
-            }
+            _ => self.with_screen(self.shown, |screen, studio| screen.act(action, studio)),
         }
     }
 
-    /// Shows the screen `kind`, made by `new` from the workspace and the document shown the
-    /// first time.
-    fn show<S: Screen>(&mut self, kind: ScreenKind, new: fn(&Workspace, Option<DocumentId>) -> S) {
-        if !self.screens.contains_key(&kind) {
-            let screen = new(self.session.workspace(), self.editor.shown());
-            self.screens.insert(kind, Box::new(screen));
+    /// Shows the screen `kind`, made the first time by its row of the registry (a screen
+    /// without a Show entry is shown only once opened).
+    fn show(&mut self, kind: ScreenKind) {
+        if !self.screens.contains_key(&kind) && kind != ScreenKind::Editor {
+            let Some(show) = super::screens::row(kind).and_then(|row| row.show) else {
+                return;
+            };
+            let screen = (show.build)(self.session.workspace(), self.editor.shown());
+            self.screens.insert(kind, screen);
         }
         self.shown = kind;
+    }
+
+    /// Starts the test race the start dialog asks for, on the documents as edited, and shows it;
+    /// says why when it cannot start (the dialog stays open then).
+    fn start_race(&mut self, request: &super::race::start::StartRequest) {
+        let session = &self.session;
+        let validated = (!session.validating()).then_some(session.validated());
+        match super::race::launch::start_race(session.workspace(), request, validated) {
+            Ok((race, track)) => {
+                self.start_dialog = None;
+                let offered = session.workspace().bot_profiles().cloned().collect();
+                self.open_screen(Box::new(RaceScreen::live(race, track, offered)));
+                self.say(format!("Race started, seed {}", request.seed));
+            }
+            Err(error) => self.say(format!("The race could not start: {error}")),
+        }
+    }
+
+    /// Opens a race record in the race viewer.
+    fn open_record(&mut self, path: &Path) {
+        match super::race::launch::open_record(self.session.workspace(), path) {
+            Ok((replay, track)) => {
+                self.open_screen(Box::new(RaceScreen::replay(replay, track)));
+                self.say(format!("Watching {}", path.display()));
+            }
+            Err(error) => self.say(format!("{} cannot be watched: {error}", path.display())),
+        }
     }
 
     /// Says something on the status line.
@@ -462,16 +515,6 @@ impl StudioApp {
     }
 }
 
-/// The open screen of type `T` among `screens` (borrowed apart from the rest of the app).
-fn screen_in<T: Screen>(screens: &mut BTreeMap<ScreenKind, Box<dyn Screen>>) -> Option<&mut T> {
-    screens.values_mut().find_map(|screen| {
-        let screen: &mut dyn std::any::Any = screen.as_mut();
-        screen.downcast_mut()
-    })
-}
-
 mod frame;
 mod pick;
 mod print;
-mod races;
-mod screens;

@@ -1,9 +1,10 @@
 //! Where a file dialog opens: the choice suggested for what is saved, and the folder a person
 //! is likely to look in.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use super::StudioApp;
+use crate::gui::command::StudioCommand;
 use crate::gui::file_picker::{Picker, native_dialogs_work};
 
 impl StudioApp {
@@ -17,22 +18,8 @@ impl StudioApp {
                     .shown()
                     .and_then(|id| self.session.suggested_file(id)),
             },
-            Picker::SaveRecord { suggested: None } => Picker::SaveRecord {
-                suggested: self
-                    .race_screen()
-                    .and_then(|r| r.suggested_record(workspace)),
-            },
             Picker::PrintPdf { suggested: None } => Picker::PrintPdf {
                 suggested: self.print_dialog.as_ref().map(|d| d.suggested(workspace)),
-            },
-            Picker::ExportSimulation {
-                export,
-                suggested: None,
-            } => Picker::ExportSimulation {
-                export,
-                suggested: self
-                    .simulation()
-                    .and_then(|s| s.suggested_export(workspace, export)),
             },
             other => other,
         };
@@ -54,23 +41,33 @@ impl StudioApp {
         self.picker.pick(picker, &start, native);
     }
 
-    /// Remembers the folder of a path chosen in a file dialog: the next dialog starts there.
-    pub(super) fn remember_folder(&mut self, command: &crate::gui::StudioCommand) {
-        use crate::gui::StudioCommand as C;
-        let (C::Open(chosen)
-        | C::AddFile(chosen)
-        | C::SaveAs(chosen)
-        | C::ExportPng(chosen)
-        | C::SetBackground(chosen)
-        | C::OpenRecord(chosen)
-        | C::SaveRecord(chosen)
-        | C::ExportSimulation(_, chosen)
-        | C::PrintTo(chosen)) = command
-        else {
-            return;
+    /// Carries out a path chosen in a file dialog: a screen's choice goes back to the screen
+    /// that asked (when it is still open), the others are the app's. The folder is remembered:
+    /// the next dialog starts there.
+    pub(super) fn chosen(&mut self, picker: Picker, path: PathBuf) {
+        self.remember_folder(&path);
+        let command = match picker {
+            Picker::OpenFolder => StudioCommand::Open(path),
+            Picker::OpenFile => StudioCommand::AddFile(path),
+            Picker::SaveAs { .. } => StudioCommand::SaveAs(path),
+            Picker::ExportPng => StudioCommand::ExportPng(path),
+            Picker::Background => StudioCommand::SetBackground(path),
+            Picker::OpenRecord => StudioCommand::OpenRecord(path),
+            Picker::PrintPdf { .. } | Picker::ExportTts => StudioCommand::PrintTo(path),
+            Picker::ForScreen(ask) => {
+                self.with_screen(ask.screen, |screen, studio| {
+                    screen.picked(ask.what, path, studio);
+                });
+                return;
+            }
         };
+        self.apply(command);
+    }
+
+    /// Remembers the folder of a path chosen in a file dialog: the next dialog starts there.
+    fn remember_folder(&mut self, chosen: &Path) {
         let folder = if chosen.is_dir() {
-            Some(chosen.clone())
+            Some(chosen.to_path_buf())
         } else {
             chosen.parent().map(Path::to_path_buf)
         };

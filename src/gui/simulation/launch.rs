@@ -1,13 +1,61 @@
 //! Building a batch from the open documents, as the simulation screen's form describes it, and
 //! opening one of its races to watch.
 
-use super::{CompareWith, SimForm, SimulationScreen};
+use super::{CompareWith, SimCommand, SimForm, SimTab, SimulationScreen};
 use crate::gui::race::RaceScreen;
 use crate::gui::race::launch::{LaunchError, rules_for};
 use crate::gui::workspace::{DocumentId, Workspace};
 use crate::sim::batch::BatchSpec;
 
+/// A batch of the tuned pack and the same seeds on the pack as it is, ready to play.
+#[derive(Debug)]
+pub struct TunedComparison {
+    /// The tuned pack's batch (the one the simulation screen shows).
+    pub tuned: crate::sim::batch::BatchSpec,
+    /// What the tuned batch is played with.
+    pub loaded: crate::sim::LoadedRace,
+    /// The track drawn.
+    pub track: crate::content::track::Track,
+    /// The pack as it is, on the same seeds.
+    pub current: crate::sim::batch::BatchSpec,
+}
+
 impl SimulationScreen {
+    /// A simulation screen showing a tuned pack against the pack as it is, on the tuning's
+    /// fresh seeds, on its Compare view: what the Tune screen hands over. The form says what is
+    /// shown: the run's bots, races and seed.
+    #[must_use]
+    pub fn comparing(
+        workspace: &Workspace,
+        shown: Option<DocumentId>,
+        comparison: TunedComparison,
+        now: f64,
+    ) -> Self {
+        let TunedComparison {
+            tuned,
+            loaded,
+            track,
+            current,
+        } = comparison;
+        let mut screen = Self::new(workspace, shown);
+        let form = &mut screen.form;
+        form.setup.players = tuned.bots.len();
+        form.races = tuned.races;
+        form.seed = tuned.seed;
+        for (seat, bot) in form.bots.iter_mut().zip(tuned.bots.iter().cycle()) {
+            *seat = bot.id.to_string();
+        }
+        screen.start(
+            tuned,
+            loaded,
+            track,
+            now,
+            Some((current, "Pack as it is".to_owned(), "Tuned".to_owned())),
+        );
+        screen.apply(SimCommand::Tab(SimTab::Compare));
+        screen
+    }
+
     /// Starts the batch `form` describes on the content as edited (with the same seeds on the
     /// saved files, or on another track, when it compares); says why when it cannot.
     pub fn run_form(&mut self, workspace: &Workspace, form: &SimForm, now: f64) {

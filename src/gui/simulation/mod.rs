@@ -7,6 +7,7 @@
 //! clicks into [`SimCommand`]s; the races are played by [`worker::BatchRun`].
 
 pub mod launch;
+pub use launch::TunedComparison;
 mod screen;
 mod worker;
 
@@ -107,6 +108,19 @@ pub enum Export {
 }
 
 impl Export {
+    /// Every export, in the order the screen offers them.
+    pub const ALL: [Self; 3] = [Self::Json, Self::Csv, Self::HeatPng];
+
+    /// The export's name, as the file dialog hands it back.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Json => "json",
+            Self::Csv => "csv",
+            Self::HeatPng => "heat-png",
+        }
+    }
+
     /// The file name an export of a batch seeded `seed` is offered under.
     #[must_use]
     pub fn file_name(self, seed: u64, metric: &str) -> String {

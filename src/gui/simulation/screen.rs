@@ -1,12 +1,15 @@
-//! The simulation screen as one of the studio's screens: its clicks become studio commands;
-//! a batch is started here, on the documents as edited.
+//! The simulation screen as one of the studio's screens: it handles its own requests (run a
+//! batch on the documents as edited, open one of its races, export its results to the file it
+//! asked for) and asks the app only for the app's services.
+
+use std::path::PathBuf;
 
 use egui::Ui;
 
-use super::{SimRequest, SimulationScreen};
+use super::{Export, SimRequest, SimulationScreen};
 use crate::gui::action::Action;
-use crate::gui::command::StudioCommand;
-use crate::gui::file_picker::Picker;
+use crate::gui::command::{OpenScreen, StudioCommand};
+use crate::gui::file_picker::{Picker, ScreenAsk};
 use crate::gui::screen::{Screen, ScreenKind, StudioView};
 
 impl Screen for SimulationScreen {
@@ -20,16 +23,22 @@ impl Screen for SimulationScreen {
                 SimRequest::Run(form) => {
                     self.run_form(studio.session.workspace(), &form, studio.now);
                 }
-                SimRequest::Watch(index) => {
-                    studio.commands.push(StudioCommand::WatchBatchRace(index));
-                }
+                SimRequest::Watch(index) => studio.commands.push(match self.watch(index) {
+                    Ok(race) => StudioCommand::OpenScreen(OpenScreen(Box::new(race))),
+                    Err(error) => StudioCommand::Say(format!("That race cannot be shown: {error}")),
+                }),
                 SimRequest::Export(export) => {
+                    let suggested = self.suggested_export(studio.session.workspace(), export);
                     studio
                         .commands
-                        .push(StudioCommand::Pick(Picker::ExportSimulation {
-                            export,
-                            suggested: None,
-                        }));
+                        .push(StudioCommand::Pick(Picker::ForScreen(ScreenAsk {
+                            screen: ScreenKind::Simulation,
+                            what: export.name(),
+                            title: "Export the simulation",
+                            extensions: export.extensions(),
+                            save: true,
+                            suggested,
+                        })));
                 }
                 SimRequest::Close => studio
                     .commands
@@ -40,5 +49,21 @@ impl Screen for SimulationScreen {
 
     fn act(&mut self, _action: Action, _studio: &mut StudioView<'_>) {
         // Every action on this screen is the app's (Back to the editor) or a button's.
+    }
+
+    fn picked(&mut self, what: &'static str, path: PathBuf, studio: &mut StudioView<'_>) {
+        let Some(export) = Export::ALL.into_iter().find(|e| e.name() == what) else {
+            return;
+        };
+        let message = match self.export(export, &path) {
+            Ok(()) if export == Export::Csv => format!(
+                "Exported {} and the teams beside it, {}",
+                path.display(),
+                crate::sim::report::teams_csv_path(&path).display()
+            ),
+            Ok(()) => format!("Exported {}", path.display()),
+            Err(error) => format!("Could not export: {error}"),
+        };
+        studio.session.status_mut().say(message);
     }
 }

@@ -126,19 +126,6 @@ pub enum TuneRequest {
     Close,
 }
 
-/// A batch of the tuned pack and the same seeds on the pack as it is, ready to play.
-#[derive(Debug)]
-pub struct TunedComparison {
-    /// The tuned pack's batch (the one the simulation screen shows).
-    pub tuned: crate::sim::batch::BatchSpec,
-    /// What the tuned batch is played with.
-    pub loaded: crate::sim::LoadedRace,
-    /// The track drawn.
-    pub track: crate::content::track::Track,
-    /// The pack as it is, on the same seeds.
-    pub current: crate::sim::batch::BatchSpec,
-}
-
 /// A run that ended with its report.
 struct Finished {
     report: Report,
@@ -421,7 +408,7 @@ impl TuneScreen {
 
     /// The tuned pack (as written) against the pack as it was tuned, on the fresh seeds of
     /// the run's final measurement.
-    pub fn comparison(&self) -> Result<TunedComparison, String> {
+    pub fn comparison(&self) -> Result<crate::gui::simulation::TunedComparison, String> {
         let finished = self.finished.as_ref().ok_or("no tuning has finished")?;
         let tuning = &finished.tuning;
         let mut tuned_pack =
@@ -449,7 +436,7 @@ impl TuneScreen {
         };
         let (tuned, loaded) = batch(&tuned_pack)?;
         let (current, _) = batch(&tuning.pack)?;
-        Ok(TunedComparison {
+        Ok(crate::gui::simulation::TunedComparison {
             tuned,
             loaded,
             track,
