@@ -103,15 +103,19 @@ pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -
             check_output_folder("--records", folder, &inputs)
         })
     });
-    // Records keep their paths as text: checked before the batch, not after it.
-    let checked = checked.and_then(|()| match args.records {
-        Some(_) => RecordFiles::of(&args.content, &args.track).map(|_| ()),
-        None => Ok(()),
+    // Records keep their paths as text: checked before the batch, not after it, and kept for
+    // the records written at the end.
+    let record_files = checked.and_then(|()| match args.records {
+        Some(_) => RecordFiles::of(&args.content, &args.track).map(Some),
+        None => Ok(None),
     });
-    if let Err(e) = checked {
-        writeln!(err, "error: {e}; nothing was played")?;
-        return Ok(EXIT_UNREADABLE);
-    }
+    let record_files = match record_files {
+        Ok(files) => files,
+        Err(e) => {
+            writeln!(err, "error: {e}; nothing was played")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    };
     let loaded = match load_rules(&args.content, &args.track, &args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
@@ -186,6 +190,7 @@ pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         notable: &notable,
         comparison: comparison.as_ref(),
         stopped_early,
+        record_files: record_files.as_ref(),
     };
     write_outputs(args, &loaded.identity, &played, err)
 }
@@ -199,6 +204,8 @@ struct Played<'a> {
     notable: &'a [Notable],
     comparison: Option<&'a Comparison>,
     stopped_early: bool,
+    /// How the records name the content and track (with `--records`).
+    record_files: Option<&'a RecordFiles>,
 }
 
 /// Writes the records, the JSON report and the CSV the arguments ask for; returns the exit
@@ -209,9 +216,8 @@ fn write_outputs(
     played: &Played<'_>,
     err: &mut dyn Write,
 ) -> io::Result<u8> {
-    if let Some(folder) = args.records.as_deref() {
-        let written = RecordFiles::of(&args.content, &args.track)
-            .and_then(|files| write_records(played.spec, played.notable, identity, &files, folder));
+    if let (Some(folder), Some(files)) = (args.records.as_deref(), played.record_files) {
+        let written = write_records(played.spec, played.notable, identity, files, folder);
         if let Err(e) = written {
             writeln!(err, "{e}")?;
             return Ok(EXIT_UNREADABLE);

@@ -610,6 +610,10 @@ fn ctrl_c_stops_a_tune_of_the_largest_budget_at_once() {
         "{stdout}{stderr}"
     );
     assert!(!out.join("content").exists(), "nothing to write yet");
+    assert!(
+        !out.join("tuning-search.json").exists(),
+        "no empty search is left to resume"
+    );
 
     // Ctrl-C once the search has saved an evaluation: the best so far is written at once, its
     // figures the search's own.

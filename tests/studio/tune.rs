@@ -242,6 +242,38 @@ fn stop_ends_the_run_at_once_and_writes_the_best_so_far() {
 }
 
 #[test]
+fn a_stop_before_the_first_evaluation_is_said_plainly_not_as_a_failure() {
+    let (pack, _) = workspace_copy();
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = out_dir.path().join("tuned");
+    // A budget whose first evaluation takes far longer than the click on Stop.
+    let mut harness = tune_screen(pack.path(), &out, 10_000_000);
+    harness.get_by_label("Tune").click();
+    harness.run();
+    harness.get_by_label("Stop").click();
+    harness.run();
+    harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("screen")
+        .wait();
+    settle(&mut harness);
+    let screen = harness.state().screen::<TuneScreen>().expect("screen");
+    assert_eq!(screen.error(), None, "a stop is not a failure");
+    let notice = screen.notice().expect("the stop is said");
+    assert!(
+        notice.contains("stopped before the first evaluation"),
+        "{notice}"
+    );
+    harness.get_by_label_contains("Stopped: stopped before the first evaluation");
+    assert!(
+        !out.join("tuning-search.json").exists(),
+        "nothing to resume"
+    );
+    assert!(!out.join("content").exists(), "nothing written");
+}
+
+#[test]
 fn a_tuning_that_cannot_start_says_why() {
     let (pack, _) = workspace_copy();
     // The output folder inside the content folder: refused before anything is played.
@@ -252,7 +284,7 @@ fn a_tuning_that_cannot_start_says_why() {
     let screen = harness.state().screen::<TuneScreen>().expect("screen");
     assert!(!screen.is_running());
     let error = screen.error().expect("an error").to_owned();
-    assert!(error.contains("inside the content folder"), "{error}");
+    assert!(error.contains("inside the input folder"), "{error}");
     harness.get_by_label(&error);
     assert!(!inside.exists(), "nothing written");
 }

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use super::workspace::{DocumentId, Workspace};
 use crate::content::Document;
 use crate::content::tuning::{Objective, TuningSpec};
-use crate::sim::tune::run::{Report, RunProgress, prepare_output};
+use crate::sim::tune::run::{Report, RunError, RunProgress, prepare_output};
 use crate::sim::tune::{Offered, Plan, Tuning, offered};
 use crate::validate::checked_track::CheckedTrack;
 use worker::{TuneRun, TuneUpdate};
@@ -150,6 +150,8 @@ pub struct TuneScreen {
     measuring: bool,
     finished: Option<Finished>,
     error: Option<String>,
+    /// How the last run ended when that is no failure (stopped before anything was written).
+    notice: Option<String>,
     /// The spec file last saved, and the command that runs it.
     saved: Option<String>,
 }
@@ -198,6 +200,7 @@ impl TuneScreen {
             measuring: false,
             finished: None,
             error: None,
+            notice: None,
             saved: None,
         }
     }
@@ -268,6 +271,7 @@ impl TuneScreen {
     /// Starts the run the form describes on the content as edited; says why when it cannot.
     pub fn start(&mut self, workspace: &Workspace) {
         self.error = None;
+        self.notice = None;
         match self.prepared(workspace) {
             Ok((tuning, track, out)) => {
                 let tuning = Arc::new(tuning);
@@ -356,6 +360,12 @@ impl TuneScreen {
         self.error.as_deref()
     }
 
+    /// How the last run ended when that is no failure (a stop before anything was written).
+    #[must_use]
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
     /// Takes in what the run reported.
     pub fn poll(&mut self) {
         let Some(run) = &mut self.run else {
@@ -398,6 +408,11 @@ impl TuneScreen {
                             tuning,
                             track,
                         });
+                    }
+                    // A stop before the first evaluation is what the user asked for, not a
+                    // failure: said plainly.
+                    (Err(RunError::StoppedEmpty), _) => {
+                        self.notice = Some(format!("Stopped: {}", RunError::StoppedEmpty));
                     }
                     (Err(error), _) => self.error = Some(format!("The tuning failed: {error}")),
                     (Ok(_), None) => {}

@@ -76,6 +76,9 @@ impl TuneScreen {
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
+        if let Some(notice) = &self.notice {
+            ui.label(notice);
+        }
         if let Some(saved) = &self.saved {
             ui.label(saved);
         }

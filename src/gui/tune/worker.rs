@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::gui::job::Job;
 use crate::sim::tune::Tuning;
-use crate::sim::tune::run::{Report, RunProgress, run};
+use crate::sim::tune::run::{Report, RunError, RunProgress, run};
 
 /// What the tuning job reports.
 #[derive(Debug)]
@@ -17,7 +17,7 @@ pub enum TuneUpdate {
     /// A step of the run.
     Progress(RunProgress),
     /// The run is over: its report, or why it failed.
-    Finished(Result<Report, String>),
+    Finished(Result<Report, RunError>),
 }
 
 /// A tuning being run.
@@ -51,7 +51,7 @@ impl TuneRun {
                 &stopping,
                 handle.cancel_flag(),
             );
-            handle.send(TuneUpdate::Finished(result.map_err(|e| e.to_string())));
+            handle.send(TuneUpdate::Finished(result));
         });
         Self { job, stop }
     }

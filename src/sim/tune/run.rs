@@ -30,7 +30,6 @@ use std::sync::atomic::AtomicBool;
 use serde::{Deserialize, Serialize};
 
 use super::{Evaluation, ObjectiveValue, Plan, Search, Tuning, final_seed};
-use crate::content::output_path::lies_within;
 use crate::content::{Document, SourceFile};
 use crate::sim::stats::Interval;
 
@@ -160,20 +159,13 @@ impl Report {
 /// holding the pack (a tuned pack tuned again into the same folder would be deleted by its own
 /// copy), never over a content folder this run did not write.
 pub fn prepare_output(tuning: &Tuning, out_dir: &Path) -> Result<(), RunError> {
-    if lies_within(out_dir, &tuning.pack.root) {
-        return Err(RunError::Output(format!(
-            "{}: it is inside the content folder; choose a folder outside it",
-            out_dir.display()
-        )));
-    }
-    if lies_within(&tuning.pack.root, out_dir) {
-        return Err(RunError::Output(format!(
-            "{}: it holds the content folder being tuned ({}), which the tuned pack would \
-             replace; choose another output folder",
-            out_dir.display(),
-            tuning.pack.root.display()
-        )));
-    }
+    // The one rule of every output folder: not inside the pack, not holding it.
+    crate::content::output_path::check_output_folder(
+        "the output folder",
+        out_dir,
+        &[&tuning.pack.root],
+    )
+    .map_err(RunError::Output)?;
     if out_dir.join(PACK_FOLDER).exists() && !out_dir.join(SEARCH_FILE).is_file() {
         // A pack this run did not write is never replaced.
         return Err(RunError::Output(format!(
@@ -263,7 +255,10 @@ pub fn run(
         },
         &halted,
     );
-    save(&search);
+    // A search stopped before its first evaluation leaves no file: there is nothing to resume.
+    if !search.evaluations.is_empty() {
+        save(&search);
+    }
     if let Some(error) = failed_save.into_inner() {
         return Err(error);
     }
