@@ -46,10 +46,6 @@ pub enum StudioCommand {
     },
     /// Save the shown document to a new file.
     SaveAs(PathBuf),
-    /// Draw the shown track to a PNG.
-    ExportPng(PathBuf),
-    /// Use this picture as the shown track's background.
-    SetBackground(PathBuf),
     /// Show and select what a diagnostic is about.
     FocusDiagnostic(usize),
     /// Take back the autosaved work the recovery banner lists at this position.

@@ -3,7 +3,7 @@
 //! zoom, tools). Edits go to the [`Session`]; nothing here writes a file.
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use egui::{Panel, Ui};
 
@@ -15,7 +15,7 @@ use super::clipboard::CopiedStretch;
 use super::combat_deck_editor::CombatDeckEditor;
 use super::command::StudioCommand;
 use super::diagnostics_panel::diagnostics_panel;
-use super::file_picker::Picker;
+use super::file_picker::{Picker, ScreenAsk};
 use super::inspector::{InspectorRequests, track_inspector};
 use super::movement_events_editor::MovementEventsEditor;
 use super::race_deck_editor::RaceDeckEditor;
@@ -404,6 +404,11 @@ impl EditorScreen {
     }
 }
 
+/// The editor's name for the background picture it asks for.
+const BACKGROUND: &str = "background";
+/// The editor's name for the PNG it asks where to export.
+const PNG: &str = "png";
+
 impl Screen for EditorScreen {
     fn kind(&self) -> ScreenKind {
         ScreenKind::Editor
@@ -439,7 +444,20 @@ impl Screen for EditorScreen {
             commands.push(StudioCommand::Act(Action::Delete));
         }
         if requests.pick_background {
-            commands.push(StudioCommand::Pick(Picker::Background));
+            // A background picture is named relative to its track: looked for beside it.
+            let start_in = self
+                .shown
+                .and_then(|id| session.workspace().document(id)?.path.clone())
+                .and_then(|path| path.parent().map(Path::to_path_buf));
+            commands.push(StudioCommand::Pick(Picker::ForScreen(ScreenAsk {
+                screen: ScreenKind::Editor,
+                what: BACKGROUND,
+                title: "Choose a background picture",
+                extensions: &["png", "jpg", "jpeg"],
+                save: false,
+                suggested: None,
+                start_in,
+            })));
         }
         if let Some(document) = self.shown {
             commands.extend(
@@ -493,6 +511,14 @@ impl Screen for EditorScreen {
         }
     }
 
+    fn picked(&mut self, what: &'static str, path: PathBuf, studio: &mut StudioView<'_>) {
+        match what {
+            BACKGROUND => self.set_background(studio.session, &path),
+            PNG => self.export_png(studio.session, &path),
+            _ => {}
+        }
+    }
+
     fn act(&mut self, action: Action, studio: &mut StudioView<'_>) {
         let session = &mut *studio.session;
         match action {
@@ -520,7 +546,19 @@ impl Screen for EditorScreen {
             Action::SaveAs => studio
                 .commands
                 .push(StudioCommand::Pick(Picker::SaveAs { suggested: None })),
-            Action::ExportPng => studio.commands.push(StudioCommand::Pick(Picker::ExportPng)),
+            Action::ExportPng => {
+                studio
+                    .commands
+                    .push(StudioCommand::Pick(Picker::ForScreen(ScreenAsk {
+                        screen: ScreenKind::Editor,
+                        what: PNG,
+                        title: "Export PNG",
+                        extensions: &["png"],
+                        save: true,
+                        suggested: None,
+                        start_in: None,
+                    })));
+            }
             Action::SelectAll => {
                 if let Some((id, track)) = self.shown_track(session.workspace()) {
                     self.canvases.entry(id).or_default().select_all(track);

@@ -29,8 +29,10 @@ pub struct ScreenAsk {
     pub extensions: &'static [&'static str],
     /// A save dialog (a file to write), or an open one (a file to read).
     pub save: bool,
-    /// A folder and file name to start from.
+    /// A folder and file name to start from (a save dialog).
     pub suggested: Option<PathBuf>,
+    /// The folder to start in (an open dialog; a picture is looked for beside its track).
+    pub start_in: Option<PathBuf>,
 }
 
 /// What a file or folder is being chosen for.
@@ -45,10 +47,6 @@ pub enum Picker {
         /// The suggested file, if any.
         suggested: Option<PathBuf>,
     },
-    /// Where to export the track shown as a picture.
-    ExportPng,
-    /// A background picture for the track shown.
-    Background,
     /// A race record to watch.
     OpenRecord,
     /// A choice a screen asked for; the path goes back to it.
@@ -78,13 +76,9 @@ impl Picker {
     /// Whether the dialog saves (asks for a file to write).
     fn saves(&self) -> bool {
         match self {
-            Self::SaveAs { .. } | Self::ExportPng | Self::PrintPdf { .. } => true,
+            Self::SaveAs { .. } | Self::PrintPdf { .. } => true,
             Self::ForScreen(ask) => ask.save,
-            Self::OpenFolder
-            | Self::OpenFile
-            | Self::Background
-            | Self::OpenRecord
-            | Self::ExportTts => false,
+            Self::OpenFolder | Self::OpenFile | Self::OpenRecord | Self::ExportTts => false,
         }
     }
 
@@ -98,8 +92,6 @@ impl Picker {
             Self::OpenFolder => "Open folder",
             Self::OpenFile => "Open file",
             Self::SaveAs { .. } => "Save as",
-            Self::ExportPng => "Export PNG",
-            Self::Background => "Choose a background picture",
             Self::OpenRecord => "Open a race record",
             Self::ForScreen(ask) => ask.title,
             Self::PrintPdf { .. } => "Print to PDF",
@@ -113,8 +105,6 @@ impl Picker {
             Self::OpenFolder | Self::ExportTts => &[],
             Self::PrintPdf { .. } => &["pdf"],
             Self::OpenFile | Self::SaveAs { .. } => &["ron", "json"],
-            Self::ExportPng => &["png"],
-            Self::Background => &["png", "jpg", "jpeg"],
             Self::OpenRecord => &["json", "ron"],
             Self::ForScreen(ask) => ask.extensions,
         }

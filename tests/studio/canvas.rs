@@ -13,8 +13,8 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::race_deck::LaneSide;
 use roadwright::content::track::{Chute, CrossoverPair, SpaceRef, Terrain, Track};
+use roadwright::gui::StudioApp;
 use roadwright::gui::canvas::{Tool, TrackCanvas};
-use roadwright::gui::{StudioApp, StudioCommand};
 use roadwright::render::palette;
 
 fn canvas(harness: &Harness<'static, StudioApp>) -> TrackCanvas {
@@ -437,9 +437,7 @@ fn a_background_picture_is_loaded_drawn_placed_scaled_and_faded() {
     let (pack, track_path) = workspace_copy();
     let picture = board_picture(pack.path());
     let mut harness = open_track(pack.path());
-    harness
-        .state_mut()
-        .apply(StudioCommand::SetBackground(picture.clone()));
+    choose_background(&mut harness, picture.clone());
     settle(&mut harness);
     let background = shown_track(&harness).background.expect("placed");
     assert_eq!(
@@ -497,9 +495,7 @@ fn a_background_picture_is_loaded_drawn_placed_scaled_and_faded() {
     assert_eq!(saved.background, Some(placed));
     let not_a_picture = pack.path().join("notes.png");
     std::fs::write(&not_a_picture, "not a picture").expect("write");
-    harness
-        .state_mut()
-        .apply(StudioCommand::SetBackground(not_a_picture));
+    choose_background(&mut harness, not_a_picture);
     settle(&mut harness);
     harness.get_by_label_contains("Cannot show");
     assert!(drawn(&harness).is_empty());
@@ -547,9 +543,7 @@ fn the_background_picture_is_fitted_dragged_and_scaled_on_the_canvas() {
     let (pack, _) = workspace_copy();
     let picture = board_picture(pack.path());
     let mut harness = open_track(pack.path());
-    harness
-        .state_mut()
-        .apply(StudioCommand::SetBackground(picture));
+    choose_background(&mut harness, picture);
     settle(&mut harness);
     let placed = shown_track(&harness).background.expect("placed");
 
@@ -627,4 +621,20 @@ fn drag(harness: &mut Harness<'static, StudioApp>, from: Pos2, to: Pos2) {
     }
     harness.drop_at(to);
     settle(harness);
+}
+
+/// Chooses a background picture as a person does: "Choose picture…", then `picture` chosen in
+/// the file dialog it opens (which hands it back to the editor).
+fn choose_background(harness: &mut Harness<'static, StudioApp>, picture: std::path::PathBuf) {
+    harness.get_by_label("Choose picture…").click();
+    // One frame: the click asks for the dialog, answered before the in-window dialog (whose
+    // fields have no accessible names) is drawn.
+    harness.step();
+    let Some((roadwright::gui::file_picker::Picker::ForScreen(asked), _)) =
+        harness.state().file_dialog()
+    else {
+        panic!("Choose picture… asks for a file");
+    };
+    assert_eq!(asked.title, "Choose a background picture");
+    harness.state_mut().answer_file_dialog(picture);
 }

@@ -358,9 +358,10 @@ fn open_recent_reopens_an_earlier_folder_and_export_png_draws_the_shown_track() 
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
     let png = first.path().join("oval.png");
-    harness
-        .state_mut()
-        .apply(StudioCommand::ExportPng(png.clone()));
+    harness.state_mut().apply(StudioCommand::Act(
+        roadwright::gui::action::Action::ExportPng,
+    ));
+    harness.state_mut().answer_file_dialog(png.clone());
     settle(&mut harness);
     let picture = image::open(&png).expect("a PNG was written");
     assert_eq!(picture.width(), 2400);

@@ -367,8 +367,6 @@ impl StudioApp {
                 group,
             } => self.editor.edit(session, document, &edit, group),
             StudioCommand::SaveAs(path) => session.save(self.editor.shown(), Some(&path)),
-            StudioCommand::ExportPng(path) => self.editor.export_png(session, &path),
-            StudioCommand::SetBackground(path) => self.editor.set_background(session, &path),
             StudioCommand::FocusDiagnostic(index) => {
                 self.editor.focus(session, index);
                 self.shown = ScreenKind::Editor;

@@ -24,17 +24,13 @@ impl StudioApp {
             other => other,
         };
         let native = native_dialogs_work(self.session.prefs().built_in_file_dialogs);
-        // A background picture is named relative to its track: look beside it first.
-        let beside_track = matches!(picker, Picker::Background)
-            .then(|| {
-                self.editor
-                    .shown()
-                    .and_then(|id| workspace.document(id)?.path.clone())
-            })
-            .flatten()
-            .and_then(|path| path.parent().map(Path::to_path_buf));
-        // Else the folder last chosen in a dialog, else where the user works.
-        let start = beside_track
+        // Where the screen that asked starts it, else the folder last chosen in a dialog, else
+        // where the user works.
+        let asked_start = match &picker {
+            Picker::ForScreen(ask) => ask.start_in.clone(),
+            _ => None,
+        };
+        let start = asked_start
             .or_else(|| self.last_folder.clone())
             .unwrap_or_else(|| workspace.home());
         let start = std::path::absolute(&start).unwrap_or(start);
@@ -50,8 +46,6 @@ impl StudioApp {
             Picker::OpenFolder => StudioCommand::Open(path),
             Picker::OpenFile => StudioCommand::AddFile(path),
             Picker::SaveAs { .. } => StudioCommand::SaveAs(path),
-            Picker::ExportPng => StudioCommand::ExportPng(path),
-            Picker::Background => StudioCommand::SetBackground(path),
             Picker::OpenRecord => StudioCommand::OpenRecord(path),
             Picker::PrintPdf { .. } | Picker::ExportTts => StudioCommand::PrintTo(path),
             Picker::ForScreen(ask) => {

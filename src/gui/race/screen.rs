@@ -85,6 +85,7 @@ impl RaceScreen {
                 extensions: &["json", "ron"],
                 save: true,
                 suggested,
+                start_in: None,
             })));
     }
 }

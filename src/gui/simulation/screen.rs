@@ -38,6 +38,7 @@ impl Screen for SimulationScreen {
                             extensions: export.extensions(),
                             save: true,
                             suggested,
+                            start_in: None,
                         })));
                 }
                 SimRequest::Close => studio
