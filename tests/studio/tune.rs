@@ -217,14 +217,7 @@ fn stop_ends_the_run_at_once_and_writes_the_best_so_far() {
         std::thread::sleep(std::time::Duration::from_millis(20));
         harness.run();
     }
-    harness.get_by_label("Stop").click();
-    harness.run();
-    harness
-        .state_mut()
-        .screen_mut::<TuneScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    stop_and_wait(&mut harness);
     let (report, _) = harness
         .state()
         .screen::<TuneScreen>()
@@ -241,6 +234,18 @@ fn stop_ends_the_run_at_once_and_writes_the_best_so_far() {
     harness.get_by_label_contains("Stopped after");
 }
 
+/// Presses Stop and waits for the run to end.
+fn stop_and_wait(harness: &mut Harness<'static, StudioApp>) {
+    harness.get_by_label("Stop").click();
+    harness.run();
+    harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("screen")
+        .wait();
+    settle(harness);
+}
+
 #[test]
 fn a_stop_before_the_first_evaluation_is_said_plainly_not_as_a_failure() {
     let (pack, _) = workspace_copy();
@@ -250,14 +255,7 @@ fn a_stop_before_the_first_evaluation_is_said_plainly_not_as_a_failure() {
     let mut harness = tune_screen(pack.path(), &out, 10_000_000);
     harness.get_by_label("Tune").click();
     harness.run();
-    harness.get_by_label("Stop").click();
-    harness.run();
-    harness
-        .state_mut()
-        .screen_mut::<TuneScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    stop_and_wait(&mut harness);
     let screen = harness.state().screen::<TuneScreen>().expect("screen");
     assert_eq!(screen.error(), None, "a stop is not a failure");
     let notice = screen.notice().expect("the stop is said");
