@@ -1,11 +1,12 @@
 //! How the table of race events becomes code: one entry per event kind gives its fields, the car
-//! it is about and its line in the game report, and this macro writes from it
+//! it is about and its line in the game report. From the table, the macro here writes:
 //!
 //! - [`super::RaceEvent`], the engine's form (spaces, cards and cars by index);
 //! - [`super::NamedEvent`], the same event with each field named as the files name things,
 //!   each field's named form being its type's [`super::named_event::Named`] form;
 //! - `Race::name_event`, `Race::describe` (the report's line, or `None` for bookkeeping) and
-//!   `RaceEvent::car` (the car the event is about, where the studio shows it).
+//!   `RaceEvent::car` (the car the event is about, where the studio shows it), and
+//!   `RaceEvent::KINDS`, every kind's name.
 //!
 //! So a new event is one entry in `race_event.rs`: nothing else has to be edited in parallel,
 //! and an entry without its prose or its car does not compile. `Board::apply` matches only the

@@ -1,9 +1,9 @@
 //! The event stream as the files name things: what `race --json` and `replay --json` print.
 //!
-//! The engine's [`RaceEvent`]s speak in its own numbering (space 36, card kind 12, car 7),
-//! which a reader could only map back by re-implementing the engine's indexing. A
-//! [`NamedEvent`] is the same event with every place, card, car and player named as the files
-//! and the rulebook name them:
+//! The engine's events ([`RaceEvent`](super::RaceEvent)) speak in its own numbering (space 36,
+//! card kind 12, car 7), which a reader could only map back by re-implementing the engine's
+//! indexing. A [`NamedEvent`] is the same event with every place, card, car and player named
+//! as the files and the rulebook name them:
 //!
 //! - a space as the track file addresses it: `"12.3"` (lap sector 12, lane 3) or `"S0.1"` (the
 //!   starting section);
@@ -157,9 +157,9 @@ pub struct SeatName {
     pub team: Id,
 }
 
-/// A value of an event as the files name it: a field of type `T` in a [`RaceEvent`] is a field
-/// of type `T::Name` in the [`NamedEvent`] of the same name, named by [`Named::named`]. Plain
-/// values (numbers, flags, a motion or a marker) are their own names.
+/// A value of an event as the files name it: a field of type `T` in a
+/// [`RaceEvent`](super::RaceEvent) is a field of type `T::Name` in the [`NamedEvent`] of the
+/// same name, named by [`Named::named`]. Plain values (numbers, flags, a motion or a marker) are their own names.
 pub trait Named {
     /// What the value is called in the named stream.
     type Name: Clone + PartialEq + Eq + std::fmt::Debug + Serialize + JsonSchema;

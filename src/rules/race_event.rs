@@ -11,7 +11,7 @@
 //! # Adding an event
 //! One entry in the table at the end of this file: its fields, the car it is about and its
 //! line in the game report. Its named form follows from its fields' types
-//! ([`super::named_event::Named`]); see [`super::event_table`] for what the table makes.
+//! ([`super::named_event::Named`]); `rules/event_table.rs` says what the table makes.
 //!
 //! # Invariants
 //! - Nothing is recorded after the event that ends the race ([`RaceEvent::Winner`] or

@@ -200,9 +200,9 @@ pub enum RaceResult {
 }
 
 /// A race in progress: the position (cars, players, decks, the phase of play), its records
-/// (events and decisions) and, apart from them, the engine's [`Workspace`] (listed legal
-/// decisions and spare room; an outcome search's undo marks live in the search, see
-/// `rules/mark.rs`). Cloning is cheap enough for search (the rules and content are shared).
+/// (events and decisions) and, apart from them, the engine's workspace (`rules/workspace.rs`:
+/// listed legal decisions and spare room; an outcome search's undo marks live in the search,
+/// see `rules/mark.rs`). Cloning is cheap enough for search (the rules and content are shared).
 /// A race is `Send` (a batch plays each on a thread of its own) but not `Sync`: its workspace
 /// keeps the legal decisions of the current point in a cell.
 ///
