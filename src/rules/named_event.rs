@@ -159,7 +159,8 @@ pub struct SeatName {
 
 /// A value of an event as the files name it: a field of type `T` in a
 /// [`RaceEvent`](super::RaceEvent) is a field of type `T::Name` in the [`NamedEvent`] of the
-/// same name, named by [`Named::named`]. Plain values (numbers, flags, a motion or a marker) are their own names.
+/// same name, named by [`Named::named`]. Plain values (numbers, flags, a motion or a marker)
+/// are their own names.
 pub trait Named {
     /// What the value is called in the named stream.
     type Name: Clone + PartialEq + Eq + std::fmt::Debug + Serialize + JsonSchema;
