@@ -261,26 +261,23 @@ impl Named for Bonus {
     }
 }
 
-impl Named for RaceCard {
-    type Name = Id;
-    fn named(&self, race: &Race) -> Self::Name {
-        race.rules.content.race_deck[self.index()].id.clone()
-    }
+/// Cards are named by their id in their deck's file.
+macro_rules! named_by_deck_id {
+    ($($card:ty => $deck:ident),*) => {$(
+        impl Named for $card {
+            type Name = Id;
+            fn named(&self, race: &Race) -> Self::Name {
+                race.rules.content.$deck[self.index()].id.clone()
+            }
+        }
+    )*};
 }
 
-impl Named for EventCard {
-    type Name = Id;
-    fn named(&self, race: &Race) -> Self::Name {
-        race.rules.content.movement_events[self.index()].id.clone()
-    }
-}
-
-impl Named for CombatCard {
-    type Name = Id;
-    fn named(&self, race: &Race) -> Self::Name {
-        race.rules.content.combat_deck[self.index()].id.clone()
-    }
-}
+named_by_deck_id!(
+    RaceCard => race_deck,
+    EventCard => movement_events,
+    CombatCard => combat_deck
+);
 
 /// A car of the starting line-up, by its team and roof number.
 impl Named for CarEntry {

@@ -283,7 +283,7 @@ impl Race {
             result: None,
             turn_limit,
             logging: true,
-            work: Workspace::new(),
+            work: Workspace::default(),
         }
     }
 

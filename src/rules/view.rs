@@ -302,7 +302,7 @@ impl Race {
             result: self.result,
             turn_limit: self.turn_limit,
             logging: false,
-            work: super::workspace::Workspace::new(),
+            work: super::workspace::Workspace::default(),
         }
     }
 }

@@ -54,11 +54,6 @@ impl Clone for Workspace {
 }
 
 impl Workspace {
-    /// An empty workspace with no legal decisions listed.
-    pub(crate) fn new() -> Self {
-        Self::default()
-    }
-
     /// The legal decisions of the current point, listed by `list` the first time.
     pub(crate) fn legal_or(&self, list: impl FnOnce() -> Vec<Decision>) -> &[Decision] {
         self.legal.get_or_init(list)
