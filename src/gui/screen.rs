@@ -4,8 +4,8 @@
 //!
 //! Adding a screen is its folder (the type and its `impl Screen`) plus its registration: a
 //! [`ScreenKind`] variant and a row of the registry ([`super::screens`]). The app keeps the
-//! screens that were opened ([`crate::gui::StudioApp`]) and shows one at a time; the editor is
-//! always there. A screen owns its messages: its buttons' requests are handled inside it, and
+//! screens that were opened in one map ([`crate::gui::StudioApp`]) and shows one at a time; the
+//! editor is one of them, opened first and never closed. A screen owns its messages: its buttons' requests are handled inside it, and
 //! it asks the app only for the app's services ([`StudioCommand`]).
 
 use std::any::Any;

@@ -6,11 +6,12 @@ use egui::{Panel, Ui};
 use super::StudioApp;
 use crate::gui::action::Action;
 use crate::gui::command::StudioCommand;
+use crate::gui::editor::EditorScreen;
 use crate::gui::menu::{MenuContext, menu_bar, pressed_keys, shortcut_list};
 use crate::gui::prefs::{Prefs, Theme};
 use crate::gui::question::unsaved_question;
 use crate::gui::race::start::StartAnswer;
-use crate::gui::screen::{Screen, ScreenKind};
+use crate::gui::screen::ScreenKind;
 use crate::gui::sidebar::files_panel;
 use crate::gui::status::STATUS_SECONDS;
 
@@ -62,12 +63,7 @@ impl StudioApp {
                 .resizable(true)
                 .default_size(220.0)
                 .show(ui, |ui| {
-                    files_panel(
-                        ui,
-                        self.session.workspace(),
-                        self.editor.shown(),
-                        &mut commands,
-                    );
+                    files_panel(ui, self.session.workspace(), self.shown(), &mut commands);
                 });
         }
         let said = self.session.status().text().map(str::to_owned);
@@ -90,7 +86,7 @@ impl StudioApp {
             return false;
         };
         let Some(document) = (self.shown == ScreenKind::Editor)
-            .then(|| self.editor.shown())
+            .then(|| self.shown())
             .flatten()
             .and_then(|id| self.session.workspace().document(id))
         else {
@@ -107,16 +103,12 @@ impl StudioApp {
     /// The menu bar, enabled and labelled as the screen shown says.
     fn menu_bar(&self, ui: &mut Ui, commands: &mut Vec<StudioCommand>) {
         let screen = |action: Action| {
-            let (can, label) = match self.screens.get(&self.shown) {
-                Some(screen) => (
+            let (can, label) = self.screen_of(self.shown).map_or((false, None), |screen| {
+                (
                     screen.can(action, &self.session),
                     screen.label(action, &self.session),
-                ),
-                None => (
-                    self.editor.can(action, &self.session),
-                    self.editor.label(action, &self.session),
-                ),
-            };
+                )
+            });
             let label = label.or_else(|| {
                 (action == Action::ToggleRaceScreen && self.shown == ScreenKind::Race)
                     .then(|| "Back to the editor".to_owned())
@@ -180,7 +172,10 @@ impl StudioApp {
         for command in commands {
             self.apply(command);
         }
-        if let Some(text) = self.editor.take_copied_text() {
+        if let Some(text) = self
+            .screen_mut::<EditorScreen>()
+            .and_then(EditorScreen::take_copied_text)
+        {
             ctx.copy_text(text);
         }
         let now = ctx.input(|i| i.time);

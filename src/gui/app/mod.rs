@@ -24,9 +24,8 @@ use crate::validate::Diagnostic;
 pub struct StudioApp {
     /// The documents, validation, saving and recovery: everything but the window.
     session: Session,
-    /// The editor, always there: the screen the others go back to.
-    editor: EditorScreen,
-    /// The other screens opened (a race, a simulation), kept while another is shown.
+    /// The screens opened, kept while another is shown: the editor, always there (the screen
+    /// the others go back to), and a race, a simulation or a tuning once opened.
     screens: BTreeMap<ScreenKind, Box<dyn Screen>>,
     /// What fills the centre.
     shown: ScreenKind,
@@ -65,11 +64,11 @@ impl StudioApp {
     pub fn with_prefs(path: &Path, extra: &[PathBuf], prefs: Prefs) -> Self {
         let session = Session::open(path, extra, prefs);
         // A single file opened is shown at once (the rest of its project is listed beside it).
-        let editor = EditorScreen::showing(session.workspace().opened_file());
+        let editor: Box<dyn Screen> =
+            Box::new(EditorScreen::showing(session.workspace().opened_file()));
         Self {
             session,
-            editor,
-            screens: BTreeMap::new(),
+            screens: BTreeMap::from([(ScreenKind::Editor, editor)]),
             shown: ScreenKind::Editor,
             shortcuts_open: false,
             help: HelpWindows::default(),
@@ -88,7 +87,7 @@ impl StudioApp {
     #[must_use]
     pub fn welcomed(mut self) -> Self {
         self.help.getting_started =
-            self.session.prefs().show_getting_started && self.editor.shown().is_some();
+            self.session.prefs().show_getting_started && self.shown().is_some();
         self
     }
 
@@ -193,13 +192,13 @@ impl StudioApp {
     /// The document shown in the editor.
     #[must_use]
     pub fn shown(&self) -> Option<DocumentId> {
-        self.editor.shown()
+        self.editor().and_then(EditorScreen::shown)
     }
 
     /// The canvas of a track document, if it has been shown.
     #[must_use]
     pub fn canvas(&self, document: DocumentId) -> Option<&super::canvas::TrackCanvas> {
-        self.editor.canvas(document)
+        self.editor()?.canvas(document)
     }
 
     /// Spaces the diagnostics point at in a track document, to mark on the canvas.
@@ -225,7 +224,7 @@ impl StudioApp {
     #[must_use]
     pub fn title(&self) -> String {
         let workspace = self.session.workspace();
-        let shown = self.editor.shown().map_or_else(
+        let shown = self.shown().map_or_else(
             || workspace.path.display().to_string(),
             |id| workspace.display_name(id),
         );
@@ -254,15 +253,33 @@ impl StudioApp {
     /// Waits until the background picture being loaded is read (tests and scripts: the window
     /// shows it on the frame after).
     pub fn wait_for_background(&mut self) {
-        self.editor.wait_for_background();
+        if let Some(editor) = self.screen_mut::<EditorScreen>() {
+            editor.wait_for_background();
+        }
     }
 
-    /// The open screen of `kind` (the editor is always open).
-    fn screen_of(&self, kind: ScreenKind) -> Option<&dyn Screen> {
-        match kind {
-            ScreenKind::Editor => Some(&self.editor),
-            kind => self.screens.get(&kind).map(AsRef::as_ref),
+    /// The editor (always open: the app opens it first and never closes it).
+    fn editor(&self) -> Option<&EditorScreen> {
+        self.screen::<EditorScreen>()
+    }
+
+    /// Lets the editor act on the session: show a document, apply an edit, paste.
+    fn with_editor(&mut self, f: impl FnOnce(&mut EditorScreen, &mut Session)) {
+        let Self {
+            session, screens, ..
+        } = self;
+        let editor = screens.get_mut(&ScreenKind::Editor).and_then(|screen| {
+            let screen: &mut dyn std::any::Any = screen.as_mut();
+            screen.downcast_mut::<EditorScreen>()
+        });
+        if let Some(editor) = editor {
+            f(editor, session);
         }
+    }
+
+    /// The open screen of `kind`.
+    fn screen_of(&self, kind: ScreenKind) -> Option<&dyn Screen> {
+        self.screens.get(&kind).map(AsRef::as_ref)
     }
 
     /// Lets the open screen of `kind` act, with the studio's view, then carries out what it
@@ -288,19 +305,12 @@ impl StudioApp {
         f: impl FnOnce(&mut dyn Screen, &mut StudioView<'_>),
     ) {
         let now = self.last_time;
-        let shown = self.editor.shown();
+        let shown = self.shown();
         let Self {
-            session,
-            editor,
-            screens,
-            ..
+            session, screens, ..
         } = self;
-        let screen: &mut dyn Screen = match kind {
-            ScreenKind::Editor => editor,
-            kind => match screens.get_mut(&kind) {
-                Some(screen) => screen.as_mut(),
-                None => return,
-            },
+        let Some(screen) = screens.get_mut(&kind) else {
+            return;
         };
         let mut studio = StudioView {
             session,
@@ -308,7 +318,7 @@ impl StudioApp {
             now,
             shown,
         };
-        f(screen, &mut studio);
+        f(screen.as_mut(), &mut studio);
     }
 
     /// What the action table needs to know this frame.
@@ -338,47 +348,46 @@ impl StudioApp {
 
     /// Carries out a command.
     pub fn apply(&mut self, command: StudioCommand) {
-        let session = &mut self.session;
         match command {
             StudioCommand::Act(action) => self.act(action),
             StudioCommand::Open(path) => self.ask_then(AfterQuestion::Open(path)),
             StudioCommand::Answer(answer) => {
-                let reopened = session.answer(answer);
+                let reopened = self.session.answer(answer);
                 self.follow(reopened);
             }
             StudioCommand::Pick(picker) => self.pick(picker),
             StudioCommand::PasteText(text) if self.shown == ScreenKind::Editor => {
-                self.editor.paste(session, Some(&text));
+                self.with_editor(|editor, session| editor.paste(session, Some(&text)));
             }
             StudioCommand::PasteText(_) => {}
             StudioCommand::AddFile(path) => {
-                if let Some(id) = session.add_file(&path) {
-                    self.editor.show(Some(id), session.workspace());
+                if let Some(id) = self.session.add_file(&path) {
+                    self.show_document(Some(id));
                     self.shown = ScreenKind::Editor;
                 }
             }
             StudioCommand::Show(id) => {
-                self.editor.show(id, session.workspace());
+                self.show_document(id);
                 self.shown = ScreenKind::Editor;
             }
             StudioCommand::Edit {
                 document,
                 edit,
                 group,
-            } => self.editor.edit(session, document, &edit, group),
-            StudioCommand::SaveAs(path) => session.save(self.editor.shown(), Some(&path)),
+            } => self.with_editor(|editor, session| editor.edit(session, document, &edit, group)),
+            StudioCommand::SaveAs(path) => self.session.save(self.shown(), Some(&path)),
             StudioCommand::FocusDiagnostic(index) => {
-                self.editor.focus(session, index);
+                self.with_editor(|editor, session| editor.focus(session, index));
                 self.shown = ScreenKind::Editor;
             }
             StudioCommand::Recover(position) => {
-                if let Some(id) = session.recover(position) {
-                    self.editor.show(Some(id), session.workspace());
+                if let Some(id) = self.session.recover(position) {
+                    self.show_document(Some(id));
                 }
             }
-            StudioCommand::DiskChange(id, answer) => session.answer_disk_change(id, answer),
-            StudioCommand::DiscardRecovery(position) => session.discard_recovery(position),
-            StudioCommand::CancelPlayCheck => session.cancel_play(),
+            StudioCommand::DiskChange(id, answer) => self.session.answer_disk_change(id, answer),
+            StudioCommand::DiscardRecovery(position) => self.session.discard_recovery(position),
+            StudioCommand::CancelPlayCheck => self.session.cancel_play(),
             StudioCommand::Chosen(picker, path) => self.chosen(picker, path),
             StudioCommand::OpenRecord(path) => self.open_record(&path),
             StudioCommand::PrintTo(_) => self.print_to(&command),
@@ -396,7 +405,7 @@ impl StudioApp {
         match action {
             Action::NewTrack => {
                 let id = self.session.new_track();
-                self.editor.show_new_track(id);
+                self.with_editor(|editor, _| editor.show_new_track(id));
                 self.shown = ScreenKind::Editor;
             }
             Action::OpenFolder => self.pick(Picker::OpenFolder),
@@ -423,8 +432,7 @@ impl StudioApp {
             }
             Action::SetTheme(theme) => self.session.prefs_mut().theme = theme,
             Action::NewRace => {
-                let dialog =
-                    StartDialog::new(self.session.workspace(), self.editor.shown(), fresh_seed());
+                let dialog = StartDialog::new(self.session.workspace(), self.shown(), fresh_seed());
                 self.start_dialog = Some(dialog);
             }
             Action::Show(kind) => self.show(kind),
@@ -447,11 +455,11 @@ impl StudioApp {
     /// Shows the screen `kind`, made the first time by its row of the registry (a screen
     /// without a Show entry is shown only once opened).
     fn show(&mut self, kind: ScreenKind) {
-        if !self.screens.contains_key(&kind) && kind != ScreenKind::Editor {
+        if !self.screens.contains_key(&kind) {
             let Some(show) = super::screens::row(kind).and_then(|row| row.show) else {
                 return;
             };
-            let screen = (show.build)(self.session.workspace(), self.editor.shown());
+            let screen = (show.build)(self.session.workspace(), self.shown());
             self.screens.insert(kind, screen);
         }
         self.shown = kind;
@@ -501,15 +509,18 @@ impl StudioApp {
         let Some(reopened) = reopened else {
             return;
         };
-        let workspace = self.session.workspace();
         let shown = match reopened {
-            Reopened::Other => workspace.opened_file(),
+            Reopened::Other => self.session.workspace().opened_file(),
             Reopened::Same => self
-                .editor
                 .shown()
-                .filter(|&id| workspace.document(id).is_some()),
+                .filter(|&id| self.session.workspace().document(id).is_some()),
         };
-        self.editor.reset(shown);
+        self.with_editor(|editor, _| editor.reset(shown));
+    }
+
+    /// Shows a document in the editor (or nothing).
+    fn show_document(&mut self, id: Option<DocumentId>) {
+        self.with_editor(|editor, session| editor.show(id, session.workspace()));
     }
 }
 

@@ -13,10 +13,7 @@ impl StudioApp {
         let workspace = self.session.workspace();
         let picker = match picker {
             Picker::SaveAs { suggested: None } => Picker::SaveAs {
-                suggested: self
-                    .editor
-                    .shown()
-                    .and_then(|id| self.session.suggested_file(id)),
+                suggested: self.shown().and_then(|id| self.session.suggested_file(id)),
             },
             Picker::PrintPdf { suggested: None } => Picker::PrintPdf {
                 suggested: self.print_dialog.as_ref().map(|d| d.suggested(workspace)),

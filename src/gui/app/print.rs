@@ -18,7 +18,7 @@ impl StudioApp {
         self.print_dialog = Some(PrintDialog::new(
             kind,
             self.session.workspace(),
-            self.editor.shown(),
+            self.shown(),
         ));
     }
 
