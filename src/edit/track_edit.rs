@@ -98,6 +98,9 @@ pub enum TrackEdit {
     },
     /// Links the lap's last sector into sector 0 across the finish line.
     CloseLap,
+    /// Removes the links from the lap's last sector into sector 0: the lap is open again, its
+    /// sectors where they are (a closing straight laid by Close the lap stays; Delete removes it).
+    ReopenLap,
     /// Replaces the starting section (2.1) with a straight one joining lap sector `joins`, and
     /// numbers the grid on it.
     StartingSection {
@@ -232,6 +235,9 @@ pub enum TrackEditError {
          finish line (remove the closing sectors first, or insert sectors with the inspector)"
     )]
     LapClosed,
+    /// Reopening a lap that is not closed.
+    #[error("the lap is not closed: its last sector does not run into sector 0")]
+    LapOpen,
     /// An edit that would draw the two spaces of a crossover pair apart.
     #[error(
         "this would pull the crossover apart: {} and {} would no longer be drawn on one spot \
@@ -256,6 +262,7 @@ impl TrackEdit {
             },
             Self::PasteSectors { .. } => "Paste sectors",
             Self::CloseLap => "Close lap",
+            Self::ReopenLap => "Reopen lap",
             Self::StartingSection { .. } => "Lay starting section",
             Self::SetTerrain { .. } => "Paint terrain",
             Self::RemoveSectors { .. } => "Remove sectors",
@@ -336,6 +343,7 @@ impl TrackEdit {
                 with_builder(track, |builder| builder.paste(sectors).map(|_| ()))?;
             }
             Self::CloseLap => close_lap(track)?,
+            Self::ReopenLap => reopen_lap(track)?,
             Self::StartingSection {
                 sectors,
                 lanes,
@@ -611,6 +619,21 @@ fn close_lap(track: &mut Track) -> Result<(), TrackEditError> {
     } else {
         closed
     }
+}
+
+/// Unlinks the lap's last sector from sector 0, so that stretches can be laid after it again.
+fn reopen_lap(track: &mut Track) -> Result<(), TrackEditError> {
+    if !track.lap_is_closed() {
+        return Err(TrackEditError::LapOpen);
+    }
+    if let Some(last) = track.sectors.last_mut() {
+        for space in &mut last.spaces {
+            space
+                .next
+                .retain(|to| !(to.section == Section::Lap && to.sector == 0));
+        }
+    }
+    Ok(())
 }
 
 /// Takes `tenths` of a space, rounded up to whole sectors, off the last straight run of lap

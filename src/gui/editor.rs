@@ -634,6 +634,10 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
                 n => format!("; the crossover's {n} pairs are where the roads are drawn crossing"),
             }
         )),
+        Edit::Track(TrackEdit::ReopenLap) => Some(format!(
+            "Reopened the lap: sector {} no longer runs into sector 0; lay on from it, or Close the lap again",
+            track.sectors.len().saturating_sub(1)
+        )),
         Edit::Track(TrackEdit::DetectCrossover) => Some(match track.crossover.len() {
             0 => "No crossover found: no two lap spaces are drawn on one spot".to_owned(),
             1 => "Crossover detected: 1 pair of spaces drawn on one spot".to_owned(),

@@ -355,18 +355,27 @@ fn off_track(at: SpaceRef, off_track: OffTrack) -> TrackEdit {
 }
 
 fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
-    let closed = track.lap_is_closed();
-    if ui
+    if track.lap_is_closed() {
+        if ui
+            .button("Reopen the lap")
+            .on_hover_text(
+                "Unlink the last sector from sector 0, to lay more track after it or close it \
+                 elsewhere",
+            )
+            .clicked()
+        {
+            edits.push((TrackEdit::ReopenLap, None));
+        }
+    } else if ui
         .add_enabled(
-            !closed && !track.sectors.is_empty(),
+            !track.sectors.is_empty(),
             egui::Button::new("Close the lap"),
         )
-        .on_hover_text("Link the last sector into sector 0")
-        .on_disabled_hover_text(if closed {
-            "The lap is closed: its last sector runs into sector 0"
-        } else {
-            "Lay the lap first"
-        })
+        .on_hover_text(
+            "Link the last sector into sector 0: an end on the start's line is met by a \
+             straight; an end off it must lie within half a space and half a lane of the start",
+        )
+        .on_disabled_hover_text("Lay the lap first")
         .clicked()
     {
         edits.push((TrackEdit::CloseLap, None));

@@ -70,13 +70,44 @@ pub enum BuildError {
         /// How far past, in tenths of a space.
         tenths: u32,
     },
+    /// The lap's end is too far from its start, off its line, for links to join them without
+    /// drawing across the gap ([`CLOSING_TOLERANCE`]).
+    #[error(
+        "the lap's end is {} spaces {} its start, {} lanes beside its line and turned {turn}° from it: closing it would draw links across the gap. Lay track until the end is within half a space and half a lane of the start, heading its way (on the start's line, a gap ahead is filled by a straight)",
+        f64::from(ahead.unsigned_abs()) / 10.0,
+        if *ahead >= 0 { "short of" } else { "past" },
+        f64::from(aside.unsigned_abs()) / 10.0
+    )]
+    Gap {
+        /// How far the start lies ahead of the end along the end's heading, in tenths of a
+        /// space (negative: the end runs past it).
+        ahead: i32,
+        /// How far the start lies beside the end's line, in tenths of a lane.
+        aside: i32,
+        /// The turn from the end's heading to the start's, in whole degrees.
+        turn: i32,
+    },
 }
+
+/// How near its start the end of a lap must be for "Close the lap" to link them where they
+/// are: within this share of a space along the line and of a lane across it, heading within
+/// [`CLOSING_TURN`] degrees of the start's way. Beyond it the closing links would cross the
+/// gap as long diagonals that look wrong and play as a shortcut, so closing is refused with
+/// how far off the end is. (An end on the start's line is exempt: a straight fills its gap.)
+pub const CLOSING_TOLERANCE: f32 = 0.5;
+
+/// How far, in degrees, the lap's end may head away from its start's heading and still close.
+pub const CLOSING_TURN: f32 = 30.0;
 
 /// How the end of the lap lies against its start.
 #[derive(Clone, Copy, Debug)]
 struct Gap {
     /// How far the start is ahead of the end, along the end's heading (negative: behind).
     ahead: f32,
+    /// How far the start lies beside the end's line (to its right, as the builder turns).
+    aside: f32,
+    /// The turn from the end's heading to the start's, in degrees.
+    turn: f32,
     /// Whether the start is on the end's line and heading its way.
     in_line: bool,
 }
@@ -428,6 +459,18 @@ impl TrackBuilder {
                 return Err(BuildError::Overshoots {
                     tenths: (-gap.ahead / length * 10.0).round() as u32,
                 });
+            } else if !gap.in_line {
+                let width = self.track.space_size.width;
+                let near = gap.ahead.abs() <= CLOSING_TOLERANCE * length
+                    && gap.aside.abs() <= CLOSING_TOLERANCE * width
+                    && gap.turn.abs() <= CLOSING_TURN;
+                if !near {
+                    return Err(BuildError::Gap {
+                        ahead: (gap.ahead / length * 10.0).round() as i32,
+                        aside: (gap.aside / width * 10.0).round() as i32,
+                        turn: gap.turn.round() as i32,
+                    });
+                }
             }
         }
         let last = self.track.sectors.len() - 1;
@@ -445,6 +488,8 @@ impl TrackBuilder {
         let aside = gx * nx + gy * ny;
         Gap {
             ahead: gx * dx + gy * dy,
+            aside,
+            turn,
             in_line: turn.abs() < 2.0 && aside.abs() < self.track.space_size.width / 4.0,
         }
     }

@@ -801,3 +801,65 @@ fn nothing_is_laid_after_a_closed_lap() {
         assert_eq!(track, oval);
     }
 }
+
+/// A lap whose end lies three lanes beside its start's line and four spaces short of it is not
+/// closed with long links across the gap: Close the lap refuses, unchanged, saying how far off
+/// the end is. A closed lap reopens (its closing links go, its sectors stay) and takes more
+/// track after it.
+#[test]
+fn a_lap_ending_off_its_start_is_not_closed_across_the_gap_and_a_closed_lap_reopens() {
+    let radius = radius_for(5, 180.0);
+    let size = blank_track("g", "G", TrackStyle::ApocalypseRoad).space_size;
+    let off = draw(
+        blank_track("gap", "Gap", TrackStyle::ApocalypseRoad),
+        &[
+            lay(StretchShape::Straight, 6, 3),
+            lay(corner(180.0, radius), 5, 3),
+            lay(StretchShape::Straight, 10, 3),
+            // A wider second half-turn: the end comes back three lanes beside the start's line.
+            lay(corner(180.0, radius + 1.5 * size.width), 5, 3),
+        ],
+    );
+    let mut refused = off.clone();
+    let error = TrackEdit::CloseLap
+        .apply(&mut refused)
+        .expect_err("three lanes off its start");
+    let TrackEditError::Build(roadwright::stretch::BuildError::Gap { ahead, aside, turn }) = error
+    else {
+        panic!("refused for another reason: {error}");
+    };
+    assert_eq!(
+        (ahead, aside.abs(), turn),
+        (40, 30, 0),
+        "four spaces short, three lanes beside, heading the start's way"
+    );
+    assert!(
+        error
+            .to_string()
+            .contains("4 spaces short of its start, 3 lanes beside"),
+        "{error}"
+    );
+    assert_eq!(refused, off, "nothing changed");
+
+    // A closed lap reopens: the closing links go and nothing else; a stretch then lays on.
+    let closed = draw(stadium(10), &[TrackEdit::CloseLap]);
+    let reopened = draw(closed.clone(), &[TrackEdit::ReopenLap]);
+    assert!(closed.lap_is_closed() && !reopened.lap_is_closed());
+    assert_eq!(
+        reopened.sectors.len(),
+        closed.sectors.len(),
+        "no sector removed"
+    );
+    assert_eq!(
+        reopened.sectors[..closed.sectors.len() - 1],
+        closed.sectors[..closed.sectors.len() - 1],
+        "only the last sector's links changed"
+    );
+    assert_eq!(
+        TrackEdit::ReopenLap.apply(&mut reopened.clone()),
+        Err(TrackEditError::LapOpen),
+        "an open lap has nothing to reopen"
+    );
+    let longer = draw(reopened, &[lay(StretchShape::Straight, 2, 3)]);
+    assert_eq!(longer.sectors.len(), closed.sectors.len() + 2);
+}
