@@ -765,13 +765,23 @@ fn insert_sector(track: &mut Track, after: u32) -> Result<(), TrackEditError> {
             at
         })
     });
+    // The copy is laid one sector's step on from its source, and what follows moves by the
+    // same step (a shift on a straight, a turn about the corner's centre on a corner), so the
+    // new sector is not drawn on the next one and the rest keeps its shape. The starting
+    // section moves with the sector it joins.
+    let step = crate::stretch::SectorStep::of(track.space_size, &source)
+        .ok_or(TrackEditError::NoSuchSector(after))?;
     let mut copy = source;
-    let length = track.space_size.length;
     for space in &mut copy.spaces {
-        let radians = space.heading.to_radians();
-        space.x += radians.cos() * length;
-        space.y += radians.sin() * length;
+        step.move_space(space);
         space.next.clear();
+    }
+    let moves = |sector: &mut Sector| sector.spaces.iter_mut().for_each(|s| step.move_space(s));
+    track.sectors[after as usize + 1..]
+        .iter_mut()
+        .for_each(moves);
+    if track.starting_join().is_some_and(|join| join > after) {
+        track.start_sectors.iter_mut().for_each(moves);
     }
     track.sectors.insert(after as usize + 1, copy);
     relink(track, after, after + 1);

@@ -634,6 +634,16 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
                 n => format!("; the crossover's {n} pairs are where the roads are drawn crossing"),
             }
         )),
+        Edit::Track(TrackEdit::InsertSector { after }) => Some(format!(
+            "Inserted sector {}: the {} sectors after it moved one sector on{}",
+            after + 1,
+            track.sectors.len().saturating_sub(*after as usize + 2),
+            if track.lap_is_closed() {
+                "; the lap's end now lies a sector off its start (Validate shows the long link)"
+            } else {
+                ""
+            }
+        )),
         Edit::Track(TrackEdit::ReopenLap) => Some(format!(
             "Reopened the lap: sector {} no longer runs into sector 0; lay on from it, or Close the lap again",
             track.sectors.len().saturating_sub(1)

@@ -17,11 +17,13 @@
 mod links;
 mod resume;
 pub mod samples;
+mod sector_step;
 pub mod start_placement;
 
 use std::f32::consts::PI;
 
 pub use links::lane_links;
+pub use sector_step::SectorStep;
 
 use crate::content::kind::TrackKind;
 use crate::content::race_deck::LaneSide;

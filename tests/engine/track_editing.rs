@@ -863,3 +863,58 @@ fn a_lap_ending_off_its_start_is_not_closed_across_the_gap_and_a_closed_lap_reop
     let longer = draw(reopened, &[lay(StretchShape::Straight, 2, 3)]);
     assert_eq!(longer.sectors.len(), closed.sectors.len() + 2);
 }
+
+/// Inserting a sector on the figure-eight makes room for it: the sectors after it move one
+/// sector's step on (a shift on a straight, a turn on a corner), so the copy is drawn on no
+/// other space, it sits from the next sector as its source sat, and the crossover is found
+/// again where the roads now cross.
+#[test]
+fn inserting_a_sector_moves_what_follows_one_space_on() {
+    let before = samples::figure_eight().expect("figure eight");
+    let nearest_allowed = |space: &Space| {
+        let size = space.size.unwrap_or(before.space_size);
+        0.9 * size.length.min(size.width)
+    };
+    let apart = |a: &Space, b: &Space| (a.x - b.x).hypot(a.y - b.y);
+    for after in [2, 10, 25] {
+        let mut track = before.clone();
+        TrackEdit::InsertSector { after }
+            .apply(&mut track)
+            .expect("insert");
+        assert_eq!(track.sectors.len(), before.sectors.len() + 1);
+        let new = after as usize + 1;
+        for (lane, space) in track.sectors[new].spaces.iter().enumerate() {
+            let (nearest, at) = track
+                .spaces()
+                .filter(|(at, _)| *at != SpaceRef::lap(new as u32, lane as u8))
+                .map(|(at, other)| (apart(space, other), at))
+                .min_by(|a, b| a.0.total_cmp(&b.0))
+                .expect("other spaces");
+            assert!(
+                nearest > nearest_allowed(space),
+                "after {after}: the new space {new}.{lane} is drawn {nearest:.2} from {at}"
+            );
+            // The new sector is as far from the next one as its source was.
+            let (Some(next), Some(source), Some(old_next)) = (
+                track.sectors[new + 1].spaces.get(lane),
+                before.sectors[after as usize].spaces.get(lane),
+                before.sectors[new].spaces.get(lane),
+            ) else {
+                continue;
+            };
+            assert!(
+                (apart(space, next) - apart(source, old_next)).abs() < 0.02,
+                "after {after}: lane {lane}'s link out of the new sector is {:.3} long, was {:.3}",
+                apart(space, next),
+                apart(source, old_next)
+            );
+        }
+        assert!(
+            track
+                .crossover
+                .iter()
+                .all(|pair| track.pair_is_stacked(*pair)),
+            "after {after}: the crossover is where the roads are drawn crossing"
+        );
+    }
+}
