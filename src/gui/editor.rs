@@ -639,7 +639,7 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
             after + 1,
             track.sectors.len().saturating_sub(*after as usize + 2),
             if track.lap_is_closed() {
-                "; the lap's end now lies a sector off its start (Validate shows the long link)"
+                "; the lap's end no longer meets its start where it did: the diagnostics show where the drawing is off"
             } else {
                 ""
             }

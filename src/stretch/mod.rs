@@ -75,10 +75,11 @@ pub enum BuildError {
     /// The lap's end is too far from its start, off its line, for links to join them without
     /// drawing across the gap ([`CLOSING_TOLERANCE`]).
     #[error(
-        "the lap's end is {} spaces {} its start, {} lanes beside its line and turned {turn}° from it: closing it would draw links across the gap. Lay track until the end is within half a space and half a lane of the start, heading its way (on the start's line, a gap ahead is filled by a straight)",
+        "the lap's end is {} spaces {} its start, {} lanes beside its line and turned {}° from it: closing it would draw links across the gap. Lay track until the end is within half a space and half a lane of the start, heading its way (on the start's line, a gap ahead is filled by a straight)",
         f64::from(ahead.unsigned_abs()) / 10.0,
         if *ahead >= 0 { "short of" } else { "past" },
-        f64::from(aside.unsigned_abs()) / 10.0
+        f64::from(aside.unsigned_abs()) / 10.0,
+        turn.unsigned_abs()
     )]
     Gap {
         /// How far the start lies ahead of the end along the end's heading, in tenths of a

@@ -226,6 +226,26 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "Lap spaces are drawn crossing at right angles but the track declares no crossover, so in play they are two spaces: Track > Detect crossover declares it.",
     ),
     code(
+        "space-overlap",
+        Track,
+        "Two spaces are drawn on top of each other (and are not a crossover pair): on the board they look like one square. Move one, or declare the crossover.",
+    ),
+    code(
+        "link-long",
+        Track,
+        "A link is drawn much longer than a space (over 1.75 times its larger side): on the board it jumps a gap. Draw the spaces side by side, or Reopen the lap closed across a gap.",
+    ),
+    code(
+        "link-over-space",
+        Track,
+        "A link is drawn across another space, so the board shows a way through that space that play does not have.",
+    ),
+    code(
+        "lap-crosses-itself",
+        Track,
+        "The lap's centre line crosses itself where there is no crossover: cars on the two roads would not meet there in play (7.12).",
+    ),
+    code(
         "grid-numbering",
         Track,
         "Grid positions are not numbered 1 to N without gaps or repeats.",

@@ -11,6 +11,7 @@ pub mod checked_track;
 pub mod code_book;
 pub mod combat_deck;
 pub mod diagnostic;
+pub mod drawing;
 pub mod limits;
 pub mod locate;
 pub mod movement_events;

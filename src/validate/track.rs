@@ -71,6 +71,9 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
     checker.check_crossover();
     checker.check_grid(grid_needed);
     checker.check_chute();
+    if drawing_sane {
+        super::drawing::check(track, checker.report);
+    }
     checker.report.error_count() == errors_before
 }
 

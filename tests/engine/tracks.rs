@@ -120,11 +120,22 @@ fn samples_cover_every_track_feature() {
     assert_eq!(pole.space, SpaceRef::lap(9, 0));
 }
 
-/// Applies an edit to a sample and returns the distinct codes it produces.
+/// Applies an edit to a sample and returns the distinct codes it produces. The drawing's
+/// warnings are left out: an edit that breaks the graph by hand (a space stacked on another, a
+/// link skipping a sector) also draws wrong, and `track_drawing` tests those.
 fn broken(name: &str, edit: impl FnOnce(&mut Track)) -> Vec<&'static str> {
     let mut track = sample_track(name);
     edit(&mut track);
-    let diagnostics = validate(&track);
+    let drawing = [
+        "space-overlap",
+        "link-long",
+        "link-over-space",
+        "lap-crosses-itself",
+    ];
+    let diagnostics: Vec<Diagnostic> = validate(&track)
+        .into_iter()
+        .filter(|d| !drawing.contains(&d.code))
+        .collect();
     assert!(
         diagnostics.iter().all(|d| d.severity == Severity::Error),
         "{diagnostics:#?}"

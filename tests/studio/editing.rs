@@ -436,7 +436,8 @@ fn painted_polygons(harness: &Harness<'static, StudioApp>, fill: egui::Color32) 
 fn the_inspector_keeps_its_width_whatever_it_shows() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
-    let left_edge = |h: &Harness<'static, StudioApp>| h.get_by_label("Close the lap").rect().left();
+    let left_edge =
+        |h: &Harness<'static, StudioApp>| h.get_by_label("Reopen the lap").rect().left();
     let before = left_edge(&harness);
     click_space(&mut harness, SpaceRef::lap(0, 0));
     assert_eq!(left_edge(&harness), before, "one space selected");
@@ -598,6 +599,46 @@ fn an_unsaved_tracks_diagnostics_say_so_and_tell_two_new_tracks_apart() {
     );
     harness.get_by_label("untitled track 1 (track) *");
     harness.get_by_label("untitled track 2 (track) *");
+}
+
+/// Close the lap refuses a lap whose end is nowhere near its start and says how far off it
+/// is; a closed lap offers Reopen the lap, which unlinks it (and Close comes back).
+#[test]
+fn close_the_lap_refuses_a_gap_and_a_closed_lap_reopens() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    lay_a(&mut harness, "Straight");
+    harness.get_by_label("Corner").click();
+    harness.run();
+    harness.get_by_label("Lay stretch").click();
+    settle(&mut harness);
+    harness.get_by_label("Close the lap").click();
+    settle(&mut harness);
+    let status = harness.state().status().unwrap_or_default().to_owned();
+    assert!(
+        status.contains("spaces past its start")
+            && status.contains("lanes beside its line and turned 90°"),
+        "{status}"
+    );
+    assert!(!shown_track(&harness).lap_is_closed(), "nothing linked");
+
+    let mut harness = open_track(pack.path());
+    assert!(shown_track(&harness).lap_is_closed());
+    harness.get_by_label("Reopen the lap").click();
+    settle(&mut harness);
+    assert!(!shown_track(&harness).lap_is_closed());
+    assert!(
+        harness
+            .state()
+            .status()
+            .is_some_and(|s| s.starts_with("Reopened the lap")),
+        "{:?}",
+        harness.state().status()
+    );
+    harness.get_by_label("Close the lap").click();
+    settle(&mut harness);
+    assert!(shown_track(&harness).lap_is_closed(), "closed again");
 }
 
 #[test]
