@@ -226,6 +226,31 @@ fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
     assert!(played > 0 && played < 100_000, "{played}");
     assert_eq!(screen.stats().expect("stats").races, played);
     harness.get_by_label("Run");
+
+    // The form changed after the batch no longer describes its results: the screen says what
+    // they are of.
+    assert_eq!(screen.results_differ_from_form(), None, "the form says it");
+    assert!(
+        harness
+            .query_by_label_contains("Results shown are of")
+            .is_none()
+    );
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .form
+        .seed = 99;
+    settle(&mut harness);
+    let of = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("screen")
+        .results_differ_from_form()
+        .expect("the form no longer says it")
+        .to_owned();
+    assert!(of.contains("100000 races from seed 1"), "{of}");
+    harness.get_by_label_contains("Results shown are of");
 }
 
 /// An unsaved deck edit (every race card at speed 6) played against the saved deck on the same

@@ -180,6 +180,15 @@ fn opens_as_the_report_measured_it(
         report.plan.final_races,
         "the fresh seeds of the final measurement"
     );
+    // The form says what the results are of: the tuned pack, not the track file it names.
+    let of = simulation
+        .results_differ_from_form()
+        .expect("the form says what the results are of");
+    assert!(
+        of.starts_with("the tuned pack (") && of.contains("beside the pack as it is"),
+        "{of}"
+    );
+    harness.get_by_label_contains("Results shown are of the tuned pack");
     // The comparison's sides are the report's measurements, race for race: the pack as it is
     // on one side ("before"), the tuned pack on the other ("after").
     for (team, before) in &report.teams_before {

@@ -18,6 +18,8 @@ pub struct TunedComparison {
     pub track: crate::content::track::Track,
     /// The pack as it is, on the same seeds.
     pub current: crate::sim::batch::BatchSpec,
+    /// Where the tuned pack is, in words (its folder), for the screen to say what it shows.
+    pub pack: String,
 }
 
 impl SimulationScreen {
@@ -36,7 +38,12 @@ impl SimulationScreen {
             loaded,
             track,
             current,
+            pack,
         } = comparison;
+        let words = format!(
+            "the tuned pack ({pack}) on {}, beside the pack as it is: {} races from seed {}",
+            track.name, tuned.races, tuned.seed
+        );
         let mut screen = Self::new(workspace, shown);
         let form = &mut screen.form;
         form.setup.players = tuned.bots.len();
@@ -51,6 +58,7 @@ impl SimulationScreen {
             track,
             now,
             Some((current, "Pack as it is".to_owned(), "Tuned".to_owned())),
+            super::ResultsOf { words, form: None },
         );
         screen.apply(SimCommand::Tab(SimTab::Compare));
         screen
@@ -64,7 +72,21 @@ impl SimulationScreen {
             return;
         };
         match build(workspace, track_id, form) {
-            Ok((spec, loaded, track, saved)) => self.start(spec, loaded, track, now, saved),
+            Ok((spec, loaded, track, saved)) => {
+                let words = format!(
+                    "{} ({} ruleset, {} players), {} races from seed {}",
+                    workspace.display_name(track_id),
+                    form.setup.ruleset,
+                    form.setup.players,
+                    form.races,
+                    form.seed
+                );
+                let of = super::ResultsOf {
+                    words,
+                    form: Some(form.clone()),
+                };
+                self.start(spec, loaded, track, now, saved, of);
+            }
             Err(error) => self.fail(format!("The batch could not start: {error}")),
         }
     }

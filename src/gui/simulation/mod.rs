@@ -190,6 +190,12 @@ pub struct SimulationScreen {
     spec: Option<BatchSpec>,
     loaded: Option<LoadedRace>,
     track: Option<Track>,
+    /// What the results shown are of, in words: the content and track played, the races and
+    /// the seed. The form may since have changed (or, for a tuned pack, never described it).
+    results_of: Option<String>,
+    /// The form as it was when the results shown were started from it (`None`: they were not
+    /// started from the form, as a tuned pack's comparison is not).
+    results_form: Option<SimForm>,
     /// The races played, without their per-space counts (those are summed in `fold` as the
     /// races arrive, so a long batch does not hold a copy of the track per race).
     races: Vec<RaceSummary>,
@@ -205,6 +211,15 @@ pub struct SimulationScreen {
     sorts: [(usize, bool); 3],
     metric: &'static str,
     canvas: TrackCanvas,
+}
+
+/// What a batch is of, for the form to say beside its results.
+pub struct ResultsOf {
+    /// The content, track, races and seed, in words.
+    pub words: String,
+    /// The form it was started from, if any: while the form still says the same, the words
+    /// need no saying.
+    pub form: Option<SimForm>,
 }
 
 /// The most races one batch of the screen plays.
@@ -233,6 +248,8 @@ impl SimulationScreen {
             spec: None,
             loaded: None,
             track: None,
+            results_of: None,
+            results_form: None,
             races: Vec::new(),
             fold: BatchFold::default(),
             stats: None,
@@ -255,7 +272,10 @@ impl SimulationScreen {
         track: Track,
         now: f64,
         saved: Option<(BatchSpec, String, String)>,
+        results_of: ResultsOf,
     ) {
+        self.results_of = Some(results_of.words);
+        self.results_form = results_of.form;
         for run in self.run.iter().chain(&self.saved_run) {
             run.cancel();
         }
@@ -675,9 +695,23 @@ impl SimulationScreen {
                     .labelled_by(label.id);
             }
         });
+        if let Some(of) = self.results_differ_from_form() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("Results shown are of {of}")).strong());
+                ui.weak("(Run plays what the form says)");
+            });
+        }
         if let Some(error) = &self.error {
             ui.colored_label(ui.visuals().error_fg_color, error);
         }
+    }
+
+    /// What the results shown are of, when the form no longer says it (it was changed since
+    /// they were started, or they were not started from it).
+    #[must_use]
+    pub fn results_differ_from_form(&self) -> Option<&str> {
+        let of = self.results_of.as_deref()?;
+        (self.results_form.as_ref() != Some(&self.form)).then_some(of)
     }
 
     fn teams_table(&self, ui: &mut Ui, stats: &BatchStats, commands: &mut Vec<SimCommand>) {

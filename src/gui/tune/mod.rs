@@ -456,6 +456,11 @@ impl TuneScreen {
             loaded,
             track,
             current,
+            pack: finished
+                .out
+                .join(crate::sim::tune::run::PACK_FOLDER)
+                .display()
+                .to_string(),
         })
     }
 }
