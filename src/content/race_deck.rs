@@ -33,25 +33,80 @@ impl RaceDeck {
         self.cards.iter().map(|card| u64::from(card.count)).sum()
     }
 
-    /// Cards per movement type at speed +1 to +6, laid out like [`RULEBOOK_TABLE`]; cards at
-    /// other speeds are not counted here (validation reports them).
+    /// Cards per movement type and speed, beside the rulebook's table: a column for every
+    /// speed the rulebook has (+1 to +6) and every other speed a card of the deck has, so no
+    /// card goes uncounted.
     #[must_use]
-    pub fn table(&self) -> Vec<(MovementType, [u32; 6])> {
-        MovementType::ALL
+    pub fn table(&self) -> SpeedTable {
+        let speeds: Vec<i32> = (1..=6)
+            .chain(self.cards.iter().map(|card| card.speed))
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        let column = |speed: i32| speeds.iter().position(|&s| s == speed);
+        let rows = MovementType::ALL
             .iter()
             .map(|&movement| {
-                let mut row = [0; 6];
+                let mut deck = vec![0_u64; speeds.len()];
                 for card in self.cards.iter().filter(|card| card.movement == movement) {
-                    if let Some(slot) = usize::try_from(card.speed - 1)
-                        .ok()
-                        .and_then(|i| row.get_mut(i))
-                    {
-                        *slot += card.count;
+                    if let Some(slot) = column(card.speed).and_then(|i| deck.get_mut(i)) {
+                        *slot += u64::from(card.count);
                     }
                 }
-                (movement, row)
+                let mut rulebook = vec![0_u64; speeds.len()];
+                if let Some((_, counts)) = RULEBOOK_TABLE.iter().find(|(m, _)| *m == movement) {
+                    for (speed, &count) in (1..).zip(counts) {
+                        if let Some(slot) = column(speed).and_then(|i| rulebook.get_mut(i)) {
+                            *slot = u64::from(count);
+                        }
+                    }
+                }
+                SpeedRow {
+                    movement,
+                    deck,
+                    rulebook,
+                }
             })
-            .collect()
+            .collect();
+        SpeedTable { speeds, rows }
+    }
+}
+
+/// A deck's cards per movement type and speed, beside the rulebook's ([`RaceDeck::table`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SpeedTable {
+    /// The speeds, one per column, ascending.
+    pub speeds: Vec<i32>,
+    /// One row per movement type, in the rulebook's order.
+    pub rows: Vec<SpeedRow>,
+}
+
+/// One movement type's cards at each speed of a [`SpeedTable`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SpeedRow {
+    /// The movement type.
+    pub movement: MovementType,
+    /// This deck's cards at each speed.
+    pub deck: Vec<u64>,
+    /// The rulebook's cards at each speed.
+    pub rulebook: Vec<u64>,
+}
+
+impl SpeedTable {
+    /// Cards at each speed, all movement types together: this deck's and the rulebook's.
+    #[must_use]
+    pub fn column_totals(&self) -> (Vec<u64>, Vec<u64>) {
+        let mut deck = vec![0; self.speeds.len()];
+        let mut rulebook = vec![0; self.speeds.len()];
+        for row in &self.rows {
+            for (total, count) in deck.iter_mut().zip(&row.deck) {
+                *total += count;
+            }
+            for (total, count) in rulebook.iter_mut().zip(&row.rulebook) {
+                *total += count;
+            }
+        }
+        (deck, rulebook)
     }
 }
 
@@ -181,4 +236,49 @@ pub enum LaneSide {
     Inside,
     /// Towards the outside wall: the highest lane.
     Outside,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn card(id: &str, movement: MovementType, speed: i32, count: u32) -> RaceCard {
+        RaceCard {
+            id: Id::new(id).expect("short"),
+            name: Text::new(id).expect("short"),
+            movement,
+            speed,
+            movement_event: false,
+            instructions: Vec::new(),
+            text: Text::default(),
+            count,
+        }
+    }
+
+    /// A card at a speed outside the rulebook's +1 to +6 gets its own column: every card of the
+    /// deck is counted in the table, and the rulebook has none there.
+    #[test]
+    fn the_speed_table_counts_every_card_at_every_speed() {
+        let deck = RaceDeck {
+            kind: RaceDeckKind::RaceDeck,
+            version: RaceDeck::VERSION,
+            name: Text::new("test").expect("short"),
+            cards: vec![
+                card("solo-7", MovementType::Solo, 7, 2),
+                card("line-1", MovementType::Line, 1, 4),
+                card("line-0", MovementType::Line, 0, 1),
+            ],
+        };
+        let table = deck.table();
+        assert_eq!(table.speeds, [0, 1, 2, 3, 4, 5, 6, 7]);
+        let (deck_totals, rulebook_totals) = table.column_totals();
+        assert_eq!(deck_totals.iter().sum::<u64>(), deck.total_cards());
+        assert_eq!(deck_totals, [1, 4, 0, 0, 0, 0, 0, 2]);
+        assert_eq!((rulebook_totals[0], rulebook_totals[7]), (0, 0));
+        assert_eq!(
+            rulebook_totals.iter().sum::<u64>(),
+            92,
+            "the rulebook's table"
+        );
+    }
 }

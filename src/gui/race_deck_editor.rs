@@ -6,9 +6,7 @@ use egui_extras::{Column, TableBuilder, TableRow};
 use egui_plot::{Bar, BarChart, Legend, Plot};
 
 use super::fields;
-use crate::content::race_deck::{
-    LaneSide, MovementInstruction, MovementType, RULEBOOK_TABLE, RaceCard, RaceDeck,
-};
+use crate::content::race_deck::{LaneSide, MovementInstruction, MovementType, RaceCard, RaceDeck};
 use crate::content::text::{Id, Text};
 use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
@@ -282,7 +280,8 @@ fn unique_id(deck: &RaceDeck, base: &str) -> String {
     free_id(deck.cards.iter().map(|card| card.id.as_str()), base)
 }
 
-/// The deck's counts per movement type and speed beside the rulebook's.
+/// The deck's counts per movement type and speed beside the rulebook's: a column for every
+/// speed a card has, so every card is counted somewhere.
 fn totals(ui: &mut Ui, deck: &RaceDeck) {
     ui.strong("Cards per movement type and speed: this deck (rulebook)");
     let table = deck.table();
@@ -290,34 +289,31 @@ fn totals(ui: &mut Ui, deck: &RaceDeck) {
         .striped(true)
         .show(ui, |ui| {
             ui.label("Card type");
-            for speed in 1..=6 {
-                ui.label(format!("+{speed}"));
+            for speed in &table.speeds {
+                ui.label(format!("{speed:+}"));
             }
             ui.label("Total");
             ui.end_row();
-            let mut column_totals = [0_u32; 6];
-            let mut rulebook_totals = [0_u32; 6];
-            for ((movement, counts), (_, rulebook)) in table.iter().zip(RULEBOOK_TABLE) {
-                ui.label(movement.label());
-                for (speed, (&count, &expected)) in counts.iter().zip(&rulebook).enumerate() {
-                    column_totals[speed] += count;
-                    rulebook_totals[speed] += expected;
+            for row in &table.rows {
+                ui.label(row.movement.label());
+                for (&count, &expected) in row.deck.iter().zip(&row.rulebook) {
                     compared(ui, count, expected);
                 }
-                compared(ui, counts.iter().sum(), rulebook.iter().sum());
+                compared(ui, row.deck.iter().sum(), row.rulebook.iter().sum());
                 ui.end_row();
             }
+            let (deck_totals, rulebook_totals) = table.column_totals();
             ui.strong("Totals");
-            for (count, expected) in column_totals.iter().zip(&rulebook_totals) {
+            for (count, expected) in deck_totals.iter().zip(&rulebook_totals) {
                 compared(ui, *count, *expected);
             }
-            compared(ui, column_totals.iter().sum(), rulebook_totals.iter().sum());
+            compared(ui, deck_totals.iter().sum(), rulebook_totals.iter().sum());
             ui.end_row();
         });
     ui.small("The standard deck adds 4 Outside Line cards (Line +3) to the rulebook's 92.");
 }
 
-fn compared(ui: &mut Ui, count: u32, expected: u32) {
+fn compared(ui: &mut Ui, count: u64, expected: u64) {
     if count == expected {
         ui.label(if count == 0 {
             "-".to_owned()
@@ -334,23 +330,14 @@ fn compared(ui: &mut Ui, count: u32, expected: u32) {
 
 /// Bars of cards per speed, this deck beside the rulebook.
 fn speed_chart(ui: &mut Ui, deck: &RaceDeck) {
-    let mut by_speed = [0_u32; 6];
-    for (_, row) in deck.table() {
-        for (total, count) in by_speed.iter_mut().zip(row) {
-            *total += count;
-        }
-    }
-    let mut rulebook = [0_u32; 6];
-    for (_, row) in RULEBOOK_TABLE {
-        for (total, count) in rulebook.iter_mut().zip(row) {
-            *total += count;
-        }
-    }
-    let bars = |counts: [u32; 6], offset: f64| {
-        counts
+    let table = deck.table();
+    let (by_speed, rulebook) = table.column_totals();
+    let bars = |counts: &[u64], offset: f64| {
+        table
+            .speeds
             .iter()
-            .enumerate()
-            .map(|(i, &n)| Bar::new(i as f64 + 1.0 + offset, f64::from(n)).width(0.35))
+            .zip(counts)
+            .map(|(&speed, &n)| Bar::new(f64::from(speed) + offset, n as f64).width(0.35))
             .collect::<Vec<_>>()
     };
     Plot::new("race-deck-speeds")
@@ -362,11 +349,11 @@ fn speed_chart(ui: &mut Ui, deck: &RaceDeck) {
         .allow_drag(false)
         .show(ui, |plot| {
             plot.bar_chart(
-                BarChart::new("This deck", bars(by_speed, -0.18))
+                BarChart::new("This deck", bars(&by_speed, -0.18))
                     .color(Color32::from_rgb(0x40, 0xa0, 0xff)),
             );
             plot.bar_chart(
-                BarChart::new("Rulebook", bars(rulebook, 0.18)).color(Color32::from_gray(150)),
+                BarChart::new("Rulebook", bars(&rulebook, 0.18)).color(Color32::from_gray(150)),
             );
         });
 }

@@ -405,6 +405,19 @@ fn the_race_decks_totals_never_cover_the_card_tables_fields() {
     }
 }
 
+/// A card at speed +7, outside the rulebook's +1 to +6, is shown in a column of its own in
+/// the totals: no card is counted in the total and shown nowhere.
+#[test]
+fn the_race_decks_totals_show_every_speed() {
+    let (pack, _) = workspace_copy();
+    let path = pack.path().join("race_deck.ron");
+    let text = std::fs::read_to_string(&path).expect("deck");
+    std::fs::write(&path, text.replacen("speed: 6,", "speed: 7,", 1)).expect("write");
+    let harness = open_file(pack.path(), "race_deck.ron (race_deck)");
+    harness.get_by_label("+7");
+    harness.get_by_label("+6");
+}
+
 /// Ctrl+Z in a text field takes back the whole field edit (the studio's undo step for the
 /// field's typing), not a few characters; Ctrl+Shift+Z brings it all back. The field keeps the
 /// keyboard throughout.
