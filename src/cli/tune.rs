@@ -195,9 +195,13 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
         writeln!(out, "  none: the pack as it is scored best")?;
     }
     for change in &report.changes {
+        let beyond = change
+            .beyond_rulebook
+            .as_ref()
+            .map_or_else(String::new, |why| format!(" (outside the rulebook: {why})"));
         writeln!(
             out,
-            "  {}: {} -> {}",
+            "  {}: {} -> {}{beyond}",
             change.parameter, change.before, change.after
         )?;
     }

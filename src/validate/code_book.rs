@@ -312,6 +312,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A race card's speed outside the rulebook's +1 to +6: allowed, but it changes the game.",
     ),
     code(
+        "card-name-contradicts",
+        Content,
+        "A race card's name says another speed (its +N) or another movement type than the card has, so the printed card says both: rename it or change the numbers.",
+    ),
+    code(
         "conflicting-instructions",
         Content,
         "A race card forces both the inside and the outside lane.",

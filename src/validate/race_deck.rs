@@ -7,11 +7,72 @@ use super::diagnostic::ObjectRef;
 use super::limits::{Limits, RULEBOOK_SPEED_RANGE, SPEED_RANGE};
 use super::locate::Needle;
 use super::report::FileReport;
-use crate::content::race_deck::{MovementInstruction, RaceCard, RaceDeck};
+use crate::content::race_deck::{MovementInstruction, MovementType, RaceCard, RaceDeck};
 
 fn object(card: &RaceCard) -> ObjectRef {
     ObjectRef::RaceCard {
         id: card.id.clone(),
+    }
+}
+
+/// A card's name that says other numbers than the card has: "Solo +6" at speed +7 prints a
+/// starburst showing 7 under a name saying 6, and players read both. The name's last `+N` (or
+/// `-N`) is its speed; the longest movement type named in it (whole words, "Diagonal Solo"
+/// before "Solo") is its movement. A name with neither says nothing to check.
+fn check_name(card: &RaceCard, report: &mut FileReport<'_>) {
+    let name = card.name.as_str();
+    let named_speed = name
+        .split_whitespace()
+        .rev()
+        .filter(|word| word.starts_with(['+', '-']))
+        .find_map(|word| word.parse::<i32>().ok());
+    let at_name = [Needle::Value(card.id.as_str()), Needle::Field("name")];
+    if let Some(named) = named_speed
+        && named != card.speed
+    {
+        report.warning(
+            "card-name-contradicts",
+            Some(object(card)),
+            &at_name,
+            format!(
+                "race card `{}` is named \"{name}\" but has speed {:+}: the printed card would \
+                 say both; rename it or set its speed to {named:+}",
+                card.id, card.speed
+            ),
+        );
+    }
+    let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
+    let named_movement = MovementType::ALL
+        .iter()
+        .filter_map(|&movement| {
+            let short: Vec<String> = movement
+                .label()
+                .trim_end_matches(" Movement")
+                .split_whitespace()
+                .map(str::to_lowercase)
+                .collect();
+            words
+                .windows(short.len())
+                .any(|window| window == short.as_slice())
+                .then_some((short.len(), movement))
+        })
+        .max_by_key(|(length, _)| *length)
+        .map(|(_, movement)| movement);
+    if let Some(named) = named_movement
+        && named != card.movement
+    {
+        report.warning(
+            "card-name-contradicts",
+            Some(object(card)),
+            &at_name,
+            format!(
+                "race card `{}` is named \"{name}\" but its movement is {}: the printed card \
+                 would say both; rename it or set its movement to {}",
+                card.id,
+                card.movement.label(),
+                named.label()
+            ),
+        );
     }
 }
 
@@ -53,6 +114,7 @@ pub fn check(
                 ),
             );
         }
+        check_name(card, report);
         let lanes: Vec<_> = card
             .instructions
             .iter()

@@ -178,7 +178,12 @@ fn a_race_deck_too_small_for_ten_hands_of_six_is_an_error() {
 
 #[test]
 fn speed_outside_0_to_12_is_an_error_and_outside_the_table_a_warning() {
-    let error = edit_race(|deck| deck.cards[0].speed = 13);
+    // Renamed with the speed, so that the name says nothing the card contradicts.
+    let renamed = |deck: &mut RaceDeck, speed: i32| {
+        deck.cards[0].speed = speed;
+        deck.cards[0].name = Text::new(format!("Line {speed:+}")).expect("short");
+    };
+    let error = edit_race(|deck| renamed(deck, 13));
     assert_eq!(
         only(&error, "speed-out-of-range", Severity::Error)
             .location
@@ -187,8 +192,58 @@ fn speed_outside_0_to_12_is_an_error_and_outside_the_table_a_warning() {
             id: "line-1".into()
         })
     );
-    let warning = edit_race(|deck| deck.cards[0].speed = 0);
+    let warning = edit_race(|deck| renamed(deck, 0));
     only(&warning, "speed-unusual", Severity::Warning);
+}
+
+/// A card named "Solo +6" at speed +7 prints a starburst showing 7 under a name saying 6: a
+/// warning at its name. So is a name saying another movement type ("Lead +4" on a Solo card);
+/// "Outside Line +3" on a Line card and "Diagonal Solo +3" on a Diagonal Solo card say nothing
+/// wrong.
+#[test]
+fn a_card_whose_name_contradicts_its_numbers_is_a_warning() {
+    let index = |deck: &RaceDeck, id: &str| {
+        deck.cards
+            .iter()
+            .position(|c| c.id.as_str() == id)
+            .expect("card")
+    };
+    let speed = edit_race(|deck| {
+        let solo = index(deck, "solo-6");
+        deck.cards[solo].speed = 7;
+    });
+    // Speed +7 is also outside the rulebook's table (speed-unusual).
+    let found = speed
+        .iter()
+        .find(|d| d.code == "card-name-contradicts")
+        .expect("the name is said");
+    assert_eq!(found.severity, Severity::Warning);
+    assert!(
+        found.message.contains("named \"Solo +6\" but has speed +7"),
+        "{}",
+        found.message
+    );
+    assert_eq!(
+        found.location.object,
+        Some(ObjectRef::RaceCard {
+            id: "solo-6".into()
+        })
+    );
+    let movement = edit_race(|deck| {
+        let lead = index(deck, "lead-4");
+        deck.cards[lead].movement = roadwright::content::race_deck::MovementType::Solo;
+    });
+    let found = only(&movement, "card-name-contradicts", Severity::Warning);
+    assert!(
+        found.message.contains("its movement is Solo Movement")
+            && found.message.contains("set its movement to Lead Movement"),
+        "{}",
+        found.message
+    );
+    assert!(
+        edit_race(|_| {}).is_empty(),
+        "the standard names (Outside Line +3, Diagonal Solo +3) agree with their cards"
+    );
 }
 
 #[test]

@@ -280,6 +280,12 @@ impl TuneScreen {
                 for change in &report.changes {
                     ui.label(&change.parameter);
                     ui.label(format!("{} -> {}", change.before, change.after));
+                    if let Some(why) = &change.beyond_rulebook {
+                        ui.colored_label(
+                            ui.visuals().warn_fg_color,
+                            format!("outside the rulebook: {why}"),
+                        );
+                    }
                     ui.end_row();
                 }
             });

@@ -6,6 +6,7 @@ use crate::content::text::Id;
 use crate::content::tuning::Parameter;
 pub use crate::content::tuning::Value;
 use crate::content::{Document, RawPack};
+use std::ops::RangeInclusive;
 
 /// One parameter as the search sees it: what it is, the values it may take, and the value
 /// the pack has (its index, when the pack's value is among them).
@@ -282,6 +283,21 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
     found
 }
 
+/// The values the rulebook gives a parameter, when it gives a range narrower than a file may
+/// hold (a race card's speed: +1 to +6 in the race card table), with the reason in words. A
+/// tuned value outside it is allowed (a house rule) but said.
+#[must_use]
+pub fn rulebook_range(parameter: &Parameter) -> Option<(RangeInclusive<i64>, &'static str)> {
+    use crate::validate::limits::RULEBOOK_SPEED_RANGE;
+    match parameter {
+        Parameter::RaceCardSpeed { .. } => Some((
+            i64::from(*RULEBOOK_SPEED_RANGE.start())..=i64::from(*RULEBOOK_SPEED_RANGE.end()),
+            "the rulebook's speeds are +1 to +6",
+        )),
+        _ => None,
+    }
+}
+
 /// A count's default range: two fewer (from 0) to two more.
 fn count_range(count: u32) -> (u32, u32) {
     (count.saturating_sub(2), count + 2)
@@ -291,7 +307,7 @@ fn race_card_offer(
     card: &crate::content::race_deck::RaceCard,
     add: &mut impl FnMut(&str, Parameter),
 ) {
-    use crate::validate::limits::SPEED_RANGE;
+    use crate::validate::limits::RULEBOOK_SPEED_RANGE;
     let (min, max) = count_range(card.count);
     add(
         "Race deck",
@@ -305,8 +321,14 @@ fn race_card_offer(
         "Race deck",
         Parameter::RaceCardSpeed {
             card: card.id.clone(),
-            min: (card.speed - 1).max(*SPEED_RANGE.start()),
-            max: (card.speed + 1).min(*SPEED_RANGE.end()),
+            // One either side, within the rulebook's speeds (a card already outside them keeps
+            // its own speed in range).
+            min: (card.speed - 1)
+                .max(*RULEBOOK_SPEED_RANGE.start())
+                .min(card.speed),
+            max: (card.speed + 1)
+                .min(*RULEBOOK_SPEED_RANGE.end())
+                .max(card.speed),
         },
     );
 }

@@ -29,6 +29,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
+use super::parameters::{Value, rulebook_range};
 use super::{Evaluation, ObjectiveValue, Plan, Search, Tuning, final_seed};
 use crate::content::{Document, SourceFile};
 use crate::sim::stats::Interval;
@@ -102,6 +103,10 @@ pub struct Change {
     pub before: String,
     /// The tuned pack's value.
     pub after: String,
+    /// Why the tuned value is outside the rulebook's range, when it is ("the rulebook's speeds
+    /// are +1 to +6").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub beyond_rulebook: Option<String>,
 }
 
 /// A run's report, as `OUT/tuning-report.json` holds it.
@@ -343,10 +348,20 @@ fn changes(tuning: &Tuning, baseline: &[usize], best: &[usize]) -> Vec<Change> {
         .iter()
         .zip(baseline.iter().zip(best))
         .filter(|(_, (a, b))| a != b)
-        .map(|(dimension, (_, &b))| Change {
-            parameter: dimension.name(),
-            before: dimension.pack_text.clone(),
-            after: dimension.values[b].to_string(),
+        .map(|(dimension, (_, &b))| {
+            let after = &dimension.values[b];
+            let beyond_rulebook = match (rulebook_range(&dimension.parameter), after) {
+                (Some((range, why)), Value::Number(n)) if !range.contains(n) => {
+                    Some(why.to_owned())
+                }
+                _ => None,
+            };
+            Change {
+                parameter: dimension.name(),
+                before: dimension.pack_text.clone(),
+                after: after.to_string(),
+                beyond_rulebook,
+            }
         })
         .collect()
 }
@@ -652,5 +667,48 @@ mod tests {
         save_search(&state, "spec", &search).expect("saved");
         let read = load_search(&state, "spec", &tuning).expect("resumed");
         assert_eq!(read.map(|s| s.evaluations[0].score), Some(f64::INFINITY));
+    }
+
+    /// A tuned speed outside the rulebook's +1 to +6 is a change the report marks; a speed
+    /// inside it is not. The ranges offered by default stay inside it.
+    #[test]
+    fn a_tuned_value_beyond_the_rulebook_is_said() {
+        let mut tuning = even_teams();
+        let card = crate::content::text::Id::new("solo-6").expect("short");
+        tuning.dimensions.push(super::super::parameters::Dimension {
+            parameter: crate::content::tuning::Parameter::RaceCardSpeed {
+                card,
+                min: 5,
+                max: 8,
+            },
+            values: (5..=8).map(Value::Number).collect(),
+            current: Value::Number(6),
+            pack_text: "6".to_owned(),
+        });
+        let mut baseline = tuning.baseline();
+        *baseline.last_mut().expect("the speed") = 1;
+        let mut best = baseline.clone();
+        *best.last_mut().expect("the speed") = 3;
+        let changed = changes(&tuning, &baseline, &best);
+        assert_eq!(changed.len(), 1);
+        assert_eq!(changed[0].after, "8");
+        assert_eq!(
+            changed[0].beyond_rulebook.as_deref(),
+            Some("the rulebook's speeds are +1 to +6")
+        );
+        *best.last_mut().expect("the speed") = 0;
+        assert_eq!(changes(&tuning, &baseline, &best)[0].beyond_rulebook, None);
+
+        let offered = super::super::parameters::offered(&tuning.pack, &tuning.spec.ruleset);
+        for offer in offered {
+            if let crate::content::tuning::Parameter::RaceCardSpeed { card, min, max } =
+                offer.parameter
+            {
+                assert!(
+                    (1..=6).contains(&min) && (1..=6).contains(&max),
+                    "{card}: {min} to {max}"
+                );
+            }
+        }
     }
 }
