@@ -48,6 +48,8 @@ pub enum StudioCommand {
     SaveAs(PathBuf),
     /// Show and select what a diagnostic is about.
     FocusDiagnostic(usize),
+    /// Apply a diagnostic's one-click fix to its document.
+    ApplyFix(usize),
     /// Take back the autosaved work the recovery banner lists at this position.
     Recover(usize),
     /// Throw away the autosaved work the recovery banner lists at this position.

@@ -5,8 +5,9 @@ use egui::{RichText, ScrollArea, Ui};
 use super::command::{OpenScreen, StudioCommand};
 use super::race::launch::finding_race;
 use super::session::Session;
-use crate::validate::Severity;
+use super::workspace::Workspace;
 use crate::validate::code_book::meaning;
+use crate::validate::{Diagnostic, Severity};
 
 /// Draws the session's diagnostics; a click asks to focus one. While the background check by
 /// play runs, its progress (races played, races to play) is shown with a Cancel button. A
@@ -78,23 +79,60 @@ pub fn diagnostics_panel(ui: &mut Ui, session: &Session, commands: &mut Vec<Stud
                             Err(message) => commands.push(StudioCommand::Say(message)),
                         }
                     }
+                    if let Some(fix) = &diagnostic.fix
+                        && ui.small_button("Fix").on_hover_text(fix.label()).clicked()
+                    {
+                        commands.push(StudioCommand::ApplyFix(index));
+                    }
+                    let workspace = session.workspace();
+                    let shows = workspace.document_about(diagnostic).is_some();
                     // Long messages wrap within the panel rather than run off its edge.
                     let response = ui.add(
-                        egui::Label::new(RichText::new(diagnostic.to_string()).color(colour))
-                            .wrap()
-                            .sense(egui::Sense::click()),
+                        egui::Label::new(
+                            RichText::new(panel_line(diagnostic, workspace)).color(colour),
+                        )
+                        .wrap()
+                        .sense(if shows {
+                            egui::Sense::click()
+                        } else {
+                            egui::Sense::hover()
+                        }),
                     );
-                    if response.clicked() {
+                    if shows && response.clicked() {
                         commands.push(StudioCommand::FocusDiagnostic(index));
                     }
-                    response.on_hover_text(match meaning(diagnostic.code) {
-                        Some(entry) => format!(
-                            "{}: {}\nClick to show it; Help > Diagnostic codes lists every code.",
-                            entry.code, entry.meaning
-                        ),
-                        None => "Click to show it".to_owned(),
-                    });
+                    let what = meaning(diagnostic.code)
+                        .map(|entry| format!("{}: {}\n", entry.code, entry.meaning))
+                        .unwrap_or_default();
+                    let click = if shows {
+                        "Click to show it; "
+                    } else {
+                        "It is about no file open here; "
+                    };
+                    response.on_hover_text(format!(
+                        "{what}{click}Help > Diagnostic codes lists every code."
+                    ));
                 });
             }
         });
+}
+
+/// A diagnostic as the panel lists it: as the command line writes it, except that a document
+/// not saved yet is named as the files panel names it, without the line and column of a file
+/// that does not exist.
+fn panel_line(diagnostic: &Diagnostic, workspace: &Workspace) -> String {
+    let unsaved = diagnostic
+        .location
+        .file
+        .as_ref()
+        .and_then(|file| workspace.document_named_by(file))
+        .filter(|&id| workspace.document(id).is_some_and(|d| d.path.is_none()));
+    match unsaved {
+        Some(id) => format!(
+            "{} (not saved): {}",
+            workspace.display_name(id),
+            diagnostic.finding()
+        ),
+        None => diagnostic.to_string(),
+    }
 }

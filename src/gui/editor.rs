@@ -27,7 +27,7 @@ use crate::content::Document;
 use crate::content::track::{Sector, SpaceRef, Track};
 use crate::edit::track_edit::remove_sectors_holding;
 use crate::edit::{Edit, GroupKey, TrackEdit};
-use crate::validate::ObjectRef;
+use crate::validate::{Fix, ObjectRef};
 
 /// The editor's state: which document is shown and each editor's view of it.
 #[derive(Default)]
@@ -107,20 +107,22 @@ impl EditorScreen {
     }
 
     /// Applies an edit to a document; the shown track's selection keeps only spaces that
-    /// still exist.
+    /// still exist. Whether the edit was applied (a refused one is said on the status line).
     pub fn edit(
         &mut self,
         session: &mut Session,
         id: DocumentId,
         edit: &Edit,
         group: Option<GroupKey>,
-    ) {
-        if session.edit(id, edit, group) {
+    ) -> bool {
+        let applied = session.edit(id, edit, group);
+        if applied {
             self.prune_selection(session.workspace());
             if let Some(said) = outcome(edit, session.workspace(), id) {
                 session.status_mut().say(said);
             }
         }
+        applied
     }
 
     fn prune_selection(&mut self, workspace: &Workspace) {
@@ -266,19 +268,37 @@ impl EditorScreen {
         }
     }
 
-    /// Shows a diagnostic's document and selects its object.
+    /// Applies diagnostic `index`'s one-click fix to its track, and says what it did.
+    pub fn apply_fix(&mut self, session: &mut Session, index: usize) {
+        let Some(diagnostic) = session.diagnostics().get(index) else {
+            return;
+        };
+        let Some(fix) = diagnostic.fix.clone() else {
+            return;
+        };
+        let workspace = session.workspace();
+        let Some(document) = workspace.document_about(diagnostic) else {
+            return;
+        };
+        let Some(Document::Track(track)) = workspace.document(document).map(|d| &d.document) else {
+            return;
+        };
+        let edit = Edit::Track(fix_edit(&fix, track));
+        self.shown = Some(document);
+        if self.edit(session, document, &edit, None)
+            && outcome(&edit, session.workspace(), document).is_none()
+        {
+            session.status_mut().say(format!("Fixed: {}", fix.label()));
+        }
+    }
+
+    /// Shows and selects what diagnostic `index` is about.
     pub fn focus(&mut self, session: &Session, index: usize) {
         let Some(diagnostic) = session.diagnostics().get(index) else {
             return;
         };
         let workspace = session.workspace();
-        let document = diagnostic
-            .location
-            .file
-            .as_ref()
-            .and_then(|file| workspace.document_named_by(file))
-            .or_else(|| document_for(workspace, diagnostic.location.object.as_ref()?));
-        let Some(document) = document else {
+        let Some(document) = workspace.document_about(diagnostic) else {
             return;
         };
         self.shown = Some(document);
@@ -657,26 +677,24 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
     }
 }
 
-/// The document a diagnostic about `object` (with no file) is in.
-fn document_for(workspace: &Workspace, object: &ObjectRef) -> Option<DocumentId> {
-    workspace.find(|document| {
-        matches!(
-            (object, document),
-            (ObjectRef::RaceCard { .. }, Document::RaceDeck(_))
-                | (
-                    ObjectRef::MovementEvent { .. },
-                    Document::MovementEventDeck(_)
-                )
-                | (
-                    ObjectRef::CombatCard { .. } | ObjectRef::WeaponType { .. },
-                    Document::CombatEventDeck(_)
-                )
-                | (
-                    ObjectRef::Team { .. } | ObjectRef::Car { .. },
-                    Document::TeamMats(_)
-                )
-        )
-    })
+/// The track edit that carries out a diagnostic's fix on `track`.
+fn fix_edit(fix: &Fix, track: &crate::content::track::Track) -> TrackEdit {
+    match fix {
+        Fix::AddLink { from, to } => TrackEdit::AddLink {
+            from: *from,
+            to: *to,
+        },
+        Fix::CloseLap => TrackEdit::CloseLap,
+        Fix::DetectCrossover => TrackEdit::DetectCrossover,
+        Fix::PlaceChute { beside, side } => TrackEdit::SetChute(Some(
+            crate::edit::track_edit::chute_beside(track, *beside).unwrap_or(
+                crate::content::track::Chute {
+                    beside: *beside,
+                    side: *side,
+                },
+            ),
+        )),
+    }
 }
 
 /// The weapon type ids of the open combat deck (the team editor's weapon choices).

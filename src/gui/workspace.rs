@@ -178,6 +178,40 @@ impl Workspace {
             .find(|&id| self.validation_path(id).as_deref() == Some(file))
     }
 
+    /// The open document a diagnostic is about: the file it names, or (for a diagnostic of the
+    /// whole pack) the document holding its object.
+    #[must_use]
+    pub fn document_about(&self, diagnostic: &crate::validate::Diagnostic) -> Option<DocumentId> {
+        use crate::validate::ObjectRef;
+        if let Some(id) = diagnostic
+            .location
+            .file
+            .as_ref()
+            .and_then(|file| self.document_named_by(file))
+        {
+            return Some(id);
+        }
+        let object = diagnostic.location.object.as_ref()?;
+        self.find(|document| {
+            matches!(
+                (object, document),
+                (ObjectRef::RaceCard { .. }, Document::RaceDeck(_))
+                    | (
+                        ObjectRef::MovementEvent { .. },
+                        Document::MovementEventDeck(_)
+                    )
+                    | (
+                        ObjectRef::CombatCard { .. } | ObjectRef::WeaponType { .. },
+                        Document::CombatEventDeck(_)
+                    )
+                    | (
+                        ObjectRef::Team { .. } | ObjectRef::Car { .. },
+                        Document::TeamMats(_)
+                    )
+            )
+        })
+    }
+
     /// The track documents open, in document order.
     pub fn track_ids(&self) -> impl Iterator<Item = DocumentId> + '_ {
         self.ids()

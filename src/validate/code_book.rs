@@ -201,6 +201,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "Spaces from which no car can reach the finish line.",
     ),
     code(
+        "link-missing",
+        Track,
+        "A space with no way on (or no way in) cuts the track, and the spaces out of reach follow from it: they are counted under it, and its fix re-adds the link the stretch tools would have made.",
+    ),
+    code(
         "crossover-size",
         Track,
         "A crossover is exactly four shared spaces (7.12).",

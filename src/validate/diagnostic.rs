@@ -151,6 +151,47 @@ pub struct Diagnostic {
     /// For a finding of play, how to see it again; `None` for the static checks.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub play: Option<PlayEvidence>,
+    /// The edit that mends it in one click, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<Fix>,
+}
+
+/// An edit that mends a diagnostic, as data: the studio offers it as a button and applies the
+/// matching track edit.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+#[serde(tag = "fix", rename_all = "snake_case")]
+pub enum Fix {
+    /// Add the forward link `from` -> `to`.
+    AddLink {
+        /// The space the link leaves.
+        from: SpaceRef,
+        /// The space it enters.
+        to: SpaceRef,
+    },
+    /// Close the lap (the inspector's Close the lap).
+    CloseLap,
+    /// Declare the crossover where the roads are drawn crossing.
+    DetectCrossover,
+    /// Place the chute beside `beside`, on its `side`.
+    PlaceChute {
+        /// The lap space it stands beside.
+        beside: SpaceRef,
+        /// Which side of the track.
+        side: crate::content::race_deck::LaneSide,
+    },
+}
+
+impl Fix {
+    /// What the button says.
+    #[must_use]
+    pub fn label(&self) -> String {
+        match self {
+            Self::AddLink { from, to } => format!("Add link {from} -> {to}"),
+            Self::CloseLap => "Close the lap".to_owned(),
+            Self::DetectCrossover => "Detect the crossover".to_owned(),
+            Self::PlaceChute { beside, .. } => format!("Place the chute beside {beside}"),
+        }
+    }
 }
 
 impl Diagnostic {
@@ -168,6 +209,7 @@ impl Diagnostic {
                 object: None,
             },
             play: None,
+            fix: None,
         }
     }
 
@@ -185,6 +227,7 @@ impl Diagnostic {
                 object: None,
             },
             play: None,
+            fix: None,
         }
     }
 
@@ -207,6 +250,32 @@ impl Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// What it says without where: `severity[code]: message`, and how play found it.
+    #[must_use]
+    pub fn finding(&self) -> String {
+        use std::fmt::Write as _;
+        let mut out = format!("{}[{}]: {}", self.severity, self.code, self.message);
+        if let Some(play) = &self.play {
+            let _ = write!(out, " (found by play, {} races", play.races);
+            if let Some(seed) = play.seed {
+                let _ = write!(out, "; seed {seed}");
+            }
+            if let Some(players) = play.players {
+                let _ = write!(out, ", {players} players");
+            }
+            if !play.teams.is_empty() {
+                let _ = write!(out, " (teams {})", play.teams.join(","));
+            }
+            if let Some(decision) = play.decision {
+                let _ = write!(out, ", decision {decision}");
+            }
+            out.push(')');
+        }
+        out
+    }
+}
+
 impl fmt::Display for Diagnostic {
     /// `path:line:col: severity[code]: message`, the form editors and compilers use.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -217,24 +286,7 @@ impl fmt::Display for Diagnostic {
         if let (Some(line), Some(column)) = (self.location.line, self.location.column) {
             write!(f, ":{line}:{column}")?;
         }
-        write!(f, ": {}[{}]: {}", self.severity, self.code, self.message)?;
-        if let Some(play) = &self.play {
-            write!(f, " (found by play, {} races", play.races)?;
-            if let Some(seed) = play.seed {
-                write!(f, "; seed {seed}")?;
-            }
-            if let Some(players) = play.players {
-                write!(f, ", {players} players")?;
-            }
-            if !play.teams.is_empty() {
-                write!(f, " (teams {})", play.teams.join(","))?;
-            }
-            if let Some(decision) = play.decision {
-                write!(f, ", decision {decision}")?;
-            }
-            f.write_str(")")?;
-        }
-        Ok(())
+        write!(f, ": {}", self.finding())
     }
 }
 

@@ -14,6 +14,7 @@ pub mod diagnostic;
 pub mod drawing;
 pub mod limits;
 pub mod locate;
+mod missing_links;
 pub mod movement_events;
 pub mod open;
 pub mod pack;
@@ -22,9 +23,10 @@ pub mod report;
 pub mod ruleset;
 pub mod team_mats;
 pub mod track;
+mod track_graph;
 pub mod tuning;
 
-pub use diagnostic::{Diagnostic, Location, ObjectRef, Severity, sort_diagnostics};
+pub use diagnostic::{Diagnostic, Fix, Location, ObjectRef, Severity, sort_diagnostics};
 pub use limits::Limits;
 pub use pack::validate_pack;
 

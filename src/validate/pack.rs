@@ -237,6 +237,7 @@ fn files_by_kind<'a>(
                     ..Location::default()
                 },
                 play: None,
+                fix: None,
             });
         }
         if kind != ContentKind::Ruleset {
@@ -253,6 +254,7 @@ fn files_by_kind<'a>(
                         ..Location::default()
                     },
                     play: None,
+                    fix: None,
                 });
             }
         }

@@ -25,6 +25,13 @@ impl<'a> FileReport<'a> {
         self.out.iter().filter(|d| d.is_error()).count()
     }
 
+    /// Offers `fix` on the diagnostic reported last (the one-click mend the studio shows).
+    pub fn offer_fix(&mut self, fix: super::diagnostic::Fix) {
+        if let Some(last) = self.out.last_mut() {
+            last.fix = Some(fix);
+        }
+    }
+
     /// Adds a diagnostic placed at the needles (see [`locate`]).
     pub fn push(
         &mut self,
@@ -46,6 +53,7 @@ impl<'a> FileReport<'a> {
                 object,
             },
             play: None,
+            fix: None,
         });
     }
 

@@ -5,11 +5,13 @@
 //! [`MAX_PER_CHECK`] spaces and then one line counting the rest, so a broken 10,000-space track
 //! gives a readable list.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
-use super::diagnostic::ObjectRef;
+use super::diagnostic::{Fix, ObjectRef};
 use super::locate::Needle;
+use super::missing_links::{MissingLink, missing_links};
 use super::report::FileReport;
+use super::track_graph::{Graph, Unreached};
 use crate::content::crossing::CROSSING_ANGLE_TOLERANCE as CROSSOVER_ANGLE_TOLERANCE;
 use crate::content::race_deck::LaneSide;
 use crate::content::track::{CrossoverPair, Section, Sector, SpaceRef, Terrain, Track, TrackStyle};
@@ -51,11 +53,15 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
             );
         }
     }
+    let lap_open = !track.lap_is_closed();
+    let unreached = Unreached::of(track, &Graph::new(track), lap_open);
+    let missing = missing_links(track, lap_open, &unreached);
     let mut checker = Checker {
         track,
         report,
-        lap_open: !track.lap_is_closed(),
+        lap_open,
         drawing_sane,
+        explained: missing.iter().map(|link| link.from).collect(),
     };
     for section in [Section::Start, Section::Lap] {
         for (index, sector) in track.section(section).iter().enumerate() {
@@ -66,8 +72,7 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
         }
     }
     checker.check_lap_closed();
-    let graph = Graph::new(track);
-    checker.check_reachability(&graph);
+    checker.check_reachability(unreached, &missing);
     checker.check_crossover();
     checker.check_grid(grid_needed);
     checker.check_chute();
@@ -149,6 +154,9 @@ struct Checker<'t, 'r, 'a> {
     /// Every number of the drawing is finite and in range, so where spaces are drawn means
     /// something (the crossing checks compare positions).
     drawing_sane: bool,
+    /// Dead ends reported as the missing link that explains them (see
+    /// [`super::missing_links`]), not a second time as dead ends.
+    explained: BTreeSet<SpaceRef>,
 }
 
 /// Needles that find a space of `track` in its file's text (see [`super::locate`]): for
@@ -292,6 +300,28 @@ impl Checker<'_, '_, '_> {
     }
 
     /// Forward links: one or two, to existing spaces of the next sector, never crossing.
+    /// A space with no forward link, unless the lap is still open at its end (that is
+    /// `lap-not-closed`) or a missing link explains it (that is `link-missing`).
+    fn check_dead_end(&mut self, at: SpaceRef, space: &crate::content::track::Space) {
+        let end_of_open_lap = self.lap_open
+            && at.section == Section::Lap
+            && at.sector as usize + 1 == self.track.sectors.len();
+        if space.next.is_empty()
+            && space.terrain != Terrain::Trough
+            && !end_of_open_lap
+            && !self.explained.contains(&at)
+        {
+            self.space_error(
+                "no-forward-link",
+                at,
+                format!("space {at} has no forward link: cars there could never move on"),
+            );
+            if let Some(to) = super::missing_links::way_on(self.track, self.lap_open, at) {
+                self.report.offer_fix(Fix::AddLink { from: at, to });
+            }
+        }
+    }
+
     fn check_links(&mut self, section: Section, number: u32, sector: &Sector) {
         let lap_len = u32::try_from(self.track.sectors.len()).unwrap_or(u32::MAX);
         let start_len = u32::try_from(self.track.start_sectors.len()).unwrap_or(u32::MAX);
@@ -308,16 +338,7 @@ impl Checker<'_, '_, '_> {
                 sector: number,
                 lane: space.lane,
             };
-            let end_of_open_lap = self.lap_open
-                && section == Section::Lap
-                && number as usize + 1 == self.track.sectors.len();
-            if space.next.is_empty() && space.terrain != Terrain::Trough && !end_of_open_lap {
-                self.space_error(
-                    "no-forward-link",
-                    at,
-                    format!("space {at} has no forward link: cars there could never move on"),
-                );
-            }
+            self.check_dead_end(at, space);
             if space.next.len() > 2 {
                 self.space_error(
                     "too-many-links",
@@ -403,68 +424,60 @@ impl Checker<'_, '_, '_> {
                 number,
                 format!("the lap is not closed: the last sector ({number}) does not link into sector 0, so no car can reach the finish line; close the lap (the inspector's Close the lap, or stretches until the end meets the start)"),
             );
+            self.report.offer_fix(Fix::CloseLap);
         }
     }
 
-    fn check_reachability(&mut self, graph: &Graph) {
-        let from_grid: Vec<usize> = if self.track.style.uses_grid() {
-            self.track
-                .grid
-                .iter()
-                .filter_map(|slot| graph.index.get(&slot.space).copied())
-                .collect()
-        } else {
-            // Thunder Alley and Grand Prix tracks line cars up ahead of the finish line.
-            graph.lap_start.clone()
-        };
-        if !from_grid.is_empty() {
-            let reached = graph.forward_closure(&from_grid);
-            let missing: Vec<SpaceRef> = graph
-                .nodes
-                .iter()
-                .enumerate()
-                .filter(|(i, at)| !reached[*i] && !graph.is_trough(**at))
-                .map(|(_, at)| *at)
-                .collect();
-            self.report_spaces(
-                "unreachable-from-grid",
-                &missing,
-                "cannot be reached from the starting grid",
-            );
-        }
-        if let Some(chute) = self.track.chute
-            && let Some(&entry) = graph.index.get(&chute.beside)
-        {
-            let reached = graph.forward_closure(&[entry]);
-            let missing: Vec<SpaceRef> = graph
-                .nodes
-                .iter()
-                .enumerate()
-                .filter(|(i, at)| {
-                    !reached[*i] && at.section == Section::Lap && !graph.is_trough(**at)
-                })
-                .map(|(_, at)| *at)
-                .collect();
-            self.report_spaces(
-                "unreachable-from-chute",
-                &missing,
-                "cannot be reached from the chute",
-            );
-        }
-        if self.lap_open {
-            return;
-        }
-        let finishing = graph.can_reach_finish();
-        let stuck: Vec<SpaceRef> = graph
-            .nodes
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !finishing[*i])
-            .map(|(_, at)| *at)
+    /// Spaces out of reach of the grid or the chute, or that cannot reach the finish line.
+    /// Those a missing link explains are reported once, under it, with the link as its fix;
+    /// the rest space by space.
+    fn check_reachability(&mut self, mut unreached: Unreached, missing: &[MissingLink]) {
+        for link in missing {
+            let (grid, chute, stuck) = link.mends.counts();
+            let spaces = |n: usize| {
+                if n == 1 {
+                    "1 space".to_owned()
+                } else {
+                    format!("{n} spaces")
+                }
+            };
+            let parts: Vec<String> = [
+                (grid, "cannot be reached from the starting grid"),
+                (chute, "cannot be reached from the chute"),
+                (stuck, "cannot reach the finish line"),
+            ]
+            .into_iter()
+            .filter(|(n, _)| *n > 0)
+            .map(|(n, what)| format!("{} {what}", spaces(n)))
             .collect();
+            let (from, to) = (link.from, link.to);
+            self.space_error(
+                "link-missing",
+                from,
+                format!(
+                    "link {from} -> {to} is missing: because of it, {}; re-add it (its fix)",
+                    parts.join(", ")
+                ),
+            );
+            self.report.offer_fix(Fix::AddLink { from, to });
+            unreached.remove(&link.mends);
+        }
+        let sorted = |set: Option<BTreeSet<SpaceRef>>| -> Vec<SpaceRef> {
+            set.map(|set| set.into_iter().collect()).unwrap_or_default()
+        };
+        self.report_spaces(
+            "unreachable-from-grid",
+            &sorted(unreached.from_grid),
+            "cannot be reached from the starting grid",
+        );
+        self.report_spaces(
+            "unreachable-from-chute",
+            &sorted(unreached.from_chute),
+            "cannot be reached from the chute",
+        );
         self.report_spaces(
             "finish-unreachable",
-            &stuck,
+            &sorted(unreached.stuck),
             "can never reach the finish line (a dead end, or a loop that avoids it)",
         );
     }
@@ -609,6 +622,9 @@ impl Checker<'_, '_, '_> {
                     distance / length,
                 ),
             );
+            if !drawn.is_empty() {
+                self.report.offer_fix(Fix::DetectCrossover);
+            }
         }
         true
     }
@@ -633,6 +649,7 @@ impl Checker<'_, '_, '_> {
                 drawn.len()
             ),
         );
+        self.report.offer_fix(Fix::DetectCrossover);
     }
 
     /// Grid positions 1..N, unique, on distinct existing spaces, N large enough, off the line.
@@ -732,6 +749,12 @@ impl Checker<'_, '_, '_> {
                     &[Needle::Field("sectors")],
                     "the track has no chute, where replacement cars enter (8.3)".to_owned(),
                 );
+                if let Some(beside) = chute_spot(self.track) {
+                    self.report.offer_fix(Fix::PlaceChute {
+                        beside,
+                        side: LaneSide::Outside,
+                    });
+                }
             }
             return;
         };
@@ -768,6 +791,20 @@ impl Checker<'_, '_, '_> {
     }
 }
 
+/// Where a missing chute could go: beside the outermost lane of the lap sector a quarter of
+/// the way round (the samples put theirs there), or the nearest sector after it whose outer
+/// lane is plain road.
+fn chute_spot(track: &Track) -> Option<SpaceRef> {
+    let count = track.sectors.len();
+    (0..count)
+        .map(|offset| (count / 4 + offset) % count)
+        .find_map(|index| {
+            let outer = track.sectors[index].spaces.last()?;
+            (outer.terrain == Terrain::Paved)
+                .then(|| SpaceRef::lap(u32::try_from(index).unwrap_or(u32::MAX), outer.lane))
+        })
+}
+
 /// Whether four spaces are two adjacent lanes of two consecutive sectors of one section.
 fn is_block(spaces: &[SpaceRef]) -> bool {
     let sectors: BTreeSet<(Section, u32)> =
@@ -786,123 +823,4 @@ fn is_block(spaces: &[SpaceRef]) -> bool {
         && lanes.len() == 2
         && consecutive(sectors.iter().map(|(_, n)| *n).collect())
         && consecutive(lanes.iter().map(|&l| u32::from(l)).collect())
-}
-
-/// The moves between spaces, for reachability: forward links, plus lateral moves where the
-/// terrain allows them (not out of rough or jump lanes, never into the trough, and out of the
-/// trough onto a jump lane).
-struct Graph {
-    nodes: Vec<SpaceRef>,
-    index: BTreeMap<SpaceRef, usize>,
-    edges: Vec<Vec<usize>>,
-    /// Spaces whose forward move crosses the finish line.
-    finish_sources: Vec<usize>,
-    /// Spaces of lap sector 0.
-    lap_start: Vec<usize>,
-    /// Trough spaces.
-    troughs: BTreeSet<SpaceRef>,
-}
-
-impl Graph {
-    fn new(track: &Track) -> Self {
-        let nodes: Vec<SpaceRef> = track.spaces().map(|(at, _)| at).collect();
-        let index: BTreeMap<SpaceRef, usize> =
-            nodes.iter().enumerate().map(|(i, at)| (*at, i)).collect();
-        let last = u32::try_from(track.sectors.len().saturating_sub(1)).unwrap_or(u32::MAX);
-        let mut edges = vec![Vec::new(); nodes.len()];
-        let mut finish_sources = Vec::new();
-        let mut lap_start = Vec::new();
-        let mut troughs = BTreeSet::new();
-        for (i, (at, space)) in track.spaces().enumerate() {
-            if space.terrain == Terrain::Trough {
-                troughs.insert(at);
-            }
-            if at.section == Section::Lap && at.sector == 0 {
-                lap_start.push(i);
-            }
-            for target in &space.next {
-                if let Some(&j) = index.get(target) {
-                    edges[i].push(j);
-                    if at.section == Section::Lap
-                        && at.sector == last
-                        && target.section == Section::Lap
-                        && target.sector == 0
-                    {
-                        finish_sources.push(i);
-                    }
-                }
-            }
-            for lane in [at.lane.checked_sub(1), at.lane.checked_add(1)]
-                .into_iter()
-                .flatten()
-            {
-                let neighbour = SpaceRef { lane, ..at };
-                let (Some(&j), Some(other)) = (index.get(&neighbour), track.space(neighbour))
-                else {
-                    continue;
-                };
-                let allowed = match space.terrain {
-                    Terrain::Trough => other.terrain == Terrain::Jump,
-                    Terrain::Rough | Terrain::Jump => false,
-                    Terrain::Paved => other.terrain != Terrain::Trough,
-                };
-                if allowed {
-                    edges[i].push(j);
-                }
-            }
-        }
-        Self {
-            nodes,
-            index,
-            edges,
-            finish_sources,
-            lap_start,
-            troughs,
-        }
-    }
-
-    /// Whether a space is a trough, which only movement events reach (7.14).
-    fn is_trough(&self, at: SpaceRef) -> bool {
-        self.troughs.contains(&at)
-    }
-
-    fn forward_closure(&self, from: &[usize]) -> Vec<bool> {
-        let mut seen = vec![false; self.nodes.len()];
-        let mut queue: VecDeque<usize> = from.iter().copied().collect();
-        for &i in from {
-            seen[i] = true;
-        }
-        while let Some(i) = queue.pop_front() {
-            for &j in &self.edges[i] {
-                if !seen[j] {
-                    seen[j] = true;
-                    queue.push_back(j);
-                }
-            }
-        }
-        seen
-    }
-
-    fn can_reach_finish(&self) -> Vec<bool> {
-        let mut reverse = vec![Vec::new(); self.nodes.len()];
-        for (i, targets) in self.edges.iter().enumerate() {
-            for &j in targets {
-                reverse[j].push(i);
-            }
-        }
-        let mut seen = vec![false; self.nodes.len()];
-        let mut queue: VecDeque<usize> = self.finish_sources.iter().copied().collect();
-        for &i in &self.finish_sources {
-            seen[i] = true;
-        }
-        while let Some(i) = queue.pop_front() {
-            for &j in &reverse[i] {
-                if !seen[j] {
-                    seen[j] = true;
-                    queue.push_back(j);
-                }
-            }
-        }
-        seen
-    }
 }

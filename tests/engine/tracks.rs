@@ -226,9 +226,18 @@ fn rough_lanes_must_be_one_block() {
 
 #[test]
 fn forward_links_are_checked() {
+    // A dead end that strands nobody (cars there can still change lanes) is itself the
+    // finding, with the link the stretch tools would make as its fix.
+    let mut dead_end = sample_track("oval");
+    space_mut(&mut dead_end, 3, 2).next.clear();
+    let found = validate(&dead_end);
+    assert_eq!(codes(&found), ["no-forward-link"]);
     assert_eq!(
-        broken("oval", |t| space_mut(t, 3, 2).next.clear()),
-        ["no-forward-link"]
+        found[0].fix,
+        Some(roadwright::validate::Fix::AddLink {
+            from: SpaceRef::lap(3, 2),
+            to: SpaceRef::lap(4, 2)
+        })
     );
     assert_eq!(
         broken("thunder-oval", |t| space_mut(t, 3, 1).next = vec![
@@ -308,10 +317,8 @@ fn every_space_must_be_reachable_and_reach_the_finish() {
             .expect("rough") as u32;
         space_mut(t, rough, 2).next = vec![SpaceRef::lap(rough + 1, 1)];
     });
-    assert_eq!(
-        unreachable,
-        ["unreachable-from-chute", "unreachable-from-grid"]
-    );
+    // Reported as the link that would reach it, with what it cuts off counted under it.
+    assert_eq!(unreachable, ["link-missing"]);
     // A dead end inside a rough stretch strands every car behind it.
     let stranded = broken("road-course", |t| {
         let rough = t
@@ -321,7 +328,7 @@ fn every_space_must_be_reachable_and_reach_the_finish() {
             .expect("rough") as u32;
         space_mut(t, rough + 3, 0).next.clear();
     });
-    assert_eq!(stranded, ["finish-unreachable", "no-forward-link"]);
+    assert_eq!(stranded, ["link-missing"]);
 }
 
 #[test]
@@ -659,4 +666,76 @@ fn non_finite_or_absurd_geometry_is_a_validation_error() {
     // Drawing a broken track is allowed (it helps find the problem); it must not crash.
     assert!([0, 1, 2].contains(&render.code), "{}", render.stderr);
     assert!(!render.stderr.contains("panicked"), "{}", render.stderr);
+}
+
+/// One link removed from the road course's single-lane stretch cut the lap and gave 79 errors,
+/// none naming the link. Now one error names it, counts what it cuts off, and offers it back
+/// as its fix; nothing else is listed space by space.
+#[test]
+fn a_removed_link_is_named_with_its_consequences_under_it() {
+    let mut track = sample_track("road-course");
+    let (from, to) = (SpaceRef::lap(22, 0), SpaceRef::lap(23, 0));
+    assert_eq!(track.space(from).map(|s| s.next.clone()), Some(vec![to]));
+    roadwright::edit::TrackEdit::RemoveLink { from, to }
+        .apply(&mut track)
+        .expect("removed");
+    let found = validate(&track);
+    assert_eq!(codes(&found), ["link-missing"], "{found:#?}");
+    assert_eq!(found.len(), 1);
+    let message = &found[0].message;
+    assert!(
+        message.starts_with("link 22.0 -> 23.0 is missing: because of it, ")
+            && message.contains("spaces cannot be reached from the starting grid")
+            && message.contains("cannot reach the finish line"),
+        "{message}"
+    );
+    assert_eq!(
+        found[0].location.object,
+        Some(roadwright::validate::ObjectRef::Space { space: from })
+    );
+    assert_eq!(
+        found[0].fix,
+        Some(roadwright::validate::Fix::AddLink { from, to })
+    );
+}
+
+/// Diagnostics with a one-click mend carry it: an open lap is closed, a crossing drawn but not
+/// declared is detected, a missing chute is placed beside an outer lane; applied, each mend
+/// leaves nothing of its kind.
+#[test]
+fn diagnostics_with_a_one_click_mend_offer_it() {
+    use roadwright::edit::TrackEdit;
+    use roadwright::validate::Fix;
+    let fix_of = |track: &Track, code: &str| {
+        validate(track)
+            .into_iter()
+            .find(|d| d.code == code)
+            .unwrap_or_else(|| panic!("{code} reported"))
+            .fix
+            .unwrap_or_else(|| panic!("{code} has a fix"))
+    };
+    let mut open = sample_track("oval");
+    TrackEdit::ReopenLap.apply(&mut open).expect("reopen");
+    assert_eq!(fix_of(&open, "lap-not-closed"), Fix::CloseLap);
+
+    let mut undeclared = sample_track("figure-eight");
+    undeclared.crossover.clear();
+    assert_eq!(
+        fix_of(&undeclared, "crossover-undeclared"),
+        Fix::DetectCrossover
+    );
+
+    let mut no_chute = sample_track("oval");
+    no_chute.chute = None;
+    let Fix::PlaceChute { beside, side } = fix_of(&no_chute, "chute-missing") else {
+        panic!("a chute placement");
+    };
+    no_chute.chute = Some(Chute { beside, side });
+    assert!(
+        validate(&no_chute)
+            .iter()
+            .all(|d| !d.code.starts_with("chute")),
+        "{:#?}",
+        validate(&no_chute)
+    );
 }

@@ -183,6 +183,50 @@ fn painting_rough_shows_the_matching_diagnostic_and_fixing_it_clears_it() {
     );
 }
 
+/// A link removed from the road course's single-lane stretch is one diagnostic naming it,
+/// with a Fix button that puts it back: the track validates clean again, and Undo takes the
+/// fix back like any edit.
+#[test]
+fn a_diagnostics_fix_button_mends_the_track() {
+    let (pack, _) = workspace_copy();
+    let path = pack.path().join("road-course.ron");
+    let text = fs::read_to_string(common::repo("tracks/road-course.ron")).expect("road course");
+    fs::write(
+        &path,
+        text.replacen(
+            "(lane: 0, next: [\"23.0\"], x: 9.5",
+            "(lane: 0, next: [], x: 9.5",
+            1,
+        ),
+    )
+    .expect("write");
+    let mut harness = start(StudioApp::open(pack.path()));
+    harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
+    harness.get_by_label_contains("error[link-missing]: link 22.0 -> 23.0 is missing");
+    harness.get_by_label("Fix").click();
+    settle(&mut harness);
+    harness.get_by_label("Diagnostics: 0 error(s), 0 warning(s)");
+    assert_eq!(
+        harness.state().status(),
+        Some("Fixed: Add link 22.0 -> 23.0")
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    harness.get_by_label("Diagnostics: 1 error(s), 0 warning(s)");
+}
+
+/// A new track's diagnostics name it as the files panel does, "untitled track 1 (not
+/// saved)", without the line and column of a file that does not exist yet.
+#[test]
+fn an_unsaved_tracks_diagnostics_name_it_plainly() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    lay_a_straight(&mut harness);
+    // Before, a line and column came between the name and the finding.
+    harness.get_by_label_contains("untitled track 1 (not saved): error[lap-not-closed]");
+}
+
 #[test]
 fn clicking_a_diagnostic_selects_and_frames_its_space() {
     let (pack, track_path) = workspace_copy();

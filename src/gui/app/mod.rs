@@ -374,10 +374,16 @@ impl StudioApp {
                 document,
                 edit,
                 group,
-            } => self.with_editor(|editor, session| editor.edit(session, document, &edit, group)),
+            } => self.with_editor(|editor, session| {
+                editor.edit(session, document, &edit, group);
+            }),
             StudioCommand::SaveAs(path) => self.session.save(self.shown(), Some(&path)),
             StudioCommand::FocusDiagnostic(index) => {
                 self.with_editor(|editor, session| editor.focus(session, index));
+                self.shown = ScreenKind::Editor;
+            }
+            StudioCommand::ApplyFix(index) => {
+                self.with_editor(|editor, session| editor.apply_fix(session, index));
                 self.shown = ScreenKind::Editor;
             }
             StudioCommand::Recover(position) => {

@@ -1,0 +1,130 @@
+//! Which missing link explains a track's unreachable spaces. One link removed from a
+//! single-lane stretch cuts the lap: every space after it is out of reach of the grid and the
+//! chute, every space before it can no longer reach the finish line, and listing them one by
+//! one buries the cause. This finds the cause instead: a space with no way on (a dead end) or no
+//! way in (nothing links into it) is mended, as the stretch tools would have linked it, and the
+//! spaces the mend brings back are its consequences, reported under it.
+//!
+//! The mend links a dead end into the next sector, and a space nothing enters from the previous
+//! sector, lane to the same lane (or the nearest lane there). At most [`MOST_CAUSES`] causes are
+//! tried, each by one reachability pass on a copy of the track.
+
+use std::collections::BTreeSet;
+
+use super::track_graph::{Graph, Unreached};
+use crate::content::track::{Section, SpaceRef, Terrain, Track};
+
+/// The most missing links looked for on one track.
+pub const MOST_CAUSES: usize = 8;
+
+/// A link whose absence explains unreachable spaces.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub(super) struct MissingLink {
+    /// The space the link would leave.
+    pub(super) from: SpaceRef,
+    /// The space it would enter.
+    pub(super) to: SpaceRef,
+    /// The spaces it would bring back, set by set.
+    pub(super) mends: Unreached,
+}
+
+/// The missing links that explain what `unreached` holds, each with the spaces it mends.
+pub(super) fn missing_links(
+    track: &Track,
+    lap_open: bool,
+    unreached: &Unreached,
+) -> Vec<MissingLink> {
+    if unreached.counts() == (0, 0, 0) {
+        return Vec::new();
+    }
+    candidates(track, lap_open)
+        .into_iter()
+        .take(MOST_CAUSES)
+        .filter_map(|(from, to)| {
+            let mut mended = track.clone();
+            let sectors = match from.section {
+                Section::Lap => &mut mended.sectors,
+                Section::Start => &mut mended.start_sectors,
+            };
+            let space = sectors
+                .get_mut(usize::try_from(from.sector).ok()?)?
+                .spaces
+                .iter_mut()
+                .find(|space| space.lane == from.lane)?;
+            space.next.push(to);
+            let after = Unreached::of(&mended, &Graph::new(&mended), lap_open);
+            let mends = unreached.mended_by(&after);
+            (mends.counts() != (0, 0, 0)).then_some(MissingLink { from, to, mends })
+        })
+        .collect()
+}
+
+/// Dead ends and spaces nothing enters, each with the link the stretch tools would have made.
+fn candidates(track: &Track, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
+    let lap = track.sectors.len();
+    let entered: BTreeSet<SpaceRef> = track
+        .spaces()
+        .flat_map(|(_, space)| space.next.iter().copied())
+        .collect();
+    let previous_of = |at: SpaceRef| -> Option<(Section, u32)> {
+        match (at.section, at.sector.checked_sub(1)) {
+            (Section::Lap, Some(previous)) => Some((Section::Lap, previous)),
+            (Section::Lap, None) if !lap_open => {
+                Some((Section::Lap, u32::try_from(lap.checked_sub(1)?).ok()?))
+            }
+            _ => None,
+        }
+    };
+    let mut found = Vec::new();
+    for (at, space) in track.spaces() {
+        if space.terrain == Terrain::Trough {
+            continue;
+        }
+        if space.next.is_empty()
+            && let Some(to) = way_on(track, lap_open, at)
+        {
+            found.push((at, to));
+        }
+        if !entered.contains(&at)
+            && let Some(from) =
+                previous_of(at).and_then(|sector| nearest_lane(track, sector, at.lane))
+            && track
+                .space(from)
+                .is_some_and(|s| s.terrain != Terrain::Trough)
+        {
+            found.push((from, at));
+        }
+    }
+    found.dedup();
+    found
+}
+
+/// Where the stretch tools would have linked a dead end at `at`: the next sector's space in
+/// its lane, or in the lane nearest it (`None` at the end of an open lap or of the starting
+/// section, which joins the lap anywhere).
+pub(super) fn way_on(track: &Track, lap_open: bool, at: SpaceRef) -> Option<SpaceRef> {
+    let number = usize::try_from(at.sector).ok()?;
+    let next = match at.section {
+        Section::Lap if number + 1 < track.sectors.len() => (Section::Lap, at.sector + 1),
+        Section::Lap if !lap_open => (Section::Lap, 0),
+        Section::Start if number + 1 < track.start_sectors.len() => (Section::Start, at.sector + 1),
+        _ => return None,
+    };
+    nearest_lane(track, next, at.lane)
+}
+
+/// The space of `sector` in `lane`, or in the lane nearest it (not a trough).
+fn nearest_lane(track: &Track, (section, number): (Section, u32), lane: u8) -> Option<SpaceRef> {
+    track
+        .section(section)
+        .get(usize::try_from(number).ok()?)?
+        .spaces
+        .iter()
+        .filter(|space| space.terrain != Terrain::Trough)
+        .min_by_key(|space| (space.lane.abs_diff(lane), space.lane))
+        .map(|space| SpaceRef {
+            section,
+            sector: number,
+            lane: space.lane,
+        })
+}
