@@ -49,7 +49,10 @@ pub enum BuildError {
     #[error("a stretch needs at least one sector and one lane")]
     Empty,
     /// A lane would have to split into more than two.
-    #[error("{from} lanes cannot widen to {to} at once: a lane forks into at most two")]
+    #[error(
+        "{from} lanes cannot widen to {to} at once: a lane forks into at most two (widen to {} lanes first)",
+        from.saturating_mul(2).max(1)
+    )]
     TooWide {
         /// Lanes before.
         from: u8,

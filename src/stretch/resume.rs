@@ -38,6 +38,17 @@ impl TrackBuilder {
         builder
     }
 
+    /// Where the next stretch would start: the centre of its leading edge, its heading, and the
+    /// side lane 0 is on.
+    #[must_use]
+    pub fn next_origin(&self) -> ((f32, f32), f32, Inside) {
+        (
+            (self.cursor.x, self.cursor.y),
+            self.cursor.heading,
+            self.inside,
+        )
+    }
+
     /// Where the sector's leading edge is ([`leading_edge`] at the track's space size).
     pub(super) fn end_of(&self, sector: &Sector) -> Option<Cursor> {
         leading_edge(self.track.space_size, sector)

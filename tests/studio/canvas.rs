@@ -536,6 +536,48 @@ fn the_stretch_ghost_goes_once_the_lap_is_closed() {
     assert_eq!(shown_track(&harness), closed, "a click lays nothing");
 }
 
+/// A stretch that cannot be laid (the oval's three lanes cannot widen to eight at once) is not
+/// a ghost that silently vanishes: it is drawn in the refusal colour where it would go, with
+/// the reason and the width that works beside the pointer; a click lays nothing.
+#[test]
+fn a_stretch_that_cannot_be_laid_shows_why_before_the_click() {
+    let (pack, _) = workspace_copy();
+    let mut harness = common::studio::open_track_to_extend(pack.path());
+    press(&mut harness, Key::T);
+    harness.get_by_label("Straight").click();
+    harness.run();
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::SpinButton, "Lanes")
+        .set_value_accesskit(8.0);
+    harness.run();
+    let middle = screen(&harness, SpaceRef::lap(20, 1));
+    harness.hover_at(middle);
+    harness.run();
+    let refused = Color32::from_rgba_unmultiplied(0xff, 0x50, 0x40, 0x60);
+    assert!(
+        polygons_of(&harness, refused) > 0,
+        "a ghost in the refusal colour"
+    );
+    let why = canvas(&harness).refusal.clone().expect("a reason");
+    assert!(
+        why.contains("3 lanes cannot widen to 8 at once") && why.contains("widen to 6 lanes first"),
+        "{why}"
+    );
+    let before = shown_track(&harness);
+    harness.drag_at(middle);
+    harness.drop_at(middle);
+    settle(&mut harness);
+    assert_eq!(shown_track(&harness), before, "a click lays nothing");
+
+    // Six lanes can be laid: the ghost is the usual one, and nothing is refused.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::SpinButton, "Lanes")
+        .set_value_accesskit(6.0);
+    harness.hover_at(middle + egui::vec2(2.0, 0.0));
+    harness.run();
+    assert_eq!(canvas(&harness).refusal, None);
+}
+
 /// The picture is placed directly: "Fit to track" covers the track with it, the Picture tool
 /// drags it (one undo step per drag) and its corner handle scales it.
 #[test]

@@ -62,6 +62,9 @@ pub struct TrackCanvas {
     pub show_links: bool,
     /// The background picture's texture and placement, set by the app each frame.
     pub backdrop: Option<(egui::TextureId, crate::content::track::Background)>,
+    /// Why the tool cannot act where the pointer is (a stretch that cannot be laid), as the
+    /// canvas says beside the pointer; `None` when it can.
+    pub refusal: Option<String>,
     drag: Option<Drag>,
     /// Track bounds to show on the next frame (fit, or a diagnostic's object).
     frame_request: Option<Rect>,
@@ -87,6 +90,7 @@ impl Default for TrackCanvas {
             first_click: None,
             show_links: true,
             backdrop: None,
+            refusal: None,
             drag: None,
             frame_request: None,
             drawn: false,
@@ -191,10 +195,13 @@ impl TrackCanvas {
         let pointer = response.hover_pos();
         self.hover = pointer.and_then(|p| Self::space_at(track, self.view.to_track(rect, p)));
         self.use_tool(ui, &response, rect, track, edits);
-        let preview = match self.tool {
-            Tool::Stretch => self.stretch_preview(track, pointer, rect),
-            Tool::Start => self.start_preview(track, pointer, rect),
-            _ => None,
+        let (preview, refused) = match self.tool {
+            Tool::Stretch => match self.stretch_preview(track, pointer, rect) {
+                Some((ghost, why)) => (Some(ghost), why),
+                None => (None, None),
+            },
+            Tool::Start => (self.start_preview(track, pointer, rect), None),
+            _ => (None, None),
         };
         paint::draw(
             &canvas_painter,
@@ -209,6 +216,7 @@ impl TrackCanvas {
                 show_links: self.show_links,
                 backdrop: self.backdrop.as_ref(),
                 preview: preview.as_ref(),
+                refused: refused.is_some(),
                 selecting: match self.drag {
                     Some(Drag::Box(start)) => pointer.map(|p| Rect::from_two_pos(start, p)),
                     _ => None,
@@ -217,6 +225,10 @@ impl TrackCanvas {
         );
         if self.tool == Tool::Picture {
             self.draw_picture_handle(&canvas_painter.with_clip_rect(rect), rect, track);
+        }
+        self.refusal = refused;
+        if let (Some(why), Some(at)) = (&self.refusal, pointer) {
+            refusal_note(ui, &canvas_painter.with_clip_rect(rect), at, why);
         }
         response
     }
@@ -243,6 +255,7 @@ impl TrackCanvas {
                 show_links: false,
                 backdrop: None,
                 preview: None,
+                refused: false,
                 selecting: None,
             },
         );
@@ -663,24 +676,72 @@ impl TrackCanvas {
     }
 
     /// The track as it would be with the stretch laid: what the stretch tool shows under the
-    /// pointer before the click.
-    fn stretch_preview(&self, track: &Track, pointer: Option<Pos2>, rect: Rect) -> Option<Track> {
+    /// pointer before the click. A stretch that cannot be laid is shown where it would go, laid
+    /// on nothing, with why (and what would work).
+    fn stretch_preview(
+        &self,
+        track: &Track,
+        pointer: Option<Pos2>,
+        rect: Rect,
+    ) -> Option<(Track, Option<String>)> {
         let origin = self.stretch.origin(self.view.to_track(rect, pointer?));
+        let stretch = self.stretch.stretch();
         let mut preview = Track {
             grid: Vec::new(),
             ..track.clone()
         };
         let kept = preview.sectors.len();
-        TrackEdit::AppendStretch {
-            stretch: self.stretch.stretch(),
-            origin,
+        let refused = TrackEdit::AppendStretch { stretch, origin }
+            .apply(&mut preview)
+            .err();
+        if let Some(error) = refused {
+            // A closed lap takes no stretch anywhere: the inspector says so, and a ghost
+            // drawn over the finish would only hide it.
+            if matches!(error, crate::edit::TrackEditError::LapClosed) {
+                return None;
+            }
+            let builder = crate::stretch::TrackBuilder::resume(
+                track.clone(),
+                origin.inside,
+                origin.at,
+                origin.heading,
+            );
+            let (at, heading, inside) = builder.next_origin();
+            let mut alone = Track {
+                sectors: Vec::new(),
+                start_sectors: Vec::new(),
+                grid: Vec::new(),
+                chute: None,
+                crossover: Vec::new(),
+                ..track.clone()
+            };
+            let origin = crate::edit::Origin {
+                at,
+                heading,
+                inside,
+            };
+            // A stretch that cannot be laid even on nothing (no lanes) shows only why.
+            let _ = TrackEdit::AppendStretch { stretch, origin }.apply(&mut alone);
+            return Some((alone, Some(format!("Cannot lay this stretch: {error}"))));
         }
-        .apply(&mut preview)
-        .ok()?;
         preview.sectors.drain(..kept);
         preview.start_sectors.clear();
         preview.chute = None;
         preview.crossover.clear();
-        Some(preview)
+        Some((preview, None))
     }
+}
+
+/// Why the tool under the pointer cannot act, written beside the pointer on a dark plate.
+fn refusal_note(ui: &Ui, painter: &egui::Painter, at: Pos2, why: &str) {
+    let galley = painter.layout(
+        why.to_owned(),
+        egui::FontId::proportional(13.0),
+        ui.visuals().error_fg_color,
+        360.0,
+    );
+    let corner = at + egui::vec2(16.0, 16.0);
+    let plate = Rect::from_min_size(corner, galley.size()).expand(4.0);
+    painter.rect_filled(plate, 3.0, egui::Color32::from_black_alpha(220));
+    painter.galley(corner, galley, ui.visuals().error_fg_color);
 }

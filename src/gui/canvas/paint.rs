@@ -25,6 +25,8 @@ pub struct Scene<'a> {
     pub show_links: bool,
     pub backdrop: Option<&'a (egui::TextureId, crate::content::track::Background)>,
     pub preview: Option<&'a Track>,
+    /// The preview cannot be laid: it is drawn in the refusal colour.
+    pub refused: bool,
     pub selecting: Option<Rect>,
 }
 
@@ -55,7 +57,11 @@ pub fn draw(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
         draw_details(&painter, rect, scene);
     }
     if let Some(preview) = scene.preview {
-        let ghost = Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50);
+        let ghost = if scene.refused {
+            Color32::from_rgba_unmultiplied(0xff, 0x50, 0x40, 0x60)
+        } else {
+            Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50)
+        };
         for (_, space) in preview.spaces() {
             let points: Vec<Pos2> = space_corners(preview, space, 0.0)
                 .iter()
