@@ -35,7 +35,9 @@ fn open_figure_eight() -> (tempfile::TempDir, Harness<'static, StudioApp>) {
 }
 
 /// Drags the shown track's space `at` by `by` on screen, in five moves, as a hand would.
+/// Selects the space with a click (a drag moves only what is selected), then drags it.
 fn drag_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef, by: egui::Vec2) {
+    click_space(harness, at);
     let track = shown_track(harness);
     let index = harness.state().shown().expect("shown");
     let start = harness
@@ -343,6 +345,65 @@ fn selecting_by_click_shift_click_and_box_and_hovering_names_the_space() {
         "sectors 0 and 1 selected: {selected:?}"
     );
     assert_eq!(shown_track(&harness), before, "nothing moved");
+}
+
+/// As in Tiled, a drag that starts on a space not selected selects with a box and moves
+/// nothing; Alt and a drag moves the space under the pointer without selecting it first.
+#[test]
+fn dragging_an_unselected_space_selects_instead_of_moving_it() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let before = shown_track(&harness);
+    let at = SpaceRef::lap(2, 1);
+    let index = harness.state().shown().expect("shown");
+    let start = harness
+        .state()
+        .canvas(index)
+        .expect("canvas")
+        .screen_position(&before, at)
+        .expect("on screen");
+    let by = egui::vec2(60.0, 30.0);
+    harness.drag_at(start);
+    for step in 1..=5 {
+        harness.hover_at(start + by * (step as f32 / 5.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(start + by);
+    settle(&mut harness);
+    assert_eq!(shown_track(&harness), before, "nothing moved");
+    assert!(
+        harness
+            .state()
+            .canvas(index)
+            .expect("canvas")
+            .selection
+            .contains(&at),
+        "the box from it selected it"
+    );
+
+    // With Alt, the same drag moves the space under the pointer.
+    harness.key_press(Key::Escape);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::ALT));
+    let other = SpaceRef::lap(5, 1);
+    let start = harness
+        .state()
+        .canvas(index)
+        .expect("canvas")
+        .screen_position(&before, other)
+        .expect("on screen");
+    harness.drag_at(start);
+    for step in 1..=5 {
+        harness.hover_at(start + by * (step as f32 / 5.0));
+        harness.run_steps(1);
+    }
+    harness.drop_at(start + by);
+    harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
+    settle(&mut harness);
+    let moved = shown_track(&harness);
+    assert!(
+        moved.space(other).expect("s").x > before.space(other).expect("s").x + 0.5,
+        "Alt-drag moved it"
+    );
 }
 
 #[test]

@@ -93,7 +93,9 @@ fn hovering_a_diagnostic_says_what_its_code_means() {
         .iter()
         .find(|d| d.code == "track-empty")
         .expect("a new track is empty")
-        .to_string();
+        .finding();
+    // The panel names a track not saved as the files panel does.
+    let diagnostic = format!("untitled track 1 (not saved): {diagnostic}");
     harness.get_by_label(&diagnostic).hover();
     harness.run();
     let meaning = roadwright::validate::code_book::meaning("track-empty")

@@ -298,7 +298,9 @@ fn a_long_diagnostic_wraps_inside_the_window() {
         .iter()
         .find(|d| d.code == "lap-not-closed")
         .expect("an open lap")
-        .to_string();
+        .finding();
+    // The panel names a track not saved as the files panel does.
+    let long = format!("untitled track 1 (not saved): {long}");
     assert!(long.len() > 200, "a long message: {long}");
     let shown = harness.get_by_label(&long).rect();
     assert!(shown.right() <= 1280.0, "inside the window: {shown:?}");

@@ -373,8 +373,8 @@ impl TrackCanvas {
         };
         match self.tool {
             Tool::Select => {
-                let origin = ui.input(|i| i.pointer.press_origin());
-                self.select_tool(response, rect, track, (shift, origin), edits);
+                let (origin, alt) = ui.input(|i| (i.pointer.press_origin(), i.modifiers.alt));
+                self.select_tool(response, rect, track, (shift, alt, origin), edits);
             }
             Tool::Paint => {
                 let at = at_pointer(self);
@@ -456,7 +456,7 @@ impl TrackCanvas {
         response: &Response,
         rect: Rect,
         track: &Track,
-        (shift, press_origin): (bool, Option<Pos2>),
+        (shift, alt, press_origin): (bool, bool, Option<Pos2>),
         edits: &mut Vec<CanvasEdit>,
     ) {
         let under = |canvas: &Self, p: Pos2| Self::space_at(track, canvas.view.to_track(rect, p));
@@ -476,14 +476,14 @@ impl TrackCanvas {
         if response.drag_started_by(PointerButton::Primary)
             && let Some(start) = press_origin.or_else(|| response.interact_pointer_pos())
         {
-            // Shift makes any drag a box that adds to the selection, even one that starts on
-            // a space (selected or not); without it, a drag from a space moves the selection.
+            // As in Tiled: a drag from a selected space moves the selection; a drag from an
+            // unselected space or from nowhere selects with a box, so a space is never moved
+            // by accident. Alt moves the space under the pointer without selecting it first;
+            // Shift makes any drag a box that adds to the selection.
             self.drag = Some(match under(self, start) {
-                Some(at) if !shift => {
-                    if !self.selection.contains(&at) {
-                        self.selection.clear();
-                        self.selection.insert(at);
-                    }
+                Some(at) if !shift && self.selection.contains(&at) => Drag::Move(self.new_group()),
+                Some(at) if !shift && alt => {
+                    self.selection = BTreeSet::from([at]);
                     Drag::Move(self.new_group())
                 }
                 _ => Drag::Box(start),
