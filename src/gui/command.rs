@@ -46,6 +46,8 @@ pub enum StudioCommand {
     },
     /// Save the shown document to a new file.
     SaveAs(PathBuf),
+    /// Answer whether a track saved as a new file takes the file's id and name.
+    RenameAnswer(super::rename_question::RenameAnswer),
     /// Show and select what a diagnostic is about.
     FocusDiagnostic(usize),
     /// Apply a diagnostic's one-click fix to its document.

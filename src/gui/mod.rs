@@ -45,6 +45,7 @@ mod question;
 pub mod race;
 pub mod race_deck_editor;
 pub mod recovery;
+pub mod rename_question;
 pub mod screen;
 mod screen_kind;
 pub mod screens;

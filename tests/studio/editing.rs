@@ -1033,6 +1033,54 @@ fn ctrl_s_on_a_new_track_saves_it_through_the_in_window_dialog() {
     assert_eq!(saved, pack.path().join("tracks/new-track.ron"));
 }
 
+/// Save as under another file name asks whether the track takes the new file's id and name:
+/// Rename saves `dust-bowl-2` as "Dust Bowl 2"; Keep saves the id it had; Cancel saves nothing.
+#[test]
+fn save_as_asks_whether_to_rename_the_track_after_its_new_file() {
+    use roadwright::gui::StudioCommand;
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let saved_id = |path: &Path| {
+        let Ok(Document::Track(track)) = Document::load(path).map(|l| l.document) else {
+            panic!("a track at {}", path.display());
+        };
+        (track.id.to_string(), track.name.to_string())
+    };
+    let renamed = pack.path().join("Dust Bowl 2.ron");
+    harness
+        .state_mut()
+        .apply(StudioCommand::SaveAs(renamed.clone()));
+    settle(&mut harness);
+    assert!(harness.state().is_asking_rename());
+    assert!(!renamed.exists(), "nothing saved before the answer");
+    harness
+        .get_by_label_contains("Rename to `dust-bowl-2`")
+        .click();
+    settle(&mut harness);
+    assert_eq!(
+        saved_id(&renamed),
+        ("dust-bowl-2".to_owned(), "Dust Bowl 2".to_owned())
+    );
+
+    let kept = pack.path().join("another.ron");
+    harness
+        .state_mut()
+        .apply(StudioCommand::SaveAs(kept.clone()));
+    settle(&mut harness);
+    harness.get_by_label_contains("Keep `dust-bowl-2`").click();
+    settle(&mut harness);
+    assert_eq!(saved_id(&kept).0, "dust-bowl-2");
+
+    let cancelled = pack.path().join("not-saved.ron");
+    harness
+        .state_mut()
+        .apply(StudioCommand::SaveAs(cancelled.clone()));
+    settle(&mut harness);
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+    assert!(!cancelled.exists() && !harness.state().is_asking_rename());
+}
+
 /// The studio's default layout: the `content` folder opened with a track from a `tracks`
 /// folder beside it. A new track is suggested beside that track, not among the content files.
 #[test]

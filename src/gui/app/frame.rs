@@ -76,6 +76,9 @@ impl StudioApp {
             ctx.request_repaint();
         }
         unsaved_question(&ctx, &self.session, &mut commands);
+        if let Some(answer) = self.rename_question.as_ref().and_then(|q| q.show(&ctx)) {
+            commands.push(StudioCommand::RenameAnswer(answer));
+        }
         self.finish_frame(&ctx, commands);
     }
 

@@ -38,6 +38,8 @@ pub struct StudioApp {
     applied_theme: Option<Theme>,
     /// The "Start a test race" dialog, when open.
     start_dialog: Option<StartDialog>,
+    /// A Save as asking whether the track takes its new file's id and name, when asked.
+    rename_question: Option<super::rename_question::RenameQuestion>,
     /// The print window (File > Print to PDF…, Export for Tabletop Simulator…), when open.
     print_dialog: Option<super::print_dialog::PrintDialog>,
     /// The window's clock at the last frame (a batch's races per second count from it).
@@ -75,6 +77,7 @@ impl StudioApp {
             picker: FilePicker::default(),
             applied_theme: None,
             start_dialog: None,
+            rename_question: None,
             print_dialog: None,
             last_time: 0.0,
             last_folder: None,
@@ -377,7 +380,20 @@ impl StudioApp {
             } => self.with_editor(|editor, session| {
                 editor.edit(session, document, &edit, group);
             }),
-            StudioCommand::SaveAs(path) => self.session.save(self.shown(), Some(&path)),
+            StudioCommand::SaveAs(path) => {
+                let question = self.shown().and_then(|id| {
+                    super::rename_question::RenameQuestion::for_save_as(
+                        self.session.workspace(),
+                        id,
+                        &path,
+                    )
+                });
+                match question {
+                    Some(question) => self.rename_question = Some(question),
+                    None => self.session.save(self.shown(), Some(&path)),
+                }
+            }
+            StudioCommand::RenameAnswer(answer) => self.rename_answered(answer),
             StudioCommand::FocusDiagnostic(index) => {
                 self.with_editor(|editor, session| editor.focus(session, index));
                 self.shown = ScreenKind::Editor;
@@ -496,6 +512,41 @@ impl StudioApp {
             }
             Err(error) => self.say(format!("{} cannot be watched: {error}", path.display())),
         }
+    }
+
+    /// Saves as the rename question was answered: with the new id and name, as they were, or
+    /// not at all.
+    fn rename_answered(&mut self, answer: super::rename_question::RenameAnswer) {
+        use super::rename_question::RenameAnswer;
+        let Some(question) = self.rename_question.take() else {
+            return;
+        };
+        let document = question.document;
+        if answer == RenameAnswer::Rename
+            && let Some(crate::content::Document::Track(track)) = self
+                .session
+                .workspace()
+                .document(document)
+                .map(|d| &d.document)
+        {
+            let edit = crate::edit::Edit::Track(crate::edit::TrackEdit::SetInfo {
+                id: question.id.clone(),
+                name: question.name.clone(),
+                style: track.style,
+            });
+            self.with_editor(|editor, session| {
+                editor.edit(session, document, &edit, None);
+            });
+        }
+        if answer != RenameAnswer::Cancel {
+            self.session.save(Some(document), Some(&question.path));
+        }
+    }
+
+    /// Whether the rename question of a Save as is showing.
+    #[must_use]
+    pub fn is_asking_rename(&self) -> bool {
+        self.rename_question.is_some()
     }
 
     /// Says something on the status line.
