@@ -18,7 +18,18 @@ struct Report<'a> {
     errors: usize,
     warnings: usize,
     unreadable_files: usize,
+    /// With `--play`: how many tracks and races were played, and how many findings play made.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    played: Option<Played>,
     diagnostics: &'a [Diagnostic],
+}
+
+/// What `--play` played and found.
+#[derive(serde::Serialize, Default, Clone, Copy)]
+struct Played {
+    tracks: usize,
+    races: usize,
+    findings: usize,
 }
 
 /// `roadwright validate`: what to check, and how to play the tracks with `--play`.
@@ -73,6 +84,7 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
     let play = play.as_ref();
     let mut diagnostics = Vec::new();
     let mut unreadable = 0;
+    let mut played = play.map(|_| Played::default());
     for path in paths {
         let opened = RawPack::open(path);
         unreadable += opened.errors.len();
@@ -85,6 +97,17 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         }
         if let Some(play) = play {
             let (found, unreadable_content) = play_tracks(&opened, play);
+            // Content that could not be played, or a stop, plays nothing worth counting.
+            let nothing_played = unreadable_content > 0
+                || found
+                    .iter()
+                    .any(|d| ["play-content", "play-stopped"].contains(&d.code));
+            if let Some(played) = played.as_mut().filter(|_| !nothing_played) {
+                let tracks = playable_tracks(&opened.files).len();
+                played.tracks += tracks;
+                played.races += play.races.saturating_mul(tracks);
+                played.findings += found.iter().filter(|d| d.play.is_some()).count();
+            }
             diagnostics.extend(found);
             unreadable += unreadable_content;
         }
@@ -100,12 +123,27 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
             errors,
             warnings,
             unreadable_files: unreadable,
+            played,
             diagnostics: &diagnostics,
         };
         super::write_json(out, &report)?;
     } else {
         for diagnostic in &diagnostics {
             writeln!(out, "{diagnostic}")?;
+        }
+        if let Some(played) = played {
+            // A clean play check says so: silence would read as "it did not run".
+            writeln!(
+                err,
+                "played {} race(s) on {} track(s): {}",
+                played.races,
+                played.tracks,
+                match played.findings {
+                    0 => "nothing found".to_owned(),
+                    1 => "1 finding".to_owned(),
+                    n => format!("{n} findings"),
+                }
+            )?;
         }
         writeln!(
             err,

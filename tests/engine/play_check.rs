@@ -58,6 +58,13 @@ fn the_sample_tracks_pass_validation_by_play() {
         "{}",
         run.stderr
     );
+    // A clean play check says what it played, not silence.
+    assert!(
+        run.stderr
+            .contains("played 1200 race(s) on 4 track(s): nothing found"),
+        "{}",
+        run.stderr
+    );
 }
 
 /// A jump's trough is only ever entered through the events that drop a car into it: without
@@ -69,6 +76,9 @@ fn a_trough_no_event_can_reach_is_found_by_play_with_its_spaces_named() {
     common::without_trough_events(pack.path());
     let (run, report) = play_oval(pack.path().to_str().expect("utf-8"), "300");
     assert_eq!(run.code, 0, "warnings only: {}", run.stderr);
+    assert_eq!(report["played"]["races"], 300, "{report}");
+    assert_eq!(report["played"]["tracks"], 1);
+    assert!(report["played"]["findings"].as_u64() > Some(0));
     let never: Vec<&serde_json::Value> = report["diagnostics"]
         .as_array()
         .expect("list")
