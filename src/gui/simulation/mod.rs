@@ -196,6 +196,8 @@ pub struct SimulationScreen {
     /// The form as it was when the results shown were started from it (`None`: they were not
     /// started from the form, as a tuned pack's comparison is not).
     results_form: Option<SimForm>,
+    /// Whether the batch shown was cancelled before its end.
+    cancelled: bool,
     /// The races played, without their per-space counts (those are summed in `fold` as the
     /// races arrive, so a long batch does not hold a copy of the track per race).
     races: Vec<RaceSummary>,
@@ -250,6 +252,7 @@ impl SimulationScreen {
             track: None,
             results_of: None,
             results_form: None,
+            cancelled: false,
             races: Vec::new(),
             fold: BatchFold::default(),
             stats: None,
@@ -276,6 +279,7 @@ impl SimulationScreen {
     ) {
         self.results_of = Some(results_of.words);
         self.results_form = results_of.form;
+        self.cancelled = false;
         for run in self.run.iter().chain(&self.saved_run) {
             run.cancel();
         }
@@ -500,6 +504,7 @@ impl SimulationScreen {
                 for run in self.run.iter().chain(&self.saved_run) {
                     run.cancel();
                 }
+                self.cancelled = true;
             }
             SimCommand::Tab(tab) => self.tab = tab,
             SimCommand::Sort(table, column) => {
@@ -596,6 +601,19 @@ impl SimulationScreen {
             .labelled_by(label.id);
     }
 
+    /// How many races the results are of: "200 races played", or "Cancelled after 177 of
+    /// 200 races" for a batch stopped before its end.
+    #[must_use]
+    pub fn played_words(&self) -> String {
+        let played = self.races.len();
+        let total = self.spec.as_ref().map_or(played, |spec| spec.races);
+        match (self.cancelled && played < total, played) {
+            (true, _) => format!("Cancelled after {played} of {total} races"),
+            (false, 1) => "1 race played".to_owned(),
+            (false, n) => format!("{n} races played"),
+        }
+    }
+
     /// Run (or the progress and Cancel while a batch plays), and the exports once it played.
     fn run_controls(&self, ui: &mut Ui, now: f64, commands: &mut Vec<SimCommand>) {
         if let Some(run) = &self.run {
@@ -617,7 +635,7 @@ impl SimulationScreen {
                 commands.push(SimCommand::Run);
             }
             if !self.races.is_empty() {
-                ui.label(format!("{} races played", self.races.len()));
+                ui.label(self.played_words());
                 ui.separator();
                 for (export, label) in [
                     (Export::Json, "Export JSON…"),
