@@ -209,8 +209,14 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
     for (before, after) in report.before.iter().zip(&report.after) {
         writeln!(
             out,
-            "  {:<32} {:>8.2} -> {:>8.2}  (shortfall {:.2} -> {:.2})",
-            before.name, before.value, after.value, before.shortfall, after.shortfall
+            "  {:<32} {:>8.2} ({}) -> {:>8.2} ({})  (shortfall {:.2} -> {:.2})",
+            before.name,
+            before.value,
+            before.verdict(),
+            after.value,
+            after.verdict(),
+            before.shortfall,
+            after.shortfall
         )?;
     }
     writeln!(
@@ -220,9 +226,12 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
     )?;
     for (team, before) in &report.teams_before {
         let after = report.teams_after.get(team).copied().unwrap_or(*before);
+        let change = report.team_changes.get(team).map_or_else(String::new, |d| {
+            format!("  {:+.1} points, {}", d.diff * 100.0, d.verdict())
+        });
         writeln!(
             out,
-            "  {team:<20} {:>5.1} ({:.1}-{:.1}) -> {:>5.1} ({:.1}-{:.1})",
+            "  {team:<20} {:>5.1} ({:.1}-{:.1}) -> {:>5.1} ({:.1}-{:.1}){change}",
             before.rate * 100.0,
             before.low * 100.0,
             before.high * 100.0,

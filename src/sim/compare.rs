@@ -32,6 +32,17 @@ impl Difference {
     pub fn significant(&self) -> bool {
         self.low > 0.0 || self.high < 0.0
     }
+
+    /// Whether it is a change, in the words every screen and report uses: "changed" (beyond
+    /// noise) or "within noise".
+    #[must_use]
+    pub fn verdict(&self) -> &'static str {
+        if self.significant() {
+            "changed"
+        } else {
+            "within noise"
+        }
+    }
 }
 
 const Z: f64 = 1.96;

@@ -106,6 +106,7 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
     for rate in teams.values() {
         assert!(rate["low"].as_f64() <= rate["rate"].as_f64(), "{rate}");
     }
+    says_met_and_noise_as_the_report_measured(&run.stdout, &report);
     assert!(
         run.stdout.contains("win rates on fresh seeds"),
         "{}",
@@ -651,4 +652,43 @@ fn ctrl_c_stops_a_tune_of_the_largest_budget_at_once() {
         out.join("content/team_mats.ron").is_file(),
         "the best so far"
     );
+}
+
+/// Each objective is marked met or unmet, and each team's change beyond noise or within it, in
+/// the Compare view's words, from the same figures the report holds.
+fn says_met_and_noise_as_the_report_measured(stdout: &str, report: &serde_json::Value) {
+    for (before, after) in report["before"]
+        .as_array()
+        .expect("before")
+        .iter()
+        .zip(report["after"].as_array().expect("after"))
+    {
+        let verdict = |o: &serde_json::Value| {
+            if o["shortfall"].as_f64() == Some(0.0) {
+                "met"
+            } else {
+                "unmet"
+            }
+        };
+        let line = format!(
+            "{:.2} ({}) -> {:>8.2} ({})",
+            before["value"].as_f64().expect("value"),
+            verdict(before),
+            after["value"].as_f64().expect("value"),
+            verdict(after)
+        );
+        assert!(stdout.contains(&line), "{line} in {stdout}");
+    }
+    let changes = report["team_changes"].as_object().expect("team changes");
+    assert_eq!(changes.len(), 4);
+    for (team, change) in changes {
+        let beyond = change["low"].as_f64() > Some(0.0) || change["high"].as_f64() < Some(0.0);
+        let words = if beyond { "changed" } else { "within noise" };
+        assert!(
+            stdout
+                .lines()
+                .any(|line| line.contains(team.as_str()) && line.ends_with(words)),
+            "{team}: {words} in {stdout}"
+        );
+    }
 }

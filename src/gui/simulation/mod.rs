@@ -1165,9 +1165,9 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(S
                 ui.label(format!("{:.3}", d.b));
                 ui.label(format!("{:+.3} ({:+.3} to {:+.3})", d.diff, d.low, d.high));
                 if d.significant() {
-                    ui.colored_label(ui.visuals().warn_fg_color, "changed");
+                    ui.colored_label(ui.visuals().warn_fg_color, d.verdict());
                 } else {
-                    ui.weak("within noise");
+                    ui.weak(d.verdict());
                 }
                 ui.end_row();
             }

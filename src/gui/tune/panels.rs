@@ -301,8 +301,9 @@ impl TuneScreen {
                 .map(|(before, after)| {
                     (
                         before.name.clone(),
-                        format!("{:.2}", before.value),
-                        format!("{:.2}", after.value),
+                        format!("{:.2} ({})", before.value, before.verdict()),
+                        format!("{:.2} ({})", after.value, after.verdict()),
+                        String::new(),
                     )
                 }),
         );
@@ -316,7 +317,10 @@ impl TuneScreen {
                     .teams_after
                     .get(team)
                     .map_or_else(String::new, |after| rate_text(*after));
-                (team.clone(), rate_text(*before), after)
+                let change = report.team_changes.get(team).map_or_else(String::new, |d| {
+                    format!("{:+.1} points, {}", d.diff * 100.0, d.verdict())
+                });
+                (team.clone(), rate_text(*before), after, change)
             }),
         );
         if ui
@@ -337,17 +341,19 @@ fn before_after(
     ui: &mut Ui,
     id: &str,
     what: &str,
-    rows: impl Iterator<Item = (String, String, String)>,
+    rows: impl Iterator<Item = (String, String, String, String)>,
 ) {
     egui::Grid::new(id).striped(true).show(ui, |ui| {
         ui.label(what);
         ui.label("before");
         ui.label("after");
+        ui.label("change (95%)");
         ui.end_row();
-        for (name, before, after) in rows {
+        for (name, before, after, change) in rows {
             ui.label(name);
             ui.label(before);
             ui.label(after);
+            ui.label(change);
             ui.end_row();
         }
     });

@@ -263,6 +263,20 @@ pub struct ObjectiveValue {
     pub weighted: f64,
 }
 
+impl ObjectiveValue {
+    /// Whether the objective is met (nothing short of it).
+    #[must_use]
+    pub fn met(&self) -> bool {
+        self.shortfall <= 0.0
+    }
+
+    /// "met" or "unmet".
+    #[must_use]
+    pub fn verdict(&self) -> &'static str {
+        if self.met() { "met" } else { "unmet" }
+    }
+}
+
 /// A candidate played and scored.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Evaluation {

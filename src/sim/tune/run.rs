@@ -138,6 +138,9 @@ pub struct Report {
     pub teams_before: BTreeMap<String, Interval>,
     /// The same, for the tuned pack.
     pub teams_after: BTreeMap<String, Interval>,
+    /// Each team's change of win rate, tuned minus as it is, with its 95% interval: beyond
+    /// noise when the interval leaves out zero, as the simulation screen's Compare view says.
+    pub team_changes: BTreeMap<String, crate::sim::compare::Difference>,
 }
 
 impl Report {
@@ -309,6 +312,7 @@ pub fn run(
         score_after: after.score,
         teams_before: team_rates(&before),
         teams_after: team_rates(&after),
+        team_changes: team_changes(&before, &after),
     };
     let json = serde_json::to_string_pretty(&report).map_err(|e| RunError::Write {
         path: out_dir.join(REPORT_FILE),
@@ -378,6 +382,27 @@ fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
                 .map(|(team, t)| (team.clone(), t.win_rate))
                 .collect()
         })
+}
+
+/// Each team's change of win rate between two measurements on the same seeds, as the Compare
+/// view works it out.
+fn team_changes(
+    before: &Evaluation,
+    after: &Evaluation,
+) -> BTreeMap<String, crate::sim::compare::Difference> {
+    let (Some(a), Some(b)) = (&before.stats, &after.stats) else {
+        return BTreeMap::new();
+    };
+    a.teams
+        .iter()
+        .filter_map(|(team, ta)| {
+            let tb = b.teams.get(team)?;
+            Some((
+                team.clone(),
+                crate::sim::compare::proportion_difference(ta.wins, ta.races, tb.wins, tb.races),
+            ))
+        })
+        .collect()
 }
 
 /// A search as `OUT/tuning-search.json` keeps it: the spec it searched, its evaluations, and a
