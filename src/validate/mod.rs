@@ -72,11 +72,24 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
     out
 }
 
-/// Validates what [`RawPack::open`] opened: a folder as a pack (files checked together), files
-/// one by one otherwise. Load failures are diagnostics too; the result is sorted.
+/// Validates what [`RawPack::open`] opened: a pack folder as a pack (files checked together), a
+/// folder of tracks or other lone files and single files one by one. Load failures are diagnostics too; the result is sorted.
 #[must_use]
 pub fn validate_opened(opened: &RawPack) -> Vec<Diagnostic> {
-    if opened.is_folder {
+    // A folder is a content pack when it holds any of a pack's own files (a deck, the team
+    // mats, a ruleset); a folder of tracks, scenarios or tuning specs alone is checked file by
+    // file, as each would be on its own.
+    let is_pack = opened.files.iter().any(|file| {
+        matches!(
+            file.document,
+            Document::RaceDeck(_)
+                | Document::MovementEventDeck(_)
+                | Document::CombatEventDeck(_)
+                | Document::TeamMats(_)
+                | Document::Ruleset(_)
+        )
+    });
+    if opened.is_folder && (is_pack || opened.files.is_empty()) {
         return validate_pack(opened).1;
     }
     let mut out: Vec<Diagnostic> = opened

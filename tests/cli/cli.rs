@@ -18,6 +18,32 @@ fn validate_the_standard_pack_exits_0_with_nothing_to_report() {
     );
 }
 
+/// A folder of tracks is not a content pack missing its decks: each track is checked on its
+/// own, as `validate content tracks` (the layout the README shows) expects.
+#[test]
+fn validate_understands_a_folder_of_tracks() {
+    let run = roadwright(&["validate", "content", "tracks"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("0 error(s), 0 warning(s)"),
+        "{}",
+        run.stderr
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    fs::write(
+        dir.path().join("broken.ron"),
+        "(kind: Track, version: 1, sectors: [",
+    )
+    .expect("write");
+    fs::copy("tracks/oval.ron", dir.path().join("oval.ron")).expect("copy");
+    let run = roadwright(&["validate", dir.path().to_str().expect("utf-8")]);
+    assert!(
+        run.stdout.contains("broken.ron") && !run.stdout.contains("missing-file"),
+        "{}",
+        run.stdout
+    );
+}
+
 #[test]
 fn validate_accepts_single_files_and_several_paths() {
     let run = roadwright(&[
