@@ -8,6 +8,7 @@ pub mod compare;
 pub mod driver;
 pub mod greedy;
 pub mod load;
+pub mod metric_ranges;
 pub mod metrics;
 pub mod ntbea;
 pub mod planner;

@@ -1004,7 +1004,17 @@ fn design_metrics(ui: &mut Ui, stats: &BatchStats) {
                 .iter()
                 .find(|m| m.id == figure.id)
                 .map_or("", |m| m.definition);
-            ui.label(&figure.name).on_hover_text(definition);
+            let typical = crate::sim::metric_ranges::typical(&figure.id).map_or_else(
+                String::new,
+                |(low, high)| {
+                    format!(
+                        "\nTypically {low} to {high} ({}).",
+                        crate::sim::metric_ranges::MEASURED_ON
+                    )
+                },
+            );
+            ui.label(&figure.name)
+                .on_hover_text(format!("{definition}{typical}"));
             ui.strong(format!("{:.3}", figure.mean));
             ui.label(format!("{:.3}–{:.3}", figure.low, figure.high));
             ui.label(figure.races.to_string());
