@@ -151,6 +151,16 @@ pub enum TrackStyle {
 }
 
 impl TrackStyle {
+    /// Its name as people write it ("Apocalypse Road").
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::ApocalypseRoad => "Apocalypse Road",
+            Self::ThunderAlley => "Thunder Alley",
+            Self::GrandPrix => "Grand Prix",
+        }
+    }
+
     /// Whether the printed grid is used; on Thunder Alley and Grand Prix tracks cars line up
     /// ahead of the finish line instead (3.0).
     #[must_use]

@@ -147,8 +147,8 @@ impl EditorScreen {
         let message = match crate::stretch::copy_sectors(track, &selection) {
             Some(sectors) => {
                 let message = format!(
-                    "Copied {} sectors: Ctrl+V lays them at the end of the lap",
-                    sectors.len()
+                    "Copied {}: Ctrl+V lays them at the end of the lap",
+                    super::plural::counted(sectors.len(), "sector")
                 );
                 self.copied_text = CopiedStretch::text(&sectors);
                 self.clipboard = Some(sectors);
@@ -655,9 +655,12 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
             }
         )),
         Edit::Track(TrackEdit::InsertSector { after }) => Some(format!(
-            "Inserted sector {}: the {} sectors after it moved one sector on{}",
+            "Inserted sector {}: the {} after it moved one sector on{}",
             after + 1,
-            track.sectors.len().saturating_sub(*after as usize + 2),
+            super::plural::counted(
+                track.sectors.len().saturating_sub(*after as usize + 2),
+                "sector"
+            ),
             if track.lap_is_closed() {
                 "; the lap's end no longer meets its start where it did: the diagnostics show where the drawing is off"
             } else {

@@ -266,7 +266,10 @@ fn selection(
     edits: &mut Vec<CanvasEdit>,
 ) -> bool {
     let selected: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
-    ui.label(format!("{} spaces selected", selected.len()));
+    ui.label(format!(
+        "{} selected",
+        super::plural::counted(selected.len(), "space")
+    ));
     if selected.is_empty() {
         return false;
     }
@@ -383,9 +386,12 @@ fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
     ui.label("Starting section (2.1)");
     match track.starting_join() {
         Some(sector) => ui.weak(format!(
-            "{} sectors × {} lanes; the starting section joins lap sector {sector}.",
-            track.start_sectors.len(),
-            track.start_sectors.first().map_or(0, |s| s.spaces.len()),
+            "{} × {}; the starting section joins lap sector {sector}.",
+            super::plural::counted(track.start_sectors.len(), "sector"),
+            super::plural::counted(
+                track.start_sectors.first().map_or(0, |s| s.spaces.len()),
+                "lane"
+            ),
         )),
         None if track.start_sectors.is_empty() => ui.weak("The track has no starting section."),
         None => ui.weak("The starting section joins no lap sector yet."),

@@ -39,6 +39,7 @@ pub mod job;
 pub mod menu;
 pub mod movement_events_editor;
 pub mod play_checker;
+pub mod plural;
 pub mod prefs;
 pub mod print_dialog;
 mod question;

@@ -287,11 +287,11 @@ fn draw_labels(
         painter.centred(image, "C", x, y, number_size.max(8.0), [20, 20, 20]);
     }
     let title = format!(
-        "{}  ·  {} sectors, {} spaces  ·  {:?}",
+        "{}  ·  {} sectors, {} spaces  ·  {}",
         track.name,
         track.sectors.len(),
         space_count,
-        track.style
+        track.style.name()
     );
     painter.draw(image, &title, MARGIN, MARGIN + 16.0, 20.0, [235, 235, 235]);
     Ok(())

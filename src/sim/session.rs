@@ -38,11 +38,12 @@ pub enum SeatControl {
 }
 
 impl SeatControl {
-    /// How the seat is named in a list: `human`, or the profile's name.
+    /// How the seat is named in a list: `Human`, or the profile's name (`Planner`), as every
+    /// seat chooser of the studio names it.
     #[must_use]
     pub fn label(&self) -> String {
         match self {
-            Self::Human => "human".to_owned(),
+            Self::Human => "Human".to_owned(),
             Self::Bot(profile) => profile.name.to_string(),
         }
     }

@@ -75,6 +75,15 @@ fn a_stretch_is_laid_undone_and_redone_from_the_menus() {
     );
     menu(&mut harness, "Edit", "Redo Lay straight");
     assert_eq!(shown_track(&harness).sectors.len(), 45);
+
+    // The `*` marks the shown document; another one unsaved is counted beside it.
+    harness.get_by_label("race_deck.ron (race_deck)").click();
+    settle(&mut harness);
+    let title = harness.state().title();
+    assert!(
+        title.ends_with("race_deck.ron (1 other file unsaved)"),
+        "{title}"
+    );
 }
 
 #[test]

@@ -275,6 +275,9 @@ fn two_new_tracks_are_each_recovered_after_a_crash() {
         .state_mut()
         .apply(StudioCommand::SaveAs(saved_to.clone()));
     settle(&mut harness);
+    // Saved under another name than its id: keep the id.
+    harness.get_by_label_contains("Keep `").click();
+    settle(&mut harness);
     assert!(saved_to.exists());
     drop(harness);
     let harness = start(StudioApp::open(pack.path()));

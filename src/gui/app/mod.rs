@@ -223,16 +223,26 @@ impl StudioApp {
         self.session.quit_requested()
     }
 
-    /// The window title: the shown document and a dot when anything is unsaved.
+    /// The window title: the shown document, `*` when it is unsaved, and how many others are.
     #[must_use]
     pub fn title(&self) -> String {
         let workspace = self.session.workspace();
-        let shown = self.shown().map_or_else(
+        let shown = self.shown();
+        let name = shown.map_or_else(
             || workspace.path.display().to_string(),
             |id| workspace.display_name(id),
         );
-        let dirty = if workspace.is_dirty() { " *" } else { "" };
-        format!("Roadwright — {shown}{dirty}")
+        let dirty = |id: DocumentId| workspace.document(id).is_some_and(super::document::OpenDocument::is_dirty);
+        let others = workspace
+            .ids()
+            .filter(|&id| Some(id) != shown && dirty(id))
+            .count();
+        let others = match others {
+            0 => String::new(),
+            n => format!(" ({} unsaved)", super::plural::counted(n, "other file")),
+        };
+        let star = if shown.is_some_and(dirty) { " *" } else { "" };
+        format!("Roadwright — {name}{star}{others}")
     }
 
     /// Whether the unsaved-changes question is showing.

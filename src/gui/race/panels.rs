@@ -131,7 +131,10 @@ impl RaceScreen {
                 .selected_text(current.label())
                 .show_ui(ui, |ui| {
                     if ui
-                        .selectable_label(*current == SeatControl::Human, "human")
+                        .selectable_label(
+                            *current == SeatControl::Human,
+                            SeatControl::Human.label(),
+                        )
                         .clicked()
                     {
                         commands.push(RaceCommand::SetSeat(player, SeatControl::Human));
@@ -139,7 +142,7 @@ impl RaceScreen {
                     for profile in &self.offered {
                         let chosen = matches!(current, SeatControl::Bot(p) if p.id == profile.id);
                         if ui
-                            .selectable_label(chosen, format!("Bot: {}", profile.name))
+                            .selectable_label(chosen, profile.name.to_string())
                             .clicked()
                         {
                             commands.push(RaceCommand::SetSeat(

@@ -300,7 +300,7 @@ impl StartDialog {
                             .bots
                             .iter()
                             .find(|b| b.id.as_str() == id)
-                            .map_or_else(|| id.clone(), |b| format!("Bot: {}", b.name)),
+                            .map_or_else(|| id.clone(), |b| b.name.to_string()),
                     };
                     ComboBox::from_id_salt(("race_seat", seat))
                         .selected_text(who)
@@ -310,7 +310,7 @@ impl StartDialog {
                                 ui.selectable_value(
                                     &mut self.seats[seat],
                                     SeatChoice::Bot(bot.id.to_string()),
-                                    format!("Bot: {}", bot.name),
+                                    bot.name.to_string(),
                                 );
                             }
                         })
