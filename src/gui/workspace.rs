@@ -277,6 +277,20 @@ impl Workspace {
         std::path::absolute(&home).unwrap_or(home)
     }
 
+    /// Where a folder made from the project goes (a tuned pack): beside the project, never in
+    /// it, where `roadwright validate` of the project would read its copies as duplicate
+    /// content; [`Self::home`] when no project is open (it is outside the pack already).
+    #[must_use]
+    pub fn beside_project(&self) -> PathBuf {
+        let home = self.home();
+        match &self.project {
+            Some(_) => home
+                .parent()
+                .map_or_else(|| home.clone(), Path::to_path_buf),
+            None => home,
+        }
+    }
+
     /// The folder new tracks go in: a `tracks/` folder of the project (or of the pack folder),
     /// else the folder of a track already open, else [`Self::home`].
     #[must_use]

@@ -343,3 +343,35 @@ fn save_as_spec_writes_a_spec_the_command_line_runs() {
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     assert!(out.join("tuning-report.json").is_file());
 }
+
+/// The tuned pack's default folder lies beside the project, not in it: inside, `roadwright
+/// validate` of the project would read the tuned copies as duplicate content.
+#[test]
+fn the_tuned_pack_goes_beside_the_project_by_default() {
+    let root = tempfile::tempdir().expect("temp dir");
+    let project = root.path().join("project");
+    let (content, tracks) = (project.join("content"), project.join("tracks"));
+    fs::create_dir_all(&tracks).expect("tracks folder");
+    common::copy_folder(&common::repo("content"), &content);
+    fs::copy(common::repo("tracks/oval.ron"), tracks.join("oval.ron")).expect("oval");
+    let mut harness = common::studio::start(StudioApp::open(&project));
+    assert!(
+        harness.state().workspace().project.is_some(),
+        "opened as a project"
+    );
+    menu(&mut harness, "Race", "Tune…");
+    let out = harness
+        .state()
+        .screen::<roadwright::gui::tune::TuneScreen>()
+        .expect("the tune screen")
+        .form
+        .out
+        .clone();
+    let out = Path::new(&out);
+    assert!(
+        !out.starts_with(std::path::absolute(&project).expect("absolute")),
+        "{} is inside the project",
+        out.display()
+    );
+    assert_eq!(out.file_name().and_then(|n| n.to_str()), Some("tuned-oval"));
+}

@@ -232,7 +232,11 @@ impl StudioApp {
             || workspace.path.display().to_string(),
             |id| workspace.display_name(id),
         );
-        let dirty = |id: DocumentId| workspace.document(id).is_some_and(super::document::OpenDocument::is_dirty);
+        let dirty = |id: DocumentId| {
+            workspace
+                .document(id)
+                .is_some_and(super::document::OpenDocument::is_dirty)
+        };
         let others = workspace
             .ids()
             .filter(|&id| Some(id) != shown && dirty(id))

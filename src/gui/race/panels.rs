@@ -160,7 +160,8 @@ impl RaceScreen {
     pub(super) fn players_panel(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
         let race = self.race();
         ui.heading(format!("Turn {}", race.turn()));
-        if race.clock_running() {
+        // Once the race is over the clock has nothing left to count down.
+        if race.clock_running() && race.result().is_none() {
             ui.colored_label(ui.visuals().warn_fg_color, "The countdown clock is running");
         }
         if let Some(result) = race.result() {

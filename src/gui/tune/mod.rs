@@ -166,7 +166,7 @@ impl TuneScreen {
         let bot = workspace.bot_or_first("racer");
         let setup = crate::gui::fields::RaceSetupForm::new(track);
         let out = workspace
-            .home()
+            .beside_project()
             .join(format!(
                 "tuned-{}",
                 track.map_or_else(|| "pack".to_owned(), |id| workspace.file_stem(id, "track"))
