@@ -126,8 +126,9 @@ const ROWS: &[ActionSpec] = &[
     .menu(Menu::File),
     row(
         Action::ExportTts,
-        "Export for Tabletop Simulator…",
-        "The decks as 10 x 7 card sheets, or the track as one picture",
+        "Export decks and track for Tabletop Simulator…",
+        "The decks as 10 x 7 card sheets, or the track as one picture (team mats and counters \
+         are printed to PDF, not exported)",
     )
     .menu(Menu::File),
     row(

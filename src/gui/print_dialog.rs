@@ -1,6 +1,6 @@
-//! File > Print to PDF… and Export for Tabletop Simulator…: a window with what is printed (the
-//! track shown or the content pack, as edited) and the options `roadwright print` takes; the
-//! place is chosen in a file dialog, and the file is written off the frame thread as a
+//! File > Print to PDF… and Export decks and track for Tabletop Simulator…: a window with what is
+//! printed (the track shown or the content pack, as edited) and the options `roadwright print`
+//! takes; the place is chosen in a file dialog, and the file is written off the frame thread as a
 //! [`Job`], with Cancel, the window saying what was written.
 
 use std::path::{Path, PathBuf};
@@ -163,7 +163,7 @@ impl PrintDialog {
     fn title(&self) -> &'static str {
         match self.kind {
             PrintKind::Pdf => "Print to PDF",
-            PrintKind::Tabletop => "Export for Tabletop Simulator",
+            PrintKind::Tabletop => "Export decks and track for Tabletop Simulator",
         }
     }
 
@@ -283,6 +283,9 @@ impl PrintDialog {
                 }
                 (PrintKind::Tabletop, PrintWhat::Pack) => {
                     ui.label("Deck sheets of 10 × 7 cards, the back in the last cell");
+                    ui.end_row();
+                    ui.label("");
+                    ui.weak("Team mats and counters are not exported: Print to PDF prints them.");
                     ui.end_row();
                 }
             });

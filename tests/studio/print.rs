@@ -1,6 +1,6 @@
-//! File > Print to PDF… and Export for Tabletop Simulator…: the window offers the track shown
-//! or the content, its file dialog suggests a name, and the file is written off the frame
-//! thread from the documents as edited.
+//! File > Print to PDF… and Export decks and track for Tabletop Simulator…: the window offers the
+//! track shown or the content, its file dialog suggests a name, and the file is written off the
+//! frame thread from the documents as edited.
 
 use crate::common;
 
@@ -79,7 +79,11 @@ fn the_content_exports_for_tabletop_simulator_as_edited() {
         .expect("the first card's count")
         .set_value_accesskit(50.0);
     settle(&mut harness);
-    menu(&mut harness, "File", "Export for Tabletop Simulator");
+    menu(
+        &mut harness,
+        "File",
+        "Export decks and track for Tabletop Simulator",
+    );
     harness
         .get_by_label("the content: cards, team mats and counters")
         .click();

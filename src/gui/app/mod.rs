@@ -40,7 +40,8 @@ pub struct StudioApp {
     start_dialog: Option<StartDialog>,
     /// A Save as asking whether the track takes its new file's id and name, when asked.
     rename_question: Option<super::rename_question::RenameQuestion>,
-    /// The print window (File > Print to PDF…, Export for Tabletop Simulator…), when open.
+    /// The print window (File > Print to PDF…, Export decks and track for Tabletop
+    /// Simulator…), when open.
     print_dialog: Option<super::print_dialog::PrintDialog>,
     /// The window's clock at the last frame (a batch's races per second count from it).
     last_time: f64,

@@ -1,5 +1,5 @@
-//! File > Print to PDF… and Export for Tabletop Simulator…: the print window opened, drawn,
-//! its file dialog asked, and the writing started where the user chose.
+//! File > Print to PDF… and Export decks and track for Tabletop Simulator…: the print window
+//! opened, drawn, its file dialog asked, and the writing started where the user chose.
 
 use super::StudioApp;
 use crate::gui::action::Action;
