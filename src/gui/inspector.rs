@@ -205,39 +205,36 @@ fn one_space(
         heading,
         size: space.size,
     };
-    egui::Grid::new("space-fields")
-        .num_columns(2)
-        .show(ui, |ui| {
-            ui.label("Terrain");
-            if let Some(terrain) =
-                fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
-            {
-                edits.push((
-                    TrackEdit::SetTerrain {
-                        spaces: vec![at],
-                        terrain,
-                    },
-                    None,
-                ));
-            }
-            ui.end_row();
-            ui.label("x");
-            if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
-                edits.push((geometry(x, space.y, space.heading), Some(g)));
-            }
-            ui.end_row();
-            ui.label("y");
-            if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
-                edits.push((geometry(space.x, y, space.heading), Some(g)));
-            }
-            ui.end_row();
-            ui.label("Heading (°)");
-            if let Some((heading, g)) = fields::number(ui, "heading", space.heading, -360.0..=720.0)
-            {
-                edits.push((geometry(space.x, space.y, heading), Some(g)));
-            }
-            ui.end_row();
-        });
+    fields_grid("space-fields").show(ui, |ui| {
+        ui.label("Terrain");
+        if let Some(terrain) =
+            fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
+        {
+            edits.push((
+                TrackEdit::SetTerrain {
+                    spaces: vec![at],
+                    terrain,
+                },
+                None,
+            ));
+        }
+        ui.end_row();
+        ui.label("x");
+        if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
+            edits.push((geometry(x, space.y, space.heading), Some(g)));
+        }
+        ui.end_row();
+        ui.label("y");
+        if let Some((y, g)) = fields::number(ui, "y", space.y, -10_000.0..=10_000.0) {
+            edits.push((geometry(space.x, y, space.heading), Some(g)));
+        }
+        ui.end_row();
+        ui.label("Heading (°)");
+        if let Some((heading, g)) = fields::number(ui, "heading", space.heading, -360.0..=720.0) {
+            edits.push((geometry(space.x, space.y, heading), Some(g)));
+        }
+        ui.end_row();
+    });
     ui.label("Forward links:");
     for to in &space.next {
         ui.horizontal(|ui| {

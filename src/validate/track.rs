@@ -455,7 +455,7 @@ impl Checker<'_, '_, '_> {
                 "link-missing",
                 from,
                 format!(
-                    "link {from} -> {to} is missing: because of it, {}; re-add it (its fix)",
+                    "link {from} -> {to} is missing: because of it, {}; its Fix re-adds it",
                     parts.join(", ")
                 ),
             );

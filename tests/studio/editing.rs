@@ -540,6 +540,23 @@ fn painted_polygons(harness: &Harness<'static, StudioApp>, fill: egui::Color32) 
         .sum()
 }
 
+/// The selected space's field names keep to one line: "Heading (°)" used to wrap inside the
+/// word ("Headin g") in the inspector's narrow names column.
+#[test]
+fn the_space_fields_names_do_not_wrap_inside_a_word() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    click_space(&mut harness, SpaceRef::lap(0, 0));
+    let name = harness.get_by_label("Heading (°)").rect();
+    let one_line = harness.get_by_label("Terrain").rect().height();
+    assert!(
+        name.height() < one_line * 1.5,
+        "Heading (°) takes {:.0} points, a line {:.0}",
+        name.height(),
+        one_line
+    );
+}
+
 /// The inspector keeps the width the designer gave it: selecting spaces whose actions have
 /// long names (a crossover pair, a whole track) used to widen it for good.
 #[test]
