@@ -875,3 +875,37 @@ fn print_names_the_characters_its_font_cannot_print() {
     let standard = common::roadwright(&["print", "content", "-o", pdf.to_str().expect("path")]);
     assert!(!standard.stdout.contains("no glyph"), "{}", standard.stdout);
 }
+
+/// The track is tiled in the orientation that takes fewer pages: every sample on every paper
+/// takes no more pages than the same track turned a quarter (which is the other orientation's
+/// tiling), and the oval takes 2 × 4 A4 pages, not the 3 × 4 with a blank row it once took.
+#[test]
+fn a_track_is_printed_on_the_fewest_pages() {
+    use roadwright::render::{Paper, PrintOptions, print_track};
+    for name in ["oval", "road-course", "figure-eight", "thunder-oval"] {
+        let track = roadwright::stretch::samples::sample(name)
+            .expect("sample")
+            .expect("builds");
+        let mut turned = track.clone();
+        for space in turned.sectors.iter_mut().flat_map(|s| s.spaces.iter_mut()) {
+            (space.x, space.y) = (-space.y, space.x);
+            space.heading = (space.heading + 90.0).rem_euclid(360.0);
+        }
+        turned.start_sectors.clear();
+        let mut flat = track.clone();
+        flat.start_sectors.clear();
+        for paper in [Paper::A4, Paper::Letter] {
+            let options = PrintOptions {
+                paper,
+                ..PrintOptions::default()
+            };
+            let pages = |t: &roadwright::content::track::Track| {
+                print_track(t, &options).expect("prints").tiles.len()
+            };
+            assert_eq!(pages(&flat), pages(&turned), "{name} on {paper:?}");
+        }
+    }
+    let oval = roadwright::stretch::samples::oval().expect("oval");
+    let printed = print_track(&oval, &PrintOptions::default()).expect("prints");
+    assert_eq!(printed.grid, (2, 4), "rows × columns");
+}
