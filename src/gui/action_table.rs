@@ -32,6 +32,9 @@ const EDITOR: Applies = Applies::On(&[ScreenKind::Editor]);
 const EDITOR_AND_RACE: Applies = Applies::On(&[ScreenKind::Editor, ScreenKind::Race]);
 const RACE: Applies = Applies::On(&[ScreenKind::Race]);
 const AWAY_FROM_EDITOR: Applies = Applies::Except(&[ScreenKind::Editor]);
+/// The screens that draw a track: the editor, the race's board and the simulation's heat map.
+const TRACK_SHOWN: Applies =
+    Applies::On(&[ScreenKind::Editor, ScreenKind::Race, ScreenKind::Simulation]);
 
 /// A row with the defaults: no keys, no menu, everywhere, always enabled.
 const fn row(action: Action, label: &'static str, help: &'static str) -> ActionSpec {
@@ -198,7 +201,7 @@ const ROWS: &[ActionSpec] = &[
     row(Action::Fit, "Fit track", "Fit the track to the window")
         .keys(&[chord(Modifiers::COMMAND, Key::Num0)])
         .menu(Menu::View)
-        .on(EDITOR),
+        .on(TRACK_SHOWN),
     row(
         Action::ToggleBuiltInDialogs,
         "Built-in file dialogs",

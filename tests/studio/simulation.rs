@@ -127,6 +127,27 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
             .tab(),
         SimTab::HeatMap
     );
+    // Shown, the heat map fits the track; zoomed away, Ctrl+0 fits it again.
+    let view = |h: &Harness<'static, StudioApp>| {
+        h.state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .heat_map_canvas()
+            .view
+    };
+    let fitted = view(&harness);
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .heat_map_canvas_mut()
+        .view
+        .zoom *= 4.0;
+    harness.run();
+    assert_ne!(view(&harness), fitted);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
+    harness.run_steps(2);
+    assert_eq!(view(&harness), fitted, "Ctrl+0 fits the track again");
     let most = stats
         .spaces
         .values()

@@ -230,6 +230,11 @@ impl RaceScreen {
         self.report.entries()
     }
 
+    /// Frames the whole board on the next frame (View > Fit track, Ctrl+0).
+    pub fn fit_board(&mut self) {
+        self.canvas.frame(&self.track, &[]);
+    }
+
     /// The canvas (its camera), for tests that click on the board.
     #[must_use]
     pub fn canvas(&self) -> &TrackCanvas {

@@ -46,6 +46,10 @@ impl Screen for RaceScreen {
                 self.ask_for_record_file(studio);
                 return;
             }
+            (Action::Fit, _) => {
+                self.fit_board();
+                return;
+            }
             (Action::Undo, _) => RaceCommand::Undo,
             (Action::PauseBots, _) if self.is_running() => RaceCommand::Pause,
             (Action::PauseBots, _) => RaceCommand::Run(RunUntil::End),

@@ -601,6 +601,24 @@ impl SimulationScreen {
             .labelled_by(label.id);
     }
 
+    /// Frames the heat map's track in its canvas on the next frame (View > Fit track, Ctrl+0).
+    pub fn fit_heat_map(&mut self) {
+        if let Some(track) = &self.track {
+            self.canvas.frame(track, &[]);
+        }
+    }
+
+    /// The heat map's canvas (its camera), for tests.
+    #[must_use]
+    pub fn heat_map_canvas(&self) -> &TrackCanvas {
+        &self.canvas
+    }
+
+    /// The heat map's canvas, for tests that move its camera.
+    pub fn heat_map_canvas_mut(&mut self) -> &mut TrackCanvas {
+        &mut self.canvas
+    }
+
     /// How many races the results are of: "200 races played", or "Cancelled after 177 of
     /// 200 races" for a batch stopped before its end.
     #[must_use]

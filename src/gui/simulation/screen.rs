@@ -48,8 +48,11 @@ impl Screen for SimulationScreen {
         }
     }
 
-    fn act(&mut self, _action: Action, _studio: &mut StudioView<'_>) {
-        // Every action on this screen is the app's (Back to the editor) or a button's.
+    fn act(&mut self, action: Action, _studio: &mut StudioView<'_>) {
+        // Every other action on this screen is the app's (Back to the editor) or a button's.
+        if action == Action::Fit {
+            self.fit_heat_map();
+        }
     }
 
     fn picked(&mut self, what: &'static str, path: PathBuf, studio: &mut StudioView<'_>) {
