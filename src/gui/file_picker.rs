@@ -64,6 +64,20 @@ pub enum Picker {
 pub type Chosen = (Picker, PathBuf);
 
 impl Picker {
+    /// What the dialog is for, as a key: each purpose remembers the folder last chosen for it
+    /// (records are kept in one place, prints in another, tracks in a third).
+    #[must_use]
+    pub fn purpose(&self) -> &'static str {
+        match self {
+            Self::OpenFolder => "open folder",
+            Self::OpenFile | Self::SaveAs { .. } => "content file",
+            Self::OpenRecord => "race record",
+            Self::ForScreen(ask) => ask.what,
+            Self::PrintPdf { .. } => "print",
+            Self::ExportTts => "tabletop",
+        }
+    }
+
     /// The file a save dialog starts on, when there is one.
     fn suggested(&self) -> Option<&Path> {
         match self {

@@ -1236,8 +1236,8 @@ fn detect_crossover_and_save_all_say_what_they_did() {
 }
 
 /// File dialogs start where the user works: the project folder (not its content folder), then
-/// the folder last chosen in a dialog; a new track's diagnostics name the tracks folder it will
-/// be saved in; a race record is offered in the project folder, never in `content/`.
+/// the folder last chosen for the same purpose; a new track's diagnostics name the tracks folder
+/// it will be saved in; a race record is offered in the project folder, never in `content/`.
 #[test]
 fn file_dialogs_start_in_the_project_then_in_the_folder_last_chosen() {
     use roadwright::gui::StudioCommand;
@@ -1279,11 +1279,24 @@ fn file_dialogs_start_in_the_project_then_in_the_folder_last_chosen() {
     settle(&mut harness);
     assert!(!harness.state().workspace().is_dirty(), "saved in tracks/");
 
+    // A track saved in tracks/ does not move where records are looked for: each purpose has
+    // its own last folder.
     harness
         .state_mut()
         .apply(StudioCommand::Act(Action::OpenRecord));
     settle(&mut harness);
-    assert_eq!(started_in(&harness), tracks, "the folder last chosen");
+    assert_eq!(started_in(&harness), root.path(), "records' own folder");
+    harness.get_by_label("Cancel").click();
+    settle(&mut harness);
+    harness
+        .state_mut()
+        .apply(StudioCommand::Act(Action::OpenFile));
+    settle(&mut harness);
+    assert_eq!(
+        started_in(&harness),
+        tracks,
+        "the folder last chosen for a file"
+    );
     harness.get_by_label("Cancel").click();
     settle(&mut harness);
 

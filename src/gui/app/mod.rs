@@ -46,7 +46,7 @@ pub struct StudioApp {
     /// The window's clock at the last frame (a batch's races per second count from it).
     last_time: f64,
     /// The folder of the last path chosen in a file dialog: the next one starts there.
-    last_folder: Option<PathBuf>,
+    last_folders: BTreeMap<&'static str, PathBuf>,
 }
 
 impl StudioApp {
@@ -81,7 +81,7 @@ impl StudioApp {
             rename_question: None,
             print_dialog: None,
             last_time: 0.0,
-            last_folder: None,
+            last_folders: BTreeMap::new(),
         }
     }
 

@@ -21,24 +21,24 @@ impl StudioApp {
             other => other,
         };
         let native = native_dialogs_work(self.session.prefs().built_in_file_dialogs);
-        // Where the screen that asked starts it, else the folder last chosen in a dialog, else
-        // where the user works.
+        // Where the screen that asked starts it, else the folder last chosen for the same
+        // purpose, else where the user works.
         let asked_start = match &picker {
             Picker::ForScreen(ask) => ask.start_in.clone(),
             _ => None,
         };
         let start = asked_start
-            .or_else(|| self.last_folder.clone())
+            .or_else(|| self.last_folders.get(picker.purpose()).cloned())
             .unwrap_or_else(|| workspace.home());
         let start = std::path::absolute(&start).unwrap_or(start);
         self.picker.pick(picker, &start, native);
     }
 
     /// Carries out a path chosen in a file dialog: a screen's choice goes back to the screen
-    /// that asked (when it is still open), the others are the app's. The folder is remembered:
-    /// the next dialog starts there.
+    /// that asked (when it is still open), the others are the app's. The folder is remembered
+    /// for the dialog's purpose: the next dialog for it starts there.
     pub(super) fn chosen(&mut self, picker: Picker, path: PathBuf) {
-        self.remember_folder(&path);
+        self.remember_folder(picker.purpose(), &path);
         let command = match picker {
             Picker::OpenFolder => StudioCommand::Open(path),
             Picker::OpenFile => StudioCommand::AddFile(path),
@@ -55,15 +55,16 @@ impl StudioApp {
         self.apply(command);
     }
 
-    /// Remembers the folder of a path chosen in a file dialog: the next dialog starts there.
-    fn remember_folder(&mut self, chosen: &Path) {
+    /// Remembers the folder of a path chosen in a file dialog for `purpose`: the next dialog
+    /// for it starts there.
+    fn remember_folder(&mut self, purpose: &'static str, chosen: &Path) {
         let folder = if chosen.is_dir() {
             Some(chosen.to_path_buf())
         } else {
             chosen.parent().map(Path::to_path_buf)
         };
         if let Some(folder) = folder.filter(|f| !f.as_os_str().is_empty()) {
-            self.last_folder = Some(folder);
+            self.last_folders.insert(purpose, folder);
         }
     }
 }
