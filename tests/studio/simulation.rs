@@ -119,35 +119,7 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
 
     harness.get_by_label("Heat map").click();
     settle(&mut harness);
-    assert_eq!(
-        harness
-            .state()
-            .screen::<SimulationScreen>()
-            .expect("screen")
-            .tab(),
-        SimTab::HeatMap
-    );
-    // Shown, the heat map fits the track; zoomed away, Ctrl+0 fits it again.
-    let view = |h: &Harness<'static, StudioApp>| {
-        h.state()
-            .screen::<SimulationScreen>()
-            .expect("screen")
-            .heat_map_canvas()
-            .view
-    };
-    let fitted = view(&harness);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .heat_map_canvas_mut()
-        .view
-        .zoom *= 4.0;
-    harness.run();
-    assert_ne!(view(&harness), fitted);
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
-    harness.run_steps(2);
-    assert_eq!(view(&harness), fitted, "Ctrl+0 fits the track again");
+    ctrl_0_fits_the_heat_map_again(&mut harness);
     let most = stats
         .spaces
         .values()
@@ -649,4 +621,35 @@ fn export_to(
     );
     harness.state_mut().answer_file_dialog(path);
     settle(harness);
+}
+
+/// Shown, the heat map fits the track; zoomed away, Ctrl+0 fits it again.
+fn ctrl_0_fits_the_heat_map_again(harness: &mut Harness<'static, StudioApp>) {
+    let screen = |h: &Harness<'static, StudioApp>| {
+        h.state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .tab()
+    };
+    assert_eq!(screen(harness), SimTab::HeatMap);
+    let view = |h: &Harness<'static, StudioApp>| {
+        h.state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .heat_map_canvas()
+            .view
+    };
+    let fitted = view(harness);
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .heat_map_canvas_mut()
+        .view
+        .zoom *= 4.0;
+    harness.run();
+    assert_ne!(view(harness), fitted);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Num0);
+    harness.run_steps(2);
+    assert_eq!(view(harness), fitted, "Ctrl+0 fits the track again");
 }
