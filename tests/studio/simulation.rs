@@ -219,7 +219,11 @@ fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
     assert!(played > 0 && played < 100_000, "{played}");
     assert_eq!(screen.stats().expect("stats").races, played);
     harness.get_by_label("Run");
-    harness.get_by_label(&format!("Cancelled after {played} of 100000 races"));
+    let said = harness
+        .get_by_label(&format!("Cancelled after {played} of 100000 races"))
+        .rect();
+    let line = harness.get_by_label("Run").rect().height();
+    assert!(said.height() < line, "on one row of the toolbar: {said:?}");
 
     // The form changed after the batch no longer describes its results: the screen says what
     // they are of.

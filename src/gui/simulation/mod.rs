@@ -653,7 +653,8 @@ impl SimulationScreen {
                 commands.push(SimCommand::Run);
             }
             if !self.races.is_empty() {
-                ui.label(self.played_words());
+                // One piece: in the wrapping toolbar a label could break across rows.
+                ui.add(egui::Label::new(self.played_words()).wrap_mode(egui::TextWrapMode::Extend));
                 ui.separator();
                 for (export, label) in [
                     (Export::Json, "Export JSON…"),
