@@ -296,6 +296,17 @@ fn bots_play_a_race_to_its_end_and_the_winner_is_announced() {
             .is_running(),
         "the bots stop at the end"
     );
+    // This race ends with the countdown clock running, and an ended race has nothing left to
+    // count down: the clock is not announced.
+    assert!(
+        finished.clock_running(),
+        "the seed ends with the clock running"
+    );
+    assert!(
+        harness
+            .query_by_label("The countdown clock is running")
+            .is_none()
+    );
 
     // The standings: one row per player, the winner first, with VP by source and cars lost
     // on the player's own row.
