@@ -106,3 +106,31 @@ fn hovering_a_diagnostic_says_what_its_code_means() {
         "the tooltip says: {meaning}"
     );
 }
+
+/// A diagnostic about a file that is not open (a content file that does not parse) has
+/// nothing to show: its hover does not invite a click, and says why.
+#[test]
+fn a_diagnostic_with_nothing_to_show_does_not_offer_a_click() {
+    let (pack, _) = workspace_copy();
+    std::fs::write(
+        pack.path().join("bots/broken.ron"),
+        "(kind: BotProfile, version: ",
+    )
+    .expect("write");
+    let mut harness = start(StudioApp::open(pack.path()));
+    let line = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == "parse")
+        .expect("the broken file is reported")
+        .to_string();
+    harness.get_by_label(&line).hover();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Click to show it")
+            .is_none()
+    );
+    harness.get_by_label_contains("It is about no file open here");
+}

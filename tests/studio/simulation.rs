@@ -657,3 +657,28 @@ fn ctrl_0_fits_the_heat_map_again(harness: &mut Harness<'static, StudioApp>) {
     harness.run_steps(2);
     assert_eq!(view(harness), fitted, "Ctrl+0 fits the track again");
 }
+
+/// A design metric's hover gives its definition and the standard pack's typical range beside
+/// it, so a figure can be read as ordinary or not.
+#[test]
+fn a_design_metrics_hover_gives_its_typical_range() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 20);
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
+    settle(&mut harness);
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .apply(roadwright::gui::simulation::SimCommand::Tab(SimTab::Races));
+    harness.run();
+    harness.get_by_label("Lead changes per race").hover();
+    harness.run();
+    let (low, high) = roadwright::sim::metric_ranges::typical("lead_changes").expect("range");
+    harness.get_by_label_contains(&format!("Typically {low} to {high} (standard pack"));
+}
