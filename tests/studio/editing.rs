@@ -46,6 +46,11 @@ fn drag_space(harness: &mut Harness<'static, StudioApp>, at: SpaceRef, by: egui:
         .expect("canvas")
         .screen_position(&track, at)
         .expect("on screen");
+    drag_from(harness, start, by);
+}
+
+/// A drag from `start` by `by`, in five steps, as a hand moves.
+fn drag_from(harness: &mut Harness<'static, StudioApp>, start: egui::Pos2, by: egui::Vec2) {
     harness.drag_at(start);
     for step in 1..=5 {
         harness.hover_at(start + by * (step as f32 / 5.0));
@@ -372,13 +377,7 @@ fn dragging_an_unselected_space_selects_instead_of_moving_it() {
         .screen_position(&before, at)
         .expect("on screen");
     let by = egui::vec2(60.0, 30.0);
-    harness.drag_at(start);
-    for step in 1..=5 {
-        harness.hover_at(start + by * (step as f32 / 5.0));
-        harness.run_steps(1);
-    }
-    harness.drop_at(start + by);
-    settle(&mut harness);
+    drag_from(&mut harness, start, by);
     assert_eq!(shown_track(&harness), before, "nothing moved");
     assert!(
         harness
@@ -400,12 +399,7 @@ fn dragging_an_unselected_space_selects_instead_of_moving_it() {
         .expect("canvas")
         .screen_position(&before, other)
         .expect("on screen");
-    harness.drag_at(start);
-    for step in 1..=5 {
-        harness.hover_at(start + by * (step as f32 / 5.0));
-        harness.run_steps(1);
-    }
-    harness.drop_at(start + by);
+    drag_from(&mut harness, start, by);
     harness.event(egui::Event::ModifiersChanged(Modifiers::NONE));
     settle(&mut harness);
     let moved = shown_track(&harness);
