@@ -286,15 +286,20 @@ fn draw_labels(
     if let Some((x, y)) = chute_centre {
         painter.centred(image, "C", x, y, number_size.max(8.0), [20, 20, 20]);
     }
-    let title = format!(
+    let title = picture_title(track, space_count);
+    painter.draw(image, &title, MARGIN, MARGIN + 16.0, 20.0, [235, 235, 235]);
+    Ok(())
+}
+
+/// The line above a track's picture: its name, its size and its style as people write it.
+fn picture_title(track: &Track, spaces: usize) -> String {
+    format!(
         "{}  ·  {} sectors, {} spaces  ·  {}",
         track.name,
         track.sectors.len(),
-        space_count,
+        spaces,
         track.style.name()
-    );
-    painter.draw(image, &title, MARGIN, MARGIN + 16.0, 20.0, [235, 235, 235]);
-    Ok(())
+    )
 }
 
 /// Writes a picture as PNG, atomically.
@@ -406,4 +411,17 @@ fn draw_chute(pixmap: &mut Pixmap, view: &View, track: &Track) -> Option<(f32, f
     fill_polygon(pixmap, view, &corners, palette::CHUTE);
     stroke_polygon(pixmap, view, &corners, palette::OUTLINE, 0.05 * view.scale);
     Some(view.point(moved.x, moved.y))
+}
+
+#[cfg(test)]
+mod title_tests {
+    use super::*;
+
+    /// The heat map and track pictures name the style as people write it, not `ApocalypseRoad`.
+    #[test]
+    fn the_title_names_the_style_in_words() {
+        let track = crate::stretch::samples::oval().expect("oval");
+        let title = picture_title(&track, 148);
+        assert!(title.ends_with("·  Apocalypse Road"), "{title}");
+    }
 }

@@ -1183,3 +1183,24 @@ fn the_race_board_keeps_half_the_window_at_1280_by_800() {
     menu(&mut harness, "Race", "Back to the editor");
     harness.get_by_label("oval.ron (track)");
 }
+
+/// Seats are named alike everywhere: "Human" and the bot profile's own name ("Planner"), in the
+/// start dialog's choices as on the race screen (they were "Human"/"human" and "Bot: Planner").
+#[test]
+fn seats_are_named_alike_in_the_dialog_and_on_the_race_screen() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    open_dialog(&mut harness, 3);
+    let seats: Vec<String> = harness
+        .query_all(egui_kittest::kittest::By::new().role(egui::accesskit::Role::ComboBox))
+        .filter_map(|node| node.value())
+        .collect();
+    assert!(seats.iter().any(|s| s == "Human"), "{seats:?}");
+    assert!(seats.iter().any(|s| s == "Planner"), "{seats:?}");
+    assert!(seats.iter().all(|s| !s.starts_with("Bot: ")), "{seats:?}");
+    assert_eq!(
+        roadwright::sim::session::SeatControl::Human.label(),
+        "Human",
+        "the race screen's name for it"
+    );
+}
