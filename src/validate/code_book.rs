@@ -203,7 +203,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "link-missing",
         Track,
-        "A space with no way on (or no way in) cuts the track, and the spaces out of reach follow from it: they are counted under it, and its fix re-adds the link the stretch tools would have made.",
+        "A space with no way on (or no way in) cuts the track, and the spaces out of reach follow from it: they are counted under it, and its fix adds the link lane to lane (or to the nearest lane).",
     ),
     code(
         "crossover-size",

@@ -2,11 +2,13 @@
 //! single-lane stretch cuts the lap: every space after it is out of reach of the grid and the
 //! chute, every space before it can no longer reach the finish line, and listing them one by
 //! one buries the cause. This finds the cause instead: a space with no way on (a dead end) or no
-//! way in (nothing links into it) is mended, as the stretch tools would have linked it, and the
-//! spaces the mend brings back are its consequences, reported under it.
+//! way in (nothing links into it) is mended with a plain link to its neighbouring sector, and
+//! the spaces the mend brings back are its consequences, reported under it.
 //!
 //! The mend links a dead end into the next sector, and a space nothing enters from the previous
-//! sector, lane to the same lane (or the nearest lane there). At most [`MOST_CAUSES`] causes are
+//! sector, lane to the same lane (or the nearest lane there: where lane counts change, the
+//! stretch tools may have linked another lane, which the designer sees before applying the
+//! fix). At most [`MOST_CAUSES`] causes are
 //! tried, each by one reachability pass on a copy of the track.
 
 use std::collections::BTreeSet;
