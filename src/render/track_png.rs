@@ -420,7 +420,12 @@ mod title_tests {
     /// The heat map and track pictures name the style as people write it, not `ApocalypseRoad`.
     #[test]
     fn the_title_names_the_style_in_words() {
-        let track = crate::stretch::samples::oval().expect("oval");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tracks/oval.ron");
+        let Ok(crate::content::Document::Track(track)) =
+            crate::content::Document::load(&path).map(|loaded| loaded.document)
+        else {
+            panic!("the sample oval");
+        };
         let title = picture_title(&track, 148);
         assert!(title.ends_with("·  Apocalypse Road"), "{title}");
     }
