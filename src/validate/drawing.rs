@@ -24,7 +24,7 @@
 //! its neighbours only; a cell heaped with more than [`MAX_STACKED`] spaces is reported once as
 //! a heap rather than pair by pair, which keeps a hostile file from making the check quadratic.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::diagnostic::ObjectRef;
 use super::report::FileReport;
@@ -79,10 +79,12 @@ impl Drawn {
     }
 }
 
-/// The track's spaces by cell.
+/// The track's spaces by cell. A hash map: it is only looked up (every report is sorted
+/// afterwards, and the heaps are sorted before they are listed), and on a 10,000-space track
+/// the lookups are most of the check's time.
 struct Cells {
     size: f32,
-    cells: BTreeMap<(i64, i64), Vec<Drawn>>,
+    cells: HashMap<(i64, i64), Vec<Drawn>>,
 }
 
 impl Cells {
@@ -92,7 +94,7 @@ impl Cells {
         if !(size.is_finite() && size > 0.0) {
             return None;
         }
-        let mut cells: BTreeMap<(i64, i64), Vec<Drawn>> = BTreeMap::new();
+        let mut cells: HashMap<(i64, i64), Vec<Drawn>> = HashMap::new();
         for space in spaces {
             cells
                 .entry(Self::cell_of(size, space.x, space.y))
@@ -108,14 +110,20 @@ impl Cells {
         ((x / size).floor() as i64, (y / size).floor() as i64)
     }
 
-    /// The spaces in the cells a box from `(x0, y0)` to `(x1, y1)` touches, and one cell round.
-    fn near(&self, (x0, y0): (f32, f32), (x1, y1): (f32, f32)) -> impl Iterator<Item = &Drawn> {
+    /// The spaces in the cells a box from `(x0, y0)` to `(x1, y1)`, grown by `reach` on every
+    /// side, touches.
+    fn near(
+        &self,
+        (x0, y0): (f32, f32),
+        (x1, y1): (f32, f32),
+        reach: f32,
+    ) -> impl Iterator<Item = &Drawn> {
         let (a, b) = (
-            Self::cell_of(self.size, x0.min(x1), y0.min(y1)),
-            Self::cell_of(self.size, x0.max(x1), y0.max(y1)),
+            Self::cell_of(self.size, x0.min(x1) - reach, y0.min(y1) - reach),
+            Self::cell_of(self.size, x0.max(x1) + reach, y0.max(y1) + reach),
         );
-        ((a.0 - 1)..=(b.0 + 1))
-            .flat_map(move |cx| ((a.1 - 1)..=(b.1 + 1)).map(move |cy| (cx, cy)))
+        (a.0..=b.0)
+            .flat_map(move |cx| (a.1..=b.1).map(move |cy| (cx, cy)))
             .filter_map(|cell| self.cells.get(&cell))
             .filter(|here| here.len() <= MAX_STACKED)
             .flatten()
@@ -202,7 +210,15 @@ impl Checks<'_> {
     /// spot.
     fn overlaps(&self, spaces: &[Drawn]) -> Vec<Finding> {
         let mut findings = Vec::new();
-        for heap in self.cells.cells.values().filter(|h| h.len() > MAX_STACKED) {
+        let mut heaps: Vec<&Vec<Drawn>> = self
+            .cells
+            .cells
+            .values()
+            .filter(|h| h.len() > MAX_STACKED)
+            .collect();
+        // The map's order is not the track's: list the heaps by their first space.
+        heaps.sort_by_key(|heap| heap[0].at);
+        for heap in heaps {
             findings.push((
                 heap[0].at,
                 format!(
@@ -215,7 +231,7 @@ impl Checks<'_> {
         for a in spaces {
             let Some(b) = self
                 .cells
-                .near((a.x, a.y), (a.x, a.y))
+                .near((a.x, a.y), (a.x, a.y), OVERLAP_SHARE * a.side)
                 .filter(|b| b.at > a.at && !self.crossing.contains(&CrossoverPair(a.at, b.at)))
                 .find(|b| a.distance(b) < OVERLAP_SHARE * a.side.min(b.side))
             else {
@@ -279,7 +295,10 @@ impl Checks<'_> {
                 continue;
             }
             let (ux, uy) = ((b.x - a.x) / length, (b.y - a.y) / length);
-            let over = self.cells.near((a.x, a.y), (b.x, b.y)).find(|c| {
+            // A space of the track's size or smaller is found; one drawn larger than the
+            // track's spaces may be missed (its centre lies further off the link).
+            let reach = OVER_SPACE_SHARE * self.cells.size;
+            let over = self.cells.near((a.x, a.y), (b.x, b.y), reach).find(|c| {
                 if c.at == a.at || c.at == b.at {
                     return false;
                 }
