@@ -30,35 +30,60 @@ pub(super) struct MissingLink {
     pub(super) mends: Unreached,
 }
 
-/// The missing links that explain what `unreached` holds, each with the spaces it mends.
+/// The missing links that explain what `unreached` holds, each with the spaces it mends. The
+/// links are tried in turn on one copy of the track that keeps each link found, so two cuts in
+/// a row are both found (the second mends what the first alone could not), and no space is
+/// counted under two links.
 pub(super) fn missing_links(
     track: &Track,
     lap_open: bool,
     unreached: &Unreached,
 ) -> Vec<MissingLink> {
+    let mut found = Vec::new();
     if unreached.counts() == (0, 0, 0) {
-        return Vec::new();
+        return found;
     }
-    candidates(track, lap_open)
-        .into_iter()
-        .take(MOST_CAUSES)
-        .filter_map(|(from, to)| {
-            let mut mended = track.clone();
-            let sectors = match from.section {
-                Section::Lap => &mut mended.sectors,
-                Section::Start => &mut mended.start_sectors,
-            };
-            let space = sectors
-                .get_mut(usize::try_from(from.sector).ok()?)?
+    let mut mended = track.clone();
+    let mut left = unreached.clone();
+    for (from, to) in candidates(track, lap_open).into_iter().take(MOST_CAUSES) {
+        let mut tried = mended.clone();
+        if !add_link(&mut tried, from, to) {
+            continue;
+        }
+        let after = Unreached::of(&tried, &Graph::new(&tried), lap_open);
+        let mends = left.mended_by(&after);
+        if mends.counts() != (0, 0, 0) {
+            left = after;
+            mended = tried;
+            found.push(MissingLink { from, to, mends });
+        }
+    }
+    found
+}
+
+/// Adds the link `from` -> `to`; false when `from` does not exist or already links there.
+fn add_link(track: &mut Track, from: SpaceRef, to: SpaceRef) -> bool {
+    let sectors = match from.section {
+        Section::Lap => &mut track.sectors,
+        Section::Start => &mut track.start_sectors,
+    };
+    let Some(space) = usize::try_from(from.sector)
+        .ok()
+        .and_then(|sector| sectors.get_mut(sector))
+        .and_then(|sector| {
+            sector
                 .spaces
                 .iter_mut()
-                .find(|space| space.lane == from.lane)?;
-            space.next.push(to);
-            let after = Unreached::of(&mended, &Graph::new(&mended), lap_open);
-            let mends = unreached.mended_by(&after);
-            (mends.counts() != (0, 0, 0)).then_some(MissingLink { from, to, mends })
+                .find(|space| space.lane == from.lane)
         })
-        .collect()
+    else {
+        return false;
+    };
+    if space.next.contains(&to) {
+        return false;
+    }
+    space.next.push(to);
+    true
 }
 
 /// Dead ends and spaces nothing enters, each with the link the stretch tools would have made.
@@ -97,7 +122,9 @@ fn candidates(track: &Track, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
             found.push((from, at));
         }
     }
-    found.dedup();
+    // A link found twice (a dead end whose next space nothing enters) is tried once.
+    let mut seen = BTreeSet::new();
+    found.retain(|pair| seen.insert(*pair));
     found
 }
 

@@ -739,3 +739,26 @@ fn diagnostics_with_a_one_click_mend_offer_it() {
         validate(&no_chute)
     );
 }
+
+/// Two links cut in a row on the road course's single-lane stretch are both named, and
+/// between them they account for every space cut off: nothing is listed space by space, and
+/// no space is counted under both.
+#[test]
+fn two_cuts_in_a_row_are_both_named_and_explain_everything() {
+    let mut track = sample_track("road-course");
+    for (from, to) in [
+        (SpaceRef::lap(22, 0), SpaceRef::lap(23, 0)),
+        (SpaceRef::lap(23, 0), SpaceRef::lap(24, 0)),
+    ] {
+        roadwright::edit::TrackEdit::RemoveLink { from, to }
+            .apply(&mut track)
+            .expect("removed");
+    }
+    let found = validate(&track);
+    assert_eq!(codes(&found), ["link-missing"], "{found:#?}");
+    let named: Vec<_> = found
+        .iter()
+        .map(|d| d.message.split(" is missing").next().unwrap_or_default())
+        .collect();
+    assert_eq!(named, ["link 22.0 -> 23.0", "link 23.0 -> 24.0"]);
+}
