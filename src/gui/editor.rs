@@ -107,22 +107,34 @@ impl EditorScreen {
     }
 
     /// Applies an edit to a document; the shown track's selection keeps only spaces that
-    /// still exist. Whether the edit was applied (a refused one is said on the status line).
+    /// still exist. A refused edit is said on the status line.
     pub fn edit(
         &mut self,
         session: &mut Session,
         id: DocumentId,
         edit: &Edit,
         group: Option<GroupKey>,
-    ) -> bool {
-        let applied = session.edit(id, edit, group);
-        if applied {
-            self.prune_selection(session.workspace());
-            if let Some(said) = outcome(edit, session.workspace(), id) {
-                session.status_mut().say(said);
-            }
+    ) {
+        self.edit_saying(session, id, edit, group, None);
+    }
+
+    /// Applies an edit (see [`Self::edit`]) and says what it did: the edit's own outcome when
+    /// it has one, else `otherwise`.
+    fn edit_saying(
+        &mut self,
+        session: &mut Session,
+        id: DocumentId,
+        edit: &Edit,
+        group: Option<GroupKey>,
+        otherwise: Option<String>,
+    ) {
+        if !session.edit(id, edit, group) {
+            return;
         }
-        applied
+        self.prune_selection(session.workspace());
+        if let Some(said) = outcome(edit, session.workspace(), id).or(otherwise) {
+            session.status_mut().say(said);
+        }
     }
 
     fn prune_selection(&mut self, workspace: &Workspace) {
@@ -285,11 +297,8 @@ impl EditorScreen {
         };
         let edit = Edit::Track(fix_edit(&fix, track));
         self.shown = Some(document);
-        if self.edit(session, document, &edit, None)
-            && outcome(&edit, session.workspace(), document).is_none()
-        {
-            session.status_mut().say(format!("Fixed: {}", fix.label()));
-        }
+        let fixed = format!("Fixed: {}", fix.label());
+        self.edit_saying(session, document, &edit, None, Some(fixed));
     }
 
     /// Shows and selects what diagnostic `index` is about.

@@ -392,9 +392,7 @@ impl StudioApp {
                 document,
                 edit,
                 group,
-            } => self.with_editor(|editor, session| {
-                editor.edit(session, document, &edit, group);
-            }),
+            } => self.with_editor(|editor, session| editor.edit(session, document, &edit, group)),
             StudioCommand::SaveAs(path) => {
                 let question = self.shown().and_then(|id| {
                     super::rename_question::RenameQuestion::for_save_as(
