@@ -26,21 +26,6 @@ fn check_name(card: &RaceCard, report: &mut FileReport<'_>) {
         .rev()
         .filter(|word| word.starts_with(['+', '-']))
         .find_map(|word| word.parse::<i32>().ok());
-    let at_name = [Needle::Value(card.id.as_str()), Needle::Field("name")];
-    if let Some(named) = named_speed
-        && named != card.speed
-    {
-        report.warning(
-            "card-name-contradicts",
-            Some(object(card)),
-            &at_name,
-            format!(
-                "race card `{}` is named \"{name}\" but has speed {:+}: the printed card would \
-                 say both; rename it or set its speed to {named:+}",
-                card.id, card.speed
-            ),
-        );
-    }
     let words: Vec<String> = name.split_whitespace().map(str::to_lowercase).collect();
     let named_movement = MovementType::ALL
         .iter()
@@ -58,19 +43,34 @@ fn check_name(card: &RaceCard, report: &mut FileReport<'_>) {
         })
         .max_by_key(|(length, _)| *length)
         .map(|(_, movement)| movement);
-    if let Some(named) = named_movement
-        && named != card.movement
-    {
+    let speed = named_speed
+        .filter(|&named| named != card.speed)
+        .map(|named| {
+            format!(
+                "has speed {:+}: the printed card would say both; rename it or set its speed to \
+             {named:+}",
+                card.speed
+            )
+        });
+    let movement = named_movement
+        .filter(|&named| named != card.movement)
+        .map(|named| {
+            format!(
+                "its movement is {}: the printed card would say both; rename it or set its \
+                 movement to {}",
+                card.movement.label(),
+                named.label()
+            )
+        });
+    let at_name = [Needle::Value(card.id.as_str()), Needle::Field("name")];
+    for contradiction in speed.into_iter().chain(movement) {
         report.warning(
             "card-name-contradicts",
             Some(object(card)),
             &at_name,
             format!(
-                "race card `{}` is named \"{name}\" but its movement is {}: the printed card \
-                 would say both; rename it or set its movement to {}",
-                card.id,
-                card.movement.label(),
-                named.label()
+                "race card `{}` is named \"{name}\" but {contradiction}",
+                card.id
             ),
         );
     }
