@@ -57,7 +57,7 @@ fn the_samples_draw_what_they_play() {
 }
 
 /// A space drawn on top of its neighbour is reported at it; a crossover pair, drawn on one spot
-/// by design, is not.
+/// by design, is not (the figure 8 draws clean).
 #[test]
 fn spaces_drawn_on_top_of_each_other_are_a_warning() {
     let mut track = samples::oval().expect("oval");
@@ -68,10 +68,17 @@ fn spaces_drawn_on_top_of_each_other_are_a_warning() {
         found.contains(&("space-overlap", Some(SpaceRef::lap(5, 1)))),
         "{found:?}"
     );
+    let eight = samples::figure_eight().expect("figure eight");
+    assert!(!eight.crossover.is_empty());
+    assert!(
+        drawing_warnings(&eight)
+            .iter()
+            .all(|(code, _)| *code != "space-overlap")
+    );
 }
 
-/// A lap closed by hand across a gap (the last sector linked into sector 0 from three lanes
-/// off and four spaces short) draws long links: each is reported at its space.
+/// A link that skips four sectors of the oval's far corner is drawn five spaces long: one
+/// warning, naming it and its length.
 #[test]
 fn a_link_much_longer_than_a_space_is_a_warning() {
     let mut track = samples::oval().expect("oval");

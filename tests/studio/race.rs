@@ -1198,9 +1198,19 @@ fn seats_are_named_alike_in_the_dialog_and_on_the_race_screen() {
     assert!(seats.iter().any(|s| s == "Human"), "{seats:?}");
     assert!(seats.iter().any(|s| s == "Planner"), "{seats:?}");
     assert!(seats.iter().all(|s| !s.starts_with("Bot: ")), "{seats:?}");
-    assert_eq!(
-        roadwright::sim::session::SeatControl::Human.label(),
-        "Human",
-        "the race screen's name for it"
+
+    // On the race screen, each seat's "Played by" names it the same way.
+    start_race(&mut harness);
+    let played_by: Vec<String> = harness
+        .query_all(egui_kittest::kittest::By::new().role(egui::accesskit::Role::ComboBox))
+        .filter_map(|node| node.value())
+        .collect();
+    assert!(played_by.iter().any(|s| s == "Human"), "{played_by:?}");
+    assert!(played_by.iter().any(|s| s == "Planner"), "{played_by:?}");
+    assert!(
+        played_by
+            .iter()
+            .all(|s| s != "human" && !s.starts_with("Bot: ")),
+        "{played_by:?}"
     );
 }
