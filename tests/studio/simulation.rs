@@ -38,6 +38,16 @@ fn simulate(harness: &mut Harness<'static, StudioApp>, races: usize) {
     });
 }
 
+/// Waits for the batch shown to end, and lets the window settle.
+fn wait_for_batch(harness: &mut Harness<'static, StudioApp>) {
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("the simulation screen")
+        .wait();
+    settle(harness);
+}
+
 /// Plays a batch the form describes to its end and shows the Compare view; its comparison.
 fn compared(
     harness: &mut Harness<'static, StudioApp>,
@@ -78,12 +88,7 @@ fn a_batch_on_the_oval_shows_win_rates_a_heat_map_and_notable_races() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 60);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     let stats = stats_of(&harness).clone();
     assert_eq!(stats.races, 60);
     assert_eq!(stats.teams.len(), 4, "four players: four teams");
@@ -204,12 +209,7 @@ fn a_batch_can_be_cancelled_and_keeps_the_races_played() {
     harness.run();
     harness.get_by_label("Cancel").click();
     harness.run();
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     let screen = harness
         .state()
         .screen::<SimulationScreen>()
@@ -308,12 +308,7 @@ fn a_batch_is_exported_as_json_csv_and_a_heat_map_picture() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 30);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     harness.get_by_label("Export JSON…");
     let out = tempfile::tempdir().expect("temp");
     for (export, name) in [
@@ -366,12 +361,7 @@ fn seats_can_be_played_by_different_bot_profiles() {
     harness.get_by_label("Seat 1");
     harness.get_by_label("Run").click();
     harness.run();
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     let stats = stats_of(&harness);
     let profiles: Vec<&String> = stats.bots.keys().collect();
     assert_eq!(profiles, ["racer", "random"]);
@@ -394,12 +384,7 @@ fn tables_sort_by_a_click_on_their_headers() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 30);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     harness.get_by_label("Cars and weapons").click();
     settle(&mut harness);
     let weapons = stats_of(&harness).weapons.clone();
@@ -486,12 +471,7 @@ fn export_offers_a_file_beside_the_content_folder() {
     harness.get_by_label("oval.ron (track)").click();
     settle(&mut harness);
     simulate(&mut harness, 10);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     harness.get_by_label("Export JSON…").click();
     settle(&mut harness);
     harness.get_by_label("Save").click();
@@ -513,12 +493,7 @@ fn the_studio_exports_the_files_simulate_writes() {
     let (pack, track) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 20);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     let out = tempfile::tempdir().expect("temp");
     for (export, name) in [(Export::Json, "studio.json"), (Export::Csv, "studio.csv")] {
         export_to(&mut harness, export, out.path().join(name));
@@ -562,12 +537,7 @@ fn the_races_view_shows_the_design_metrics_with_their_definitions() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 40);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     let tabs: Vec<_> = harness.get_all_by_label("Races").collect();
     tabs.iter()
         .find(|tab| tab.rect().top() > 90.0 && tab.rect().top() < 130.0)
@@ -665,12 +635,7 @@ fn a_design_metrics_hover_gives_its_typical_range() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     simulate(&mut harness, 20);
-    harness
-        .state_mut()
-        .screen_mut::<SimulationScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
+    wait_for_batch(&mut harness);
     harness
         .state_mut()
         .screen_mut::<SimulationScreen>()
