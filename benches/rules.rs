@@ -28,7 +28,11 @@ fn main() {
 fn rules() -> Arc<RaceRules> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let content = open_content(&root.join("content")).expect("content");
-    let track = open_track(&root.join("tracks/oval.ron")).expect("track");
+    let track = open_track(
+        &root.join("tracks/oval.ron"),
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
     Arc::new(RaceRules::new(content, track, "standard").expect("rules"))
 }
 
@@ -159,7 +163,11 @@ fn enumerate_diagonal_lead_5_crowded(bencher: divan::Bencher) {
 fn widest_packed_position() -> Race {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let content = open_content(&root.join("content")).expect("content");
-    let track = open_track(&root.join("tracks/oval.ron")).expect("track");
+    let track = open_track(
+        &root.join("tracks/oval.ron"),
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
     let rules = Arc::new(RaceRules::new(content, track, "standard").expect("rules"));
     let seed = 220;
     let setup = RaceSetup::first_teams(&rules.content, 10, seed);

@@ -327,6 +327,7 @@ fn ending_word(kind: EndingKind) -> &'static str {
         EndingKind::Stuck => "stuck",
         EndingKind::Ram => "ram",
         EndingKind::Crossover => "crossover",
+        EndingKind::Wrecked => "wrecked",
     }
 }
 

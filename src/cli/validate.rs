@@ -96,14 +96,13 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
             }
         }
         if let Some(play) = play {
-            let (found, unreadable_content) = play_tracks(&opened, play);
+            let (found, unreadable_content, tracks) = play_tracks(&opened, play);
             // Content that could not be played, or a stop, plays nothing worth counting.
             let nothing_played = unreadable_content > 0
                 || found
                     .iter()
                     .any(|d| ["play-content", "play-stopped"].contains(&d.code));
             if let Some(played) = played.as_mut().filter(|_| !nothing_played) {
-                let tracks = playable_tracks(&opened.files).len();
                 played.tracks += tracks;
                 played.races += play.races.saturating_mul(tracks);
                 played.findings += found.iter().filter(|d| d.play.is_some()).count();
@@ -167,15 +166,20 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
 /// Plays every track of `opened` that passes the static checks on the content `play` names.
 /// Content that does not load or has errors is one diagnostic: nothing can be played on it. A
 /// content file that cannot be read or parsed is reported at its file and line, and counted
-/// (the second number) as unreadable, as `race` and `simulate` count it.
-fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
-    let tracks = playable_tracks(&opened.files);
-    if tracks.is_empty() {
-        return (Vec::new(), 0);
+/// (the second number) as unreadable, as `race` and `simulate` count it. The third number is
+/// how many tracks were played: those that pass the static checks against the content's kinds
+/// of ground.
+fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize, usize) {
+    if !opened
+        .files
+        .iter()
+        .any(|file| matches!(file.document, Document::Track(_)))
+    {
+        return (Vec::new(), 0, 0);
     }
     let pack = match RawPack::load(play.content) {
         Ok(pack) => pack,
-        Err(error) => return (vec![Diagnostic::from_load_error(&error)], 1),
+        Err(error) => return (vec![Diagnostic::from_load_error(&error)], 1, 0),
     };
     if !pack.errors.is_empty() {
         let unreadable = pack
@@ -183,7 +187,7 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
             .iter()
             .map(Diagnostic::from_load_error)
             .collect();
-        return (unreadable, pack.errors.len());
+        return (unreadable, pack.errors.len(), 0);
     }
     let Some(content) = validate_pack(&pack).0 else {
         return (
@@ -194,8 +198,14 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
                     .to_owned(),
             )],
             0,
+            0,
         );
     };
+    let tracks = playable_tracks(&opened.files, &content.terrain);
+    let played = tracks.len();
+    if tracks.is_empty() {
+        return (Vec::new(), 0, 0);
+    }
     let total = play.races.saturating_mul(tracks.len());
     let cancel = super::interrupt::watch_ctrl_c();
     let progress = AtomicUsize::new(0);
@@ -222,7 +232,7 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
     });
     bar.finish_and_clear();
     match found {
-        Some(found) => (found, 0),
+        Some(found) => (found, 0, played),
         // Stopped: what a part of the races showed is not what the check reports (a space
         // not entered in five races says nothing), so only the stop is reported.
         None => (
@@ -235,6 +245,7 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize) {
                     progress.load(Ordering::Relaxed)
                 ),
             )],
+            0,
             0,
         ),
     }

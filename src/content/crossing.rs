@@ -135,7 +135,7 @@ impl Track {
 mod tests {
     use super::*;
     use crate::content::kind::TrackKind;
-    use crate::content::track::{OffTrack, Sector, Space, SpaceSize, Terrain, TrackStyle};
+    use crate::content::track::{OffTrack, Sector, Space, SpaceSize, TerrainId, TrackStyle};
 
     fn space(lane: u8, x: f32, y: f32, heading: f32) -> Space {
         Space {
@@ -143,7 +143,7 @@ mod tests {
             x,
             y,
             heading,
-            terrain: Terrain::Paved,
+            terrain: TerrainId::paved(),
             next: Vec::new(),
             size: None,
         }

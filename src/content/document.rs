@@ -14,7 +14,8 @@ use super::save::{SaveError, to_text};
 use super::scenario::Scenario;
 use super::source::{Format, SourceFile};
 use super::team_mats::TeamMats;
-use super::track::Track;
+use super::terrain::TerrainFile;
+use super::track::{Track, TrackV1};
 use super::tuning::TuningSpec;
 
 /// The contents of one content file.
@@ -38,6 +39,8 @@ pub enum Document {
     BotProfile(BotProfile),
     /// A tuning spec.
     TuningSpec(TuningSpec),
+    /// The kinds of ground a pack's tracks are painted with.
+    Terrain(TerrainFile),
 }
 
 impl Document {
@@ -54,6 +57,7 @@ impl Document {
             Self::Scenario(_) => ContentKind::Scenario,
             Self::BotProfile(_) => ContentKind::BotProfile,
             Self::TuningSpec(_) => ContentKind::TuningSpec,
+            Self::Terrain(_) => ContentKind::Terrain,
         }
     }
 
@@ -88,7 +92,11 @@ impl Document {
             ContentKind::MovementEventDeck => Self::MovementEventDeck(parse(source)?),
             ContentKind::CombatEventDeck => Self::CombatEventDeck(parse(source)?),
             ContentKind::TeamMats => Self::TeamMats(parse(source)?),
-            ContentKind::Track => Self::Track(parse(source)?),
+            ContentKind::Track => Self::Track(match header.version {
+                1 => parse::<TrackV1>(source)?.migrate(),
+                _ => parse(source)?,
+            }),
+            ContentKind::Terrain => Self::Terrain(parse(source)?),
             ContentKind::Scenario => Self::Scenario(parse(source)?),
             ContentKind::TuningSpec => Self::TuningSpec(parse(source)?),
             ContentKind::BotProfile => Self::BotProfile(parse(source)?),
@@ -118,6 +126,7 @@ impl Document {
             Self::Scenario(value) => to_text(value, format),
             Self::TuningSpec(value) => to_text(value, format),
             Self::BotProfile(value) => to_text(value, format),
+            Self::Terrain(value) => to_text(value, format),
         }
     }
 }

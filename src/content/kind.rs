@@ -31,6 +31,8 @@ pub enum ContentKind {
     BotProfile,
     /// What `roadwright tune` may change and aims at ([`super::tuning::TuningSpec`]).
     TuningSpec,
+    /// The kinds of ground a pack's tracks are painted with ([`super::terrain::TerrainFile`]).
+    Terrain,
 }
 
 impl ContentKind {
@@ -57,6 +59,7 @@ impl ContentKind {
             Self::Scenario => "scenario",
             Self::BotProfile => "bot_profile",
             Self::TuningSpec => "tuning_spec",
+            Self::Terrain => "terrain",
         }
     }
 
@@ -73,6 +76,7 @@ impl ContentKind {
             Self::Scenario => super::scenario::Scenario::VERSION,
             Self::BotProfile => super::bot_profile::BotProfile::VERSION,
             Self::TuningSpec => super::tuning::TuningSpec::VERSION,
+            Self::Terrain => super::terrain::TerrainFile::VERSION,
         }
     }
 }
@@ -146,6 +150,11 @@ kind_marker!(
     /// The `kind` of a tuning spec file.
     TuningSpecKind,
     TuningSpec
+);
+kind_marker!(
+    /// The `kind` of a terrain file.
+    TerrainFileKind,
+    Terrain
 );
 kind_marker!(
     /// The `kind` of a bot profile file.

@@ -26,6 +26,7 @@ pub mod schema;
 pub mod source;
 pub mod summary;
 pub mod team_mats;
+pub mod terrain;
 pub mod text;
 pub mod track;
 pub mod track_summary;

@@ -63,6 +63,7 @@ pub fn content_schemas() -> Vec<NamedSchema> {
         named::<Scenario>("scenario"),
         named::<super::bot_profile::BotProfile>("bot_profile"),
         named::<super::tuning::TuningSpec>("tuning_spec"),
+        named::<super::terrain::TerrainFile>("terrain"),
     ]
 }
 

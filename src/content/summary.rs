@@ -49,6 +49,10 @@ pub struct ContentSummary {
     pub cars_by_weapon: BTreeMap<String, usize>,
     /// Cars per mount.
     pub cars_by_mount: BTreeMap<String, usize>,
+    /// The kinds of ground the pack's terrain file defines, by id (empty without one: the
+    /// rulebook's four).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub terrain_kinds: Vec<String>,
 }
 
 /// Expected damage of one attack with a weapon against each defense, without and with a
@@ -140,6 +144,9 @@ impl ContentSummary {
                 }
             }
             Document::Ruleset(ruleset) => self.rulesets.push(ruleset.id.to_string()),
+            Document::Terrain(file) => {
+                self.terrain_kinds = file.kinds.iter().map(|kind| kind.id.to_string()).collect();
+            }
             // Tracks have their own summary (`roadwright inspect TRACK`).
             Document::Track(_)
             | Document::Scenario(_)

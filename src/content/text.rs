@@ -112,6 +112,13 @@ bounded_string!(
 );
 
 bounded_string!(
+    /// The id of a kind of ground (`paved`, `mud`), as a terrain file defines it and a track's
+    /// spaces name it. By convention lower-case words joined by `-`, like [`Id`].
+    TerrainId,
+    64
+);
+
+bounded_string!(
     /// The number painted on a car's roof. The rulebook's examples include `21`, `300` and
     /// `TOR`, so it is text: one to four letters or digits.
     CarNumber,
@@ -130,6 +137,61 @@ impl Id {
                         .bytes()
                         .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
             })
+    }
+}
+
+impl TerrainId {
+    /// The rulebook's ordinary road, the ground a space has unless it says otherwise.
+    pub const PAVED: &'static str = "paved";
+    /// The rulebook's rough ground (7.13).
+    pub const ROUGH: &'static str = "rough";
+    /// The rulebook's jump lanes (7.14).
+    pub const JUMP: &'static str = "jump";
+    /// The rulebook's trough (7.14).
+    pub const TROUGH: &'static str = "trough";
+
+    /// Paved ground, every space's ground unless it names another.
+    #[must_use]
+    pub fn paved() -> Self {
+        Self(Self::PAVED.to_owned())
+    }
+
+    /// The rulebook's rough ground.
+    #[must_use]
+    pub fn rough() -> Self {
+        Self(Self::ROUGH.to_owned())
+    }
+
+    /// The rulebook's jump lane.
+    #[must_use]
+    pub fn jump() -> Self {
+        Self(Self::JUMP.to_owned())
+    }
+
+    /// The rulebook's trough.
+    #[must_use]
+    pub fn trough() -> Self {
+        Self(Self::TROUGH.to_owned())
+    }
+
+    /// Whether this is paved ground (a space saves no ground then).
+    #[must_use]
+    pub fn is_paved(&self) -> bool {
+        self.0 == Self::PAVED
+    }
+
+    /// Whether this is the standard pack's trough: what the track builder and the editor's
+    /// structural edits (which lay the rulebook's jump sections) look for. The rules ask the
+    /// pack's kinds instead ([`crate::validate::terrain::GroundRules::is_trough`]).
+    #[must_use]
+    pub fn is_standard_trough(&self) -> bool {
+        self.0 == Self::TROUGH
+    }
+
+    /// Whether the id follows the convention of [`Id::is_conventional`].
+    #[must_use]
+    pub fn is_conventional(&self) -> bool {
+        Id::from(self.0.as_str()).is_conventional()
     }
 }
 

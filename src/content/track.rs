@@ -30,12 +30,15 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::kind::TrackKind;
 use super::race_deck::LaneSide;
+pub use super::text::TerrainId;
 use super::text::{Id, Text};
 
-/// A track file.
+/// A track file. `G` is how a space names its ground: a [`TerrainId`] in the current format,
+/// the rulebook's four fixed grounds in version 1 ([`TrackV1`]).
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Track {
+#[schemars(rename = "Track")]
+pub struct Track<G: GroundName = TerrainId> {
     /// Always `Track`.
     pub kind: TrackKind,
     /// The format version the file was written in.
@@ -49,10 +52,10 @@ pub struct Track {
     /// The drawn size of every space, in track units, unless a space gives its own.
     pub space_size: SpaceSize,
     /// The lap, in the direction of travel; the finish line lies before sector 0.
-    pub sectors: Vec<Sector>,
+    pub sectors: Vec<Sector<G>>,
     /// A separate starting section, used once at the start (may be empty).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub start_sectors: Vec<Sector>,
+    pub start_sectors: Vec<Sector<G>>,
     /// Starting grid positions, 1 to N.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub grid: Vec<GridSlot>,
@@ -82,7 +85,7 @@ impl Track {
     }
 
     /// The format version this build writes.
-    pub const VERSION: u32 = 1;
+    pub const VERSION: u32 = 2;
 
     /// Whether the lap is closed: its last sector links into sector 0, through the finish line.
     #[must_use]
@@ -182,9 +185,10 @@ pub struct SpaceSize {
 /// A sector: the spaces at the same distance from the finish line.
 #[derive(Clone, PartialEq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Sector {
+#[schemars(rename = "Sector")]
+pub struct Sector<G: GroundName = TerrainId> {
     /// The spaces, lane 0 (apron) first.
-    pub spaces: Vec<Space>,
+    pub spaces: Vec<Space<G>>,
     /// Which sides have an off-track spot.
     #[serde(default, skip_serializing_if = "OffTrack::is_both")]
     pub off_track: OffTrack,
@@ -220,12 +224,13 @@ impl OffTrack {
 /// One space.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
-pub struct Space {
+#[schemars(rename = "Space")]
+pub struct Space<G: GroundName = TerrainId> {
     /// Its lane, 0 at the apron.
     pub lane: u8,
-    /// Its surface.
-    #[serde(default, skip_serializing_if = "Terrain::is_paved")]
-    pub terrain: Terrain,
+    /// Its ground: the id of a kind the pack's terrain file defines (`paved` when left out).
+    #[serde(default = "G::paved", skip_serializing_if = "G::is_paved")]
+    pub terrain: G,
     /// The spaces a forward move can enter: one, or two at a fork.
     pub next: Vec<SpaceRef>,
     /// Drawn centre, x (track units, growing right).
@@ -240,44 +245,105 @@ pub struct Space {
     pub size: Option<SpaceSize>,
 }
 
-/// The surface of a space.
-#[derive(
-    Clone,
-    Copy,
-    PartialEq,
-    Eq,
-    PartialOrd,
-    Ord,
-    Hash,
-    Debug,
-    Default,
-    Serialize,
-    Deserialize,
-    JsonSchema,
-)]
-pub enum Terrain {
+/// How a track file names a space's ground.
+pub trait GroundName: Clone + PartialEq + fmt::Debug + JsonSchema {
+    /// Paved ground, a space's ground when the file names none.
+    fn paved() -> Self;
+    /// Whether this is paved ground (left out when saving).
+    fn is_paved(&self) -> bool;
+}
+
+impl GroundName for TerrainId {
+    fn paved() -> Self {
+        Self::paved()
+    }
+
+    fn is_paved(&self) -> bool {
+        Self::is_paved(self)
+    }
+}
+
+/// The ground of a space in track format version 1: the rulebook's four, fixed in the format.
+/// Version 2 names a kind of the pack's terrain file instead; these four are the standard
+/// pack's kinds of the same names, lower-cased.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub enum LegacyTerrain {
     /// Ordinary track.
     #[default]
     Paved,
-    /// Rough (dirt) track: no lane changes while inside (7.13).
+    /// Rough (dirt) track.
     Rough,
-    /// A jump lane beside the trough; rough as well (7.14).
+    /// A jump lane beside the trough.
     Jump,
-    /// The trough between two jump lanes: entered only by a movement event (7.14).
+    /// The trough between two jump lanes.
     Trough,
 }
 
-impl Terrain {
-    // serde's `skip_serializing_if` hands over a reference.
-    #[allow(clippy::trivially_copy_pass_by_ref)]
+impl GroundName for LegacyTerrain {
+    fn paved() -> Self {
+        Self::Paved
+    }
+
     fn is_paved(&self) -> bool {
         *self == Self::Paved
     }
+}
 
-    /// Whether lane changes are forbidden while on it (7.13, 7.14).
+impl LegacyTerrain {
+    /// The standard pack's kind of the same ground.
     #[must_use]
-    pub fn is_rough(self) -> bool {
-        matches!(self, Self::Rough | Self::Jump)
+    pub fn id(self) -> TerrainId {
+        TerrainId::from(match self {
+            Self::Paved => TerrainId::PAVED,
+            Self::Rough => TerrainId::ROUGH,
+            Self::Jump => TerrainId::JUMP,
+            Self::Trough => TerrainId::TROUGH,
+        })
+    }
+}
+
+/// A track file of format version 1, read only to be migrated.
+pub type TrackV1 = Track<LegacyTerrain>;
+
+impl TrackV1 {
+    /// The same track in the current format: each space names the standard kind of its ground.
+    #[must_use]
+    pub fn migrate(self) -> Track {
+        let sectors = |sectors: Vec<Sector<LegacyTerrain>>| {
+            sectors
+                .into_iter()
+                .map(|sector| Sector {
+                    spaces: sector
+                        .spaces
+                        .into_iter()
+                        .map(|space| Space {
+                            lane: space.lane,
+                            terrain: space.terrain.id(),
+                            next: space.next,
+                            x: space.x,
+                            y: space.y,
+                            heading: space.heading,
+                            size: space.size,
+                        })
+                        .collect(),
+                    off_track: sector.off_track,
+                })
+                .collect()
+        };
+        Track {
+            kind: self.kind,
+            version: Track::VERSION,
+            id: self.id,
+            name: self.name,
+            style: self.style,
+            space_size: self.space_size,
+            sectors: sectors(self.sectors),
+            start_sectors: sectors(self.start_sectors),
+            grid: self.grid,
+            chute: self.chute,
+            crossover: self.crossover,
+            background: self.background,
+        }
     }
 }
 

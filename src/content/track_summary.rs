@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::track::{Terrain, Track};
+use super::text::TerrainId;
+use super::track::Track;
 
 /// Counts describing a track's graph.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
@@ -37,6 +38,8 @@ pub struct TrackSummary {
     pub jump_spaces: usize,
     /// Trough spaces.
     pub trough_spaces: usize,
+    /// Spaces of each kind of ground the track names, by id (paved included).
+    pub terrain: BTreeMap<String, usize>,
     /// Spaces of the crossover, counted once each (a figure 8 has 4).
     pub crossover_spaces: usize,
     /// Starting grid positions.
@@ -50,12 +53,12 @@ impl TrackSummary {
     #[must_use]
     pub fn of(track: &Track) -> Self {
         let mut entered: BTreeMap<_, usize> = BTreeMap::new();
-        let mut terrain: BTreeMap<Terrain, usize> = BTreeMap::new();
+        let mut terrain: BTreeMap<String, usize> = BTreeMap::new();
         let mut spaces = 0;
         let mut diverging = 0;
         for (_, space) in track.spaces() {
             spaces += 1;
-            *terrain.entry(space.terrain).or_default() += 1;
+            *terrain.entry(space.terrain.to_string()).or_default() += 1;
             if space.next.len() >= 2 {
                 diverging += 1;
             }
@@ -76,9 +79,10 @@ impl TrackSummary {
             converging: entered.values().filter(|&&count| count >= 2).count(),
             diverging,
             single_lane_sectors: lanes.filter(|&count| count == 1).count(),
-            rough_spaces: terrain.get(&Terrain::Rough).copied().unwrap_or(0),
-            jump_spaces: terrain.get(&Terrain::Jump).copied().unwrap_or(0),
-            trough_spaces: terrain.get(&Terrain::Trough).copied().unwrap_or(0),
+            rough_spaces: terrain.get(TerrainId::ROUGH).copied().unwrap_or(0),
+            jump_spaces: terrain.get(TerrainId::JUMP).copied().unwrap_or(0),
+            trough_spaces: terrain.get(TerrainId::TROUGH).copied().unwrap_or(0),
+            terrain,
             crossover_spaces: track.crossover.len(),
             grid_positions: track.grid.len(),
             chute: track.chute.is_some(),

@@ -8,10 +8,10 @@
 use std::collections::BTreeSet;
 
 use crate::content::race_deck::LaneSide;
-use crate::content::text::{Id, Text};
+use crate::content::text::{Id, TerrainId, Text};
 use crate::content::track::{
-    Background, Chute, CrossoverPair, OffTrack, Section, Sector, SpaceRef, SpaceSize, Terrain,
-    Track, TrackStyle,
+    Background, Chute, CrossoverPair, OffTrack, Section, Sector, SpaceRef, SpaceSize, Track,
+    TrackStyle,
 };
 use crate::stretch::{
     BuildError, Inside, TrackBuilder, lane_links, link_sectors, number_from_front,
@@ -120,7 +120,7 @@ pub enum TrackEdit {
         /// The spaces.
         spaces: Vec<SpaceRef>,
         /// Their new surface.
-        terrain: Terrain,
+        terrain: TerrainId,
     },
     /// Removes whole sectors of one section, renumbering those after them and linking across
     /// the gap.
@@ -359,7 +359,7 @@ impl TrackEdit {
                 require(track, spaces)?;
                 for &at in spaces {
                     if let Some(space) = space_mut(track, at) {
-                        space.terrain = *terrain;
+                        space.terrain = terrain.clone();
                     }
                 }
                 relink_around_troughs(track, spaces);
@@ -550,12 +550,12 @@ fn relink_around_troughs(track: &mut Track, painted: &[SpaceRef]) {
         .filter(|at| {
             track
                 .space(**at)
-                .is_some_and(|space| space.terrain == Terrain::Trough)
+                .is_some_and(|space| space.terrain.is_standard_trough())
                 || track
                     .section(at.section)
                     .get(at.sector as usize)
                     .is_some_and(|sector| {
-                        sector.spaces.iter().any(|s| s.terrain == Terrain::Trough)
+                        sector.spaces.iter().any(|s| s.terrain.is_standard_trough())
                     })
         })
         .map(|at| (at.section, at.sector))

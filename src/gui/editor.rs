@@ -10,7 +10,7 @@ use egui::{Panel, Ui};
 use super::action::Action;
 use super::backdrop::Backdrop;
 use super::banners::{disk_banner, recovery_banner};
-use super::canvas::{CanvasEdit, Tool, TrackCanvas};
+use super::canvas::{CanvasEdit, Grounds, Tool, TrackCanvas};
 use super::clipboard::CopiedStretch;
 use super::combat_deck_editor::CombatDeckEditor;
 use super::command::StudioCommand;
@@ -411,6 +411,7 @@ impl EditorScreen {
                 let problems = problem_spaces(session, id);
                 let backdrop = self.backdrop.as_ref().and_then(Backdrop::texture);
                 let canvas = self.canvases.entry(id).or_default();
+                canvas.grounds = Grounds::of(&workspace.terrain_file());
                 track_view(
                     ui,
                     track,
@@ -757,7 +758,7 @@ fn track_view(
     let hover = canvas.hover.map_or_else(String::new, |at| {
         let terrain = track
             .space(at)
-            .map(|s| format!("{:?}", s.terrain))
+            .map(|s| canvas.grounds.name(&s.terrain))
             .unwrap_or_default();
         format!("Space {at} ({terrain})")
     });

@@ -3,7 +3,7 @@
 
 use egui::Ui;
 
-use super::canvas::{CanvasEdit, ShapeChoice, TERRAINS, Tool, TrackCanvas};
+use super::canvas::{CanvasEdit, Grounds, ShapeChoice, Tool, TrackCanvas};
 use super::fields;
 use crate::content::text::{Id, Text};
 use crate::content::track::{Background, OffTrack, Section, SpaceRef, Track, TrackStyle};
@@ -168,9 +168,9 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
             }
         }
         Tool::Paint => {
-            ui.horizontal(|ui| {
-                for (terrain, name) in TERRAINS {
-                    ui.selectable_value(&mut canvas.terrain, terrain, name);
+            ui.horizontal_wrapped(|ui| {
+                for (terrain, name) in &canvas.grounds.kinds {
+                    ui.selectable_value(&mut canvas.terrain, terrain.clone(), name);
                 }
             });
         }
@@ -195,6 +195,7 @@ fn one_space(
     track: &Track,
     at: SpaceRef,
     space: &crate::content::track::Space,
+    grounds: &Grounds,
     edits: &mut Vec<CanvasEdit>,
 ) {
     ui.strong(format!("Space {at}"));
@@ -207,13 +208,25 @@ fn one_space(
     };
     fields_grid("space-fields").show(ui, |ui| {
         ui.label("Terrain");
-        if let Some(terrain) =
-            fields::choice(ui, "terrain", "space-terrain", space.terrain, &TERRAINS)
+        // The kinds by index: a kind the pack does not define shows as "?" until repainted.
+        let options: Vec<(usize, &str)> = grounds
+            .kinds
+            .iter()
+            .enumerate()
+            .map(|(index, (_, name))| (index, name.as_str()))
+            .collect();
+        let current = grounds
+            .kinds
+            .iter()
+            .position(|(id, _)| *id == space.terrain)
+            .unwrap_or(usize::MAX);
+        if let Some(chosen) = fields::choice(ui, "terrain", "space-terrain", current, &options)
+            && let Some((terrain, _)) = grounds.kinds.get(chosen)
         {
             edits.push((
                 TrackEdit::SetTerrain {
                     spaces: vec![at],
-                    terrain,
+                    terrain: terrain.clone(),
                 },
                 None,
             ));
@@ -273,17 +286,17 @@ fn selection(
     if let [at] = selected[..]
         && let Some(space) = track.space(at)
     {
-        one_space(ui, track, at, space, edits);
+        one_space(ui, track, at, space, &canvas.grounds, edits);
     }
     ui.separator();
     ui.horizontal_wrapped(|ui| {
         ui.label("Paint as");
-        for (terrain, name) in TERRAINS {
+        for (terrain, name) in &canvas.grounds.kinds {
             if ui.small_button(name).clicked() {
                 edits.push((
                     TrackEdit::SetTerrain {
                         spaces: selected.clone(),
-                        terrain,
+                        terrain: terrain.clone(),
                     },
                     None,
                 ));

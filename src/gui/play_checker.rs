@@ -373,7 +373,7 @@ fn play_all(
     ) else {
         return Some(none());
     };
-    let tracks: Vec<_> = playable_tracks(&pack.files)
+    let tracks: Vec<_> = playable_tracks(&pack.files, &content.terrain)
         .into_iter()
         .filter(|(file, _)| due.contains(&file.source.path))
         .collect();

@@ -54,11 +54,15 @@ impl Snapshot {
         } else {
             (None, validate_opened(&pack))
         };
+        let terrain = content.as_ref().map_or_else(
+            || crate::validate::open::pack_terrain(&pack),
+            |content| content.terrain.clone(),
+        );
         let tracks = pack
             .files
             .iter()
             .filter_map(|file| match &file.document {
-                Document::Track(track) => CheckedTrack::new(track, &file.source)
+                Document::Track(track) => CheckedTrack::new(track, &terrain, &file.source)
                     .ok()
                     .map(|checked| (file.source.path.clone(), checked)),
                 _ => None,

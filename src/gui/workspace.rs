@@ -252,6 +252,19 @@ impl Workspace {
         })
     }
 
+    /// The kinds of ground of the open pack: its terrain file as edited, or the rulebook's four
+    /// when it has none.
+    #[must_use]
+    pub fn terrain_file(&self) -> crate::content::terrain::TerrainFile {
+        self.documents
+            .iter()
+            .find_map(|d| match &d.document {
+                Document::Terrain(file) => Some(file.clone()),
+                _ => None,
+            })
+            .unwrap_or_else(crate::content::terrain::TerrainFile::standard)
+    }
+
     /// The open bot profile with this id.
     #[must_use]
     pub fn bot_profile(&self, id: &str) -> Option<&crate::content::bot_profile::BotProfile> {

@@ -5,6 +5,7 @@
 mod card_face;
 mod card_pdf;
 pub mod geometry;
+pub mod legend;
 mod painter;
 pub mod palette;
 mod pdf_draw;

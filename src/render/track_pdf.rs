@@ -25,12 +25,14 @@ use krilla::paint::{FillRule, Stroke};
 use krilla::text::Font;
 
 use super::geometry::{direction, finish_squares, space_corners};
+use super::legend::Legend;
 use super::pdf_draw::{
     PT_PER_MM, Surface, centred_text, circle, fill, font, polygon, polygon_path, polyline, stroke,
     text_at,
 };
 pub use super::print_error::PrintError;
-use crate::content::track::{Space, Terrain, Track};
+use crate::content::terrain::Pattern;
+use crate::content::track::{Space, Track};
 
 /// A sheet of paper.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -331,16 +333,19 @@ fn draw_track(
         .flat_map(|pair| [pair.0, pair.1])
         .collect();
     let space_pt = track.space_size.width.min(track.space_size.length) * placement.scale;
+    let legend = Legend::standard();
     for (at, space) in track.spaces() {
         let corners = placement.points(space_corners(track, space, 0.0));
-        let level = match space.terrain {
-            Terrain::Paved => 255,
-            Terrain::Rough => 225,
-            Terrain::Jump => 190,
-            Terrain::Trough => 95,
+        let pattern = legend.pattern(&space.terrain);
+        let level = match pattern {
+            Pattern::Plain => 255,
+            Pattern::Grey | Pattern::Hatch | Pattern::BackHatch => 225,
+            Pattern::CrossHatch => 190,
+            Pattern::Stripes | Pattern::Checks => 240,
+            Pattern::Dark => 95,
         };
         polygon(surface, &corners, Some(fill(level)), None);
-        hatch(surface, &corners, space.terrain, space_pt);
+        hatch(surface, &corners, pattern, space_pt);
         polygon(surface, &corners, None, Some(stroke(0, 0.3 * mm, false)));
         if crossover.contains(&at) {
             let inner = placement.points(space_corners(track, space, track.space_size.width * 0.1));
@@ -387,12 +392,17 @@ fn draw_track(
     }
 }
 
-/// Lines that tell rough (a diagonal hatch) and jump (a cross-hatch) apart without colour.
-fn hatch(surface: &mut Surface<'_>, corners: &[(f32, f32); 4], terrain: Terrain, space_pt: f32) {
-    let diagonals: &[(f32, f32)] = match terrain {
-        Terrain::Rough => &[(1.0, 1.0)],
-        Terrain::Jump => &[(1.0, 1.0), (1.0, -1.0)],
-        Terrain::Paved | Terrain::Trough => return,
+/// Lines that tell kinds apart without colour (the rulebook's rough ground has a diagonal
+/// hatch, its jump lanes a cross-hatch). Each direction is a vector of length √2.
+fn hatch(surface: &mut Surface<'_>, corners: &[(f32, f32); 4], pattern: Pattern, space_pt: f32) {
+    let across = 2f32.sqrt();
+    let diagonals: &[(f32, f32)] = match pattern {
+        Pattern::Hatch => &[(1.0, 1.0)],
+        Pattern::BackHatch => &[(1.0, -1.0)],
+        Pattern::CrossHatch => &[(1.0, 1.0), (1.0, -1.0)],
+        Pattern::Stripes => &[(across, 0.0)],
+        Pattern::Checks => &[(across, 0.0), (0.0, across)],
+        Pattern::Plain | Pattern::Grey | Pattern::Dark => return,
     };
     let Some(path) = polygon_path(corners) else {
         return;

@@ -6,10 +6,11 @@ use image::{ImageEncoder, RgbaImage};
 use tiny_skia::{Color, FillRule, Paint, PathBuilder, Pixmap, Stroke, Transform};
 
 use super::geometry::{self, space_corners};
+use super::legend::Legend;
 use super::palette;
 use super::text::TextPainter;
 use crate::content::save::{SaveError, write_atomic_without_backup};
-use crate::content::track::{Space, SpaceRef, Terrain, Track};
+use crate::content::track::{Space, SpaceRef, Track};
 
 /// The narrowest and widest pictures `render` makes, in pixels.
 pub const WIDTH_RANGE: std::ops::RangeInclusive<u32> = 200..=8192;
@@ -224,13 +225,11 @@ fn draw_spaces(
         .flat_map(|pair| [pair.0, pair.1])
         .collect();
     let max = heat.map_or(0.0, Heat::max);
+    let legend = Legend::standard();
     for (at, space) in spaces {
-        let colour = match (heat, space.terrain) {
-            (Some(heat), _) => heat.colour(*at, max),
-            (None, Terrain::Paved) => palette::PAVED,
-            (None, Terrain::Rough) => palette::ROUGH,
-            (None, Terrain::Jump) => palette::JUMP,
-            (None, Terrain::Trough) => palette::TROUGH,
+        let colour = match heat {
+            Some(heat) => heat.colour(*at, max),
+            None => legend.colour(&space.terrain),
         };
         let corners = space_corners(track, space, 0.0);
         fill_polygon(pixmap, view, &corners, colour);

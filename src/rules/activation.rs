@@ -176,13 +176,15 @@ impl Race {
 
     /// Ends a movement: collisions it caused, then the event or the after-move stage.
     pub(crate) fn end_movement(&mut self, activation: &mut Activation, main: bool, end: StepEnd) {
-        if let Stage::Moving { movement, .. } = &activation.stage
-            && movement.mover == activation.car
-        {
-            activation.visited.clear();
-            activation
-                .visited
-                .extend_from_slice(movement.visited_cells());
+        let mut ground_damage = None;
+        if let Stage::Moving { movement, .. } = &activation.stage {
+            if movement.mover == activation.car {
+                activation.visited.clear();
+                activation
+                    .visited
+                    .extend_from_slice(movement.visited_cells());
+            }
+            ground_damage = Some((movement.mover, movement.ground_damage()));
         }
         let player = activation.player;
         match end {
@@ -198,6 +200,11 @@ impl Race {
                 self.record(RaceEvent::CrossoverCollision { moving, blocker });
                 self.crossover_damage(moving, blocker, player);
             }
+            // The ground's kills score for no one (see `movement`'s docs).
+            StepEnd::Wrecked(car) => self.wreck(car),
+        }
+        if let Some((mover, damage)) = ground_damage {
+            self.damage(mover, damage, None);
         }
         if !self.car(activation.car).place.in_race() {
             activation.stage = Stage::AfterMove;

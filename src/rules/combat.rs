@@ -17,7 +17,6 @@ use smallvec::SmallVec;
 use crate::content::combat_deck::AttackEffect;
 use crate::content::race_deck::LaneSide;
 use crate::content::team_mats::Mount;
-use crate::content::track::Terrain;
 use crate::validate::checked_track::SpaceId;
 
 use super::ids::{CarId, PlayerId};
@@ -59,7 +58,7 @@ pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> SmallVec<[SpaceId; 12]>
 /// Every car on a space (a trough space may hold several).
 #[must_use]
 pub fn cars_on(race: &Race, space: SpaceId) -> SmallVec<[CarId; 2]> {
-    if race.track().space(space).terrain == Terrain::Trough {
+    if race.track().space(space).ground.is_trough() {
         race.car_ids()
             .filter(|id| race.car(*id).place == Place::Track(space))
             .collect()

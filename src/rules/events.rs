@@ -33,7 +33,7 @@ use std::collections::BTreeSet;
 
 use crate::content::movement_events::MovementEvent;
 use crate::content::race_deck::LaneSide;
-use crate::content::track::Terrain;
+use crate::content::terrain::CountsAs;
 use crate::validate::checked_track::{CellId, SpaceId};
 
 use super::activation::{Activation, Stage};
@@ -49,12 +49,12 @@ enum Victims {
     /// The active car (Blown Engine, Fuel Leak...).
     ActiveCar,
     /// Every car on the terrain (Bottoming Out, Bumpy Ride).
-    AllOn(Terrain),
+    AllOn(CountsAs),
     /// The cars furthest along the terrain (Roll, Snapped the Struts).
-    FurthestAlong(Terrain),
+    FurthestAlong(CountsAs),
     /// The cars furthest along the jump, who then drop into the trough (Big Air, Greasing the
     /// Landing, Missed Jump).
-    IntoTheTrough(Terrain),
+    IntoTheTrough(CountsAs),
 }
 
 /// The damage cards, which share one shape: whom they hit, how much, and whether a kill by
@@ -73,7 +73,11 @@ fn damage_card(effect: &MovementEvent) -> Option<(Victims, u8, bool)> {
         | E::MissedJump {
             damage,
             scores_kill,
-        } => (Victims::IntoTheTrough(Terrain::Jump), damage, scores_kill),
+        } => (
+            Victims::IntoTheTrough(CountsAs::JumpLane),
+            damage,
+            scores_kill,
+        ),
         E::BlownEngine {
             damage,
             scores_kill,
@@ -97,11 +101,11 @@ fn damage_card(effect: &MovementEvent) -> Option<(Victims, u8, bool)> {
         E::BottomingOut {
             damage,
             scores_kill,
-        } => (Victims::AllOn(Terrain::Jump), damage, scores_kill),
+        } => (Victims::AllOn(CountsAs::JumpLane), damage, scores_kill),
         E::BumpyRide {
             damage,
             scores_kill,
-        } => (Victims::AllOn(Terrain::Rough), damage, scores_kill),
+        } => (Victims::AllOn(CountsAs::Rough), damage, scores_kill),
         E::Roll {
             damage,
             scores_kill,
@@ -109,7 +113,7 @@ fn damage_card(effect: &MovementEvent) -> Option<(Victims, u8, bool)> {
         | E::SnappedTheStruts {
             damage,
             scores_kill,
-        } => (Victims::FurthestAlong(Terrain::Rough), damage, scores_kill),
+        } => (Victims::FurthestAlong(CountsAs::Rough), damage, scores_kill),
         _ => return None,
     })
 }
@@ -273,10 +277,11 @@ impl Race {
                 rough_extra,
                 scores_kill,
             } => {
-                let rough = self.car(car).place.space().is_some_and(|s| {
-                    let t = self.track().space(s).terrain;
-                    t.is_rough() || t == Terrain::Trough
-                });
+                let rough = self
+                    .car(car)
+                    .place
+                    .space()
+                    .is_some_and(|s| self.track().space(s).ground.counts_as != CountsAs::Road);
                 let amount = if rough {
                     damage.saturating_add(rough_extra)
                 } else {
@@ -374,7 +379,7 @@ impl Race {
     /// High Flyer: the car closest to the front of the jump makes a solo Overtake move.
     fn high_flyer(&mut self, spaces: u8, activation: &mut Activation) {
         let flyer = self
-            .furthest_along(Terrain::Jump)
+            .furthest_along(CountsAs::JumpLane)
             .into_iter()
             .min_by_key(|c| {
                 self.car(*c)
@@ -393,28 +398,28 @@ impl Race {
     }
 
     /// Cars on terrain of a kind.
-    fn cars_on_terrain(&self, kind: impl Fn(Terrain) -> bool) -> Vec<CarId> {
+    fn cars_on_terrain(&self, kind: impl Fn(CountsAs) -> bool) -> Vec<CarId> {
         self.car_ids()
             .filter(|c| {
                 self.car(*c)
                     .place
                     .space()
-                    .is_some_and(|s| kind(self.track().space(s).terrain))
+                    .is_some_and(|s| kind(self.track().space(s).ground.counts_as))
             })
             .collect()
     }
 
     /// The cars furthest along a jump or rough stretch (not those in the trough).
-    fn furthest_along(&self, terrain: Terrain) -> Vec<CarId> {
+    fn furthest_along(&self, terrain: CountsAs) -> Vec<CarId> {
         let left = |c: CarId| {
             let space = self.car(c).place.space()?;
             let s = self.track().space(space);
-            if s.terrain != terrain {
+            if s.ground.counts_as != terrain {
                 return None;
             }
             let sector = self.track().sector(s.sector);
             match terrain {
-                Terrain::Jump => sector.jump_left,
+                CountsAs::JumpLane => sector.jump_left,
                 _ => sector.rough_left,
             }
         };
@@ -629,11 +634,11 @@ impl Race {
         let track = self.track();
         let s = track.space(space);
         let mut out: Vec<SpaceId> = s.next.iter().chain(&s.prev).copied().collect();
-        if !s.terrain.is_rough() {
+        if !s.ground.locks_lanes() {
             out.extend(s.inner);
             out.extend(s.outer);
         }
-        out.retain(|to| track.space(*to).terrain != Terrain::Trough && self.car_on(*to).is_none());
+        out.retain(|to| !track.space(*to).ground.is_trough() && self.car_on(*to).is_none());
         out.sort_unstable();
         out.dedup();
         out
@@ -648,7 +653,7 @@ impl Race {
         };
         let track = self.track();
         let s = track.space(space);
-        if s.terrain.is_rough() {
+        if s.ground.locks_lanes() {
             return Vec::new();
         }
         let owner = self.car(car).player;
@@ -659,7 +664,7 @@ impl Race {
                 let Some(to) = track.lateral(space, *side) else {
                     return false;
                 };
-                if track.space(to).terrain == Terrain::Trough {
+                if track.space(to).ground.is_trough() {
                     return false;
                 }
                 match self.car_on(to) {
@@ -697,7 +702,7 @@ impl Race {
             return Vec::new();
         };
         let track = self.track();
-        if track.space(from).terrain == Terrain::Trough {
+        if track.space(from).ground.is_trough() {
             return Vec::new();
         }
         let home = track.space(from).sector;
@@ -708,7 +713,7 @@ impl Race {
             .flat_map(|s| combat::cars_on(self, *s))
             .all(|c| c == car);
         let in_line = |s: &SpaceId| {
-            track.space(*s).terrain != Terrain::Trough
+            !track.space(*s).ground.is_trough()
                 && self.car_in_line(*s).is_some_and(|other| other != car)
         };
         if !alone || track.space(from).next.iter().any(in_line) {
@@ -720,7 +725,7 @@ impl Race {
             let ahead: BTreeSet<SpaceId> = layer
                 .iter()
                 .flat_map(|s| track.space(*s).next.iter().copied())
-                .filter(|s| track.space(*s).terrain != Terrain::Trough && open(s))
+                .filter(|s| !track.space(*s).ground.is_trough() && open(s))
                 .collect();
             let Some(first) = ahead.first() else {
                 return Vec::new();
@@ -759,11 +764,11 @@ impl Race {
         let mut stack: Vec<SpaceId> = spaces.iter().copied().collect();
         while let Some(at) = stack.pop() {
             let space = track.space(at);
-            if space.terrain.is_rough() {
+            if space.ground.locks_lanes() {
                 continue;
             }
             for to in space.inner.into_iter().chain(space.outer) {
-                if track.space(to).terrain != Terrain::Trough && open(&to) && spaces.insert(to) {
+                if !track.space(to).ground.is_trough() && open(&to) && spaces.insert(to) {
                     stack.push(to);
                 }
             }

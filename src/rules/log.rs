@@ -39,6 +39,18 @@ impl Race {
         }
     }
 
+    /// The name of a space's kind of ground (`Toxic goo`), lower-cased for prose.
+    #[must_use]
+    pub fn ground_name(&self, space: crate::validate::checked_track::SpaceId) -> String {
+        let kind = self.track().space(space).kind;
+        self.track()
+            .terrain()
+            .kind(kind)
+            .name
+            .as_str()
+            .to_lowercase()
+    }
+
     /// The prose log of the race so far: one line per event worth telling.
     #[must_use]
     pub fn log(&self) -> Vec<String> {
@@ -122,6 +134,7 @@ impl Race {
                 self.car_name(moving),
                 self.car_name(blocker)
             ),
+            Ending::Wrecked => "wrecked by the ground".to_owned(),
         }
     }
 

@@ -20,10 +20,28 @@
 //! - A car on a crossover cell bars the perpendicular lanes whether or not its own activation
 //!   has ended (7.12 speaks of a car that ends its activation there; within one activation every
 //!   moving car travels the same way, so the difference never shows).
+//!
+//! # Kinds of ground (the pack's terrain file)
+//! The rulebook's grounds cost 1 MP to enter and do nothing on entry, so none of this shows in
+//! a standard race. For a pack's own kinds (Thunder Road: Vendetta's mud, goo, rocks):
+//! - Entering a space costs its kind's `enter_cost` instead of the 1 MP of 7.1; a lateral move
+//!   that displaces a car costs one more, as on paved ground (7.10). A car with fewer MP left
+//!   may enter only a kind marked `enter_short`, spending all it has left.
+//! - Only the moving car pays, and only the moving car is struck by what the ground does: cars
+//!   it pushes or displaces, and cars a movement event moves, enter for free and unharmed. (A
+//!   pushed car did not choose its path; the rulebook makes pushing free too, 7.11.)
+//! - Effects happen in the kind's order as the car enters, each announced by a
+//!   [`RaceEvent::GroundStruck`]: `Stop` ends the movement (the MP left are lost); `Damage`
+//!   is dealt when the movement ends, as a collision's is, and the car moves on meanwhile;
+//!   `Eliminate` ends the movement and eliminates the car, a kill no one scores (the ground is
+//!   nobody's car, 11.3). The damage and the elimination wait for the movement's end because
+//!   the outcome search rewinds what a step changes, and an elimination changes more (a
+//!   replacement enters the chute) than a step may.
 
 use smallvec::{SmallVec, smallvec};
 
 use crate::content::race_deck::{LaneSide, MovementType};
+use crate::content::terrain::Effect;
 use crate::validate::checked_track::{CellId, SpaceId};
 
 use super::ids::CarId;
@@ -212,6 +230,8 @@ pub enum StepEnd {
         /// The car barring the way.
         blocker: CarId,
     },
+    /// The mover entered ground that eliminates it: movement stops, the car is eliminated.
+    Wrecked(CarId),
 }
 
 /// The tails a step may link (see [`Step::Forward`]); usually just the empty one.
@@ -241,6 +261,8 @@ pub struct Movement {
     ahead: Cars,
     /// The cars that follow, nearest first; `None` until decided.
     followers: Option<Cars>,
+    /// Damage the ground has dealt the mover, taken when the movement ends.
+    ground_damage: u8,
 }
 
 impl Clone for Movement {
@@ -255,6 +277,7 @@ impl Clone for Movement {
             locked: self.locked,
             ahead: Cars::new(),
             followers: None,
+            ground_damage: self.ground_damage,
         };
         copy.clone_from(self);
         copy
@@ -281,6 +304,7 @@ impl Clone for Movement {
             }
             (mine, theirs) => mine.clone_from(theirs),
         }
+        self.ground_damage = source.ground_damage;
     }
 }
 
@@ -315,7 +339,39 @@ impl Movement {
             locked: false,
             ahead: Cars::new(),
             followers,
+            ground_damage: 0,
         }
+    }
+
+    /// Damage the ground dealt the mover in this movement, taken when it ends.
+    #[must_use]
+    pub fn ground_damage(&self) -> u8 {
+        self.ground_damage
+    }
+
+    /// What entering `to` costs the mover with `extra` MP on top (a displacement): its ground's
+    /// cost, or all the MP left when the ground may be entered short; `None` when it cannot be
+    /// entered with the MP left.
+    fn price(&self, race: &Race, to: SpaceId, extra: u8) -> Option<u8> {
+        let ground = race.track().space(to).ground;
+        let full = ground.enter_cost.saturating_add(extra);
+        if full <= self.mp {
+            Some(full)
+        } else if ground.enter_short && extra < self.mp {
+            Some(self.mp)
+        } else {
+            None
+        }
+    }
+
+    /// What a listed step costs, worked out before it is applied.
+    fn step_cost(&self, race: &Race, step: &Step) -> u8 {
+        let priced = match step {
+            Step::Forward { path, .. } => self.price(race, path[0], 0),
+            Step::Lateral { to, .. } => self.price(race, *to, u8::from(race.car_on(*to).is_some())),
+            Step::Diagonal { to, .. } | Step::Swap { to } => self.price(race, *to, 0),
+        };
+        priced.unwrap_or(self.mp)
     }
 
     /// The cells the moving car has stood on in this movement, its start included.
@@ -398,7 +454,7 @@ impl Movement {
     }
 
     fn lateral_allowed(&self, race: &Race, from: SpaceId) -> bool {
-        !(race.track().space(from).terrain.is_rough() || self.locked && self.style.locks_lanes())
+        !(race.track().space(from).ground.locks_lanes() || self.locked && self.style.locks_lanes())
     }
 
     /// Every legal step, in a stable order.
@@ -439,7 +495,7 @@ impl Movement {
             }
             Place::Track(from) => {
                 let space = track.space(from);
-                if space.terrain == crate::content::track::Terrain::Trough {
+                if space.ground.is_trough() {
                     for side in [LaneSide::Inside, LaneSide::Outside] {
                         if let Some(to) = track.lateral(from, side) {
                             self.laterals_into(race, to, side, side_tails, out);
@@ -451,7 +507,7 @@ impl Movement {
                 if self.lateral_allowed(race, from) {
                     for side in [LaneSide::Inside, LaneSide::Outside] {
                         if let Some(to) = track.lateral(from, side)
-                            && track.space(to).terrain != crate::content::track::Terrain::Trough
+                            && !track.space(to).ground.is_trough()
                         {
                             self.laterals_into(race, to, side, side_tails, out);
                         }
@@ -462,7 +518,10 @@ impl Movement {
                 }
                 if self.style.kind == MoveKind::Overtake {
                     for &to in &space.next {
-                        if race.car_in_line(to).is_some() && !self.visited(race, to) {
+                        if race.car_in_line(to).is_some()
+                            && !self.visited(race, to)
+                            && self.price(race, to, 0).is_some()
+                        {
                             out.push(S::from_step(Step::Swap { to }));
                         }
                     }
@@ -491,7 +550,7 @@ impl Movement {
     ) {
         let guard = [race.cell(from)];
         for &to in forks(race, from, self.forced_lane) {
-            if self.visited(race, to) {
+            if self.visited(race, to) || self.price(race, to, 0).is_none() {
                 continue;
             }
             let mut paths: SmallVec<[Spaces; 2]> = SmallVec::new();
@@ -542,7 +601,7 @@ impl Movement {
             return;
         }
         for plan in lateral_plans(race, to, side, self.style.empty_only) {
-            if plan.cost > self.mp {
+            if self.price(race, to, plan.cost - 1).is_none() {
                 continue;
             }
             for tail in tails {
@@ -564,9 +623,10 @@ impl Movement {
     ) {
         let track = race.track();
         for &to in track.diagonals_ahead(from) {
-            if track.space(to).terrain == crate::content::track::Terrain::Trough
+            if track.space(to).ground.is_trough()
                 || race.car_on(to).is_some()
                 || self.visited(race, to)
+                || self.price(race, to, 0).is_none()
             {
                 continue;
             }
@@ -597,10 +657,7 @@ impl Movement {
                 self.followers = Some(cars);
             }
         }
-        let cost = match step {
-            Step::Lateral { to, .. } if race.car_on(*to).is_some() => 2,
-            _ => 1,
-        };
+        let cost = self.step_cost(race, step);
         // A step changes the race outside `Race::apply`: the listed decisions are stale.
         race.work.forget_legal();
         if race.logging {
@@ -613,15 +670,13 @@ impl Movement {
         let end = match step {
             Step::Forward { path, .. } => self.forward(race, path),
             Step::Lateral { to, forward, .. } => {
-                let cost = lateral(race, mover, *to, forward);
-                self.mp = self.mp.saturating_sub(cost);
+                lateral(race, mover, *to, forward);
                 self.visited.push(race.cell(*to));
                 race.set_marker(mover, Marker::SpinAround, false);
                 StepEnd::Continue
             }
             Step::Diagonal { to, .. } => {
                 race.move_forward(mover, *to, Motion::Moved);
-                self.mp = self.mp.saturating_sub(1);
                 self.visited.push(race.cell(*to));
                 StepEnd::Continue
             }
@@ -629,7 +684,6 @@ impl Movement {
                 if let (Some(other), Some(from)) = (race.car_in_line(*to), from) {
                     swap(race, mover, from, other, *to);
                 }
-                self.mp = self.mp.saturating_sub(1);
                 self.visited.push(race.cell(*to));
                 StepEnd::Continue
             }
@@ -645,12 +699,56 @@ impl Movement {
             self.mp = 0;
             return end;
         }
+        self.mp = self.mp.saturating_sub(cost);
         if let (Some(from), Step::Forward { .. } | Step::Lateral { .. } | Step::Diagonal { .. }) =
             (from, step)
         {
             self.follow(race, from);
         }
+        self.strike(race)
+    }
+
+    /// What the ground the mover entered does to it (see the module's docs): nothing on the
+    /// rulebook's grounds.
+    fn strike(&mut self, race: &mut Race) -> StepEnd {
+        let Some(space) = race.car(self.mover).place.space() else {
+            return StepEnd::Continue;
+        };
+        let ground = race.track().space(space);
+        if !ground.ground.has_effects {
+            return StepEnd::Continue;
+        }
+        let kind = ground.kind;
+        for index in 0..race.track().terrain().kind(kind).effects.len() {
+            let effect = race.track().terrain().kind(kind).effects[index];
+            race.record(RaceEvent::GroundStruck {
+                car: self.mover,
+                space,
+                effect,
+            });
+            match effect {
+                Effect::Stop => self.lose_the_rest(race),
+                Effect::Damage(amount) => {
+                    self.ground_damage = self.ground_damage.saturating_add(amount);
+                }
+                Effect::Eliminate => {
+                    self.lose_the_rest(race);
+                    return StepEnd::Wrecked(self.mover);
+                }
+            }
+        }
         StepEnd::Continue
+    }
+
+    /// Ends the movement where the mover stands: the MP left are lost.
+    fn lose_the_rest(&mut self, race: &mut Race) {
+        if self.mp > 0 {
+            race.record(RaceEvent::MovementEnded {
+                car: self.mover,
+                mp_lost: self.mp,
+            });
+        }
+        self.mp = 0;
     }
 
     fn forward(&mut self, race: &mut Race, path: &[SpaceId]) -> StepEnd {
@@ -679,7 +777,6 @@ impl Movement {
         }
         let pushed = push_along(race, path);
         race.move_forward(mover, to, Motion::Moved);
-        self.mp = self.mp.saturating_sub(1);
         self.visited.push(race.cell(to));
         if self.style.locks_lanes() {
             let tail_linked = self.followers.as_ref().is_some_and(|f| !f.is_empty());
@@ -885,9 +982,9 @@ fn cascade(race: &Race, first: SpaceId, side: LaneSide) -> Cascade {
         let space = track.space(at);
         let beyond = track
             .lateral(at, side)
-            .filter(|b| track.space(*b).terrain != crate::content::track::Terrain::Trough);
+            .filter(|b| !track.space(*b).ground.is_trough());
         match beyond {
-            Some(beyond) if !space.terrain.is_rough() => at = beyond,
+            Some(beyond) if !space.ground.locks_lanes() => at = beyond,
             _ => return Cascade::Forward(cars),
         }
     }
@@ -917,10 +1014,9 @@ fn displacement_paths(race: &Race, from: SpaceId) -> SmallVec<[Spaces; 2]> {
 }
 
 /// Carries out a lateral move of `mover` into `to` with its displacements; returns the MP cost.
-fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) -> u8 {
+fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) {
     let side = lateral_side(race, mover, to);
-    let cost = if race.car_on(to).is_some() { 2 } else { 1 };
-    if cost == 2 {
+    if race.car_on(to).is_some() {
         let (cars, displaced_forward) = match cascade(race, to, side) {
             Cascade::Sideways(cars) => (cars, false),
             Cascade::Forward(cars) => (cars, true),
@@ -944,7 +1040,6 @@ fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) -> u
         }
     }
     race.put(mover, Place::Track(to), Motion::Moved);
-    cost
 }
 
 /// The direction of a lateral move onto `to`.

@@ -29,6 +29,7 @@ use super::race_event::{
 };
 use super::state::{Bonus, Place, Race};
 use crate::content::race_deck::LaneSide;
+use crate::content::terrain::Effect;
 use crate::content::text::{CarNumber, Id};
 use crate::content::track::SpaceRef;
 use crate::validate::checked_track::SpaceId;
@@ -190,7 +191,8 @@ named_as_itself!(
     VpSource,
     DeckKind,
     BonusKind,
-    CollisionCause
+    CollisionCause,
+    Effect
 );
 
 impl<T: Named> Named for Option<T> {

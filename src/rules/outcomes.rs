@@ -40,6 +40,8 @@ pub enum Ending {
         /// The car barring the way.
         blocker: CarId,
     },
+    /// The car entered ground that eliminates it.
+    Wrecked,
 }
 
 /// How a movement ended, without the cars named ([`EndPlace::endings`]).
@@ -54,6 +56,8 @@ pub enum EndingKind {
     Ram,
     /// A crossover collision.
     Crossover,
+    /// Ground that eliminates the car.
+    Wrecked,
 }
 
 impl Ending {
@@ -65,6 +69,7 @@ impl Ending {
             Self::Stuck => EndingKind::Stuck,
             Self::Ram(_) => EndingKind::Ram,
             Self::Crossover { .. } => EndingKind::Crossover,
+            Self::Wrecked => EndingKind::Wrecked,
         }
     }
 }
@@ -585,6 +590,9 @@ impl Search {
                     StepEnd::Crossover { moving, blocker } => {
                         self.record(race, next, Ending::Crossover { moving, blocker }, scorer);
                     }
+                    StepEnd::Wrecked(_) => {
+                        self.record(race, next, Ending::Wrecked, scorer);
+                    }
                 }
                 self.path.pop();
                 race.rewind(&self.frames[depth].mark);
@@ -1085,6 +1093,7 @@ mod tests {
                     StepEnd::Crossover { moving, blocker } => {
                         record(&next, &m, Ending::Crossover { moving, blocker }, found);
                     }
+                    StepEnd::Wrecked(_) => record(&next, &m, Ending::Wrecked, found),
                 }
             }
         }
@@ -1142,6 +1151,7 @@ mod tests {
             Ending::Stuck => 1,
             Ending::Ram(_) => 2,
             Ending::Crossover { .. } => 3,
+            Ending::Wrecked => 4,
         };
         (places % 1009 + 1013 * u64::from(spent) + 7 * ended) as f64
     }

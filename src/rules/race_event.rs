@@ -27,6 +27,7 @@ use super::events::EventChoice;
 use super::ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
 use super::movement::Step;
 use super::state::{Bonus, Place, Race};
+use crate::content::terrain::Effect;
 use crate::content::text::CarNumber;
 use crate::validate::checked_track::SpaceId;
 
@@ -310,6 +311,29 @@ race_events! {
     }
     about car,
     say |race| Some(format!("{} stops: {mp_lost} MP lost", race.car_name(*car)));
+
+    /// The ground a moving car entered did something to it (an effect of its kind in the
+    /// pack's terrain file); what follows from it (damage, elimination) is its own event.
+    GroundStruck {
+        /// The car.
+        car: CarId,
+        /// The space it entered.
+        space: SpaceId,
+        /// What the ground does.
+        effect: Effect,
+    }
+    about car,
+    say |race| Some(format!(
+        "{} enters {} at {}: {}",
+        race.car_name(*car),
+        race.ground_name(*space),
+        race.track().at(*space),
+        match effect {
+            Effect::Stop => "it stops".to_owned(),
+            Effect::Damage(amount) => format!("{amount} damage when its movement ends"),
+            Effect::Eliminate => "it is wrecked".to_owned(),
+        }
+    ));
 
     /// A car changed place.
     CarMoved {

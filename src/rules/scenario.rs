@@ -10,7 +10,7 @@ use super::setup::{PlayerSetup, RaceSetup, SetupError};
 use super::state::{Deck, Place, Race, RaceRules};
 use crate::content::scenario::{CarRef, Marker, Scenario, Spot};
 use crate::content::text::Id;
-use crate::content::track::{SpaceRef, Terrain};
+use crate::content::track::SpaceRef;
 
 /// Why a scenario could not be set up.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -144,7 +144,7 @@ impl Race {
             }
             let place = race.resolve_spot(placement.at)?;
             if let Place::Track(space) = place
-                && race.track().space(space).terrain != Terrain::Trough
+                && !race.track().space(space).ground.is_trough()
                 && race.car_on(space).is_some()
             {
                 return Err(ScenarioError::Occupied(race.track().at(space)));

@@ -91,6 +91,12 @@ pub enum SetupError {
     /// The ruleset does not exist.
     #[error("the content has no ruleset `{0}`")]
     UnknownRuleset(String),
+    /// The track was checked against other kinds of ground than the content's.
+    #[error(
+        "the track was checked against other kinds of ground than the content's terrain file \
+         defines; check it against the content's"
+    )]
+    TerrainMismatch,
     /// The ruleset does not allow this many players.
     #[error("the ruleset does not cover {0} players")]
     PlayerCount(usize),
@@ -126,6 +132,11 @@ pub enum SetupError {
 impl RaceRules {
     /// The rules for a race on `track` with `content` under the ruleset `ruleset`.
     pub fn new(content: Content, track: CheckedTrack, ruleset: &str) -> Result<Self, SetupError> {
+        // Each space keeps its ground's rules, worked out when the track was checked: against
+        // other kinds than the race's, they would be the wrong rules.
+        if track.terrain() != &content.terrain {
+            return Err(SetupError::TerrainMismatch);
+        }
         let ruleset = content
             .rulesets
             .iter()

@@ -17,7 +17,6 @@ use super::workspace::Workspace;
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
 use crate::content::text::CarNumber;
-use crate::content::track::Terrain;
 use crate::validate::checked::{Car as CarStats, Content, Ruleset, Team};
 use crate::validate::checked_track::{CellId, CheckedTrack, SectorId, SpaceId};
 
@@ -421,7 +420,7 @@ impl Race {
     /// The car on a space, if any (for a trough space: the top car of the stack).
     #[must_use]
     pub fn car_on(&self, space: SpaceId) -> Option<CarId> {
-        if self.track().space(space).terrain == Terrain::Trough {
+        if self.track().space(space).ground.is_trough() {
             return self
                 .car_ids()
                 .filter(|id| self.car(*id).place == Place::Track(space))
@@ -539,7 +538,7 @@ impl Race {
     /// Moves a car and keeps the cell index right; records nothing.
     fn relocate(&mut self, id: CarId, place: Place) {
         if let Place::Track(old) = self.cars[id.index()].place
-            && self.track().space(old).terrain != Terrain::Trough
+            && !self.track().space(old).ground.is_trough()
         {
             let cell = self.cell(old).0 as usize;
             if self.occupant[cell] == Some(id) {
@@ -549,7 +548,7 @@ impl Race {
         self.cars[id.index()].place = place;
         self.work.moved(id);
         if let Place::Track(new) = place
-            && self.track().space(new).terrain != Terrain::Trough
+            && !self.track().space(new).ground.is_trough()
         {
             let cell = self.cell(new).0 as usize;
             self.occupant[cell] = Some(id);
@@ -725,6 +724,13 @@ impl Race {
         }
     }
 
+    /// Eliminates a car that entered ground that wrecks it; no one scores the kill.
+    pub(crate) fn wreck(&mut self, id: CarId) {
+        if self.car(id).place.in_race() {
+            self.eliminate(id, None);
+        }
+    }
+
     fn eliminate(&mut self, id: CarId, scoring: Option<PlayerId>) {
         let owner = self.car(id).player;
         // 8.3: a car eliminated during its own activation has moved this turn, so its
@@ -801,7 +807,7 @@ impl Race {
         for id in self.car_ids() {
             let car = self.car(id);
             if let Place::Track(space) = car.place {
-                if self.track().space(space).terrain == Terrain::Trough {
+                if self.track().space(space).ground.is_trough() {
                     continue;
                 }
                 let cell = self.cell(space).0 as usize;

@@ -10,7 +10,11 @@ use crate::validate::open::{open_content, open_track};
 pub(crate) fn race(track: &str, players: usize, seed: u64) -> Race {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let content = open_content(&root.join("content")).expect("content");
-    let track = open_track(&root.join(format!("tracks/{track}.ron"))).expect("track");
+    let track = open_track(
+        &root.join(format!("tracks/{track}.ron")),
+        &crate::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
     let rules = Arc::new(RaceRules::new(content, track, "standard").expect("rules"));
     let setup = RaceSetup::first_teams(&rules.content, players, seed);
     Race::new(rules, &setup).expect("race")

@@ -12,10 +12,12 @@ use sha2::{Digest, Sha256};
 use super::record::ContentIdentity;
 use crate::content::scenario::Scenario;
 use crate::content::source::Format;
+use crate::content::terrain::TerrainFile;
 use crate::content::track::Track;
 use crate::content::{Document, RawPack};
 use crate::rules::{Race, RaceRules, SetupError};
 use crate::validate::Diagnostic;
+use crate::validate::checked::{Content, TerrainBook};
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::pack::validate_pack;
 
@@ -56,27 +58,52 @@ pub fn load_race(content: &Path, track: &Path, ruleset: &str) -> Result<LoadedRa
             ),
         )]));
     };
-    let checked = CheckedTrack::new(raw_track, &loaded.source).map_err(LoadRaceError::Invalid)?;
-    race_from_documents(&pack, raw_track, checked, ruleset)
+    let checked = |terrain: &TerrainBook| CheckedTrack::new(raw_track, terrain, &loaded.source);
+    let content = checked_content(&pack, &checked)?;
+    let checked_track = checked(&content.terrain).map_err(LoadRaceError::Invalid)?;
+    rules_of(&pack, content, raw_track, checked_track, ruleset)
 }
 
-/// Makes the rules of a race from documents already loaded: a pack and a track with its checked
-/// form.
+/// Makes the rules of a race from documents already loaded: a pack and a track, checked
+/// against the pack's kinds of ground (diagnostics about the track point into its canonical
+/// text).
 pub fn race_from_documents(
     pack: &RawPack,
+    track: &Track,
+    ruleset: &str,
+) -> Result<LoadedRace, LoadRaceError> {
+    let checked = |terrain: &TerrainBook| CheckedTrack::from_track(track, terrain);
+    let content = checked_content(pack, &checked)?;
+    let checked_track = checked(&content.terrain).map_err(LoadRaceError::Invalid)?;
+    rules_of(pack, content, track, checked_track, ruleset)
+}
+
+/// The pack's checked content, or the errors that stop a race: the track's first when it has
+/// any against the rulebook's grounds (a broken pack has no kinds of its own to check it
+/// against), else the pack's.
+fn checked_content(
+    pack: &RawPack,
+    check_track: &dyn Fn(&TerrainBook) -> Result<CheckedTrack, Vec<Diagnostic>>,
+) -> Result<Content, LoadRaceError> {
+    let (content, diagnostics) = validate_pack(pack);
+    content.ok_or_else(|| {
+        LoadRaceError::Invalid(match check_track(&TerrainBook::standard()) {
+            Err(track_errors) => track_errors,
+            Ok(_) => diagnostics
+                .into_iter()
+                .filter(Diagnostic::is_error)
+                .collect(),
+        })
+    })
+}
+
+fn rules_of(
+    pack: &RawPack,
+    content: Content,
     track: &Track,
     checked_track: CheckedTrack,
     ruleset: &str,
 ) -> Result<LoadedRace, LoadRaceError> {
-    let (content, diagnostics) = validate_pack(pack);
-    let Some(content) = content else {
-        return Err(LoadRaceError::Invalid(
-            diagnostics
-                .into_iter()
-                .filter(Diagnostic::is_error)
-                .collect(),
-        ));
-    };
     let rules = RaceRules::new(content, checked_track, ruleset)?;
     let identity = identify(pack, track, ruleset);
     Ok(LoadedRace {
@@ -89,8 +116,9 @@ pub fn race_from_documents(
 /// canonical text, so that moving or reformatting a file does not change it but any edit does.
 #[must_use]
 pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity {
-    // The pack hash covers what a race reads besides its track and ruleset: the three decks and
-    // the team mats. Rulesets are identified one by one (another ruleset added to the pack does
+    // The pack hash covers what a race reads besides its track and ruleset: the three decks,
+    // the team mats, and a terrain file unless it holds just the rulebook's grounds (a pack
+    // with the standard file plays exactly as one without, so both are the same content). Rulesets are identified one by one (another ruleset added to the pack does
     // not change this race); bot profiles change how players choose, not the rules.
     let hashes = |keep: &dyn Fn(&Document) -> bool| {
         let mut documents: Vec<String> = pack
@@ -103,14 +131,13 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
         documents.sort();
         sha256(&documents.join("\n"))
     };
-    let pack_hash = hashes(&|d| {
-        matches!(
-            d,
-            Document::RaceDeck(_)
-                | Document::MovementEventDeck(_)
-                | Document::CombatEventDeck(_)
-                | Document::TeamMats(_)
-        )
+    let pack_hash = hashes(&|d| match d {
+        Document::RaceDeck(_)
+        | Document::MovementEventDeck(_)
+        | Document::CombatEventDeck(_)
+        | Document::TeamMats(_) => true,
+        Document::Terrain(file) => file.kinds != TerrainFile::standard().kinds,
+        _ => false,
     });
     // Records written before this build hashed every ruleset into the pack too.
     let legacy_pack_hash = hashes(&|d| {
@@ -120,6 +147,7 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
                 | Document::Scenario(_)
                 | Document::BotProfile(_)
                 | Document::TuningSpec(_)
+                | Document::Terrain(_)
         )
     });
     let ruleset_hash = pack

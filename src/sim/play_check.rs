@@ -39,7 +39,7 @@ use super::driver::{RaceError, Seats, play_race_within};
 use crate::content::race_deck::LaneSide;
 use crate::content::{Document, LoadedDocument, RawPack};
 use crate::rules::{Motion, Place, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup};
-use crate::validate::checked::Content;
+use crate::validate::checked::{Content, TerrainBook};
 use crate::validate::checked_track::{CheckedTrack, SectorId, SpaceId};
 use crate::validate::diagnostic::PlayEvidence;
 use crate::validate::locate::Needle;
@@ -104,14 +104,19 @@ pub struct PlayCheck<'a> {
     pub limits: PlayLimits,
 }
 
-/// The tracks among `files` that pass the static checks, each with its checked form: what
-/// play can race.
+/// The tracks among `files` that pass the static checks against the pack's kinds of ground
+/// (`terrain`), each with its checked form: what play can race.
 #[must_use]
-pub fn playable_tracks(files: &[LoadedDocument]) -> Vec<(&LoadedDocument, CheckedTrack)> {
+pub fn playable_tracks<'a>(
+    files: &'a [LoadedDocument],
+    terrain: &TerrainBook,
+) -> Vec<(&'a LoadedDocument, CheckedTrack)> {
     files
         .iter()
         .filter_map(|file| match &file.document {
-            Document::Track(track) => Some((file, CheckedTrack::new(track, &file.source).ok()?)),
+            Document::Track(track) => {
+                Some((file, CheckedTrack::new(track, terrain, &file.source).ok()?))
+            }
             _ => None,
         })
         .collect()
@@ -780,6 +785,7 @@ mod tests {
     fn oval() -> CheckedTrack {
         crate::validate::open::open_track(
             &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tracks/oval.ron"),
+            &crate::validate::checked::TerrainBook::standard(),
         )
         .expect("the oval")
     }

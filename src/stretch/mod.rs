@@ -27,10 +27,9 @@ pub use sector_step::SectorStep;
 
 use crate::content::kind::TrackKind;
 use crate::content::race_deck::LaneSide;
-use crate::content::text::{Id, Text};
+use crate::content::text::{Id, TerrainId, Text};
 use crate::content::track::{
-    Chute, GridSlot, OffTrack, Section, Sector, Space, SpaceRef, SpaceSize, Terrain, Track,
-    TrackStyle,
+    Chute, GridSlot, OffTrack, Section, Sector, Space, SpaceRef, SpaceSize, Track, TrackStyle,
 };
 
 /// Which side of the direction of travel the apron (lane 0) is on.
@@ -180,7 +179,7 @@ impl TrackBuilder {
 
     /// A straight of `sectors` × `lanes` paved spaces.
     pub fn straight(&mut self, sectors: u32, lanes: u8) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, lanes, 0.0, None, |_| Terrain::Paved)
+        self.stretch(sectors, lanes, 0.0, None, |_| TerrainId::paved())
     }
 
     /// A corner turning `degrees` (positive to the right) over `sectors`, its centre line on an
@@ -192,7 +191,9 @@ impl TrackBuilder {
         degrees: f32,
         radius: f32,
     ) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, lanes, degrees, Some(radius), |_| Terrain::Paved)
+        self.stretch(sectors, lanes, degrees, Some(radius), |_| {
+            TerrainId::paved()
+        })
     }
 
     /// A whole plain oval: a straight, a half-turn, an equal straight and a half-turn, all on
@@ -219,16 +220,16 @@ impl TrackBuilder {
 
     /// A rough (dirt) straight: no lane changes inside it (7.13).
     pub fn rough(&mut self, sectors: u32, lanes: u8) -> Result<&mut Self, BuildError> {
-        self.stretch(sectors, lanes, 0.0, None, |_| Terrain::Rough)
+        self.stretch(sectors, lanes, 0.0, None, |_| TerrainId::rough())
     }
 
     /// A jump section: three lanes, the middle one the trough (7.14).
     pub fn jump(&mut self, sectors: u32) -> Result<&mut Self, BuildError> {
         self.stretch(sectors, 3, 0.0, None, |lane| {
             if lane == 1 {
-                Terrain::Trough
+                TerrainId::trough()
             } else {
-                Terrain::Jump
+                TerrainId::jump()
             }
         })
     }
@@ -240,7 +241,7 @@ impl TrackBuilder {
         lanes: u8,
         degrees: f32,
         radius: Option<f32>,
-        terrain: impl Fn(u8) -> Terrain,
+        terrain: impl Fn(u8) -> TerrainId,
     ) -> Result<&mut Self, BuildError> {
         if sectors == 0 || lanes == 0 {
             return Err(BuildError::Empty);
@@ -264,7 +265,7 @@ impl TrackBuilder {
         lanes: u8,
         step: f32,
         radius: Option<f32>,
-        terrain: impl Fn(u8) -> Terrain,
+        terrain: impl Fn(u8) -> TerrainId,
     ) -> Sector {
         let (centre, heading, advance) = match radius {
             Some(radius) if step != 0.0 => self.arc_step(step, radius),
@@ -406,7 +407,7 @@ impl TrackBuilder {
                 sector
                     .spaces
                     .iter()
-                    .filter(|s| s.terrain == Terrain::Paved)
+                    .filter(|s| s.terrain.is_paved())
                     .map(|s| SpaceRef {
                         section,
                         sector: number,
@@ -508,7 +509,7 @@ impl TrackBuilder {
         let length = distance / sectors;
         self.track.space_size.length = length;
         for _ in 0..sectors as u32 {
-            let mut sector = self.lay_sector(lanes, 0.0, None, |_| Terrain::Paved);
+            let mut sector = self.lay_sector(lanes, 0.0, None, |_| TerrainId::paved());
             if (length - size.length).abs() > 1e-3 {
                 for space in &mut sector.spaces {
                     space.size = Some(SpaceSize {
@@ -616,7 +617,7 @@ impl TrackBuilder {
         };
         let mut start = Vec::new();
         for number in 0..sectors {
-            let sector = self.lay_sector(lanes, 0.0, None, |_| Terrain::Paved);
+            let sector = self.lay_sector(lanes, 0.0, None, |_| TerrainId::paved());
             if let Some(previous) = number.checked_sub(1) {
                 link_sectors(
                     &mut start,
@@ -707,13 +708,16 @@ pub(crate) fn link_sectors(sectors: &mut [Sector], from: usize, to: &Sector, fir
     };
     for (from_lane, (space, targets)) in sectors[from].spaces.iter_mut().zip(links).enumerate() {
         space.next.clear();
-        if space.terrain == Terrain::Trough {
+        if space.terrain.is_standard_trough() {
             // A car in the trough moves laterally out first (7.14); it has no forward link.
             continue;
         }
         for lane in targets {
-            let target_terrain = to.spaces.get(usize::from(lane)).map(|s| s.terrain);
-            let lanes = if target_terrain == Some(Terrain::Trough) {
+            let into_trough = to
+                .spaces
+                .get(usize::from(lane))
+                .is_some_and(|s| s.terrain.is_standard_trough());
+            let lanes = if into_trough {
                 // Around the trough, on this lane's own side of it: a lane left of the trough's
                 // line goes to the jump lane on the left, one right of it to the right, and only
                 // a lane straight in line with it forks to both. Two lanes forking both ways

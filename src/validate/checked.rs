@@ -14,6 +14,8 @@ use crate::content::ruleset::CrossoverCollision;
 use crate::content::team_mats::Mount;
 use crate::content::text::{CarNumber, Id, Text};
 
+pub use super::terrain::TerrainBook;
+
 /// A whole checked content pack.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Content {
@@ -29,6 +31,9 @@ pub struct Content {
     pub teams: Vec<Team>,
     /// The rulesets, by id.
     pub rulesets: BTreeMap<Id, Ruleset>,
+    /// The kinds of ground its tracks may name: its terrain file's, or the rulebook's four
+    /// when it has none.
+    pub terrain: TerrainBook,
 }
 
 /// A checked race card kind.

@@ -20,11 +20,13 @@ use std::path::PathBuf;
 
 use super::diagnostic::Diagnostic;
 use super::report::FileReport;
+use super::terrain::{GroundRules, KindIndex, TerrainBook};
 use crate::content::race_deck::LaneSide;
 use crate::content::save;
 use crate::content::source::{Format, SourceFile};
+use crate::content::terrain::CountsAs;
 use crate::content::text::{Id, Text};
-use crate::content::track::{OffTrack, Section, SpaceRef, Terrain, Track, TrackStyle};
+use crate::content::track::{OffTrack, Section, SpaceRef, Track, TrackStyle};
 
 /// A space of a checked track.
 #[derive(
@@ -63,8 +65,10 @@ pub struct TrackSpace {
     pub sector: SectorId,
     /// Its lane (0 at the apron).
     pub lane: u8,
-    /// Its terrain.
-    pub terrain: Terrain,
+    /// Its kind of ground, in the track's [`TerrainBook`].
+    pub kind: KindIndex,
+    /// What the movement rules read of its ground.
+    pub ground: GroundRules,
     /// Forward links, inside lane first.
     pub next: Vec<SpaceId>,
     /// Spaces linking forward into this one, inside lane first.
@@ -130,41 +134,49 @@ pub struct CheckedTrack {
     /// Each space's diagonals ahead and behind, worked out once: movement and targeting ask
     /// for them at every step of a search.
     diagonals: Vec<(Diagonals, Diagonals)>,
+    /// The kinds of ground its spaces name.
+    terrain: TerrainBook,
 }
 
 impl CheckedTrack {
-    /// Checks a track and indexes it, or returns the diagnostics that stop it from racing.
-    /// `source` is where the track was read from (diagnostics point into it).
-    pub fn new(track: &Track, source: &SourceFile) -> Result<Self, Vec<Diagnostic>> {
+    /// Checks a track against the kinds of ground of its pack and indexes it, or returns the
+    /// diagnostics that stop it from racing. `source` is where the track was read from
+    /// (diagnostics point into it).
+    pub fn new(
+        track: &Track,
+        terrain: &TerrainBook,
+        source: &SourceFile,
+    ) -> Result<Self, Vec<Diagnostic>> {
         let mut diagnostics = Vec::new();
         let ok = super::track::check(
             track,
             super::limits::GRID_POSITIONS,
+            terrain,
             &mut FileReport::new(source, &mut diagnostics),
         );
         if !ok {
             diagnostics.retain(Diagnostic::is_error);
             return Err(diagnostics);
         }
-        Ok(Self::index(track))
+        Ok(Self::index(track, terrain))
     }
 
     /// Checks a track that was built in memory (diagnostics point into its canonical text).
-    pub fn from_track(track: &Track) -> Result<Self, Vec<Diagnostic>> {
+    pub fn from_track(track: &Track, terrain: &TerrainBook) -> Result<Self, Vec<Diagnostic>> {
         let text = save::to_text(track, Format::Ron).unwrap_or_default();
         let source = SourceFile::from_text(
             PathBuf::from(format!("{}.ron", track.id.as_str())),
             text,
             Format::Ron,
         );
-        Self::new(track, &source)
+        Self::new(track, terrain, &source)
     }
 
     /// Builds the index; the track has passed [`super::track::check`].
     // Building the index is one pass per derived table; splitting it would only pass the
     // half-built tables around.
     #[allow(clippy::too_many_lines)]
-    fn index(track: &Track) -> Self {
+    fn index(track: &Track, terrain: &TerrainBook) -> Self {
         let mut spaces = Vec::new();
         let mut sectors = Vec::new();
         let mut index = BTreeMap::new();
@@ -185,7 +197,8 @@ impl CheckedTrack {
                         at,
                         sector: sector_id,
                         lane: space.lane,
-                        terrain: space.terrain,
+                        kind: terrain.find(space.terrain.as_str()).unwrap_or_default(),
+                        ground: terrain.rules_of(space.terrain.as_str()),
                         next: Vec::new(),
                         prev: Vec::new(),
                         inner: None,
@@ -258,19 +271,19 @@ impl CheckedTrack {
         // index total.
         let first_lap_sector = SectorId(lap.first().copied().unwrap_or_default() as u32);
         let last_lap_sector = SectorId(lap.last().copied().unwrap_or_default() as u32);
-        let has = |sector: &TrackSector, terrain: Terrain| {
+        let has = |sector: &TrackSector, ground: CountsAs| {
             sector
                 .spaces
                 .iter()
-                .any(|id| spaces[id.index()].terrain == terrain)
+                .any(|id| spaces[id.index()].ground.counts_as == ground)
         };
         let rough: Vec<bool> = lap
             .iter()
-            .map(|&s| has(&sectors[s], Terrain::Rough))
+            .map(|&s| has(&sectors[s], CountsAs::Rough))
             .collect();
         let jump: Vec<bool> = lap
             .iter()
-            .map(|&s| has(&sectors[s], Terrain::Jump))
+            .map(|&s| has(&sectors[s], CountsAs::JumpLane))
             .collect();
         for (i, &s) in lap.iter().enumerate() {
             sectors[s].rough_left = run_left(&rough, i);
@@ -295,7 +308,7 @@ impl CheckedTrack {
                 .copied()
                 .filter(|id| {
                     let space = &spaces[id.index()];
-                    space.terrain != Terrain::Trough && !space.crossover
+                    !space.ground.is_trough() && !space.crossover
                 })
                 .take(2)
                 .collect();
@@ -327,6 +340,7 @@ impl CheckedTrack {
             first_lap_sector,
             last_lap_sector,
             diagonals: Vec::new(),
+            terrain: terrain.clone(),
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -458,6 +472,12 @@ impl CheckedTrack {
         out
     }
 
+    /// The kinds of ground its spaces name.
+    #[must_use]
+    pub fn terrain(&self) -> &TerrainBook {
+        &self.terrain
+    }
+
     /// The trough space of a sector, if it has one.
     #[must_use]
     pub fn trough_of(&self, sector: SectorId) -> Option<SpaceId> {
@@ -465,7 +485,7 @@ impl CheckedTrack {
             .spaces
             .iter()
             .copied()
-            .find(|id| self.space(*id).terrain == Terrain::Trough)
+            .find(|id| self.space(*id).ground.is_trough())
     }
 
     /// The edge space of a sector on a side (lane 0 inside, the last lane outside).

@@ -151,6 +151,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "Rough lanes of a sector are not one block (7.13).",
     ),
     code(
+        "terrain-undefined",
+        Track,
+        "A space names a kind of ground the pack's terrain file does not define (a lone track is checked against the rulebook's four: paved, rough, jump, trough).",
+    ),
+    code(
         "no-forward-link",
         Track,
         "A space leads nowhere: every lap space needs a forward link into the next sector.",
@@ -425,7 +430,37 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "invalid-colour",
         Content,
-        "A team colour not written `#rrggbb`.",
+        "A team or terrain kind colour not written `#rrggbb`.",
+    ),
+    code(
+        "terrain-no-paved",
+        Content,
+        "The terrain file defines no `paved` kind; spaces that name no ground are paved, so it must.",
+    ),
+    code(
+        "too-many-terrain-kinds",
+        Content,
+        "The terrain file defines more kinds of ground than a track can tell apart (64).",
+    ),
+    code(
+        "enter-cost-out-of-range",
+        Content,
+        "A kind of ground costs outside 1-6 MP to enter; a free step would let a car run round the lap for nothing.",
+    ),
+    code(
+        "too-many-effects",
+        Content,
+        "A kind of ground has more than four effects on entry.",
+    ),
+    code(
+        "effect-out-of-range",
+        Content,
+        "A kind of ground's effect has a number out of range (damage is 1-6).",
+    ),
+    code(
+        "trough-with-effects",
+        Content,
+        "A kind counting as the trough has effects on entry; only a movement event puts a car there, and the event says what happens.",
     ),
     code(
         "duplicate-colour",

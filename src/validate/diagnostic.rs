@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use serde::Serialize;
 
 use crate::content::LoadError;
-use crate::content::text::{CarNumber, Id};
+use crate::content::text::{CarNumber, Id, TerrainId};
 use crate::content::track::{SectorRef, SpaceRef};
 
 /// How serious a diagnostic is.
@@ -74,6 +74,11 @@ pub enum ObjectRef {
         /// Its id.
         id: Id,
     },
+    /// A kind of ground of a terrain file.
+    TerrainKind {
+        /// Its id.
+        id: TerrainId,
+    },
     /// A track space (`12.3`, `S2.1` in JSON).
     Space {
         /// Its address.
@@ -97,6 +102,7 @@ impl fmt::Display for ObjectRef {
             Self::Car { team, number } => write!(f, "car {number} of team `{team}`"),
             Self::Ruleset { id } => write!(f, "ruleset `{id}`"),
             Self::BotProfile { id } => write!(f, "bot profile `{id}`"),
+            Self::TerrainKind { id } => write!(f, "terrain kind `{id}`"),
             Self::Space { space } => write!(f, "space {space}"),
             Self::Sector { sector } => write!(f, "sector {sector}"),
         }

@@ -13,8 +13,9 @@
 
 use std::collections::BTreeSet;
 
+use super::terrain::TerrainBook;
 use super::track_graph::{Graph, Unreached};
-use crate::content::track::{Section, SpaceRef, Terrain, Track};
+use crate::content::track::{Section, SpaceRef, Track};
 
 /// The most missing links looked for on one track.
 pub const MOST_CAUSES: usize = 8;
@@ -36,6 +37,7 @@ pub(super) struct MissingLink {
 /// counted under two links.
 pub(super) fn missing_links(
     track: &Track,
+    terrain: &TerrainBook,
     lap_open: bool,
     unreached: &Unreached,
 ) -> Vec<MissingLink> {
@@ -45,12 +47,15 @@ pub(super) fn missing_links(
     }
     let mut mended = track.clone();
     let mut left = unreached.clone();
-    for (from, to) in candidates(track, lap_open).into_iter().take(MOST_CAUSES) {
+    for (from, to) in candidates(track, terrain, lap_open)
+        .into_iter()
+        .take(MOST_CAUSES)
+    {
         let mut tried = mended.clone();
         if !add_link(&mut tried, from, to) {
             continue;
         }
-        let after = Unreached::of(&tried, &Graph::new(&tried), lap_open);
+        let after = Unreached::of(&tried, &Graph::new(&tried, terrain), lap_open);
         let mends = left.mended_by(&after);
         if mends.counts() != (0, 0, 0) {
             left = after;
@@ -87,8 +92,10 @@ fn add_link(track: &mut Track, from: SpaceRef, to: SpaceRef) -> bool {
 }
 
 /// Dead ends and spaces nothing enters, each with the link the stretch tools would have made.
-fn candidates(track: &Track, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
+fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
     let lap = track.sectors.len();
+    let is_trough =
+        |space: &crate::content::track::Space| terrain.rules_of(space.terrain.as_str()).is_trough();
     let entered: BTreeSet<SpaceRef> = track
         .spaces()
         .flat_map(|(_, space)| space.next.iter().copied())
@@ -104,20 +111,18 @@ fn candidates(track: &Track, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
     };
     let mut found = Vec::new();
     for (at, space) in track.spaces() {
-        if space.terrain == Terrain::Trough {
+        if is_trough(space) {
             continue;
         }
         if space.next.is_empty()
-            && let Some(to) = way_on(track, lap_open, at)
+            && let Some(to) = way_on(track, terrain, lap_open, at)
         {
             found.push((at, to));
         }
         if !entered.contains(&at)
             && let Some(from) =
-                previous_of(at).and_then(|sector| nearest_lane(track, sector, at.lane))
-            && track
-                .space(from)
-                .is_some_and(|s| s.terrain != Terrain::Trough)
+                previous_of(at).and_then(|sector| nearest_lane(track, terrain, sector, at.lane))
+            && track.space(from).is_some_and(|s| !is_trough(s))
         {
             found.push((from, at));
         }
@@ -131,7 +136,12 @@ fn candidates(track: &Track, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
 /// Where the stretch tools would have linked a dead end at `at`: the next sector's space in
 /// its lane, or in the lane nearest it (`None` at the end of an open lap or of the starting
 /// section, which joins the lap anywhere).
-pub(super) fn way_on(track: &Track, lap_open: bool, at: SpaceRef) -> Option<SpaceRef> {
+pub(super) fn way_on(
+    track: &Track,
+    terrain: &TerrainBook,
+    lap_open: bool,
+    at: SpaceRef,
+) -> Option<SpaceRef> {
     let number = usize::try_from(at.sector).ok()?;
     let next = match at.section {
         Section::Lap if number + 1 < track.sectors.len() => (Section::Lap, at.sector + 1),
@@ -139,17 +149,22 @@ pub(super) fn way_on(track: &Track, lap_open: bool, at: SpaceRef) -> Option<Spac
         Section::Start if number + 1 < track.start_sectors.len() => (Section::Start, at.sector + 1),
         _ => return None,
     };
-    nearest_lane(track, next, at.lane)
+    nearest_lane(track, terrain, next, at.lane)
 }
 
 /// The space of `sector` in `lane`, or in the lane nearest it (not a trough).
-fn nearest_lane(track: &Track, (section, number): (Section, u32), lane: u8) -> Option<SpaceRef> {
+fn nearest_lane(
+    track: &Track,
+    terrain: &TerrainBook,
+    (section, number): (Section, u32),
+    lane: u8,
+) -> Option<SpaceRef> {
     track
         .section(section)
         .get(usize::try_from(number).ok()?)?
         .spaces
         .iter()
-        .filter(|space| space.terrain != Terrain::Trough)
+        .filter(|space| !terrain.rules_of(space.terrain.as_str()).is_trough())
         .min_by_key(|space| (space.lane.abs_diff(lane), space.lane))
         .map(|space| SpaceRef {
             section,

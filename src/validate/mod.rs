@@ -22,6 +22,7 @@ pub mod race_deck;
 pub mod report;
 pub mod ruleset;
 pub mod team_mats;
+pub mod terrain;
 pub mod track;
 mod track_graph;
 pub mod tuning;
@@ -56,8 +57,18 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         Document::Ruleset(ruleset) => {
             ruleset::check(ruleset, &mut report);
         }
+        // A track on its own is checked against the rulebook's grounds; beside a pack with a
+        // terrain file, against that file's kinds (`validate_pack`, the races' loader).
         Document::Track(track) => {
-            track::check(track, limits::GRID_POSITIONS, &mut report);
+            track::check(
+                track,
+                limits::GRID_POSITIONS,
+                &terrain::TerrainBook::standard(),
+                &mut report,
+            );
+        }
+        Document::Terrain(file) => {
+            terrain::check(file, &mut report);
         }
         Document::BotProfile(profile) => bot_profile::check(profile, &mut report),
         // A scenario names a track and a content folder; it is checked against them when it
@@ -87,6 +98,7 @@ pub fn validate_opened(opened: &RawPack) -> Vec<Diagnostic> {
                 | Document::CombatEventDeck(_)
                 | Document::TeamMats(_)
                 | Document::Ruleset(_)
+                | Document::Terrain(_)
         )
     });
     if opened.is_folder && (is_pack || opened.files.is_empty()) {

@@ -6,6 +6,8 @@ use super::checked::Content;
 use super::checked_track::CheckedTrack;
 use super::diagnostic::Diagnostic;
 use super::pack::validate_pack;
+use super::report::FileReport;
+use super::terrain::TerrainBook;
 use crate::content::{Document, RawPack};
 
 /// Loads and checks a content folder. Returns its errors (warnings dropped) if it cannot race.
@@ -23,11 +25,26 @@ pub fn open_content(dir: &Path) -> Result<Content, Vec<Diagnostic>> {
     })
 }
 
-/// Loads and checks a track file.
-pub fn open_track(path: &Path) -> Result<CheckedTrack, Vec<Diagnostic>> {
+/// The kinds of ground of a pack: its terrain file's when it has one without errors, else the
+/// rulebook's four (a broken terrain file is reported by the pack's validation).
+#[must_use]
+pub fn pack_terrain(pack: &RawPack) -> TerrainBook {
+    pack.find(|document| match document {
+        Document::Terrain(file) => Some(file),
+        _ => None,
+    })
+    .and_then(|(loaded, file)| {
+        let mut ignored = Vec::new();
+        super::terrain::check(file, &mut FileReport::new(&loaded.source, &mut ignored))
+    })
+    .unwrap_or_else(TerrainBook::standard)
+}
+
+/// Loads a track file and checks it against the kinds of ground of its pack (`terrain`).
+pub fn open_track(path: &Path, terrain: &TerrainBook) -> Result<CheckedTrack, Vec<Diagnostic>> {
     let loaded = Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
     match &loaded.document {
-        Document::Track(track) => CheckedTrack::new(track, &loaded.source),
+        Document::Track(track) => CheckedTrack::new(track, terrain, &loaded.source),
         other => Err(vec![Diagnostic::error_in(
             path,
             "not-a-track",

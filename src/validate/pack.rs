@@ -7,6 +7,7 @@ use super::diagnostic::{Diagnostic, Location, ObjectRef, Severity};
 use super::limits::{GRID_POSITIONS, Limits};
 use super::locate::Needle;
 use super::report::FileReport;
+use super::terrain::TerrainBook;
 use super::{combat_deck, movement_events, race_deck, ruleset, team_mats};
 use crate::content::combat_deck::CombatEventDeck;
 use crate::content::team_mats::TeamMats;
@@ -78,12 +79,28 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
         );
     }
 
-    let content = match (race_deck, movement_events, combat, teams) {
+    // A pack without a terrain file plays on the rulebook's grounds; one with a broken terrain
+    // file plays on none (its tracks are still checked against the rulebook's, so that their
+    // other problems show).
+    let terrain_file = single(ContentKind::Terrain).and_then(|loaded| match &loaded.document {
+        Document::Terrain(file) => Some((loaded, file)),
+        _ => None,
+    });
+    let terrain = match terrain_file {
+        Some((loaded, file)) => {
+            super::terrain::check(file, &mut FileReport::new(&loaded.source, &mut out))
+        }
+        None => Some(TerrainBook::standard()),
+    };
+    let track_terrain = terrain.clone().unwrap_or_else(TerrainBook::standard);
+
+    let content = match (race_deck, movement_events, combat, teams, terrain) {
         (
             Some(race_deck),
             Some(movement_events),
             Some((weapon_types, combat_deck)),
             Some(teams),
+            Some(terrain),
         ) if !checked_rulesets.is_empty() && !out.iter().any(Diagnostic::is_error) => {
             Some(Content {
                 race_deck,
@@ -92,6 +109,7 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
                 combat_deck,
                 teams,
                 rulesets: checked_rulesets,
+                terrain,
             })
         }
         _ => None,
@@ -103,6 +121,7 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
             super::track::check(
                 track,
                 GRID_POSITIONS,
+                &track_terrain,
                 &mut FileReport::new(&loaded.source, &mut out),
             );
         }
@@ -218,9 +237,11 @@ fn files_by_kind<'a>(
     // A folder nothing could be read from is described by its load errors alone; listing every
     // kind as missing would only bury them.
     let nothing_read = pack.files.is_empty() && failed_kinds_unknown;
-    for kind in ContentKind::PACK {
+    // The terrain file is optional (without one the pack plays on the rulebook's grounds), but
+    // there is at most one.
+    for kind in ContentKind::PACK.into_iter().chain([ContentKind::Terrain]) {
         let files = by_kind.get(&kind).map_or(&[][..], Vec::as_slice);
-        if files.is_empty() && !nothing_read {
+        if files.is_empty() && !nothing_read && kind != ContentKind::Terrain {
             // When some file failed to load it may be the missing one; say so rather than
             // claiming the pack lacks it.
             let because = if failed_kinds_unknown {

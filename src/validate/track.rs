@@ -11,17 +11,25 @@ use super::diagnostic::{Fix, ObjectRef};
 use super::locate::Needle;
 use super::missing_links::{MissingLink, missing_links};
 use super::report::FileReport;
+use super::terrain::TerrainBook;
 use super::track_graph::{Graph, Unreached};
 use crate::content::crossing::CROSSING_ANGLE_TOLERANCE as CROSSOVER_ANGLE_TOLERANCE;
 use crate::content::race_deck::LaneSide;
-use crate::content::track::{CrossoverPair, Section, Sector, SpaceRef, Terrain, Track, TrackStyle};
+use crate::content::terrain::CountsAs;
+use crate::content::track::{CrossoverPair, Section, Sector, SpaceRef, Track, TrackStyle};
 
 /// The most diagnostics one check reports space by space.
 pub const MAX_PER_CHECK: usize = 25;
 
-/// Checks a track; `grid_needed` is the largest field a ruleset can put on it (40 for the
-/// rulebook). Returns whether it found no error.
-pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bool {
+/// Checks a track against the kinds of ground of its pack (`terrain`); `grid_needed` is the
+/// largest field a ruleset can put on it (40 for the rulebook). Returns whether it found no
+/// error.
+pub fn check(
+    track: &Track,
+    grid_needed: u32,
+    terrain: &TerrainBook,
+    report: &mut FileReport<'_>,
+) -> bool {
     let errors_before = report.error_count();
     if track.sectors.is_empty() {
         report.error(
@@ -54,10 +62,11 @@ pub fn check(track: &Track, grid_needed: u32, report: &mut FileReport<'_>) -> bo
         }
     }
     let lap_open = !track.lap_is_closed();
-    let unreached = Unreached::of(track, &Graph::new(track), lap_open);
-    let missing = missing_links(track, lap_open, &unreached);
+    let unreached = Unreached::of(track, &Graph::new(track, terrain), lap_open);
+    let missing = missing_links(track, terrain, lap_open, &unreached);
     let mut checker = Checker {
         track,
+        terrain,
         report,
         lap_open,
         drawing_sane,
@@ -146,6 +155,8 @@ pub fn sector_name(section: Section, number: u32) -> String {
 
 struct Checker<'t, 'r, 'a> {
     track: &'t Track,
+    /// The kinds of ground the spaces name.
+    terrain: &'t TerrainBook,
     report: &'r mut FileReport<'a>,
     /// The lap does not close yet (a track being drawn): its consequences (the last sector's
     /// spaces going nowhere, no space reaching the finish) are left to the one `lap-not-closed`
@@ -249,19 +260,59 @@ impl Checker<'_, '_, '_> {
         }
     }
 
-    /// Jump sections are `Jump, Trough, Jump`; rough spaces in a sector are side by side.
+    /// Every space names a kind the pack defines; jump sections are jump lane, trough, jump
+    /// lane; rough spaces in a sector are side by side.
     fn check_terrain(&mut self, section: Section, number: u32, sector: &Sector) {
         let name = sector_name(section, number);
-        let terrain: Vec<Terrain> = sector.spaces.iter().map(|space| space.terrain).collect();
-        let has_jump = terrain
+        for (index, space) in sector.spaces.iter().enumerate() {
+            if self.terrain.find(space.terrain.as_str()).is_none() {
+                let at = SpaceRef {
+                    section,
+                    sector: number,
+                    lane: space.lane,
+                };
+                let mut needles = Self::needles(section, number, Some(index));
+                needles.push(Needle::Field("terrain"));
+                self.report.error(
+                    "terrain-undefined",
+                    Some(ObjectRef::Space { space: at }),
+                    &needles,
+                    format!(
+                        "space {at} is `{}` ground, which the pack's terrain file does not define \
+                         (it defines {})",
+                        space.terrain,
+                        self.terrain
+                            .kinds()
+                            .iter()
+                            .map(|kind| format!("`{}`", kind.id))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                );
+            }
+        }
+        let grounds: Vec<CountsAs> = sector
+            .spaces
             .iter()
-            .any(|t| matches!(t, Terrain::Jump | Terrain::Trough));
-        if has_jump && terrain != [Terrain::Jump, Terrain::Trough, Terrain::Jump] {
-            let trough_misplaced = terrain.iter().enumerate().any(|(i, t)| {
-                *t == Terrain::Trough
+            .map(|space| self.terrain.rules_of(space.terrain.as_str()).counts_as)
+            .collect();
+        let listed = || {
+            sector
+                .spaces
+                .iter()
+                .map(|space| space.terrain.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let has_jump = grounds
+            .iter()
+            .any(|g| matches!(g, CountsAs::JumpLane | CountsAs::Trough));
+        if has_jump && grounds != [CountsAs::JumpLane, CountsAs::Trough, CountsAs::JumpLane] {
+            let trough_misplaced = grounds.iter().enumerate().any(|(i, g)| {
+                *g == CountsAs::Trough
                     && !(i > 0
-                        && terrain.get(i + 1) == Some(&Terrain::Jump)
-                        && terrain[i - 1] == Terrain::Jump)
+                        && grounds.get(i + 1) == Some(&CountsAs::JumpLane)
+                        && grounds[i - 1] == CountsAs::JumpLane)
             });
             let (code, message) = if trough_misplaced {
                 (
@@ -278,13 +329,13 @@ impl Checker<'_, '_, '_> {
                 code,
                 section,
                 number,
-                format!("sector {name}: {message} (it has {terrain:?})"),
+                format!("sector {name}: {message} (it has {})", listed()),
             );
         }
-        let rough: Vec<usize> = terrain
+        let rough: Vec<usize> = grounds
             .iter()
             .enumerate()
-            .filter(|(_, t)| **t == Terrain::Rough)
+            .filter(|(_, g)| **g == CountsAs::Rough)
             .map(|(i, _)| i)
             .collect();
         if let (Some(first), Some(last)) = (rough.first(), rough.last())
@@ -307,7 +358,7 @@ impl Checker<'_, '_, '_> {
             && at.section == Section::Lap
             && at.sector as usize + 1 == self.track.sectors.len();
         if space.next.is_empty()
-            && space.terrain != Terrain::Trough
+            && !self.terrain.rules_of(space.terrain.as_str()).is_trough()
             && !end_of_open_lap
             && !self.explained.contains(&at)
         {
@@ -316,7 +367,9 @@ impl Checker<'_, '_, '_> {
                 at,
                 format!("space {at} has no forward link: cars there could never move on"),
             );
-            if let Some(to) = super::missing_links::way_on(self.track, self.lap_open, at) {
+            if let Some(to) =
+                super::missing_links::way_on(self.track, self.terrain, self.lap_open, at)
+            {
                 self.report.offer_fix(Fix::AddLink { from: at, to });
             }
         }
@@ -359,7 +412,11 @@ impl Checker<'_, '_, '_> {
                     );
                     continue;
                 };
-                if target_space.terrain == Terrain::Trough {
+                if self
+                    .terrain
+                    .rules_of(target_space.terrain.as_str())
+                    .is_trough()
+                {
                     self.space_error(
                         "link-into-trough",
                         at,
@@ -800,7 +857,9 @@ fn chute_spot(track: &Track) -> Option<SpaceRef> {
         .map(|offset| (count / 4 + offset) % count)
         .find_map(|index| {
             let outer = track.sectors[index].spaces.last()?;
-            (outer.terrain == Terrain::Paved)
+            outer
+                .terrain
+                .is_paved()
                 .then(|| SpaceRef::lap(u32::try_from(index).unwrap_or(u32::MAX), outer.lane))
         })
 }

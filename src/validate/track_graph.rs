@@ -3,7 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use crate::content::track::{Section, SpaceRef, Terrain, Track};
+use super::terrain::TerrainBook;
+use crate::content::terrain::CountsAs;
+use crate::content::track::{Section, SpaceRef, Track};
 
 /// The moves between spaces, for reachability: forward links, plus lateral moves where the
 /// terrain allows them (not out of rough or jump lanes, never into the trough, and out of the
@@ -21,7 +23,7 @@ pub(super) struct Graph {
 }
 
 impl Graph {
-    pub(super) fn new(track: &Track) -> Self {
+    pub(super) fn new(track: &Track, terrain: &TerrainBook) -> Self {
         let nodes: Vec<SpaceRef> = track.spaces().map(|(at, _)| at).collect();
         let index: BTreeMap<SpaceRef, usize> =
             nodes.iter().enumerate().map(|(i, at)| (*at, i)).collect();
@@ -31,7 +33,8 @@ impl Graph {
         let mut lap_start = Vec::new();
         let mut troughs = BTreeSet::new();
         for (i, (at, space)) in track.spaces().enumerate() {
-            if space.terrain == Terrain::Trough {
+            let ground = terrain.rules_of(space.terrain.as_str());
+            if ground.is_trough() {
                 troughs.insert(at);
             }
             if at.section == Section::Lap && at.sector == 0 {
@@ -58,10 +61,11 @@ impl Graph {
                 else {
                     continue;
                 };
-                let allowed = match space.terrain {
-                    Terrain::Trough => other.terrain == Terrain::Jump,
-                    Terrain::Rough | Terrain::Jump => false,
-                    Terrain::Paved => other.terrain != Terrain::Trough,
+                let beside = terrain.rules_of(other.terrain.as_str());
+                let allowed = if ground.is_trough() {
+                    beside.counts_as == CountsAs::JumpLane
+                } else {
+                    !ground.locks_lanes() && !beside.is_trough()
                 };
                 if allowed {
                     edges[i].push(j);

@@ -219,7 +219,9 @@ pub fn check_files(spec: &TuningSpec, path: &Path, report: &mut FileReport<'_>) 
             &[Needle::Field("track")],
             format!("the track {} is this spec itself", spec.track),
         );
-    } else if let Err(found) = super::open::open_track(&track) {
+    } else if let Err(found) =
+        super::open::open_track(&track, &super::open::pack_terrain(&RawPack::open(&content)))
+    {
         report.error(
             "tuning-files",
             None,

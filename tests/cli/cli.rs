@@ -191,6 +191,7 @@ fn schema_writes_one_schema_per_format() {
             "ruleset.schema.json",
             "scenario.schema.json",
             "team_mats.schema.json",
+            "terrain.schema.json",
             "track.schema.json",
             "tuning_spec.schema.json"
         ]
@@ -470,8 +471,11 @@ fn race_json_names_every_place_card_and_car_as_the_files_do() {
         serde_json::from_value(report["events"].clone()).expect("the documented shape");
     assert_eq!(typed.len(), events.len());
 
-    let track = roadwright::validate::open::open_track(&common::repo("tracks/figure-eight.ron"))
-        .expect("track");
+    let track = roadwright::validate::open::open_track(
+        &common::repo("tracks/figure-eight.ron"),
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
     let spaces = track.space_ids().map(|s| track.at(s).to_string()).collect();
     let content =
         roadwright::validate::open::open_content(&common::repo("content")).expect("content");

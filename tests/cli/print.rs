@@ -119,7 +119,7 @@ fn straight() -> Track {
         })
         .collect();
     for sector in &mut track.sectors {
-        sector.spaces[0].terrain = roadwright::content::track::Terrain::Paved;
+        sector.spaces[0].terrain = roadwright::content::track::TerrainId::paved();
         sector.spaces[0].size = None;
     }
     track.start_sectors.clear();
@@ -623,7 +623,7 @@ fn every_space_of_the_oval_is_printed_on_some_page() {
         .chain(track.start_sectors.iter_mut())
     {
         for space in &mut sector.spaces {
-            space.terrain = roadwright::content::track::Terrain::Trough;
+            space.terrain = roadwright::content::track::TerrainId::trough();
         }
     }
     track.grid.clear();

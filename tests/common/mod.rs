@@ -152,8 +152,11 @@ pub fn copy_folder(from: &Path, to: &Path) {
 /// The rules of a race on a sample track with the standard content and ruleset.
 pub fn race_rules(track: &str, ruleset: &str) -> std::sync::Arc<roadwright::rules::RaceRules> {
     let content = roadwright::validate::open::open_content(&repo("content")).expect("content");
-    let track = roadwright::validate::open::open_track(&repo(&format!("tracks/{track}.ron")))
-        .expect("track");
+    let track = roadwright::validate::open::open_track(
+        &repo(&format!("tracks/{track}.ron")),
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
     std::sync::Arc::new(roadwright::rules::RaceRules::new(content, track, ruleset).expect("rules"))
 }
 /// The four sample tracks.
@@ -239,11 +242,11 @@ pub fn endless_races(pack: &Path) {
 /// but cars take the grid positions in order (3.0) and the largest field of the standard
 /// ruleset fills 40, so the spur is a dead-end branch only play finds.
 pub fn with_unfilled_starting_spur(track: &mut roadwright::content::track::Track) {
-    use roadwright::content::track::{GridSlot, OffTrack, Sector, Space, Terrain};
+    use roadwright::content::track::{GridSlot, OffTrack, Sector, Space, TerrainId};
     let at = |text: &str| text.parse().expect("a space");
     let space = |next: &str, x: f32| Space {
         lane: 0,
-        terrain: Terrain::Paved,
+        terrain: TerrainId::paved(),
         next: vec![at(next)],
         x,
         y: 3.5,

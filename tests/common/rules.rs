@@ -8,7 +8,7 @@ use roadwright::content::race_deck::LaneSide;
 use roadwright::content::scenario::{CarPlacement, CarRef, Marker, Scenario, Spot};
 use roadwright::content::text::{CarNumber, Id, Text};
 use roadwright::content::track::{
-    Chute, OffTrack, Sector, Space, SpaceRef, SpaceSize, Terrain, Track, TrackStyle,
+    Chute, OffTrack, Sector, Space, SpaceRef, SpaceSize, TerrainId, Track, TrackStyle,
 };
 use roadwright::rules::{CarId, Decision, Race, RaceRules, Step};
 use roadwright::validate::checked_track::{CheckedTrack, SpaceId};
@@ -18,15 +18,15 @@ use roadwright::validate::checked_track::{CheckedTrack, SpaceId};
 /// the outer lanes converge, when it has more the outermost lane forks; nothing links into a
 /// trough (a lane facing one links to the lane outside it).
 pub fn test_track(sectors: &[&str]) -> Track {
-    let lanes: Vec<Vec<Terrain>> = sectors
+    let lanes: Vec<Vec<TerrainId>> = sectors
         .iter()
         .map(|s| {
             s.chars()
                 .map(|c| match c {
-                    'R' => Terrain::Rough,
-                    'J' => Terrain::Jump,
-                    'T' => Terrain::Trough,
-                    _ => Terrain::Paved,
+                    'R' => TerrainId::rough(),
+                    'J' => TerrainId::jump(),
+                    'T' => TerrainId::trough(),
+                    _ => TerrainId::paved(),
                 })
                 .collect()
         })
@@ -41,7 +41,7 @@ pub fn test_track(sectors: &[&str]) -> Track {
             .enumerate()
             .map(|(lane, terrain)| {
                 let mut targets: Vec<usize> = Vec::new();
-                if *terrain != Terrain::Trough {
+                if *terrain != TerrainId::trough() {
                     targets.push(lane.min(m - 1));
                     if lane == sector.len() - 1 && m > sector.len() {
                         targets.extend(sector.len()..m);
@@ -49,14 +49,20 @@ pub fn test_track(sectors: &[&str]) -> Track {
                 }
                 let targets: Vec<SpaceRef> = targets
                     .into_iter()
-                    .map(|t| if next[t] == Terrain::Trough { t + 1 } else { t })
+                    .map(|t| {
+                        if next[t] == TerrainId::trough() {
+                            t + 1
+                        } else {
+                            t
+                        }
+                    })
                     .map(|t| SpaceRef::lap(((i + 1) % n) as u32, t as u8))
                     .collect::<std::collections::BTreeSet<_>>()
                     .into_iter()
                     .collect();
                 Space {
                     lane: lane as u8,
-                    terrain: *terrain,
+                    terrain: terrain.clone(),
                     next: targets,
                     x: i as f32,
                     y: -(lane as f32),
@@ -100,6 +106,8 @@ pub fn straight(count: usize, lanes: &str) -> Vec<&str> {
 /// Builds race positions.
 pub struct Position {
     track: CheckedTrack,
+    /// The kinds of ground, when not the standard pack's.
+    terrain: Option<roadwright::validate::checked::TerrainBook>,
     scenario: Scenario,
     ruleset: String,
     crossover: Option<roadwright::content::ruleset::CrossoverCollision>,
@@ -108,21 +116,39 @@ pub struct Position {
 impl Position {
     /// A position on a track (checked: the test fails if the track is invalid).
     pub fn on(track: &Track) -> Self {
-        let track = CheckedTrack::from_track(track).unwrap_or_else(|d| panic!("{d:#?}"));
+        let track = CheckedTrack::from_track(
+            track,
+            &roadwright::validate::checked::TerrainBook::standard(),
+        )
+        .unwrap_or_else(|d| panic!("{d:#?}"));
         Self::on_checked(track)
+    }
+
+    /// A position on a track painted with the kinds of ground of `terrain` (the race's pack
+    /// is the standard one with that terrain file).
+    pub fn on_ground(track: &Track, terrain: &roadwright::content::terrain::TerrainFile) -> Self {
+        let book = roadwright::validate::checked::TerrainBook::from_file(terrain)
+            .unwrap_or_else(|d| panic!("{d:#?}"));
+        let track = CheckedTrack::from_track(track, &book).unwrap_or_else(|d| panic!("{d:#?}"));
+        let mut position = Self::on_checked(track);
+        position.terrain = Some(book);
+        position
     }
 
     /// A position on a sample track.
     pub fn on_sample(name: &str) -> Self {
-        let track =
-            roadwright::validate::open::open_track(&super::repo(&format!("tracks/{name}.ron")))
-                .expect("sample track");
+        let track = roadwright::validate::open::open_track(
+            &super::repo(&format!("tracks/{name}.ron")),
+            &roadwright::validate::checked::TerrainBook::standard(),
+        )
+        .expect("sample track");
         Self::on_checked(track)
     }
 
     fn on_checked(track: CheckedTrack) -> Self {
         Self {
             track,
+            terrain: None,
             scenario: Scenario {
                 kind: ScenarioKind::Scenario,
                 version: 1,
@@ -293,8 +319,11 @@ impl Position {
                 self.scenario.players.push(Id::from(spare));
             }
         }
-        let content =
+        let mut content =
             roadwright::validate::open::open_content(&super::repo("content")).expect("content");
+        if let Some(terrain) = self.terrain {
+            content.terrain = terrain;
+        }
         let mut rules = RaceRules::new(content, self.track, &self.ruleset).expect("rules");
         if let Some(rule) = self.crossover {
             rules.ruleset.crossover_collision = rule;

@@ -167,7 +167,11 @@ fn iterate(base: &Base, dir: &Path, iteration: u64) {
     let Document::Track(raw_track) = &track.document else {
         return;
     };
-    let checked = CheckedTrack::new(raw_track, &track.source);
+    let checked = CheckedTrack::new(
+        raw_track,
+        &roadwright::validate::checked::TerrainBook::standard(),
+        &track.source,
+    );
     if let Err(diagnostics) = &checked {
         for d in diagnostics {
             let _ = d.to_string();

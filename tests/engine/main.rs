@@ -19,6 +19,7 @@ mod rules_movement;
 mod rules_turns;
 mod scenarios;
 mod standard_pack;
+mod terrain;
 mod track_drawing;
 mod track_editing;
 mod tracks;

@@ -8,7 +8,6 @@ use std::fs;
 use std::sync::Arc;
 
 use common::{copy_of_standard_pack, repo, roadwright};
-use roadwright::content::track::Terrain;
 use roadwright::content::{Document, Format, RawPack};
 use roadwright::rules::RaceRules;
 use roadwright::sim::play_check::{PlayCheck, PlayLimits};
@@ -93,7 +92,7 @@ fn a_trough_no_event_can_reach_is_found_by_play_with_its_spaces_named() {
     };
     let troughs: Vec<String> = oval
         .spaces()
-        .filter(|(_, s)| s.terrain == Terrain::Trough)
+        .filter(|(_, s)| s.terrain.as_str() == "trough")
         .map(|(at, _)| at.to_string())
         .collect();
     assert!(!troughs.is_empty(), "the oval has a jump");
@@ -229,7 +228,12 @@ fn findings_do_not_depend_on_the_number_of_threads() {
     let Document::Track(raw) = &track.document else {
         panic!("a track");
     };
-    let checked = CheckedTrack::new(raw, &track.source).expect("valid");
+    let checked = CheckedTrack::new(
+        raw,
+        &roadwright::validate::checked::TerrainBook::standard(),
+        &track.source,
+    )
+    .expect("valid");
     let check = PlayCheck {
         rules: Arc::new(RaceRules::new(content, checked, "standard").expect("rules")),
         track: &track,

@@ -5,7 +5,7 @@ use crate::common;
 
 use roadwright::content::race_deck::LaneSide;
 use roadwright::content::track::{
-    Chute, CrossoverPair, Space, SpaceRef, Terrain, Track, TrackStyle,
+    Chute, CrossoverPair, Space, SpaceRef, TerrainId, Track, TrackStyle,
 };
 use roadwright::edit::track_edit::{blank_track, chute_beside};
 use roadwright::edit::{Origin, Stretch, StretchShape, TrackEdit, TrackEditError};
@@ -51,8 +51,8 @@ fn assert_same_track(drawn: &Track, sample: &Track) {
     assert_eq!(drawn.start_sectors.len(), sample.start_sectors.len());
     for ((at, a), (_, b)) in drawn.spaces().zip(sample.spaces()) {
         assert_eq!(
-            (a.lane, a.terrain, &a.next),
-            (b.lane, b.terrain, &b.next),
+            (a.lane, a.terrain.clone(), &a.next),
+            (b.lane, b.terrain.clone(), &b.next),
             "space {at}"
         );
         let near = |p: f32, q: f32| (p - q).abs() < 0.02;
@@ -76,7 +76,7 @@ fn assert_same_track(drawn: &Track, sample: &Track) {
 fn grid_of(track: &Track, first: u32, positions: usize) -> TrackEdit {
     let spaces: Vec<SpaceRef> = track
         .spaces()
-        .filter(|(at, space)| at.sector >= first && space.terrain == Terrain::Paved)
+        .filter(|(at, space)| at.sector >= first && space.terrain.as_str() == "paved")
         .map(|(at, _)| at)
         .take(positions)
         .collect();
@@ -373,13 +373,13 @@ fn painting_a_trough_relinks_the_sector_before_around_it() {
     let mut track = oval();
     TrackEdit::SetTerrain {
         spaces: vec![SpaceRef::lap(1, 1)],
-        terrain: Terrain::Trough,
+        terrain: TerrainId::trough(),
     }
     .apply(&mut track)
     .expect("paint");
     assert_eq!(
         track.space(SpaceRef::lap(1, 1)).expect("1.1").terrain,
-        Terrain::Trough
+        TerrainId::trough()
     );
     assert!(
         !track
@@ -769,8 +769,12 @@ fn a_copied_stretch_is_pasted_at_the_end_of_the_lap() {
     assert_eq!(pasted.sectors.len(), 8);
     for sector in &pasted.sectors[6..8] {
         assert_eq!(
-            sector.spaces.iter().map(|s| s.terrain).collect::<Vec<_>>(),
-            [Terrain::Jump, Terrain::Trough, Terrain::Jump],
+            sector
+                .spaces
+                .iter()
+                .map(|s| s.terrain.clone())
+                .collect::<Vec<_>>(),
+            [TerrainId::jump(), TerrainId::trough(), TerrainId::jump()],
             "the jump pasted with its trough"
         );
     }

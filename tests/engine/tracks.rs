@@ -4,7 +4,7 @@ use crate::common;
 
 use roadwright::content::race_deck::LaneSide;
 use roadwright::content::track::{
-    Chute, CrossoverPair, GridSlot, SpaceRef, Terrain, Track, TrackStyle,
+    Chute, CrossoverPair, GridSlot, SpaceRef, TerrainId, Track, TrackStyle,
 };
 use roadwright::content::track_summary::TrackSummary;
 use roadwright::content::{Document, Format, LoadedDocument, SourceFile};
@@ -186,19 +186,19 @@ fn jump_and_trough_shape_is_checked() {
     let first_trough = |t: &Track| {
         t.sectors
             .iter()
-            .position(|s| s.spaces.iter().any(|x| x.terrain == Terrain::Trough))
+            .position(|s| s.spaces.iter().any(|x| x.terrain.as_str() == "trough"))
             .expect("trough") as u32
     };
     assert_eq!(
         broken("oval", |t| {
             let s = first_trough(t);
-            space_mut(t, s, 0).terrain = Terrain::Paved;
+            space_mut(t, s, 0).terrain = TerrainId::paved();
         }),
         ["trough-misplaced"]
     );
     let no_trough = broken("thunder-oval", |t| {
         for space in &mut t.sectors[4].spaces {
-            space.terrain = Terrain::Jump;
+            space.terrain = TerrainId::jump();
         }
     });
     assert_eq!(no_trough, ["jump-not-three-lanes"]);
@@ -217,9 +217,9 @@ fn rough_lanes_must_be_one_block() {
         let rough = t
             .sectors
             .iter()
-            .position(|s| s.spaces.iter().all(|x| x.terrain == Terrain::Rough))
+            .position(|s| s.spaces.iter().all(|x| x.terrain.as_str() == "rough"))
             .expect("rough sector");
-        t.sectors[rough].spaces[1].terrain = Terrain::Paved;
+        t.sectors[rough].spaces[1].terrain = TerrainId::paved();
     });
     assert_eq!(codes, ["rough-not-contiguous"]);
 }
@@ -313,7 +313,7 @@ fn every_space_must_be_reachable_and_reach_the_finish() {
         let rough = t
             .sectors
             .iter()
-            .position(|s| s.spaces.iter().all(|x| x.terrain == Terrain::Rough))
+            .position(|s| s.spaces.iter().all(|x| x.terrain.as_str() == "rough"))
             .expect("rough") as u32;
         space_mut(t, rough, 2).next = vec![SpaceRef::lap(rough + 1, 1)];
     });
@@ -324,7 +324,7 @@ fn every_space_must_be_reachable_and_reach_the_finish() {
         let rough = t
             .sectors
             .iter()
-            .position(|s| s.spaces.iter().all(|x| x.terrain == Terrain::Rough))
+            .position(|s| s.spaces.iter().all(|x| x.terrain.as_str() == "rough"))
             .expect("rough") as u32;
         space_mut(t, rough + 3, 0).next.clear();
     });
@@ -627,7 +627,10 @@ fn every_reference_is_checked_on_every_track_style() {
             position: 41,
             space: ghost,
         });
-        let checked = roadwright::validate::checked_track::CheckedTrack::from_track(&track);
+        let checked = roadwright::validate::checked_track::CheckedTrack::from_track(
+            &track,
+            &roadwright::validate::checked::TerrainBook::standard(),
+        );
         assert!(checked.is_err(), "{style:?}: the ghost slot is refused");
     }
 }

@@ -558,6 +558,7 @@ fn validation_reports_every_problem_not_just_the_first() {
                     deck.cards[0].weapons.remove("emp");
                 }
                 Document::Ruleset(ruleset) => ruleset.hand_size = 0,
+                Document::Terrain(file) => file.kinds[1].enter_cost = 0,
                 Document::MovementEventDeck(_)
                 | Document::Track(_)
                 | Document::Scenario(_)
@@ -575,6 +576,7 @@ fn validation_reports_every_problem_not_just_the_first() {
         "defense-out-of-range",
         "missing-weapon-result",
         "ruleset-zero",
+        "enter-cost-out-of-range",
     ] {
         assert!(found.contains(&code), "{code} missing from {found:?}");
     }

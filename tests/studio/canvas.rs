@@ -12,7 +12,7 @@ use egui::{Color32, Event, Key, Modifiers, PointerButton, Pos2, accesskit::Role,
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::race_deck::LaneSide;
-use roadwright::content::track::{Chute, CrossoverPair, SpaceRef, Terrain, Track};
+use roadwright::content::track::{Chute, CrossoverPair, SpaceRef, TerrainId, Track};
 use roadwright::gui::StudioApp;
 use roadwright::gui::canvas::{Tool, TrackCanvas};
 use roadwright::render::palette;
@@ -372,19 +372,24 @@ fn the_canvas_draws_every_space_in_its_terrain_colour_and_the_grid_numbers_close
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());
     let track = shown_track(&harness);
-    let count = |terrain| track.spaces().filter(|(_, s)| s.terrain == terrain).count();
+    let count = |terrain: &TerrainId| {
+        track
+            .spaces()
+            .filter(|(_, s)| s.terrain == *terrain)
+            .count()
+    };
     for (terrain, fill) in [
-        (Terrain::Paved, palette::PAVED),
-        (Terrain::Jump, palette::JUMP),
-        (Terrain::Trough, palette::TROUGH),
+        (TerrainId::paved(), palette::PAVED),
+        (TerrainId::jump(), palette::JUMP),
+        (TerrainId::trough(), palette::TROUGH),
     ] {
         assert_eq!(
             polygons_of(&harness, colour(fill)),
-            count(terrain),
+            count(&terrain),
             "the fitted oval shows every {terrain:?} space in its colour"
         );
     }
-    let paved = count(Terrain::Paved);
+    let paved = count(&TerrainId::paved());
     assert!(
         polygons_of(&harness, colour(palette::FINISH_LIGHT)) > 0,
         "the finish line's checks"
@@ -399,7 +404,7 @@ fn the_canvas_draws_every_space_in_its_terrain_colour_and_the_grid_numbers_close
             .space(SpaceRef::lap(5, 0))
             .expect("5.0")
             .terrain,
-        Terrain::Rough
+        TerrainId::rough()
     );
 
     // Grid numbers, in the grid colour, only appear close enough to read.

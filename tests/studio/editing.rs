@@ -16,7 +16,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{By, Queryable};
 use roadwright::content::Document;
 use roadwright::content::race_deck::RaceDeck;
-use roadwright::content::track::{SpaceRef, Terrain, Track};
+use roadwright::content::track::{SpaceRef, TerrainId, Track};
 use roadwright::gui::StudioApp;
 use roadwright::gui::screen::ScreenKind;
 
@@ -157,7 +157,7 @@ fn painting_rough_shows_the_matching_diagnostic_and_fixing_it_clears_it() {
     let track = shown_track(&harness);
     assert_eq!(
         track.space(SpaceRef::lap(5, 0)).expect("5.0").terrain,
-        Terrain::Rough
+        TerrainId::rough()
     );
     harness.get_by_label_contains(
         "error[rough-not-contiguous]: sector 5 has paved lanes between rough lanes",

@@ -8,7 +8,7 @@ use common::studio::{settle, workspace_copy};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::Document;
-use roadwright::content::track::{SpaceRef, Terrain};
+use roadwright::content::track::{SpaceRef, TerrainId};
 use roadwright::gui::race::RaceScreen;
 use roadwright::gui::race::RaceSession;
 use roadwright::gui::screen::ScreenKind;
@@ -66,7 +66,10 @@ fn findings_of_play_join_the_diagnostics_and_a_click_shows_the_space() {
     let Document::Track(track) = &harness.state().workspace().documents[shown].document else {
         panic!("a track");
     };
-    assert_eq!(track.space(space).expect("space").terrain, Terrain::Trough);
+    assert_eq!(
+        track.space(space).expect("space").terrain,
+        TerrainId::trough()
+    );
 }
 
 #[test]
@@ -236,7 +239,7 @@ fn the_check_by_play_replays_only_the_track_or_content_that_changed() {
         &mut harness,
         Edit::Track(TrackEdit::SetTerrain {
             spaces: vec![SpaceRef::lap(3, 1)],
-            terrain: Terrain::Rough,
+            terrain: TerrainId::rough(),
         }),
     );
     assert_eq!(painted, Some(1), "the oval's graph changed: the oval alone");

@@ -11,7 +11,7 @@ use egui::epaint::Shape;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use roadwright::content::track::{SpaceRef, Terrain};
+use roadwright::content::track::{SpaceRef, TerrainId};
 use roadwright::gui::race::RaceScreen;
 use roadwright::gui::race::start::SeatChoice;
 use roadwright::gui::race::{RaceCommand, RaceSession, card_label, choice_place};
@@ -347,14 +347,14 @@ fn a_race_on_an_unsaved_edit_plays_the_edited_track() {
     let at = SpaceRef::lap(6, 1);
     assert_ne!(
         shown_track(&harness).space(at).expect("space").terrain,
-        Terrain::Rough
+        TerrainId::rough()
     );
     harness.key_press(Key::P);
     settle(&mut harness);
     click_space(&mut harness, at);
     assert_eq!(
         shown_track(&harness).space(at).expect("space").terrain,
-        Terrain::Rough,
+        TerrainId::rough(),
         "painted"
     );
     assert!(harness.state().workspace().is_dirty(), "not saved");
@@ -363,7 +363,8 @@ fn a_race_on_an_unsaved_edit_plays_the_edited_track() {
     start_race(&mut harness);
     let race = race(&harness);
     let space = race.track().find(at).expect("on the race's track");
-    assert_eq!(race.track().space(space).terrain, Terrain::Rough);
+    let rough = race.track().terrain().find("rough");
+    assert_eq!(Some(race.track().space(space).kind), rough);
     assert!(harness.state().workspace().is_dirty(), "still not saved");
 }
 

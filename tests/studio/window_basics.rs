@@ -141,8 +141,8 @@ fn the_default_studio_shows_the_sample_track_on_the_canvas() {
         .count();
     assert_eq!(
         files,
-        10 + tracks,
-        "six pack files, four bot profiles and every track of the project"
+        11 + tracks,
+        "seven pack files, four bot profiles and every track of the project"
     );
     let shown = harness.state().shown().expect("the track is shown");
     assert!(

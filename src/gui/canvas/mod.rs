@@ -2,6 +2,7 @@
 //! selecting and the tools. It reads the track and emits [`TrackEdit`]s; the app applies them
 //! after the frame, so the canvas never changes a document itself.
 
+mod grounds;
 mod paint;
 pub mod tool;
 mod view;
@@ -10,10 +11,12 @@ use std::collections::BTreeSet;
 
 use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2, pos2};
 
-pub use tool::{ShapeChoice, StartOptions, StretchOptions, TERRAINS, Tool};
+pub use grounds::Grounds;
+pub use tool::{ShapeChoice, StartOptions, StretchOptions, Tool};
 pub use view::View;
 
-use crate::content::track::{Background, CrossoverPair, Section, SpaceRef, Terrain, Track};
+use crate::content::text::TerrainId;
+use crate::content::track::{Background, CrossoverPair, Section, SpaceRef, Track};
 use crate::edit::track_edit::chute_beside;
 use crate::edit::{GroupKey, TrackEdit};
 use crate::render::geometry::{contains, space_corners};
@@ -55,7 +58,9 @@ pub struct TrackCanvas {
     /// The starting section tool's settings.
     pub start: StartOptions,
     /// What the paint tool paints.
-    pub terrain: Terrain,
+    pub terrain: TerrainId,
+    /// The kinds of ground the workspace defines, set by the editor each frame.
+    pub grounds: Grounds,
     /// The first space clicked with the link or crossover tool.
     pub first_click: Option<SpaceRef>,
     /// Whether to draw forward links.
@@ -86,7 +91,8 @@ impl Default for TrackCanvas {
             hover: None,
             stretch: StretchOptions::default(),
             start: StartOptions::default(),
-            terrain: Terrain::Rough,
+            terrain: TerrainId::rough(),
+            grounds: Grounds::default(),
             first_click: None,
             show_links: true,
             backdrop: None,
@@ -217,6 +223,7 @@ impl TrackCanvas {
                 backdrop: self.backdrop.as_ref(),
                 preview: preview.as_ref(),
                 refused: refused.is_some(),
+                legend: &self.grounds.legend,
                 selecting: match self.drag {
                     Some(Drag::Box(start)) => pointer.map(|p| Rect::from_two_pos(start, p)),
                     _ => None,
@@ -256,6 +263,7 @@ impl TrackCanvas {
                 backdrop: None,
                 preview: None,
                 refused: false,
+                legend: &self.grounds.legend,
                 selecting: None,
             },
         );
@@ -325,7 +333,7 @@ impl TrackCanvas {
             edits.push((
                 TrackEdit::SetTerrain {
                     spaces: vec![at],
-                    terrain: self.terrain,
+                    terrain: self.terrain.clone(),
                 },
                 group,
             ));

@@ -6,8 +6,9 @@ use egui::epaint::StrokeKind;
 use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::View;
-use crate::content::track::{Space, SpaceRef, Terrain, Track};
+use crate::content::track::{Space, SpaceRef, Track};
 use crate::render::geometry::{chute_spot, finish_squares, space_corners};
+use crate::render::legend::Legend;
 use crate::render::palette;
 
 /// Below this zoom (pixels per track unit) links and grid numbers are left out: they would be
@@ -27,20 +28,13 @@ pub struct Scene<'a> {
     pub preview: Option<&'a Track>,
     /// The preview cannot be laid: it is drawn in the refusal colour.
     pub refused: bool,
+    /// How each kind of ground is drawn.
+    pub legend: &'a Legend,
     pub selecting: Option<Rect>,
 }
 
 fn colour([r, g, b, a]: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(r, g, b, a)
-}
-
-fn terrain_colour(terrain: Terrain) -> Color32 {
-    colour(match terrain {
-        Terrain::Paved => palette::PAVED,
-        Terrain::Rough => palette::ROUGH,
-        Terrain::Jump => palette::JUMP,
-        Terrain::Trough => palette::TROUGH,
-    })
 }
 
 /// Draws the scene into `rect`.
@@ -110,7 +104,7 @@ fn draw_spaces(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
         }
         painter.add(Shape::convex_polygon(
             points,
-            terrain_colour(space.terrain),
+            colour(scene.legend.colour(&space.terrain)),
             outline,
         ));
         let marks = [

@@ -1,6 +1,5 @@
 //! The canvas tools and their options.
 
-use crate::content::track::Terrain;
 use crate::edit::{Origin, Stretch, StretchShape};
 use crate::stretch::Inside;
 
@@ -220,11 +219,3 @@ impl StretchOptions {
         }
     }
 }
-
-/// The terrains the paint tool offers, with names.
-pub const TERRAINS: [(Terrain, &str); 4] = [
-    (Terrain::Paved, "Paved"),
-    (Terrain::Rough, "Rough"),
-    (Terrain::Jump, "Jump"),
-    (Terrain::Trough, "Trough"),
-];

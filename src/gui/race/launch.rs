@@ -16,7 +16,6 @@ use crate::sim::record::{RaceRecord, RecordFiles};
 use crate::sim::session::{Replay, SeatControl, TestRace};
 use crate::sim::{LoadRaceError, LoadedRace, race_from_documents};
 use crate::validate::Diagnostic;
-use crate::validate::checked_track::CheckedTrack;
 use crate::validate::diagnostic::PlayEvidence;
 
 use super::super::play_checker::play_ruleset;
@@ -56,13 +55,7 @@ pub(crate) fn pack_of(workspace: &Workspace) -> RawPack {
 /// The rules of a race on `track` (a document of the workspace) under `ruleset`, from the
 /// documents as edited.
 fn loaded(workspace: &Workspace, track: &Track, ruleset: &str) -> Result<LoadedRace, LaunchError> {
-    let checked = CheckedTrack::from_track(track).map_err(LaunchError::Invalid)?;
-    Ok(race_from_documents(
-        &pack_of(workspace),
-        track,
-        checked,
-        ruleset,
-    )?)
+    Ok(race_from_documents(&pack_of(workspace), track, ruleset)?)
 }
 
 /// The rules of a race on the track document `track_id` under `ruleset`, from the documents as

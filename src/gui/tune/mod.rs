@@ -307,7 +307,9 @@ impl TuneScreen {
         if !problems.is_empty() {
             return Err(problems.join("; "));
         }
-        let checked = CheckedTrack::from_track(track).map_err(|found| {
+        let pack = pack_of(workspace);
+        let terrain = crate::validate::open::pack_terrain(&pack);
+        let checked = CheckedTrack::from_track(track, &terrain).map_err(|found| {
             format!(
                 "the track cannot be raced on: {}",
                 found.first().map_or_else(String::new, ToString::to_string)
@@ -317,8 +319,7 @@ impl TuneScreen {
             .bot_profiles()
             .map(|p| (p.id.to_string(), p.clone()))
             .collect();
-        let tuning =
-            Tuning::new(spec, pack_of(workspace), checked, &profiles).map_err(|e| e.to_string())?;
+        let tuning = Tuning::new(spec, pack, checked, &profiles).map_err(|e| e.to_string())?;
         let out = PathBuf::from(self.form.out.trim());
         if out.as_os_str().is_empty() {
             return Err("Name an output folder".to_owned());
@@ -436,9 +437,8 @@ impl TuneScreen {
         let track = finished.track.clone();
         let ruleset = tuning.spec.ruleset.as_str();
         let batch = |pack: &crate::content::RawPack| {
-            let loaded =
-                crate::sim::race_from_documents(pack, &track, tuning.track.clone(), ruleset)
-                    .map_err(|e| e.to_string())?;
+            let loaded = crate::sim::race_from_documents(pack, &track, ruleset)
+                .map_err(|e| e.to_string())?;
             let spec = crate::sim::batch::BatchSpec::new(
                 Arc::clone(&loaded.rules),
                 &[],

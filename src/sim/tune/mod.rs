@@ -81,15 +81,15 @@ impl Tuning {
     pub fn prepare(path: &Path, spec: TuningSpec) -> Result<Self, TuneError> {
         let folder = path.parent().unwrap_or(Path::new("."));
         let pack = RawPack::open(&folder.join(spec.content.as_str()));
-        let track = crate::validate::open::open_track(&folder.join(spec.track.as_str())).map_err(
-            |found| {
+        let terrain = crate::validate::open::pack_terrain(&pack);
+        let track = crate::validate::open::open_track(&folder.join(spec.track.as_str()), &terrain)
+            .map_err(|found| {
                 TuneError::Setup(format!(
                     "the track {} cannot be raced on: {}",
                     spec.track,
                     found.first().map_or_else(String::new, ToString::to_string)
                 ))
-            },
-        )?;
+            })?;
         let profiles = super::profiles::profiles_in(&pack.root);
         Self::new(spec, pack, track, &profiles)
     }

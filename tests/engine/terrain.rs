@@ -1,0 +1,360 @@
+//! Kinds of ground as data (the pack's terrain file): the format and its migration, validation,
+//! the rulebook's grounds unchanged, and each cost and effect of the vocabulary played from a
+//! position.
+
+use crate::common;
+
+use common::rules::*;
+use roadwright::content::source::{Format, SourceFile};
+use roadwright::content::terrain::{CountsAs, Effect, GroundKind, Pattern, TerrainFile};
+use roadwright::content::text::Text;
+use roadwright::content::track::{SpaceRef, TerrainId, Track};
+use roadwright::content::{Document, LoadedDocument, RawPack};
+use roadwright::rules::outcomes::Ending;
+use roadwright::rules::{Place, RaceEvent, enumerate_outcomes};
+use roadwright::validate::{ObjectRef, Severity, validate_document, validate_pack};
+
+const RR: &str = "rust-reapers"; // #11 base 1, #12 base 3
+
+/// A kind of ground with the rulebook's numbers, to be changed by the test.
+fn kind(id: &str) -> GroundKind {
+    GroundKind {
+        id: TerrainId::from(id),
+        name: Text::from(id),
+        colour: Text::from("#406040"),
+        pattern: Pattern::Stripes,
+        counts_as: CountsAs::Road,
+        enter_cost: 1,
+        enter_short: false,
+        lane_changes: true,
+        effects: Vec::new(),
+    }
+}
+
+/// The standard pack's kinds and `extra`.
+fn terrain_with(extra: Vec<GroundKind>) -> TerrainFile {
+    let mut file = TerrainFile::standard();
+    file.kinds.extend(extra);
+    file
+}
+
+/// A four-lane straight with the given spaces painted.
+fn painted(spaces: &[(&str, &str)]) -> Track {
+    let mut track = test_track(&straight(12, "PPPP"));
+    for (at, id) in spaces {
+        let at: SpaceRef = at.parse().expect("space");
+        let space = track.sectors[at.sector as usize]
+            .spaces
+            .iter_mut()
+            .find(|s| s.lane == at.lane)
+            .expect("on the straight");
+        space.terrain = TerrainId::from(*id);
+    }
+    track
+}
+
+fn parsed(name: &str, text: String) -> Result<LoadedDocument, roadwright::content::LoadError> {
+    let source = SourceFile::from_text(std::path::PathBuf::from(name), text, Format::Ron);
+    Document::parse(&source).map(|document| LoadedDocument { source, document })
+}
+
+#[test]
+fn a_version_1_track_reads_its_grounds_as_the_standard_kinds_and_saves_as_version_2() {
+    let current = std::fs::read_to_string(common::repo("tracks/oval.ron")).expect("oval");
+    assert!(current.contains("version: 2") && current.contains("terrain: \"trough\""));
+    let old = current
+        .replacen("version: 2", "version: 1", 1)
+        .replace("terrain: \"jump\"", "terrain: Jump")
+        .replace("terrain: \"trough\"", "terrain: Trough");
+    let migrated = parsed("old-oval.ron", old).expect("a version 1 track loads");
+    let saved = migrated.document.to_text(Format::Ron).expect("saves");
+    assert_eq!(
+        saved, current,
+        "migrated, it saves as today's format writes it"
+    );
+}
+
+#[test]
+fn a_hostile_terrain_file_is_refused_at_its_lines() {
+    let text = r##"(
+    kind: Terrain,
+    version: 1,
+    kinds: [
+        (id: "mud", name: "Mud", colour: "brown", pattern: Grey, enter_cost: 0),
+        (id: "mud", name: "Mud again", colour: "#553311", pattern: Grey),
+        (id: "spikes", name: "Spikes", colour: "#999999", pattern: Checks, effects: [Damage(9)]),
+        (id: "pit", name: "Pit", colour: "#111111", pattern: Dark, counts_as: Trough, effects: [Stop]),
+    ],
+)
+"##;
+    let loaded = parsed("terrain.ron", text.to_owned()).expect("it parses");
+    let found = validate_document(&loaded);
+    let at = |code: &str| {
+        found
+            .iter()
+            .find(|d| d.code == code)
+            .unwrap_or_else(|| panic!("no {code} in {found:#?}"))
+            .location
+            .line
+    };
+    assert_eq!(at("terrain-no-paved"), Some(4));
+    assert_eq!(at("invalid-colour"), Some(5));
+    assert_eq!(at("enter-cost-out-of-range"), Some(5));
+    assert_eq!(at("duplicate-id"), Some(6));
+    assert_eq!(at("effect-out-of-range"), Some(7));
+    assert_eq!(at("trough-with-effects"), Some(8));
+    assert!(found.iter().all(|d| d.severity == Severity::Error));
+
+    // An effect outside the vocabulary does not parse: the error has its line and column.
+    let unknown = text.replace("Damage(9)", "Teleport");
+    let error = parsed("terrain.ron", unknown).expect_err("no such effect");
+    assert_eq!(error.line, Some(7), "{error}");
+    assert!(error.column.is_some(), "{error}");
+}
+
+#[test]
+fn a_track_naming_a_kind_its_pack_does_not_define_is_an_error_at_the_space() {
+    let mut track: Track = match &Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track.clone(),
+        other => panic!("{}", other.kind()),
+    };
+    track.sectors[3].spaces[1].terrain = TerrainId::from("mud");
+    let text = Document::Track(track.clone())
+        .to_text(Format::Ron)
+        .expect("saves");
+    let alone = validate_document(&parsed("oval.ron", text.clone()).expect("parses"));
+    let undefined: Vec<_> = alone
+        .iter()
+        .filter(|d| d.code == "terrain-undefined")
+        .collect();
+    assert_eq!(undefined.len(), 1, "{alone:#?}");
+    assert_eq!(
+        undefined[0].location.object,
+        Some(ObjectRef::Space {
+            space: "3.1".parse().expect("space")
+        })
+    );
+    assert!(
+        undefined[0].message.contains("`mud`"),
+        "{}",
+        undefined[0].message
+    );
+    let line = undefined[0].location.line.expect("a line");
+    assert!(
+        text.lines()
+            .nth(line - 1)
+            .expect("line")
+            .contains("\"mud\""),
+        "line {line} is the space's"
+    );
+
+    // Beside a pack whose terrain file defines mud, the same track is clean.
+    let mut pack = RawPack::open(&common::repo("content"));
+    for file in &mut pack.files {
+        if let Document::Terrain(terrain) = &mut file.document {
+            terrain.kinds.push(kind("mud"));
+            file.source.text = file.document.to_text(Format::Ron).expect("saves");
+        }
+    }
+    pack.files.push(parsed("oval.ron", text).expect("parses"));
+    let (content, found) = validate_pack(&pack);
+    assert!(content.is_some(), "{found:#?}");
+    assert!(
+        found.iter().all(|d| d.code != "terrain-undefined"),
+        "{found:#?}"
+    );
+}
+
+#[test]
+fn a_pack_without_a_terrain_file_races_as_one_with_the_standard_file() {
+    let without = common::copy_of_standard_pack();
+    std::fs::remove_file(without.path().join("terrain.ron")).expect("the pack has one");
+    for seed in ["3", "17"] {
+        let race = |content: &std::path::Path| {
+            let run = common::roadwright(&[
+                "race",
+                "--track",
+                "tracks/road-course.ron",
+                "--content",
+                content.to_str().expect("utf-8"),
+                "--seed",
+                seed,
+                "--json",
+            ]);
+            assert_eq!(run.code, 0, "{}", run.stderr);
+            run.stdout
+        };
+        assert_eq!(
+            race(without.path()),
+            race(&common::repo("content")),
+            "seed {seed}: the same race event for event"
+        );
+    }
+}
+
+#[test]
+fn ground_that_costs_more_is_paid_for_and_a_car_short_of_it_enters_only_where_allowed() {
+    let mut mud = kind("mud");
+    mud.enter_cost = 2;
+    mud.enter_short = true;
+    let mut bog = kind("bog");
+    bog.enter_cost = 3;
+    let terrain = terrain_with(vec![mud, bog]);
+    let track = painted(&[
+        ("3.1", "mud"),
+        ("4.1", "bog"),
+        ("3.3", "mud"),
+        ("3.2", "bog"),
+    ]);
+    // #11: base 1 + Solo 2 = 3 MP.
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "11", "2.1")
+            .play(RR, "11", "solo-2"),
+    );
+    step(&mut race, "forward", "3.1");
+    assert_eq!(mp_left(&race), 1, "mud costs 2 of the 3 MP");
+    assert!(
+        !can_step(&race, "forward", "4.1"),
+        "bog costs 3, and a car with 1 MP left may not enter it short"
+    );
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "11", "2.1")
+            .play(RR, "11", "solo-2"),
+    );
+    step(&mut race, "lateral", "2.2");
+    assert!(
+        !can_step(&race, "forward", "3.2"),
+        "2 MP left: bog costs 3 and may not be entered short"
+    );
+    step(&mut race, "lateral", "2.3");
+    assert_eq!(mp_left(&race), 1);
+    // 1 MP left: mud costs 2, but may be entered short, spending it.
+    step(&mut race, "forward", "3.3");
+    assert_eq!(where_is(&race, RR, "11"), "3.3");
+    assert!(race.movement().is_none_or(|m| m.mp == 0));
+}
+
+#[test]
+fn a_kind_without_lane_changes_holds_a_car_in_its_lane_as_rough_ground_does() {
+    let mut ice = kind("ice");
+    ice.lane_changes = false;
+    let track = painted(&[("2.1", "ice")]);
+    let race = play_moving_first(
+        Position::on_ground(&track, &terrain_with(vec![ice]))
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2"),
+    );
+    assert!(can_step(&race, "forward", "3.1"));
+    assert!(!can_step(&race, "lateral", "2.0"));
+    assert!(!can_step(&race, "lateral", "2.2"));
+}
+
+#[test]
+fn toxic_goo_stops_the_car_and_its_remaining_mp_are_lost() {
+    let mut goo = kind("toxic-goo");
+    goo.effects = vec![Effect::Stop];
+    let track = painted(&[("3.1", "toxic-goo")]);
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain_with(vec![goo]))
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2"),
+    );
+    let before = race.events().len();
+    step(&mut race, "forward", "3.1");
+    let events = &race.events()[before..];
+    assert!(events.iter().any(|e| matches!(
+        e,
+        RaceEvent::GroundStruck {
+            effect: Effect::Stop,
+            ..
+        }
+    )));
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. })),
+        "5 MP, 1 spent, 4 lost: {events:?}"
+    );
+    assert_eq!(where_is(&race, RR, "12"), "3.1");
+    assert!(race.movement().is_none(), "the movement is over");
+}
+
+#[test]
+fn a_mine_deals_its_damage_when_the_movement_ends_and_the_car_moves_on_meanwhile() {
+    let mut mine = kind("mine");
+    mine.effects = vec![Effect::Damage(2)];
+    let track = painted(&[("3.1", "mine")]);
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain_with(vec![mine]))
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2"),
+    );
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.1");
+    assert_eq!(race.car(id).damage, 0, "not yet");
+    assert_eq!(mp_left(&race), 4, "it moves on");
+    finish_movement(&mut race);
+    assert_eq!(race.car(id).damage, 2);
+}
+
+#[test]
+fn rocks_eliminate_the_car_and_no_one_scores_the_kill() {
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    let track = painted(&[("3.1", "rocks")]);
+    let position = || {
+        Position::on_ground(&track, &terrain_with(vec![rocks.clone()]))
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2")
+    };
+    let race = play_moving_first(position());
+    let wrecked: Vec<_> = enumerate_outcomes(&race)
+        .into_iter()
+        .filter(|o| o.ending == Ending::Wrecked)
+        .collect();
+    assert_eq!(wrecked.len(), 1, "straight into the rocks is one outcome");
+    assert_eq!(race.place_name(wrecked[0].moved[0].1), "3.1");
+
+    let mut race = play_moving_first(position());
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.1");
+    assert_eq!(race.car(id).place, Place::Destroyed);
+    assert!(race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::Eliminated {
+            car,
+            scored_by: None
+        } if *car == id
+    )));
+}
+
+#[test]
+fn the_outcome_search_pays_for_ground_as_a_played_movement_does() {
+    let mut mud = kind("mud");
+    mud.enter_cost = 2;
+    let track = painted(&[
+        ("3.0", "mud"),
+        ("3.1", "mud"),
+        ("3.2", "mud"),
+        ("3.3", "mud"),
+    ]);
+    let race = play_moving_first(
+        Position::on_ground(&track, &terrain_with(vec![mud]))
+            .car(RR, "11", "2.1")
+            .play(RR, "11", "solo-2"),
+    );
+    // 3 MP: the mud sector costs 2 to cross into, so no car gets past sector 4.
+    for outcome in enumerate_outcomes(&race) {
+        let at = race.place_name(outcome.moved[0].1);
+        assert!(
+            !at.starts_with("5.") && !at.starts_with("6."),
+            "reached {at} through the mud"
+        );
+        assert!(outcome.spent <= 3);
+    }
+}
