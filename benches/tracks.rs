@@ -58,6 +58,11 @@ fn render_10000_spaces(bencher: divan::Bencher) {
         unreachable!("the source is a track");
     };
     bencher.bench(|| {
-        roadwright::render::render_track(divan::black_box(&track), 1600).expect("renders")
+        roadwright::render::render_track(
+            divan::black_box(&track),
+            &roadwright::render::legend::Legend::standard(),
+            1600,
+        )
+        .expect("renders")
     });
 }

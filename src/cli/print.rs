@@ -43,6 +43,10 @@ pub struct PrintArgs {
     /// (without it they are refused; a link in their place is replaced, never followed).
     #[arg(long)]
     pub force: bool,
+    /// The content folder whose terrain file says how a track's kinds of ground are printed
+    /// (without it, the rulebook's four).
+    #[arg(long)]
+    pub content: Option<PathBuf>,
 }
 
 impl PrintArgs {
@@ -110,22 +114,25 @@ fn space_mm(text: &str) -> Result<f32, String> {
 /// Prints a track, a pack folder, a deck or team mats to a PDF and/or pictures.
 pub fn print(args: &PrintArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     let path = args.path.as_path();
+    let inputs: Vec<&Path> = std::iter::once(path)
+        .chain(args.content.as_deref())
+        .collect();
     let checked = args
         .out
         .as_deref()
         .map_or(Ok(()), |pdf| {
-            crate::content::output_path::check_outputs(&[("-o", pdf)], &[path])
+            crate::content::output_path::check_outputs(&[("-o", pdf)], &inputs)
         })
         .and_then(|()| {
             args.tts.as_deref().map_or(Ok(()), |folder| {
-                crate::content::output_path::check_output_folder("--tts", folder, &[path])
+                crate::content::output_path::check_output_folder("--tts", folder, &inputs)
             })
         });
     if let Err(e) = checked {
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    let printable = match read(path) {
+    let printable = match read(path, args.content.as_deref()) {
         Ok(printable) => printable,
         Err((code, message)) => {
             writeln!(err, "{message}")?;
@@ -188,7 +195,7 @@ type Writer = fn(&Printable, &crate::render::PrintSettings, &Path) -> Result<Str
 /// deck of a million copies gave 111,146 pages; a count of 2^31 aborted). A track is printed
 /// while it is being made (a stretch on paper, a grid not laid yet), so it is checked only to be
 /// drawable, by the printer.
-fn read(path: &Path) -> Result<Printable, (u8, String)> {
+fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> {
     if path.is_dir() {
         let pack = RawPack::open(path);
         if let Some(error) = pack.errors.first() {
@@ -208,7 +215,13 @@ fn read(path: &Path) -> Result<Printable, (u8, String)> {
             let stem = path
                 .file_stem()
                 .map_or_else(|| "track".to_owned(), |s| s.to_string_lossy().into_owned());
-            Ok(Printable::Track(Box::new(track), stem))
+            let legend = crate::render::legend::Legend::of_folder(content)
+                .map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
+            Ok(Printable::Track {
+                track: Box::new(track),
+                stem,
+                legend,
+            })
         }
         document @ (Document::RaceDeck(_)
         | Document::MovementEventDeck(_)

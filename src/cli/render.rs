@@ -7,6 +7,7 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::Document;
 use crate::content::track::SpaceRef;
 use crate::content::track::Track;
+use crate::render::legend::Legend;
 use crate::render::{Heat, render_heat, render_track, save_png};
 use crate::sim::load::track_hash;
 use crate::sim::report::MOST_REPORT_BYTES;
@@ -100,6 +101,10 @@ pub struct RenderArgs {
     /// `crossover_collisions` or `displacements`.
     #[arg(long, default_value = "damage")]
     pub metric: String,
+    /// The content folder whose terrain file says how the kinds of ground are coloured
+    /// (without it, the rulebook's four).
+    #[arg(long)]
+    pub content: Option<PathBuf>,
 }
 
 /// Draws a track file to a PNG, as a heat map when `--heat` names a simulation report.
@@ -108,6 +113,7 @@ pub fn render(args: &RenderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     let heat = args.heat.as_deref().map(|h| (h, args.metric.as_str()));
     let inputs: Vec<&Path> = std::iter::once(track_path)
         .chain(heat.map(|(results, _)| results))
+        .chain(args.content.as_deref())
         .collect();
     if let Err(e) = crate::content::output_path::check_outputs(&[("-o", out_path)], &inputs) {
         writeln!(err, "error: {e}")?;
@@ -149,7 +155,13 @@ pub fn render(args: &RenderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     };
     let drawn = match &heat {
         Some(heat) => render_heat(track, width, heat),
-        None => render_track(track, width),
+        None => match Legend::of_folder(args.content.as_deref()) {
+            Ok(legend) => render_track(track, &legend, width),
+            Err(error) => {
+                writeln!(err, "{error}")?;
+                return Ok(EXIT_UNREADABLE);
+            }
+        },
     };
     let image = match drawn {
         Ok(image) => image,

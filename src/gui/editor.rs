@@ -243,7 +243,8 @@ impl EditorScreen {
         let Some((_, track)) = self.shown_track(session.workspace()) else {
             return;
         };
-        let result = crate::render::render_track(track, 2400)
+        let legend = crate::render::legend::Legend::of(&session.workspace().terrain_file());
+        let result = crate::render::render_track(track, &legend, 2400)
             .map_err(|e| e.to_string())
             .and_then(|image| crate::render::save_png(&image, path).map_err(|e| e.to_string()));
         session.status_mut().say(match result {

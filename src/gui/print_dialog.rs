@@ -93,7 +93,11 @@ impl PrintDialog {
                     self.outcome = Some(Err("the track is no longer open".to_owned()));
                     return;
                 };
-                Printable::Track(Box::new(track.clone()), workspace.file_stem(id, "track"))
+                Printable::Track {
+                    track: Box::new(track.clone()),
+                    stem: workspace.file_stem(id, "track"),
+                    legend: crate::render::legend::Legend::of(&workspace.terrain_file()),
+                }
             }
             PrintWhat::Pack => Printable::Pack(
                 crate::gui::race::launch::pack_of(workspace)

@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use super::legend::Legend;
 use super::{
     Paper, PrintOptions, SheetOptions, TtsDecks, WIDTH_RANGE, import_notes, print_pack,
     print_track, render_track, save_png, width_for_space,
@@ -15,8 +16,15 @@ use crate::content::track::Track;
 /// of a pack (its decks, team mats; the rest is passed over).
 #[derive(Clone, Debug)]
 pub enum Printable {
-    /// A track.
-    Track(Box<Track>, String),
+    /// A track, the stem its outputs are named by, and how its kinds of ground are drawn.
+    Track {
+        /// The track.
+        track: Box<Track>,
+        /// The stem its outputs are named by.
+        stem: String,
+        /// Its pack's kinds of ground.
+        legend: Legend,
+    },
     /// A pack's documents.
     Pack(Vec<Document>),
 }
@@ -73,7 +81,7 @@ pub fn write_pdf(
     path: &Path,
 ) -> Result<String, PrintFailure> {
     let (pdf, said) = match printable {
-        Printable::Track(track, _) => track_pdf(track, settings),
+        Printable::Track { track, legend, .. } => track_pdf(track, legend, settings),
         Printable::Pack(documents) => pack_pdf(&documents.iter().collect::<Vec<_>>(), settings),
     }
     .map_err(PrintFailure::Content)?;
@@ -93,10 +101,15 @@ pub fn write_tts(
 }
 
 /// The tiled track and what to say of it.
-fn track_pdf(track: &Track, args: &PrintSettings) -> Result<(Vec<u8>, String), String> {
+fn track_pdf(
+    track: &Track,
+    legend: &Legend,
+    args: &PrintSettings,
+) -> Result<(Vec<u8>, String), String> {
     let options = PrintOptions {
         paper: args.paper,
         space_mm: args.space_mm,
+        legend: legend.clone(),
         ..PrintOptions::default()
     };
     let printed = print_track(track, &options).map_err(|e| e.to_string())?;
@@ -202,7 +215,11 @@ fn tabletop(
             let refs: Vec<&Document> = documents.iter().collect();
             (TtsDecks::of(&refs), None)
         }
-        Printable::Track(track, stem) => {
+        Printable::Track {
+            track,
+            stem,
+            legend,
+        } => {
             super::track_pdf::check_drawable(track).map_err(|e| content(&e))?;
             let width = width_for_space(track, px_per_space)
                 .filter(|w| WIDTH_RANGE.contains(w))
@@ -212,7 +229,7 @@ fn tabletop(
                         WIDTH_RANGE.end()
                     ))
                 })?;
-            let image = render_track(track, width).map_err(|e| content(&e))?;
+            let image = render_track(track, legend, width).map_err(|e| content(&e))?;
             (TtsDecks::of(&[]), Some((format!("{stem}.png"), image)))
         }
     };

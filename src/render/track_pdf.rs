@@ -65,7 +65,7 @@ impl Paper {
 }
 
 /// How a track is printed.
-#[derive(Clone, Copy, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug)]
 pub struct PrintOptions {
     /// The paper.
     pub paper: Paper,
@@ -75,6 +75,8 @@ pub struct PrintOptions {
     pub overlap_mm: f32,
     /// The blank border of each page, in millimetres.
     pub margin_mm: f32,
+    /// How each kind of ground is marked (the pack's terrain file).
+    pub legend: Legend,
 }
 
 impl Default for PrintOptions {
@@ -84,6 +86,7 @@ impl Default for PrintOptions {
             space_mm: DEFAULT_SPACE_MM,
             overlap_mm: 15.0,
             margin_mm: 10.0,
+            legend: Legend::standard(),
         }
     }
 }
@@ -323,6 +326,7 @@ impl Placement {
 fn draw_track(
     surface: &mut Surface<'_>,
     track: &Track,
+    legend: &Legend,
     placement: Placement,
     font: &Font,
     mm: f32,
@@ -333,7 +337,6 @@ fn draw_track(
         .flat_map(|pair| [pair.0, pair.1])
         .collect();
     let space_pt = track.space_size.width.min(track.space_size.length) * placement.scale;
-    let legend = Legend::standard();
     for (at, space) in track.spaces() {
         let corners = placement.points(space_corners(track, space, 0.0));
         let pattern = legend.pattern(&space.terrain);
@@ -544,7 +547,14 @@ fn overview(
         origin: printed.origin,
         at,
     };
-    draw_track(surface, track, placement, font, fit / PT_PER_MM);
+    draw_track(
+        surface,
+        track,
+        &options.legend,
+        placement,
+        font,
+        fit / PT_PER_MM,
+    );
     for tile in &printed.tiles {
         let (x, y, w, h) = tile.area;
         let corners = [
@@ -629,7 +639,7 @@ fn tile_page(
         ),
         at: (margin * PT_PER_MM, top * PT_PER_MM),
     };
-    draw_track(surface, track, placement, font, 1.0);
+    draw_track(surface, track, &options.legend, placement, font, 1.0);
     // Glue lines through the middle of each overlap, in drawing millimetres: the same lines
     // on both pages that share them.
     let overlap = options.overlap_mm;

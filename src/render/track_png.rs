@@ -62,9 +62,18 @@ impl View {
     }
 }
 
-/// Draws a track `width` pixels wide, spaces coloured by terrain.
-pub fn render_track(track: &Track, width: u32) -> Result<RgbaImage, RenderError> {
-    render(track, width, None)
+/// Draws a track `width` pixels wide, spaces coloured by their kind of ground.
+pub fn render_track(track: &Track, legend: &Legend, width: u32) -> Result<RgbaImage, RenderError> {
+    render(track, width, Fill::Ground(legend))
+}
+
+/// What colours the spaces.
+#[derive(Clone, Copy)]
+enum Fill<'a> {
+    /// Their kinds of ground.
+    Ground(&'a Legend),
+    /// A metric.
+    Heat(&'a Heat),
 }
 
 /// The width in pixels at which [`render_track`] draws a space `px_per_space` pixels long: the
@@ -87,7 +96,7 @@ pub fn width_for_space(track: &Track, px_per_space: u32) -> Option<u32> {
 /// perceptual viridis scale from 0 to the largest value, spaces without a value in grey, and a
 /// legend naming the metric and the scale's ends.
 pub fn render_heat(track: &Track, width: u32, heat: &Heat) -> Result<RgbaImage, RenderError> {
-    render(track, width, Some(heat))
+    render(track, width, Fill::Heat(heat))
 }
 
 /// A metric per space, for [`render_heat`].
@@ -127,7 +136,7 @@ pub fn viridis(t: f64) -> [u8; 4] {
     [r, g, b, 255]
 }
 
-fn render(track: &Track, width: u32, heat: Option<&Heat>) -> Result<RgbaImage, RenderError> {
+fn render(track: &Track, width: u32, fill: Fill<'_>) -> Result<RgbaImage, RenderError> {
     let spaces: Vec<(SpaceRef, &Space)> = track.spaces().collect();
     if spaces.is_empty() {
         return Err(RenderError::Empty);
@@ -164,7 +173,7 @@ fn render(track: &Track, width: u32, heat: Option<&Heat>) -> Result<RgbaImage, R
     })?;
     pixmap.fill(to_colour(palette::GROUND));
 
-    draw_spaces(&mut pixmap, &view, track, &spaces, heat);
+    draw_spaces(&mut pixmap, &view, track, &spaces, fill);
     draw_finish_line(&mut pixmap, &view, track);
     for slot in &track.grid {
         if let Some(space) = track.space(slot.space) {
@@ -180,7 +189,7 @@ fn render(track: &Track, width: u32, heat: Option<&Heat>) -> Result<RgbaImage, R
             height: height_px,
         })?;
     draw_labels(&mut image, &view, track, spaces.len(), chute_centre)?;
-    if let Some(heat) = heat {
+    if let Fill::Heat(heat) = fill {
         draw_legend(&mut image, heat)?;
     }
     Ok(image)
@@ -216,7 +225,7 @@ fn draw_spaces(
     view: &View,
     track: &Track,
     spaces: &[(SpaceRef, &Space)],
-    heat: Option<&Heat>,
+    fill: Fill<'_>,
 ) {
     let scale = view.scale;
     let crossover: Vec<SpaceRef> = track
@@ -224,12 +233,14 @@ fn draw_spaces(
         .iter()
         .flat_map(|pair| [pair.0, pair.1])
         .collect();
-    let max = heat.map_or(0.0, Heat::max);
-    let legend = Legend::standard();
+    let max = match fill {
+        Fill::Heat(heat) => heat.max(),
+        Fill::Ground(_) => 0.0,
+    };
     for (at, space) in spaces {
-        let colour = match heat {
-            Some(heat) => heat.colour(*at, max),
-            None => legend.colour(&space.terrain),
+        let colour = match fill {
+            Fill::Heat(heat) => heat.colour(*at, max),
+            Fill::Ground(legend) => legend.colour(&space.terrain),
         };
         let corners = space_corners(track, space, 0.0);
         fill_polygon(pixmap, view, &corners, colour);

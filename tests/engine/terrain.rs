@@ -358,3 +358,86 @@ fn the_outcome_search_pays_for_ground_as_a_played_movement_does() {
         assert!(outcome.spent <= 3);
     }
 }
+
+#[test]
+fn a_packs_kinds_are_drawn_in_their_colours_and_printed_in_their_patterns() {
+    let pack = common::copy_of_standard_pack();
+    let mut terrain = TerrainFile::standard();
+    terrain.kinds.push(kind("mud"));
+    std::fs::write(
+        pack.path().join("terrain.ron"),
+        Document::Terrain(terrain.clone())
+            .to_text(Format::Ron)
+            .expect("saves"),
+    )
+    .expect("written");
+    let mut track: Track = match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    for sector in &mut track.sectors[2..6] {
+        for space in &mut sector.spaces {
+            space.terrain = TerrainId::from("mud");
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let track_path = dir.path().join("muddy.ron");
+    std::fs::write(
+        &track_path,
+        Document::Track(track.clone())
+            .to_text(Format::Ron)
+            .expect("saves"),
+    )
+    .expect("written");
+    let pixels = |content: Option<&std::path::Path>, colour: [u8; 4]| {
+        let png = dir.path().join("muddy.png");
+        let mut args = vec![
+            "render",
+            track_path.to_str().expect("utf-8"),
+            "-o",
+            png.to_str().expect("utf-8"),
+        ];
+        if let Some(content) = content {
+            args.extend(["--content", content.to_str().expect("utf-8")]);
+        }
+        let run = common::roadwright(&args);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        image::open(&png)
+            .expect("a PNG")
+            .to_rgba8()
+            .pixels()
+            .filter(|p| p.0 == colour)
+            .count()
+    };
+    let mud = [0x40, 0x60, 0x40, 0xff];
+    let undefined = roadwright::render::legend::UNDEFINED;
+    assert!(pixels(Some(pack.path()), mud) > 0, "mud in its colour");
+    assert_eq!(pixels(Some(pack.path()), undefined), 0);
+    assert_eq!(pixels(None, mud), 0, "the rulebook's legend has no mud");
+    assert!(
+        pixels(None, undefined) > 0,
+        "an undefined kind shows loudly"
+    );
+
+    // On paper, the kind's pattern marks it: the same track printed with mud plain and with
+    // mud striped differs.
+    let print = |pattern: Pattern| {
+        let mut file = terrain.clone();
+        if let Some(mud) = file.kinds.iter_mut().find(|k| k.id.as_str() == "mud") {
+            mud.pattern = pattern;
+        }
+        roadwright::render::print_track(
+            &track,
+            &roadwright::render::PrintOptions {
+                legend: roadwright::render::legend::Legend::of(&file),
+                ..roadwright::render::PrintOptions::default()
+            },
+        )
+        .expect("prints")
+        .pdf
+    };
+    assert_ne!(print(Pattern::Plain), print(Pattern::Stripes));
+}

@@ -486,7 +486,9 @@ fn a_10000_space_track_loads_and_validates() {
 fn the_picture_shows_terrain_crossover_grid_and_chute() {
     use roadwright::render::{palette, render_track};
     let has = |image: &image::RgbaImage, colour: [u8; 4]| image.pixels().any(|p| p.0 == colour);
-    let draw = |track: &Track| render_track(track, 800).expect("renders");
+    let draw = |track: &Track| {
+        render_track(track, &roadwright::render::legend::Legend::standard(), 800).expect("renders")
+    };
     // Each feature's colour is present when the track has the feature and absent when the
     // same track is drawn without it, so the colour comes from the feature and not by chance.
     let oval = draw(&sample_track("oval"));
@@ -512,17 +514,32 @@ fn the_picture_shows_terrain_crossover_grid_and_chute() {
         "no crossover, no outline"
     );
     assert!(
-        roadwright::render::render_track(&sample_track("oval"), 50).is_err(),
+        roadwright::render::render_track(
+            &sample_track("oval"),
+            &roadwright::render::legend::Legend::standard(),
+            50
+        )
+        .is_err(),
         "too narrow"
     );
     // A space with its own size is drawn at that size: a wider space covers more pixels.
     let mut wide = sample_track("thunder-oval");
-    let plain = roadwright::render::render_track(&wide, 800).expect("renders");
+    let plain = roadwright::render::render_track(
+        &wide,
+        &roadwright::render::legend::Legend::standard(),
+        800,
+    )
+    .expect("renders");
     space_mut(&mut wide, 4, 1).size = Some(roadwright::content::track::SpaceSize {
         length: 3.0,
         width: 3.0,
     });
-    let bigger = roadwright::render::render_track(&wide, 800).expect("renders");
+    let bigger = roadwright::render::render_track(
+        &wide,
+        &roadwright::render::legend::Legend::standard(),
+        800,
+    )
+    .expect("renders");
     let paved = |image: &image::RgbaImage| {
         image
             .pixels()
