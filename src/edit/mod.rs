@@ -19,6 +19,7 @@ use crate::content::combat_deck::{CombatCard, WeaponType};
 use crate::content::movement_events::MovementEventCard;
 use crate::content::race_deck::RaceCard;
 use crate::content::team_mats::TeamMat;
+use crate::content::terrain::GroundKind;
 use crate::content::text::Text;
 
 /// One change to one document.
@@ -37,6 +38,8 @@ pub enum Edit {
     WeaponTypes(ListEdit<WeaponType>),
     /// A change to the team mats.
     Teams(ListEdit<TeamMat>),
+    /// A change to a terrain file's kinds of ground.
+    GroundKinds(ListEdit<GroundKind>),
     /// Renames a deck (race, movement event or combat).
     DeckName(Text),
 }
@@ -79,6 +82,7 @@ impl Edit {
                 ListEdit::Reorder(_) => "Sort weapon types",
             },
             Self::Teams(edit) => list_label(edit),
+            Self::GroundKinds(edit) => list_label(edit),
             Self::DeckName(_) => "Rename deck",
         }
     }
@@ -99,6 +103,7 @@ impl Edit {
                 weapon_types::apply(edit, deck)?;
             }
             (Self::Teams(edit), Document::TeamMats(mats)) => edit.apply(&mut mats.teams)?,
+            (Self::GroundKinds(edit), Document::Terrain(file)) => edit.apply(&mut file.kinds)?,
             (Self::DeckName(name), Document::RaceDeck(deck)) => deck.name.clone_from(name),
             (Self::DeckName(name), Document::MovementEventDeck(deck)) => {
                 deck.name.clone_from(name);
@@ -122,6 +127,7 @@ impl Edit {
             Self::CombatCards(_) => "combat card",
             Self::WeaponTypes(_) => "weapon type",
             Self::Teams(_) => "team",
+            Self::GroundKinds(_) => "kind of ground",
             Self::DeckName(_) => "deck name",
         }
     }

@@ -22,6 +22,7 @@ use super::race_deck_editor::RaceDeckEditor;
 use super::screen::{Screen, ScreenKind, StudioView};
 use super::session::Session;
 use super::team_editor::TeamEditor;
+use super::terrain_editor::TerrainEditor;
 use super::workspace::{DocumentId, Workspace};
 use crate::content::Document;
 use crate::content::track::{Sector, SpaceRef, Track};
@@ -36,6 +37,7 @@ pub struct EditorScreen {
     canvases: BTreeMap<DocumentId, TrackCanvas>,
     race_deck: RaceDeckEditor,
     movement_events: MovementEventsEditor,
+    terrain: TerrainEditor,
     combat_deck: CombatDeckEditor,
     teams: TeamEditor,
     backdrop: Option<Backdrop>,
@@ -430,6 +432,7 @@ impl EditorScreen {
                 let weapons = weapon_ids(workspace);
                 self.teams.ui(ui, mats, &weapons, edits);
             }
+            Document::Terrain(file) => self.terrain.ui(ui, file, edits),
             other => text_only_view(ui, other),
         }
     }

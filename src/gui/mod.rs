@@ -55,6 +55,7 @@ mod sidebar;
 pub mod simulation;
 pub mod status;
 pub mod team_editor;
+pub mod terrain_editor;
 pub mod tune;
 pub mod validation;
 pub mod workspace;

@@ -601,3 +601,71 @@ fn deck_tables_show_every_value_whole_at_1280_by_800() {
     let weapons: Vec<String> = deck.weapon_types.iter().map(|w| w.id.to_string()).collect();
     fields_hold(&harness, Role::ComboBox, "weapon", weapons);
 }
+
+fn terrain(document: Document) -> roadwright::content::terrain::TerrainFile {
+    match document {
+        Document::Terrain(file) => file,
+        other => panic!("not a terrain file: {}", other.kind()),
+    }
+}
+
+#[test]
+fn kinds_of_ground_are_added_given_effects_and_the_paint_tool_offers_them() {
+    use roadwright::content::terrain::Effect;
+    let (pack, _) = workspace_copy();
+    let mut harness = open_file(pack.path(), "terrain.ron (terrain)");
+    harness.get_by_label("Kinds of ground");
+    let before = terrain(shown_document(&harness));
+    assert_eq!(before.kinds.len(), 4, "the rulebook's four");
+
+    harness.get_by_label("Add kind").click();
+    settle(&mut harness);
+    let file = terrain(shown_document(&harness));
+    assert_eq!(file.kinds.len(), 5);
+    assert_eq!(file.kinds[4].id.as_str(), "new-ground");
+
+    // The new kind's effects, typed as text: what does not parse is kept and said, not applied.
+    let effects = harness
+        .get_all_by_role_and_label(Role::TextInput, "effects")
+        .last()
+        .expect("the new row's effects");
+    effects.focus();
+    harness.key_press(egui::Key::Backspace);
+    harness.key_press(egui::Key::Backspace);
+    settle(&mut harness);
+    harness
+        .get_all_by_role_and_label(Role::TextInput, "effects")
+        .last()
+        .expect("the new row's effects")
+        .type_text("[Stop, Damage(2)");
+    settle(&mut harness);
+    assert!(
+        terrain(shown_document(&harness)).kinds[4]
+            .effects
+            .is_empty()
+    );
+    harness.get_by_label_contains("Does not parse: ");
+    harness
+        .get_all_by_role_and_label(Role::TextInput, "effects")
+        .last()
+        .expect("the new row's effects")
+        .type_text("]");
+    settle(&mut harness);
+    assert_eq!(
+        terrain(shown_document(&harness)).kinds[4].effects,
+        [Effect::Stop, Effect::Damage(2)]
+    );
+    menu(&mut harness, "Edit", "Undo Edit row");
+    assert!(
+        terrain(shown_document(&harness)).kinds[4]
+            .effects
+            .is_empty()
+    );
+
+    // The track's paint tool offers the new kind beside the rulebook's.
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    harness.get_by_label("Paint").click();
+    settle(&mut harness);
+    harness.get_by_label("New ground");
+}
