@@ -151,6 +151,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "Rough lanes of a sector are not one block (7.13).",
     ),
     code(
+        "lap-cut-by-ground",
+        Track,
+        "Every route from the start to the finish line enters ground that eliminates a car: no car could finish a lap.",
+    ),
+    code(
         "terrain-undefined",
         Track,
         "A space names a kind of ground the pack's terrain file does not define (a lone track is checked against the rulebook's four: paved, rough, jump, trough).",

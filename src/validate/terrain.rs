@@ -150,6 +150,14 @@ impl TerrainBook {
         self.get(id).map_or(GroundRules::PAVED, |kind| kind.rules)
     }
 
+    /// Whether entering ground of the kind an id names eliminates the car (rocks): no route
+    /// round the lap may go through it.
+    #[must_use]
+    pub fn wrecks(&self, id: &str) -> bool {
+        self.get(id)
+            .is_some_and(|kind| kind.effects.contains(&Effect::Eliminate))
+    }
+
     /// Builds the book of a file [`check`] accepted.
     fn from_checked_file(file: &TerrainFile) -> Self {
         let kinds: Vec<CheckedKind> = file.kinds.iter().map(checked_kind).collect();

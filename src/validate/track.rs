@@ -85,6 +85,7 @@ pub fn check(
     checker.check_crossover();
     checker.check_grid(grid_needed);
     checker.check_chute();
+    checker.check_route_round();
     if drawing_sane {
         super::drawing::check(track, checker.report);
     }
@@ -471,6 +472,55 @@ impl Checker<'_, '_, '_> {
     }
 
     /// The lap is a cycle through the finish line: the last sector links into sector 0.
+    /// With ground that eliminates a car (rocks), some route round the lap still crosses the
+    /// finish line without entering it: otherwise no car could ever finish a lap.
+    fn check_route_round(&mut self) {
+        let deadly: Vec<&str> = self
+            .terrain
+            .kinds()
+            .iter()
+            .filter(|kind| self.terrain.wrecks(kind.id.as_str()))
+            .map(|kind| kind.id.as_str())
+            .collect();
+        let painted = self
+            .track
+            .spaces()
+            .any(|(_, space)| deadly.contains(&space.terrain.as_str()));
+        if self.lap_open || !painted {
+            return;
+        }
+        // Round the lap: from just past the finish line back to it (a grid spread over many
+        // sectors may start some cars past the cut, but their second lap meets it).
+        let starts: Vec<SpaceRef> = self
+            .track
+            .sectors
+            .first()
+            .map(|sector| {
+                sector
+                    .spaces
+                    .iter()
+                    .map(|s| SpaceRef::lap(0, s.lane))
+                    .collect()
+            })
+            .unwrap_or_default();
+        if !Graph::surviving(self.track, self.terrain).finish_reached_from(&starts) {
+            self.report.error(
+                "lap-cut-by-ground",
+                None,
+                &[Needle::Field("sectors")],
+                format!(
+                    "no route round the lap reaches the finish line without entering ground \
+                     that eliminates a car ({}): the lap is cut, and no car could finish it",
+                    deadly
+                        .iter()
+                        .map(|id| format!("`{id}`"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            );
+        }
+    }
+
     fn check_lap_closed(&mut self) {
         if self.lap_open {
             let last = self.track.sectors.len().saturating_sub(1);

@@ -24,6 +24,15 @@ pub(super) struct Graph {
 
 impl Graph {
     pub(super) fn new(track: &Track, terrain: &TerrainBook) -> Self {
+        Self::with(track, terrain, false)
+    }
+
+    /// The moves a car can make and live: none into ground that eliminates it.
+    pub(super) fn surviving(track: &Track, terrain: &TerrainBook) -> Self {
+        Self::with(track, terrain, true)
+    }
+
+    fn with(track: &Track, terrain: &TerrainBook, avoid_wrecks: bool) -> Self {
         let nodes: Vec<SpaceRef> = track.spaces().map(|(at, _)| at).collect();
         let index: BTreeMap<SpaceRef, usize> =
             nodes.iter().enumerate().map(|(i, at)| (*at, i)).collect();
@@ -40,7 +49,16 @@ impl Graph {
             if at.section == Section::Lap && at.sector == 0 {
                 lap_start.push(i);
             }
+            let deadly = |at: SpaceRef| {
+                avoid_wrecks
+                    && track
+                        .space(at)
+                        .is_some_and(|s| terrain.wrecks(s.terrain.as_str()))
+            };
             for target in &space.next {
+                if deadly(*target) {
+                    continue;
+                }
                 if let Some(&j) = index.get(target) {
                     edges[i].push(j);
                     if at.section == Section::Lap
@@ -61,6 +79,9 @@ impl Graph {
                 else {
                     continue;
                 };
+                if deadly(neighbour) {
+                    continue;
+                }
                 let beside = terrain.rules_of(other.terrain.as_str());
                 let allowed = if ground.is_trough() {
                     beside.counts_as == CountsAs::JumpLane
@@ -102,6 +123,16 @@ impl Graph {
             }
         }
         seen
+    }
+
+    /// Whether a car starting on `from` can cross the finish line.
+    pub(super) fn finish_reached_from(&self, from: &[SpaceRef]) -> bool {
+        let starts: Vec<usize> = from
+            .iter()
+            .filter_map(|at| self.index.get(at).copied())
+            .collect();
+        let reached = self.forward_closure(&starts);
+        self.finish_sources.iter().any(|&i| reached[i])
     }
 
     pub(super) fn can_reach_finish(&self) -> Vec<bool> {

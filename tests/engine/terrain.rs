@@ -441,3 +441,46 @@ fn a_packs_kinds_are_drawn_in_their_colours_and_printed_in_their_patterns() {
     };
     assert_ne!(print(Pattern::Plain), print(Pattern::Stripes));
 }
+
+#[test]
+fn a_lap_that_rocks_cut_is_an_error_and_a_gap_in_them_mends_it() {
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    let mut pack = RawPack::open(&common::repo("content"));
+    for file in &mut pack.files {
+        if let Document::Terrain(terrain) = &mut file.document {
+            terrain.kinds.push(rocks.clone());
+            file.source.text = file.document.to_text(Format::Ron).expect("saves");
+        }
+    }
+    let oval = match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    let with_rocks = |keep_open: Option<u8>| {
+        let mut track = oval.clone();
+        for space in &mut track.sectors[8].spaces {
+            if Some(space.lane) != keep_open {
+                space.terrain = TerrainId::from("rocks");
+            }
+        }
+        let text = Document::Track(track).to_text(Format::Ron).expect("saves");
+        let mut pack = pack.clone();
+        pack.files.push(parsed("rocky.ron", text).expect("parses"));
+        validate_pack(&pack).1
+    };
+    let cut = with_rocks(None);
+    assert!(
+        cut.iter()
+            .any(|d| d.code == "lap-cut-by-ground" && d.message.contains("`rocks`")),
+        "{cut:#?}"
+    );
+    let open = with_rocks(Some(1));
+    assert!(
+        open.iter().all(|d| d.code != "lap-cut-by-ground"),
+        "{open:#?}"
+    );
+}
