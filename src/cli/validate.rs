@@ -11,7 +11,7 @@ use crate::content::{Document, RawPack};
 use crate::sim::load::check_scenario;
 use crate::sim::play_check::playable_tracks;
 use crate::validate::pack::validate_pack;
-use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened};
+use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened_against};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -48,7 +48,8 @@ pub struct ValidateArgs {
     #[arg(long, value_name = "RACES", num_args = 0..=1, require_equals = true,
           default_missing_value = "300", value_parser = super::parse_play_races)]
     pub play: Option<usize>,
-    /// The content pack the tracks are played on (with `--play`).
+    /// The content pack the tracks are played on (with `--play`); lone tracks are checked
+    /// against its kinds of ground (its terrain file) when the folder exists.
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
     /// The ruleset the tracks are played under (with `--play`).
@@ -85,10 +86,16 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
     let mut diagnostics = Vec::new();
     let mut unreadable = 0;
     let mut played = play.map(|_| Played::default());
+    // Lone tracks are checked against the kinds of ground of the content they are raced with.
+    let terrain = if args.content.is_dir() {
+        crate::validate::open::pack_terrain(&RawPack::open(&args.content))
+    } else {
+        crate::validate::checked::TerrainBook::standard()
+    };
     for path in paths {
         let opened = RawPack::open(path);
         unreadable += opened.errors.len();
-        diagnostics.extend(validate_opened(&opened));
+        diagnostics.extend(validate_opened_against(&opened, &terrain));
         // A scenario is checked as `moves` would use it: its content, track and position.
         for file in &opened.files {
             if let Document::Scenario(scenario) = &file.document {

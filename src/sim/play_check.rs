@@ -177,6 +177,8 @@ struct RaceTally {
     spots_out: BTreeSet<(SectorId, LaneSide)>,
     cards: BTreeSet<u16>,
     events: BTreeSet<u16>,
+    /// Cars the ground eliminated, by space.
+    wrecks: std::collections::BTreeMap<SpaceId, usize>,
     /// A problem this race shows: code, message, and the decision where it shows when known
     /// (problems read from the event stream name their activation in the message instead).
     problem: Option<(&'static str, String, Option<usize>)>,
@@ -332,6 +334,13 @@ impl PlayCheck<'_> {
                 RaceEvent::MovementEventDrawn { card } => {
                     tally.events.insert(card.0);
                 }
+                RaceEvent::GroundStruck {
+                    space,
+                    effect: crate::content::terrain::Effect::Eliminate,
+                    ..
+                } => {
+                    *tally.wrecks.entry(*space).or_default() += 1;
+                }
                 RaceEvent::CrossoverCollision { .. } => {
                     collisions_in_activation += 1;
                     if collisions_in_activation == self.limits.crossover_loop
@@ -388,6 +397,7 @@ impl PlayCheck<'_> {
             decision: None,
         };
         self.track_findings(tallies, &evidence, &mut out);
+        self.wreck_findings(tallies, &evidence, &mut out);
         self.spot_findings(tallies, &evidence, &mut out);
         self.race_findings(tallies, &evidence, &mut out);
         self.content_findings(tallies, &evidence, &mut out);
@@ -428,6 +438,46 @@ impl PlayCheck<'_> {
         }
         sort_diagnostics(&mut out);
         out
+    }
+
+    /// Where the ground eliminated cars, space by space: what the designer's rocks did.
+    fn wreck_findings(
+        &self,
+        tallies: &[RaceTally],
+        evidence: &PlayEvidence,
+        out: &mut Vec<Diagnostic>,
+    ) {
+        let Document::Track(track) = &self.track.document else {
+            return;
+        };
+        let mut wrecks: std::collections::BTreeMap<SpaceId, (usize, usize)> =
+            std::collections::BTreeMap::new();
+        for tally in tallies {
+            for (space, cars) in &tally.wrecks {
+                let (total, races) = wrecks.entry(*space).or_default();
+                *total += cars;
+                *races += 1;
+            }
+        }
+        let checked = &self.rules.track;
+        for (space, (cars, races)) in wrecks {
+            let at = checked.at(space);
+            let kind = checked.terrain().kind(checked.space(space).kind);
+            self.on_track(
+                out,
+                Severity::Warning,
+                "ground-wrecks",
+                Some(ObjectRef::Space { space: at }),
+                &space_needles(track, at),
+                format!(
+                    "the {} at {at} (`{}`) eliminated {cars} car(s) in {races} of {} races",
+                    kind.name.as_str().to_lowercase(),
+                    kind.id,
+                    evidence.races
+                ),
+                evidence.clone(),
+            );
+        }
     }
 
     /// Spaces never entered and fork branches never taken.

@@ -588,6 +588,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "The check by play was stopped (Ctrl-C) before it finished; nothing it found is reported.",
     ),
     code(
+        "ground-wrecks",
+        Play,
+        "Ground that eliminates cars (rocks) eliminated cars on this space in the races played: check that it is where you meant it.",
+    ),
+    code(
         "space-never-entered",
         Play,
         "A space no car entered in any race: it may be unreachable in play.",

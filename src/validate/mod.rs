@@ -34,10 +34,21 @@ pub use pack::validate_pack;
 use crate::content::{Document, LoadedDocument, RawPack};
 use report::FileReport;
 
-/// Validates one file on its own, against the rulebook's numbers ([`Limits::RULEBOOK`]).
-/// Checks that need another file (a team mat's weapon types) are left to [`validate_pack`].
+/// Validates one file on its own, against the rulebook's numbers ([`Limits::RULEBOOK`]) and
+/// grounds. Checks that need another file (a team mat's weapon types) are left to
+/// [`validate_pack`].
 #[must_use]
 pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
+    validate_document_against(loaded, &terrain::TerrainBook::standard())
+}
+
+/// [`validate_document`], a track checked against the kinds of ground `terrain` (a pack's
+/// beside it).
+#[must_use]
+pub fn validate_document_against(
+    loaded: &LoadedDocument,
+    terrain: &terrain::TerrainBook,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let limits = Limits::RULEBOOK;
     let mut report = FileReport::new(&loaded.source, &mut out);
@@ -57,15 +68,8 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
         Document::Ruleset(ruleset) => {
             ruleset::check(ruleset, &mut report);
         }
-        // A track on its own is checked against the rulebook's grounds; beside a pack with a
-        // terrain file, against that file's kinds (`validate_pack`, the races' loader).
         Document::Track(track) => {
-            track::check(
-                track,
-                limits::GRID_POSITIONS,
-                &terrain::TerrainBook::standard(),
-                &mut report,
-            );
+            track::check(track, limits::GRID_POSITIONS, terrain, &mut report);
         }
         Document::Terrain(file) => {
             terrain::check(file, &mut report);
@@ -87,6 +91,16 @@ pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
 /// folder of tracks or other lone files and single files one by one. Load failures are diagnostics too; the result is sorted.
 #[must_use]
 pub fn validate_opened(opened: &RawPack) -> Vec<Diagnostic> {
+    validate_opened_against(opened, &terrain::TerrainBook::standard())
+}
+
+/// [`validate_opened`], lone tracks checked against the kinds of ground `terrain` (a pack's
+/// they are raced with); a pack's own tracks are checked against its own.
+#[must_use]
+pub fn validate_opened_against(
+    opened: &RawPack,
+    terrain: &terrain::TerrainBook,
+) -> Vec<Diagnostic> {
     // A folder is a content pack when it holds any of a pack's own files (a deck, the team
     // mats, a ruleset); a folder of tracks, scenarios or tuning specs alone is checked file by
     // file, as each would be on its own.
@@ -107,7 +121,7 @@ pub fn validate_opened(opened: &RawPack) -> Vec<Diagnostic> {
     let mut out: Vec<Diagnostic> = opened
         .files
         .iter()
-        .flat_map(validate_document)
+        .flat_map(|file| validate_document_against(file, terrain))
         .chain(opened.errors.iter().map(Diagnostic::from_load_error))
         .collect();
     sort_diagnostics(&mut out);

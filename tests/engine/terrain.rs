@@ -484,3 +484,64 @@ fn a_lap_that_rocks_cut_is_an_error_and_a_gap_in_them_mends_it() {
         "{open:#?}"
     );
 }
+
+#[test]
+fn the_check_by_play_says_where_the_ground_eliminated_cars() {
+    let pack = common::copy_of_standard_pack();
+    let mut terrain = TerrainFile::standard();
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    terrain.kinds.push(rocks);
+    std::fs::write(
+        pack.path().join("terrain.ron"),
+        Document::Terrain(terrain)
+            .to_text(Format::Ron)
+            .expect("saves"),
+    )
+    .expect("written");
+    let mut track = match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    // Rocks on the outside lane of sector 30: the inner lanes go round.
+    let outer = track.sectors[30].spaces.last_mut().expect("a lane");
+    outer.terrain = TerrainId::from("rocks");
+    let lane = outer.lane;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("rocky.ron");
+    std::fs::write(
+        &path,
+        Document::Track(track).to_text(Format::Ron).expect("saves"),
+    )
+    .expect("written");
+    let run = common::roadwright(&[
+        "validate",
+        path.to_str().expect("utf-8"),
+        "--content",
+        pack.path().to_str().expect("utf-8"),
+        "--play=40",
+        "--json",
+    ]);
+    let found: serde_json::Value = serde_json::from_str(&run.stdout).expect("JSON");
+    let diagnostics = found["diagnostics"].as_array().expect("diagnostics");
+    assert!(
+        diagnostics.iter().all(|d| d["code"] != "terrain-undefined"),
+        "the track is checked against the pack's kinds: {diagnostics:#?}"
+    );
+    let wrecks: Vec<_> = diagnostics
+        .iter()
+        .filter(|d| d["code"] == "ground-wrecks")
+        .collect();
+    assert_eq!(wrecks.len(), 1, "{diagnostics:#?}");
+    assert!(
+        wrecks[0]["message"]
+            .as_str()
+            .expect("text")
+            .contains(&format!("at 30.{lane} (`rocks`)")),
+        "{:?}",
+        wrecks[0]
+    );
+}
