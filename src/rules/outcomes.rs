@@ -186,6 +186,8 @@ pub struct Reached<'a> {
     pub spent: u8,
     /// How the movement ended.
     pub ending: Ending,
+    /// Damage the ground dealt the mover on the way, taken when the movement ends.
+    pub ground_damage: u8,
 }
 
 /// The outcome a scorer rated best, and how much of the movement was searched for it.
@@ -812,6 +814,7 @@ impl Search {
                 moved: &moved,
                 spent: movement.spent(),
                 ending,
+                ground_damage: movement.ground_damage(),
             });
             self.moved = moved;
             if self.best.as_ref().is_none_or(|(best, _)| rating > *best) {

@@ -19,6 +19,7 @@ use super::bot::Bot;
 use super::greedy::GreedyBot;
 use super::score::{lap_length, lap_progress};
 use crate::content::bot_profile::Weights;
+use crate::rules::outcomes::Ending;
 use crate::rules::{Decision, OutcomeSearch, Place, PlayerView, Race, Step};
 use crate::validate::checked_track::SpaceId;
 
@@ -122,6 +123,14 @@ impl PlannerBot {
                         .fold(0.0, f64::max)
                 });
                 score += weights.damage_dealt * shot;
+            }
+            // What the ground does to the mover (nothing on the rulebook's grounds, where the
+            // score is left exactly as it was).
+            if reached.ground_damage > 0 {
+                score += weights.damage_taken * f64::from(reached.ground_damage);
+            }
+            if reached.ending == Ending::Wrecked {
+                score += weights.cars_lost;
             }
             // A tiny random share breaks ties between equally good outcomes.
             score + rng.random::<f64>() * 1e-6

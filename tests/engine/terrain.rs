@@ -545,3 +545,83 @@ fn the_check_by_play_says_where_the_ground_eliminated_cars() {
         wrecks[0]
     );
 }
+
+#[test]
+fn planner_bots_steer_round_the_rocks_that_random_bots_drive_into() {
+    use roadwright::rules::{Race, RaceSetup};
+    use roadwright::sim::driver::{Seats, play_race};
+    let pack = common::copy_of_standard_pack();
+    let mut terrain = TerrainFile::standard();
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    terrain.kinds.push(rocks);
+    std::fs::write(
+        pack.path().join("terrain.ron"),
+        Document::Terrain(terrain)
+            .to_text(Format::Ron)
+            .expect("saves"),
+    )
+    .expect("written");
+    let mut track = match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    // Rock gardens on the outer lanes of two straights; the apron lane stays open.
+    for sector in [10, 11, 30, 31] {
+        for space in track.sectors[sector].spaces.iter_mut().skip(1) {
+            space.terrain = TerrainId::from("rocks");
+        }
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("rocky.ron");
+    std::fs::write(
+        &path,
+        Document::Track(track).to_text(Format::Ron).expect("saves"),
+    )
+    .expect("written");
+    let loaded = roadwright::sim::load_race(pack.path(), &path, "standard").expect("loads");
+    let planner = match Document::load(&common::repo("content/bots/planner.ron"))
+        .expect("planner")
+        .document
+    {
+        Document::BotProfile(profile) => profile,
+        other => panic!("{}", other.kind()),
+    };
+    let wrecks = |planners: bool| {
+        let mut total = 0;
+        for seed in 1..=4 {
+            let setup =
+                RaceSetup::named_teams(&["rust-reapers", "chrome-jackals"], seed).expect("teams");
+            let mut race = Race::new(loaded.rules.clone(), &setup).expect("race");
+            let mut seats = if planners {
+                Seats::new(seed, [Some(&planner), Some(&planner)])
+            } else {
+                Seats::random(seed, 2)
+            };
+            play_race(&mut race, &mut seats, false).expect("plays");
+            total += race
+                .events()
+                .iter()
+                .filter(|e| {
+                    matches!(
+                        e,
+                        RaceEvent::GroundStruck {
+                            effect: Effect::Eliminate,
+                            ..
+                        }
+                    )
+                })
+                .count();
+        }
+        total
+    };
+    let (by_random, by_planners) = (wrecks(false), wrecks(true));
+    assert!(by_random > 0, "random bots drive into the rocks");
+    assert!(
+        by_planners * 4 <= by_random,
+        "planner bots steer round them: {by_planners} wrecks against random bots' {by_random}"
+    );
+}
