@@ -206,4 +206,9 @@ pub enum Effect {
     Damage(u8),
     /// The car is eliminated (impassable rocks).
     Eliminate,
+    /// The car slides this many spaces further the way it was going, for free (desert glass):
+    /// forward along its lane after a forward or diagonal step, on across the lanes after a
+    /// lateral one. It stops short of a car, the trough, the wall or a space it entered already
+    /// this movement, and each space it slides into strikes it as if entered.
+    Slide(u8),
 }

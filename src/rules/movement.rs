@@ -34,9 +34,14 @@
 //!   [`RaceEvent::GroundStruck`]: `Stop` ends the movement (the MP left are lost); `Damage`
 //!   is dealt when the movement ends, as a collision's is, and the car moves on meanwhile;
 //!   `Eliminate` ends the movement and eliminates the car, a kill no one scores (the ground is
-//!   nobody's car, 11.3). The damage and the elimination wait for the movement's end because
+//!   nobody's car, 11.3); `Slide` carries the car on, free, the way it was going (forward after
+//!   a forward or diagonal step, across after a lateral one), and the ground it slides onto
+//!   strikes it in turn. The damage and the elimination wait for the movement's end because
 //!   the outcome search rewinds what a step changes, and an elimination changes more (a
 //!   replacement enters the chute) than a step may.
+//! - A slide stops short of a car (no push, no collision: the glass carries a car, it does not
+//!   ram), of the trough, of a barred crossover space and of a space the movement entered
+//!   already (7.1). Crossing the finish line in a slide scores it as a move would.
 
 use smallvec::{SmallVec, smallvec};
 
@@ -232,6 +237,23 @@ pub enum StepEnd {
     },
     /// The mover entered ground that eliminates it: movement stops, the car is eliminated.
     Wrecked(CarId),
+}
+
+/// The way a car was moving when its ground struck it, for a slide.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Going {
+    /// Forward (a forward or diagonal step).
+    Ahead,
+    /// Across the lanes, towards a side (a lateral step).
+    Across(LaneSide),
+}
+
+/// What one space's ground did.
+enum Struck {
+    /// The step's end.
+    Done(StepEnd),
+    /// A slide carried the car on; the ground it stands on now strikes next.
+    Slid,
 }
 
 /// The tails a step may link (see [`Step::Forward`]); usually just the empty one.
@@ -705,20 +727,46 @@ impl Movement {
         {
             self.follow(race, from);
         }
-        self.strike(race)
+        let going = match step {
+            Step::Lateral { to, .. } => from
+                .and_then(|from| lateral_side_between(race, from, *to))
+                .map_or(Going::Ahead, Going::Across),
+            _ => Going::Ahead,
+        };
+        self.strike(race, going)
     }
 
     /// What the ground the mover entered does to it (see the module's docs): nothing on the
-    /// rulebook's grounds.
-    fn strike(&mut self, race: &mut Race) -> StepEnd {
-        let Some(space) = race.car(self.mover).place.space() else {
-            return StepEnd::Continue;
-        };
-        let ground = race.track().space(space);
-        if !ground.ground.has_effects {
-            return StepEnd::Continue;
+    /// rulebook's grounds. `going` is the way the car was moving, for a slide.
+    fn strike(&mut self, race: &mut Race, going: Going) -> StepEnd {
+        // Each slide enters a space the movement has not entered, so the chain ends within the
+        // track's spaces; the bound only guards against a mistake.
+        for _ in 0..=race.track().space_count() {
+            let Some(space) = race.car(self.mover).place.space() else {
+                return StepEnd::Continue;
+            };
+            let ground = race.track().space(space);
+            if !ground.ground.has_effects {
+                return StepEnd::Continue;
+            }
+            match self.strike_once(race, space, ground.kind, going) {
+                Struck::Done(end) => return end,
+                Struck::Slid => {}
+            }
         }
-        let kind = ground.kind;
+        StepEnd::Continue
+    }
+
+    /// The effects of one space's ground, all of them, in order: the movement's end, or the
+    /// space a slide took the car on to (whose ground strikes it next).
+    fn strike_once(
+        &mut self,
+        race: &mut Race,
+        space: SpaceId,
+        kind: crate::validate::terrain::KindIndex,
+        going: Going,
+    ) -> Struck {
+        let mut slid = false;
         for index in 0..race.track().terrain().kind(kind).effects.len() {
             let effect = race.track().terrain().kind(kind).effects[index];
             race.record(RaceEvent::GroundStruck {
@@ -733,11 +781,47 @@ impl Movement {
                 }
                 Effect::Eliminate => {
                     self.lose_the_rest(race);
-                    return StepEnd::Wrecked(self.mover);
+                    return Struck::Done(StepEnd::Wrecked(self.mover));
+                }
+                Effect::Slide(spaces) => {
+                    for _ in 0..spaces {
+                        let Some(to) = self.slide_target(race, going) else {
+                            break;
+                        };
+                        race.move_adjacent(self.mover, to, Motion::Moved);
+                        self.visited.push(race.cell(to));
+                        slid = true;
+                    }
                 }
             }
         }
-        StepEnd::Continue
+        if slid {
+            Struck::Slid
+        } else {
+            Struck::Done(StepEnd::Continue)
+        }
+    }
+
+    /// The space a slide carries the mover into next, if it may: on the track, not the
+    /// trough, empty, and not entered already this movement.
+    fn slide_target(&self, race: &Race, going: Going) -> Option<SpaceId> {
+        let at = race.car(self.mover).place.space()?;
+        let track = race.track();
+        let lane = track.space(at).lane;
+        let to = match going {
+            Going::Ahead => track
+                .space(at)
+                .next
+                .iter()
+                .copied()
+                .min_by_key(|to| track.space(*to).lane.abs_diff(lane))?,
+            Going::Across(side) => track.lateral(at, side)?,
+        };
+        let open = !track.space(to).ground.is_trough()
+            && race.car_on(to).is_none()
+            && race.blocked_across(to).is_none()
+            && !self.visited(race, to);
+        open.then_some(to)
     }
 
     /// Ends the movement where the mover stands: the MP left are lost.
@@ -1043,6 +1127,18 @@ fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) {
 }
 
 /// The direction of a lateral move onto `to`.
+/// The side a lateral move from `from` into `to` heads for, when they are neighbours.
+fn lateral_side_between(race: &Race, from: SpaceId, to: SpaceId) -> Option<LaneSide> {
+    let space = race.track().space(from);
+    if space.inner == Some(to) {
+        Some(LaneSide::Inside)
+    } else if space.outer == Some(to) {
+        Some(LaneSide::Outside)
+    } else {
+        None
+    }
+}
+
 fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
     let track = race.track();
     match race.car(mover).place {

@@ -332,6 +332,7 @@ race_events! {
             Effect::Stop => "it stops".to_owned(),
             Effect::Damage(amount) => format!("{amount} damage when its movement ends"),
             Effect::Eliminate => "it is wrecked".to_owned(),
+            Effect::Slide(spaces) => format!("it slides up to {spaces} more"),
         }
     ));
 

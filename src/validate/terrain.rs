@@ -27,6 +27,9 @@ pub const ENTER_COST_RANGE: std::ops::RangeInclusive<u8> = 1..=6;
 /// eliminates, 5.3).
 pub const DAMAGE_RANGE: std::ops::RangeInclusive<u8> = 1..=6;
 
+/// How far one slide may carry a car, at least and at most.
+pub const SLIDE_RANGE: std::ops::RangeInclusive<u8> = 1..=4;
+
 /// The index of a kind in its [`TerrainBook`].
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
 pub struct KindIndex(pub u8);
@@ -274,6 +277,20 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
         );
     }
     for effect in &kind.effects {
+        if let Effect::Slide(spaces) = effect
+            && !SLIDE_RANGE.contains(spaces)
+        {
+            report.error(
+                "effect-out-of-range",
+                Some(object(kind)),
+                &[Needle::Value(id), Needle::Field("effects")],
+                format!(
+                    "terrain kind `{id}` slides a car {spaces} spaces; a slide is {} to {}",
+                    SLIDE_RANGE.start(),
+                    SLIDE_RANGE.end()
+                ),
+            );
+        }
         if let Effect::Damage(amount) = effect
             && !DAMAGE_RANGE.contains(amount)
         {

@@ -625,3 +625,49 @@ fn planner_bots_steer_round_the_rocks_that_random_bots_drive_into() {
         "planner bots steer round them: {by_planners} wrecks against random bots' {by_random}"
     );
 }
+
+#[test]
+fn desert_glass_slides_the_car_on_the_way_it_was_going_for_free_and_stops_short_of_a_car() {
+    let mut glass = kind("desert-glass");
+    glass.effects = vec![Effect::Slide(1)];
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    let terrain = terrain_with(vec![glass, rocks]);
+    let track = painted(&[
+        ("3.1", "desert-glass"),
+        ("2.2", "desert-glass"),
+        ("3.3", "desert-glass"),
+        ("4.3", "rocks"),
+    ]);
+    let position = || {
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2")
+    };
+    // Forward onto the glass: on to 4.1, for the one MP the step cost.
+    let mut race = play_moving_first(position());
+    step(&mut race, "forward", "3.1");
+    assert_eq!(where_is(&race, RR, "12"), "4.1");
+    assert_eq!(mp_left(&race), 4);
+    assert!(!can_step(&race, "lateral", "3.1"), "slid over: entered");
+
+    // Sideways onto the glass: on across the lanes.
+    let mut race = play_moving_first(position());
+    step(&mut race, "lateral", "2.2");
+    assert_eq!(where_is(&race, RR, "12"), "2.3");
+
+    // A car where the slide would go: the slider stops on the glass.
+    let mut race = play_moving_first(position().car(RR, "11", "4.1"));
+    step(&mut race, "forward", "3.1");
+    assert_eq!(where_is(&race, RR, "12"), "3.1");
+
+    // Sliding onto rocks wrecks the car: each space slid into strikes in its turn.
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "2.3")
+            .play(RR, "12", "solo-2"),
+    );
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.3");
+    assert_eq!(race.car(id).place, Place::Destroyed);
+}
