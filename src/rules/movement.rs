@@ -42,6 +42,12 @@
 //! - A slide stops short of a car (no push, no collision: the glass carries a car, it does not
 //!   ram), of the trough, of a barred crossover space and of a space the movement entered
 //!   already (7.1). Crossing the finish line in a slide scores it as a move would.
+//! - `Jump` is a ramp: entered straight from behind (a forward step from the space behind in
+//!   its lane, or a slide ahead), the car flies its distance along the lane and loses the MP
+//!   left; entered any other way it is wrecked. It flies over cars and over the crossover (the
+//!   spaces between are not entered, so no crossover collision), lands on the nearest free
+//!   space short of a car, the trough or a barred space, and scores the finish line if it flew
+//!   over it.
 
 use smallvec::{SmallVec, smallvec};
 
@@ -239,13 +245,26 @@ pub enum StepEnd {
     Wrecked(CarId),
 }
 
-/// The way a car was moving when its ground struck it, for a slide.
+/// The way a car was moving when its ground struck it, for a slide or a ramp.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Going {
-    /// Forward (a forward or diagonal step).
+    /// Straight ahead: a forward step from the space straight behind, or a slide or jump ahead.
     Ahead,
+    /// Forward another way (a diagonal step, a fork's other lane, from the chute).
+    Sideways,
     /// Across the lanes, towards a side (a lateral step).
     Across(LaneSide),
+}
+
+impl Going {
+    /// How a car carried on by a slide moves into the next space: a slide ahead goes on ahead,
+    /// one across goes on across.
+    fn carried_on(self) -> Self {
+        match self {
+            Self::Sideways => Self::Ahead,
+            other => other,
+        }
+    }
 }
 
 /// What one space's ground did.
@@ -730,15 +749,20 @@ impl Movement {
         let going = match step {
             Step::Lateral { to, .. } => from
                 .and_then(|from| lateral_side_between(race, from, *to))
-                .map_or(Going::Ahead, Going::Across),
-            _ => Going::Ahead,
+                .map_or(Going::Sideways, Going::Across),
+            Step::Forward { path, .. }
+                if from.is_some_and(|f| straight_behind(race, path[0]) == Some(f)) =>
+            {
+                Going::Ahead
+            }
+            _ => Going::Sideways,
         };
         self.strike(race, going)
     }
 
     /// What the ground the mover entered does to it (see the module's docs): nothing on the
     /// rulebook's grounds. `going` is the way the car was moving, for a slide.
-    fn strike(&mut self, race: &mut Race, going: Going) -> StepEnd {
+    fn strike(&mut self, race: &mut Race, mut going: Going) -> StepEnd {
         // Each slide enters a space the movement has not entered, so the chain ends within the
         // track's spaces; the bound only guards against a mistake.
         for _ in 0..=race.track().space_count() {
@@ -751,7 +775,8 @@ impl Movement {
             }
             match self.strike_once(race, space, ground.kind, going) {
                 Struck::Done(end) => return end,
-                Struck::Slid => {}
+                // Slid or jumped ahead: the next space was entered straight from behind.
+                Struck::Slid => going = going.carried_on(),
             }
         }
         StepEnd::Continue
@@ -783,6 +808,14 @@ impl Movement {
                     self.lose_the_rest(race);
                     return Struck::Done(StepEnd::Wrecked(self.mover));
                 }
+                Effect::Jump(spaces) => {
+                    if going != Going::Ahead {
+                        self.lose_the_rest(race);
+                        return Struck::Done(StepEnd::Wrecked(self.mover));
+                    }
+                    self.lose_the_rest(race);
+                    slid |= self.jump(race, space, spaces);
+                }
                 Effect::Slide(spaces) => {
                     for _ in 0..spaces {
                         let Some(to) = self.slide_target(race, going) else {
@@ -802,6 +835,48 @@ impl Movement {
         }
     }
 
+    /// A ramp's jump from `ramp`, `spaces` spaces along the lane; whether the car left the ramp.
+    fn jump(&mut self, race: &mut Race, ramp: SpaceId, spaces: u8) -> bool {
+        let track = race.track();
+        let mut path: SmallVec<[SpaceId; 8]> = SmallVec::new();
+        let mut at = ramp;
+        for _ in 0..spaces {
+            let lane = track.space(at).lane;
+            let Some(next) = track
+                .space(at)
+                .next
+                .iter()
+                .copied()
+                .min_by_key(|to| track.space(*to).lane.abs_diff(lane))
+            else {
+                break;
+            };
+            path.push(next);
+            at = next;
+        }
+        let free = |s: &SpaceId| {
+            !track.space(*s).ground.is_trough()
+                && race.car_on(*s).is_none()
+                && race.blocked_across(*s).is_none()
+        };
+        let Some(landing) = path.iter().rposition(free) else {
+            return false;
+        };
+        let crossed = std::iter::once(ramp)
+            .chain(path.iter().copied())
+            .take(landing + 2)
+            .collect::<SmallVec<[SpaceId; 9]>>()
+            .windows(2)
+            .any(|hop| track.crosses_line(hop[0], hop[1]));
+        let to = path[landing];
+        race.put(self.mover, Place::Track(to), Motion::Moved);
+        if crossed {
+            race.crossed_line(self.mover);
+        }
+        self.visited.push(race.cell(to));
+        true
+    }
+
     /// The space a slide carries the mover into next, if it may: on the track, not the
     /// trough, empty, and not entered already this movement.
     fn slide_target(&self, race: &Race, going: Going) -> Option<SpaceId> {
@@ -809,7 +884,7 @@ impl Movement {
         let track = race.track();
         let lane = track.space(at).lane;
         let to = match going {
-            Going::Ahead => track
+            Going::Ahead | Going::Sideways => track
                 .space(at)
                 .next
                 .iter()
@@ -1127,6 +1202,19 @@ fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) {
 }
 
 /// The direction of a lateral move onto `to`.
+/// The space straight behind `space`: of the spaces linking into it, the one in the nearest
+/// lane (the inner one of two as near).
+fn straight_behind(race: &Race, space: SpaceId) -> Option<SpaceId> {
+    let track = race.track();
+    let lane = track.space(space).lane;
+    track
+        .space(space)
+        .prev
+        .iter()
+        .copied()
+        .min_by_key(|from| track.space(*from).lane.abs_diff(lane))
+}
+
 /// The side a lateral move from `from` into `to` heads for, when they are neighbours.
 fn lateral_side_between(race: &Race, from: SpaceId, to: SpaceId) -> Option<LaneSide> {
     let space = race.track().space(from);

@@ -333,6 +333,7 @@ race_events! {
             Effect::Damage(amount) => format!("{amount} damage when its movement ends"),
             Effect::Eliminate => "it is wrecked".to_owned(),
             Effect::Slide(spaces) => format!("it slides up to {spaces} more"),
+            Effect::Jump(spaces) => format!("a ramp, {spaces} spaces"),
         }
     ));
 

@@ -156,6 +156,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "Every route from the start to the finish line enters ground that eliminates a car: no car could finish a lap.",
     ),
     code(
+        "ramp-without-run-up",
+        Track,
+        "A ramp has no space in its own lane linking into it: every car that enters it comes from the side and is wrecked.",
+    ),
+    code(
         "terrain-undefined",
         Track,
         "A space names a kind of ground the pack's terrain file does not define (a lone track is checked against the rulebook's four: paved, rough, jump, trough).",

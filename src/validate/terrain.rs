@@ -27,7 +27,7 @@ pub const ENTER_COST_RANGE: std::ops::RangeInclusive<u8> = 1..=6;
 /// eliminates, 5.3).
 pub const DAMAGE_RANGE: std::ops::RangeInclusive<u8> = 1..=6;
 
-/// How far one slide may carry a car, at least and at most.
+/// How far one slide or jump may carry a car, at least and at most.
 pub const SLIDE_RANGE: std::ops::RangeInclusive<u8> = 1..=4;
 
 /// The index of a kind in its [`TerrainBook`].
@@ -161,6 +161,16 @@ impl TerrainBook {
             .is_some_and(|kind| kind.effects.contains(&Effect::Eliminate))
     }
 
+    /// Whether ground of the kind an id names is a ramp (has a jump).
+    #[must_use]
+    pub fn jumps(&self, id: &str) -> bool {
+        self.get(id).is_some_and(|kind| {
+            kind.effects
+                .iter()
+                .any(|effect| matches!(effect, Effect::Jump(_)))
+        })
+    }
+
     /// Builds the book of a file [`check`] accepted.
     fn from_checked_file(file: &TerrainFile) -> Self {
         let kinds: Vec<CheckedKind> = file.kinds.iter().map(checked_kind).collect();
@@ -277,7 +287,7 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
         );
     }
     for effect in &kind.effects {
-        if let Effect::Slide(spaces) = effect
+        if let Effect::Slide(spaces) | Effect::Jump(spaces) = effect
             && !SLIDE_RANGE.contains(spaces)
         {
             report.error(
@@ -285,7 +295,8 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
                 Some(object(kind)),
                 &[Needle::Value(id), Needle::Field("effects")],
                 format!(
-                    "terrain kind `{id}` slides a car {spaces} spaces; a slide is {} to {}",
+                    "terrain kind `{id}` carries a car {spaces} spaces; a slide or a jump is \
+                     {} to {}",
                     SLIDE_RANGE.start(),
                     SLIDE_RANGE.end()
                 ),

@@ -86,6 +86,7 @@ pub fn check(
     checker.check_grid(grid_needed);
     checker.check_chute();
     checker.check_route_round();
+    checker.check_ramps();
     if drawing_sane {
         super::drawing::check(track, checker.report);
     }
@@ -516,6 +517,39 @@ impl Checker<'_, '_, '_> {
                         .map(|id| format!("`{id}`"))
                         .collect::<Vec<_>>()
                         .join(", ")
+                ),
+            );
+        }
+    }
+
+    /// A ramp needs a run-up: a space in its own lane linking straight into it. Entered any
+    /// other way, it wrecks the car.
+    fn check_ramps(&mut self) {
+        let mut run_ups: BTreeSet<SpaceRef> = BTreeSet::new();
+        for (at, space) in self.track.spaces() {
+            for to in &space.next {
+                if to.lane == at.lane {
+                    run_ups.insert(*to);
+                }
+            }
+        }
+        let ramps: Vec<SpaceRef> = self
+            .track
+            .spaces()
+            .filter(|(at, space)| {
+                self.terrain.jumps(space.terrain.as_str()) && !run_ups.contains(at)
+            })
+            .map(|(at, _)| at)
+            .take(MAX_PER_CHECK)
+            .collect();
+        for at in ramps {
+            self.report.warning(
+                "ramp-without-run-up",
+                Some(ObjectRef::Space { space: at }),
+                &Self::needles(at.section, at.sector, self.space_index(at)),
+                format!(
+                    "the ramp at {at} has no space straight behind it in its lane: a car can \
+                     only enter it from the side, and a ramp wrecks a car entering so"
                 ),
             );
         }

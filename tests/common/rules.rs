@@ -78,7 +78,7 @@ pub fn test_track(sectors: &[&str]) -> Track {
     }
     Track {
         kind: TrackKind::Track,
-        version: 1,
+        version: Track::VERSION,
         id: Id::from("test"),
         name: Text::from("Test track"),
         style: TrackStyle::ThunderAlley,

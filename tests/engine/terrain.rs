@@ -671,3 +671,80 @@ fn desert_glass_slides_the_car_on_the_way_it_was_going_for_free_and_stops_short_
     step(&mut race, "forward", "3.3");
     assert_eq!(race.car(id).place, Place::Destroyed);
 }
+
+#[test]
+fn a_ramp_jumps_a_car_from_straight_behind_and_wrecks_one_from_the_side() {
+    let mut ramp = kind("ramp");
+    ramp.effects = vec![Effect::Jump(3)];
+    let terrain = terrain_with(vec![ramp]);
+    let track = painted(&[("3.1", "ramp")]);
+    let position = |at: &str| {
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", at)
+            .play(RR, "12", "solo-2")
+    };
+    // From straight behind: three spaces on, over a car in the way, the MP left lost.
+    let mut race = play_moving_first(position("2.1").car(RR, "11", "4.1"));
+    let before = race.events().len();
+    step(&mut race, "forward", "3.1");
+    assert_eq!(where_is(&race, RR, "12"), "6.1");
+    assert_eq!(where_is(&race, RR, "11"), "4.1", "jumped over, untouched");
+    assert!(race.movement().is_none(), "the jump ends the movement");
+    assert!(
+        race.events()[before..]
+            .iter()
+            .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. }))
+    );
+
+    // A car where it would land: it lands short, on the nearest free space.
+    let mut race = play_moving_first(position("2.1").car(RR, "11", "6.1"));
+    step(&mut race, "forward", "3.1");
+    assert_eq!(where_is(&race, RR, "12"), "5.1");
+
+    // From the side: wrecked.
+    let mut race = play_moving_first(position("3.0"));
+    let id = car(&race, RR, "12");
+    step(&mut race, "lateral", "3.1");
+    assert_eq!(race.car(id).place, Place::Destroyed);
+}
+
+#[test]
+fn a_ramp_with_no_run_up_in_its_lane_is_a_warning_at_the_ramp() {
+    let mut ramp = kind("ramp");
+    ramp.effects = vec![Effect::Jump(2)];
+    let mut pack = RawPack::open(&common::repo("content"));
+    for file in &mut pack.files {
+        if let Document::Terrain(terrain) = &mut file.document {
+            terrain.kinds.push(ramp.clone());
+            file.source.text = file.document.to_text(Format::Ron).expect("saves");
+        }
+    }
+    let mut track = test_track(&straight(12, "PPPP"));
+    track.sectors[3].spaces[1].terrain = TerrainId::from("ramp");
+    let with = |track: &Track| {
+        let text = Document::Track(track.clone())
+            .to_text(Format::Ron)
+            .expect("saves");
+        let mut pack = pack.clone();
+        pack.files.push(parsed("ramped.ron", text).expect("parses"));
+        validate_pack(&pack).1
+    };
+    assert!(
+        with(&track).iter().all(|d| d.code != "ramp-without-run-up"),
+        "a run-up in lane 1"
+    );
+    // Link lane 1 of sector 2 into lane 2 instead: nothing enters the ramp straight.
+    track.sectors[2].spaces[1].next = vec!["3.2".parse().expect("space")];
+    let found = with(&track);
+    let ramp_warnings: Vec<_> = found
+        .iter()
+        .filter(|d| d.code == "ramp-without-run-up")
+        .collect();
+    assert_eq!(ramp_warnings.len(), 1, "{found:#?}");
+    assert_eq!(
+        ramp_warnings[0].location.object,
+        Some(ObjectRef::Space {
+            space: "3.1".parse().expect("space")
+        })
+    );
+}
