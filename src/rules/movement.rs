@@ -810,6 +810,13 @@ impl Movement {
                 }
                 Effect::Jump(spaces) => {
                     if going != Going::Ahead {
+                        // Entered from the side, the ramp wrecks the car: said as the ground
+                        // eliminating it, as rocks would.
+                        race.record(RaceEvent::GroundStruck {
+                            car: self.mover,
+                            space,
+                            effect: Effect::Eliminate,
+                        });
                         self.lose_the_rest(race);
                         return Struck::Done(StepEnd::Wrecked(self.mover));
                     }

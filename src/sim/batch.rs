@@ -13,6 +13,7 @@ use rayon::prelude::*;
 use super::batch_fold::BatchFold;
 use super::driver::Seats;
 use crate::content::bot_profile::BotProfile;
+use crate::content::terrain::Effect;
 use crate::content::text::Id;
 use crate::rules::{
     CarId, Motion, Place, PlayerId, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup,
@@ -191,11 +192,17 @@ pub struct SpaceCounts {
     pub crossover_collisions: u32,
     /// Cars laterally displaced into it.
     pub displacements: u32,
+    /// Damage the ground dealt cars entering it (a kind of the pack's terrain file).
+    #[serde(default)]
+    pub ground_damage: u32,
+    /// Cars the ground eliminated there.
+    #[serde(default)]
+    pub ground_eliminations: u32,
 }
 
 impl SpaceCounts {
     /// The metrics a heat map can show, as reports name them.
-    pub const METRICS: [&'static str; 7] = [
+    pub const METRICS: [&'static str; 9] = [
         "damage",
         "eliminations",
         "ends",
@@ -203,6 +210,8 @@ impl SpaceCounts {
         "passes",
         "crossover_collisions",
         "displacements",
+        "ground_damage",
+        "ground_eliminations",
     ];
 
     /// One metric by its name ([`Self::METRICS`]).
@@ -216,6 +225,8 @@ impl SpaceCounts {
             "passes" => self.passes,
             "crossover_collisions" => self.crossover_collisions,
             "displacements" => self.displacements,
+            "ground_damage" => self.ground_damage,
+            "ground_eliminations" => self.ground_eliminations,
             _ => return None,
         })
     }
@@ -243,6 +254,8 @@ impl SpaceCounts {
             collisions: f(self.collisions, other.collisions)?,
             crossover_collisions: f(self.crossover_collisions, other.crossover_collisions)?,
             displacements: f(self.displacements, other.displacements)?,
+            ground_damage: f(self.ground_damage, other.ground_damage)?,
+            ground_eliminations: f(self.ground_eliminations, other.ground_eliminations)?,
         })
     }
 }
@@ -711,6 +724,14 @@ impl Tally {
             RaceEvent::CarFlipped { car } => {
                 if let Some(s) = self.at(*car) {
                     self.spaces[s].ends += 1;
+                }
+            }
+            RaceEvent::GroundStruck { space, effect, .. } => {
+                let counts = &mut self.spaces[space.0 as usize];
+                match effect {
+                    Effect::Damage(amount) => counts.ground_damage += u32::from(*amount),
+                    Effect::Eliminate => counts.ground_eliminations += 1,
+                    Effect::Stop | Effect::Slide(_) | Effect::Jump(_) => {}
                 }
             }
             RaceEvent::VpClaimed { source, .. } => self.last_claim = Some(*source),

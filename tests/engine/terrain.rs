@@ -550,38 +550,9 @@ fn the_check_by_play_says_where_the_ground_eliminated_cars() {
 fn planner_bots_steer_round_the_rocks_that_random_bots_drive_into() {
     use roadwright::rules::{Race, RaceSetup};
     use roadwright::sim::driver::{Seats, play_race};
-    let pack = common::copy_of_standard_pack();
-    let mut terrain = TerrainFile::standard();
-    let mut rocks = kind("rocks");
-    rocks.effects = vec![Effect::Eliminate];
-    terrain.kinds.push(rocks);
-    std::fs::write(
-        pack.path().join("terrain.ron"),
-        Document::Terrain(terrain)
-            .to_text(Format::Ron)
-            .expect("saves"),
-    )
-    .expect("written");
-    let mut track = match Document::load(&common::repo("tracks/oval.ron"))
-        .expect("oval")
-        .document
-    {
-        Document::Track(track) => track,
-        other => panic!("{}", other.kind()),
-    };
-    // Rock gardens on the outer lanes of two straights; the apron lane stays open.
-    for sector in [10, 11, 30, 31] {
-        for space in track.sectors[sector].spaces.iter_mut().skip(1) {
-            space.terrain = TerrainId::from("rocks");
-        }
-    }
     let dir = tempfile::tempdir().expect("temp dir");
-    let path = dir.path().join("rocky.ron");
-    std::fs::write(
-        &path,
-        Document::Track(track).to_text(Format::Ron).expect("saves"),
-    )
-    .expect("written");
+    // Rock gardens on two straights.
+    let (pack, path) = rocky(dir.path(), &[10, 11, 30, 31]);
     let loaded = roadwright::sim::load_race(pack.path(), &path, "standard").expect("loads");
     let planner = match Document::load(&common::repo("content/bots/planner.ron"))
         .expect("planner")
@@ -747,4 +718,89 @@ fn a_ramp_with_no_run_up_in_its_lane_is_a_warning_at_the_ramp() {
             space: "3.1".parse().expect("space")
         })
     );
+}
+
+/// A copy of the standard pack with rocks, and the oval with rocks on every lane but the apron
+/// of `sectors` (a file in `dir`).
+fn rocky(dir: &std::path::Path, sectors: &[usize]) -> (tempfile::TempDir, std::path::PathBuf) {
+    let pack = common::copy_of_standard_pack();
+    let mut terrain = TerrainFile::standard();
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    terrain.kinds.push(rocks);
+    std::fs::write(
+        pack.path().join("terrain.ron"),
+        Document::Terrain(terrain)
+            .to_text(Format::Ron)
+            .expect("saves"),
+    )
+    .expect("written");
+    let mut track = match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    for &sector in sectors {
+        for space in track.sectors[sector].spaces.iter_mut().skip(1) {
+            space.terrain = TerrainId::from("rocks");
+        }
+    }
+    let path = dir.join("rocky.ron");
+    std::fs::write(
+        &path,
+        Document::Track(track).to_text(Format::Ron).expect("saves"),
+    )
+    .expect("written");
+    (pack, path)
+}
+
+#[test]
+fn a_batch_counts_what_the_ground_did_space_by_space_and_the_heat_map_shows_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (pack, track) = rocky(dir.path(), &[10, 11]);
+    let report = dir.path().join("report.json");
+    let run = common::roadwright(&[
+        "simulate",
+        "--track",
+        track.to_str().expect("utf-8"),
+        "--content",
+        pack.path().to_str().expect("utf-8"),
+        "--races",
+        "12",
+        "--players",
+        "2",
+        "--bots",
+        "random",
+        "--json",
+        report.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).expect("report")).expect("JSON");
+    let spaces = value["stats"]["spaces"].as_object().expect("spaces");
+    let wrecks = |keep: &dyn Fn(&str) -> bool| -> u64 {
+        spaces
+            .iter()
+            .filter(|(at, _)| keep(at))
+            .map(|(_, s)| s["ground_eliminations"].as_u64().unwrap_or(0))
+            .sum()
+    };
+    let on_rocks =
+        |at: &str| (at.starts_with("10.") || at.starts_with("11.")) && !at.ends_with(".0");
+    assert!(wrecks(&on_rocks) > 0, "random bots drive into the rocks");
+    assert_eq!(wrecks(&|at| !on_rocks(at)), 0, "nowhere else");
+    let png = dir.path().join("wrecks.png");
+    let run = common::roadwright(&[
+        "render",
+        track.to_str().expect("utf-8"),
+        "-o",
+        png.to_str().expect("utf-8"),
+        "--heat",
+        report.to_str().expect("utf-8"),
+        "--metric",
+        "ground_eliminations",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
 }
