@@ -15,6 +15,7 @@ use roadwright::rules::{Place, RaceEvent, enumerate_outcomes};
 use roadwright::validate::{ObjectRef, Severity, validate_document, validate_pack};
 
 const RR: &str = "rust-reapers"; // #11 base 1, #12 base 3
+const CJ: &str = "chrome-jackals";
 
 /// A kind of ground with the rulebook's numbers, to be changed by the test.
 fn kind(id: &str) -> GroundKind {
@@ -803,4 +804,75 @@ fn a_batch_counts_what_the_ground_did_space_by_space_and_the_heat_map_shows_it()
         "ground_eliminations",
     ]);
     assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
+#[test]
+fn a_ramp_that_flies_a_car_over_the_finish_line_scores_it() {
+    use roadwright::rules::VpSource;
+    let mut ramp = kind("ramp");
+    ramp.effects = vec![Effect::Jump(3)];
+    let terrain = terrain_with(vec![ramp]);
+    // The lap's last sector is 11: the ramp sends a car from 11.1 over the line to 2.1.
+    let track = painted(&[("11.1", "ramp")]);
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "10.1")
+            .play(RR, "12", "solo-2"),
+    );
+    let before = race.events().len();
+    step(&mut race, "forward", "11.1");
+    assert_eq!(where_is(&race, RR, "12"), "2.1");
+    assert!(
+        race.events()[before..].iter().any(|e| matches!(
+            e,
+            RaceEvent::VpClaimed {
+                source: VpSource::Finish,
+                ..
+            }
+        )),
+        "{:?}",
+        &race.events()[before..]
+    );
+}
+
+#[test]
+fn a_ramp_flies_a_car_over_the_crossover_without_a_collision() {
+    let mut ramp = kind("ramp");
+    ramp.effects = vec![Effect::Jump(3)];
+    let terrain = terrain_with(vec![ramp]);
+    let mut track = match Document::load(&common::repo("tracks/figure-eight.ron"))
+        .expect("figure eight")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    // 20.1 and 21.1 are crossover spaces; 1.1 shares 20.1's cell, across.
+    let position = |track: &Track| {
+        Position::on_ground(track, &terrain)
+            .car(RR, "12", "18.1")
+            .car(CJ, "21", "1.1")
+            .play(RR, "12", "solo-2")
+    };
+    let paved = track.clone();
+    track.sectors[19].spaces[1].terrain = TerrainId::from("ramp");
+    let mut race = play_moving_first(position(&track));
+    let before = race.events().len();
+    step(&mut race, "forward", "19.1");
+    assert_eq!(where_is(&race, RR, "12"), "22.1", "flown over");
+    assert!(
+        !race.events()[before..]
+            .iter()
+            .any(|e| matches!(e, RaceEvent::CrossoverCollision { .. })),
+        "no collision with the car across"
+    );
+    // Without the ramp, the same way in is barred by the car across (7.12).
+    let mut race = play_moving_first(position(&paved));
+    step(&mut race, "forward", "19.1");
+    step(&mut race, "forward", "20.1");
+    assert!(
+        race.events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::CrossoverCollision { .. }))
+    );
 }
