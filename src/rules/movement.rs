@@ -394,6 +394,11 @@ impl Movement {
     /// cost, or all the MP left when the ground may be entered short; `None` when it cannot be
     /// entered with the MP left.
     fn price(&self, race: &Race, to: SpaceId, extra: u8) -> Option<u8> {
+        // The rulebook's grounds, at every step of every search: 1 MP, plus a displacement.
+        if race.track().plain_ground() {
+            let cost = 1 + extra;
+            return (cost <= self.mp).then_some(cost);
+        }
         let ground = race.track().space(to).ground;
         let full = ground.enter_cost.saturating_add(extra);
         if full <= self.mp {
@@ -745,6 +750,9 @@ impl Movement {
             (from, step)
         {
             self.follow(race, from);
+        }
+        if race.track().plain_ground() {
+            return StepEnd::Continue;
         }
         let going = match step {
             Step::Lateral { to, .. } => from

@@ -136,6 +136,9 @@ pub struct CheckedTrack {
     diagonals: Vec<(Diagonals, Diagonals)>,
     /// The kinds of ground its spaces name.
     terrain: TerrainBook,
+    /// Every space costs 1 MP to enter and does nothing on entry (the rulebook's grounds): the
+    /// movement rules skip the ground's price and effects at every step.
+    plain_ground: bool,
 }
 
 impl CheckedTrack {
@@ -341,6 +344,7 @@ impl CheckedTrack {
             last_lap_sector,
             diagonals: Vec::new(),
             terrain: terrain.clone(),
+            plain_ground: false,
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -351,6 +355,10 @@ impl CheckedTrack {
                 )
             })
             .collect();
+        checked.plain_ground = checked
+            .spaces
+            .iter()
+            .all(|space| space.ground.enter_cost == 1 && !space.ground.has_effects);
         checked
     }
 
@@ -470,6 +478,13 @@ impl CheckedTrack {
         out.sort_unstable();
         out.dedup();
         out
+    }
+
+    /// Whether every space costs 1 MP to enter and does nothing on entry, as on the rulebook's
+    /// grounds.
+    #[must_use]
+    pub fn plain_ground(&self) -> bool {
+        self.plain_ground
     }
 
     /// The kinds of ground its spaces name.
