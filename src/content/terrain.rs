@@ -211,6 +211,9 @@ pub enum Effect {
     /// lateral one. It stops short of a car, the trough, the wall or a space it entered already
     /// this movement, and each space it slides into strikes it as if entered.
     Slide(u8),
+    /// An oil slick: when the car's movement ends, it slides this many spaces to a side drawn
+    /// from the race's RNG, free, stopping short of a car, the trough or the wall.
+    SlideAside(u8),
     /// A ramp: a car entering from the space straight behind it (a forward step in its lane,
     /// or a slide ahead) jumps this many spaces forward along its lane, the spaces between
     /// skipped, and loses its remaining MP; a car entering any other way is eliminated. It

@@ -176,7 +176,7 @@ impl Race {
 
     /// Ends a movement: collisions it caused, then the event or the after-move stage.
     pub(crate) fn end_movement(&mut self, activation: &mut Activation, main: bool, end: StepEnd) {
-        let mut ground_damage = None;
+        let mut ground = None;
         if let Stage::Moving { movement, .. } = &activation.stage {
             if movement.mover == activation.car {
                 activation.visited.clear();
@@ -184,7 +184,11 @@ impl Race {
                     .visited
                     .extend_from_slice(movement.visited_cells());
             }
-            ground_damage = Some((movement.mover, movement.ground_damage()));
+            ground = Some((
+                movement.mover,
+                movement.ground_damage(),
+                movement.slide_aside(),
+            ));
         }
         let player = activation.player;
         match end {
@@ -203,8 +207,9 @@ impl Race {
             // The ground's kills score for no one (see `movement`'s docs).
             StepEnd::Wrecked(car) => self.wreck(car),
         }
-        if let Some((mover, damage)) = ground_damage {
+        if let Some((mover, damage, aside)) = ground {
             self.damage(mover, damage, None);
+            self.slide_aside(mover, aside);
         }
         if !self.car(activation.car).place.in_race() {
             activation.stage = Stage::AfterMove;

@@ -36,9 +36,10 @@
 //!   `Eliminate` ends the movement and eliminates the car, a kill no one scores (the ground is
 //!   nobody's car, 11.3); `Slide` carries the car on, free, the way it was going (forward after
 //!   a forward or diagonal step, across after a lateral one), and the ground it slides onto
-//!   strikes it in turn. The damage and the elimination wait for the movement's end because
-//!   the outcome search rewinds what a step changes, and an elimination changes more (a
-//!   replacement enters the chute) than a step may.
+//!   strikes it in turn; `SlideAside` slides it, when the movement ends, to a side drawn from
+//!   the race's RNG. The damage, the elimination and the drawn slide wait for the movement's
+//!   end because the outcome search rewinds what a step changes, and an elimination changes
+//!   more (a replacement enters the chute) than a step may, and a draw is chance, not a choice.
 //! - A slide stops short of a car (no push, no collision: the glass carries a car, it does not
 //!   ram), of the trough, of a barred crossover space and of a space the movement entered
 //!   already (7.1). Crossing the finish line in a slide scores it as a move would.
@@ -304,6 +305,8 @@ pub struct Movement {
     followers: Option<Cars>,
     /// Damage the ground has dealt the mover, taken when the movement ends.
     ground_damage: u8,
+    /// Spaces the mover slides to a drawn side when the movement ends (an oil slick).
+    slide_aside: u8,
 }
 
 impl Clone for Movement {
@@ -319,6 +322,7 @@ impl Clone for Movement {
             ahead: Cars::new(),
             followers: None,
             ground_damage: self.ground_damage,
+            slide_aside: self.slide_aside,
         };
         copy.clone_from(self);
         copy
@@ -346,6 +350,7 @@ impl Clone for Movement {
             (mine, theirs) => mine.clone_from(theirs),
         }
         self.ground_damage = source.ground_damage;
+        self.slide_aside = source.slide_aside;
     }
 }
 
@@ -381,7 +386,14 @@ impl Movement {
             ahead: Cars::new(),
             followers,
             ground_damage: 0,
+            slide_aside: 0,
         }
+    }
+
+    /// Spaces the ground slides the mover to a drawn side when the movement ends.
+    #[must_use]
+    pub fn slide_aside(&self) -> u8 {
+        self.slide_aside
     }
 
     /// Damage the ground dealt the mover in this movement, taken when it ends.
@@ -811,6 +823,9 @@ impl Movement {
                 Effect::Stop => self.lose_the_rest(race),
                 Effect::Damage(amount) => {
                     self.ground_damage = self.ground_damage.saturating_add(amount);
+                }
+                Effect::SlideAside(spaces) => {
+                    self.slide_aside = self.slide_aside.saturating_add(spaces);
                 }
                 Effect::Eliminate => {
                     self.lose_the_rest(race);

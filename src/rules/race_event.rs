@@ -333,6 +333,9 @@ race_events! {
             Effect::Damage(amount) => format!("{amount} damage when its movement ends"),
             Effect::Eliminate => "it is wrecked".to_owned(),
             Effect::Slide(spaces) => format!("it slides up to {spaces} more"),
+            Effect::SlideAside(spaces) => {
+                format!("it will slide up to {spaces} to a side when its movement ends")
+            }
             Effect::Jump(spaces) => format!("a ramp, {spaces} spaces"),
         }
     ));

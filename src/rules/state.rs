@@ -6,8 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use std::sync::Arc;
 
-use rand::SeedableRng;
 use rand::seq::SliceRandom;
+use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::activation::Phase;
@@ -721,6 +721,36 @@ impl Race {
         let car = &self.cars[id.index()];
         if car.damage + car.temporary_damage >= limit {
             self.eliminate(id, scoring);
+        }
+    }
+
+    /// Slides a car `spaces` spaces to a side drawn from the race's RNG (an oil slick, when
+    /// its movement ends), free, stopping short of a car, the trough, a barred crossover space
+    /// or the wall. Draws nothing for no spaces or a car no longer on the track. The ground it
+    /// slides onto does nothing: the movement is over, and only a moving car is struck.
+    pub(crate) fn slide_aside(&mut self, id: CarId, spaces: u8) {
+        if spaces == 0 || self.car(id).place.space().is_none() || self.frozen() {
+            return;
+        }
+        let side = if self.rng.random::<bool>() {
+            LaneSide::Inside
+        } else {
+            LaneSide::Outside
+        };
+        for _ in 0..spaces {
+            let Some(at) = self.car(id).place.space() else {
+                return;
+            };
+            let Some(to) = self.track().lateral(at, side) else {
+                return;
+            };
+            if self.track().space(to).ground.is_trough()
+                || self.car_on(to).is_some()
+                || self.blocked_across(to).is_some()
+            {
+                return;
+            }
+            self.put(id, Place::Track(to), Motion::Moved);
         }
     }
 

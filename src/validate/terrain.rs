@@ -287,7 +287,7 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
         );
     }
     for effect in &kind.effects {
-        if let Effect::Slide(spaces) | Effect::Jump(spaces) = effect
+        if let Effect::Slide(spaces) | Effect::SlideAside(spaces) | Effect::Jump(spaces) = effect
             && !SLIDE_RANGE.contains(spaces)
         {
             report.error(

@@ -876,3 +876,31 @@ fn a_ramp_flies_a_car_over_the_crossover_without_a_collision() {
             .any(|e| matches!(e, RaceEvent::CrossoverCollision { .. }))
     );
 }
+
+#[test]
+fn an_oil_slick_slides_the_car_to_a_drawn_side_when_its_movement_ends() {
+    let mut oil = kind("oil");
+    oil.effects = vec![Effect::SlideAside(1)];
+    let terrain = terrain_with(vec![oil]);
+    let track = painted(&[("3.1", "oil")]);
+    // #11: 3 MP, straight on through the oil to 5.1.
+    let run = |position: Position| {
+        let mut race = play_moving_first(position);
+        step(&mut race, "forward", "3.1");
+        assert_eq!(where_is(&race, RR, "11"), "3.1", "nothing happens yet");
+        step(&mut race, "forward", "4.1");
+        step(&mut race, "forward", "5.1");
+        where_is(&race, RR, "11")
+    };
+    let position = || {
+        Position::on_ground(&track, &terrain)
+            .car(RR, "11", "2.1")
+            .play(RR, "11", "solo-2")
+    };
+    let ended = run(position());
+    assert!(ended == "5.0" || ended == "5.2", "slid aside to {ended}");
+    assert_eq!(run(position()), ended, "the race's RNG draws the side");
+    // Hemmed in on both sides, the car stays where its movement ended.
+    let hemmed = run(position().car(RR, "12", "5.0").car(RR, "13", "5.2"));
+    assert_eq!(hemmed, "5.1");
+}
