@@ -813,6 +813,10 @@ impl Movement {
     ) -> Struck {
         let mut slid = false;
         for index in 0..race.track().terrain().kind(kind).effects.len() {
+            // A slide or a jump over the finish line can win the race: nothing follows (11.5).
+            if race.is_over() {
+                return Struck::Done(StepEnd::Continue);
+            }
             let effect = race.track().terrain().kind(kind).effects[index];
             race.record(RaceEvent::GroundStruck {
                 car: self.mover,
@@ -931,7 +935,7 @@ impl Movement {
 
     /// Ends the movement where the mover stands: the MP left are lost.
     fn lose_the_rest(&mut self, race: &mut Race) {
-        if self.mp > 0 {
+        if self.mp > 0 && !race.is_over() {
             race.record(RaceEvent::MovementEnded {
                 car: self.mover,
                 mp_lost: self.mp,

@@ -756,7 +756,7 @@ impl Race {
 
     /// Eliminates a car that entered ground that wrecks it; no one scores the kill.
     pub(crate) fn wreck(&mut self, id: CarId) {
-        if self.car(id).place.in_race() {
+        if self.car(id).place.in_race() && !self.frozen() {
             self.eliminate(id, None);
         }
     }

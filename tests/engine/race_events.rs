@@ -261,3 +261,95 @@ fn every_event_has_its_named_form_and_a_line_of_prose_unless_it_is_bookkeeping()
     assert!(seen.is_subset(&kinds));
     assert!(seen.len() >= 20, "only {seen:?} were played");
 }
+
+/// Kinds of ground drawn at random from every cost and effect of the vocabulary.
+fn wild_ground(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::terrain::TerrainFile {
+    use rand::RngExt;
+    use roadwright::content::terrain::{CountsAs, Effect, GroundKind, Pattern, TerrainFile};
+    use roadwright::content::text::{TerrainId, Text};
+    let mut file = TerrainFile::standard();
+    for index in 0..5 {
+        let mut effects = Vec::new();
+        for _ in 0..rng.random_range(0..=2) {
+            effects.push(match rng.random_range(0..12) {
+                0..=1 => Effect::Stop,
+                2..=3 => Effect::Damage(rng.random_range(1..=3)),
+                4 => Effect::Eliminate,
+                5..=7 => Effect::Slide(rng.random_range(1..=2)),
+                8..=9 => Effect::SlideAside(1),
+                _ => Effect::Jump(rng.random_range(2..=4)),
+            });
+        }
+        file.kinds.push(GroundKind {
+            id: TerrainId::from(format!("wild-{index}").as_str()),
+            name: Text::from("Wild"),
+            colour: Text::from("#123456"),
+            pattern: Pattern::Grey,
+            counts_as: CountsAs::Road,
+            enter_cost: rng.random_range(1..=3),
+            enter_short: rng.random(),
+            lane_changes: rng.random_range(0..4) > 0,
+            effects,
+        });
+    }
+    file
+}
+
+#[test]
+fn races_on_wild_ground_rebuild_from_their_events_too() {
+    use rand::{RngExt, SeedableRng};
+    use roadwright::content::Document;
+    use roadwright::content::track::TerrainId;
+    use roadwright::validate::checked::TerrainBook;
+    use roadwright::validate::checked_track::CheckedTrack;
+    let oval = match Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    };
+    let content =
+        roadwright::validate::open::open_content(&common::repo("content")).expect("content");
+    let mut played = 0;
+    for seed in 0..4 * seeds() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let file = wild_ground(&mut rng);
+        let book = TerrainBook::from_file(&file).expect("a valid terrain file");
+        let mut track = oval.clone();
+        for sector in &mut track.sectors {
+            for space in &mut sector.spaces {
+                if space.terrain.is_paved() && rng.random_range(0..4) == 0 {
+                    space.terrain =
+                        TerrainId::from(format!("wild-{}", rng.random_range(0..5)).as_str());
+                }
+            }
+        }
+        // A lap the wild rocks cut is refused, as it should be: another seed plays.
+        let Ok(checked) = CheckedTrack::from_track(&track, &book) else {
+            continue;
+        };
+        let mut content = content.clone();
+        content.terrain = book;
+        let rules = std::sync::Arc::new(
+            roadwright::rules::RaceRules::new(content, checked, "standard").expect("rules"),
+        );
+        let players = 2 + (seed % 5) as usize;
+        let setup = RaceSetup::first_teams(&rules.content, players, seed);
+        let mut race = Race::new(std::sync::Arc::clone(&rules), &setup).expect("setup");
+        play_and_rebuild(&mut race, seed, &format!("wild ground, seed {seed}"));
+        // The engine's own invariants hold after every decision too.
+        let mut race = Race::new(rules, &setup).expect("setup");
+        roadwright::sim::play_race(
+            &mut race,
+            &mut roadwright::sim::Seats::random(seed + 1, players),
+            true,
+        )
+        .unwrap_or_else(|e| panic!("wild ground, seed {seed}: {e}"));
+        played += 1;
+    }
+    assert!(
+        played >= 2 * seeds(),
+        "only {played} wild tracks were raceable"
+    );
+}
