@@ -765,7 +765,14 @@ impl Search {
                 self.cars_in_sector[track.space(space).sector.0 as usize] += 1;
             }
         }
-        let Some(from) = race.car(movement.mover).place.space() else {
+        let Some(from) = race
+            .car(movement.mover)
+            .place
+            .space()
+            // Ground that carries a car on (a slide, a ramp) takes a step past the one sector
+            // an MP buys: nothing is left behind.
+            .filter(|_| !track.ground_carries())
+        else {
             // From the chute or an off-track spot: nothing is left behind yet.
             self.in_reach.fill(true);
             self.reach_end = u32::MAX;
@@ -874,13 +881,17 @@ fn readable(track: &CheckedTrack, in_reach: &[bool], place: Place) -> bool {
 }
 
 /// Whether the mover could still end on `place`: it is the mover's place or lies ahead of it
-/// within the MP left (every step enters the same sector or the next). Anything else leaves
-/// the place behind for good.
+/// within the MP left (every step enters the same sector or the next, unless the ground carries
+/// cars on). Anything else leaves the place behind for good.
 fn may_still_reach(race: &Race, movement: &Movement, place: Place) -> bool {
     let track = race.track();
     let (Place::Track(from), Place::Track(to)) = (race.car(movement.mover).place, place) else {
         return true;
     };
+    // A slide or a ramp carries a car past the one sector an MP buys.
+    if track.ground_carries() {
+        return true;
+    }
     let target = track.space(to).sector;
     let mut sector = track.space(from).sector;
     for _ in 0..=movement.mp {
@@ -1204,10 +1215,17 @@ mod tests {
     /// and the position is left as it was. Returns how many positions were compared. One test
     /// per track, so the four run side by side.
     fn compare_searches_on(track: &str, k: u64) -> usize {
+        compare_searches(track, &|seed| {
+            race(track, 4 + 2 * seed as usize, seed + 10 * k)
+        })
+    }
+
+    /// [`compare_searches_on`] over the races `make` sets up from a seed.
+    fn compare_searches(track: &str, make: &dyn Fn(u64) -> Race) -> usize {
         let mut compared = 0;
         let mut reused = OutcomeSearch::default();
         for seed in 0..3 {
-            let mut race = race(track, 4 + 2 * seed as usize, seed + 10 * k);
+            let mut race = make(seed);
             race.set_logging(false);
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             while !race.is_over() && race.turn() <= 6 {
@@ -1244,6 +1262,18 @@ mod tests {
             }
         }
         compared
+    }
+
+    /// Steps that cost more, stop, slide, jump and draw a slide for later rewind as the rules'
+    /// own steps do.
+    #[test]
+    fn the_rewinding_search_finds_what_cloning_the_race_finds_on_every_kind_of_ground() {
+        let compared = compare_searches("wild oval", &|seed| {
+            (seed..)
+                .find_map(|s| crate::rules::test_support::race_on_every_ground(6, s * 7 + 1))
+                .expect("some paint leaves the lap open")
+        });
+        assert!(compared > 100, "only {compared} positions compared");
     }
 
     #[test]

@@ -19,3 +19,68 @@ pub(crate) fn race(track: &str, players: usize, seed: u64) -> Race {
     let setup = RaceSetup::first_teams(&rules.content, players, seed);
     Race::new(rules, &setup).expect("race")
 }
+
+/// A race on the oval with a kind of ground for every cost and effect of the vocabulary painted
+/// over a quarter of its paved spaces (which, by `seed`), or `None` when the paint cut the lap.
+pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
+    use rand::{RngExt, SeedableRng};
+
+    use crate::content::terrain::{CountsAs, Effect, GroundKind, Pattern, TerrainFile};
+    use crate::content::text::{TerrainId, Text};
+    use crate::validate::checked::TerrainBook;
+    use crate::validate::checked_track::CheckedTrack;
+
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let kinds: [(&str, u8, bool, bool, Vec<Effect>); 8] = [
+        ("mud", 2, true, true, vec![]),
+        ("bog", 3, false, true, vec![]),
+        ("ice", 1, false, false, vec![]),
+        ("goo", 1, false, true, vec![Effect::Stop]),
+        (
+            "mine",
+            1,
+            false,
+            true,
+            vec![Effect::Damage(2), Effect::Stop],
+        ),
+        ("glass", 1, false, true, vec![Effect::Slide(2)]),
+        ("oil", 1, false, true, vec![Effect::SlideAside(1)]),
+        ("ramp", 1, false, true, vec![Effect::Jump(3)]),
+    ];
+    let mut file = TerrainFile::standard();
+    for (id, enter_cost, enter_short, lane_changes, effects) in &kinds {
+        file.kinds.push(GroundKind {
+            id: TerrainId::from(*id),
+            name: Text::from(*id),
+            colour: Text::from("#808080"),
+            pattern: Pattern::Grey,
+            counts_as: CountsAs::Road,
+            enter_cost: *enter_cost,
+            enter_short: *enter_short,
+            lane_changes: *lane_changes,
+            effects: effects.clone(),
+        });
+    }
+    let book = TerrainBook::from_file(&file).expect("a valid terrain file");
+    let crate::content::Document::Track(mut track) =
+        crate::content::Document::load(&root.join("tracks/oval.ron"))
+            .expect("oval")
+            .document
+    else {
+        return None;
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for sector in &mut track.sectors {
+        for space in &mut sector.spaces {
+            if space.terrain.is_paved() && rng.random_range(0..4) == 0 {
+                space.terrain = TerrainId::from(kinds[rng.random_range(0..kinds.len())].0);
+            }
+        }
+    }
+    let checked = CheckedTrack::from_track(&track, &book).ok()?;
+    let mut content = open_content(&root.join("content")).expect("content");
+    content.terrain = book;
+    let rules = Arc::new(RaceRules::new(content, checked, "standard").expect("rules"));
+    let setup = RaceSetup::first_teams(&rules.content, players, seed);
+    Race::new(rules, &setup).ok()
+}

@@ -24,7 +24,7 @@ use super::terrain::{GroundRules, KindIndex, TerrainBook};
 use crate::content::race_deck::LaneSide;
 use crate::content::save;
 use crate::content::source::{Format, SourceFile};
-use crate::content::terrain::CountsAs;
+use crate::content::terrain::{CountsAs, Effect};
 use crate::content::text::{Id, Text};
 use crate::content::track::{OffTrack, Section, SpaceRef, Track, TrackStyle};
 
@@ -139,6 +139,9 @@ pub struct CheckedTrack {
     /// Every space costs 1 MP to enter and does nothing on entry (the rulebook's grounds): the
     /// movement rules skip the ground's price and effects at every step.
     plain_ground: bool,
+    /// Some space's ground carries a car on within a step (a slide, a ramp): a step may then
+    /// take a car more than one sector on.
+    ground_carries: bool,
 }
 
 impl CheckedTrack {
@@ -345,6 +348,7 @@ impl CheckedTrack {
             diagonals: Vec::new(),
             terrain: terrain.clone(),
             plain_ground: false,
+            ground_carries: false,
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -359,6 +363,15 @@ impl CheckedTrack {
             .spaces
             .iter()
             .all(|space| space.ground.enter_cost == 1 && !space.ground.has_effects);
+        checked.ground_carries = checked.spaces.iter().any(|space| {
+            space.ground.has_effects
+                && checked
+                    .terrain
+                    .kind(space.kind)
+                    .effects
+                    .iter()
+                    .any(|effect| matches!(effect, Effect::Slide(_) | Effect::Jump(_)))
+        });
         checked
     }
 
@@ -485,6 +498,13 @@ impl CheckedTrack {
     #[must_use]
     pub fn plain_ground(&self) -> bool {
         self.plain_ground
+    }
+
+    /// Whether some space's ground carries a car on within a step (a slide, a ramp), so that
+    /// one step may take a car more than one sector on.
+    #[must_use]
+    pub fn ground_carries(&self) -> bool {
+        self.ground_carries
     }
 
     /// The kinds of ground its spaces name.
