@@ -39,6 +39,49 @@ fn terrain_with(extra: Vec<GroundKind>) -> TerrainFile {
     file
 }
 
+/// A sample track.
+fn sample(name: &str) -> Track {
+    match Document::load(&common::repo(&format!("tracks/{name}.ron")))
+        .expect("a sample track")
+        .document
+    {
+        Document::Track(track) => track,
+        other => panic!("{}", other.kind()),
+    }
+}
+
+/// Rocks: ground that eliminates a car.
+fn rocks() -> GroundKind {
+    let mut rocks = kind("rocks");
+    rocks.effects = vec![Effect::Eliminate];
+    rocks
+}
+
+/// A copy of the standard pack on disk whose terrain file adds `extra`.
+fn pack_with(extra: Vec<GroundKind>) -> tempfile::TempDir {
+    let pack = common::copy_of_standard_pack();
+    std::fs::write(
+        pack.path().join("terrain.ron"),
+        Document::Terrain(terrain_with(extra))
+            .to_text(Format::Ron)
+            .expect("saves"),
+    )
+    .expect("written");
+    pack
+}
+
+/// The standard pack in memory, its terrain file adding `extra`.
+fn standard_pack_with(extra: &[GroundKind]) -> RawPack {
+    let mut pack = RawPack::open(&common::repo("content"));
+    for file in &mut pack.files {
+        if let Document::Terrain(terrain) = &mut file.document {
+            terrain.kinds.extend_from_slice(extra);
+            file.source.text = file.document.to_text(Format::Ron).expect("saves");
+        }
+    }
+    pack
+}
+
 /// A four-lane straight with the given spaces painted.
 fn painted(spaces: &[(&str, &str)]) -> Track {
     let mut track = test_track(&straight(12, "PPPP"));
@@ -115,13 +158,7 @@ fn a_hostile_terrain_file_is_refused_at_its_lines() {
 
 #[test]
 fn a_track_naming_a_kind_its_pack_does_not_define_is_an_error_at_the_space() {
-    let mut track: Track = match &Document::load(&common::repo("tracks/oval.ron"))
-        .expect("oval")
-        .document
-    {
-        Document::Track(track) => track.clone(),
-        other => panic!("{}", other.kind()),
-    };
+    let mut track = sample("oval");
     track.sectors[3].spaces[1].terrain = TerrainId::from("mud");
     let text = Document::Track(track.clone())
         .to_text(Format::Ron)
@@ -153,13 +190,7 @@ fn a_track_naming_a_kind_its_pack_does_not_define_is_an_error_at_the_space() {
     );
 
     // Beside a pack whose terrain file defines mud, the same track is clean.
-    let mut pack = RawPack::open(&common::repo("content"));
-    for file in &mut pack.files {
-        if let Document::Terrain(terrain) = &mut file.document {
-            terrain.kinds.push(kind("mud"));
-            file.source.text = file.document.to_text(Format::Ron).expect("saves");
-        }
-    }
+    let mut pack = standard_pack_with(&[kind("mud")]);
     pack.files.push(parsed("oval.ron", text).expect("parses"));
     let (content, found) = validate_pack(&pack);
     assert!(content.is_some(), "{found:#?}");
@@ -305,11 +336,9 @@ fn a_mine_deals_its_damage_when_the_movement_ends_and_the_car_moves_on_meanwhile
 
 #[test]
 fn rocks_eliminate_the_car_and_no_one_scores_the_kill() {
-    let mut rocks = kind("rocks");
-    rocks.effects = vec![Effect::Eliminate];
     let track = painted(&[("3.1", "rocks")]);
     let position = || {
-        Position::on_ground(&track, &terrain_with(vec![rocks.clone()]))
+        Position::on_ground(&track, &terrain_with(vec![rocks()]))
             .car(RR, "12", "2.1")
             .play(RR, "12", "solo-2")
     };
@@ -362,23 +391,9 @@ fn the_outcome_search_pays_for_ground_as_a_played_movement_does() {
 
 #[test]
 fn a_packs_kinds_are_drawn_in_their_colours_and_printed_in_their_patterns() {
-    let pack = common::copy_of_standard_pack();
-    let mut terrain = TerrainFile::standard();
-    terrain.kinds.push(kind("mud"));
-    std::fs::write(
-        pack.path().join("terrain.ron"),
-        Document::Terrain(terrain.clone())
-            .to_text(Format::Ron)
-            .expect("saves"),
-    )
-    .expect("written");
-    let mut track: Track = match Document::load(&common::repo("tracks/oval.ron"))
-        .expect("oval")
-        .document
-    {
-        Document::Track(track) => track,
-        other => panic!("{}", other.kind()),
-    };
+    let pack = pack_with(vec![kind("mud")]);
+    let terrain = terrain_with(vec![kind("mud")]);
+    let mut track = sample("oval");
     for sector in &mut track.sectors[2..6] {
         for space in &mut sector.spaces {
             space.terrain = TerrainId::from("mud");
@@ -445,22 +460,8 @@ fn a_packs_kinds_are_drawn_in_their_colours_and_printed_in_their_patterns() {
 
 #[test]
 fn a_lap_that_rocks_cut_is_an_error_and_a_gap_in_them_mends_it() {
-    let mut rocks = kind("rocks");
-    rocks.effects = vec![Effect::Eliminate];
-    let mut pack = RawPack::open(&common::repo("content"));
-    for file in &mut pack.files {
-        if let Document::Terrain(terrain) = &mut file.document {
-            terrain.kinds.push(rocks.clone());
-            file.source.text = file.document.to_text(Format::Ron).expect("saves");
-        }
-    }
-    let oval = match Document::load(&common::repo("tracks/oval.ron"))
-        .expect("oval")
-        .document
-    {
-        Document::Track(track) => track,
-        other => panic!("{}", other.kind()),
-    };
+    let pack = standard_pack_with(&[rocks()]);
+    let oval = sample("oval");
     let with_rocks = |keep_open: Option<u8>| {
         let mut track = oval.clone();
         for space in &mut track.sectors[8].spaces {
@@ -488,25 +489,8 @@ fn a_lap_that_rocks_cut_is_an_error_and_a_gap_in_them_mends_it() {
 
 #[test]
 fn the_check_by_play_says_where_the_ground_eliminated_cars() {
-    let pack = common::copy_of_standard_pack();
-    let mut terrain = TerrainFile::standard();
-    let mut rocks = kind("rocks");
-    rocks.effects = vec![Effect::Eliminate];
-    terrain.kinds.push(rocks);
-    std::fs::write(
-        pack.path().join("terrain.ron"),
-        Document::Terrain(terrain)
-            .to_text(Format::Ron)
-            .expect("saves"),
-    )
-    .expect("written");
-    let mut track = match Document::load(&common::repo("tracks/oval.ron"))
-        .expect("oval")
-        .document
-    {
-        Document::Track(track) => track,
-        other => panic!("{}", other.kind()),
-    };
+    let pack = pack_with(vec![rocks()]);
+    let mut track = sample("oval");
     // Rocks on the outside lane of sector 30: the inner lanes go round.
     let outer = track.sectors[30].spaces.last_mut().expect("a lane");
     outer.terrain = TerrainId::from("rocks");
@@ -602,9 +586,7 @@ fn planner_bots_steer_round_the_rocks_that_random_bots_drive_into() {
 fn desert_glass_slides_the_car_on_the_way_it_was_going_for_free_and_stops_short_of_a_car() {
     let mut glass = kind("desert-glass");
     glass.effects = vec![Effect::Slide(1)];
-    let mut rocks = kind("rocks");
-    rocks.effects = vec![Effect::Eliminate];
-    let terrain = terrain_with(vec![glass, rocks]);
+    let terrain = terrain_with(vec![glass, rocks()]);
     let track = painted(&[
         ("3.1", "desert-glass"),
         ("2.2", "desert-glass"),
@@ -684,13 +666,7 @@ fn a_ramp_jumps_a_car_from_straight_behind_and_wrecks_one_from_the_side() {
 fn a_ramp_with_no_run_up_in_its_lane_is_a_warning_at_the_ramp() {
     let mut ramp = kind("ramp");
     ramp.effects = vec![Effect::Jump(2)];
-    let mut pack = RawPack::open(&common::repo("content"));
-    for file in &mut pack.files {
-        if let Document::Terrain(terrain) = &mut file.document {
-            terrain.kinds.push(ramp.clone());
-            file.source.text = file.document.to_text(Format::Ron).expect("saves");
-        }
-    }
+    let pack = standard_pack_with(&[ramp.clone()]);
     let mut track = test_track(&straight(12, "PPPP"));
     track.sectors[3].spaces[1].terrain = TerrainId::from("ramp");
     let with = |track: &Track| {
@@ -724,25 +700,8 @@ fn a_ramp_with_no_run_up_in_its_lane_is_a_warning_at_the_ramp() {
 /// A copy of the standard pack with rocks, and the oval with rocks on every lane but the apron
 /// of `sectors` (a file in `dir`).
 fn rocky(dir: &std::path::Path, sectors: &[usize]) -> (tempfile::TempDir, std::path::PathBuf) {
-    let pack = common::copy_of_standard_pack();
-    let mut terrain = TerrainFile::standard();
-    let mut rocks = kind("rocks");
-    rocks.effects = vec![Effect::Eliminate];
-    terrain.kinds.push(rocks);
-    std::fs::write(
-        pack.path().join("terrain.ron"),
-        Document::Terrain(terrain)
-            .to_text(Format::Ron)
-            .expect("saves"),
-    )
-    .expect("written");
-    let mut track = match Document::load(&common::repo("tracks/oval.ron"))
-        .expect("oval")
-        .document
-    {
-        Document::Track(track) => track,
-        other => panic!("{}", other.kind()),
-    };
+    let pack = pack_with(vec![rocks()]);
+    let mut track = sample("oval");
     for &sector in sectors {
         for space in track.sectors[sector].spaces.iter_mut().skip(1) {
             space.terrain = TerrainId::from("rocks");
@@ -840,13 +799,7 @@ fn a_ramp_flies_a_car_over_the_crossover_without_a_collision() {
     let mut ramp = kind("ramp");
     ramp.effects = vec![Effect::Jump(3)];
     let terrain = terrain_with(vec![ramp]);
-    let mut track = match Document::load(&common::repo("tracks/figure-eight.ron"))
-        .expect("figure eight")
-        .document
-    {
-        Document::Track(track) => track,
-        other => panic!("{}", other.kind()),
-    };
+    let mut track = sample("figure-eight");
     // 20.1 and 21.1 are crossover spaces; 1.1 shares 20.1's cell, across.
     let position = |track: &Track| {
         Position::on_ground(track, &terrain)
