@@ -2,8 +2,10 @@
 //! and an undo group (the widget's id), so that the keystrokes of one field or the frames of
 //! one drag make a single undo step.
 
+use std::collections::BTreeMap;
+
 use egui::emath::Numeric;
-use egui::{DragValue, TextEdit, Ui};
+use egui::{Color32, DragValue, RichText, TextEdit, Ui};
 
 use crate::content::text::Text;
 use crate::edit::{Edit, GroupKey};
@@ -268,5 +270,67 @@ pub fn deck_name(ui: &mut Ui, name: &Text, edits: &mut Vec<(Edit, Option<GroupKe
             Edit::DeckName(Text::from(text.as_str())),
             Some(response.id.value()),
         ));
+    }
+}
+
+/// Text typed into a [`ron_field`] that does not parse yet, with why.
+#[derive(Clone, Debug)]
+pub struct Draft {
+    /// The text as typed.
+    pub text: String,
+    /// Why it does not parse.
+    pub error: String,
+}
+
+/// A value edited as one line of RON (an event's numbers, a kind's effects), named `name`:
+/// the new value when the typed text parses. Text that does not is kept in `drafts` under
+/// `row`, drawn in red, not applied, and says why under the field.
+pub fn ron_field<T: serde::Serialize + serde::de::DeserializeOwned>(
+    ui: &mut Ui,
+    name: &str,
+    value: &T,
+    hover: &str,
+    drafts: &mut BTreeMap<usize, Draft>,
+    row: usize,
+) -> Option<(T, GroupKey)> {
+    let draft = drafts.get(&row).cloned();
+    let mut text = draft.as_ref().map_or_else(
+        || ron::to_string(value).unwrap_or_default(),
+        |d| d.text.clone(),
+    );
+    let mut field = TextEdit::singleline(&mut text).desired_width(ui.available_width());
+    if draft.is_some() {
+        field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
+    }
+    let response = ui.add(field).accessible_name(name).on_hover_text(hover);
+    if let Some(draft) = &draft {
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("Does not parse: {}", draft.error))
+                    .small()
+                    .color(ui.visuals().error_fg_color),
+            )
+            .truncate(),
+        )
+        .on_hover_text(&draft.error);
+    }
+    if !response.changed() {
+        return None;
+    }
+    match ron::from_str::<T>(&text) {
+        Ok(parsed) => {
+            drafts.remove(&row);
+            Some((parsed, response.id.value()))
+        }
+        Err(error) => {
+            drafts.insert(
+                row,
+                Draft {
+                    text,
+                    error: error.to_string(),
+                },
+            );
+            None
+        }
     }
 }

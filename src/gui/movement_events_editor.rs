@@ -6,21 +6,14 @@
 
 use std::collections::BTreeMap;
 
-use egui::{Color32, RichText, TextEdit, Ui};
+use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder, TableRow};
 
-use super::fields::{self, RowAction};
+use super::fields::{self, Draft, RowAction};
 use crate::content::movement_events::{MovementEvent, MovementEventCard, MovementEventDeck};
 use crate::content::text::{Id, Text};
 use crate::edit::list::free_id;
 use crate::edit::{Edit, GroupKey, ListEdit};
-
-/// Effect text typed that does not parse, with why.
-#[derive(Clone, Debug)]
-struct Draft {
-    text: String,
-    error: String,
-}
 
 /// A row's height, and what a row with an effect that does not parse adds for its reason.
 const ROW_HEIGHT: f32 = 24.0;
@@ -213,53 +206,20 @@ impl MovementEventsEditor {
         index: usize,
         card: &MovementEventCard,
     ) -> Option<(MovementEventCard, Option<GroupKey>)> {
-        let shown = ron::to_string(&card.effect).unwrap_or_default();
-        let draft = self.drafts.get(&index).cloned();
-        let mut text = draft
-            .as_ref()
-            .map_or_else(|| shown.clone(), |d| d.text.clone());
-        let mut field = TextEdit::singleline(&mut text).desired_width(ui.available_width());
-        if draft.is_some() {
-            field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
-        }
-        let response = ui
-            .add(field)
-            .accessible_name("effect")
-            .on_hover_text(card.effect.label());
-        if let Some(draft) = &draft {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(format!("Does not parse: {}", draft.error))
-                        .small()
-                        .color(ui.visuals().error_fg_color),
-                )
-                .truncate(),
-            )
-            .on_hover_text(&draft.error);
-        }
-        if response.changed() {
-            match ron::from_str::<MovementEvent>(&text) {
-                Ok(effect) => {
-                    self.drafts.remove(&index);
-                    return Some((
-                        MovementEventCard {
-                            effect,
-                            ..card.clone()
-                        },
-                        Some(response.id.value()),
-                    ));
-                }
-                Err(error) => {
-                    self.drafts.insert(
-                        index,
-                        Draft {
-                            text,
-                            error: error.to_string(),
-                        },
-                    );
-                }
-            }
-        }
-        None
+        let (effect, group) = fields::ron_field(
+            ui,
+            "effect",
+            &card.effect,
+            card.effect.label(),
+            &mut self.drafts,
+            index,
+        )?;
+        Some((
+            MovementEventCard {
+                effect,
+                ..card.clone()
+            },
+            Some(group),
+        ))
     }
 }

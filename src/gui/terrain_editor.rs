@@ -4,10 +4,10 @@
 
 use std::collections::BTreeMap;
 
-use egui::{Color32, RichText, TextEdit, Ui};
+use egui::Ui;
 use egui_extras::{Column, TableBuilder, TableRow};
 
-use super::fields::{self, RowAction};
+use super::fields::{self, Draft, RowAction};
 use crate::content::team_mats::parse_colour;
 use crate::content::terrain::{CountsAs, Effect, GroundKind, Pattern, TerrainFile};
 use crate::content::text::{TerrainId, Text};
@@ -37,7 +37,7 @@ const COUNTS_AS: [(CountsAs, &str); 4] = [
 /// The editor's state: effects typed that do not parse yet, with why.
 #[derive(Clone, Debug, Default)]
 pub struct TerrainEditor {
-    drafts: BTreeMap<usize, (String, String)>,
+    drafts: BTreeMap<usize, Draft>,
 }
 
 impl TerrainEditor {
@@ -186,8 +186,16 @@ impl TerrainEditor {
         });
         row.col(|ui| {
             ui.vertical(|ui| {
-                if let Some(effects) = self.effects_cell(ui, index, kind) {
-                    changed(&|k| k.effects.clone_from(&effects.0), Some(effects.1));
+                let hover = "Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n)";
+                if let Some((effects, group)) = fields::ron_field::<Vec<Effect>>(
+                    ui,
+                    "effects",
+                    &kind.effects,
+                    hover,
+                    &mut self.drafts,
+                    index,
+                ) {
+                    changed(&|k| k.effects.clone_from(&effects), Some(group));
                 }
             });
         });
@@ -208,47 +216,5 @@ impl TerrainEditor {
         if let Some((kind, group)) = edited {
             edits.push((Edit::GroundKinds(ListEdit::Set(index, kind)), group));
         }
-    }
-
-    /// A kind's effects as RON text; the new effects when the text parses.
-    fn effects_cell(
-        &mut self,
-        ui: &mut Ui,
-        index: usize,
-        kind: &GroundKind,
-    ) -> Option<(Vec<Effect>, GroupKey)> {
-        let shown = ron::to_string(&kind.effects).unwrap_or_default();
-        let draft = self.drafts.get(&index).cloned();
-        let mut text = draft
-            .as_ref()
-            .map_or_else(|| shown.clone(), |(text, _)| text.clone());
-        let mut field = TextEdit::singleline(&mut text).desired_width(ui.available_width());
-        if draft.is_some() {
-            field = field.text_color(Color32::from_rgb(0xff, 0x60, 0x60));
-        }
-        let response = ui.add(field).accessible_name("effects");
-        if let Some((_, error)) = &draft {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(format!("Does not parse: {error}"))
-                        .small()
-                        .color(ui.visuals().error_fg_color),
-                )
-                .truncate(),
-            )
-            .on_hover_text(error);
-        }
-        if response.changed() {
-            match ron::from_str::<Vec<Effect>>(&text) {
-                Ok(effects) => {
-                    self.drafts.remove(&index);
-                    return Some((effects, response.id.value()));
-                }
-                Err(error) => {
-                    self.drafts.insert(index, (text, error.to_string()));
-                }
-            }
-        }
-        None
     }
 }
