@@ -504,22 +504,34 @@ impl Checker<'_, '_, '_> {
                     .collect()
             })
             .unwrap_or_default();
-        if !Graph::surviving(self.track, self.terrain).finish_reached_from(&starts) {
-            self.report.error(
-                "lap-cut-by-ground",
-                None,
-                &[Needle::Field("sectors")],
-                format!(
-                    "no route round the lap reaches the finish line without entering ground \
-                     that eliminates a car ({}): the lap is cut, and no car could finish it",
-                    deadly
-                        .iter()
-                        .map(|id| format!("`{id}`"))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            );
+        let (reached, finish) = Graph::surviving(self.track, self.terrain).reached_from(&starts);
+        if finish {
+            return;
         }
+        // Where the lap is cut: the first sector round it that no car reaches alive.
+        let cut = (0..self.track.sectors.len())
+            .map(|index| u32::try_from(index).unwrap_or(u32::MAX))
+            .find(|&number| {
+                self.track.sectors[number as usize]
+                    .spaces
+                    .iter()
+                    .all(|space| !reached.contains(&SpaceRef::lap(number, space.lane)))
+            })
+            .unwrap_or(0);
+        self.sector_error(
+            "lap-cut-by-ground",
+            Section::Lap,
+            cut,
+            format!(
+                "no car gets past sector {cut} without entering ground that eliminates it ({}): \
+                 the lap is cut there, and no car could finish it",
+                deadly
+                    .iter()
+                    .map(|id| format!("`{id}`"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        );
     }
 
     /// A ramp needs a run-up: a space in its own lane linking straight into it. Entered any

@@ -125,14 +125,23 @@ impl Graph {
         seen
     }
 
-    /// Whether a car starting on `from` can cross the finish line.
-    pub(super) fn finish_reached_from(&self, from: &[SpaceRef]) -> bool {
+    /// The spaces a car starting on `from` can reach, and whether it can cross the finish
+    /// line.
+    pub(super) fn reached_from(&self, from: &[SpaceRef]) -> (BTreeSet<SpaceRef>, bool) {
         let starts: Vec<usize> = from
             .iter()
             .filter_map(|at| self.index.get(at).copied())
             .collect();
         let reached = self.forward_closure(&starts);
-        self.finish_sources.iter().any(|&i| reached[i])
+        let finish = self.finish_sources.iter().any(|&i| reached[i]);
+        let spaces = self
+            .nodes
+            .iter()
+            .zip(&reached)
+            .filter(|(_, seen)| **seen)
+            .map(|(at, _)| *at)
+            .collect();
+        (spaces, finish)
     }
 
     pub(super) fn can_reach_finish(&self) -> Vec<bool> {

@@ -475,10 +475,20 @@ fn a_lap_that_rocks_cut_is_an_error_and_a_gap_in_them_mends_it() {
         validate_pack(&pack).1
     };
     let cut = with_rocks(None);
+    let found: Vec<_> = cut
+        .iter()
+        .filter(|d| d.code == "lap-cut-by-ground")
+        .collect();
+    assert_eq!(found.len(), 1, "{cut:#?}");
     assert!(
-        cut.iter()
-            .any(|d| d.code == "lap-cut-by-ground" && d.message.contains("`rocks`")),
-        "{cut:#?}"
+        found[0].message.contains("`rocks`") && found[0].message.contains("sector 8"),
+        "{}",
+        found[0].message
+    );
+    assert!(
+        matches!(found[0].location.object, Some(ObjectRef::Sector { .. })),
+        "it points at the sector that cuts the lap: {:?}",
+        found[0].location
     );
     let open = with_rocks(Some(1));
     assert!(
