@@ -202,7 +202,8 @@ impl Pattern {
 pub enum Effect {
     /// The car stops: it loses its remaining movement points (toxic goo).
     Stop,
-    /// The car takes this much damage, as a movement event's damage (5.3).
+    /// The car takes this much damage when its movement ends, as a collision's damage is dealt
+    /// (5.3); it moves on meanwhile.
     Damage(u8),
     /// The car is eliminated (impassable rocks).
     Eliminate,
