@@ -10,7 +10,7 @@ use egui::{Panel, Ui};
 use super::action::Action;
 use super::backdrop::Backdrop;
 use super::banners::{disk_banner, recovery_banner};
-use super::canvas::{CanvasEdit, Grounds, Tool, TrackCanvas};
+use super::canvas::{CanvasEdit, Tool, TrackCanvas};
 use super::clipboard::CopiedStretch;
 use super::combat_deck_editor::CombatDeckEditor;
 use super::command::StudioCommand;
@@ -245,7 +245,7 @@ impl EditorScreen {
         let Some((_, track)) = self.shown_track(session.workspace()) else {
             return;
         };
-        let legend = crate::render::legend::Legend::of(&session.workspace().terrain_file());
+        let legend = crate::render::legend::Legend::of(session.workspace().terrain_file());
         let result = crate::render::render_track(track, &legend, 2400)
             .map_err(|e| e.to_string())
             .and_then(|image| crate::render::save_png(&image, path).map_err(|e| e.to_string()));
@@ -414,7 +414,7 @@ impl EditorScreen {
                 let problems = problem_spaces(session, id);
                 let backdrop = self.backdrop.as_ref().and_then(Backdrop::texture);
                 let canvas = self.canvases.entry(id).or_default();
-                canvas.grounds = Grounds::of(&workspace.terrain_file());
+                canvas.grounds.refresh(workspace.terrain_file());
                 track_view(
                     ui,
                     track,

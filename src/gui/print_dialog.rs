@@ -96,7 +96,7 @@ impl PrintDialog {
                 Printable::Track {
                     track: Box::new(track.clone()),
                     stem: workspace.file_stem(id, "track"),
-                    legend: crate::render::legend::Legend::of(&workspace.terrain_file()),
+                    legend: crate::render::legend::Legend::of(workspace.terrain_file()),
                 }
             }
             PrintWhat::Pack => Printable::Pack(

@@ -9,6 +9,10 @@ use crate::content::{Document, LoadError, RawPack};
 use super::document::OpenDocument;
 use super::validation::Snapshot;
 
+/// The rulebook's four kinds of ground, for a workspace without a terrain file.
+static STANDARD_TERRAIN: std::sync::LazyLock<crate::content::terrain::TerrainFile> =
+    std::sync::LazyLock::new(crate::content::terrain::TerrainFile::standard);
+
 /// A document of the open workspace.
 ///
 /// Documents are only ever added to an open workspace (opening or reloading makes a new one), so
@@ -255,14 +259,14 @@ impl Workspace {
     /// The kinds of ground of the open pack: its terrain file as edited, or the rulebook's four
     /// when it has none.
     #[must_use]
-    pub fn terrain_file(&self) -> crate::content::terrain::TerrainFile {
+    pub fn terrain_file(&self) -> &crate::content::terrain::TerrainFile {
         self.documents
             .iter()
             .find_map(|d| match &d.document {
-                Document::Terrain(file) => Some(file.clone()),
+                Document::Terrain(file) => Some(file),
                 _ => None,
             })
-            .unwrap_or_else(crate::content::terrain::TerrainFile::standard)
+            .unwrap_or_else(|| &STANDARD_TERRAIN)
     }
 
     /// The open bot profile with this id.

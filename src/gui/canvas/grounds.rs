@@ -12,6 +12,8 @@ pub struct Grounds {
     pub kinds: Vec<(TerrainId, String)>,
     /// How each kind is drawn.
     pub legend: Legend,
+    /// The file they were read from.
+    file: TerrainFile,
 }
 
 impl Grounds {
@@ -25,6 +27,15 @@ impl Grounds {
                 .map(|kind| (kind.id.clone(), kind.name.to_string()))
                 .collect(),
             legend: Legend::of(file),
+            file: file.clone(),
+        }
+    }
+
+    /// Reads `file` again when it is not the one these came from (the editor calls this every
+    /// frame: an unchanged file costs a comparison, not a rebuild).
+    pub fn refresh(&mut self, file: &TerrainFile) {
+        if self.file != *file {
+            *self = Self::of(file);
         }
     }
 
