@@ -215,7 +215,7 @@ fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> 
             let stem = path
                 .file_stem()
                 .map_or_else(|| "track".to_owned(), |s| s.to_string_lossy().into_owned());
-            let legend = crate::render::legend::Legend::of_folder(content)
+            let legend = super::render::legend_of(content)
                 .map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
             Ok(Printable::Track {
                 track: Box::new(track),

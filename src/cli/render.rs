@@ -108,6 +108,15 @@ pub struct RenderArgs {
     pub content: Option<PathBuf>,
 }
 
+/// How the kinds of ground of the pack in `content` are drawn (`None`: the rulebook's four),
+/// or why the folder cannot be read: what `render` and `print` take `--content` for.
+pub(super) fn legend_of(content: Option<&Path>) -> Result<Legend, crate::content::LoadError> {
+    match content {
+        None => Ok(Legend::standard()),
+        Some(folder) => crate::content::RawPack::load(folder).map(|pack| Legend::of_pack(&pack)),
+    }
+}
+
 /// Draws a track file to a PNG, as a heat map when `--heat` names a simulation report.
 pub fn render(args: &RenderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     let (track_path, out_path, width) = (args.track.as_path(), args.out.as_path(), args.width);
@@ -156,7 +165,7 @@ pub fn render(args: &RenderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     };
     let drawn = match &heat {
         Some(heat) => render_heat(track, width, heat),
-        None => match Legend::of_folder(args.content.as_deref()) {
+        None => match legend_of(args.content.as_deref()) {
             Ok(legend) => render_track(track, &legend, width),
             Err(error) => {
                 writeln!(err, "{error}")?;

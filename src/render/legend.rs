@@ -44,15 +44,6 @@ impl Legend {
         .map_or_else(Self::standard, |(_, file)| Self::of(file))
     }
 
-    /// The legend of the pack in a content folder (`None`: the rulebook's four), or why the
-    /// folder cannot be read.
-    pub fn of_folder(content: Option<&std::path::Path>) -> Result<Self, crate::content::LoadError> {
-        match content {
-            None => Ok(Self::standard()),
-            Some(folder) => crate::content::RawPack::load(folder).map(|pack| Self::of_pack(&pack)),
-        }
-    }
-
     /// The rulebook's four grounds.
     #[must_use]
     pub fn standard() -> Self {
