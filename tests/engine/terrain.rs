@@ -82,6 +82,22 @@ fn standard_pack_with(extra: &[GroundKind]) -> RawPack {
     pack
 }
 
+/// `pack` validated with `track` saved among its files: the checked content and every finding.
+fn validated_beside(
+    pack: &RawPack,
+    track: &Track,
+) -> (
+    Option<roadwright::validate::checked::Content>,
+    Vec<roadwright::validate::Diagnostic>,
+) {
+    let text = Document::Track(track.clone())
+        .to_text(Format::Ron)
+        .expect("saves");
+    let mut pack = pack.clone();
+    pack.files.push(parsed("track.ron", text).expect("parses"));
+    validate_pack(&pack)
+}
+
 /// A four-lane straight with the given spaces painted.
 fn painted(spaces: &[(&str, &str)]) -> Track {
     let mut track = test_track(&straight(12, "PPPP"));
@@ -190,9 +206,7 @@ fn a_track_naming_a_kind_its_pack_does_not_define_is_an_error_at_the_space() {
     );
 
     // Beside a pack whose terrain file defines mud, the same track is clean.
-    let mut pack = standard_pack_with(&[kind("mud")]);
-    pack.files.push(parsed("oval.ron", text).expect("parses"));
-    let (content, found) = validate_pack(&pack);
+    let (content, found) = validated_beside(&standard_pack_with(&[kind("mud")]), &track);
     assert!(content.is_some(), "{found:#?}");
     assert!(
         found.iter().all(|d| d.code != "terrain-undefined"),
@@ -469,10 +483,7 @@ fn a_lap_that_rocks_cut_is_an_error_and_a_gap_in_them_mends_it() {
                 space.terrain = TerrainId::from("rocks");
             }
         }
-        let text = Document::Track(track).to_text(Format::Ron).expect("saves");
-        let mut pack = pack.clone();
-        pack.files.push(parsed("rocky.ron", text).expect("parses"));
-        validate_pack(&pack).1
+        validated_beside(&pack, &track).1
     };
     let cut = with_rocks(None);
     let found: Vec<_> = cut
@@ -679,14 +690,7 @@ fn a_ramp_with_no_run_up_in_its_lane_is_a_warning_at_the_ramp() {
     let pack = standard_pack_with(&[ramp.clone()]);
     let mut track = test_track(&straight(12, "PPPP"));
     track.sectors[3].spaces[1].terrain = TerrainId::from("ramp");
-    let with = |track: &Track| {
-        let text = Document::Track(track.clone())
-            .to_text(Format::Ron)
-            .expect("saves");
-        let mut pack = pack.clone();
-        pack.files.push(parsed("ramped.ron", text).expect("parses"));
-        validate_pack(&pack).1
-    };
+    let with = |track: &Track| validated_beside(&pack, track).1;
     assert!(
         with(&track).iter().all(|d| d.code != "ramp-without-run-up"),
         "a run-up in lane 1"
