@@ -146,6 +146,7 @@ mod tests {
             terrain: TerrainId::paved(),
             next: Vec::new(),
             size: None,
+            hazard: false,
         }
     }
 

@@ -5,6 +5,7 @@ use std::path::Path;
 use super::bot_profile::BotProfile;
 use super::combat_deck::CombatEventDeck;
 use super::error::{LoadError, LoadErrorCode};
+use super::hazard_deck::HazardDeck;
 use super::kind::{ContentKind, Header};
 use super::movement_events::MovementEventDeck;
 use super::parse::parse;
@@ -41,6 +42,8 @@ pub enum Document {
     TuningSpec(TuningSpec),
     /// The kinds of ground a pack's tracks are painted with.
     Terrain(TerrainFile),
+    /// The hazard tokens dealt to a track's hazard spots.
+    HazardDeck(HazardDeck),
 }
 
 impl Document {
@@ -58,6 +61,7 @@ impl Document {
             Self::BotProfile(_) => ContentKind::BotProfile,
             Self::TuningSpec(_) => ContentKind::TuningSpec,
             Self::Terrain(_) => ContentKind::Terrain,
+            Self::HazardDeck(_) => ContentKind::HazardDeck,
         }
     }
 
@@ -97,6 +101,7 @@ impl Document {
                 _ => parse(source)?,
             }),
             ContentKind::Terrain => Self::Terrain(parse(source)?),
+            ContentKind::HazardDeck => Self::HazardDeck(parse(source)?),
             ContentKind::Scenario => Self::Scenario(parse(source)?),
             ContentKind::TuningSpec => Self::TuningSpec(parse(source)?),
             ContentKind::BotProfile => Self::BotProfile(parse(source)?),
@@ -127,6 +132,7 @@ impl Document {
             Self::TuningSpec(value) => to_text(value, format),
             Self::BotProfile(value) => to_text(value, format),
             Self::Terrain(value) => to_text(value, format),
+            Self::HazardDeck(value) => to_text(value, format),
         }
     }
 }

@@ -33,6 +33,9 @@ pub enum ContentKind {
     TuningSpec,
     /// The kinds of ground a pack's tracks are painted with ([`super::terrain::TerrainFile`]).
     Terrain,
+    /// The hazard tokens dealt face down to a track's hazard spots
+    /// ([`super::hazard_deck::HazardDeck`]).
+    HazardDeck,
 }
 
 impl ContentKind {
@@ -45,6 +48,10 @@ impl ContentKind {
         Self::TeamMats,
         Self::Ruleset,
     ];
+
+    /// The kinds a content pack may hold, at most one of each: without a terrain file it plays
+    /// on the rulebook's grounds, without a hazard deck its tracks have no hazards.
+    pub const OPTIONAL: [Self; 2] = [Self::Terrain, Self::HazardDeck];
 
     /// The name used in file names, schemas and JSON output.
     #[must_use]
@@ -60,6 +67,7 @@ impl ContentKind {
             Self::BotProfile => "bot_profile",
             Self::TuningSpec => "tuning_spec",
             Self::Terrain => "terrain",
+            Self::HazardDeck => "hazard_deck",
         }
     }
 
@@ -77,6 +85,7 @@ impl ContentKind {
             Self::BotProfile => super::bot_profile::BotProfile::VERSION,
             Self::TuningSpec => super::tuning::TuningSpec::VERSION,
             Self::Terrain => super::terrain::TerrainFile::VERSION,
+            Self::HazardDeck => super::hazard_deck::HazardDeck::VERSION,
         }
     }
 }
@@ -155,6 +164,11 @@ kind_marker!(
     /// The `kind` of a terrain file.
     TerrainFileKind,
     Terrain
+);
+kind_marker!(
+    /// The `kind` of a hazard deck file.
+    HazardDeckKind,
+    HazardDeck
 );
 kind_marker!(
     /// The `kind` of a bot profile file.

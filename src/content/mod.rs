@@ -12,6 +12,7 @@ pub mod combat_deck;
 pub mod crossing;
 pub mod document;
 pub mod error;
+pub mod hazard_deck;
 pub mod kind;
 pub mod movement_events;
 pub mod output_path;

@@ -64,6 +64,7 @@ pub fn content_schemas() -> Vec<NamedSchema> {
         named::<super::bot_profile::BotProfile>("bot_profile"),
         named::<super::tuning::TuningSpec>("tuning_spec"),
         named::<super::terrain::TerrainFile>("terrain"),
+        named::<super::hazard_deck::HazardDeck>("hazard_deck"),
     ]
 }
 

@@ -53,6 +53,17 @@ pub struct ContentSummary {
     /// rulebook's four).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub terrain_kinds: Vec<String>,
+    /// The tokens in the pack's hazard deck (0 without one).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub hazard_tokens: u64,
+}
+
+#[expect(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
+fn is_zero(count: &u64) -> bool {
+    *count == 0
 }
 
 /// Expected damage of one attack with a weapon against each defense, without and with a
@@ -147,6 +158,7 @@ impl ContentSummary {
             Document::Terrain(file) => {
                 self.terrain_kinds = file.kinds.iter().map(|kind| kind.id.to_string()).collect();
             }
+            Document::HazardDeck(deck) => self.hazard_tokens += deck.total_tokens(),
             // Tracks have their own summary (`roadwright inspect TRACK`).
             Document::Track(_)
             | Document::Scenario(_)

@@ -243,6 +243,10 @@ pub struct Space<G: GroundName = TerrainId> {
     /// space traced from a photo, say).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<SpaceSize>,
+    /// Whether a hazard token is dealt face down to this space at setup (from the pack's
+    /// hazard deck; a car that enters turns it over).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub hazard: bool,
 }
 
 /// How a track file names a space's ground.
@@ -324,6 +328,7 @@ impl TrackV1 {
                             y: space.y,
                             heading: space.heading,
                             size: space.size,
+                            hazard: space.hazard,
                         })
                         .collect(),
                     off_track: sector.off_track,

@@ -188,6 +188,7 @@ impl Race {
                 movement.mover,
                 movement.ground_damage(),
                 movement.slide_aside(),
+                movement.revealing(),
             ));
         }
         let player = activation.player;
@@ -207,7 +208,12 @@ impl Race {
             // The ground's kills score for no one (see `movement`'s docs).
             StepEnd::Wrecked(car) => self.wreck(car),
         }
-        if let Some((mover, damage, aside)) = ground {
+        if let Some((mover, damage, aside, revealing)) = ground {
+            if let Some(spot) = revealing
+                && self.car(mover).place == Place::Track(spot)
+            {
+                self.reveal_hazard(mover, spot);
+            }
             self.damage(mover, damage, None);
             self.slide_aside(mover, aside);
         }

@@ -1,14 +1,19 @@
 //! The public board rebuilt from the event stream alone: where every car is, its damage and
-//! markers, every pool and claim, the clock, the First Player marker and the result.
+//! markers, every pool and claim, the clock, the First Player marker, where face-down hazard
+//! tokens lie, the ground hazards changed, and the result.
 //!
 //! A replay viewer or a statistics pass folds events into a [`Board`] instead of re-running the
 //! engine. The tests fold every event of thousands of races and compare the board with the
 //! engine after every decision ([`Board::differences`]), which is what shows the stream is
 //! complete: a change the engine made without an event would show up as a difference.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use super::ids::{CarId, PlayerId};
 use super::race_event::{BonusKind, Marker, RaceEvent, VpSource};
 use super::state::{Bonus, Car, Race, RaceResult};
+use crate::content::text::TerrainId;
+use crate::validate::checked_track::SpaceId;
 
 /// A player's pool and claims as the board shows them.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -44,6 +49,10 @@ pub struct Board {
     pub finish_bonus: Option<Bonus>,
     /// How the race ended, once it has.
     pub result: Option<RaceResult>,
+    /// The spaces where a face-down hazard token lies.
+    pub face_down: BTreeSet<SpaceId>,
+    /// The spaces a hazard changed, with the kind of ground each is now.
+    pub changed_ground: BTreeMap<SpaceId, TerrainId>,
 }
 
 /// An event that does not fit the board it is applied to (a stream that does not start with
@@ -155,6 +164,13 @@ impl Board {
                 BonusKind::Bounty => self.bounty = *bonus,
                 BonusKind::RaceBonus => self.finish_bonus = *bonus,
             },
+            RaceEvent::HazardsDealt { spots } => self.face_down.extend(spots.iter().copied()),
+            RaceEvent::HazardRevealed { space, .. } => {
+                self.face_down.remove(space);
+            }
+            RaceEvent::GroundChanged { space, kind } => {
+                self.changed_ground.insert(*space, kind.clone());
+            }
             RaceEvent::Winner { seat } => self.result = Some(RaceResult::Winner(*seat)),
             RaceEvent::Draw => self.result = Some(RaceResult::Draw),
             _ => {}
@@ -238,6 +254,19 @@ impl Board {
                 self.result,
                 race.result()
             ));
+        }
+        if !self.face_down.iter().copied().eq(race.face_down_hazards()) {
+            out.push("the face-down hazard tokens lie elsewhere".to_owned());
+        }
+        for (space, kind) in &self.changed_ground {
+            let now = &race
+                .track()
+                .terrain()
+                .kind(race.track().space(*space).kind)
+                .id;
+            if now != kind {
+                out.push(format!("space {} is {kind} on the board, {now}", space.0));
+            }
         }
         out
     }

@@ -66,3 +66,7 @@ card_kind!(
     /// A combat card kind (its index in the combat deck).
     CombatCard
 );
+card_kind!(
+    /// A hazard kind (its index in the hazard deck): what a token turned over is.
+    HazardToken
+);

@@ -51,6 +51,17 @@ impl Race {
             .to_lowercase()
     }
 
+    /// A hazard's name, as its token says it.
+    #[must_use]
+    pub fn hazard_name(&self, token: super::ids::HazardToken) -> String {
+        self.rules
+            .content
+            .hazards
+            .as_ref()
+            .and_then(|book| book.hazard(token.0))
+            .map_or_else(|| format!("hazard {}", token.0), |h| h.name.to_string())
+    }
+
     /// The prose log of the race so far: one line per event worth telling.
     #[must_use]
     pub fn log(&self) -> Vec<String> {

@@ -37,6 +37,7 @@ pub mod combat;
 pub mod decision;
 pub mod deck;
 pub mod events;
+mod hazards;
 #[macro_use]
 mod event_table;
 pub mod ids;
@@ -62,7 +63,7 @@ pub(crate) mod test_support;
 pub use board::Board;
 pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
-pub use ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
+pub use ids::{CarId, CombatCard, EventCard, HazardToken, PlayerId, RaceCard};
 pub use movement::{MoveKind, Movement, Step, Style};
 pub use named_event::{CarName, NamedEvent, PlaceName};
 pub use outcomes::{

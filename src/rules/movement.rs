@@ -307,6 +307,9 @@ pub struct Movement {
     ground_damage: u8,
     /// Spaces the mover slides to a drawn side when the movement ends (an oil slick).
     slide_aside: u8,
+    /// The hazard spot the mover stopped on, whose face-down token is turned over when the
+    /// movement ends (`rules/hazards.rs`).
+    revealing: Option<SpaceId>,
 }
 
 impl Clone for Movement {
@@ -323,6 +326,7 @@ impl Clone for Movement {
             followers: None,
             ground_damage: self.ground_damage,
             slide_aside: self.slide_aside,
+            revealing: self.revealing,
         };
         copy.clone_from(self);
         copy
@@ -351,6 +355,7 @@ impl Clone for Movement {
         }
         self.ground_damage = source.ground_damage;
         self.slide_aside = source.slide_aside;
+        self.revealing = source.revealing;
     }
 }
 
@@ -387,7 +392,15 @@ impl Movement {
             followers,
             ground_damage: 0,
             slide_aside: 0,
+            revealing: None,
         }
+    }
+
+    /// The hazard spot the mover stopped on, whose token is turned over when the movement
+    /// ends.
+    #[must_use]
+    pub fn revealing(&self) -> Option<SpaceId> {
+        self.revealing
     }
 
     /// Spaces the ground slides the mover to a drawn side when the movement ends.
@@ -790,6 +803,13 @@ impl Movement {
                 return StepEnd::Continue;
             };
             let ground = race.track().space(space);
+            // A face-down hazard token covers its ground: the car stops on it, and it is turned
+            // over when the movement ends (`rules/hazards.rs`).
+            if ground.hazard && race.face_down_at(space).is_some() {
+                self.lose_the_rest(race);
+                self.revealing = Some(space);
+                return StepEnd::Continue;
+            }
             if !ground.ground.has_effects {
                 return StepEnd::Continue;
             }

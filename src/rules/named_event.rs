@@ -21,7 +21,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::events::EventChoice;
-use super::ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
+use super::ids::{CarId, CombatCard, EventCard, HazardToken, PlayerId, RaceCard};
 use super::movement::Step;
 pub use super::race_event::NamedEvent;
 use super::race_event::{
@@ -30,7 +30,7 @@ use super::race_event::{
 use super::state::{Bonus, Place, Race};
 use crate::content::race_deck::LaneSide;
 use crate::content::terrain::Effect;
-use crate::content::text::{CarNumber, Id};
+use crate::content::text::{CarNumber, Id, TerrainId};
 use crate::content::track::SpaceRef;
 use crate::validate::checked_track::SpaceId;
 
@@ -192,8 +192,26 @@ named_as_itself!(
     DeckKind,
     BonusKind,
     CollisionCause,
-    Effect
+    Effect,
+    LaneSide,
+    TerrainId
 );
+
+/// A hazard is named by its id in the pack's hazard deck.
+impl Named for HazardToken {
+    type Name = Id;
+    fn named(&self, race: &Race) -> Self::Name {
+        race.rules
+            .content
+            .hazards
+            .as_ref()
+            .and_then(|book| book.hazard(self.0))
+            .map_or_else(
+                || Id::from(format!("hazard-{}", self.0).as_str()),
+                |h| h.id.clone(),
+            )
+    }
+}
 
 impl<T: Named> Named for Option<T> {
     type Name = Option<T::Name>;

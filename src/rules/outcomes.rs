@@ -188,6 +188,9 @@ pub struct Reached<'a> {
     pub ending: Ending,
     /// Damage the ground dealt the mover on the way, taken when the movement ends.
     pub ground_damage: u8,
+    /// Whether the mover stopped on a face-down hazard token, turned over when the movement
+    /// ends (what it is, the scorer cannot know).
+    pub hazard: bool,
 }
 
 /// The outcome a scorer rated best, and how much of the movement was searched for it.
@@ -822,6 +825,7 @@ impl Search {
                 spent: movement.spent(),
                 ending,
                 ground_damage: movement.ground_damage(),
+                hazard: movement.revealing().is_some(),
             });
             self.moved = moved;
             if self.best.as_ref().is_none_or(|(best, _)| rating > *best) {

@@ -24,11 +24,12 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::events::EventChoice;
-use super::ids::{CarId, CombatCard, EventCard, PlayerId, RaceCard};
+use super::ids::{CarId, CombatCard, EventCard, HazardToken, PlayerId, RaceCard};
 use super::movement::Step;
 use super::state::{Bonus, Place, Race};
+use crate::content::race_deck::LaneSide;
 use crate::content::terrain::Effect;
-use crate::content::text::CarNumber;
+use crate::content::text::{CarNumber, TerrainId};
 use crate::validate::checked_track::SpaceId;
 
 /// Why a car changed place.
@@ -63,6 +64,8 @@ pub enum Motion {
     Replacement,
     /// Eliminated: moved to the Destroyed Cars box (8.2).
     Eliminated,
+    /// Shifted a lane by a quake (a hazard).
+    Shaken,
     /// Moved into the space of a car eliminated by its collision attack (8.4).
     Collided,
 }
@@ -86,6 +89,7 @@ impl Motion {
             Self::Sideswiped => "swerves",
             Self::Replacement => "comes in",
             Self::Eliminated => "is removed",
+            Self::Shaken => "is shaken",
         }
     }
 }
@@ -338,6 +342,91 @@ race_events! {
             }
             Effect::Jump(spaces) => format!("a ramp, {spaces} spaces"),
         }
+    ));
+
+    /// Setup dealt a face-down hazard token to each of these spots (what lies under them is
+    /// secret).
+    HazardsDealt {
+        /// The spots, in space order.
+        spots: Vec<SpaceId>,
+    }
+    about none,
+    say |race| Some(format!(
+        "hazard tokens are dealt face down to {} spot{}",
+        spots.len(),
+        if spots.len() == 1 { "" } else { "s" }
+    ));
+
+    /// A moving car stopped on a face-down hazard token, and it is turned over; what the
+    /// hazard does follows as its own events.
+    HazardRevealed {
+        /// The car.
+        car: CarId,
+        /// The spot.
+        space: SpaceId,
+        /// What the token is (named: by its id in the hazard deck).
+        hazard: HazardToken,
+    }
+    about car,
+    say |race| Some(format!(
+        "{} turns over the hazard at {}: {}",
+        race.car_name(*car),
+        race.track().at(*space),
+        race.hazard_name(*hazard)
+    ));
+
+    /// A hazard left the board changed: the space is this kind of ground for the rest of the
+    /// race.
+    GroundChanged {
+        /// The space.
+        space: SpaceId,
+        /// The kind of ground it is now (an id of the pack's terrain).
+        kind: TerrainId,
+    }
+    about none,
+    say |race| Some(format!(
+        "{} is {} now",
+        race.track().at(*space),
+        race.track()
+            .terrain()
+            .get(kind.as_str())
+            .map_or_else(|| kind.to_string(), |k| k.name.as_str().to_lowercase())
+    ));
+
+    /// A quake: every car on the track shifts one lane towards this side, where it can.
+    Quake {
+        /// The side.
+        side: LaneSide,
+    }
+    about none,
+    say |race| Some(format!(
+        "the ground quakes: every car shifts towards the {}",
+        match side {
+            LaneSide::Inside => "apron",
+            LaneSide::Outside => "wall",
+        }
+    ));
+
+    /// A pit trap's attack on the car that turned it over (a combat card against its
+    /// defense, 8.0).
+    PitTrap {
+        /// The car.
+        car: CarId,
+        /// The combat card drawn (named: by id).
+        card: CombatCard,
+        /// The card's value plus the trap's bonus.
+        value: u8,
+        /// The car's defense.
+        defense: u8,
+        /// Whether it hit.
+        hit: bool,
+    }
+    about car,
+    say |race| Some(format!(
+        "a pit trap opens under {}: {} ({value} against defense {defense}) — {}",
+        race.car_name(*car),
+        race.combat_card_name(*card),
+        if *hit { "hit" } else { "miss" }
     ));
 
     /// A car changed place.

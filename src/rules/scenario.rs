@@ -177,6 +177,7 @@ impl Race {
                 number: scenario.active.number.to_string(),
             });
         }
+        race.deal_hazards();
         race.set_claims(scenario)?;
         race.scenario_mp = scenario.mp;
         let card = race.stack_decks(scenario)?;

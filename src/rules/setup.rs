@@ -199,6 +199,7 @@ impl Race {
         for (car, space) in order.iter().zip(&positions) {
             race.put(*car, Place::Track(*space), Motion::Grid);
         }
+        race.deal_hazards();
         race.first_player = race.car(order[0]).player;
         race.current = race.first_player;
         race.record(RaceEvent::TurnStarted { turn: 1 });

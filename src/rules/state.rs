@@ -222,6 +222,10 @@ pub struct Race {
     pub(super) event_cards: Deck,
     /// The combat deck (8.0).
     pub(super) combat_cards: Deck,
+    /// The hazard tokens not dealt (the pack's hazard deck; empty without one).
+    pub(super) hazard_pile: Deck,
+    /// The face-down hazard tokens, by space, in space order (`rules/hazards.rs`).
+    pub(super) face_down: Vec<(SpaceId, u16)>,
     /// The turn under way, from 1.
     pub(super) turn: u32,
     pub(super) first_player: PlayerId,
@@ -256,6 +260,12 @@ impl Race {
         let race_deck = Deck::new(content.race_deck.iter().map(|c| c.count.get()));
         let event_deck = Deck::new(content.movement_events.iter().map(|c| c.count.get()));
         let combat_deck = Deck::new(content.combat_deck.iter().map(|c| c.count.get()));
+        let hazard_pile = Deck::new(
+            content
+                .hazards
+                .iter()
+                .flat_map(|book| book.hazards().iter().map(|h| h.count)),
+        );
         let cells = rules.track.cell_count();
         Self {
             rules,
@@ -266,6 +276,8 @@ impl Race {
             movement_cards: race_deck,
             event_cards: event_deck,
             combat_cards: combat_deck,
+            hazard_pile,
+            face_down: Vec::new(),
             turn: 1,
             first_player: PlayerId(0),
             current: PlayerId(0),

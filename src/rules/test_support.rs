@@ -77,8 +77,30 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
             }
         }
     }
+    // Hazard spots too: the search stops at a face-down token and never looks under it.
+    for sector in &mut track.sectors {
+        for space in &mut sector.spaces {
+            if space.terrain.as_str() != TerrainId::TROUGH && rng.random_range(0..8) == 0 {
+                space.hazard = true;
+            }
+        }
+    }
     let checked = CheckedTrack::from_track(&track, &book).ok()?;
     let mut content = open_content(&root.join("content")).expect("content");
+    let hazards = crate::content::hazard_deck::HazardDeck {
+        kind: crate::content::kind::HazardDeckKind::HazardDeck,
+        version: 1,
+        name: Text::from("every hazard"),
+        hazards: vec![crate::content::hazard_deck::Hazard {
+            id: crate::content::text::Id::from("mine"),
+            name: Text::from("Mine"),
+            count: 20,
+            effects: vec![crate::content::hazard_deck::HazardEffect::Damage(1)],
+            becomes: Some(TerrainId::from("mud")),
+        }],
+    };
+    content.hazards =
+        Some(crate::validate::hazard_deck::HazardBook::from_deck(&hazards, &book).ok()?);
     content.terrain = book;
     let rules = Arc::new(RaceRules::new(content, checked, "standard").expect("rules"));
     let setup = RaceSetup::first_teams(&rules.content, players, seed);

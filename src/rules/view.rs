@@ -271,6 +271,19 @@ impl<'a> PlayerView<'a> {
                 p.hand.sort_unstable();
             }
         }
+        // The face-down hazard tokens are dealt again from those not yet seen (the ones face
+        // down and the ones never dealt), to the same spots.
+        if !race.face_down.is_empty() {
+            for (_, token) in &race.face_down {
+                race.hazard_pile.put_back(*token);
+            }
+            race.hazard_pile.forget_order();
+            for spot in &mut race.face_down {
+                if let Some(token) = draw_from(&mut race.hazard_pile.pile, rng) {
+                    spot.1 = token;
+                }
+            }
+        }
         race.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
         race
     }
@@ -288,6 +301,8 @@ impl Race {
             movement_cards: self.movement_cards.clone(),
             event_cards: self.event_cards.clone(),
             combat_cards: self.combat_cards.clone(),
+            hazard_pile: self.hazard_pile.clone(),
+            face_down: self.face_down.clone(),
             turn: self.turn,
             first_player: self.first_player,
             current: self.current,

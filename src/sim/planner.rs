@@ -94,6 +94,10 @@ impl PlannerBot {
         let shots = &mut self.shots;
         shots.clear();
         let progress = &self.progress;
+        let (hazard_damage, hazard_loss) = race.rules().content.hazards.as_ref().map_or(
+            (0.0, 0.0),
+            crate::validate::hazard_deck::HazardBook::expected_harm,
+        );
         let best = self.search.best(trial, self.search_limit, |reached| {
             let mut score = 0.0;
             for (car, place) in reached.moved {
@@ -131,6 +135,10 @@ impl PlannerBot {
             }
             if reached.ending == Ending::Wrecked {
                 score += weights.cars_lost;
+            }
+            // A face-down hazard token, weighed by what the deck holds on average.
+            if reached.hazard {
+                score += weights.damage_taken * hazard_damage + weights.cars_lost * hazard_loss;
             }
             // A tiny random share breaks ties between equally good outcomes.
             score + rng.random::<f64>() * 1e-6

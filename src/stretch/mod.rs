@@ -282,6 +282,7 @@ impl TrackBuilder {
                     y: round(y),
                     heading: round(heading.rem_euclid(360.0)),
                     size: self.arc_size(step, radius, lane, lanes),
+                    hazard: false,
                 }
             })
             .collect();

@@ -34,6 +34,8 @@ pub struct Content {
     /// The kinds of ground its tracks may name: its terrain file's, or the rulebook's four
     /// when it has none.
     pub terrain: TerrainBook,
+    /// The hazard tokens dealt to a track's hazard spots: its hazard deck, if it has one.
+    pub hazards: Option<super::hazard_deck::HazardBook>,
 }
 
 /// A checked race card kind.

@@ -81,6 +81,8 @@ pub struct TrackSpace {
     pub cell: CellId,
     /// Whether it is one of the crossover's spaces.
     pub crossover: bool,
+    /// Whether it is a hazard spot: a hazard token is dealt to it face down at setup.
+    pub hazard: bool,
 }
 
 /// One sector.
@@ -142,6 +144,8 @@ pub struct CheckedTrack {
     /// Some space's ground carries a car on within a step (a slide, a ramp): a step may then
     /// take a car more than one sector on.
     ground_carries: bool,
+    /// The hazard spots, in space order: where setup deals the hazard tokens.
+    hazard_spots: Vec<SpaceId>,
 }
 
 impl CheckedTrack {
@@ -211,6 +215,7 @@ impl CheckedTrack {
                         outer: None,
                         cell: CellId(id.0),
                         crossover: false,
+                        hazard: space.hazard,
                     });
                 }
                 sectors.push(TrackSector {
@@ -349,6 +354,7 @@ impl CheckedTrack {
             terrain: terrain.clone(),
             plain_ground: false,
             ground_carries: false,
+            hazard_spots: Vec::new(),
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -359,10 +365,17 @@ impl CheckedTrack {
                 )
             })
             .collect();
-        checked.plain_ground = checked
-            .spaces
-            .iter()
-            .all(|space| space.ground.enter_cost == 1 && !space.ground.has_effects);
+        checked.hazard_spots = (0..checked.spaces.len())
+            .map(|i| SpaceId(i as u32))
+            .filter(|id| checked.space(*id).hazard)
+            .collect();
+        // A hazard spot stops the car that enters it while its token lies face down, so a
+        // track with spots is not plain even on the rulebook's grounds.
+        checked.plain_ground = checked.hazard_spots.is_empty()
+            && checked
+                .spaces
+                .iter()
+                .all(|space| space.ground.enter_cost == 1 && !space.ground.has_effects);
         checked.ground_carries = checked.spaces.iter().any(|space| {
             space.ground.has_effects
                 && checked
@@ -505,6 +518,31 @@ impl CheckedTrack {
     #[must_use]
     pub fn ground_carries(&self) -> bool {
         self.ground_carries
+    }
+
+    /// The hazard spots, in space order.
+    #[must_use]
+    pub fn hazard_spots(&self) -> &[SpaceId] {
+        &self.hazard_spots
+    }
+
+    /// Turns `space` into ground of kind `kind` of its book (a hazard that stays on the board),
+    /// keeping what the movement rules read of the whole track true.
+    pub(crate) fn repaint(&mut self, space: SpaceId, kind: KindIndex) {
+        let rules = self.terrain.kind(kind).rules;
+        let Some(target) = self.spaces.get_mut(space.index()) else {
+            return;
+        };
+        target.kind = kind;
+        target.ground = rules;
+        self.plain_ground = self.plain_ground && rules.enter_cost == 1 && !rules.has_effects;
+        self.ground_carries = self.ground_carries
+            || self
+                .terrain
+                .kind(kind)
+                .effects
+                .iter()
+                .any(|effect| matches!(effect, Effect::Slide(_) | Effect::Jump(_)));
     }
 
     /// The kinds of ground its spaces name.

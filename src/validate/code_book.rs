@@ -161,9 +161,19 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A ramp has no space in its own lane linking into it: every car that enters it comes from the side and is wrecked.",
     ),
     code(
+        "hazard-spot-in-trough",
+        Track,
+        "A hazard spot in the trough: only a movement event puts a car there, and it turns no token over, so the token would lie there all race.",
+    ),
+    code(
+        "hazard-spots-without-deck",
+        Track,
+        "The track marks hazard spots but the pack has no hazard deck: the spots stay empty and the track races as if it had none. Add a hazard deck to the pack, or clear the spots.",
+    ),
+    code(
         "terrain-undefined",
         Track,
-        "A space names a kind of ground the pack's terrain file does not define (a lone track is checked against the rulebook's four: paved, rough, jump, trough).",
+        "A space, or a hazard's `becomes`, names a kind of ground the pack's terrain file does not define (a lone file is checked against the rulebook's four: paved, rough, jump, trough).",
     ),
     code(
         "no-forward-link",
@@ -466,6 +476,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "effect-out-of-range",
         Content,
         "A kind of ground's effect has a number out of range (damage is 1-6).",
+    ),
+    code(
+        "hazard-becomes-trough",
+        Content,
+        "A hazard turns its space into a kind that counts as the trough; the trough lies between two jump lanes (7.14), and a hazard cannot dig one.",
     ),
     code(
         "trough-with-effects",

@@ -74,6 +74,11 @@ pub enum ObjectRef {
         /// Its id.
         id: Id,
     },
+    /// A hazard of a hazard deck.
+    Hazard {
+        /// Its id.
+        id: Id,
+    },
     /// A kind of ground of a terrain file.
     TerrainKind {
         /// Its id.
@@ -102,6 +107,7 @@ impl fmt::Display for ObjectRef {
             Self::Car { team, number } => write!(f, "car {number} of team `{team}`"),
             Self::Ruleset { id } => write!(f, "ruleset `{id}`"),
             Self::BotProfile { id } => write!(f, "bot profile `{id}`"),
+            Self::Hazard { id } => write!(f, "hazard `{id}`"),
             Self::TerrainKind { id } => write!(f, "terrain kind `{id}`"),
             Self::Space { space } => write!(f, "space {space}"),
             Self::Sector { sector } => write!(f, "sector {sector}"),

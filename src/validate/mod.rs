@@ -12,6 +12,7 @@ pub mod code_book;
 pub mod combat_deck;
 pub mod diagnostic;
 pub mod drawing;
+pub mod hazard_deck;
 pub mod limits;
 pub mod locate;
 mod missing_links;
@@ -74,6 +75,9 @@ pub fn validate_document_against(
         Document::Terrain(file) => {
             terrain::check(file, &mut report);
         }
+        Document::HazardDeck(deck) => {
+            hazard_deck::check(deck, terrain, &mut report);
+        }
         Document::BotProfile(profile) => bot_profile::check(profile, &mut report),
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
@@ -113,6 +117,7 @@ pub fn validate_opened_against(
                 | Document::TeamMats(_)
                 | Document::Ruleset(_)
                 | Document::Terrain(_)
+                | Document::HazardDeck(_)
         )
     });
     if opened.is_folder && (is_pack || opened.files.is_empty()) {

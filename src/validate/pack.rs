@@ -79,28 +79,22 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
         );
     }
 
-    // A pack without a terrain file plays on the rulebook's grounds; one with a broken terrain
-    // file plays on none (its tracks are still checked against the rulebook's, so that their
-    // other problems show).
-    let terrain_file = single(ContentKind::Terrain).and_then(|loaded| match &loaded.document {
-        Document::Terrain(file) => Some((loaded, file)),
-        _ => None,
-    });
-    let terrain = match terrain_file {
-        Some((loaded, file)) => {
-            super::terrain::check(file, &mut FileReport::new(&loaded.source, &mut out))
-        }
-        None => Some(TerrainBook::standard()),
-    };
-    let track_terrain = terrain.clone().unwrap_or_else(TerrainBook::standard);
+    let grounds = check_grounds(&by_kind, &mut out);
+    let (terrain, track_terrain, hazards, has_hazard_deck) = (
+        grounds.terrain,
+        grounds.track_terrain,
+        grounds.hazards,
+        grounds.has_hazard_deck,
+    );
 
-    let content = match (race_deck, movement_events, combat, teams, terrain) {
+    let content = match (race_deck, movement_events, combat, teams, terrain, hazards) {
         (
             Some(race_deck),
             Some(movement_events),
             Some((weapon_types, combat_deck)),
             Some(teams),
             Some(terrain),
+            Ok(hazards),
         ) if !checked_rulesets.is_empty() && !out.iter().any(Diagnostic::is_error) => {
             Some(Content {
                 race_deck,
@@ -110,6 +104,7 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
                 teams,
                 rulesets: checked_rulesets,
                 terrain,
+                hazards,
             })
         }
         _ => None,
@@ -118,17 +113,75 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
     // it does not make the decks and mats unplayable on another track.
     for loaded in by_kind.get(&ContentKind::Track).into_iter().flatten() {
         if let Document::Track(track) = &loaded.document {
-            super::track::check(
-                track,
-                GRID_POSITIONS,
-                &track_terrain,
-                &mut FileReport::new(&loaded.source, &mut out),
-            );
+            let mut report = FileReport::new(&loaded.source, &mut out);
+            super::track::check(track, GRID_POSITIONS, &track_terrain, &mut report);
+            if !has_hazard_deck {
+                super::track::warn_spots_without_deck(track, &mut report);
+            }
         }
     }
 
     super::diagnostic::sort_diagnostics(&mut out);
     (content, out)
+}
+
+/// What a pack's optional terrain file and hazard deck gave.
+struct Grounds {
+    /// The checked kinds of ground: the standard four without a terrain file, `None` when the
+    /// file has errors.
+    terrain: Option<TerrainBook>,
+    /// What the pack's tracks are checked against: its kinds, or the rulebook's four when its
+    /// terrain file is broken (so that the tracks' other problems show).
+    track_terrain: TerrainBook,
+    /// The checked hazards: `Ok(None)` without a hazard deck, `Err` when the deck has errors.
+    hazards: Result<Option<super::hazard_deck::HazardBook>, ()>,
+    /// Whether the pack holds a hazard deck at all.
+    has_hazard_deck: bool,
+}
+
+/// Checks the pack's terrain file and hazard deck, both optional.
+fn check_grounds(
+    by_kind: &BTreeMap<ContentKind, Vec<&LoadedDocument>>,
+    out: &mut Vec<Diagnostic>,
+) -> Grounds {
+    let single = |kind| by_kind.get(&kind).and_then(|files| files.first().copied());
+    // A pack without a terrain file plays on the rulebook's grounds; one with a broken terrain
+    // file plays on none (its tracks are still checked against the rulebook's, so that their
+    // other problems show).
+    let terrain_file = single(ContentKind::Terrain).and_then(|loaded| match &loaded.document {
+        Document::Terrain(file) => Some((loaded, file)),
+        _ => None,
+    });
+    let terrain = match terrain_file {
+        Some((loaded, file)) => {
+            super::terrain::check(file, &mut FileReport::new(&loaded.source, out))
+        }
+        None => Some(TerrainBook::standard()),
+    };
+    let track_terrain = terrain.clone().unwrap_or_else(TerrainBook::standard);
+    // The hazard deck is optional too; its hazards name kinds of the pack's terrain.
+    let hazard_file = single(ContentKind::HazardDeck).map(|loaded| match &loaded.document {
+        Document::HazardDeck(deck) => super::hazard_deck::check(
+            deck,
+            &track_terrain,
+            &mut FileReport::new(&loaded.source, out),
+        )
+        .ok_or(()),
+        _ => Err(()),
+    });
+    let has_hazard_deck = hazard_file.is_some();
+    let hazards = match hazard_file {
+        None => Ok(None),
+        Some(Ok(book)) => Ok(Some(book)),
+        Some(Err(())) => Err(()),
+    };
+
+    Grounds {
+        terrain,
+        track_terrain,
+        hazards,
+        has_hazard_deck,
+    }
 }
 
 /// Warns about weapon types no car carries: their columns on every combat card are dead weight.
@@ -237,11 +290,11 @@ fn files_by_kind<'a>(
     // A folder nothing could be read from is described by its load errors alone; listing every
     // kind as missing would only bury them.
     let nothing_read = pack.files.is_empty() && failed_kinds_unknown;
-    // The terrain file is optional (without one the pack plays on the rulebook's grounds), but
-    // there is at most one.
-    for kind in ContentKind::PACK.into_iter().chain([ContentKind::Terrain]) {
+    // The terrain file and the hazard deck are optional (without them the pack plays on the
+    // rulebook's grounds, with no hazards), but there is at most one of each.
+    for kind in ContentKind::PACK.into_iter().chain(ContentKind::OPTIONAL) {
         let files = by_kind.get(&kind).map_or(&[][..], Vec::as_slice);
-        if files.is_empty() && !nothing_read && kind != ContentKind::Terrain {
+        if files.is_empty() && !nothing_read && !ContentKind::OPTIONAL.contains(&kind) {
             // When some file failed to load it may be the missing one; say so rather than
             // claiming the pack lacks it.
             let because = if failed_kinds_unknown {

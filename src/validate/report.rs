@@ -7,6 +7,28 @@ use super::locate::{Needle, locate};
 use crate::content::SourceFile;
 use crate::content::text::Id;
 
+/// Checks a value built in memory (a file the studio or a test made, not read from disk) as if
+/// saved to `name` in RON, so that its diagnostics point into its canonical text: what `check`
+/// returned, or the errors it found.
+pub fn check_in_memory<T: serde::Serialize, R>(
+    value: &T,
+    name: &str,
+    check: impl FnOnce(&mut FileReport<'_>) -> Option<R>,
+) -> Result<R, Vec<Diagnostic>> {
+    let text =
+        crate::content::save::to_text(value, crate::content::Format::Ron).unwrap_or_default();
+    let source = SourceFile::from_text(
+        std::path::PathBuf::from(name),
+        text,
+        crate::content::Format::Ron,
+    );
+    let mut found = Vec::new();
+    check(&mut FileReport::new(&source, &mut found)).ok_or_else(|| {
+        found.retain(Diagnostic::is_error);
+        found
+    })
+}
+
 /// Diagnostics being collected for one file.
 pub struct FileReport<'a> {
     source: &'a SourceFile,

@@ -108,18 +108,7 @@ impl TerrainBook {
 
     /// Checks a terrain file built in memory (diagnostics point into its canonical text).
     pub fn from_file(file: &TerrainFile) -> Result<Self, Vec<super::Diagnostic>> {
-        let text =
-            crate::content::save::to_text(file, crate::content::Format::Ron).unwrap_or_default();
-        let source = crate::content::SourceFile::from_text(
-            std::path::PathBuf::from("terrain.ron"),
-            text,
-            crate::content::Format::Ron,
-        );
-        let mut found = Vec::new();
-        check(file, &mut FileReport::new(&source, &mut found)).ok_or_else(|| {
-            found.retain(super::Diagnostic::is_error);
-            found
-        })
+        super::report::check_in_memory(file, "terrain.ron", |report| check(file, report))
     }
 
     /// The kinds, in file order.

@@ -87,10 +87,35 @@ pub fn check(
     checker.check_chute();
     checker.check_route_round();
     checker.check_ramps();
+    checker.check_hazard_spots();
     if drawing_sane {
         super::drawing::check(track, checker.report);
     }
     checker.report.error_count() == errors_before
+}
+
+/// Warns that `track` marks hazard spots its pack deals nothing to (the pack has no hazard
+/// deck): the spots stay empty.
+pub fn warn_spots_without_deck(track: &Track, report: &mut FileReport<'_>) {
+    let spots: Vec<SpaceRef> = track
+        .spaces()
+        .filter(|(_, space)| space.hazard)
+        .map(|(at, _)| at)
+        .collect();
+    let Some(first) = spots.first() else {
+        return;
+    };
+    report.warning(
+        "hazard-spots-without-deck",
+        Some(ObjectRef::Space { space: *first }),
+        &[Needle::Field("hazard")],
+        format!(
+            "the track marks {} hazard spot{} (the first at {first}), but the pack has no hazard \
+             deck: they stay empty, and the track races as if it had none",
+            spots.len(),
+            if spots.len() == 1 { "" } else { "s" }
+        ),
+    );
 }
 
 /// Every number of the drawing finite and within [`super::limits::MAX_COORDINATE`]: a NaN,
@@ -562,6 +587,30 @@ impl Checker<'_, '_, '_> {
                 format!(
                     "the ramp at {at} has no space straight behind it in its lane: a car can \
                      only enter it from the side, and a ramp wrecks a car entering so"
+                ),
+            );
+        }
+    }
+
+    /// A hazard spot in the trough would never be turned over: only the moving car turns a
+    /// token over, and only a movement event (which moves cars unharmed) enters the trough.
+    fn check_hazard_spots(&mut self) {
+        let sunk: Vec<SpaceRef> = self
+            .track
+            .spaces()
+            .filter(|(_, space)| {
+                space.hazard && self.terrain.rules_of(space.terrain.as_str()).is_trough()
+            })
+            .map(|(at, _)| at)
+            .take(MAX_PER_CHECK)
+            .collect();
+        for at in sunk {
+            self.report.error(
+                "hazard-spot-in-trough",
+                Some(ObjectRef::Space { space: at }),
+                &Self::needles(at.section, at.sector, self.space_index(at)),
+                format!(
+                    "space {at} is a hazard spot in the trough: only a movement event puts a                      car there, and a car moved by an event turns no token over, so the token                      would lie there all race"
                 ),
             );
         }

@@ -184,6 +184,7 @@ fn schema_writes_one_schema_per_format() {
         [
             "bot_profile.schema.json",
             "combat_event_deck.schema.json",
+            "hazard_deck.schema.json",
             "movement_event_deck.schema.json",
             "race_deck.schema.json",
             "race_record.schema.json",

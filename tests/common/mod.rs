@@ -252,6 +252,7 @@ pub fn with_unfilled_starting_spur(track: &mut roadwright::content::track::Track
         y: 3.5,
         heading: 0.0,
         size: None,
+        hazard: false,
     };
     track.start_sectors = vec![
         Sector {

@@ -68,6 +68,7 @@ pub fn test_track(sectors: &[&str]) -> Track {
                     y: -(lane as f32),
                     heading: 0.0,
                     size: None,
+                    hazard: false,
                 }
             })
             .collect();
@@ -108,6 +109,8 @@ pub struct Position {
     track: CheckedTrack,
     /// The kinds of ground, when not the standard pack's.
     terrain: Option<roadwright::validate::checked::TerrainBook>,
+    /// The hazard deck, when the race has one (the standard pack has none).
+    hazards: Option<roadwright::content::hazard_deck::HazardDeck>,
     scenario: Scenario,
     ruleset: String,
     crossover: Option<roadwright::content::ruleset::CrossoverCollision>,
@@ -149,6 +152,7 @@ impl Position {
         Self {
             track,
             terrain: None,
+            hazards: None,
             scenario: Scenario {
                 kind: ScenarioKind::Scenario,
                 version: 1,
@@ -303,6 +307,13 @@ impl Position {
         self
     }
 
+    /// A hazard deck dealt to the track's hazard spots (checked against the race's kinds of
+    /// ground: the test fails if it is invalid).
+    pub fn hazards(mut self, deck: roadwright::content::hazard_deck::HazardDeck) -> Self {
+        self.hazards = Some(deck);
+        self
+    }
+
     /// Another ruleset.
     pub fn ruleset(mut self, id: &str) -> Self {
         id.clone_into(&mut self.ruleset);
@@ -323,6 +334,12 @@ impl Position {
             roadwright::validate::open::open_content(&super::repo("content")).expect("content");
         if let Some(terrain) = self.terrain {
             content.terrain = terrain;
+        }
+        if let Some(deck) = &self.hazards {
+            content.hazards = Some(
+                roadwright::validate::hazard_deck::HazardBook::from_deck(deck, &content.terrain)
+                    .unwrap_or_else(|d| panic!("{d:#?}")),
+            );
         }
         let mut rules = RaceRules::new(content, self.track, &self.ruleset).expect("rules");
         if let Some(rule) = self.crossover {

@@ -7,6 +7,7 @@
 mod common;
 
 mod fuzz;
+mod hazards;
 mod layers;
 mod play_check;
 mod race_events;

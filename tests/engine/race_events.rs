@@ -295,6 +295,41 @@ fn wild_ground(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::terrai
     file
 }
 
+/// A hazard deck of every hazard effect, some leaving wild ground behind.
+fn wild_hazards(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::hazard_deck::HazardDeck {
+    use rand::RngExt;
+    use roadwright::content::hazard_deck::{Hazard, HazardDeck, HazardEffect};
+    use roadwright::content::text::{Id, TerrainId, Text};
+    let effects = [
+        HazardEffect::Damage(1),
+        HazardEffect::SpinAround,
+        HazardEffect::SlideAside(1),
+        HazardEffect::Quake,
+        HazardEffect::PitTrap {
+            bonus: 1,
+            damage: 2,
+        },
+        HazardEffect::Eliminate,
+    ];
+    HazardDeck {
+        kind: roadwright::content::kind::HazardDeckKind::HazardDeck,
+        version: HazardDeck::VERSION,
+        name: Text::from("wild"),
+        hazards: effects
+            .iter()
+            .enumerate()
+            .map(|(index, effect)| Hazard {
+                id: Id::from(format!("h-{index}").as_str()),
+                name: Text::from("Wild hazard"),
+                count: rng.random_range(1..=3),
+                effects: vec![*effect],
+                becomes: (rng.random_range(0..3) == 0)
+                    .then(|| TerrainId::from(format!("wild-{}", rng.random_range(0..5)).as_str())),
+            })
+            .collect(),
+    }
+}
+
 #[test]
 fn races_on_wild_ground_rebuild_from_their_events_too() {
     use rand::{RngExt, SeedableRng};
@@ -312,6 +347,7 @@ fn races_on_wild_ground_rebuild_from_their_events_too() {
     let content =
         roadwright::validate::open::open_content(&common::repo("content")).expect("content");
     let mut played = 0;
+    let mut revealed: u64 = 0;
     for seed in 0..4 * seeds() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
         let file = wild_ground(&mut rng);
@@ -325,11 +361,26 @@ fn races_on_wild_ground_rebuild_from_their_events_too() {
                 }
             }
         }
+        // Hazard spots on a few spaces that are not the trough, and a deck of every hazard.
+        for sector in &mut track.sectors {
+            for space in &mut sector.spaces {
+                if space.terrain.as_str() != "trough" && rng.random_range(0..10) == 0 {
+                    space.hazard = true;
+                }
+            }
+        }
         // A lap the wild rocks cut is refused, as it should be: another seed plays.
         let Ok(checked) = CheckedTrack::from_track(&track, &book) else {
             continue;
         };
         let mut content = content.clone();
+        content.hazards = Some(
+            roadwright::validate::hazard_deck::HazardBook::from_deck(
+                &wild_hazards(&mut rng),
+                &book,
+            )
+            .expect("a valid hazard deck"),
+        );
         content.terrain = book;
         let rules = std::sync::Arc::new(
             roadwright::rules::RaceRules::new(content, checked, "standard").expect("rules"),
@@ -346,10 +397,19 @@ fn races_on_wild_ground_rebuild_from_their_events_too() {
             true,
         )
         .unwrap_or_else(|e| panic!("wild ground, seed {seed}: {e}"));
+        revealed += race
+            .events()
+            .iter()
+            .filter(|e| matches!(e, RaceEvent::HazardRevealed { .. }))
+            .count() as u64;
         played += 1;
     }
     assert!(
         played >= 2 * seeds(),
         "only {played} wild tracks were raceable"
+    );
+    assert!(
+        revealed >= played,
+        "only {revealed} hazards turned over in {played} races"
     );
 }

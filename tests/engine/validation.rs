@@ -560,6 +560,7 @@ fn validation_reports_every_problem_not_just_the_first() {
                 Document::Ruleset(ruleset) => ruleset.hand_size = 0,
                 Document::Terrain(file) => file.kinds[1].enter_cost = 0,
                 Document::MovementEventDeck(_)
+                | Document::HazardDeck(_)
                 | Document::Track(_)
                 | Document::Scenario(_)
                 | Document::BotProfile(_)

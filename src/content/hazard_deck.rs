@@ -1,0 +1,101 @@
+//! The hazard deck file: the face-down tokens dealt to a track's hazard spots.
+//!
+//! Thunder Road: Vendetta hides hazards under face-down tokens: a wreck, a mine, an oil slick, a
+//! quake, a pit trap, or a token that turns its space into mud or a ramp. A pack that holds a
+//! hazard deck deals one token, face down, to each hazard spot its track marks; a car that
+//! enters a spot turns the token over and the hazard happens to it. Like the other decks, the
+//! file lists kinds with how many copies the deck holds; what a hazard does is said in a fixed
+//! vocabulary ([`HazardEffect`]) and, for a hazard that stays on the board, the kind of ground
+//! its space becomes ([`Hazard::becomes`]).
+//!
+//! The rulebook has no hazards: a pack without this file, or a track without hazard spots,
+//! races exactly as the rulebook says.
+//!
+//! Format history: version 1 (current).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::HazardDeckKind;
+use super::text::{Id, TerrainId, Text};
+
+/// A hazard deck file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct HazardDeck {
+    /// Always `HazardDeck`.
+    pub kind: HazardDeckKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// A name for the deck, shown in the studio.
+    pub name: Text,
+    /// The hazard kinds, each with how many tokens of it the deck holds.
+    pub hazards: Vec<Hazard>,
+}
+
+impl HazardDeck {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+
+    /// How many tokens the deck holds.
+    #[must_use]
+    pub fn total_tokens(&self) -> u64 {
+        self.hazards
+            .iter()
+            .map(|hazard| u64::from(hazard.count))
+            .sum()
+    }
+}
+
+/// One kind of hazard token.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Hazard {
+    /// A stable identifier, unique in the deck (`mine`, `pit-trap`).
+    pub id: Id,
+    /// The name shown when the token is turned over.
+    pub name: Text,
+    /// How many tokens of this kind the deck holds.
+    pub count: u32,
+    /// What happens to the car that turns it over, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<HazardEffect>,
+    /// The kind of ground (an id of the pack's terrain file) the space becomes once the token
+    /// is turned over: a hazard that stays on the board (a wreck that blocks the road, a pit,
+    /// a patch of mud). Without one the token is discarded and the ground stays as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub becomes: Option<TerrainId>,
+}
+
+/// What a hazard does to the car that turns it over, from a fixed vocabulary the rules engine
+/// knows. Every hazard first ends the car's movement on its spot (see `rules/hazards.rs`).
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub enum HazardEffect {
+    /// The car takes this much damage (a mine, the slam into a wreck), as a collision's damage
+    /// is dealt (5.3).
+    Damage(u8),
+    /// The car is spun around: it takes the Spin-Around token, as the movement event gives it
+    /// (10.0), so it may not fire before it moves until a lateral move turns it back.
+    SpinAround,
+    /// An oil slick: the car slides this many spaces to a side drawn from the race's RNG, free,
+    /// stopping short of a car, the trough, the wall or ground no car may enter.
+    SlideAside(u8),
+    /// A quake: every car on the track shifts one space the same way, drawn from the race's RNG
+    /// (ahead, towards the apron or towards the wall), where the space it would shift into is
+    /// free.
+    Quake,
+    /// A pit trap: an attack against the car, resolved like a combat card against its defense:
+    /// a combat card is drawn, and it hits when its value plus `bonus` is at least the car's
+    /// defense (8.0); a hit deals `damage`.
+    PitTrap {
+        /// Added to the drawn card's value, as a targeting bonus is (8.0).
+        bonus: u8,
+        /// The damage a hit deals.
+        damage: u8,
+    },
+    /// The car is eliminated, a kill no one scores (a sand worm).
+    Eliminate,
+}
