@@ -37,6 +37,33 @@ impl HazardDeck {
     /// The format version this build writes.
     pub const VERSION: u32 = 1;
 
+    /// A deck to start from: four mines, two oil slicks and a quake.
+    #[must_use]
+    pub fn starter() -> Self {
+        let hazard = |id: &str, name: &str, count, effects| Hazard {
+            id: Id::from(id),
+            name: Text::from(name),
+            count,
+            effects,
+            becomes: None,
+        };
+        Self {
+            kind: HazardDeckKind::HazardDeck,
+            version: Self::VERSION,
+            name: Text::from("Hazards"),
+            hazards: vec![
+                hazard("mine", "Mine", 4, vec![HazardEffect::Damage(1)]),
+                hazard(
+                    "oil-slick",
+                    "Oil slick",
+                    2,
+                    vec![HazardEffect::SlideAside(1)],
+                ),
+                hazard("quake", "Quake", 1, vec![HazardEffect::Quake]),
+            ],
+        }
+    }
+
     /// How many tokens the deck holds.
     #[must_use]
     pub fn total_tokens(&self) -> u64 {

@@ -40,6 +40,8 @@ pub enum Edit {
     Teams(ListEdit<TeamMat>),
     /// A change to a terrain file's kinds of ground.
     GroundKinds(ListEdit<GroundKind>),
+    /// A change to a hazard deck's hazards.
+    Hazards(ListEdit<crate::content::hazard_deck::Hazard>),
     /// Renames a deck (race, movement event or combat).
     DeckName(Text),
 }
@@ -83,6 +85,7 @@ impl Edit {
             },
             Self::Teams(edit) => list_label(edit),
             Self::GroundKinds(edit) => list_label(edit),
+            Self::Hazards(edit) => list_label(edit),
             Self::DeckName(_) => "Rename deck",
         }
     }
@@ -104,6 +107,8 @@ impl Edit {
             }
             (Self::Teams(edit), Document::TeamMats(mats)) => edit.apply(&mut mats.teams)?,
             (Self::GroundKinds(edit), Document::Terrain(file)) => edit.apply(&mut file.kinds)?,
+            (Self::Hazards(edit), Document::HazardDeck(deck)) => edit.apply(&mut deck.hazards)?,
+            (Self::DeckName(name), Document::HazardDeck(deck)) => deck.name.clone_from(name),
             (Self::DeckName(name), Document::RaceDeck(deck)) => deck.name.clone_from(name),
             (Self::DeckName(name), Document::MovementEventDeck(deck)) => {
                 deck.name.clone_from(name);
@@ -128,6 +133,7 @@ impl Edit {
             Self::WeaponTypes(_) => "weapon type",
             Self::Teams(_) => "team",
             Self::GroundKinds(_) => "kind of ground",
+            Self::Hazards(_) => "hazard",
             Self::DeckName(_) => "deck name",
         }
     }

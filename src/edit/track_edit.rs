@@ -122,6 +122,13 @@ pub enum TrackEdit {
         /// Their new surface.
         terrain: TerrainId,
     },
+    /// Marks spaces as hazard spots, or clears them (the hazard tool).
+    SetHazard {
+        /// The spaces.
+        spaces: Vec<SpaceRef>,
+        /// Whether they are hazard spots now.
+        hazard: bool,
+    },
     /// Removes whole sectors of one section, renumbering those after them and linking across
     /// the gap.
     RemoveSectors {
@@ -265,6 +272,8 @@ impl TrackEdit {
             Self::ReopenLap => "Reopen lap",
             Self::StartingSection { .. } => "Lay starting section",
             Self::SetTerrain { .. } => "Paint terrain",
+            Self::SetHazard { hazard: true, .. } => "Mark hazard spots",
+            Self::SetHazard { hazard: false, .. } => "Clear hazard spots",
             Self::RemoveSectors { .. } => "Remove sectors",
             Self::InsertSector { .. } => "Insert sector",
             Self::AddLink { .. } => "Add link",
@@ -357,12 +366,12 @@ impl TrackEdit {
             })?,
             Self::SetTerrain { spaces, terrain } => {
                 require(track, spaces)?;
-                for &at in spaces {
-                    if let Some(space) = space_mut(track, at) {
-                        space.terrain = terrain.clone();
-                    }
-                }
+                each_space(track, spaces, |space| space.terrain = terrain.clone());
                 relink_around_troughs(track, spaces);
+            }
+            Self::SetHazard { spaces, hazard } => {
+                require(track, spaces)?;
+                each_space(track, spaces, |space| space.hazard = *hazard);
             }
             Self::RemoveSectors { section, sectors } => remove_sectors(track, *section, sectors)?,
             Self::InsertSector { after } => insert_sector(track, *after)?,
@@ -504,6 +513,19 @@ fn append(track: &mut Track, stretch: Stretch, origin: Origin) -> Result<(), Tra
     };
     *track = builder.build();
     Ok(())
+}
+
+/// Changes each of `spaces` (all of them on the track: `require` said so).
+fn each_space(
+    track: &mut Track,
+    spaces: &[SpaceRef],
+    mut change: impl FnMut(&mut crate::content::track::Space),
+) {
+    for &at in spaces {
+        if let Some(space) = space_mut(track, at) {
+            change(space);
+        }
+    }
 }
 
 fn space_mut(track: &mut Track, at: SpaceRef) -> Option<&mut crate::content::track::Space> {

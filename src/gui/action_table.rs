@@ -92,6 +92,12 @@ impl ActionSpec {
 /// The fixed rows, in menu order (the tools and themes are added by [`table`]).
 const ROWS: &[ActionSpec] = &[
     row(Action::NewTrack, "New track", "Start a new, empty track").menu(Menu::File),
+    row(
+        Action::HazardDeck,
+        "Hazard deck",
+        "Show the pack's hazard deck (the face-down tokens dealt to hazard spots), starting one when it has none",
+    )
+    .menu(Menu::File),
     row(Action::OpenFolder, "Open folder…", "Open a content folder")
         .keys(&[chord(Modifiers::COMMAND, Key::O)])
         .menu(Menu::File),

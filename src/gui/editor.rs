@@ -16,6 +16,7 @@ use super::combat_deck_editor::CombatDeckEditor;
 use super::command::StudioCommand;
 use super::diagnostics_panel::diagnostics_panel;
 use super::file_picker::{Picker, ScreenAsk};
+use super::hazard_deck_editor::HazardDeckEditor;
 use super::inspector::{InspectorRequests, track_inspector};
 use super::movement_events_editor::MovementEventsEditor;
 use super::race_deck_editor::RaceDeckEditor;
@@ -38,6 +39,7 @@ pub struct EditorScreen {
     race_deck: RaceDeckEditor,
     movement_events: MovementEventsEditor,
     terrain: TerrainEditor,
+    hazards: HazardDeckEditor,
     combat_deck: CombatDeckEditor,
     teams: TeamEditor,
     backdrop: Option<Backdrop>,
@@ -433,6 +435,9 @@ impl EditorScreen {
                 self.teams.ui(ui, mats, &weapons, edits);
             }
             Document::Terrain(file) => self.terrain.ui(ui, file, edits),
+            Document::HazardDeck(deck) => {
+                self.hazards.ui(ui, deck, workspace.terrain_file(), edits);
+            }
             other => text_only_view(ui, other),
         }
     }

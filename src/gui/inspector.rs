@@ -185,8 +185,18 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
                 edits.push((TrackEdit::SetChute(None), None));
             }
         }
+        Tool::Hazard => hazard_spots(ui, track),
         Tool::Select | Tool::Link | Tool::FinishLine | Tool::Grid => {}
     }
+}
+
+/// The hazard tool's count of the track's spots.
+fn hazard_spots(ui: &mut Ui, track: &Track) {
+    let spots = track.spaces().filter(|(_, space)| space.hazard).count();
+    ui.label(format!(
+        "{} (each is dealt a face-down token from the pack's hazard deck at setup)",
+        super::plural::counted(spots, "hazard spot")
+    ));
 }
 
 /// The fields of the one space selected: terrain, place, heading, links, off-track spots.
@@ -227,6 +237,22 @@ fn one_space(
                 TrackEdit::SetTerrain {
                     spaces: vec![at],
                     terrain: terrain.clone(),
+                },
+                None,
+            ));
+        }
+        ui.end_row();
+        ui.label("Hazard spot");
+        let mut hazard = space.hazard;
+        if ui
+            .checkbox(&mut hazard, "")
+            .on_hover_text("A face-down token from the pack's hazard deck is dealt here at setup")
+            .changed()
+        {
+            edits.push((
+                TrackEdit::SetHazard {
+                    spaces: vec![at],
+                    hazard,
                 },
                 None,
             ));
@@ -297,6 +323,19 @@ fn selection(
                     TrackEdit::SetTerrain {
                         spaces: selected.clone(),
                         terrain: terrain.clone(),
+                    },
+                    None,
+                ));
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        for (hazard, label) in [(true, "Mark hazard spots"), (false, "Clear hazard spots")] {
+            if ui.small_button(label).clicked() {
+                edits.push((
+                    TrackEdit::SetHazard {
+                        spaces: selected.clone(),
+                        hazard,
                     },
                     None,
                 ));

@@ -33,6 +33,7 @@ pub mod document;
 pub mod editor;
 pub mod fields;
 pub mod file_picker;
+pub mod hazard_deck_editor;
 pub mod help;
 pub mod inspector;
 pub mod job;

@@ -313,6 +313,24 @@ impl Session {
             .push(OpenDocument::untitled(Document::Track(track), copy))
     }
 
+    /// The pack's hazard deck, or a new untitled one ([`HazardDeck::starter`]) when it has
+    /// none: a pack holds one.
+    ///
+    /// [`HazardDeck::starter`]: crate::content::hazard_deck::HazardDeck::starter
+    pub fn hazard_deck(&mut self) -> DocumentId {
+        if let Some(id) = self
+            .workspace
+            .find(|d| matches!(d, Document::HazardDeck(_)))
+        {
+            return id;
+        }
+        let deck = crate::content::hazard_deck::HazardDeck::starter();
+        let copy = self.new_untitled_copy();
+        self.changed();
+        self.workspace
+            .push(OpenDocument::untitled(Document::HazardDeck(deck), copy))
+    }
+
     /// Applies an edit to a document; whether it applied (a refused edit is said on the status
     /// line and changes nothing).
     pub fn edit(&mut self, id: DocumentId, edit: &Edit, group: Option<GroupKey>) -> bool {

@@ -27,6 +27,23 @@ pub fn space_corners(track: &Track, space: &Space, inset: f32) -> [(f32, f32); 4
     ]
 }
 
+/// The warning triangle that marks a hazard spot: a triangle inside the space, pointing the
+/// way of travel (Thunder Road's hazard symbol), drawn by the canvas, the PNG and the PDF alike.
+#[must_use]
+pub fn hazard_mark(track: &Track, space: &Space) -> [(f32, f32); 3] {
+    let (dx, dy) = direction(space.heading);
+    let (nx, ny) = (-dy, dx);
+    let size = space.size.unwrap_or(track.space_size);
+    let r = size.length.min(size.width) * 0.3;
+    let at = |along: f32, across: f32| {
+        (
+            space.x + dx * along * r + nx * across * r,
+            space.y + dy * along * r + ny * across * r,
+        )
+    };
+    [at(1.0, 0.0), at(-0.7, -0.85), at(-0.7, 0.85)]
+}
+
 /// The unit vector of a heading (degrees clockwise from east, y down).
 #[must_use]
 pub fn direction(heading: f32) -> (f32, f32) {

@@ -18,6 +18,8 @@ pub const LINK: [u8; 4] = [0xe8, 0xe8, 0xe8, 0x70];
 pub const GRID: [u8; 4] = [0xf2, 0xf2, 0xf2, 0xff];
 /// The chute.
 pub const CHUTE: [u8; 4] = [0xe0, 0x7b, 0x22, 0xff];
+/// The warning triangle of a hazard spot.
+pub const HAZARD: [u8; 4] = [0xe8, 0x30, 0x28, 0xff];
 /// Crossover spaces.
 pub const CROSSOVER: [u8; 4] = [0xf0, 0xc0, 0x20, 0xff];
 /// The light squares of the finish line.

@@ -356,6 +356,11 @@ fn draw_track(
             polyline(surface, &[inner[0], inner[2]], stroke(0, 0.4 * mm, false));
             polyline(surface, &[inner[1], inner[3]], stroke(0, 0.4 * mm, false));
         }
+        if space.hazard {
+            let mark =
+                crate::render::geometry::hazard_mark(track, space).map(|p| placement.point(p));
+            polygon(surface, &mark, None, Some(stroke(0, 0.6 * mm, false)));
+        }
     }
     for (corners, light) in finish_squares(track) {
         let corners = placement.points(corners);

@@ -249,6 +249,10 @@ fn draw_spaces(
             let inner = space_corners(track, space, 0.12);
             stroke_polygon(pixmap, view, &inner, palette::CROSSOVER, 0.08 * scale);
         }
+        if space.hazard {
+            let mark = crate::render::geometry::hazard_mark(track, space);
+            stroke_polygon(pixmap, view, &mark, palette::HAZARD, 0.07 * scale);
+        }
     }
     for (_, space) in spaces {
         for target in &space.next {

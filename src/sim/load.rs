@@ -117,8 +117,9 @@ fn rules_of(
 #[must_use]
 pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity {
     // The pack hash covers what a race reads besides its track and ruleset: the three decks,
-    // the team mats, and a terrain file unless it holds just the rulebook's grounds (a pack
-    // with the standard file plays exactly as one without, so both are the same content). Rulesets are identified one by one (another ruleset added to the pack does
+    // the team mats, a hazard deck, and a terrain file unless it holds just the rulebook's
+    // grounds (a pack with the standard file plays exactly as one without, so both are the
+    // same content). Rulesets are identified one by one (another ruleset added to the pack does
     // not change this race); bot profiles change how players choose, not the rules.
     let hashes = |keep: &dyn Fn(&Document) -> bool| {
         let mut documents: Vec<String> = pack
@@ -135,7 +136,8 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
         Document::RaceDeck(_)
         | Document::MovementEventDeck(_)
         | Document::CombatEventDeck(_)
-        | Document::TeamMats(_) => true,
+        | Document::TeamMats(_)
+        | Document::HazardDeck(_) => true,
         Document::Terrain(file) => file.kinds != TerrainFile::standard().kinds,
         _ => false,
     });
@@ -148,6 +150,7 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
                 | Document::BotProfile(_)
                 | Document::TuningSpec(_)
                 | Document::Terrain(_)
+                | Document::HazardDeck(_)
         )
     });
     let ruleset_hash = pack

@@ -217,6 +217,37 @@ fn the_grid_tool_adds_a_clicked_space_to_the_grid_and_a_second_click_takes_it_of
 }
 
 #[test]
+fn the_hazard_tool_marks_a_clicked_space_a_hazard_spot_draws_its_triangle_and_clears_it() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    let spot = SpaceRef::lap(5, 1);
+    let triangles = |harness: &Harness<'static, StudioApp>| {
+        painted(harness)
+            .iter()
+            .filter(|shape| match shape {
+                Shape::Path(path) => {
+                    path.points.len() == 3
+                        && path.stroke.color
+                            == egui::epaint::ColorMode::Solid(colour(palette::HAZARD))
+                }
+                _ => false,
+            })
+            .count()
+    };
+    assert_eq!(triangles(&harness), 0);
+    press(&mut harness, Key::H);
+    click_space(&mut harness, spot);
+    assert!(shown_track(&harness).space(spot).expect("5.1").hazard);
+    assert_eq!(triangles(&harness), 1, "the spot's warning triangle");
+    harness.get_by_label(
+        "1 hazard spot (each is dealt a face-down token from the pack's hazard deck at setup)",
+    );
+    click_space(&mut harness, spot);
+    assert!(!shown_track(&harness).space(spot).expect("5.1").hazard);
+    assert_eq!(triangles(&harness), 0);
+}
+
+#[test]
 fn the_selections_buttons_rotate_insert_and_remove_sectors() {
     let (pack, _) = workspace_copy();
     let mut harness = open_track(pack.path());

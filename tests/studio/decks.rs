@@ -5,6 +5,7 @@ use crate::common;
 
 use common::studio::{menu, open_file, settle, shown_document, workspace_copy};
 use egui::accesskit::Role;
+use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::Document;
 use roadwright::content::combat_deck::CombatEventDeck;
@@ -12,6 +13,7 @@ use roadwright::content::movement_events::{MovementEvent, MovementEventDeck};
 use roadwright::content::race_deck::{LaneSide, MovementInstruction, MovementType, RaceDeck};
 use roadwright::content::team_mats::{Mount, TeamMats};
 use roadwright::content::text::Id;
+use roadwright::gui::StudioApp;
 
 fn race_deck(document: Document) -> RaceDeck {
     match document {
@@ -668,4 +670,50 @@ fn kinds_of_ground_are_added_given_effects_and_the_paint_tool_offers_them() {
     harness.get_by_label("Paint").click();
     settle(&mut harness);
     harness.get_by_label("New ground");
+}
+
+#[test]
+fn the_hazard_deck_is_started_from_the_file_menu_and_its_hazards_are_edited_as_rows() {
+    use roadwright::content::hazard_deck::HazardEffect;
+    let (pack, _) = workspace_copy();
+    let mut harness = open_file(pack.path(), "terrain.ron (terrain)");
+    menu(&mut harness, "File", "Hazard deck");
+    let deck = |harness: &Harness<'static, StudioApp>| match shown_document(harness) {
+        Document::HazardDeck(deck) => deck,
+        other => panic!("{}", other.kind()),
+    };
+    assert_eq!(deck(&harness).hazards.len(), 3, "a deck to start from");
+    harness.get_by_label("Add hazard").click();
+    settle(&mut harness);
+    assert_eq!(deck(&harness).hazards.len(), 4);
+    assert_eq!(deck(&harness).hazards[3].id.as_str(), "new-hazard");
+    let effects = || "effects";
+    harness
+        .get_all_by_role_and_label(Role::TextInput, effects())
+        .last()
+        .expect("the new row's effects")
+        .focus();
+    for _ in 0.."[Damage(1)]".len() {
+        harness.key_press(egui::Key::Backspace);
+    }
+    settle(&mut harness);
+    harness
+        .get_all_by_role_and_label(Role::TextInput, effects())
+        .last()
+        .expect("the new row's effects")
+        .type_text("[Quake, PitTrap(bonus: 1, damage: 3)]");
+    settle(&mut harness);
+    assert_eq!(
+        deck(&harness).hazards[3].effects,
+        [
+            HazardEffect::Quake,
+            HazardEffect::PitTrap {
+                bonus: 1,
+                damage: 3
+            }
+        ]
+    );
+    // The menu shows the same deck again rather than starting a second one.
+    menu(&mut harness, "File", "Hazard deck");
+    assert_eq!(deck(&harness).hazards.len(), 4);
 }

@@ -443,6 +443,11 @@ impl StudioApp {
                 self.with_editor(|editor, _| editor.show_new_track(id));
                 self.shown = ScreenKind::Editor;
             }
+            Action::HazardDeck => {
+                let id = self.session.hazard_deck();
+                self.with_editor(|editor, session| editor.show(Some(id), session.workspace()));
+                self.shown = ScreenKind::Editor;
+            }
             Action::OpenFolder => self.pick(Picker::OpenFolder),
             Action::OpenFile => self.pick(Picker::OpenFile),
             Action::OpenRecord => self.pick(Picker::OpenRecord),

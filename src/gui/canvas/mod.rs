@@ -439,6 +439,20 @@ impl TrackCanvas {
                     edits.push((edit, None));
                 }
             }
+            Tool::Hazard => {
+                if response.clicked()
+                    && let Some(at) = at_pointer(self)
+                    && let Some(space) = track.space(at)
+                {
+                    edits.push((
+                        TrackEdit::SetHazard {
+                            spaces: vec![at],
+                            hazard: !space.hazard,
+                        },
+                        None,
+                    ));
+                }
+            }
             Tool::Grid => {
                 if response.clicked()
                     && let Some(at) = at_pointer(self)

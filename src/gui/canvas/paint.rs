@@ -7,7 +7,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke};
 
 use super::View;
 use crate::content::track::{Space, SpaceRef, Track};
-use crate::render::geometry::{chute_spot, finish_squares, space_corners};
+use crate::render::geometry::{chute_spot, finish_squares, hazard_mark, space_corners};
 use crate::render::legend::Legend;
 use crate::render::palette;
 
@@ -126,6 +126,16 @@ fn draw_spaces(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
             ),
             (scene.hover == Some(at), Color32::WHITE, 1.5),
         ];
+        if space.hazard {
+            let triangle: Vec<Pos2> = hazard_mark(track, space)
+                .iter()
+                .map(|&p| scene.view.to_screen(rect, p))
+                .collect();
+            painter.add(Shape::closed_line(
+                triangle,
+                Stroke::new(2.0, colour(palette::HAZARD)),
+            ));
+        }
         for (on, stroke_colour, width) in marks {
             if on {
                 painter.add(Shape::closed_line(

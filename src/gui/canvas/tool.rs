@@ -23,6 +23,9 @@ pub enum Tool {
     Crossover,
     /// Click a space to add it to the grid or take it off; the grid is renumbered from the front.
     Grid,
+    /// Click a space to make it a hazard spot (a face-down hazard token is dealt to it at
+    /// setup) or to clear it.
+    Hazard,
     /// Click beside the lap to lay the starting section, its front joining the nearest lap
     /// sector; a ghost follows the pointer.
     Start,
@@ -32,7 +35,7 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in toolbar order, with its name and key.
-    pub const ALL: [(Self, &'static str, egui::Key); 10] = [
+    pub const ALL: [(Self, &'static str, egui::Key); 11] = [
         (Self::Select, "Select", egui::Key::V),
         (Self::Stretch, "Stretch", egui::Key::T),
         (Self::Paint, "Paint", egui::Key::P),
@@ -41,6 +44,7 @@ impl Tool {
         (Self::Chute, "Chute", egui::Key::C),
         (Self::Crossover, "Crossover", egui::Key::X),
         (Self::Grid, "Grid", egui::Key::G),
+        (Self::Hazard, "Hazard", egui::Key::H),
         (Self::Start, "Start", egui::Key::S),
         (Self::Picture, "Picture", egui::Key::B),
     ];
@@ -65,6 +69,9 @@ impl Tool {
             }
             Self::Crossover => "Click two spaces that share one spot; shift-click removes a pair",
             Self::Grid => "Click spaces to add them to the grid or take them off",
+            Self::Hazard => {
+                "Click spaces to make them hazard spots (a face-down token is dealt to each at setup) or clear them"
+            }
             Self::Start => {
                 "Click beside the lap to lay the starting section: its front joins the nearest lap sector"
             }
