@@ -198,11 +198,14 @@ pub struct SpaceCounts {
     /// Cars the ground eliminated there.
     #[serde(default)]
     pub ground_eliminations: u32,
+    /// Hazard tokens turned over there.
+    #[serde(default)]
+    pub hazards_revealed: u32,
 }
 
 impl SpaceCounts {
     /// The metrics a heat map can show, as reports name them.
-    pub const METRICS: [&'static str; 9] = [
+    pub const METRICS: [&'static str; 10] = [
         "damage",
         "eliminations",
         "ends",
@@ -212,6 +215,7 @@ impl SpaceCounts {
         "displacements",
         "ground_damage",
         "ground_eliminations",
+        "hazards_revealed",
     ];
 
     /// One metric by its name ([`Self::METRICS`]).
@@ -227,6 +231,7 @@ impl SpaceCounts {
             "displacements" => self.displacements,
             "ground_damage" => self.ground_damage,
             "ground_eliminations" => self.ground_eliminations,
+            "hazards_revealed" => self.hazards_revealed,
             _ => return None,
         })
     }
@@ -256,6 +261,7 @@ impl SpaceCounts {
             displacements: f(self.displacements, other.displacements)?,
             ground_damage: f(self.ground_damage, other.ground_damage)?,
             ground_eliminations: f(self.ground_eliminations, other.ground_eliminations)?,
+            hazards_revealed: f(self.hazards_revealed, other.hazards_revealed)?,
         })
     }
 }
@@ -733,6 +739,9 @@ impl Tally {
                     Effect::Eliminate => counts.ground_eliminations += 1,
                     Effect::Stop | Effect::Slide(_) | Effect::SlideAside(_) | Effect::Jump(_) => {}
                 }
+            }
+            RaceEvent::HazardRevealed { space, .. } => {
+                self.spaces[space.0 as usize].hazards_revealed += 1;
             }
             RaceEvent::VpClaimed { source, .. } => self.last_claim = Some(*source),
             RaceEvent::MovementEventDrawn { .. } => self.events_drawn += 1,

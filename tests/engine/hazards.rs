@@ -443,3 +443,56 @@ fn a_hazard_that_becomes_the_trough_is_refused() {
     .expect_err("refused");
     assert!(errors.iter().any(|d| d.code == "hazard-becomes-trough"));
 }
+
+#[test]
+fn the_devils_run_sample_validates_and_its_batch_counts_the_hazards_turned_over_at_the_spots() {
+    let sample = common::repo("samples/devils-run");
+    let track = sample.join("tracks/devils-run.ron");
+    let content = sample.join("content");
+    let run = common::roadwright(&[
+        "validate",
+        track.to_str().expect("utf-8"),
+        "--content",
+        content.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let run = common::roadwright(&["validate", content.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("report.json");
+    let run = common::roadwright(&[
+        "simulate",
+        "--track",
+        track.to_str().expect("utf-8"),
+        "--content",
+        content.to_str().expect("utf-8"),
+        "--races",
+        "16",
+        "--bots",
+        "random",
+        "--json",
+        report.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&report).expect("report")).expect("JSON");
+    let spaces = value["stats"]["spaces"].as_object().expect("spaces");
+    let Document::Track(drawn) = Document::load(&track).expect("the sample").document else {
+        panic!("a track");
+    };
+    let spots: Vec<String> = drawn
+        .spaces()
+        .filter(|(_, space)| space.hazard)
+        .map(|(at, _)| at.to_string())
+        .collect();
+    assert_eq!(spots.len(), 6);
+    let revealed = |at: &str| {
+        spaces
+            .get(at)
+            .map_or(0, |s| s["hazards_revealed"].as_u64().unwrap_or(0))
+    };
+    let at_spots: u64 = spots.iter().map(|at| revealed(at)).sum();
+    let everywhere: u64 = spaces.keys().map(|at| revealed(at)).sum();
+    assert!(at_spots > 0, "sixteen races turn tokens over");
+    assert_eq!(at_spots, everywhere, "only at the spots");
+}
