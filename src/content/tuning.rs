@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use super::kind::TuningSpecKind;
 use super::team_mats::Mount;
-use super::text::{CarNumber, Id, Text};
+use super::text::{CarNumber, Id, TerrainId, Text};
 use super::{Document, RawPack};
 
 /// A tuning spec file.
@@ -161,6 +161,43 @@ pub enum Parameter {
         /// The most.
         max: u32,
     },
+    /// The MP entering a kind of ground costs (the pack's terrain file).
+    TerrainEnterCost {
+        /// The kind's id.
+        kind: TerrainId,
+        /// The least.
+        min: u8,
+        /// The most.
+        max: u8,
+    },
+    /// The damage a kind of ground deals a car entering it (its first `Damage` effect).
+    TerrainDamage {
+        /// The kind's id.
+        kind: TerrainId,
+        /// The least.
+        min: u8,
+        /// The most.
+        max: u8,
+    },
+    /// How many tokens of a hazard the hazard deck holds.
+    HazardCount {
+        /// The hazard's id.
+        hazard: Id,
+        /// The fewest.
+        min: u32,
+        /// The most.
+        max: u32,
+    },
+    /// The damage a hazard deals the car that turns it over (its first `Damage` effect, or its
+    /// pit trap's damage when it has none).
+    HazardDamage {
+        /// The hazard's id.
+        hazard: Id,
+        /// The least.
+        min: u8,
+        /// The most.
+        max: u8,
+    },
 }
 
 /// A goal of the tuning. Each gives a shortfall (0 when met) that its weight multiplies.
@@ -303,7 +340,73 @@ impl Parameter {
                 Document::Ruleset(r) if r.id == *ruleset => number(i64::from(r.victory_points)),
                 _ => None,
             }),
+            Parameter::TerrainEnterCost { kind, .. } => {
+                number(i64::from(ground_kind(pack, kind)?.enter_cost))
+            }
+            Parameter::TerrainDamage { kind, .. } => ground_kind(pack, kind)?
+                .effects
+                .iter()
+                .find_map(|e| match e {
+                    super::terrain::Effect::Damage(n) => number(i64::from(*n)),
+                    _ => None,
+                }),
+            Parameter::HazardCount { hazard, .. } => {
+                number(i64::from(hazard_named(pack, hazard)?.count))
+            }
+            Parameter::HazardDamage { hazard, .. } => number(i64::from(*hazard_damage(
+                &hazard_named(pack, hazard)?.effects,
+            )?)),
         }
+    }
+}
+
+fn ground_kind<'p>(pack: &'p RawPack, kind: &TerrainId) -> Option<&'p super::terrain::GroundKind> {
+    documents(pack).find_map(|d| match d {
+        Document::Terrain(file) => file.kinds.iter().find(|k| k.id == *kind),
+        _ => None,
+    })
+}
+
+fn hazard_named<'p>(pack: &'p RawPack, hazard: &Id) -> Option<&'p super::hazard_deck::Hazard> {
+    documents(pack).find_map(|d| match d {
+        Document::HazardDeck(deck) => deck.hazards.iter().find(|h| h.id == *hazard),
+        _ => None,
+    })
+}
+
+/// The damage number a [`Parameter::HazardDamage`] moves among a hazard's effects: its first
+/// `Damage`, else its pit trap's damage.
+#[must_use]
+pub fn hazard_damage(effects: &[super::hazard_deck::HazardEffect]) -> Option<&u8> {
+    use super::hazard_deck::HazardEffect;
+    effects
+        .iter()
+        .find_map(|e| match e {
+            HazardEffect::Damage(n) => Some(n),
+            _ => None,
+        })
+        .or_else(|| {
+            effects.iter().find_map(|e| match e {
+                HazardEffect::PitTrap { damage, .. } => Some(damage),
+                _ => None,
+            })
+        })
+}
+
+/// [`hazard_damage`], to change.
+pub fn hazard_damage_mut(effects: &mut [super::hazard_deck::HazardEffect]) -> Option<&mut u8> {
+    use super::hazard_deck::HazardEffect;
+    let index = effects
+        .iter()
+        .position(|e| matches!(e, HazardEffect::Damage(_)))
+        .or_else(|| {
+            effects
+                .iter()
+                .position(|e| matches!(e, HazardEffect::PitTrap { .. }))
+        })?;
+    match &mut effects[index] {
+        HazardEffect::Damage(n) | HazardEffect::PitTrap { damage: n, .. } => Some(n),
+        _ => None,
     }
 }
 
@@ -353,6 +456,10 @@ impl Parameter {
             Parameter::CarWeapon { team, car, .. } => format!("{team} #{car}: weapon"),
             Parameter::CarMount { team, car, .. } => format!("{team} #{car}: mount"),
             Parameter::VictoryPoints { .. } => "ruleset: victory points".to_owned(),
+            Parameter::TerrainEnterCost { kind, .. } => format!("ground {kind}: MP to enter"),
+            Parameter::TerrainDamage { kind, .. } => format!("ground {kind}: damage"),
+            Parameter::HazardCount { hazard, .. } => format!("hazard {hazard}: count"),
+            Parameter::HazardDamage { hazard, .. } => format!("hazard {hazard}: damage"),
         }
     }
 }

@@ -111,6 +111,10 @@ fn check_parameter(parameter: &Parameter, report: &mut FileReport<'_>) {
         Parameter::VictoryPoints { min, max } => {
             ("victory points".to_owned(), min > max || *min == 0)
         }
+        Parameter::TerrainEnterCost { kind, min, max }
+        | Parameter::TerrainDamage { kind, min, max } => (kind.to_string(), min > max),
+        Parameter::HazardCount { hazard, min, max } => (hazard.to_string(), min > max),
+        Parameter::HazardDamage { hazard, min, max } => (hazard.to_string(), min > max),
     };
     if empty {
         report.error(
@@ -185,6 +189,23 @@ fn range_of(parameter: &Parameter) -> Option<(&'static str, (i64, i64), RangeInc
             "VP pool",
             (i64::from(*min), i64::from(*max)),
             1..=i64::from(u8::MAX),
+        ),
+        Parameter::TerrainEnterCost { min, max, .. } => (
+            "kind of ground's MP to enter",
+            (i64::from(*min), i64::from(*max)),
+            i64::from(*super::terrain::ENTER_COST_RANGE.start())
+                ..=i64::from(*super::terrain::ENTER_COST_RANGE.end()),
+        ),
+        Parameter::TerrainDamage { min, max, .. } | Parameter::HazardDamage { min, max, .. } => (
+            "ground's or hazard's damage",
+            (i64::from(*min), i64::from(*max)),
+            i64::from(*super::terrain::DAMAGE_RANGE.start())
+                ..=i64::from(*super::terrain::DAMAGE_RANGE.end()),
+        ),
+        Parameter::HazardCount { min, max, .. } => (
+            "hazard count",
+            (i64::from(*min), i64::from(*max)),
+            1..=i64::from(MAX_CARD_COUNT),
         ),
         Parameter::CarWeapon { .. } | Parameter::CarMount { .. } => return None,
     })

@@ -496,3 +496,66 @@ fn the_devils_run_sample_validates_and_its_batch_counts_the_hazards_turned_over_
     assert!(at_spots > 0, "sixteen races turn tokens over");
     assert_eq!(at_spots, everywhere, "only at the spots");
 }
+
+#[test]
+fn tune_takes_hazard_and_ground_parameters_and_writes_a_pack_that_keeps_both_files() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let sample = common::repo("samples/devils-run");
+    let spec = dir.path().join("spec.ron");
+    std::fs::write(
+        &spec,
+        format!(
+            r#"(
+    kind: TuningSpec,
+    version: 1,
+    name: "Hazards on Devil's Run",
+    content: "{content}",
+    track: "{track}",
+    players: 2,
+    bots: ["random"],
+    budget: 60,
+    seed: 3,
+    parameters: [
+        HazardCount(hazard: "mine", min: 1, max: 6),
+        HazardDamage(hazard: "pit-trap", min: 2, max: 5),
+        TerrainEnterCost(kind: "mud", min: 2, max: 4),
+        TerrainDamage(kind: "wreck", min: 1, max: 3),
+    ],
+    objectives: [WinRateSpread(weight: 1.0)],
+)"#,
+            content = sample.join("content").display(),
+            track = sample.join("tracks/devils-run.ron").display(),
+        ),
+    )
+    .expect("written");
+    let checked = common::roadwright(&["validate", spec.to_str().expect("utf-8")]);
+    assert_eq!(checked.code, 0, "{}", checked.stdout);
+    let out = dir.path().join("tuned");
+    let run = common::roadwright(&[
+        "tune",
+        spec.to_str().expect("utf-8"),
+        "--out",
+        out.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("tuning-report.json")).expect("report"),
+    )
+    .expect("JSON");
+    // The new pack holds the hazard deck and the terrain file, each moved number within its
+    // range (the search keeps the pack's own value where no candidate beat it).
+    for (file, kind) in [("hazards.ron", "hazard_deck"), ("terrain.ron", "terrain")] {
+        let loaded = Document::load(&out.join("content").join(file)).expect("kept");
+        assert_eq!(loaded.document.kind().slug(), kind);
+    }
+    let validated = common::roadwright(&["validate", out.join("content").to_str().expect("utf-8")]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+    for change in report["changes"].as_array().expect("changes") {
+        let after: i64 = change["after"]
+            .as_str()
+            .expect("after")
+            .parse()
+            .expect("a number");
+        assert!((1..=6).contains(&after), "{change}");
+    }
+}

@@ -376,9 +376,14 @@ fn parameter_row(ui: &mut Ui, row: &mut ParameterRow) {
             Parameter::RaceCardCount { min, max, .. }
             | Parameter::MovementEventCount { min, max, .. }
             | Parameter::CombatDamage { min, max, .. }
+            | Parameter::HazardCount { min, max, .. }
             | Parameter::VictoryPoints { min, max } => range(ui, min, max),
             Parameter::RaceCardSpeed { min, max, .. } => range(ui, min, max),
-            Parameter::CarDefense { min, max, .. } | Parameter::CarBaseMp { min, max, .. } => {
+            Parameter::CarDefense { min, max, .. }
+            | Parameter::CarBaseMp { min, max, .. }
+            | Parameter::TerrainEnterCost { min, max, .. }
+            | Parameter::TerrainDamage { min, max, .. }
+            | Parameter::HazardDamage { min, max, .. } => {
                 range(ui, min, max);
             }
             Parameter::CarWeapon { choices, .. } => {

@@ -88,8 +88,12 @@ fn values_of(parameter: &Parameter) -> Vec<Value> {
         Parameter::RaceCardCount { min, max, .. }
         | Parameter::MovementEventCount { min, max, .. }
         | Parameter::CombatDamage { min, max, .. }
+        | Parameter::HazardCount { min, max, .. }
         | Parameter::VictoryPoints { min, max } => range(i64::from(*min), i64::from(*max)),
         Parameter::RaceCardSpeed { min, max, .. } => range(i64::from(*min), i64::from(*max)),
+        Parameter::TerrainEnterCost { min, max, .. }
+        | Parameter::TerrainDamage { min, max, .. }
+        | Parameter::HazardDamage { min, max, .. } => range(i64::from(*min), i64::from(*max)),
         Parameter::CarDefense { min, max, .. } | Parameter::CarBaseMp { min, max, .. } => {
             range(i64::from(*min), i64::from(*max))
         }
@@ -139,6 +143,36 @@ pub(super) fn set(pack: &mut RawPack, parameter: &Parameter, value: &Value, rule
                 }
             }
             (Document::TeamMats(mats), _) => set_car(mats, parameter, value, number),
+            (Document::Terrain(file), Parameter::TerrainEnterCost { kind, .. }) => {
+                if let Some(k) = file.kinds.iter_mut().find(|k| k.id == *kind) {
+                    k.enter_cost = number as u8;
+                }
+            }
+            (Document::Terrain(file), Parameter::TerrainDamage { kind, .. }) => {
+                if let Some(amount) = file.kinds.iter_mut().find(|k| k.id == *kind).and_then(|k| {
+                    k.effects.iter_mut().find_map(|e| match e {
+                        crate::content::terrain::Effect::Damage(n) => Some(n),
+                        _ => None,
+                    })
+                }) {
+                    *amount = number as u8;
+                }
+            }
+            (Document::HazardDeck(deck), Parameter::HazardCount { hazard, .. }) => {
+                if let Some(h) = deck.hazards.iter_mut().find(|h| h.id == *hazard) {
+                    h.count = number as u32;
+                }
+            }
+            (Document::HazardDeck(deck), Parameter::HazardDamage { hazard, .. }) => {
+                if let Some(amount) = deck
+                    .hazards
+                    .iter_mut()
+                    .find(|h| h.id == *hazard)
+                    .and_then(|h| crate::content::tuning::hazard_damage_mut(&mut h.effects))
+                {
+                    *amount = number as u8;
+                }
+            }
             (Document::Ruleset(played), Parameter::VictoryPoints { .. })
                 if played.id == *ruleset =>
             {
@@ -277,10 +311,77 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
                     team_offer(team, &weapons, &mut add);
                 }
             }
+            Document::Terrain(file) => ground_offer(file, &mut add),
+            Document::HazardDeck(deck) => hazard_offer(deck, &mut add),
             _ => {}
         }
     }
     found
+}
+
+/// A kind of ground's numbers, for kinds that have any worth moving: the MP to enter of a
+/// kind that costs more than the rulebook's 1 (one either side, within 1-6), and the damage it
+/// deals (one either side, within 1-6).
+fn ground_offer(
+    file: &crate::content::terrain::TerrainFile,
+    add: &mut impl FnMut(&str, Parameter),
+) {
+    use crate::validate::terrain::{DAMAGE_RANGE, ENTER_COST_RANGE};
+    for kind in &file.kinds {
+        if kind.enter_cost > 1 {
+            add(
+                "Kinds of ground",
+                Parameter::TerrainEnterCost {
+                    kind: kind.id.clone(),
+                    min: (kind.enter_cost - 1).max(*ENTER_COST_RANGE.start()),
+                    max: (kind.enter_cost + 1).min(*ENTER_COST_RANGE.end()),
+                },
+            );
+        }
+        let damage = kind.effects.iter().find_map(|e| match e {
+            crate::content::terrain::Effect::Damage(n) => Some(*n),
+            _ => None,
+        });
+        if let Some(damage) = damage {
+            add(
+                "Kinds of ground",
+                Parameter::TerrainDamage {
+                    kind: kind.id.clone(),
+                    min: damage.saturating_sub(1).max(*DAMAGE_RANGE.start()),
+                    max: (damage + 1).min(*DAMAGE_RANGE.end()),
+                },
+            );
+        }
+    }
+}
+
+/// A hazard's count (two either side, from 1) and its damage (one either side, within 1-6).
+fn hazard_offer(
+    deck: &crate::content::hazard_deck::HazardDeck,
+    add: &mut impl FnMut(&str, Parameter),
+) {
+    use crate::validate::terrain::DAMAGE_RANGE;
+    for hazard in &deck.hazards {
+        let (min, max) = count_range(hazard.count);
+        add(
+            "Hazard deck",
+            Parameter::HazardCount {
+                hazard: hazard.id.clone(),
+                min: min.max(1),
+                max,
+            },
+        );
+        if let Some(&damage) = crate::content::tuning::hazard_damage(&hazard.effects) {
+            add(
+                "Hazard deck",
+                Parameter::HazardDamage {
+                    hazard: hazard.id.clone(),
+                    min: damage.saturating_sub(1).max(*DAMAGE_RANGE.start()),
+                    max: (damage + 1).min(*DAMAGE_RANGE.end()),
+                },
+            );
+        }
+    }
 }
 
 /// The values the rulebook gives a parameter, when it gives a range narrower than a file may
@@ -411,5 +512,83 @@ fn team_offer(
                 choices: vec![Mount::Front, Mount::Rear, Mount::Turret],
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The Devil's Run sample pack (terrain and hazards).
+    fn devils_run() -> RawPack {
+        RawPack::open(
+            &std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/devils-run/content"),
+        )
+    }
+
+    #[test]
+    fn hazard_and_ground_numbers_are_offered_set_and_read_back() {
+        let ruleset = Id::from("standard");
+        let mut pack = devils_run();
+        let offer = offered(&pack, &ruleset);
+        let group = |name: &str| offer.iter().filter(|o| o.group == name).count();
+        assert!(
+            group("Hazard deck") >= 7,
+            "a count for each hazard, damage for some"
+        );
+        assert!(
+            group("Kinds of ground") >= 2,
+            "mud's cost, the wreck's damage"
+        );
+        let moved = [
+            (
+                Parameter::HazardCount {
+                    hazard: Id::from("mine"),
+                    min: 1,
+                    max: 9,
+                },
+                7,
+            ),
+            (
+                Parameter::HazardDamage {
+                    hazard: Id::from("pit-trap"),
+                    min: 1,
+                    max: 6,
+                },
+                4,
+            ),
+            (
+                Parameter::TerrainEnterCost {
+                    kind: crate::content::text::TerrainId::from("mud"),
+                    min: 1,
+                    max: 6,
+                },
+                3,
+            ),
+            (
+                Parameter::TerrainDamage {
+                    kind: crate::content::text::TerrainId::from("wreck"),
+                    min: 1,
+                    max: 6,
+                },
+                2,
+            ),
+        ];
+        for (parameter, value) in &moved {
+            let before = parameter
+                .value_in(&pack, &ruleset)
+                .expect("the pack has it");
+            assert_ne!(before, Value::Number(*value), "{}", parameter.name());
+            set(&mut pack, parameter, &Value::Number(*value), &ruleset);
+            assert_eq!(
+                parameter.value_in(&pack, &ruleset),
+                Some(Value::Number(*value)),
+                "{}",
+                parameter.name()
+            );
+        }
+        // The moved pack still validates: the numbers stay in what the files allow.
+        let (content, found) = crate::validate::validate_pack(&pack);
+        assert!(content.is_some(), "{found:#?}");
     }
 }
