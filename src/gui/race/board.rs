@@ -61,6 +61,39 @@ pub fn team_colour(race: &Race, car: CarId) -> Color32 {
     Color32::from_rgb(r, g, b)
 }
 
+/// What hazards did to the board, under the cars: each space a hazard changed, filled in its
+/// new ground's colour, and a face-down token (a dark disc with a `?`) on each spot that still
+/// holds one. Which token lies there is not shown: nobody at the table knows.
+pub fn draw_hazards(painter: &Painter, rect: Rect, view: View, race: &Race, track: &Track) {
+    for event in race.events() {
+        if let crate::rules::RaceEvent::GroundChanged { space, .. } = event {
+            let kind = race.track().space(*space).kind;
+            let [r, g, b] = race.track().terrain().kind(kind).colour;
+            fill_space(painter, rect, view, race, track, *space, Color32::from_rgb(r, g, b));
+        }
+    }
+    let radius = (track.space_size.width.min(track.space_size.length) * 0.28 * view.zoom).max(4.0);
+    for space in race.face_down_hazards() {
+        let Some(point) = space_point(race, track, space) else {
+            continue;
+        };
+        let centre = view.to_screen(rect, point);
+        painter.circle(
+            centre,
+            radius,
+            Color32::from_rgb(0x30, 0x18, 0x18),
+            Stroke::new(2.0, Color32::from_rgb(0xe8, 0x30, 0x28)),
+        );
+        painter.text(
+            centre,
+            egui::Align2::CENTER_CENTER,
+            "?",
+            egui::FontId::proportional(radius * 1.3),
+            Color32::WHITE,
+        );
+    }
+}
+
 /// Draws every car in the race as its counter: a square in its team colour with its roof
 /// number, darkened once activated (the dark side, 4.4), its damage as a red number in the
 /// corner and its markers as letters below (S suppression, R reloading, Sp spun around).
