@@ -148,4 +148,6 @@ pub enum Marker {
     Reloading,
     /// Spin-Around (10.0).
     SpinAround,
+    /// On Fire (a kind of ground's `Fire`): it checks before it moves.
+    OnFire,
 }

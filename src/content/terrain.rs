@@ -221,4 +221,21 @@ pub enum Effect {
     /// lands short of a car, the trough or a barred crossover space, on the nearest free space
     /// before it.
     Jump(u8),
+    /// A ramp whose distance is drawn (Thunder Road's stunt die): a car entering from straight
+    /// behind stops on it (it loses its remaining MP) and, when its movement ends, flies a
+    /// distance drawn from the race's RNG, `min` to `max` spaces, as `Jump` flies; a car
+    /// entering any other way is eliminated.
+    DrawnJump {
+        /// The shortest flight.
+        min: u8,
+        /// The longest flight.
+        max: u8,
+    },
+    /// Fire: when its movement ends the car takes the On Fire marker. Before each later
+    /// movement of its own it checks: a combat card is drawn, and when its value is at least
+    /// the car's defense the car takes 1 damage and burns on; otherwise the fire goes out.
+    Fire,
+    /// Treacherous ground: when the movement ends, a hazard is drawn from the pack's hazard
+    /// deck and happens to the car where it stands, as a turned-over token would.
+    Hazard,
 }

@@ -73,7 +73,8 @@ impl TerrainEditor {
         ui.weak(
             "Counts as: which rulebook ground the movement events and jump rules take it for. \
              MP: what entering costs; Short: a car with fewer MP left may still enter, spending \
-             them. Effects: Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n).",
+             them. Effects: Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
+             DrawnJump(min: a, max: b), Fire, Hazard.",
         );
         let id_width = fields::fitting_width(ui, file.kinds.iter().map(|k| k.id.as_str()), 90.0);
         let name_width =
@@ -186,7 +187,8 @@ impl TerrainEditor {
         });
         row.col(|ui| {
             ui.vertical(|ui| {
-                let hover = "Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n)";
+                let hover = "Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
+                             DrawnJump(min: a, max: b), Fire, Hazard";
                 if let Some((effects, group)) = fields::ron_field::<Vec<Effect>>(
                     ui,
                     "effects",

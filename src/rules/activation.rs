@@ -184,12 +184,7 @@ impl Race {
                     .visited
                     .extend_from_slice(movement.visited_cells());
             }
-            ground = Some((
-                movement.mover,
-                movement.ground_damage(),
-                movement.slide_aside(),
-                movement.revealing(),
-            ));
+            ground = Some((movement.mover, movement.deferred()));
         }
         let player = activation.player;
         match end {
@@ -208,14 +203,8 @@ impl Race {
             // The ground's kills score for no one (see `movement`'s docs).
             StepEnd::Wrecked(car) => self.wreck(car),
         }
-        if let Some((mover, damage, aside, revealing)) = ground {
-            if let Some(spot) = revealing
-                && self.car(mover).place == Place::Track(spot)
-            {
-                self.reveal_hazard(mover, spot);
-            }
-            self.damage(mover, damage, None);
-            self.slide_aside(mover, aside);
+        if let Some((mover, deferred)) = ground {
+            self.settle_ground(mover, deferred);
         }
         if !self.car(activation.car).place.in_race() {
             activation.stage = Stage::AfterMove;
@@ -340,6 +329,14 @@ impl Race {
                 if let Some(legal) = self.fire_decisions(activation) {
                     self.work.set_legal(legal);
                     return Transition::Decide;
+                }
+                // A burning car checks before it moves (a kind of ground's `Fire`); the fire
+                // may wreck it, and its activation then ends.
+                if self.car(activation.car).on_fire {
+                    self.fire_check(activation.car);
+                    if !self.car(activation.car).place.in_race() {
+                        return Transition::Continue;
+                    }
                 }
                 activation.stage = Stage::Moving {
                     movement: self.main_movement(activation),

@@ -277,6 +277,7 @@ fn set_marker(car: &mut Car, marker: Marker, on: bool) {
         Marker::Suppression => car.suppressed = on,
         Marker::Reloading => car.reloading = on,
         Marker::SpinAround => car.spun_around = on,
+        Marker::OnFire => car.on_fire = on,
         Marker::Lapped if on => car.lapped += 1,
         Marker::Lapped => car.lapped = car.lapped.saturating_sub(1),
     }

@@ -85,6 +85,25 @@ impl Race {
             return;
         }
         let (_, token) = self.face_down.remove(index);
+        self.resolve_hazard(car, space, token);
+    }
+
+    /// Treacherous ground: a token drawn from the supply happens to `car` on `space`, and goes
+    /// back (`rules/ground.rs`).
+    pub(crate) fn draw_hazard(&mut self, car: CarId, space: SpaceId) {
+        if self.is_over() || self.frozen() {
+            return;
+        }
+        let Some(token) = super::deck::draw_from(&mut self.hazard_pile.pile, &mut self.rng) else {
+            return;
+        };
+        self.hazard_pile.put_back(token);
+        self.resolve_hazard(car, space, token);
+    }
+
+    /// What a turned-over token does to `car` on `space`: its effects in order, then the ground
+    /// it leaves.
+    fn resolve_hazard(&mut self, car: CarId, space: SpaceId, token: u16) {
         self.record(RaceEvent::HazardRevealed {
             car,
             space,

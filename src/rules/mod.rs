@@ -37,6 +37,7 @@ pub mod combat;
 pub mod decision;
 pub mod deck;
 pub mod events;
+mod ground;
 mod hazards;
 #[macro_use]
 mod event_table;

@@ -49,6 +49,9 @@
 //!   spaces between are not entered, so no crossover collision), lands on the nearest free
 //!   space short of a car, the trough or a barred space, and scores the finish line if it flew
 //!   over it.
+//! - `DrawnJump`, `Fire` and `Hazard` leave what they do for the movement's end (a draw from
+//!   the race's RNG, a marker, a hazard): `rules/ground.rs` says how, with the order in which
+//!   what a movement left pending happens.
 
 use smallvec::{SmallVec, smallvec};
 
@@ -303,13 +306,29 @@ pub struct Movement {
     ahead: Cars,
     /// The cars that follow, nearest first; `None` until decided.
     followers: Option<Cars>,
-    /// Damage the ground has dealt the mover, taken when the movement ends.
-    ground_damage: u8,
-    /// Spaces the mover slides to a drawn side when the movement ends (an oil slick).
-    slide_aside: u8,
-    /// The hazard spot the mover stopped on, whose face-down token is turned over when the
-    /// movement ends (`rules/hazards.rs`).
-    revealing: Option<SpaceId>,
+    /// What the ground did to the mover that happens when the movement ends.
+    deferred: Deferred,
+}
+
+/// What the ground (or a face-down hazard token) did to a moving car that happens only when
+/// its movement ends: the outcome search rewinds what a step changes, and these change more
+/// than a step may (an elimination, a replacement) or draw from the race's RNG (see the
+/// module's docs).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Deferred {
+    /// Damage dealt, taken at the end.
+    pub damage: u8,
+    /// Spaces the car slides to a drawn side (an oil slick).
+    pub slide_aside: u8,
+    /// The hazard spot it stopped on, whose face-down token is turned over
+    /// (`rules/hazards.rs`).
+    pub revealing: Option<SpaceId>,
+    /// The ramp it stopped on, and the least and most spaces of the flight drawn from it.
+    pub drawn_jump: Option<(SpaceId, u8, u8)>,
+    /// It caught fire.
+    pub fire: bool,
+    /// A hazard is drawn from the deck and happens to it.
+    pub hazard: bool,
 }
 
 impl Clone for Movement {
@@ -324,9 +343,7 @@ impl Clone for Movement {
             locked: self.locked,
             ahead: Cars::new(),
             followers: None,
-            ground_damage: self.ground_damage,
-            slide_aside: self.slide_aside,
-            revealing: self.revealing,
+            deferred: self.deferred,
         };
         copy.clone_from(self);
         copy
@@ -353,9 +370,7 @@ impl Clone for Movement {
             }
             (mine, theirs) => mine.clone_from(theirs),
         }
-        self.ground_damage = source.ground_damage;
-        self.slide_aside = source.slide_aside;
-        self.revealing = source.revealing;
+        self.deferred = source.deferred;
     }
 }
 
@@ -390,29 +405,33 @@ impl Movement {
             locked: false,
             ahead: Cars::new(),
             followers,
-            ground_damage: 0,
-            slide_aside: 0,
-            revealing: None,
+            deferred: Deferred::default(),
         }
+    }
+
+    /// What happens to the mover when the movement ends.
+    #[must_use]
+    pub fn deferred(&self) -> Deferred {
+        self.deferred
     }
 
     /// The hazard spot the mover stopped on, whose token is turned over when the movement
     /// ends.
     #[must_use]
     pub fn revealing(&self) -> Option<SpaceId> {
-        self.revealing
+        self.deferred.revealing
     }
 
     /// Spaces the ground slides the mover to a drawn side when the movement ends.
     #[must_use]
     pub fn slide_aside(&self) -> u8 {
-        self.slide_aside
+        self.deferred.slide_aside
     }
 
     /// Damage the ground dealt the mover in this movement, taken when it ends.
     #[must_use]
     pub fn ground_damage(&self) -> u8 {
-        self.ground_damage
+        self.deferred.damage
     }
 
     /// What entering `to` costs the mover with `extra` MP on top (a displacement): its ground's
@@ -807,7 +826,7 @@ impl Movement {
             // over when the movement ends (`rules/hazards.rs`).
             if ground.hazard && race.face_down_at(space).is_some() {
                 self.lose_the_rest(race);
-                self.revealing = Some(space);
+                self.deferred.revealing = Some(space);
                 return StepEnd::Continue;
             }
             if !ground.ground.has_effects {
@@ -846,29 +865,35 @@ impl Movement {
             match effect {
                 Effect::Stop => self.lose_the_rest(race),
                 Effect::Damage(amount) => {
-                    self.ground_damage = self.ground_damage.saturating_add(amount);
+                    self.deferred.damage = self.deferred.damage.saturating_add(amount);
                 }
                 Effect::SlideAside(spaces) => {
-                    self.slide_aside = self.slide_aside.saturating_add(spaces);
+                    self.deferred.slide_aside = self.deferred.slide_aside.saturating_add(spaces);
                 }
                 Effect::Eliminate => {
                     self.lose_the_rest(race);
                     return Struck::Done(StepEnd::Wrecked(self.mover));
                 }
+                Effect::Fire => self.deferred.fire = true,
+                Effect::Hazard => self.deferred.hazard = true,
+                Effect::DrawnJump { min, max } => {
+                    if going != Going::Ahead {
+                        return self.wrecked_by_ramp(race, space);
+                    }
+                    // It stops on the ramp; the flight is drawn when the movement ends.
+                    self.lose_the_rest(race);
+                    self.deferred.drawn_jump = Some((space, min, max));
+                    return Struck::Done(StepEnd::Continue);
+                }
                 Effect::Jump(spaces) => {
                     if going != Going::Ahead {
-                        // Entered from the side, the ramp wrecks the car: said as the ground
-                        // eliminating it, as rocks would.
-                        race.record(RaceEvent::GroundStruck {
-                            car: self.mover,
-                            space,
-                            effect: Effect::Eliminate,
-                        });
-                        self.lose_the_rest(race);
-                        return Struck::Done(StepEnd::Wrecked(self.mover));
+                        return self.wrecked_by_ramp(race, space);
                     }
                     self.lose_the_rest(race);
-                    slid |= self.jump(race, space, spaces);
+                    if let Some(to) = race.fly(self.mover, space, spaces) {
+                        self.visited.push(race.cell(to));
+                        slid = true;
+                    }
                 }
                 Effect::Slide(spaces) => {
                     for _ in 0..spaces {
@@ -889,46 +914,16 @@ impl Movement {
         }
     }
 
-    /// A ramp's jump from `ramp`, `spaces` spaces along the lane; whether the car left the ramp.
-    fn jump(&mut self, race: &mut Race, ramp: SpaceId, spaces: u8) -> bool {
-        let track = race.track();
-        let mut path: SmallVec<[SpaceId; 8]> = SmallVec::new();
-        let mut at = ramp;
-        for _ in 0..spaces {
-            let lane = track.space(at).lane;
-            let Some(next) = track
-                .space(at)
-                .next
-                .iter()
-                .copied()
-                .min_by_key(|to| track.space(*to).lane.abs_diff(lane))
-            else {
-                break;
-            };
-            path.push(next);
-            at = next;
-        }
-        let free = |s: &SpaceId| {
-            !track.space(*s).ground.is_trough()
-                && race.car_on(*s).is_none()
-                && race.blocked_across(*s).is_none()
-        };
-        let Some(landing) = path.iter().rposition(free) else {
-            return false;
-        };
-        let crossed = std::iter::once(ramp)
-            .chain(path.iter().copied())
-            .take(landing + 2)
-            .collect::<SmallVec<[SpaceId; 9]>>()
-            .windows(2)
-            .any(|hop| track.crosses_line(hop[0], hop[1]));
-        let to = path[landing];
-        race.put(self.mover, Place::Track(to), Motion::Moved);
-        if crossed {
-            race.crossed_line(self.mover);
-        }
-        self.visited.push(race.cell(to));
-        true
+    /// A ramp entered from the side wrecks the car: said as the ground eliminating it, as
+    /// rocks would.
+    fn wrecked_by_ramp(&mut self, race: &mut Race, space: SpaceId) -> Struck {
+        race.record(RaceEvent::GroundStruck {
+            car: self.mover,
+            space,
+            effect: Effect::Eliminate,
+        });
+        self.lose_the_rest(race);
+        Struck::Done(StepEnd::Wrecked(self.mover))
     }
 
     /// The space a slide carries the mover into next, if it may: on the track, not the
@@ -1022,6 +1017,50 @@ impl Movement {
             race.move_forward(car, hole, Motion::Pulled);
             hole = at;
         }
+    }
+}
+
+impl Race {
+    /// A ramp's flight: `car` flies from `ramp` up to `spaces` spaces along the lane, over cars
+    /// and the crossover, and lands on the farthest free space of the way (no car, not the
+    /// trough, not barred), scoring the finish line if it flew over it. Returns where it
+    /// landed; `None` when no space of the way is free (it stays on the ramp).
+    pub(crate) fn fly(&mut self, car: CarId, ramp: SpaceId, spaces: u8) -> Option<SpaceId> {
+        let track = self.track();
+        let mut path: SmallVec<[SpaceId; 8]> = SmallVec::new();
+        let mut at = ramp;
+        for _ in 0..spaces {
+            let lane = track.space(at).lane;
+            let Some(next) = track
+                .space(at)
+                .next
+                .iter()
+                .copied()
+                .min_by_key(|to| track.space(*to).lane.abs_diff(lane))
+            else {
+                break;
+            };
+            path.push(next);
+            at = next;
+        }
+        let free = |s: &SpaceId| {
+            !track.space(*s).ground.is_trough()
+                && self.car_on(*s).is_none()
+                && self.blocked_across(*s).is_none()
+        };
+        let landing = path.iter().rposition(free)?;
+        let crossed = std::iter::once(ramp)
+            .chain(path.iter().copied())
+            .take(landing + 2)
+            .collect::<SmallVec<[SpaceId; 9]>>()
+            .windows(2)
+            .any(|hop| track.crosses_line(hop[0], hop[1]));
+        let to = path[landing];
+        self.put(car, Place::Track(to), Motion::Moved);
+        if crossed {
+            self.crossed_line(car);
+        }
+        Some(to)
     }
 }
 

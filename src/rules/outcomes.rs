@@ -1032,6 +1032,7 @@ fn changed(now: &Car, was: &Car) -> bool {
         || now.suppressed != was.suppressed
         || now.reloading != was.reloading
         || now.spun_around != was.spun_around
+        || now.on_fire != was.on_fire
         || now.lapped != was.lapped
 }
 
@@ -1046,6 +1047,9 @@ fn markers(car: &Car) -> Vec<Marker> {
     }
     if car.spun_around {
         out.push(Marker::SpinAround);
+    }
+    if car.on_fire {
+        out.push(Marker::OnFire);
     }
     if car.lapped > 0 {
         out.push(Marker::Lapped);

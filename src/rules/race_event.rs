@@ -106,6 +106,8 @@ pub enum Marker {
     SpinAround,
     /// Lapped (3.0): the next crossing of the finish line scores nothing.
     Lapped,
+    /// On Fire (a kind of ground's `Fire`): the car checks before each of its movements.
+    OnFire,
 }
 
 impl Marker {
@@ -117,6 +119,7 @@ impl Marker {
             Self::Reloading => "Reloading",
             Self::SpinAround => "Spin-Around",
             Self::Lapped => "Lapped",
+            Self::OnFire => "On Fire",
         }
     }
 }
@@ -341,6 +344,11 @@ race_events! {
                 format!("it will slide up to {spaces} to a side when its movement ends")
             }
             Effect::Jump(spaces) => format!("a ramp, {spaces} spaces"),
+            Effect::DrawnJump { min, max } => {
+                format!("a ramp: it stops, and flies {min} to {max} spaces when its movement ends")
+            }
+            Effect::Fire => "it catches fire when its movement ends".to_owned(),
+            Effect::Hazard => "a hazard strikes it when its movement ends".to_owned(),
         }
     ));
 
@@ -391,6 +399,28 @@ race_events! {
             .terrain()
             .get(kind.as_str())
             .map_or_else(|| kind.to_string(), |k| k.name.as_str().to_lowercase())
+    ));
+
+    /// A burning car's check before it moves (a kind of ground's `Fire`): a combat card against
+    /// its defense; it burns on and takes 1 damage, or the fire goes out.
+    FireCheck {
+        /// The car.
+        car: CarId,
+        /// The combat card drawn (named: by id).
+        card: CombatCard,
+        /// The card's value.
+        value: u8,
+        /// The car's defense.
+        defense: u8,
+        /// Whether it burns on.
+        burns: bool,
+    }
+    about car,
+    say |race| Some(format!(
+        "{} is on fire: {} ({value} against defense {defense}) — {}",
+        race.car_name(*car),
+        race.combat_card_name(*card),
+        if *burns { "it burns, 1 damage" } else { "the fire goes out" }
     ));
 
     /// A quake: every car on the track shifts one lane towards this side, where it can.

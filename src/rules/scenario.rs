@@ -159,6 +159,7 @@ impl Race {
                     Marker::Suppressed => c.suppressed = true,
                     Marker::Reloading => c.reloading = true,
                     Marker::SpinAround => c.spun_around = true,
+                    Marker::OnFire => c.on_fire = true,
                 }
             }
         }

@@ -106,6 +106,8 @@ pub struct Car {
     /// Forward crossings of the finish line this car has scored and not given back: a
     /// crossing back returns one of these (11.2), and only these.
     pub crossings: u8,
+    /// On Fire marker (a kind of ground's `Fire`): checked before each of its movements.
+    pub on_fire: bool,
 }
 
 impl Car {
@@ -138,6 +140,7 @@ impl Car {
             spun_around: false,
             lapped: 0,
             crossings: 0,
+            on_fire: false,
         }
     }
 }
@@ -526,6 +529,7 @@ impl Race {
             Marker::Suppression => std::mem::replace(&mut car.suppressed, on) != on,
             Marker::Reloading => std::mem::replace(&mut car.reloading, on) != on,
             Marker::SpinAround => std::mem::replace(&mut car.spun_around, on) != on,
+            Marker::OnFire => std::mem::replace(&mut car.on_fire, on) != on,
             // Lapped tokens count: each placed one is one more, each removed one less.
             Marker::Lapped if on => {
                 car.lapped += 1;

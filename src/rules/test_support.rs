@@ -31,7 +31,7 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
     use crate::validate::checked_track::CheckedTrack;
 
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let kinds: [(&str, u8, bool, bool, Vec<Effect>); 8] = [
+    let kinds: [(&str, u8, bool, bool, Vec<Effect>); 11] = [
         ("mud", 2, true, true, vec![]),
         ("bog", 3, false, true, vec![]),
         ("ice", 1, false, false, vec![]),
@@ -46,6 +46,15 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
         ("glass", 1, false, true, vec![Effect::Slide(2)]),
         ("oil", 1, false, true, vec![Effect::SlideAside(1)]),
         ("ramp", 1, false, true, vec![Effect::Jump(3)]),
+        (
+            "stunt-ramp",
+            1,
+            false,
+            true,
+            vec![Effect::DrawnJump { min: 1, max: 3 }],
+        ),
+        ("fire", 1, false, true, vec![Effect::Fire]),
+        ("badlands", 1, false, true, vec![Effect::Hazard]),
     ];
     let mut file = TerrainFile::standard();
     for (id, enter_cost, enter_short, lane_changes, effects) in &kinds {

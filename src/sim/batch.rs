@@ -737,7 +737,13 @@ impl Tally {
                 match effect {
                     Effect::Damage(amount) => counts.ground_damage += u32::from(*amount),
                     Effect::Eliminate => counts.ground_eliminations += 1,
-                    Effect::Stop | Effect::Slide(_) | Effect::SlideAside(_) | Effect::Jump(_) => {}
+                    Effect::Stop
+                    | Effect::Slide(_)
+                    | Effect::SlideAside(_)
+                    | Effect::Jump(_)
+                    | Effect::DrawnJump { .. }
+                    | Effect::Fire
+                    | Effect::Hazard => {}
                 }
             }
             RaceEvent::HazardRevealed { space, .. } => {

@@ -168,7 +168,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "hazard-spots-without-deck",
         Track,
-        "The track marks hazard spots but the pack has no hazard deck: the spots stay empty and the track races as if it had none. Add a hazard deck to the pack, or clear the spots.",
+        "The track marks hazard spots, or is painted with ground that draws hazards (`Hazard`), but the pack has no hazard deck: the spots stay empty, the ground draws nothing. Add a hazard deck to the pack (File > Hazard deck), or clear them.",
     ),
     code(
         "terrain-undefined",

@@ -116,7 +116,7 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
             let mut report = FileReport::new(&loaded.source, &mut out);
             super::track::check(track, GRID_POSITIONS, &track_terrain, &mut report);
             if !has_hazard_deck {
-                super::track::warn_spots_without_deck(track, &mut report);
+                super::track::warn_spots_without_deck(track, &track_terrain, &mut report);
             }
         }
     }

@@ -150,13 +150,20 @@ impl TerrainBook {
             .is_some_and(|kind| kind.effects.contains(&Effect::Eliminate))
     }
 
+    /// Whether ground of the kind an id names draws a hazard for a car entering it.
+    #[must_use]
+    pub fn draws_hazards(&self, id: &str) -> bool {
+        self.get(id)
+            .is_some_and(|kind| kind.effects.contains(&Effect::Hazard))
+    }
+
     /// Whether ground of the kind an id names is a ramp (has a jump).
     #[must_use]
     pub fn jumps(&self, id: &str) -> bool {
         self.get(id).is_some_and(|kind| {
             kind.effects
                 .iter()
-                .any(|effect| matches!(effect, Effect::Jump(_)))
+                .any(|effect| matches!(effect, Effect::Jump(_) | Effect::DrawnJump { .. }))
         })
     }
 
@@ -286,6 +293,21 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
                 format!(
                     "terrain kind `{id}` carries a car {spaces} spaces; a slide or a jump is \
                      {} to {}",
+                    SLIDE_RANGE.start(),
+                    SLIDE_RANGE.end()
+                ),
+            );
+        }
+        if let Effect::DrawnJump { min, max } = effect
+            && !(SLIDE_RANGE.contains(min) && SLIDE_RANGE.contains(max) && min <= max)
+        {
+            report.error(
+                "effect-out-of-range",
+                Some(object(kind)),
+                &[Needle::Value(id), Needle::Field("effects")],
+                format!(
+                    "terrain kind `{id}` flies a car {min} to {max} spaces; a flight is drawn \
+                     between {} and {}, the least first",
                     SLIDE_RANGE.start(),
                     SLIDE_RANGE.end()
                 ),

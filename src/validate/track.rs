@@ -94,28 +94,43 @@ pub fn check(
     checker.report.error_count() == errors_before
 }
 
-/// Warns that `track` marks hazard spots its pack deals nothing to (the pack has no hazard
-/// deck): the spots stay empty.
-pub fn warn_spots_without_deck(track: &Track, report: &mut FileReport<'_>) {
+/// Warns that `track` marks hazard spots, or is painted with ground that draws hazards, and
+/// its pack deals nothing to them (the pack has no hazard deck): the spots stay empty and the
+/// ground draws nothing.
+pub fn warn_spots_without_deck(track: &Track, terrain: &TerrainBook, report: &mut FileReport<'_>) {
     let spots: Vec<SpaceRef> = track
         .spaces()
         .filter(|(_, space)| space.hazard)
         .map(|(at, _)| at)
         .collect();
-    let Some(first) = spots.first() else {
-        return;
-    };
-    report.warning(
-        "hazard-spots-without-deck",
-        Some(ObjectRef::Space { space: *first }),
-        &[Needle::Field("hazard")],
-        format!(
-            "the track marks {} hazard spot{} (the first at {first}), but the pack has no hazard \
-             deck: they stay empty, and the track races as if it had none",
-            spots.len(),
-            if spots.len() == 1 { "" } else { "s" }
-        ),
-    );
+    if let Some(first) = spots.first() {
+        report.warning(
+            "hazard-spots-without-deck",
+            Some(ObjectRef::Space { space: *first }),
+            &[Needle::Field("hazard")],
+            format!(
+                "the track marks {} hazard spot{} (the first at {first}), but the pack has no \
+                 hazard deck: they stay empty, and the track races as if it had none",
+                spots.len(),
+                if spots.len() == 1 { "" } else { "s" }
+            ),
+        );
+    }
+    if let Some((at, space)) = track
+        .spaces()
+        .find(|(_, space)| terrain.draws_hazards(space.terrain.as_str()))
+    {
+        report.warning(
+            "hazard-spots-without-deck",
+            Some(ObjectRef::Space { space: at }),
+            &[Needle::Value(space.terrain.as_str())],
+            format!(
+                "space {at} is `{}`, ground that draws a hazard for a car entering it, but the \
+                 pack has no hazard deck: it draws nothing",
+                space.terrain
+            ),
+        );
+    }
 }
 
 /// Every number of the drawing finite and within [`super::limits::MAX_COORDINATE`]: a NaN,

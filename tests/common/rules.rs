@@ -314,6 +314,12 @@ impl Position {
         self
     }
 
+    /// Another seed for the race's RNG (what chance draws).
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.scenario.seed = seed;
+        self
+    }
+
     /// Another ruleset.
     pub fn ruleset(mut self, id: &str) -> Self {
         id.clone_into(&mut self.ruleset);

@@ -271,12 +271,15 @@ fn wild_ground(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::terrai
     for index in 0..5 {
         let mut effects = Vec::new();
         for _ in 0..rng.random_range(0..=2) {
-            effects.push(match rng.random_range(0..12) {
+            effects.push(match rng.random_range(0..15) {
                 0..=1 => Effect::Stop,
                 2..=3 => Effect::Damage(rng.random_range(1..=3)),
                 4 => Effect::Eliminate,
                 5..=7 => Effect::Slide(rng.random_range(1..=2)),
                 8..=9 => Effect::SlideAside(1),
+                10 => Effect::DrawnJump { min: 1, max: 3 },
+                11 => Effect::Fire,
+                12 => Effect::Hazard,
                 _ => Effect::Jump(rng.random_range(2..=4)),
             });
         }

@@ -871,3 +871,135 @@ fn an_oil_slick_slides_the_car_to_a_drawn_side_when_its_movement_ends() {
     let hemmed = run(position().car(RR, "12", "5.0").car(RR, "13", "5.2"));
     assert_eq!(hemmed, "5.1");
 }
+
+#[test]
+fn a_ramp_of_drawn_distance_stops_the_car_and_flies_it_a_drawn_distance_when_its_movement_ends() {
+    let mut ramp = kind("stunt-ramp");
+    ramp.effects = vec![Effect::DrawnJump { min: 2, max: 3 }];
+    let terrain = terrain_with(vec![ramp]);
+    let track = painted(&[("3.1", "stunt-ramp")]);
+    let run = |seed: u64| {
+        let mut position = Position::on_ground(&track, &terrain)
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2");
+        position = position.seed(seed);
+        let mut race = play_moving_first(position);
+        step(&mut race, "forward", "3.1");
+        assert!(
+            race.events()
+                .iter()
+                .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. })),
+            "it stops on the ramp"
+        );
+        assert!(race.movement().is_none());
+        where_is(&race, RR, "12")
+    };
+    let landings: std::collections::BTreeSet<String> = (0..12).map(run).collect();
+    assert_eq!(
+        landings,
+        ["5.1".to_owned(), "6.1".to_owned()].into_iter().collect(),
+        "two or three spaces on, as drawn"
+    );
+    assert_eq!(run(4), run(4), "the race's RNG draws it");
+    // From the side it wrecks the car, as a fixed ramp does.
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "3.0")
+            .play(RR, "12", "solo-2"),
+    );
+    step(&mut race, "lateral", "3.1");
+    assert_eq!(race.car(car(&race, RR, "12")).place, Place::Destroyed);
+}
+
+#[test]
+fn fire_marks_the_car_and_it_checks_before_its_next_movement_burning_on_or_going_out() {
+    use roadwright::content::scenario::Marker;
+    let mut fire = kind("fire");
+    fire.effects = vec![Effect::Fire];
+    let terrain = terrain_with(vec![fire]);
+    let track = painted(&[("3.1", "fire")]);
+    // Entering the fire sets the car alight when its movement ends.
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2"),
+    );
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.1");
+    assert!(!race.car(id).on_fire, "not yet");
+    finish_movement(&mut race);
+    assert!(race.car(id).on_fire);
+    // A burning car (#12, defense 1) checks before it moves: a value-1 card burns it on with
+    // 1 damage, a value-0 card puts the fire out.
+    for (card, burns) in [("glancing-blow", true), ("wild-shot", false)] {
+        let race = play_moving_first(
+            Position::on_ground(&track, &terrain)
+                .marked(RR, "12", "5.1", vec![Marker::OnFire])
+                .play(RR, "12", "solo-2")
+                .combat(&[card]),
+        );
+        let id = car(&race, RR, "12");
+        assert!(race.events().iter().any(|e| matches!(
+            e,
+            RaceEvent::FireCheck { burns: b, .. } if *b == burns
+        )));
+        assert_eq!(race.car(id).on_fire, burns, "{card}");
+        assert_eq!(race.car(id).damage, u8::from(burns), "{card}");
+        assert!(race.movement().is_some(), "then it moves");
+    }
+}
+
+#[test]
+fn treacherous_ground_draws_a_hazard_for_the_car_when_its_movement_ends() {
+    use roadwright::content::hazard_deck::{Hazard, HazardDeck, HazardEffect};
+    let mut badlands = kind("badlands");
+    badlands.effects = vec![Effect::Hazard];
+    let terrain = terrain_with(vec![badlands]);
+    let track = painted(&[("3.1", "badlands")]);
+    let deck = HazardDeck {
+        kind: roadwright::content::kind::HazardDeckKind::HazardDeck,
+        version: 1,
+        name: Text::from("mines"),
+        hazards: vec![Hazard {
+            id: roadwright::content::text::Id::from("mine"),
+            name: Text::from("Mine"),
+            count: 2,
+            effects: vec![HazardEffect::Damage(2)],
+            becomes: None,
+        }],
+    };
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .hazards(deck)
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2"),
+    );
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.1");
+    assert_eq!(mp_left(&race), 4, "it drives on");
+    finish_movement(&mut race);
+    assert!(
+        race.events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::HazardRevealed { .. }))
+    );
+    assert_eq!(race.car(id).damage, 2, "the mine, drawn and resolved");
+    // The same ground in a pack without a hazard deck is a warning on the track.
+    let (_, found) = validated_beside(
+        &standard_pack_with(&[kind_with("badlands", Effect::Hazard)]),
+        &track,
+    );
+    assert!(
+        found
+            .iter()
+            .any(|d| d.code == "hazard-spots-without-deck" && d.severity == Severity::Warning),
+        "{found:#?}"
+    );
+}
+
+/// A kind with one effect.
+fn kind_with(id: &str, effect: Effect) -> GroundKind {
+    let mut ground = kind(id);
+    ground.effects = vec![effect];
+    ground
+}

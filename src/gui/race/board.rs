@@ -69,7 +69,15 @@ pub fn draw_hazards(painter: &Painter, rect: Rect, view: View, race: &Race, trac
         if let crate::rules::RaceEvent::GroundChanged { space, .. } = event {
             let kind = race.track().space(*space).kind;
             let [r, g, b] = race.track().terrain().kind(kind).colour;
-            fill_space(painter, rect, view, race, track, *space, Color32::from_rgb(r, g, b));
+            fill_space(
+                painter,
+                rect,
+                view,
+                race,
+                track,
+                *space,
+                Color32::from_rgb(r, g, b),
+            );
         }
     }
     let radius = (track.space_size.width.min(track.space_size.length) * 0.28 * view.zoom).max(4.0);

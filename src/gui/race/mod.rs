@@ -26,8 +26,8 @@ use crate::sim::session::{Replay, Run, RunUntil, SeatControl, TestRace};
 
 use super::canvas::TrackCanvas;
 use board::{
-    draw_cars, draw_hazards, draw_path, fill_space, place_point, ring_place, ring_radius, space_point,
-    team_colour,
+    draw_cars, draw_hazards, draw_path, fill_space, place_point, ring_place, ring_radius,
+    space_point, team_colour,
 };
 pub use words::{card_label, choice_place, decision_label, event_place};
 use worker::BotWorker;
