@@ -6,7 +6,7 @@ use crate::common;
 
 use std::fs;
 
-use common::studio::{click_space, menu, open_track, settle, shown_track, workspace_copy};
+use common::studio::{click_space, menu, open_track, settle, shown_track, start, workspace_copy};
 use egui::epaint::Shape;
 use egui::{Key, Modifiers, Pos2};
 use egui_kittest::Harness;
@@ -1213,5 +1213,62 @@ fn seats_are_named_alike_in_the_dialog_and_on_the_race_screen() {
             .iter()
             .all(|s| s != "human" && !s.starts_with("Bot: ")),
         "{played_by:?}"
+    );
+}
+
+#[test]
+fn the_devils_run_sample_races_in_the_studio_its_tokens_drawn_until_turned_over() {
+    let project = tempfile::tempdir().expect("temp dir");
+    for folder in ["content", "content/bots", "content/rulesets", "tracks"] {
+        std::fs::create_dir_all(project.path().join(folder)).expect("folder");
+    }
+    let sample = common::repo("samples/devils-run");
+    for file in [
+        "content/race_deck.ron",
+        "content/movement_events.ron",
+        "content/combat_deck.ron",
+        "content/team_mats.ron",
+        "content/terrain.ron",
+        "content/hazards.ron",
+        "content/rulesets/standard.ron",
+        "content/bots/random.ron",
+        "content/bots/racer.ron",
+        "tracks/devils-run.ron",
+    ] {
+        std::fs::copy(sample.join(file), project.path().join(file)).expect("copied");
+    }
+    let mut harness = start(StudioApp::open(project.path()));
+    harness.get_by_label("devils-run.ron (track)").click();
+    settle(&mut harness);
+    open_dialog(&mut harness, 3);
+    all_bots(&mut harness, "racer");
+    start_race(&mut harness);
+    let discs = |harness: &Harness<'static, StudioApp>| {
+        painted_texts(harness)
+            .iter()
+            .filter(|(text, _)| text == "?")
+            .count()
+    };
+    let dealt = race(&harness).events().iter().find_map(|e| match e {
+        roadwright::rules::RaceEvent::HazardsDealt { spots } => Some(spots.len()),
+        _ => None,
+    });
+    assert_eq!(dealt, Some(6), "a face-down token on each of the six spots");
+    until(&mut harness, |app| {
+        app.screen::<RaceScreen>()
+            .is_some_and(|s| s.race().is_over())
+    });
+    harness.run();
+    let finished = race(&harness);
+    let turned = finished
+        .events()
+        .iter()
+        .filter(|e| matches!(e, roadwright::rules::RaceEvent::HazardRevealed { .. }))
+        .count();
+    assert!(turned > 0, "the racers drove onto some");
+    assert_eq!(
+        discs(&harness),
+        finished.face_down_hazards().count(),
+        "the tokens still face down, and only they, are drawn"
     );
 }
