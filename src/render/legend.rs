@@ -34,6 +34,16 @@ impl Legend {
         Self { kinds }
     }
 
+    /// The legend of kinds given by id, colour and pattern (the checked kinds a race is
+    /// played on).
+    pub fn from_kinds(kinds: impl IntoIterator<Item = (TerrainId, [u8; 3], Pattern)>) -> Self {
+        let kinds = kinds
+            .into_iter()
+            .map(|(id, [r, g, b], pattern)| (id, ([r, g, b, 0xff], pattern)))
+            .collect();
+        Self { kinds }
+    }
+
     /// The legend of a pack's terrain file, or the rulebook's four when it has none.
     #[must_use]
     pub fn of_pack(pack: &crate::content::RawPack) -> Self {

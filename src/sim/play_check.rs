@@ -37,6 +37,7 @@ use rayon::prelude::*;
 use super::batch::race_seed;
 use super::driver::{RaceError, Seats, play_race_within};
 use crate::content::race_deck::LaneSide;
+use crate::content::text::TerrainId;
 use crate::content::{Document, LoadedDocument, RawPack};
 use crate::rules::{Motion, Place, PlayerSetup, Race, RaceEvent, RaceResult, RaceRules, RaceSetup};
 use crate::validate::checked::{Content, TerrainBook};
@@ -177,8 +178,11 @@ struct RaceTally {
     spots_out: BTreeSet<(SectorId, LaneSide)>,
     cards: BTreeSet<u16>,
     events: BTreeSet<u16>,
-    /// Cars the ground eliminated, by space.
-    wrecks: std::collections::BTreeMap<SpaceId, usize>,
+    /// Cars the ground eliminated, by space and, where a hazard changed the ground there
+    /// first, the kind it left.
+    wrecks: std::collections::BTreeMap<(SpaceId, Option<TerrainId>), usize>,
+    /// The ground hazards changed in the race so far.
+    changed: std::collections::BTreeMap<SpaceId, TerrainId>,
     /// A problem this race shows: code, message, and the decision where it shows when known
     /// (problems read from the event stream name their activation in the message instead).
     problem: Option<(&'static str, String, Option<usize>)>,
@@ -339,7 +343,11 @@ impl PlayCheck<'_> {
                     effect: crate::content::terrain::Effect::Eliminate,
                     ..
                 } => {
-                    *tally.wrecks.entry(*space).or_default() += 1;
+                    let left = tally.changed.get(space).cloned();
+                    *tally.wrecks.entry((*space, left)).or_default() += 1;
+                }
+                RaceEvent::GroundChanged { space, kind } => {
+                    tally.changed.insert(*space, kind.clone());
                 }
                 RaceEvent::CrossoverCollision { .. } => {
                     collisions_in_activation += 1;
@@ -450,19 +458,26 @@ impl PlayCheck<'_> {
         let Document::Track(track) = &self.track.document else {
             return;
         };
-        let mut wrecks: std::collections::BTreeMap<SpaceId, (usize, usize)> =
+        let mut wrecks: std::collections::BTreeMap<(SpaceId, Option<TerrainId>), (usize, usize)> =
             std::collections::BTreeMap::new();
         for tally in tallies {
-            for (space, cars) in &tally.wrecks {
-                let (total, races) = wrecks.entry(*space).or_default();
+            for (key, cars) in &tally.wrecks {
+                let (total, races) = wrecks.entry(key.clone()).or_default();
                 *total += cars;
                 *races += 1;
             }
         }
         let checked = &self.rules.track;
-        for (space, (cars, races)) in wrecks {
+        for ((space, left), (cars, races)) in wrecks {
             let at = checked.at(space);
-            let kind = checked.terrain().kind(checked.space(space).kind);
+            // Ground a hazard left is named as such: the track's own ground there is another.
+            let (kind, by_hazard) = match left
+                .as_ref()
+                .and_then(|id| checked.terrain().get(id.as_str()))
+            {
+                Some(kind) => (kind, " a hazard left"),
+                None => (checked.terrain().kind(checked.space(space).kind), ""),
+            };
             self.on_track(
                 out,
                 Severity::Warning,
@@ -470,7 +485,7 @@ impl PlayCheck<'_> {
                 Some(ObjectRef::Space { space: at }),
                 &space_needles(track, at),
                 format!(
-                    "the {} at {at} (`{}`) eliminated {cars} car(s) in {races} of {} races",
+                    "the {}{by_hazard} at {at} (`{}`) eliminated {cars} car(s) in {races} of {} races",
                     kind.name.as_str().to_lowercase(),
                     kind.id,
                     evidence.races

@@ -559,3 +559,28 @@ fn tune_takes_hazard_and_ground_parameters_and_writes_a_pack_that_keeps_both_fil
         assert!((1..=6).contains(&after), "{change}");
     }
 }
+
+#[test]
+fn the_check_by_play_names_the_ground_a_hazard_left_where_it_eliminated_cars() {
+    let sample = common::repo("samples/devils-run");
+    let run = common::roadwright(&[
+        "validate",
+        sample
+            .join("tracks/devils-run.ron")
+            .to_str()
+            .expect("utf-8"),
+        "--content",
+        sample.join("content").to_str().expect("utf-8"),
+        "--play=60",
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout
+            .lines()
+            .any(|line| line.contains("warning[ground-wrecks]: the pit a hazard left at")),
+        "{}",
+        run.stdout
+    );
+    // The track's own ground at those spots is paved: it is never blamed for the pits.
+    assert!(!run.stdout.contains("the paved at"), "{}", run.stdout);
+}

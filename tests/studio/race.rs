@@ -1249,6 +1249,24 @@ fn the_devils_run_sample_races_in_the_studio_its_tokens_drawn_until_turned_over(
             .filter(|(text, _)| text == "?")
             .count()
     };
+    // The board is drawn in the pack's colours: no space in the colour of a kind the drawing
+    // does not know (mud, goo, rocks and the ramp are the pack's own).
+    let undefined = {
+        let [r, g, b, a] = roadwright::render::legend::UNDEFINED;
+        egui::Color32::from_rgba_unmultiplied(r, g, b, a)
+    };
+    let mut unknown = 0;
+    for clipped in &harness.output().shapes {
+        fn count(shape: &Shape, colour: egui::Color32, found: &mut usize) {
+            match shape {
+                Shape::Vec(shapes) => shapes.iter().for_each(|s| count(s, colour, found)),
+                Shape::Path(path) if path.fill == colour => *found += 1,
+                _ => {}
+            }
+        }
+        count(&clipped.shape, undefined, &mut unknown);
+    }
+    assert_eq!(unknown, 0, "every kind drawn in its own colour");
     let dealt = race(&harness).events().iter().find_map(|e| match e {
         roadwright::rules::RaceEvent::HazardsDealt { spots } => Some(spots.len()),
         _ => None,

@@ -169,10 +169,21 @@ impl RaceScreen {
     }
 
     fn new(session: RaceSession, track: Track) -> Self {
+        // The board is drawn in the colours of the kinds the race is played on.
+        let mut canvas = TrackCanvas::default();
+        canvas.grounds.legend = crate::render::legend::Legend::from_kinds(
+            session
+                .race()
+                .track()
+                .terrain()
+                .kinds()
+                .iter()
+                .map(|kind| (kind.id.clone(), kind.colour, kind.pattern)),
+        );
         Self {
             session,
             track,
-            canvas: TrackCanvas::default(),
+            canvas,
             card: None,
             car: None,
             ram_as_lead: false,
