@@ -45,6 +45,7 @@ impl TerrainFile {
                 enter_cost: 1,
                 enter_short: false,
                 lane_changes,
+                stacks: false,
                 effects: Vec::new(),
             };
         Self {
@@ -113,6 +114,11 @@ pub struct GroundKind {
     /// Whether a car inside may change lanes (rulebook 7.13: not on rough ground).
     #[serde(default = "yes")]
     pub lane_changes: bool,
+    /// Whether cars may stack on it (Thunder Road's shared spaces): any number share a space
+    /// of this kind, a car entering one neither pushes nor displaces the cars there, and they
+    /// never link (see `rules/movement.rs`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stacks: bool,
     /// What happens to a car that enters a space of this kind, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,

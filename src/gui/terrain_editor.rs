@@ -62,6 +62,7 @@ impl TerrainEditor {
                     enter_cost: 1,
                     enter_short: false,
                     lane_changes: true,
+                    stacks: false,
                     effects: Vec::new(),
                 };
                 edits.push((
@@ -73,7 +74,7 @@ impl TerrainEditor {
         ui.weak(
             "Counts as: which rulebook ground the movement events and jump rules take it for. \
              MP: what entering costs; Short: a car with fewer MP left may still enter, spending \
-             them. Effects: Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
+             them; Stack: cars share its spaces. Effects: Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
              DrawnJump(min: a, max: b), Fire, Hazard.",
         );
         let id_width = fields::fitting_width(ui, file.kinds.iter().map(|k| k.id.as_str()), 90.0);
@@ -84,7 +85,7 @@ impl TerrainEditor {
             .striped(true)
             .column(Column::exact(id_width + 4.0))
             .column(Column::exact(name_width + 4.0))
-            .columns(Column::auto(), 6)
+            .columns(Column::auto(), 7)
             .column(Column::remainder().at_least(160.0).clip(true))
             .column(Column::auto())
             .header(20.0, |header| {
@@ -99,6 +100,7 @@ impl TerrainEditor {
                         "MP",
                         "Short",
                         "Lanes",
+                        "Stack",
                         "Effects",
                         "",
                     ],
@@ -165,26 +167,21 @@ impl TerrainEditor {
                 changed(&|k| k.enter_cost = cost, Some(group));
             }
         });
-        row.col(|ui| {
-            let mut short = kind.enter_short;
-            if ui
-                .checkbox(&mut short, "")
-                .on_hover_text("enter short")
-                .changed()
-            {
-                changed(&|k| k.enter_short = short, None);
+        for (value, hover, set) in [
+            (
+                kind.enter_short,
+                "enter short",
+                (|k: &mut GroundKind, on| k.enter_short = on) as fn(&mut GroundKind, bool),
+            ),
+            (kind.lane_changes, "lane changes", |k, on| {
+                k.lane_changes = on;
+            }),
+            (kind.stacks, "cars may stack", |k, on| k.stacks = on),
+        ] {
+            if let Some(on) = flag(row, value, hover) {
+                changed(&|k| set(k, on), None);
             }
-        });
-        row.col(|ui| {
-            let mut lanes = kind.lane_changes;
-            if ui
-                .checkbox(&mut lanes, "")
-                .on_hover_text("lane changes")
-                .changed()
-            {
-                changed(&|k| k.lane_changes = lanes, None);
-            }
-        });
+        }
         row.col(|ui| {
             ui.vertical(|ui| {
                 let hover = "Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
@@ -219,4 +216,16 @@ impl TerrainEditor {
             edits.push((Edit::GroundKinds(ListEdit::Set(index, kind)), group));
         }
     }
+}
+
+/// A tick box in its own column; the new value when it was clicked.
+fn flag(row: &mut TableRow<'_, '_>, value: bool, hover: &str) -> Option<bool> {
+    let mut clicked = None;
+    row.col(|ui| {
+        let mut on = value;
+        if ui.checkbox(&mut on, "").on_hover_text(hover).changed() {
+            clicked = Some(on);
+        }
+    });
+    clicked
 }

@@ -55,10 +55,10 @@ pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> SmallVec<[SpaceId; 12]>
     out
 }
 
-/// Every car on a space (a trough space may hold several).
+/// Every car on a space (a trough space, or ground where cars stack, may hold several).
 #[must_use]
 pub fn cars_on(race: &Race, space: SpaceId) -> SmallVec<[CarId; 2]> {
-    if race.track().space(space).ground.is_trough() {
+    if race.track().space(space).ground.shared {
         race.car_ids()
             .filter(|id| race.car(*id).place == Place::Track(space))
             .collect()

@@ -17,6 +17,8 @@
 //! - The token covers its space: the ground under it does not strike the car that stops on it.
 //!   Once turned over, the token is gone and the space is its ground again, or the kind of
 //!   ground the hazard says it becomes (a wreck, a pit, mud) for the rest of the race.
+//!   Ground where cars stack keeps its ground (validation keeps spots off it, but treacherous
+//!   ground that draws hazards may be such ground), and a hazard never leaves such ground.
 //! - A hazard's effects happen in order, before the damage and the slide its car's ground
 //!   dealt on the way: `Damage` is taken at once, as a collision's is (5.3); `SpinAround`
 //!   places the Spin-Around token; `SlideAside` slides the car to a side drawn from the
@@ -135,12 +137,25 @@ impl Race {
                 HazardEffect::Eliminate => self.wreck(car),
             }
         }
+        // Ground where cars stack keeps its ground (treacherous ground may draw a hazard there):
+        // the cars sharing it could not all stand on what the hazard would leave.
         if let Some(kind) = hazard.becomes
             && !self.is_over()
+            && !self.track().space(space).ground.shared
         {
             std::sync::Arc::make_mut(&mut self.rules)
                 .track
                 .repaint(space, kind);
+            // The cell index follows the ground: a space where cars stack holds none in it,
+            // another holds the car on it (validation keeps a hazard from leaving ground where
+            // cars stack, and spots off it, so at most one car stands there).
+            let cell = self.cell(space).0 as usize;
+            self.occupant[cell] = if self.track().space(space).ground.shared {
+                None
+            } else {
+                self.car_ids()
+                    .find(|id| self.car(*id).place == Place::Track(space))
+            };
             self.work.forget_legal();
             self.record(RaceEvent::GroundChanged {
                 space,

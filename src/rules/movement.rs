@@ -49,6 +49,11 @@
 //!   spaces between are not entered, so no crossover collision), lands on the nearest free
 //!   space short of a car, the trough or a barred space, and scores the finish line if it flew
 //!   over it.
+//! - Ground where cars stack (`stacks`, as the trough always has): any number of cars share a
+//!   space of it. A car entering one with cars there pushes and displaces no one and pays no
+//!   displacement; cars on it never link (no line runs through a stack), so a push that reaches
+//!   one ends there, the pushed car joining the stack; a car there bars no crossover lane; a
+//!   weapon fired into it may target any car there (`combat::cars_on`).
 //! - `DrawnJump`, `Fire` and `Hazard` leave what they do for the movement's end (a draw from
 //!   the race's RNG, a marker, a hazard): `rules/ground.rs` says how, with the order in which
 //!   what a movement left pending happens.

@@ -432,10 +432,16 @@ impl Race {
         &self.movement_cards
     }
 
-    /// The car on a space, if any (for a trough space: the top car of the stack).
+    /// The car on a space, if any (for a trough space: the top car of the stack). A space of
+    /// ground where cars stack holds none in this sense: cars share it, so it never blocks,
+    /// pushes or displaces ([`super::combat::cars_on`] lists the cars there).
     #[must_use]
     pub fn car_on(&self, space: SpaceId) -> Option<CarId> {
-        if self.track().space(space).ground.is_trough() {
+        let ground = self.track().space(space).ground;
+        if ground.shared {
+            if !ground.is_trough() {
+                return None;
+            }
             return self
                 .car_ids()
                 .filter(|id| self.car(*id).place == Place::Track(space))
@@ -554,7 +560,7 @@ impl Race {
     /// Moves a car and keeps the cell index right; records nothing.
     fn relocate(&mut self, id: CarId, place: Place) {
         if let Place::Track(old) = self.cars[id.index()].place
-            && !self.track().space(old).ground.is_trough()
+            && !self.track().space(old).ground.shared
         {
             let cell = self.cell(old).0 as usize;
             if self.occupant[cell] == Some(id) {
@@ -564,7 +570,7 @@ impl Race {
         self.cars[id.index()].place = place;
         self.work.moved(id);
         if let Place::Track(new) = place
-            && !self.track().space(new).ground.is_trough()
+            && !self.track().space(new).ground.shared
         {
             let cell = self.cell(new).0 as usize;
             self.occupant[cell] = Some(id);
@@ -853,7 +859,7 @@ impl Race {
         for id in self.car_ids() {
             let car = self.car(id);
             if let Place::Track(space) = car.place {
-                if self.track().space(space).ground.is_trough() {
+                if self.track().space(space).ground.shared {
                     continue;
                 }
                 let cell = self.cell(space).0 as usize;

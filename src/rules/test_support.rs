@@ -67,6 +67,7 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
             enter_cost: *enter_cost,
             enter_short: *enter_short,
             lane_changes: *lane_changes,
+            stacks: *id == "mud",
             effects: effects.clone(),
         });
     }

@@ -163,7 +163,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "hazard-spot-in-trough",
         Track,
-        "A hazard spot in the trough: only a movement event puts a car there, and it turns no token over, so the token would lie there all race.",
+        "A hazard spot in the trough (only a movement event puts a car there, and it turns no token over) or on ground where cars stack (the ground a hazard leaves could not hold the stack).",
     ),
     code(
         "hazard-spots-without-deck",
@@ -481,6 +481,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "hazard-becomes-trough",
         Content,
         "A hazard turns its space into a kind that counts as the trough; the trough lies between two jump lanes (7.14), and a hazard cannot dig one.",
+    ),
+    code(
+        "hazard-becomes-stack",
+        Content,
+        "A hazard turns its space into ground where cars stack; a space that held one car at a time cannot become a stack mid-race.",
     ),
     code(
         "trough-with-effects",

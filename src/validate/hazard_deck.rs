@@ -211,44 +211,59 @@ fn check_hazard(
             );
         }
     }
-    let becomes = match &hazard.becomes {
-        None => None,
-        Some(kind) => match terrain.find(kind.as_str()) {
-            Some(index) if terrain.kind(index).rules.is_trough() => {
-                fine = false;
-                report.error(
-                    "hazard-becomes-trough",
-                    Some(object(hazard)),
-                    &at("becomes"),
-                    format!(
-                        "hazard `{id}` turns its space into `{kind}`, which counts as the \
-                         trough; the trough lies between two jump lanes (7.14), and a hazard \
-                         cannot dig one"
-                    ),
-                );
-                None
-            }
-            Some(index) => Some(index),
-            None => {
-                fine = false;
-                report.error(
-                    "terrain-undefined",
-                    Some(object(hazard)),
-                    &at("becomes"),
-                    format!(
-                        "hazard `{id}` turns its space into `{kind}`, a kind of ground the \
-                         pack's terrain does not define"
-                    ),
-                );
-                None
-            }
-        },
-    };
+    let becomes = check_becomes(hazard, terrain, report);
+    fine &= becomes.is_ok();
     fine.then(|| CheckedHazard {
         id: hazard.id.clone(),
         name: hazard.name.clone(),
         count: hazard.count,
         effects: hazard.effects.clone(),
-        becomes,
+        becomes: becomes.ok().flatten(),
     })
+}
+
+/// The kind of ground a hazard leaves, in the pack's book: `Err` (reported) when the pack
+/// does not define it, or it is ground no hazard may leave (the trough, ground where cars
+/// stack).
+fn check_becomes(
+    hazard: &Hazard,
+    terrain: &TerrainBook,
+    report: &mut FileReport<'_>,
+) -> Result<Option<KindIndex>, ()> {
+    let id = hazard.id.as_str();
+    let Some(kind) = &hazard.becomes else {
+        return Ok(None);
+    };
+    let refused = match terrain.find(kind.as_str()) {
+        Some(index) if terrain.kind(index).rules.is_trough() => (
+            "hazard-becomes-trough",
+            format!(
+                "hazard `{id}` turns its space into `{kind}`, which counts as the trough; the \
+                 trough lies between two jump lanes (7.14), and a hazard cannot dig one"
+            ),
+        ),
+        Some(index) if terrain.kind(index).rules.shared => (
+            "hazard-becomes-stack",
+            format!(
+                "hazard `{id}` turns its space into `{kind}`, ground where cars stack; a space \
+                 that held one car at a time cannot become a stack mid-race"
+            ),
+        ),
+        Some(index) => return Ok(Some(index)),
+        None => (
+            "terrain-undefined",
+            format!(
+                "hazard `{id}` turns its space into `{kind}`, a kind of ground the pack's \
+                 terrain does not define"
+            ),
+        ),
+    };
+    let (code, message) = refused;
+    report.error(
+        code,
+        Some(object(hazard)),
+        &[Needle::Value(id), Needle::Field("becomes")],
+        message,
+    );
+    Err(())
 }

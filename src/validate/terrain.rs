@@ -37,6 +37,9 @@ pub struct KindIndex(pub u8);
 /// What the movement rules read of a kind at every step: kept in each space of a checked track,
 /// so that the engine's hot path reads no table.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+// Each flag is a rule of its own that the movement rules read at every step; packed into one
+// byte they would cost a mask at each read.
+#[allow(clippy::struct_excessive_bools)]
 pub struct GroundRules {
     /// The rulebook ground it counts as.
     pub counts_as: CountsAs,
@@ -48,6 +51,9 @@ pub struct GroundRules {
     pub lane_changes: bool,
     /// Whether entering does anything ([`CheckedKind::effects`] says what).
     pub has_effects: bool,
+    /// Whether cars share its spaces rather than each holding one: the trough, and kinds that
+    /// let cars stack.
+    pub shared: bool,
 }
 
 impl GroundRules {
@@ -58,6 +64,7 @@ impl GroundRules {
         enter_short: false,
         lane_changes: true,
         has_effects: false,
+        shared: false,
     };
 
     /// Whether it is the trough: entered only by a movement event, left by a lateral move
@@ -196,6 +203,7 @@ fn checked_kind(kind: &GroundKind) -> CheckedKind {
             enter_short: kind.enter_short,
             lane_changes: kind.lane_changes,
             has_effects: !kind.effects.is_empty(),
+            shared: kind.stacks || kind.counts_as == CountsAs::Trough,
         },
         effects: kind.effects.clone(),
     }

@@ -608,13 +608,15 @@ impl Checker<'_, '_, '_> {
     }
 
     /// A hazard spot in the trough would never be turned over: only the moving car turns a
-    /// token over, and only a movement event (which moves cars unharmed) enters the trough.
+    /// token over, and only a movement event (which moves cars unharmed) enters the trough. One
+    /// on ground where cars stack could be turned over under a stack that the ground a hazard
+    /// leaves could not hold.
     fn check_hazard_spots(&mut self) {
         let sunk: Vec<SpaceRef> = self
             .track
             .spaces()
             .filter(|(_, space)| {
-                space.hazard && self.terrain.rules_of(space.terrain.as_str()).is_trough()
+                space.hazard && self.terrain.rules_of(space.terrain.as_str()).shared
             })
             .map(|(at, _)| at)
             .take(MAX_PER_CHECK)
@@ -625,7 +627,9 @@ impl Checker<'_, '_, '_> {
                 Some(ObjectRef::Space { space: at }),
                 &Self::needles(at.section, at.sector, self.space_index(at)),
                 format!(
-                    "space {at} is a hazard spot in the trough: only a movement event puts a                      car there, and a car moved by an event turns no token over, so the token                      would lie there all race"
+                    "space {at} is a hazard spot in the trough or on ground where cars stack: \
+                     in the trough only a movement event puts a car, and it turns no token \
+                     over; on a stack, the ground a hazard leaves could not hold the cars there"
                 ),
             );
         }

@@ -55,6 +55,7 @@ fn wreck_kind() -> GroundKind {
         enter_cost: 1,
         enter_short: false,
         lane_changes: false,
+        stacks: false,
         effects: vec![Effect::Stop, Effect::Damage(1)],
     }
 }
@@ -583,4 +584,32 @@ fn the_check_by_play_names_the_ground_a_hazard_left_where_it_eliminated_cars() {
     );
     // The track's own ground at those spots is paved: it is never blamed for the pits.
     assert!(!run.stdout.contains("the paved at"), "{}", run.stdout);
+}
+
+#[test]
+fn a_hazard_may_not_leave_ground_where_cars_stack_nor_lie_on_it() {
+    let mut terrain = TerrainFile::standard();
+    let mut flats = wreck_kind();
+    flats.id = TerrainId::from("salt-flats");
+    flats.effects.clear();
+    flats.stacks = true;
+    terrain.kinds.push(flats);
+    let book = roadwright::validate::checked::TerrainBook::from_file(&terrain).expect("valid");
+    let errors = roadwright::validate::hazard_deck::HazardBook::from_deck(
+        &only(vec![], Some("salt-flats")),
+        &book,
+    )
+    .expect_err("refused");
+    assert!(
+        errors.iter().any(|d| d.code == "hazard-becomes-stack"),
+        "{errors:#?}"
+    );
+    let mut track = spotted(&["4.1"]);
+    track.sectors[4].spaces[1].terrain = TerrainId::from("salt-flats");
+    let errors = roadwright::validate::checked_track::CheckedTrack::from_track(&track, &book)
+        .expect_err("refused");
+    assert!(
+        errors.iter().any(|d| d.code == "hazard-spot-in-trough"),
+        "{errors:#?}"
+    );
 }

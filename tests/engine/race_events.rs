@@ -292,6 +292,8 @@ fn wild_ground(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::terrai
             enter_cost: rng.random_range(1..=3),
             enter_short: rng.random(),
             lane_changes: rng.random_range(0..4) > 0,
+            // The last kind lets cars stack; hazards leave the others behind.
+            stacks: index == 4,
             effects,
         });
     }
@@ -327,7 +329,7 @@ fn wild_hazards(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::hazar
                 count: rng.random_range(1..=3),
                 effects: vec![*effect],
                 becomes: (rng.random_range(0..3) == 0)
-                    .then(|| TerrainId::from(format!("wild-{}", rng.random_range(0..5)).as_str())),
+                    .then(|| TerrainId::from(format!("wild-{}", rng.random_range(0..4)).as_str())),
             })
             .collect(),
     }
@@ -367,7 +369,9 @@ fn races_on_wild_ground_rebuild_from_their_events_too() {
         // Hazard spots on a few spaces that are not the trough, and a deck of every hazard.
         for sector in &mut track.sectors {
             for space in &mut sector.spaces {
-                if space.terrain.as_str() != "trough" && rng.random_range(0..10) == 0 {
+                if !["trough", "wild-4"].contains(&space.terrain.as_str())
+                    && rng.random_range(0..10) == 0
+                {
                     space.hazard = true;
                 }
             }

@@ -28,6 +28,7 @@ fn kind(id: &str) -> GroundKind {
         enter_cost: 1,
         enter_short: false,
         lane_changes: true,
+        stacks: false,
         effects: Vec::new(),
     }
 }
@@ -1002,4 +1003,49 @@ fn kind_with(id: &str, effect: Effect) -> GroundKind {
     let mut ground = kind(id);
     ground.effects = vec![effect];
     ground
+}
+
+/// A kind where cars stack.
+fn stacking(id: &str) -> GroundKind {
+    let mut ground = kind(id);
+    ground.stacks = true;
+    ground
+}
+
+#[test]
+fn cars_stack_on_ground_that_lets_them_a_car_entering_pushes_no_one_and_both_can_be_shot() {
+    let terrain = terrain_with(vec![stacking("salt-flats")]);
+    let track = painted(&[("3.1", "salt-flats"), ("4.1", "salt-flats")]);
+    // #12 (Solo) drives into 3.1 where #21 stands: it joins it there, #21 is not pushed.
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "2.1")
+            .car(CJ, "21", "3.1")
+            .play(RR, "12", "solo-2"),
+    );
+    assert!(can_step(&race, "forward", "3.1"));
+    step(&mut race, "forward", "3.1");
+    assert_eq!(where_is(&race, RR, "12"), "3.1");
+    assert_eq!(where_is(&race, CJ, "21"), "3.1", "not pushed");
+    // Both are on the space for a weapon aimed there.
+    let stacked = roadwright::rules::combat::cars_on(&race, sp(&race, "3.1"));
+    assert_eq!(stacked.len(), 2);
+    // It drives on out of the stack, leaving #21 where it was.
+    step(&mut race, "forward", "4.1");
+    assert_eq!(where_is(&race, CJ, "21"), "3.1");
+    race.check_invariants()
+        .expect("the engine's invariants hold");
+    // A car pushed into a stack space stops there: the push goes no further.
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain)
+            .car(RR, "12", "1.1")
+            .car(CJ, "21", "2.1")
+            .car(CJ, "22", "3.1")
+            .play(RR, "12", "pursuit-2"),
+    );
+    step(&mut race, "forward", "2.1");
+    assert_eq!(where_is(&race, CJ, "21"), "3.1", "pushed into the stack");
+    assert_eq!(where_is(&race, CJ, "22"), "3.1", "and the car there stays");
+    race.check_invariants()
+        .expect("the engine's invariants hold");
 }

@@ -19,7 +19,8 @@ pub fn place_point(race: &Race, track: &Track, place: Place, slot: usize) -> Opt
         (x + step * slot as f32, y - step * slot as f32)
     };
     match place {
-        Place::Track(space) => space_point(race, track, space),
+        // Cars sharing a space (the trough, ground where cars stack) fan out as in the chute.
+        Place::Track(space) => space_point(race, track, space).map(fan),
         Place::Chute => chute_spot(track).map(|s| fan((s.x, s.y))),
         Place::OffTrack { sector, side } => {
             let checked = race.track();
@@ -110,8 +111,13 @@ pub fn draw_cars(painter: &Painter, rect: Rect, view: View, race: &Race, track: 
     let mut shared: std::collections::BTreeMap<Place, usize> = std::collections::BTreeMap::new();
     for car in race.car_ids() {
         let state = race.car(car);
+        let fans_out = |place: Place| match place {
+            Place::Chute | Place::OffTrack { .. } => true,
+            Place::Track(space) => race.track().space(space).ground.shared,
+            Place::Reserve | Place::Destroyed => false,
+        };
         let slot = match state.place {
-            Place::Chute | Place::OffTrack { .. } => {
+            place if fans_out(place) => {
                 let slot = shared.entry(state.place).or_default();
                 *slot += 1;
                 *slot - 1
