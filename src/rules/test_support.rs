@@ -67,7 +67,7 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
             enter_cost: *enter_cost,
             enter_short: *enter_short,
             lane_changes: *lane_changes,
-            stacks: *id == "mud",
+            stacks: *id == "ice",
             effects: effects.clone(),
         });
     }
@@ -90,7 +90,10 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
     // Hazard spots too: the search stops at a face-down token and never looks under it.
     for sector in &mut track.sectors {
         for space in &mut sector.spaces {
-            if space.terrain.as_str() != TerrainId::TROUGH && rng.random_range(0..8) == 0 {
+            // Not on the trough nor on ice, where cars stack: validation keeps spots off both.
+            if ![TerrainId::TROUGH, "ice"].contains(&space.terrain.as_str())
+                && rng.random_range(0..8) == 0
+            {
                 space.hazard = true;
             }
         }
