@@ -33,6 +33,30 @@ pub fn roadwright(args: &[&str]) -> Run {
     roadwright_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
 }
 
+/// `roadwright simulate` on a track and content folder with random bots, and its `--json`
+/// report (the run must succeed).
+pub fn simulate_report(track: &Path, content: &Path, races: u32, players: u8) -> serde_json::Value {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("report.json");
+    let run = roadwright(&[
+        "simulate",
+        "--track",
+        track.to_str().expect("utf-8"),
+        "--content",
+        content.to_str().expect("utf-8"),
+        "--races",
+        &races.to_string(),
+        "--players",
+        &players.to_string(),
+        "--bots",
+        "random",
+        "--json",
+        report.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    serde_json::from_str(&fs::read_to_string(&report).expect("report")).expect("JSON")
+}
+
 /// Runs the real binary with arguments, from `dir`.
 pub fn roadwright_in(dir: &Path, args: &[&str]) -> Run {
     let output = Command::new(env!("CARGO_BIN_EXE_roadwright"))

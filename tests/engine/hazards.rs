@@ -459,24 +459,7 @@ fn the_devils_run_sample_validates_and_its_batch_counts_the_hazards_turned_over_
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
     let run = common::roadwright(&["validate", content.to_str().expect("utf-8")]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
-    let dir = tempfile::tempdir().expect("temp dir");
-    let report = dir.path().join("report.json");
-    let run = common::roadwright(&[
-        "simulate",
-        "--track",
-        track.to_str().expect("utf-8"),
-        "--content",
-        content.to_str().expect("utf-8"),
-        "--races",
-        "16",
-        "--bots",
-        "random",
-        "--json",
-        report.to_str().expect("utf-8"),
-    ]);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let value: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&report).expect("report")).expect("JSON");
+    let value = common::simulate_report(&track, &content, 16, 4);
     let spaces = value["stats"]["spaces"].as_object().expect("spaces");
     let Document::Track(drawn) = Document::load(&track).expect("the sample").document else {
         panic!("a track");
