@@ -1,5 +1,6 @@
 //! Fuzzing over mutated shipped files: every iteration mutates one file of the standard pack or
-//! a sample track (bytes flipped, cut or repeated, numbers swapped for extreme ones, tokens
+//! a sample track (every fourth, of the Devil's Run project: its terrain file, hazard deck and
+//! track) (bytes flipped, cut or repeated, numbers swapped for extreme ones, tokens
 //! such as `NaN` or `4294967295` inserted), loads it from disk as the CLI does, validates the
 //! pack and the track, and when both are valid sets up a short race, plays it with random
 //! decisions and enumerates a card's outcomes. Nothing may panic or abort, and memory stays
@@ -64,8 +65,23 @@ enum Target {
     Track,
 }
 
+/// The standard pack with the sample tracks.
 fn base() -> Base {
-    let pack = RawPack::load(&common::repo("content")).expect("pack");
+    let tracks = common::SAMPLE_TRACKS.map(|name| format!("tracks/{name}.ron"));
+    base_of("content", &tracks)
+}
+
+/// The Devil's Run pack (a terrain file and a hazard deck) with its track.
+fn devils_run() -> Base {
+    base_of(
+        "samples/devils-run/content",
+        &["samples/devils-run/tracks/devils-run.ron".to_owned()],
+    )
+}
+
+/// A pack folder and tracks, by their paths in the repository.
+fn base_of(pack: &str, track_paths: &[String]) -> Base {
+    let pack = RawPack::load(&common::repo(pack)).expect("pack");
     let mut files = Vec::new();
     for (i, file) in pack.files.iter().enumerate() {
         let name = file
@@ -77,14 +93,14 @@ fn base() -> Base {
         files.push((name, file.source.text.clone().into_bytes(), Target::Pack(i)));
     }
     let mut tracks = Vec::new();
-    for name in common::SAMPLE_TRACKS {
-        let path = common::repo(&format!("tracks/{name}.ron"));
+    for relative in track_paths {
+        let path = common::repo(relative);
         let loaded = Document::load(&path).expect("sample track");
-        files.push((
-            format!("{name}.ron"),
-            loaded.source.text.clone().into_bytes(),
-            Target::Track,
-        ));
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        files.push((name, loaded.source.text.clone().into_bytes(), Target::Track));
         tracks.push(loaded);
     }
     Base {
@@ -167,11 +183,11 @@ fn iterate(base: &Base, dir: &Path, iteration: u64) {
     let Document::Track(raw_track) = &track.document else {
         return;
     };
-    let checked = CheckedTrack::new(
-        raw_track,
-        &roadwright::validate::checked::TerrainBook::standard(),
-        &track.source,
-    );
+    // The track is checked against the pack's kinds of ground (the rulebook's when the pack
+    // is broken), as `validate --content` does.
+    let standard = roadwright::validate::checked::TerrainBook::standard();
+    let terrain = content.as_ref().map_or(&standard, |c| &c.terrain);
+    let checked = CheckedTrack::new(raw_track, terrain, &track.source);
     if let Err(diagnostics) = &checked {
         for d in diagnostics {
             let _ = d.to_string();
@@ -203,17 +219,19 @@ fn peak_memory_kib() -> Option<u64> {
 
 #[test]
 fn mutated_shipped_files_never_crash_the_loader_the_checks_or_a_race() {
-    let base = base();
+    // Every fourth iteration mutates the Devil's Run project: terrain, hazards and their track.
+    let bases = [base(), devils_run()];
     let total = iterations();
     let threads = 2;
     std::thread::scope(|scope| {
         for thread in 0..threads {
-            let base = &base;
+            let bases = &bases;
             scope.spawn(move || {
                 let dir = tempfile::tempdir().expect("temp dir");
                 let mut iteration = thread;
                 while iteration < total {
                     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        let base = &bases[usize::from(iteration % 4 == 3)];
                         iterate(base, dir.path(), iteration);
                     }));
                     if let Err(panic) = result {
