@@ -374,36 +374,34 @@ fn hazard_named<'p>(pack: &'p RawPack, hazard: &Id) -> Option<&'p super::hazard_
     })
 }
 
-/// The damage number a [`Parameter::HazardDamage`] moves among a hazard's effects: its first
-/// `Damage`, else its pit trap's damage.
-#[must_use]
-pub fn hazard_damage(effects: &[super::hazard_deck::HazardEffect]) -> Option<&u8> {
+/// Which of a hazard's effects holds the damage number a [`Parameter::HazardDamage`] moves:
+/// its first `Damage`, else its pit trap.
+fn hazard_damage_at(effects: &[super::hazard_deck::HazardEffect]) -> Option<usize> {
     use super::hazard_deck::HazardEffect;
     effects
-        .iter()
-        .find_map(|e| match e {
-            HazardEffect::Damage(n) => Some(n),
-            _ => None,
-        })
-        .or_else(|| {
-            effects.iter().find_map(|e| match e {
-                HazardEffect::PitTrap { damage, .. } => Some(damage),
-                _ => None,
-            })
-        })
-}
-
-/// [`hazard_damage`], to change.
-pub fn hazard_damage_mut(effects: &mut [super::hazard_deck::HazardEffect]) -> Option<&mut u8> {
-    use super::hazard_deck::HazardEffect;
-    let index = effects
         .iter()
         .position(|e| matches!(e, HazardEffect::Damage(_)))
         .or_else(|| {
             effects
                 .iter()
                 .position(|e| matches!(e, HazardEffect::PitTrap { .. }))
-        })?;
+        })
+}
+
+/// The damage number a [`Parameter::HazardDamage`] moves among a hazard's effects.
+#[must_use]
+pub fn hazard_damage(effects: &[super::hazard_deck::HazardEffect]) -> Option<&u8> {
+    use super::hazard_deck::HazardEffect;
+    match effects.get(hazard_damage_at(effects)?)? {
+        HazardEffect::Damage(n) | HazardEffect::PitTrap { damage: n, .. } => Some(n),
+        _ => None,
+    }
+}
+
+/// [`hazard_damage`], to change.
+pub fn hazard_damage_mut(effects: &mut [super::hazard_deck::HazardEffect]) -> Option<&mut u8> {
+    use super::hazard_deck::HazardEffect;
+    let index = hazard_damage_at(effects)?;
     match &mut effects[index] {
         HazardEffect::Damage(n) | HazardEffect::PitTrap { damage: n, .. } => Some(n),
         _ => None,

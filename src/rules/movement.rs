@@ -420,25 +420,6 @@ impl Movement {
         self.deferred
     }
 
-    /// The hazard spot the mover stopped on, whose token is turned over when the movement
-    /// ends.
-    #[must_use]
-    pub fn revealing(&self) -> Option<SpaceId> {
-        self.deferred.revealing
-    }
-
-    /// Spaces the ground slides the mover to a drawn side when the movement ends.
-    #[must_use]
-    pub fn slide_aside(&self) -> u8 {
-        self.deferred.slide_aside
-    }
-
-    /// Damage the ground dealt the mover in this movement, taken when it ends.
-    #[must_use]
-    pub fn ground_damage(&self) -> u8 {
-        self.deferred.damage
-    }
-
     /// What entering `to` costs the mover with `extra` MP on top (a displacement): its ground's
     /// cost, or all the MP left when the ground may be entered short; `None` when it cannot be
     /// entered with the MP left.

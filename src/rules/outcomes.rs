@@ -824,8 +824,8 @@ impl Search {
                 moved: &moved,
                 spent: movement.spent(),
                 ending,
-                ground_damage: movement.ground_damage(),
-                hazard: movement.revealing().is_some(),
+                ground_damage: movement.deferred().damage,
+                hazard: movement.deferred().revealing.is_some(),
             });
             self.moved = moved;
             if self.best.as_ref().is_none_or(|(best, _)| rating > *best) {

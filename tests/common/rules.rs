@@ -355,6 +355,17 @@ impl Position {
     }
 }
 
+/// The MP each movement in `events` lost when it ended early, in order.
+pub fn mp_lost(events: &[roadwright::rules::RaceEvent]) -> Vec<u8> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            roadwright::rules::RaceEvent::MovementEnded { mp_lost, .. } => Some(*mp_lost),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Plays the scenario's card, moving first when the car could fire.
 pub fn play_moving_first(position: Position) -> Race {
     let (mut race, play) = position.setup();

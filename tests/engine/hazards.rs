@@ -168,9 +168,7 @@ fn a_car_entering_a_face_down_token_stops_and_turns_it_over_when_its_movement_en
     step(&mut race, "forward", "3.1");
     let events = race.events();
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. })),
+        mp_lost(events).contains(&4),
         "5 MP, 1 spent, 4 lost: {events:?}"
     );
     assert_eq!(where_is(&race, RR, "12"), "3.1");

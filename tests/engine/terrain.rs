@@ -322,9 +322,7 @@ fn toxic_goo_stops_the_car_and_its_remaining_mp_are_lost() {
         }
     )));
     assert!(
-        events
-            .iter()
-            .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. })),
+        mp_lost(events).contains(&4),
         "5 MP, 1 spent, 4 lost: {events:?}"
     );
     assert_eq!(where_is(&race, RR, "12"), "3.1");
@@ -666,11 +664,7 @@ fn a_ramp_jumps_a_car_from_straight_behind_and_wrecks_one_from_the_side() {
     assert_eq!(where_is(&race, RR, "12"), "6.1");
     assert_eq!(where_is(&race, RR, "11"), "4.1", "jumped over, untouched");
     assert!(race.movement().is_none(), "the jump ends the movement");
-    assert!(
-        race.events()[before..]
-            .iter()
-            .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. }))
-    );
+    assert!(mp_lost(&race.events()[before..]).contains(&4));
 
     // A car where it would land: it lands short, on the nearest free space.
     let mut race = play_moving_first(position("2.1").car(RR, "11", "6.1"));
@@ -870,12 +864,7 @@ fn a_ramp_of_drawn_distance_stops_the_car_and_flies_it_a_drawn_distance_when_its
         position = position.seed(seed);
         let mut race = play_moving_first(position);
         step(&mut race, "forward", "3.1");
-        assert!(
-            race.events()
-                .iter()
-                .any(|e| matches!(e, RaceEvent::MovementEnded { mp_lost: 4, .. })),
-            "it stops on the ramp"
-        );
+        assert!(mp_lost(race.events()).contains(&4), "it stops on the ramp");
         assert!(race.movement().is_none());
         where_is(&race, RR, "12")
     };
