@@ -44,12 +44,7 @@ pub fn codes(args: &CodesArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         }
         return Ok(EXIT_UNREADABLE);
     }
-    for area in [
-        CodeArea::Files,
-        CodeArea::Track,
-        CodeArea::Content,
-        CodeArea::Play,
-    ] {
+    for area in CodeArea::ALL {
         writeln!(out, "{}:", area.label())?;
         for entry in CODE_BOOK.iter().filter(|e| e.area == area) {
             writeln!(out, "  {:<30} {}", entry.code, entry.meaning)?;
@@ -70,12 +65,7 @@ fn markdown(out: &mut dyn Write) -> io::Result<u8> {
          and what to do. Written by `roadwright codes --markdown` from `src/validate/code_book.rs`; \
          do not edit by hand."
     )?;
-    for area in [
-        CodeArea::Files,
-        CodeArea::Track,
-        CodeArea::Content,
-        CodeArea::Play,
-    ] {
+    for area in CodeArea::ALL {
         writeln!(out)?;
         writeln!(out, "## {}", area.label())?;
         writeln!(out)?;

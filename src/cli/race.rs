@@ -11,8 +11,10 @@ use serde::Serialize;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::rules::{Race, RaceResult, RaceSetup};
+use crate::sim::mission::load_mission;
 use crate::sim::{LoadRaceError, LoadedRace, RaceRecord, RecordFiles, load_race, play_race};
 use crate::validate::Diagnostic;
+use std::sync::Arc;
 
 /// One seat's result in a race report.
 #[derive(Serialize, JsonSchema)]
@@ -55,20 +57,133 @@ pub(crate) struct RaceReport {
     log: Vec<String>,
     /// Every change of the race's state, in order.
     events: Vec<crate::rules::NamedEvent>,
+    /// For a race of a mission: the winning side, each side's VP and each objective.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mission: Option<MissionReport>,
+}
+
+/// How a race of a mission stands: its sides and its objectives.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct MissionReport {
+    /// The mission's name.
+    name: String,
+    /// The winning side's id; absent when no side won (yet).
+    winner: Option<String>,
+    /// Each side: its teams and VP (its teams' claims plus its objectives' VP).
+    sides: Vec<SideReport>,
+    /// Each objective: its side, where it stands and each side's progress.
+    objectives: Vec<ObjectiveReport>,
+}
+
+/// A side of a mission race.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct SideReport {
+    /// Its id.
+    id: String,
+    /// Its name.
+    name: String,
+    /// Its seated teams' ids.
+    teams: Vec<String>,
+    /// Its VP.
+    vp: u32,
+}
+
+/// An objective of a mission race.
+#[derive(Serialize, JsonSchema)]
+pub(crate) struct ObjectiveReport {
+    /// Its id.
+    id: String,
+    /// The side that pursues it; absent: every side.
+    side: Option<String>,
+    /// `open`, `met` or `failed`.
+    status: &'static str,
+    /// The side that met it.
+    met_by: Option<String>,
+    /// How far meets it.
+    of: u32,
+    /// Each side's progress, in side order.
+    progress: Vec<u32>,
+}
+
+impl MissionReport {
+    fn of(race: &Race) -> Option<Self> {
+        use crate::rules::ObjectiveStatus;
+        use crate::validate::mission::{ObjectiveId, SideId};
+        let mission = race.mission()?;
+        let side_id = |side: SideId| mission.sides[side.index()].id.to_string();
+        let sides = (0..mission.sides.len())
+            .map(|s| {
+                let side = SideId(s as u8);
+                SideReport {
+                    id: side_id(side),
+                    name: mission.sides[s].name.to_string(),
+                    teams: race
+                        .players()
+                        .iter()
+                        .enumerate()
+                        .filter(|(seat, _)| {
+                            race.side_of(crate::rules::PlayerId(*seat as u8)) == Some(side)
+                        })
+                        .map(|(_, p)| race.rules().content.teams[p.team].id.to_string())
+                        .collect(),
+                    vp: race.side_vp(side),
+                }
+            })
+            .collect();
+        let objectives = mission
+            .objectives
+            .iter()
+            .enumerate()
+            .map(|(i, objective)| {
+                let id = ObjectiveId(i as u16);
+                let status = race.objective_status(id).unwrap_or_default();
+                ObjectiveReport {
+                    id: objective.id.to_string(),
+                    side: objective.side.map(side_id),
+                    status: match status {
+                        ObjectiveStatus::Open => "open",
+                        ObjectiveStatus::Met(_) => "met",
+                        ObjectiveStatus::Failed => "failed",
+                    },
+                    met_by: match status {
+                        ObjectiveStatus::Met(side) => Some(side_id(side)),
+                        _ => None,
+                    },
+                    of: objective.goal.target(),
+                    progress: (0..mission.sides.len())
+                        .map(|s| race.objective_progress(id, SideId(s as u8)).unwrap_or(0))
+                        .collect(),
+                }
+            })
+            .collect();
+        Some(Self {
+            name: mission.name.to_string(),
+            winner: match race.result() {
+                Some(RaceResult::SideWon(side)) => Some(side_id(side)),
+                _ => None,
+            },
+            sides,
+            objectives,
+        })
+    }
 }
 
 /// `roadwright race`: the race to play and where its record goes.
 #[derive(Debug, clap::Args)]
 pub struct RaceArgs {
     /// The track file.
-    #[arg(long)]
-    pub track: PathBuf,
+    #[arg(long, required_unless_present = "mission")]
+    pub track: Option<PathBuf>,
+    /// A mission file: its track, content, sides, setup and objectives (instead of `--track`
+    /// and `--teams`).
+    #[arg(long, conflicts_with_all = ["track", "teams", "content", "ruleset"])]
+    pub mission: Option<PathBuf>,
     /// The content pack folder.
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
-    /// Players, 2-10.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10).map(usize::from))]
-    pub players: usize,
+    /// Players, 2-10 [default: 4, or every team of the mission's sides].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=10).map(usize::from))]
+    pub players: Option<usize>,
     /// The seed: the same seed replays the same race.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -128,38 +243,54 @@ pub(crate) fn load_rules(
     }
 }
 
+/// Loads a mission and the rules of its race, printing its problems (or its warnings) to
+/// `err`.
+pub(crate) fn load_mission_rules(
+    path: &Path,
+    err: &mut dyn Write,
+) -> io::Result<Result<crate::sim::mission::LoadedMission, u8>> {
+    match load_mission(path) {
+        Ok(loaded) => {
+            print_diagnostics(&loaded.warnings, err)?;
+            Ok(Ok(loaded))
+        }
+        Err(LoadRaceError::Invalid(diagnostics)) => {
+            print_diagnostics(&diagnostics, err)?;
+            Ok(Err(open_failure(&diagnostics)))
+        }
+        Err(LoadRaceError::Setup(e)) => {
+            writeln!(err, "error: {e}")?;
+            Ok(Err(EXIT_CONTENT_ERRORS))
+        }
+    }
+}
+
 /// Plays one race with random bots and prints the log and the result; with `record`, writes
 /// the race record too.
 pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
-    let mut files = None;
-    if let Some(record) = args.record.as_deref() {
-        // A pipe or a device (`--record /dev/stdout`) takes JSON; a file is named by its format.
-        let stream = std::fs::metadata(record).is_ok_and(|m| !m.is_file() && !m.is_dir());
-        let checked = if crate::content::Format::from_path(record).is_none() && !stream {
-            Err(format!(
-                "--record {}: a race record is saved as .json or .ron",
-                record.display()
-            ))
-        } else {
-            crate::content::output_path::check_outputs(
-                &[("--record", record)],
-                &[&args.track, &args.content],
-            )
-            .and_then(|()| RecordFiles::of(&args.content, &args.track))
-            .map(|kept| files = Some(kept))
-        };
-        if let Err(e) = checked {
+    if let Some(mission) = args.mission.as_deref() {
+        return race_mission(args, mission, out, err);
+    }
+    let Some(track) = args.track.as_deref() else {
+        writeln!(err, "error: a race needs --track or --mission")?;
+        return Ok(EXIT_UNREADABLE);
+    };
+    let files = match checked_record(args.record.as_deref(), &[track, &args.content], || {
+        RecordFiles::of(&args.content, track)
+    }) {
+        Ok(files) => files,
+        Err(e) => {
             writeln!(err, "error: {e}; nothing was played")?;
             return Ok(EXIT_UNREADABLE);
         }
-    }
-    let loaded = match load_rules(&args.content, &args.track, &args.ruleset, err)? {
+    };
+    let loaded = match load_rules(&args.content, track, &args.ruleset, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
     let rules = loaded.rules;
     let players = if args.teams.is_empty() {
-        args.players
+        args.players.unwrap_or(4)
     } else {
         args.teams.len()
     };
@@ -190,12 +321,109 @@ pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         }
     };
     let mut bots = crate::sim::Seats::random(args.seed, players);
-    if let Err(e) = play_race(&mut race, &mut bots, false) {
+    finish_race(
+        args,
+        &mut race,
+        &mut bots,
+        (&setup, loaded.identity, files),
+        out,
+        err,
+    )
+}
+
+/// Plays a race of a mission with random bots (a side the mission gives a bot is played by
+/// it) and prints its log and its result.
+fn race_mission(
+    args: &RaceArgs,
+    path: &Path,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let loaded = match load_mission_rules(path, err)? {
+        Ok(loaded) => loaded,
+        Err(code) => return Ok(code),
+    };
+    let inputs = [path, loaded.content.as_path(), loaded.track.as_path()];
+    let files = match checked_record(args.record.as_deref(), &inputs, || {
+        RecordFiles::of_mission(path, &loaded.content, &loaded.track)
+    }) {
+        Ok(files) => files,
+        Err(e) => {
+            writeln!(err, "error: {e}; nothing was played")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    };
+    let setup = match loaded.setup(args.players, args.seed) {
+        Ok(setup) => setup,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+    };
+    let mut race = match Race::new(Arc::clone(&loaded.race.rules), &setup) {
+        Ok(race) => race,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+    };
+    let mut bots = crate::sim::Seats::random(args.seed, setup.players.len());
+    for (seat, profile) in loaded
+        .seat_profiles(&setup, |_| None)
+        .into_iter()
+        .enumerate()
+    {
+        if profile.is_some() {
+            bots.set(args.seed, seat, profile);
+        }
+    }
+    let identity = loaded.race.identity.clone();
+    finish_race(
+        args,
+        &mut race,
+        &mut bots,
+        (&setup, identity, files),
+        out,
+        err,
+    )
+}
+
+/// Checks where a record will go before anything is played, and the paths it will keep.
+fn checked_record(
+    record: Option<&Path>,
+    inputs: &[&Path],
+    files: impl FnOnce() -> Result<RecordFiles, String>,
+) -> Result<Option<RecordFiles>, String> {
+    let Some(record) = record else {
+        return Ok(None);
+    };
+    // A pipe or a device (`--record /dev/stdout`) takes JSON; a file is named by its format.
+    let stream = std::fs::metadata(record).is_ok_and(|m| !m.is_file() && !m.is_dir());
+    if crate::content::Format::from_path(record).is_none() && !stream {
+        return Err(format!(
+            "--record {}: a race record is saved as .json or .ron",
+            record.display()
+        ));
+    }
+    crate::content::output_path::check_outputs(&[("--record", record)], inputs)?;
+    files().map(Some)
+}
+
+/// Plays a race set up to its end, writes its record when asked, and prints its report.
+fn finish_race(
+    args: &RaceArgs,
+    race: &mut Race,
+    bots: &mut crate::sim::Seats,
+    (setup, identity, files): (&RaceSetup, crate::sim::ContentIdentity, Option<RecordFiles>),
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    if let Err(e) = play_race(race, bots, false) {
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
     if let (Some(path), Some(files)) = (args.record.as_deref(), files) {
-        let record = RaceRecord::of(&race, &setup, loaded.identity, files.relative_to(path));
+        let record = RaceRecord::of(race, setup, identity, files.relative_to(path));
         let text = record
             .text_for(path)
             .unwrap_or_else(|| record.to_json().map_err(|e| e.to_string()))
@@ -209,7 +437,7 @@ pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
             return Ok(EXIT_UNREADABLE);
         }
     }
-    print_report(&race, args.seed, args.json, out)?;
+    print_report(race, args.seed, args.json, out)?;
     Ok(EXIT_OK)
 }
 
@@ -245,9 +473,16 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     let (recorded_content, recorded_track) = record.files.resolve(&args.record);
     let content = args.content.clone().unwrap_or(recorded_content);
     let track = args.track.clone().unwrap_or(recorded_track);
-    let loaded = match load_rules(&content, &track, &record.content.ruleset, err)? {
-        Ok(loaded) => loaded,
-        Err(code) => return Ok(code),
+    let loaded = if let Some(mission) = record.files.resolve_mission(&args.record) {
+        match load_mission_rules(&mission, err)? {
+            Ok(loaded) => loaded.race,
+            Err(code) => return Ok(code),
+        }
+    } else {
+        match load_rules(&content, &track, &record.content.ruleset, err)? {
+            Ok(loaded) => loaded,
+            Err(code) => return Ok(code),
+        }
     };
     match record.replay(loaded.rules, &loaded.identity, args.to) {
         Ok(race) => {
@@ -298,6 +533,7 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
             decisions,
             log,
             events: race.named_events(),
+            mission: MissionReport::of(race),
         };
         super::write_json(out, &report)?;
         return Ok(());
@@ -318,10 +554,43 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
             p.seat, p.team, p.pool, p.finish_vp, p.kill_vp, p.clock_vp, p.cars_destroyed
         )?;
     }
-    match (winner, race.is_over()) {
-        (Some(w), _) => writeln!(out, "winner: seat {} ({})", w + 1, players[w].team)?,
-        (None, true) => writeln!(out, "no winner")?,
-        (None, false) => writeln!(out, "the race goes on")?,
+    let mission = MissionReport::of(race);
+    if let Some(mission) = &mission {
+        writeln!(out, "mission: {}", mission.name)?;
+        for side in &mission.sides {
+            writeln!(
+                out,
+                "side {:<12} {:>3} VP  {}",
+                side.id,
+                side.vp,
+                side.teams.join(", ")
+            )?;
+        }
+        for objective in &mission.objectives {
+            let standing = match (&objective.met_by, objective.status) {
+                (Some(side), _) => format!("met by {side}"),
+                (None, status) => status.to_owned(),
+            };
+            writeln!(
+                out,
+                "objective {:<16} {:<14} progress {} of {}",
+                objective.id,
+                standing,
+                objective
+                    .progress
+                    .iter()
+                    .map(u32::to_string)
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                objective.of
+            )?;
+        }
+    }
+    match (winner, race.is_over(), mission.and_then(|m| m.winner)) {
+        (_, _, Some(side)) => writeln!(out, "winner: side {side}")?,
+        (Some(w), _, None) => writeln!(out, "winner: seat {} ({})", w + 1, players[w].team)?,
+        (None, true, None) => writeln!(out, "no winner")?,
+        (None, false, None) => writeln!(out, "the race goes on")?,
     }
     Ok(())
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::{Document, RawPack};
 use crate::sim::load::check_scenario;
+use crate::sim::mission::check_mission;
 use crate::sim::play_check::playable_tracks;
 use crate::validate::pack::validate_pack;
 use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened_against};
@@ -98,8 +99,13 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         diagnostics.extend(validate_opened_against(&opened, &terrain));
         // A scenario is checked as `moves` would use it: its content, track and position.
         for file in &opened.files {
-            if let Document::Scenario(scenario) = &file.document {
-                diagnostics.extend(check_scenario(&file.source.path, scenario));
+            match &file.document {
+                Document::Scenario(scenario) => {
+                    diagnostics.extend(check_scenario(&file.source.path, scenario));
+                }
+                // A mission is checked against the content and track it names, at its lines.
+                Document::Mission(_) => diagnostics.extend(check_mission(&file.source.path)),
+                _ => {}
             }
         }
         if let Some(play) = play {

@@ -7,6 +7,7 @@ use super::combat_deck::CombatEventDeck;
 use super::error::{LoadError, LoadErrorCode};
 use super::hazard_deck::HazardDeck;
 use super::kind::{ContentKind, Header};
+use super::mission::Mission;
 use super::movement_events::MovementEventDeck;
 use super::parse::parse;
 use super::race_deck::RaceDeck;
@@ -44,6 +45,8 @@ pub enum Document {
     Terrain(TerrainFile),
     /// The hazard tokens dealt to a track's hazard spots.
     HazardDeck(HazardDeck),
+    /// A mission: sides, objectives and victory conditions.
+    Mission(Mission),
 }
 
 impl Document {
@@ -62,6 +65,7 @@ impl Document {
             Self::TuningSpec(_) => ContentKind::TuningSpec,
             Self::Terrain(_) => ContentKind::Terrain,
             Self::HazardDeck(_) => ContentKind::HazardDeck,
+            Self::Mission(_) => ContentKind::Mission,
         }
     }
 
@@ -103,6 +107,7 @@ impl Document {
             ContentKind::Terrain => Self::Terrain(parse(source)?),
             ContentKind::HazardDeck => Self::HazardDeck(parse(source)?),
             ContentKind::Scenario => Self::Scenario(parse(source)?),
+            ContentKind::Mission => Self::Mission(parse(source)?),
             ContentKind::TuningSpec => Self::TuningSpec(parse(source)?),
             ContentKind::BotProfile => Self::BotProfile(parse(source)?),
             ContentKind::Ruleset => Self::Ruleset(match header.version {
@@ -133,6 +138,7 @@ impl Document {
             Self::BotProfile(value) => to_text(value, format),
             Self::Terrain(value) => to_text(value, format),
             Self::HazardDeck(value) => to_text(value, format),
+            Self::Mission(value) => to_text(value, format),
         }
     }
 }

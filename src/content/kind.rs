@@ -36,6 +36,8 @@ pub enum ContentKind {
     /// The hazard tokens dealt face down to a track's hazard spots
     /// ([`super::hazard_deck::HazardDeck`]).
     HazardDeck,
+    /// A race with sides, objectives and victory conditions ([`super::mission::Mission`]).
+    Mission,
 }
 
 impl ContentKind {
@@ -68,6 +70,7 @@ impl ContentKind {
             Self::TuningSpec => "tuning_spec",
             Self::Terrain => "terrain",
             Self::HazardDeck => "hazard_deck",
+            Self::Mission => "mission",
         }
     }
 
@@ -86,6 +89,7 @@ impl ContentKind {
             Self::TuningSpec => super::tuning::TuningSpec::VERSION,
             Self::Terrain => super::terrain::TerrainFile::VERSION,
             Self::HazardDeck => super::hazard_deck::HazardDeck::VERSION,
+            Self::Mission => super::mission::Mission::VERSION,
         }
     }
 }
@@ -174,4 +178,9 @@ kind_marker!(
     /// The `kind` of a bot profile file.
     BotProfileKind,
     BotProfile
+);
+kind_marker!(
+    /// The `kind` of a mission file.
+    MissionKind,
+    Mission
 );

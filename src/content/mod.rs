@@ -14,6 +14,7 @@ pub mod document;
 pub mod error;
 pub mod hazard_deck;
 pub mod kind;
+pub mod mission;
 pub mod movement_events;
 pub mod output_path;
 pub mod pack;

@@ -65,6 +65,7 @@ pub fn content_schemas() -> Vec<NamedSchema> {
         named::<super::tuning::TuningSpec>("tuning_spec"),
         named::<super::terrain::TerrainFile>("terrain"),
         named::<super::hazard_deck::HazardDeck>("hazard_deck"),
+        named::<super::mission::Mission>("mission"),
     ]
 }
 

@@ -162,6 +162,7 @@ impl ContentSummary {
             // Tracks have their own summary (`roadwright inspect TRACK`).
             Document::Track(_)
             | Document::Scenario(_)
+            | Document::Mission(_)
             | Document::BotProfile(_)
             | Document::TuningSpec(_) => {}
         }

@@ -133,12 +133,7 @@ fn code_list(ui: &mut Ui, filter: &mut String) {
     egui::ScrollArea::vertical()
         .auto_shrink([false, false])
         .show(ui, |ui| {
-            for area in [
-                CodeArea::Files,
-                CodeArea::Track,
-                CodeArea::Content,
-                CodeArea::Play,
-            ] {
+            for area in CodeArea::ALL {
                 let entries: Vec<_> = CODE_BOOK
                     .iter()
                     .filter(|e| e.area == area)

@@ -173,6 +173,7 @@ impl Board {
             }
             RaceEvent::Winner { seat } => self.result = Some(RaceResult::Winner(*seat)),
             RaceEvent::Draw => self.result = Some(RaceResult::Draw),
+            RaceEvent::SideWon { side } => self.result = Some(RaceResult::SideWon(*side)),
             _ => {}
         }
         Ok(())

@@ -25,6 +25,7 @@ pub(crate) struct Mark {
     result: Option<RaceResult>,
     events: usize,
     touched: CarSet,
+    mission: Option<Box<super::mission::MissionState>>,
 }
 
 impl Race {
@@ -41,6 +42,7 @@ impl Race {
         mark.result = self.result;
         mark.events = self.log.len();
         self.work.save_touched(&mut mark.touched);
+        mark.mission.clone_from(&self.mission);
     }
 
     /// Puts back what [`Race::mark`] copied, undoing the movement steps taken since.
@@ -57,6 +59,7 @@ impl Race {
         self.result = mark.result;
         self.log.truncate(mark.events);
         self.work.restore_touched(&mark.touched);
+        self.mission.clone_from(&mark.mission);
         self.work.forget_legal();
     }
 }

@@ -45,6 +45,7 @@ pub mod ids;
 mod key_set;
 pub mod log;
 mod mark;
+pub mod mission;
 pub mod movement;
 pub mod named_event;
 pub mod outcomes;
@@ -65,6 +66,7 @@ pub use board::Board;
 pub use decision::{Decision, IllegalDecision};
 pub use events::EventChoice;
 pub use ids::{CarId, CombatCard, EventCard, HazardToken, PlayerId, RaceCard};
+pub use mission::ObjectiveStatus;
 pub use movement::{MoveKind, Movement, Step, Style};
 pub use named_event::{CarName, NamedEvent, PlaceName};
 pub use outcomes::{

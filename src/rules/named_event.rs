@@ -33,6 +33,7 @@ use crate::content::terrain::Effect;
 use crate::content::text::{CarNumber, Id, TerrainId};
 use crate::content::track::SpaceRef;
 use crate::validate::checked_track::SpaceId;
+use crate::validate::mission::{ObjectiveId, SideId};
 
 /// A car, named by its team and roof number.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
@@ -196,6 +197,32 @@ named_as_itself!(
     LaneSide,
     TerrainId
 );
+
+/// A side is named by its id in the mission.
+impl Named for SideId {
+    type Name = Id;
+    fn named(&self, race: &Race) -> Self::Name {
+        race.mission()
+            .and_then(|m| m.sides.get(self.index()))
+            .map_or_else(
+                || Id::from(format!("side-{}", self.0).as_str()),
+                |s| s.id.clone(),
+            )
+    }
+}
+
+/// An objective is named by its id in the mission.
+impl Named for ObjectiveId {
+    type Name = Id;
+    fn named(&self, race: &Race) -> Self::Name {
+        race.mission()
+            .and_then(|m| m.objectives.get(self.index()))
+            .map_or_else(
+                || Id::from(format!("objective-{}", self.0).as_str()),
+                |o| o.id.clone(),
+            )
+    }
+}
 
 /// A hazard is named by its id in the pack's hazard deck.
 impl Named for HazardToken {

@@ -31,6 +31,7 @@ use crate::content::race_deck::LaneSide;
 use crate::content::terrain::Effect;
 use crate::content::text::{CarNumber, TerrainId};
 use crate::validate::checked_track::SpaceId;
+use crate::validate::mission::{ObjectiveId, SideId};
 
 /// Why a car changed place.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
@@ -728,6 +729,68 @@ race_events! {
         race.player_name(*seat),
         race.race_card_name(*card)
     ));
+
+    /// A car crossed the finish line, forward or back (recorded in mission races only: a
+    /// mission counts crossings whether or not they score).
+    LineCrossed {
+        /// The car.
+        car: CarId,
+        /// Forward (a lap more) or back (one less).
+        forward: bool,
+    }
+    about car,
+    say |race| None;
+
+    /// An objective of the mission moved on for a side: crossings, kills, turns held or
+    /// survived so far.
+    ObjectiveProgress {
+        /// The objective (named: by id).
+        objective: ObjectiveId,
+        /// The side (named: by id).
+        side: SideId,
+        /// How far it stands.
+        count: u32,
+        /// How far meets it.
+        of: u32,
+    }
+    about none,
+    say |race| Some(format!(
+        "{}: {} stands at {count}/{of}",
+        race.objective_name(*objective),
+        race.side_name(*side)
+    ));
+
+    /// An objective of the mission was met by a side.
+    ObjectiveMet {
+        /// The objective (named: by id).
+        objective: ObjectiveId,
+        /// The side that met it (named: by id).
+        side: SideId,
+    }
+    about none,
+    say |race| Some(format!(
+        "{} meets the objective {}",
+        race.side_name(*side),
+        race.objective_name(*objective)
+    ));
+
+    /// An objective of the mission can no longer be met.
+    ObjectiveFailed {
+        /// The objective (named: by id).
+        objective: ObjectiveId,
+        /// The side that pursued it, if it was one side's (named: by id).
+        side: Option<SideId>,
+    }
+    about none,
+    say |race| Some(format!("the objective {} fails", race.objective_name(*objective)));
+
+    /// A side of the mission won the race.
+    SideWon {
+        /// The side (named: by id).
+        side: SideId,
+    }
+    about none,
+    say |race| Some(format!("{} wins", race.side_name(*side)));
 
     /// A player won (11.5).
     Winner {

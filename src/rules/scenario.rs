@@ -8,7 +8,7 @@ use super::decision::Decision;
 use super::ids::{CarId, PlayerId};
 use super::setup::{PlayerSetup, RaceSetup, SetupError};
 use super::state::{Deck, Place, Race, RaceRules};
-use crate::content::scenario::{CarRef, Marker, Scenario, Spot};
+use crate::content::scenario::{CarPlacement, CarRef, Marker, Scenario, Spot};
 use crate::content::text::Id;
 use crate::content::track::SpaceRef;
 
@@ -120,57 +120,8 @@ impl Race {
         };
         let mut race = Self::empty(rules, scenario.seed, setup.turn_limit);
         race.seat_players(&setup)?;
-        let limit = race.rules.ruleset.eliminating_damage;
-        let mut placed: Vec<CarId> = Vec::new();
-        for placement in &scenario.cars {
-            let who = CarRef {
-                team: placement.team.clone(),
-                number: placement.number.clone(),
-            };
-            let car = race.find_car(&who)?;
-            if placed.contains(&car) {
-                return Err(ScenarioError::PlacedTwice {
-                    team: who.team.to_string(),
-                    number: who.number.to_string(),
-                });
-            }
-            if placement.damage >= limit {
-                return Err(ScenarioError::TooMuchDamage {
-                    team: who.team.to_string(),
-                    number: who.number.to_string(),
-                    damage: placement.damage,
-                    limit,
-                });
-            }
-            let place = race.resolve_spot(placement.at)?;
-            if let Place::Track(space) = place
-                && !race.track().space(space).ground.is_trough()
-                && race.car_on(space).is_some()
-            {
-                return Err(ScenarioError::Occupied(race.track().at(space)));
-            }
-            race.put(car, place, super::race_event::Motion::Placed);
-            placed.push(car);
-            let c = &mut race.cars[car.index()];
-            c.damage = placement.damage;
-            c.activated = placement.activated;
-            for marker in &placement.markers {
-                match marker {
-                    Marker::Suppressed => c.suppressed = true,
-                    Marker::Reloading => c.reloading = true,
-                    Marker::SpinAround => c.spun_around = true,
-                    Marker::OnFire => c.on_fire = true,
-                }
-            }
-        }
-        // Reserves: each team's cars not placed, in mat order.
-        for p in 0..race.players.len() {
-            let reserve: Vec<CarId> = race
-                .car_ids()
-                .filter(|c| race.car(*c).player.index() == p && !placed.contains(c))
-                .collect();
-            race.players[p].reserve = reserve;
-        }
+        race.start_mission()?;
+        race.place_cars(&scenario.cars)?;
         let active = race.find_car(&scenario.active)?;
         if !race.car(active).place.in_race() {
             return Err(ScenarioError::ActiveNotPlaced {
@@ -193,6 +144,63 @@ impl Race {
             ram_as_lead: scenario.ram_as_lead,
         };
         Ok((race, decision))
+    }
+
+    /// Places cars as a scenario or a mission's setup says, with their damage and markers;
+    /// each team's cars not placed become its reserves, in mat order.
+    pub(crate) fn place_cars(&mut self, cars: &[CarPlacement]) -> Result<(), ScenarioError> {
+        let limit = self.rules.ruleset.eliminating_damage;
+        let mut placed: Vec<CarId> = Vec::new();
+        for placement in cars {
+            let who = CarRef {
+                team: placement.team.clone(),
+                number: placement.number.clone(),
+            };
+            let car = self.find_car(&who)?;
+            if placed.contains(&car) {
+                return Err(ScenarioError::PlacedTwice {
+                    team: who.team.to_string(),
+                    number: who.number.to_string(),
+                });
+            }
+            if placement.damage >= limit {
+                return Err(ScenarioError::TooMuchDamage {
+                    team: who.team.to_string(),
+                    number: who.number.to_string(),
+                    damage: placement.damage,
+                    limit,
+                });
+            }
+            let place = self.resolve_spot(placement.at)?;
+            if let Place::Track(space) = place
+                && !self.track().space(space).ground.is_trough()
+                && self.car_on(space).is_some()
+            {
+                return Err(ScenarioError::Occupied(self.track().at(space)));
+            }
+            self.put(car, place, super::race_event::Motion::Placed);
+            placed.push(car);
+            let c = &mut self.cars[car.index()];
+            c.damage = placement.damage;
+            c.activated = placement.activated;
+            for marker in &placement.markers {
+                match marker {
+                    Marker::Suppressed => c.suppressed = true,
+                    Marker::Reloading => c.reloading = true,
+                    Marker::SpinAround => c.spun_around = true,
+                    Marker::OnFire => c.on_fire = true,
+                }
+            }
+        }
+        // Reserves: each team's cars not placed, in mat order.
+        for p in 0..self.players.len() {
+            let reserve: Vec<CarId> = self
+                .car_ids()
+                .filter(|c| self.car(*c).player.index() == p && !placed.contains(c))
+                .collect();
+            self.players[p].reserve = reserve;
+        }
+        Ok(())
     }
 
     /// Takes each team's already claimed VP out of its pool.

@@ -14,10 +14,12 @@ use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
 use super::race_event::{CarEntry, Motion, RaceEvent, Seats};
 use super::state::{Car, Place, Player, Race, RaceRules};
+use crate::content::mission::MissionSetup;
 use crate::content::text::{CarNumber, Id};
 use crate::validate::checked::Content;
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::limits::MAX_DEFENSE;
+use crate::validate::mission::CheckedMission;
 
 /// The turn limit used when a setup does not give one.
 pub const DEFAULT_TURN_LIMIT: u32 = 200;
@@ -64,6 +66,29 @@ impl RaceSetup {
             seed,
             turn_limit: DEFAULT_TURN_LIMIT,
         })
+    }
+
+    /// A race of a mission with `players` players: the first seats of its round robin, each
+    /// team with its mat's cars, and the mission's turn limit.
+    #[must_use]
+    pub fn for_mission(
+        content: &Content,
+        mission: &CheckedMission,
+        players: usize,
+        seed: u64,
+    ) -> Self {
+        Self {
+            players: mission
+                .seated(players)
+                .iter()
+                .map(|team| PlayerSetup {
+                    team: content.teams[*team].id.clone(),
+                    cars: Vec::new(),
+                })
+                .collect(),
+            seed,
+            turn_limit: mission.turn_limit,
+        }
     }
 
     /// The first `players` teams of the content, each with its mat's cars in order.
@@ -127,9 +152,27 @@ pub enum SetupError {
     /// The track cannot hold the field.
     #[error("the track has room for fewer than {0} cars at the start")]
     GridTooSmall(usize),
+    /// A mission race seats a team that is on none of its sides.
+    #[error("team `{0}` is on no side of the mission")]
+    NotOnASide(String),
+    /// A mission's placed cars could not be placed.
+    #[error("the mission's setup cannot be placed: {0}")]
+    Placement(String),
 }
 
 impl RaceRules {
+    /// The rules for a race of a mission on `track` with `content`: the mission's deck
+    /// changes, pool and clock made, under its ruleset.
+    pub fn for_mission(
+        content: &Content,
+        track: CheckedTrack,
+        mission: CheckedMission,
+    ) -> Result<Self, SetupError> {
+        let mut rules = Self::new(mission.content(content), track, mission.ruleset.as_str())?;
+        rules.mission = Some(mission);
+        Ok(rules)
+    }
+
     /// The rules for a race on `track` with `content` under the ruleset `ruleset`.
     pub fn new(content: Content, track: CheckedTrack, ruleset: &str) -> Result<Self, SetupError> {
         // Each space keeps its ground's rules, worked out when the track was checked: against
@@ -162,6 +205,7 @@ impl RaceRules {
             track,
             ruleset,
             odds,
+            mission: None,
         })
     }
 }
@@ -171,6 +215,7 @@ impl Race {
     pub fn new(rules: Arc<RaceRules>, setup: &RaceSetup) -> Result<Self, SetupError> {
         let mut race = Self::empty(rules, setup.seed, setup.turn_limit);
         let per_team = race.seat_players(setup)?;
+        race.start_mission()?;
         race.record(RaceEvent::RaceStarted {
             seats: Seats(race.players.iter().map(|p| p.team).collect()),
             pool: u32::from(race.rules.ruleset.victory_points),
@@ -183,6 +228,16 @@ impl Race {
                 })
                 .collect(),
         });
+        let rules = Arc::clone(&race.rules);
+        if let Some(MissionSetup::Placed(cars)) = rules.mission.as_ref().map(|m| &m.setup) {
+            race.place_cars(cars)
+                .map_err(|e| SetupError::Placement(e.to_string()))?;
+            // A mission's placed setup has no grid draw: the first seat holds the marker.
+            race.first_player = PlayerId(0);
+            race.deal_hazards();
+            race.begin();
+            return Ok(race);
+        }
         let positions = race
             .track()
             .start_positions(per_team * setup.players.len())
@@ -201,15 +256,21 @@ impl Race {
         }
         race.deal_hazards();
         race.first_player = race.car(order[0]).player;
-        race.current = race.first_player;
-        race.record(RaceEvent::TurnStarted { turn: 1 });
-        race.record(RaceEvent::FirstPlayer {
-            seat: race.first_player,
-        });
-        race.fill_hands();
-        race.phase = Phase::Activation;
-        race.advance();
+        race.begin();
         Ok(race)
+    }
+
+    /// The first turn begins: the First Player marker is given, hands are filled (3.0 steps
+    /// 5-6), and the race runs to its first decision.
+    fn begin(&mut self) {
+        self.current = self.first_player;
+        self.record(RaceEvent::TurnStarted { turn: 1 });
+        self.record(RaceEvent::FirstPlayer {
+            seat: self.first_player,
+        });
+        self.fill_hands();
+        self.phase = Phase::Activation;
+        self.advance();
     }
 
     /// Creates the players and their cars (all on the mat); returns the cars per team.

@@ -19,6 +19,7 @@ use crate::content::ruleset::CrossoverCollision;
 use crate::content::text::CarNumber;
 use crate::validate::checked::{Car as CarStats, Content, Ruleset, Team};
 use crate::validate::checked_track::{CellId, CheckedTrack, SectorId, SpaceId};
+use crate::validate::mission::{CheckedMission, SideId};
 
 /// What a race is played with: the checked content, the checked track, the chosen ruleset.
 #[derive(Clone, PartialEq, Debug)]
@@ -33,6 +34,9 @@ pub struct RaceRules {
     /// combat deck as printed: `odds[team][mat index][defense]` (worked out once: bots ask
     /// for every end space they weigh).
     pub(crate) odds: Vec<Vec<Vec<(f64, f64)>>>,
+    /// The mission the race plays, if any (its deck changes, pool and clock are already in
+    /// the content and ruleset).
+    pub mission: Option<CheckedMission>,
 }
 
 /// Where a car is.
@@ -199,6 +203,9 @@ pub enum RaceResult {
     Winner(PlayerId),
     /// The race reached the turn limit, or no car was left to race: nobody won.
     Draw,
+    /// A side of the race's mission won: an objective worth the race, a pool emptied by one
+    /// of its teams, or the turn limit's settlement.
+    SideWon(SideId),
 }
 
 /// A race in progress: the position (cars, players, decks, the phase of play), its records
@@ -250,6 +257,8 @@ pub struct Race {
     pub(super) turn_limit: u32,
     /// Whether events and decisions are recorded (a search's scratch copy records neither).
     pub(super) logging: bool,
+    /// How the mission stands (`rules/mission.rs`); `None` without one.
+    pub(super) mission: Option<Box<super::mission::MissionState>>,
     /// The engine's scratch beside the position: listed legal decisions, spare lists, the
     /// cars an outcome search moved.
     pub(super) work: Workspace,
@@ -297,6 +306,7 @@ impl Race {
             result: None,
             turn_limit,
             logging: true,
+            mission: None,
             work: Workspace::default(),
         }
     }
@@ -470,7 +480,9 @@ impl Race {
     }
 
     pub(crate) fn record(&mut self, event: RaceEvent) {
-        if self.logging {
+        if self.mission.is_some() {
+            self.record_in_mission(event);
+        } else if self.logging {
             self.log.push(event);
         }
     }
@@ -491,8 +503,8 @@ impl Race {
         let from = self.cars[id.index()].place;
         self.relocate(id, place);
         // Not even built when nothing records it (an outcome search moves cars by the
-        // hundred thousand).
-        if from != place && self.logging {
+        // hundred thousand); a mission reads a car's arrival in the Destroyed Cars box.
+        if from != place && (self.logging || self.mission.is_some()) {
             self.record(RaceEvent::CarMoved {
                 car: id,
                 from,
@@ -626,6 +638,16 @@ impl Race {
         if self.frozen() {
             return;
         }
+        if self.mission.is_some() {
+            self.record(RaceEvent::LineCrossed {
+                car: id,
+                forward: true,
+            });
+            // The crossing may have met the mission's objective and ended the race.
+            if self.frozen() {
+                return;
+            }
+        }
         if self.car(id).lapped > 0 {
             self.set_marker(id, Marker::Lapped, false);
             return;
@@ -638,12 +660,15 @@ impl Race {
     /// The VP of one crossing (Race Bonus) or one kill (Bounty): the card's VP while it is in
     /// play, which uses one of its markers and leaves play with the last one; 1 otherwise.
     fn use_bonus(&mut self, kind: BonusKind) -> u32 {
+        if self.frozen() {
+            return 0;
+        }
         let slot = match kind {
             BonusKind::Bounty => &mut self.bounty,
             BonusKind::RaceBonus => &mut self.finish_bonus,
         };
         let Some(bonus) = slot else {
-            return 1;
+            return self.base_vp(kind == BonusKind::Bounty);
         };
         bonus.markers = bonus.markers.saturating_sub(1);
         let vp = u32::from(bonus.vp);
@@ -666,6 +691,15 @@ impl Race {
     pub(crate) fn crossed_back(&mut self, id: CarId) {
         if self.frozen() {
             return;
+        }
+        if self.mission.is_some() {
+            self.record(RaceEvent::LineCrossed {
+                car: id,
+                forward: false,
+            });
+            if self.frozen() {
+                return;
+            }
         }
         let player = self.car(id).player;
         let p = &mut self.players[player.index()];
@@ -690,15 +724,20 @@ impl Race {
         if self.frozen() {
             return;
         }
+        let vp = vp.min(self.players[player.index()].pool);
+        // A mission may make a source worth nothing, or keep a race going past an empty pool:
+        // then nothing is claimed.
+        if vp == 0 && self.mission.is_some() {
+            return;
+        }
         let p = &mut self.players[player.index()];
-        let vp = vp.min(p.pool);
         p.pool -= vp;
         match source {
             VpSource::Finish => p.claims.finish += vp,
             VpSource::Kill => p.claims.kills += vp,
         }
         self.cars[car.index()].count_vp(source, i64::from(vp));
-        let won = p.pool == 0;
+        let won = p.pool == 0 && self.pool_wins();
         self.record(RaceEvent::VpClaimed {
             seat: player,
             car,
@@ -794,7 +833,8 @@ impl Race {
             scored_by: scorer,
         });
         self.put(id, Place::Destroyed, Motion::Eliminated);
-        if let Some(player) = scorer {
+        // A mission may have ended the race the moment the car was destroyed.
+        if let Some(player) = scorer.filter(|_| !self.frozen()) {
             let vp = self.use_bonus(BonusKind::Bounty);
             self.claim(player, id, vp, VpSource::Kill);
         }

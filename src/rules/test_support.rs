@@ -119,3 +119,31 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
     let setup = RaceSetup::first_teams(&rules.content, players, seed);
     Race::new(rules, &setup).ok()
 }
+
+/// A race of the mission written in `ron` (its track and content fields are ignored: the oval
+/// and the standard content), with every team its sides name.
+pub(crate) fn mission_race(ron: &str, seed: u64) -> Race {
+    use crate::content::{Document, Format, SourceFile};
+    use crate::validate::mission::CheckedMission;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let content = open_content(&root.join("content")).expect("content");
+    let track = open_track(
+        &root.join("tracks/oval.ron"),
+        &crate::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
+    let source = SourceFile::from_text(
+        std::path::PathBuf::from("mission.ron"),
+        ron.to_owned(),
+        Format::Ron,
+    );
+    let Ok(Document::Mission(mission)) = Document::parse(&source) else {
+        panic!("not a mission: {ron}");
+    };
+    let checked = CheckedMission::from_mission(&mission, &content, &track)
+        .unwrap_or_else(|d| panic!("{d:#?}"));
+    let players = checked.default_players();
+    let setup = RaceSetup::for_mission(&content, &checked, players, seed);
+    let rules = Arc::new(RaceRules::for_mission(&content, track, checked).expect("rules"));
+    Race::new(rules, &setup).expect("race")
+}

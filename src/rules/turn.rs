@@ -54,6 +54,10 @@ impl Race {
             car.activated = false;
         }
         self.record(RaceEvent::TurnEnded { turn: self.turn });
+        // A mission may end the race at the end of a turn (its turn limit, a survival).
+        if self.result.is_some() {
+            return Phase::Over;
+        }
         if self.turn >= self.turn_limit || !self.cars.iter().any(|c| c.place.in_race()) {
             self.result = Some(RaceResult::Draw);
             self.record(RaceEvent::Draw);

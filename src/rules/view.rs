@@ -317,6 +317,7 @@ impl Race {
             result: self.result,
             turn_limit: self.turn_limit,
             logging: false,
+            mission: self.mission.clone(),
             work: super::workspace::Workspace::default(),
         }
     }

@@ -175,6 +175,8 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
         legacy_pack_hash,
         ruleset: ruleset.to_owned(),
         ruleset_hash,
+        mission: None,
+        mission_hash: None,
     }
 }
 

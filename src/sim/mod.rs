@@ -10,6 +10,7 @@ pub mod greedy;
 pub mod load;
 pub mod metric_ranges;
 pub mod metrics;
+pub mod mission;
 pub mod ntbea;
 pub mod planner;
 pub mod play_check;

@@ -45,6 +45,12 @@ pub struct ContentIdentity {
     pub ruleset: String,
     /// SHA-256 of the ruleset's canonical text.
     pub ruleset_hash: String,
+    /// The mission's name, for a race of a mission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<String>,
+    /// SHA-256 of the mission's canonical text, for a race of a mission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission_hash: Option<String>,
 }
 
 /// The paths a race's content and track were read from.
@@ -55,6 +61,9 @@ pub struct RecordFiles {
     pub content: String,
     /// The track file.
     pub track: String,
+    /// The mission file, for a race of a mission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<String>,
 }
 
 impl RecordFiles {
@@ -75,7 +84,16 @@ impl RecordFiles {
         Ok(Self {
             content: text(content)?,
             track: text(track)?,
+            mission: None,
         })
+    }
+
+    /// The paths a record of a race of the mission at `mission` keeps: the mission's, and the
+    /// content and track it names.
+    pub fn of_mission(mission: &Path, content: &Path, track: &Path) -> Result<Self, String> {
+        let mut files = Self::of(content, track)?;
+        files.mission = Some(Self::of(mission, track)?.content);
+        Ok(files)
     }
 
     /// The paths as a record saved at `record` holds them: relative to the record's folder
@@ -87,7 +105,22 @@ impl RecordFiles {
         Self {
             content: relative_path(Path::new(&self.content), &folder),
             track: relative_path(Path::new(&self.track), &folder),
+            mission: self
+                .mission
+                .as_ref()
+                .map(|mission| relative_path(Path::new(mission), &folder)),
         }
+    }
+
+    /// Where a record read from `record` finds its mission, if it was a race of one.
+    #[must_use]
+    pub fn resolve_mission(&self, record: &Path) -> Option<PathBuf> {
+        let mission = Path::new(self.mission.as_ref()?);
+        Some(if mission.is_absolute() {
+            mission.to_owned()
+        } else {
+            folder_of(record).join(mission)
+        })
     }
 
     /// Where a record read from `record` finds its content and track: a relative path is
@@ -331,6 +364,18 @@ impl RaceRecord {
                     current_hash: short(now_hash),
                 });
             }
+        }
+        if recorded.mission_hash != current.mission_hash {
+            let name =
+                |name: &Option<String>| name.clone().unwrap_or_else(|| "no mission".to_owned());
+            let hash = |hash: &Option<String>| hash.as_deref().map(short).unwrap_or_default();
+            return Err(ReplayError::OtherContent {
+                part: "mission",
+                recorded: name(&recorded.mission),
+                recorded_hash: hash(&recorded.mission_hash),
+                current: name(&current.mission),
+                current_hash: hash(&current.mission_hash),
+            });
         }
         Ok(())
     }

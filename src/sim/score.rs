@@ -38,9 +38,9 @@ pub fn lap_length(track: &CheckedTrack) -> f64 {
 #[must_use]
 pub fn evaluate(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
     match race.result() {
-        Some(RaceResult::Winner(p)) if p == me => return DECIDED,
-        Some(RaceResult::Winner(_)) => return -DECIDED,
-        _ => {}
+        Some(RaceResult::Draw) | None => {}
+        Some(_) if race.won_by(me) => return DECIDED,
+        Some(_) => return -DECIDED,
     }
     let track = race.track();
     let (mut progress, mut dealt, mut taken, mut lost) = (0.0, 0.0, 0.0, 0.0);

@@ -13,9 +13,20 @@ pub enum CodeArea {
     Content,
     /// Found by playing races on the content (the check by play).
     Play,
+    /// A mission checked against its content and track.
+    Missions,
 }
 
 impl CodeArea {
+    /// Every area, in the order the code lists show them.
+    pub const ALL: [Self; 5] = [
+        Self::Files,
+        Self::Track,
+        Self::Content,
+        Self::Play,
+        Self::Missions,
+    ];
+
     /// Its name as a heading.
     #[must_use]
     pub fn label(self) -> &'static str {
@@ -24,6 +35,7 @@ impl CodeArea {
             Self::Track => "Tracks",
             Self::Content => "Content",
             Self::Play => "Found by play",
+            Self::Missions => "Missions",
         }
     }
 }
@@ -47,7 +59,7 @@ const fn code(code: &'static str, area: CodeArea, meaning: &'static str) -> Code
     }
 }
 
-use CodeArea::{Content, Files, Play, Track};
+use CodeArea::{Content, Files, Missions, Play, Track};
 
 /// Every code, grouped by area.
 pub const CODE_BOOK: &[CodeMeaning] = &[
@@ -663,6 +675,152 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A race card kind no player ever played.",
     ),
     code("event-never-drawn", Play, "A movement event no race drew."),
+    code(
+        "not-a-mission",
+        Missions,
+        "A file given as a mission holds another kind of content.",
+    ),
+    code(
+        "mission-content",
+        Missions,
+        "The content folder or the track the mission names has errors (listed after it), or could not be read.",
+    ),
+    code(
+        "unknown-ruleset",
+        Missions,
+        "The mission names a ruleset its content does not have.",
+    ),
+    code(
+        "mission-needs-two-sides",
+        Missions,
+        "A mission needs at least two sides; a cooperative one puts the players on one side against a side of bots.",
+    ),
+    code("side-without-teams", Missions, "A side lists no team."),
+    code(
+        "unknown-team",
+        Missions,
+        "The mission names a team its content's team mats do not have.",
+    ),
+    code(
+        "team-on-two-sides",
+        Missions,
+        "A team is listed on two sides (or twice on one); a team plays on one side.",
+    ),
+    code(
+        "team-not-on-a-side",
+        Missions,
+        "The mission names a car (in its setup or an objective) of a team that is on none of its sides.",
+    ),
+    code(
+        "unknown-car",
+        Missions,
+        "The team has no car with that roof number.",
+    ),
+    code(
+        "mission-players-out-of-range",
+        Missions,
+        "A player count the mission allows is below 2 or above the teams its sides name.",
+    ),
+    code(
+        "mission-players-not-covered",
+        Missions,
+        "A player count the mission allows is not covered by its ruleset.",
+    ),
+    code(
+        "side-unseated",
+        Missions,
+        "At a player count the mission allows, fewer than two sides get a seat, or a side the mission needs (its objective, its car, the tie) gets none; seats go round the sides in turn.",
+    ),
+    code(
+        "car-placed-twice",
+        Missions,
+        "The mission's setup places one car twice.",
+    ),
+    code(
+        "placed-damage-too-high",
+        Missions,
+        "A car starts with as much damage as eliminates it.",
+    ),
+    code(
+        "unknown-space",
+        Missions,
+        "The mission names a space its track does not have.",
+    ),
+    code(
+        "no-off-track-spot",
+        Missions,
+        "A car is placed beside a sector that has no off-track spot on that side.",
+    ),
+    code(
+        "space-placed-twice",
+        Missions,
+        "Two cars are placed on one space outside the trough.",
+    ),
+    code(
+        "placed-cars-per-team",
+        Missions,
+        "With a placed setup, each seated team needs one to its cars per team on the board.",
+    ),
+    code(
+        "deck-change-count",
+        Missions,
+        "A deck change moves no copies, or more than a mission may add.",
+    ),
+    code(
+        "unknown-card",
+        Missions,
+        "A deck change names a card its deck does not define.",
+    ),
+    code(
+        "deck-change-too-many",
+        Missions,
+        "A deck change takes out more copies of a card than the deck holds.",
+    ),
+    code(
+        "deck-change-empties",
+        Missions,
+        "The mission's deck changes leave a deck with no card.",
+    ),
+    code(
+        "mission-pool-zero",
+        Missions,
+        "The mission's pools hold 0 VP.",
+    ),
+    code(
+        "turn-limit-out-of-range",
+        Missions,
+        "The mission's turn limit is 0 or beyond the most a mission may set.",
+    ),
+    code(
+        "unknown-side",
+        Missions,
+        "An objective or the tie names a side the mission does not have.",
+    ),
+    code(
+        "mission-without-objectives",
+        Missions,
+        "The mission has no objective: it plays as a race of pools with sides.",
+    ),
+    code(
+        "objective-unreachable",
+        Missions,
+        "No side can ever meet the objective (0 to reach, more kills than there are cars, a turn past the limit, a side's own car to eliminate, another side's car to escort).",
+    ),
+    code(
+        "objective-needs-side",
+        Missions,
+        "An objective that names a car (eliminate, escort) must say which side pursues it.",
+    ),
+    code(
+        "objective-worth-nothing",
+        Missions,
+        "An objective is worth 0 VP.",
+    ),
+    code(
+        "unknown-bot-profile",
+        Missions,
+        "A side is played by a bot profile the content does not have.",
+    ),
 ];
 
 /// What `code` means, if it is a known code.

@@ -79,6 +79,16 @@ pub enum ObjectRef {
         /// Its id.
         id: Id,
     },
+    /// A side of a mission.
+    Side {
+        /// Its id.
+        id: Id,
+    },
+    /// An objective of a mission.
+    Objective {
+        /// Its id.
+        id: Id,
+    },
     /// A kind of ground of a terrain file.
     TerrainKind {
         /// Its id.
@@ -108,6 +118,8 @@ impl fmt::Display for ObjectRef {
             Self::Ruleset { id } => write!(f, "ruleset `{id}`"),
             Self::BotProfile { id } => write!(f, "bot profile `{id}`"),
             Self::Hazard { id } => write!(f, "hazard `{id}`"),
+            Self::Side { id } => write!(f, "side `{id}`"),
+            Self::Objective { id } => write!(f, "objective `{id}`"),
             Self::TerrainKind { id } => write!(f, "terrain kind `{id}`"),
             Self::Space { space } => write!(f, "space {space}"),
             Self::Sector { sector } => write!(f, "sector {sector}"),

@@ -16,6 +16,7 @@ pub mod hazard_deck;
 pub mod limits;
 pub mod locate;
 mod missing_links;
+pub mod mission;
 pub mod movement_events;
 pub mod open;
 pub mod pack;
@@ -81,7 +82,9 @@ pub fn validate_document_against(
         Document::BotProfile(profile) => bot_profile::check(profile, &mut report),
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
-        Document::Scenario(_) => {}
+        // A mission names them too; `roadwright validate MISSION` checks it against them
+        // (`sim::mission::load_mission`), at its lines.
+        Document::Scenario(_) | Document::Mission(_) => {}
         Document::TuningSpec(spec) => {
             tuning::check(spec, &mut report);
             tuning::check_files(spec, &loaded.source.path, &mut report);

@@ -185,6 +185,7 @@ fn schema_writes_one_schema_per_format() {
             "bot_profile.schema.json",
             "combat_event_deck.schema.json",
             "hazard_deck.schema.json",
+            "mission.schema.json",
             "movement_event_deck.schema.json",
             "race_deck.schema.json",
             "race_record.schema.json",
@@ -729,7 +730,13 @@ fn codes_says_what_a_diagnostic_code_means() {
     );
     let all = common::roadwright(&["codes"]);
     assert_eq!(all.code, 0);
-    for heading in ["Files:", "Tracks:", "Content:", "Found by play:"] {
+    for heading in [
+        "Files:",
+        "Tracks:",
+        "Content:",
+        "Found by play:",
+        "Missions:",
+    ] {
         assert!(all.stdout.lines().any(|l| l == heading), "{heading}");
     }
     assert_eq!(

@@ -9,6 +9,7 @@ mod bad_input;
 mod cli;
 mod docs;
 mod fuzz_commands;
+mod missions;
 mod print;
 mod race_records;
 mod schemas;

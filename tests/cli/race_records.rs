@@ -132,7 +132,25 @@ fn a_broken_record_is_reported_with_its_line_and_column() {
 fn fingerprint(track: &str, players: usize, seed: u64) -> String {
     let rules = common::race_rules(track, "standard");
     let setup = RaceSetup::first_teams(&rules.content, players, seed);
-    let mut race = Race::new(rules, &setup).expect("setup");
+    fingerprint_of(
+        Race::new(rules, &setup).expect("setup"),
+        track,
+        players,
+        seed,
+    )
+}
+
+/// The fingerprint of a seeded race of a sample mission.
+fn mission_fingerprint(mission: &str, players: usize, seed: u64) -> String {
+    let loaded =
+        roadwright::sim::mission::load_mission(&common::repo(&format!("missions/{mission}.ron")))
+            .expect("mission");
+    let setup = loaded.setup(Some(players), seed).expect("players");
+    let race = Race::new(loaded.race.rules.clone(), &setup).expect("setup");
+    fingerprint_of(race, &format!("mission:{mission}"), players, seed)
+}
+
+fn fingerprint_of(mut race: Race, track: &str, players: usize, seed: u64) -> String {
     let bots: Vec<Box<dyn Bot + Send>> = (0..players)
         .map(|p| Box::new(RandomBot::new(seed * 1000 + p as u64)) as Box<dyn Bot + Send>)
         .collect();
@@ -157,7 +175,9 @@ fn fingerprint(track: &str, players: usize, seed: u64) -> String {
 fn seeds_keep_their_meaning_golden_event_streams() {
     // If this fails after a dependency update (a shuffle, an RNG), a seed no longer means the
     // race it meant: every record ever written would replay differently. Re-bless only for a
-    // deliberate rules change: `ROADWRIGHT_BLESS=1 cargo test --test cli race_records::`.
+    // deliberate rules change: `ROADWRIGHT_BLESS=1 cargo test --test cli race_records::`. The
+    // last line is a race of a sample mission: its events pin what the mission evaluator
+    // records.
     let path = common::repo("tests/golden/event_streams.txt");
     let now: Vec<String> = [
         ("oval", 4, 1),
@@ -167,6 +187,7 @@ fn seeds_keep_their_meaning_golden_event_streams() {
     ]
     .into_iter()
     .map(|(track, players, seed)| fingerprint(track, players, seed))
+    .chain([mission_fingerprint("two-lap-race", 4, 5)])
     .collect();
     let text = now.join("\n") + "\n";
     if std::env::var_os("ROADWRIGHT_BLESS").is_some() {

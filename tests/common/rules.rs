@@ -114,6 +114,8 @@ pub struct Position {
     scenario: Scenario,
     ruleset: String,
     crossover: Option<roadwright::content::ruleset::CrossoverCollision>,
+    /// The mission the race plays, if any.
+    mission: Option<roadwright::content::mission::Mission>,
 }
 
 impl Position {
@@ -177,7 +179,15 @@ impl Position {
             },
             ruleset: "standard".to_owned(),
             crossover: None,
+            mission: None,
         }
+    }
+
+    /// The race plays `mission` (checked against the position's content and track: the test
+    /// fails if it has errors). Every team the position seats must be on one of its sides.
+    pub fn mission(mut self, mission: roadwright::content::mission::Mission) -> Self {
+        self.mission = Some(mission);
+        self
     }
 
     /// Another crossover collision variant (7.12).
@@ -347,7 +357,18 @@ impl Position {
                     .unwrap_or_else(|d| panic!("{d:#?}")),
             );
         }
-        let mut rules = RaceRules::new(content, self.track, &self.ruleset).expect("rules");
+        let mut rules = match &self.mission {
+            Some(mission) => {
+                let checked = roadwright::validate::mission::CheckedMission::from_mission(
+                    mission,
+                    &content,
+                    &self.track,
+                )
+                .unwrap_or_else(|d| panic!("{d:#?}"));
+                RaceRules::for_mission(&content, self.track, checked).expect("rules")
+            }
+            None => RaceRules::new(content, self.track, &self.ruleset).expect("rules"),
+        };
         if let Some(rule) = self.crossover {
             rules.ruleset.crossover_collision = rule;
         }

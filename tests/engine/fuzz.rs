@@ -293,6 +293,7 @@ fn inputs() -> Inputs {
     let files = RecordFiles {
         content: common::repo("content").display().to_string(),
         track: common::repo("tracks/oval.ron").display().to_string(),
+        mission: None,
     };
     let record = RaceRecord::of(&race, &setup, loaded.identity.clone(), files)
         .to_json()

@@ -9,6 +9,7 @@ mod common;
 mod fuzz;
 mod hazards;
 mod layers;
+mod missions;
 mod play_check;
 mod race_events;
 mod race_report;

@@ -56,6 +56,9 @@ fn play_and_rebuild(race: &mut Race, seed: u64, label: &str) {
             assert_eq!(race.player(w).pool, 0, "{label}");
         }
         Some(RaceResult::Draw) => assert_eq!(last, Some(&RaceEvent::Draw), "{label}"),
+        Some(RaceResult::SideWon(side)) => {
+            assert_eq!(last, Some(&RaceEvent::SideWon { side }), "{label}");
+        }
         None => panic!("{label}: no result"),
     }
     // The prose log is made from the events: one line for each, bar the bookkeeping ones
@@ -80,6 +83,38 @@ fn the_events_alone_rebuild_every_car_and_pool_after_every_decision() {
         races += 1;
     }
     assert_eq!(races, 4 * 9 * seeds());
+}
+
+#[test]
+fn races_of_the_sample_missions_rebuild_from_their_events_and_end_by_them() {
+    let mut missions: Vec<_> = std::fs::read_dir(common::repo("missions"))
+        .expect("missions folder")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    missions.sort();
+    assert!(!missions.is_empty());
+    for path in missions {
+        let loaded = roadwright::sim::mission::load_mission(&path)
+            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        for &players in &loaded.mission().players {
+            for seed in 0..seeds() {
+                let setup = loaded
+                    .setup(Some(usize::from(players)), seed)
+                    .expect("allowed");
+                let mut race = Race::new(loaded.race.rules.clone(), &setup).expect("setup");
+                let label = format!("{} {players} players seed {seed}", path.display());
+                play_and_rebuild(&mut race, seed, &label);
+                if let Some(RaceResult::SideWon(side)) = race.result() {
+                    let won = race.events().iter().any(|e| {
+                        matches!(e, RaceEvent::ObjectiveMet { side: s, .. } if *s == side)
+                            || matches!(e, RaceEvent::Winner { .. })
+                            || matches!(e, RaceEvent::TurnEnded { turn } if *turn == loaded.mission().turn_limit)
+                    });
+                    assert!(won, "{label}: a side won without meeting anything");
+                }
+            }
+        }
+    }
 }
 
 #[test]
@@ -228,7 +263,13 @@ fn thousands_of_races_keep_one_visit_per_space_and_crossover_kills_on_their_stre
 
 /// The event kinds the game report leaves out: steps (their moves are told car by car),
 /// flipped counters, forks and turn ends.
-const BOOKKEEPING: [&str; 4] = ["Step", "CarFlipped", "ForkTaken", "TurnEnded"];
+const BOOKKEEPING: [&str; 5] = [
+    "Step",
+    "CarFlipped",
+    "ForkTaken",
+    "TurnEnded",
+    "LineCrossed",
+];
 
 #[test]
 fn every_event_has_its_named_form_and_a_line_of_prose_unless_it_is_bookkeeping() {

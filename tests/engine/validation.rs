@@ -563,6 +563,7 @@ fn validation_reports_every_problem_not_just_the_first() {
                 | Document::HazardDeck(_)
                 | Document::Track(_)
                 | Document::Scenario(_)
+                | Document::Mission(_)
                 | Document::BotProfile(_)
                 | Document::TuningSpec(_) => {}
             }
@@ -692,9 +693,14 @@ fn every_diagnostic_code_has_a_meaning_in_the_code_book() {
         .filter(|p| !p.ends_with("code_book.rs"))
         .collect();
     files.extend(
-        ["sim/play_check.rs", "sim/load.rs", "cli/validate.rs"]
-            .iter()
-            .map(|f| src.join(f)),
+        [
+            "sim/play_check.rs",
+            "sim/load.rs",
+            "sim/mission.rs",
+            "cli/validate.rs",
+        ]
+        .iter()
+        .map(|f| src.join(f)),
     );
     let mut emitted: std::collections::BTreeSet<String> = files
         .iter()

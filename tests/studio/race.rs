@@ -286,6 +286,7 @@ fn bots_play_a_race_to_its_end_and_the_winner_is_announced() {
             finished.team_of(player).name
         ),
         roadwright::rules::RaceResult::Draw => "The race ends without a winner".to_owned(),
+        roadwright::rules::RaceResult::SideWon(_) => unreachable!("a race without a mission"),
     };
     harness.get_by_label(&announcement);
     assert!(
@@ -380,6 +381,7 @@ fn a_saved_record_is_watched_with_the_scrubber() {
         RecordFiles {
             content: pack.path().display().to_string(),
             track: track.display().to_string(),
+            mission: None,
         },
         setup,
         vec![SeatControl::Bot(random); 3],

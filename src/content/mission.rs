@@ -1,0 +1,301 @@
+//! The mission file: a race with sides, objectives and its own victory conditions.
+//!
+//! Apocalypse Road has one way to win: empty your victory point pool. The games of its family
+//! are built on missions: Maximum Apocalypse's survivors cross a map together to rescue someone,
+//! Road Wolf's teams score points until a turn limit, Rush 'n Crush's race goes to the first car
+//! across the line after the set laps. A mission file says how one such game is played on a
+//! track of a pack: which teams play on which **side**, where the cars start, which cards the
+//! decks gain or lose, which sources of VP count and how much, the **objectives** each side
+//! pursues and what meeting one is worth, and when the race ends if nobody wins first.
+//!
+//! Paths are relative to the mission file; a project keeps its missions in `missions/`.
+//!
+//! # How a mission seats its teams
+//! Seats are dealt round robin over the sides, in the order the file lists them: the first team
+//! of each side, then the second of each, and so on, so the sides alternate around the table.
+//! A race with fewer players than the sides name takes the first seats of that order (the
+//! mission's `players` says which counts it allows).
+//!
+//! # Objectives
+//! Each objective is owned by one side, or by none: an objective with no side is a race between
+//! all sides, taken by the first side to meet it. Each kind's rule:
+//! - [`Goal::Laps`]: a car of the side has crossed the finish line N times (forward crossings
+//!   less backward ones), before any car of another side has. It fails for the side when a car
+//!   of another side gets there first.
+//! - [`Goal::Kills`]: the side's teams have eliminated K cars of other sides (kills scored as
+//!   11.3 scores them), before another side has. It fails when another side gets there first.
+//! - [`Goal::Eliminate`]: the named car is destroyed, by any cause. It cannot fail.
+//! - [`Goal::Escort`]: the named car crosses the finish line N times. It fails when the car is
+//!   destroyed first.
+//! - [`Goal::Survive`]: the side still has a car in the race at the end of turn T. It fails at
+//!   the end of an earlier turn at which the side has no car in the race.
+//! - [`Goal::Hold`]: at the end of a turn a car of the side stands on one of the named spaces;
+//!   met when that has happened at the end of K turns (not necessarily in a row).
+//! - [`Goal::Wipeout`]: no car of any other side is left: each is destroyed, none waits in
+//!   reserve.
+//!
+//! An objective worth [`Reward::Win`] ends the race the moment it is met: its side wins. One
+//! worth [`Reward::Vp`] adds to its side's score, which breaks ties at the turn limit.
+//!
+//! # VP, pools and the turn limit
+//! The pools stay as the rulebook has them, with the mission's amounts: a team that empties its
+//! pool wins the race for its side (11.5), unless `vp.pool_wins` is off. The mission's turn
+//! limit ends the race at the end of that turn: the side with the most VP (its teams' claims
+//! plus its objectives' VP) wins when `most_vp` is on; a tie (or `most_vp` off) is settled by
+//! `ties`: a draw, or a named side wins.
+//!
+//! Format history: version 1 (current).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::MissionKind;
+use super::scenario::{CarPlacement, CarRef};
+use super::text::{Id, Text};
+use super::track::SpaceRef;
+
+/// A mission file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Mission {
+    /// Always `Mission`.
+    pub kind: MissionKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// The mission's name.
+    pub name: Text,
+    /// What the players read before they play: the story and what each side must do.
+    #[serde(default)]
+    pub briefing: Text,
+    /// The track file, relative to the mission file.
+    pub track: Text,
+    /// The content pack folder, relative to the mission file.
+    pub content: Text,
+    /// The ruleset's id.
+    #[serde(default = "standard")]
+    pub ruleset: Id,
+    /// The player counts the mission allows; empty: exactly the teams its sides name.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<u8>,
+    /// The sides, each a group of teams playing together.
+    pub sides: Vec<Side>,
+    /// Where the cars start.
+    #[serde(default)]
+    pub setup: MissionSetup,
+    /// Changes to the decks for this mission only, applied in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub deck_changes: Vec<DeckChange>,
+    /// Which sources of VP count, and how much.
+    #[serde(default)]
+    pub vp: VpRules,
+    /// What the sides pursue.
+    pub objectives: Vec<Objective>,
+    /// When the race ends if no one has won, and who wins then.
+    pub turn_limit: TurnLimit,
+}
+
+fn standard() -> Id {
+    Id::from("standard")
+}
+
+impl Mission {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+}
+
+/// A side: teams playing together, who win or lose together.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Side {
+    /// Its id, which objectives name.
+    pub id: Id,
+    /// Its name, as the race report says it.
+    pub name: Text,
+    /// Its teams (team ids of the pack's team mats).
+    pub teams: Vec<Id>,
+    /// The id of a bot profile of the content pack that always plays this side's seats, as
+    /// raiders or the wasteland are played; absent: whoever the race seats.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<Id>,
+}
+
+/// Where the cars start.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub enum MissionSetup {
+    /// The rulebook's grid draw (3.0): each team's first cars, drawn round by round.
+    #[default]
+    Grid,
+    /// Named cars on named spaces, beside the track or in the chute, with damage and markers,
+    /// as a scenario places them. Each seated team must have at least one car placed and no
+    /// more than the ruleset's cars per team; its other cars are its reserves, in mat order.
+    /// The first seat holds the First Player marker.
+    Placed(Vec<CarPlacement>),
+}
+
+/// Which deck a change is made to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum DeckName {
+    /// The race deck.
+    Race,
+    /// The movement event deck.
+    MovementEvent,
+    /// The combat deck.
+    Combat,
+}
+
+/// One change to a deck for this mission: cards are named by their ids in the pack.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum DeckChange {
+    /// Adds copies of a card the pack defines.
+    Add {
+        /// The deck.
+        deck: DeckName,
+        /// The card's id.
+        card: Id,
+        /// Copies added.
+        count: u32,
+    },
+    /// Takes copies of a card out (all of them takes the kind out of the deck).
+    Remove {
+        /// The deck.
+        deck: DeckName,
+        /// The card's id.
+        card: Id,
+        /// Copies taken out.
+        count: u32,
+    },
+    /// Takes copies of one card out and puts as many of another in.
+    Replace {
+        /// The deck.
+        deck: DeckName,
+        /// The card taken out.
+        card: Id,
+        /// The card put in.
+        with: Id,
+        /// Copies replaced.
+        count: u32,
+    },
+}
+
+/// Which sources of VP count, and how much.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct VpRules {
+    /// VP in each pool; absent: the ruleset's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pool: Option<u8>,
+    /// VP claimed for each crossing of the finish line (0: crossings score nothing).
+    #[serde(default = "one")]
+    pub finish: u8,
+    /// VP claimed for each kill (0: kills score nothing).
+    #[serde(default = "one")]
+    pub kills: u8,
+    /// Whether the movement event deck keeps its Bounty and Race Bonus cards.
+    #[serde(default = "yes")]
+    pub bonuses: bool,
+    /// Whether the countdown clock runs; absent: as the ruleset says.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<bool>,
+    /// Whether a team that empties its pool wins the race for its side (11.5).
+    #[serde(default = "yes")]
+    pub pool_wins: bool,
+}
+
+impl Default for VpRules {
+    fn default() -> Self {
+        Self {
+            pool: None,
+            finish: 1,
+            kills: 1,
+            bonuses: true,
+            clock: None,
+            pool_wins: true,
+        }
+    }
+}
+
+fn one() -> u8 {
+    1
+}
+
+fn yes() -> bool {
+    true
+}
+
+/// Something a side pursues.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Objective {
+    /// Its id.
+    pub id: Id,
+    /// The side that pursues it; absent: every side races for it and the first to meet it
+    /// takes it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<Id>,
+    /// What meets it.
+    pub goal: Goal,
+    /// What meeting it is worth.
+    pub reward: Reward,
+}
+
+/// What meets an objective (the module docs give each kind's rule).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum Goal {
+    /// A car of the side crosses the finish line this many times, first.
+    Laps(u8),
+    /// The side eliminates this many cars of other sides, first.
+    Kills(u8),
+    /// The named car is destroyed.
+    Eliminate(CarRef),
+    /// The named car crosses the finish line `laps` times.
+    Escort {
+        /// The car.
+        car: CarRef,
+        /// Crossings it must make.
+        laps: u8,
+    },
+    /// The side has a car in the race at the end of this turn.
+    Survive(u32),
+    /// A car of the side ends a turn on one of the spaces, `turns` times.
+    Hold {
+        /// The spaces.
+        spaces: Vec<SpaceRef>,
+        /// Turns it must end there.
+        turns: u8,
+    },
+    /// No car of another side is left.
+    Wipeout,
+}
+
+/// What meeting an objective is worth.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum Reward {
+    /// The side wins the race at once.
+    Win,
+    /// VP added to the side's score.
+    Vp(u8),
+}
+
+/// The turn limit and how it is settled.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct TurnLimit {
+    /// The race ends at the end of this turn, from 1.
+    pub turn: u32,
+    /// Whether the side with the most VP wins then.
+    #[serde(default = "yes")]
+    pub most_vp: bool,
+    /// Who wins a tie (or, with `most_vp` off, the race) at the limit.
+    #[serde(default)]
+    pub ties: Tie,
+}
+
+/// Who wins a tie at the turn limit.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
+pub enum Tie {
+    /// Nobody: the race is a draw.
+    #[default]
+    Draw,
+    /// This side (defenders who held out, say).
+    Side(Id),
+}

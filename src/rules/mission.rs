@@ -1,0 +1,650 @@
+//! Playing a mission (`content::mission`): its sides, its objectives read from the event stream,
+//! and the end it gives the race.
+//!
+//! One evaluator reads the mission: every event the engine records passes through
+//! [`Race::record`], and in a mission race the few that matter to objectives (a crossing of the
+//! finish line, a car reaching the Destroyed Cars box and who scored it, the end of a turn, a
+//! pool emptied) are read here, with the board as it stands. What the evaluator concludes is
+//! itself events: an objective's progress, an objective met or failed, a side that won. No rule
+//! of movement, combat or scoring is repeated here.
+//!
+//! # Decisions where the rulebook is silent
+//! - The finish line's crossings are counted per car, forward less backward, whether or not
+//!   they score VP (a lapped car's crossing counts: it is a crossing, even if it scores nothing).
+//!   A mission race records each crossing ([`RaceEvent::LineCrossed`]); a race without a mission
+//!   records none, so its events stay the rulebook's.
+//! - An objective met at the same moment by two sides (a survival at the end of a turn that
+//!   every side pursues) goes to the side listed first.
+//! - A kill counts for a side when the car belonged to another side and a team of the side
+//!   scored it (11.3: the active player's, unless the cause scores for no one).
+//! - The pools stay: emptying one still wins (for the team's side) unless the mission says
+//!   otherwise, and is checked by the rule that claims the VP, as in a race without a mission.
+//! - The turn limit ends the race after the end of turn sequence of its last turn.
+
+use std::sync::Arc;
+
+use super::ids::{CarId, PlayerId};
+use super::race_event::RaceEvent;
+use super::state::{Place, Player, Race, RaceResult};
+use crate::content::mission::Reward;
+use crate::validate::mission::{CheckedGoal, CheckedMission, ObjectiveId, SideId};
+
+/// Where an objective stands.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum ObjectiveStatus {
+    /// Still to be met.
+    #[default]
+    Open,
+    /// Met, by this side.
+    Met(SideId),
+    /// It can no longer be met.
+    Failed,
+}
+
+/// How a mission race stands: each car's crossings, each side's kills, each objective's
+/// progress and status, each side's VP from objectives. Part of the race's position (the
+/// outcome search marks and rewinds it with the cars).
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub(crate) struct MissionState {
+    /// Each player's side.
+    side_of: Vec<SideId>,
+    /// Each car's crossings of the finish line, forward less backward.
+    laps: Vec<i16>,
+    /// Each side's kills of other sides' cars.
+    kills: Vec<u32>,
+    /// Each objective's progress for each side: `progress[objective * sides + side]`.
+    progress: Vec<u32>,
+    /// Each objective's status.
+    status: Vec<ObjectiveStatus>,
+    /// Each side's VP from objectives met.
+    score: Vec<u32>,
+    /// The car an `Eliminated` event named and the player who scored it, until the car reaches
+    /// the Destroyed Cars box (an objective that ends the race waits for the car to be there).
+    pending_kill: Option<(CarId, Option<PlayerId>)>,
+}
+
+impl MissionState {
+    /// A side's VP: its teams' claims plus what its objectives earned.
+    fn side_vp(&self, players: &[Player], side: SideId) -> u32 {
+        let claims: u32 = players
+            .iter()
+            .zip(&self.side_of)
+            .filter(|(_, s)| **s == side)
+            .map(|(p, _)| p.claimed())
+            .sum();
+        claims + self.score.get(side.index()).copied().unwrap_or(0)
+    }
+
+    /// An objective's progress for a side.
+    fn progress_of(&self, objective: ObjectiveId, side: SideId) -> u32 {
+        let sides = self.score.len();
+        self.progress
+            .get(objective.index() * sides + side.index())
+            .copied()
+            .unwrap_or(0)
+    }
+}
+
+/// What the evaluator reads from an event.
+#[derive(Clone, Copy, Debug)]
+enum Fact {
+    Crossed(CarId, bool),
+    Eliminated(CarId, Option<PlayerId>),
+    Destroyed(CarId),
+    TurnEnded(u32),
+    PoolEmptied(PlayerId),
+}
+
+impl Fact {
+    fn of(event: &RaceEvent) -> Option<Self> {
+        Some(match event {
+            RaceEvent::LineCrossed { car, forward } => Self::Crossed(*car, *forward),
+            RaceEvent::Eliminated { car, scored_by } => Self::Eliminated(*car, *scored_by),
+            RaceEvent::CarMoved {
+                car,
+                to: Place::Destroyed,
+                ..
+            } => Self::Destroyed(*car),
+            RaceEvent::TurnEnded { turn } => Self::TurnEnded(*turn),
+            RaceEvent::Winner { seat } => Self::PoolEmptied(*seat),
+            _ => return None,
+        })
+    }
+}
+
+impl Race {
+    /// The mission the race plays, if any.
+    #[must_use]
+    pub fn mission(&self) -> Option<&CheckedMission> {
+        self.rules.mission.as_ref()
+    }
+
+    /// A side's name, as the game report says it.
+    #[must_use]
+    pub fn side_name(&self, side: SideId) -> String {
+        self.mission()
+            .and_then(|m| m.sides.get(side.index()))
+            .map_or_else(|| format!("side {}", side.0), |s| s.name.to_string())
+    }
+
+    /// An objective's id, as the game report says it.
+    #[must_use]
+    pub fn objective_name(&self, objective: ObjectiveId) -> String {
+        self.mission()
+            .and_then(|m| m.objectives.get(objective.index()))
+            .map_or_else(
+                || format!("objective {}", objective.0),
+                |o| format!("`{}`", o.id),
+            )
+    }
+
+    /// A player's side, in a mission race.
+    #[must_use]
+    pub fn side_of(&self, player: PlayerId) -> Option<SideId> {
+        self.mission
+            .as_ref()
+            .and_then(|m| m.side_of.get(player.index()).copied())
+    }
+
+    /// Whether `player` won the race: it won itself, or its side did.
+    #[must_use]
+    pub fn won_by(&self, player: PlayerId) -> bool {
+        match self.result {
+            Some(RaceResult::Winner(p)) => p == player,
+            Some(RaceResult::SideWon(side)) => self.side_of(player) == Some(side),
+            Some(RaceResult::Draw) | None => false,
+        }
+    }
+
+    /// An objective's status, in a mission race.
+    #[must_use]
+    pub fn objective_status(&self, objective: ObjectiveId) -> Option<ObjectiveStatus> {
+        self.mission
+            .as_ref()
+            .and_then(|m| m.status.get(objective.index()).copied())
+    }
+
+    /// An objective's progress for a side (crossings, kills or turns held so far), in a
+    /// mission race.
+    #[must_use]
+    pub fn objective_progress(&self, objective: ObjectiveId, side: SideId) -> Option<u32> {
+        self.mission
+            .as_ref()
+            .map(|state| state.progress_of(objective, side))
+    }
+
+    /// A side's VP: its teams' claims plus what its objectives earned.
+    #[must_use]
+    pub fn side_vp(&self, side: SideId) -> u32 {
+        self.mission
+            .as_ref()
+            .map_or(0, |state| state.side_vp(&self.players, side))
+    }
+
+    /// The VP one crossing of the finish line or one kill is worth without a bonus card: 1, or
+    /// the mission's amount.
+    pub(crate) fn base_vp(&self, kill: bool) -> u32 {
+        self.rules.mission.as_ref().map_or(1, |m| {
+            u32::from(if kill { m.vp.kills } else { m.vp.finish })
+        })
+    }
+
+    /// Whether emptying a pool wins the race (11.5), as it does unless a mission says not.
+    pub(crate) fn pool_wins(&self) -> bool {
+        self.rules.mission.as_ref().is_none_or(|m| m.vp.pool_wins)
+    }
+
+    /// Starts the mission's bookkeeping once the players are seated: each player's side, and
+    /// every count at zero. A race without a mission keeps none.
+    pub(crate) fn start_mission(&mut self) -> Result<(), super::SetupError> {
+        let Some(mission) = self.rules.mission.as_ref() else {
+            return Ok(());
+        };
+        let side_of = self
+            .players
+            .iter()
+            .map(|p| {
+                mission.side_of_team(p.team).ok_or_else(|| {
+                    super::SetupError::NotOnASide(self.rules.content.teams[p.team].id.to_string())
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let sides = mission.sides.len();
+        self.mission = Some(Box::new(MissionState {
+            side_of,
+            laps: vec![0; self.cars.len()],
+            kills: vec![0; sides],
+            progress: vec![0; sides * mission.objectives.len()],
+            status: vec![ObjectiveStatus::Open; mission.objectives.len()],
+            score: vec![0; sides],
+            pending_kill: None,
+        }));
+        Ok(())
+    }
+
+    /// Records an event of a mission race and reads it for the objectives.
+    pub(super) fn record_in_mission(&mut self, event: RaceEvent) {
+        let fact = Fact::of(&event);
+        if self.logging {
+            self.log.push(event);
+        }
+        if let Some(fact) = fact {
+            self.observe(fact);
+        }
+    }
+
+    /// Reads one fact for the objectives. The state is taken out while it is read, so the
+    /// events this records are logged without being read again.
+    fn observe(&mut self, fact: Fact) {
+        let Some(mut state) = self.mission.take() else {
+            return;
+        };
+        let rules = Arc::clone(&self.rules);
+        if let Some(mission) = rules.mission.as_ref() {
+            let mut judge = Judge {
+                race: self,
+                state: &mut state,
+                mission,
+            };
+            judge.read(fact);
+        }
+        self.mission = Some(state);
+    }
+}
+
+/// The evaluator at work on one fact.
+struct Judge<'a> {
+    race: &'a mut Race,
+    state: &'a mut MissionState,
+    mission: &'a CheckedMission,
+}
+
+impl Judge<'_> {
+    fn read(&mut self, fact: Fact) {
+        match fact {
+            Fact::Crossed(car, forward) => self.crossed(car, forward),
+            Fact::Eliminated(car, scorer) => self.state.pending_kill = Some((car, scorer)),
+            Fact::Destroyed(car) => self.destroyed(car),
+            Fact::TurnEnded(turn) => self.turn_ended(turn),
+            Fact::PoolEmptied(player) => {
+                if self.race.result == Some(RaceResult::Winner(player)) {
+                    let side = self.side_of_player(player);
+                    self.win(side);
+                }
+            }
+        }
+    }
+
+    fn side_of_player(&self, player: PlayerId) -> SideId {
+        self.state.side_of[player.index()]
+    }
+
+    fn side_of_car(&self, car: CarId) -> SideId {
+        self.side_of_player(self.race.cars[car.index()].player)
+    }
+
+    /// The objectives still open, with their goals and owners (copied: reading one may close
+    /// another).
+    fn open_objectives(&self) -> Vec<(ObjectiveId, CheckedGoal, Option<SideId>)> {
+        self.mission
+            .objectives
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.state.status[*i] == ObjectiveStatus::Open)
+            .map(|(i, o)| (ObjectiveId(i as u16), o.goal.clone(), o.side))
+            .collect()
+    }
+
+    /// A side reached a count first ("first to N laps", "first to K kills"): it takes the
+    /// objective when it pursues it; the objective fails when it is another side's.
+    fn reached_first(&mut self, objective: ObjectiveId, owner: Option<SideId>, side: SideId) {
+        if Self::pursues(owner, side) {
+            self.met(objective, side);
+        } else {
+            self.failed(objective);
+        }
+    }
+
+    /// Whether side `side` pursues an objective owned by `owner` (its own, or one for all).
+    fn pursues(owner: Option<SideId>, side: SideId) -> bool {
+        owner.is_none_or(|o| o == side)
+    }
+
+    fn sides(&self) -> impl Iterator<Item = SideId> + use<> {
+        (0..self.mission.sides.len()).map(|s| SideId(s as u8))
+    }
+
+    /// Sets an objective's progress for a side, recording it when it changed.
+    fn progress(&mut self, objective: ObjectiveId, side: SideId, count: u32) {
+        let slot = objective.index() * self.mission.sides.len() + side.index();
+        if self.state.progress[slot] == count {
+            return;
+        }
+        self.state.progress[slot] = count;
+        let of = self.mission.objectives[objective.index()].goal.target();
+        self.race.record(RaceEvent::ObjectiveProgress {
+            objective,
+            side,
+            count,
+            of,
+        });
+    }
+
+    /// An objective is met by a side: it scores its VP, or wins the race.
+    fn met(&mut self, objective: ObjectiveId, side: SideId) {
+        if self.race.result.is_some() {
+            return;
+        }
+        self.state.status[objective.index()] = ObjectiveStatus::Met(side);
+        self.race
+            .record(RaceEvent::ObjectiveMet { objective, side });
+        match self.mission.objectives[objective.index()].reward {
+            Reward::Win => self.win(side),
+            Reward::Vp(vp) => self.state.score[side.index()] += u32::from(vp),
+        }
+    }
+
+    /// An objective can no longer be met by the side that owns it.
+    fn failed(&mut self, objective: ObjectiveId) {
+        if self.race.result.is_some() {
+            return;
+        }
+        self.state.status[objective.index()] = ObjectiveStatus::Failed;
+        let side = self.mission.objectives[objective.index()].side;
+        self.race
+            .record(RaceEvent::ObjectiveFailed { objective, side });
+    }
+
+    fn win(&mut self, side: SideId) {
+        self.race.result = Some(RaceResult::SideWon(side));
+        self.race.record(RaceEvent::SideWon { side });
+    }
+
+    /// The most crossings any car of `side` holds.
+    fn best_laps(&self, side: SideId) -> u32 {
+        self.race
+            .cars
+            .iter()
+            .zip(&self.state.laps)
+            .filter(|(c, _)| self.state.side_of[c.player.index()] == side)
+            .map(|(_, laps)| u32::try_from(*laps).unwrap_or(0))
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn crossed(&mut self, car: CarId, forward: bool) {
+        let laps = &mut self.state.laps[car.index()];
+        *laps = laps.saturating_add(if forward { 1 } else { -1 });
+        let count = u32::try_from(*laps).unwrap_or(0);
+        let side = self.side_of_car(car);
+        for (objective, goal, owner) in self.open_objectives() {
+            match goal {
+                CheckedGoal::Laps(n) => {
+                    if Self::pursues(owner, side) {
+                        let best = self.best_laps(side);
+                        self.progress(objective, side, best);
+                    }
+                    if forward && count >= u32::from(n) {
+                        self.reached_first(objective, owner, side);
+                    }
+                }
+                CheckedGoal::Escort(escorted, n) if self.is_car(car, escorted) => {
+                    let owner = owner.unwrap_or(side);
+                    self.progress(objective, owner, count);
+                    if forward && count >= u32::from(n) {
+                        self.met(objective, owner);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether a race car is the team mat car a mission names.
+    fn is_car(&self, car: CarId, named: crate::validate::mission::MatCar) -> bool {
+        let c = &self.race.cars[car.index()];
+        self.race.players[c.player.index()].team == named.team && c.mat_index == named.mat_index
+    }
+
+    fn destroyed(&mut self, car: CarId) {
+        let scorer = match self.state.pending_kill.take() {
+            Some((pending, scorer)) if pending == car => scorer,
+            _ => None,
+        };
+        let victim = self.side_of_car(car);
+        let killer = scorer
+            .map(|p| self.side_of_player(p))
+            .filter(|side| *side != victim);
+        if let Some(side) = killer {
+            self.state.kills[side.index()] += 1;
+        }
+        for (objective, goal, owner) in self.open_objectives() {
+            match goal {
+                CheckedGoal::Kills(k) => {
+                    let Some(side) = killer else { continue };
+                    let kills = self.state.kills[side.index()];
+                    if Self::pursues(owner, side) {
+                        self.progress(objective, side, kills);
+                    }
+                    if kills >= u32::from(k) {
+                        self.reached_first(objective, owner, side);
+                    }
+                }
+                CheckedGoal::Eliminate(named) if self.is_car(car, named) => {
+                    let side = owner.unwrap_or(victim);
+                    self.progress(objective, side, 1);
+                    self.met(objective, side);
+                }
+                CheckedGoal::Escort(named, _) if self.is_car(car, named) => {
+                    self.failed(objective);
+                }
+                CheckedGoal::Wipeout => {
+                    for side in self.sides() {
+                        if Self::pursues(owner, side) && self.wiped_out_but(side) {
+                            self.met(objective, side);
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Whether every other side has no car left: none in the race, none in reserve.
+    fn wiped_out_but(&self, side: SideId) -> bool {
+        let others_in_race = self
+            .race
+            .cars
+            .iter()
+            .any(|c| self.state.side_of[c.player.index()] != side && c.place.in_race());
+        let others_in_reserve = self
+            .race
+            .players
+            .iter()
+            .zip(&self.state.side_of)
+            .any(|(p, s)| *s != side && !p.reserve.is_empty());
+        !others_in_race && !others_in_reserve
+    }
+
+    /// Whether a side has a car in the race.
+    fn racing(&self, side: SideId) -> bool {
+        self.race
+            .cars
+            .iter()
+            .any(|c| self.state.side_of[c.player.index()] == side && c.place.in_race())
+    }
+
+    fn turn_ended(&mut self, turn: u32) {
+        for (objective, goal, owner) in self.open_objectives() {
+            match goal {
+                CheckedGoal::Survive(last) => {
+                    for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
+                        let racing = self.racing(side);
+                        if racing {
+                            self.progress(objective, side, turn.min(last));
+                        }
+                        if racing && turn >= last {
+                            self.met(objective, side);
+                            break;
+                        }
+                        if !racing && owner.is_some() {
+                            self.failed(objective);
+                        }
+                    }
+                }
+                CheckedGoal::Hold(spaces, turns) => {
+                    for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
+                        let holds = self.race.cars.iter().any(|c| {
+                            self.state.side_of[c.player.index()] == side
+                                && c.place.space().is_some_and(|s| spaces.contains(&s))
+                        });
+                        if !holds {
+                            continue;
+                        }
+                        let count = self.state.progress_of(objective, side) + 1;
+                        self.progress(objective, side, count);
+                        if count >= u32::from(turns) {
+                            self.met(objective, side);
+                            break;
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if turn >= self.mission.turn_limit && self.race.result.is_none() {
+            self.settle_at_limit();
+        }
+    }
+
+    /// The turn limit is reached: the most VP wins, then the tie rule.
+    fn settle_at_limit(&mut self) {
+        if self.mission.most_vp {
+            // Only the sides seated in this race compete (a smaller race leaves some out).
+            let vp: Vec<(SideId, u32)> = self
+                .sides()
+                .filter(|side| self.state.side_of.contains(side))
+                .map(|side| (side, self.side_vp(side)))
+                .collect();
+            let best = vp.iter().map(|(_, v)| *v).max().unwrap_or(0);
+            let leaders: Vec<SideId> = vp
+                .iter()
+                .filter(|(_, v)| *v == best)
+                .map(|(s, _)| *s)
+                .collect();
+            if let [leader] = leaders.as_slice() {
+                self.win(*leader);
+                return;
+            }
+        }
+        if let Some(side) = self.mission.tie_winner {
+            self.win(side);
+        } else {
+            self.race.result = Some(RaceResult::Draw);
+            self.race.record(RaceEvent::Draw);
+        }
+    }
+
+    fn side_vp(&self, side: SideId) -> u32 {
+        self.state.side_vp(&self.race.players, side)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::race_event::Motion;
+    use crate::rules::test_support::mission_race;
+
+    /// The jackals against the reapers with one objective, on the oval.
+    fn race_with(objective: &str) -> Race {
+        mission_race(
+            &format!(
+                r#"(kind: Mission, version: 1, name: "test", track: "", content: "",
+                    sides: [
+                        (id: "jackals", name: "Jackals", teams: ["chrome-jackals"]),
+                        (id: "reapers", name: "Reapers", teams: ["rust-reapers"]),
+                    ],
+                    objectives: [{objective}],
+                    turn_limit: (turn: 10))"#
+            ),
+            1,
+        )
+    }
+
+    /// The reapers' cars in the race, and their seat.
+    fn reapers(race: &Race) -> (Vec<CarId>, PlayerId) {
+        let seat = (0..race.players.len())
+            .map(|p| PlayerId(p as u8))
+            .find(|p| race.team_of(*p).id.as_str() == "rust-reapers")
+            .expect("seated");
+        let cars = race
+            .car_ids()
+            .filter(|c| race.car(*c).player == seat && race.car(*c).place.in_race())
+            .collect();
+        (cars, seat)
+    }
+
+    #[test]
+    fn a_wipeout_is_met_when_the_last_car_of_the_other_side_is_destroyed() {
+        let mut race =
+            race_with(r#"(id: "wipeout", side: Some("jackals"), goal: Wipeout, reward: Win)"#);
+        let (cars, seat) = reapers(&race);
+        race.players[seat.index()].reserve.clear();
+        let (last, rest) = cars.split_last().expect("cars");
+        for car in rest {
+            race.put(*car, Place::Destroyed, Motion::Eliminated);
+        }
+        assert_eq!(race.result(), None, "one reaper is left");
+        race.put(*last, Place::Destroyed, Motion::Eliminated);
+        assert_eq!(race.result(), Some(RaceResult::SideWon(SideId(0))));
+    }
+
+    #[test]
+    fn a_wipeout_waits_while_the_other_side_has_a_car_in_reserve() {
+        let mut race =
+            race_with(r#"(id: "wipeout", side: Some("jackals"), goal: Wipeout, reward: Win)"#);
+        let (cars, _) = reapers(&race);
+        for car in &cars {
+            race.put(*car, Place::Destroyed, Motion::Eliminated);
+        }
+        assert_eq!(race.result(), None, "the reapers' reserves can still enter");
+    }
+
+    #[test]
+    fn survival_fails_at_the_end_of_a_turn_the_side_has_no_car_in_the_race() {
+        let mut race =
+            race_with(r#"(id: "hold-out", side: Some("reapers"), goal: Survive(5), reward: Win)"#);
+        let (cars, seat) = reapers(&race);
+        race.players[seat.index()].reserve.clear();
+        for car in &cars {
+            race.put(*car, Place::Destroyed, Motion::Eliminated);
+        }
+        race.record(RaceEvent::TurnEnded { turn: 1 });
+        assert_eq!(
+            race.objective_status(ObjectiveId(0)),
+            Some(ObjectiveStatus::Failed)
+        );
+        assert_eq!(race.result(), None);
+    }
+
+    #[test]
+    fn the_outcome_search_rewinds_a_missions_progress_with_the_cars() {
+        let mut race = race_with(r#"(id: "laps", goal: Laps(3), reward: Win)"#);
+        let car = race.car_ids().next().expect("a car");
+        let mut mark = crate::rules::mark::Mark::default();
+        race.mark(&mut mark);
+        race.record(RaceEvent::LineCrossed { car, forward: true });
+        assert_eq!(
+            race.objective_progress(
+                ObjectiveId(0),
+                race.side_of(race.car(car).player).expect("side")
+            ),
+            Some(1)
+        );
+        race.rewind(&mark);
+        let side = race.side_of(race.car(car).player).expect("side");
+        assert_eq!(race.objective_progress(ObjectiveId(0), side), Some(0));
+    }
+}

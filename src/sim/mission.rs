@@ -1,0 +1,217 @@
+//! Loading a mission for a race: its file, the content and track it names (relative to it),
+//! its check against them at its own lines, and the rules of a race that plays it.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::load::{LoadRaceError, LoadedRace, load_race, sha256};
+use super::profiles::profiles_in;
+use crate::content::bot_profile::BotProfile;
+use crate::content::mission::Mission;
+use crate::content::{Document, Format};
+use crate::rules::{RaceRules, RaceSetup};
+use crate::validate::locate::Needle;
+use crate::validate::mission::CheckedMission;
+use crate::validate::report::FileReport;
+use crate::validate::{Diagnostic, sort_diagnostics};
+
+/// A mission ready to race: the rules with the mission in them, and what it was read from.
+#[derive(Clone, Debug)]
+pub struct LoadedMission {
+    /// The rules (the mission's deck changes, pool and clock made) and the identity of the
+    /// content, the track and the mission.
+    pub race: LoadedRace,
+    /// The mission file.
+    pub path: PathBuf,
+    /// The content folder it names, resolved.
+    pub content: PathBuf,
+    /// The track file it names, resolved.
+    pub track: PathBuf,
+    /// The bot profile each side is always played by, side by side (`None`: whoever the race
+    /// seats).
+    pub side_bots: Vec<Option<BotProfile>>,
+    /// Warnings its check found.
+    pub warnings: Vec<Diagnostic>,
+    /// The checked mission (the rules hold it too).
+    checked: CheckedMission,
+}
+
+impl LoadedMission {
+    /// The checked mission.
+    #[must_use]
+    pub fn mission(&self) -> &CheckedMission {
+        &self.checked
+    }
+
+    /// The setup of a race of `players` (the mission's own count when `None`), refused with
+    /// the counts it allows when it does not allow that one.
+    pub fn setup(&self, players: Option<usize>, seed: u64) -> Result<RaceSetup, String> {
+        let mission = self.mission();
+        let players = players.unwrap_or_else(|| mission.default_players());
+        if !mission.players.iter().any(|n| usize::from(*n) == players) {
+            return Err(format!(
+                "mission `{}` is played by {} players, not {players}",
+                mission.name,
+                mission
+                    .players
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+        Ok(RaceSetup::for_mission(
+            &self.race.rules.content,
+            mission,
+            players,
+            seed,
+        ))
+    }
+
+    /// Each seat's bot profile for a race set up by `setup`: its side's, when the side is
+    /// always played by one, else `default`.
+    #[must_use]
+    pub fn seat_profiles<'a>(
+        &'a self,
+        setup: &RaceSetup,
+        default: impl Fn(usize) -> Option<&'a BotProfile>,
+    ) -> Vec<Option<&'a BotProfile>> {
+        let content = &self.race.rules.content;
+        setup
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| {
+                let team = content.teams.iter().position(|t| t.id == p.team);
+                let side = team.and_then(|t| self.mission().side_of_team(t));
+                side.and_then(|s| self.side_bots.get(s.index()))
+                    .and_then(Option::as_ref)
+                    .or_else(|| default(seat))
+            })
+            .collect()
+    }
+}
+
+/// Opens a mission file, the content and track it names, and checks the mission against them.
+/// Diagnostics point into the mission file (or into the content, when that has errors).
+pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
+    let invalid = |diagnostics| LoadRaceError::Invalid(diagnostics);
+    let loaded =
+        Document::load(path).map_err(|e| invalid(vec![Diagnostic::from_load_error(&e)]))?;
+    let Document::Mission(mission) = &loaded.document else {
+        return Err(invalid(vec![Diagnostic::error_in(
+            path,
+            "not-a-mission",
+            format!(
+                "{} holds a {}, not a mission",
+                path.display(),
+                loaded.document.kind()
+            ),
+        )]));
+    };
+    let base = path.parent().unwrap_or(Path::new("."));
+    let content_path = base.join(mission.content.as_str());
+    let track_path = base.join(mission.track.as_str());
+    let mut found = Vec::new();
+    let base_race = match load_race(&content_path, &track_path, mission.ruleset.as_str()) {
+        Ok(race) => race,
+        Err(LoadRaceError::Invalid(diagnostics)) => {
+            let mut report = FileReport::new(&loaded.source, &mut found);
+            report.error(
+                "mission-content",
+                None,
+                &[Needle::Field("content")],
+                format!(
+                    "the mission's content `{}` or track `{}` has errors",
+                    mission.content, mission.track
+                ),
+            );
+            found.extend(diagnostics);
+            return Err(invalid(found));
+        }
+        Err(LoadRaceError::Setup(e)) => {
+            let mut report = FileReport::new(&loaded.source, &mut found);
+            report.error(
+                "unknown-ruleset",
+                None,
+                &[Needle::Field("ruleset")],
+                e.to_string(),
+            );
+            return Err(invalid(found));
+        }
+    };
+    let rules = &base_race.rules;
+    let mut report = FileReport::new(&loaded.source, &mut found);
+    let checked =
+        crate::validate::mission::check(mission, &rules.content, &rules.track, &mut report);
+    let side_bots = side_bots(mission, &content_path, &mut report);
+    sort_diagnostics(&mut found);
+    let Some(checked) = checked.filter(|_| !found.iter().any(Diagnostic::is_error)) else {
+        return Err(invalid(found));
+    };
+    let mission_rules =
+        RaceRules::for_mission(&rules.content, rules.track.clone(), checked.clone())?;
+    let mut identity = base_race.identity.clone();
+    identity.mission = Some(mission.name.to_string());
+    identity.mission_hash = Some(sha256(
+        &loaded.document.to_text(Format::Ron).unwrap_or_default(),
+    ));
+    Ok(LoadedMission {
+        race: LoadedRace {
+            rules: Arc::new(mission_rules),
+            identity,
+        },
+        path: path.to_owned(),
+        content: content_path,
+        track: track_path,
+        side_bots,
+        warnings: found,
+        checked,
+    })
+}
+
+/// What `validate` says of a mission file: the problems [`load_mission`] finds, or its
+/// warnings when it loads.
+#[must_use]
+pub fn check_mission(path: &Path) -> Vec<Diagnostic> {
+    match load_mission(path) {
+        Ok(loaded) => loaded.warnings,
+        Err(LoadRaceError::Invalid(diagnostics)) => diagnostics,
+        Err(LoadRaceError::Setup(e)) => {
+            vec![Diagnostic::error_in(path, "mission-content", e.to_string())]
+        }
+    }
+}
+
+/// The bot profile of each side that names one, looked up among the content's profiles.
+fn side_bots(
+    mission: &Mission,
+    content: &Path,
+    report: &mut FileReport<'_>,
+) -> Vec<Option<BotProfile>> {
+    let profiles = profiles_in(content);
+    mission
+        .sides
+        .iter()
+        .map(|side| {
+            let id = side.bot.as_ref()?;
+            let profile = profiles.get(id.as_str()).cloned();
+            if profile.is_none() {
+                report.error(
+                    "unknown-bot-profile",
+                    Some(crate::validate::ObjectRef::Side {
+                        id: side.id.clone(),
+                    }),
+                    &[Needle::Value(side.id.as_str()), Needle::Value(id.as_str())],
+                    format!(
+                        "side `{}` is played by bot profile `{id}`, which the content lacks \
+                         (it has: {})",
+                        side.id,
+                        profiles.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                );
+            }
+            profile
+        })
+        .collect()
+}

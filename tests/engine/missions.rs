@@ -1,0 +1,493 @@
+//! Missions played by the engine: each objective kind from a position (met, not met, the race
+//! ending at the right event), the VP rules a mission changes, and the turn limit's
+//! settlement.
+
+use crate::common;
+
+use common::rules::*;
+use roadwright::content::kind::MissionKind;
+use roadwright::content::mission::{
+    Goal, Mission, MissionSetup, Objective, Reward, Side, Tie, TurnLimit, VpRules,
+};
+use roadwright::content::scenario::CarRef;
+use roadwright::content::text::{CarNumber, Id, Text};
+use roadwright::rules::{Decision, ObjectiveStatus, Race, RaceEvent, RaceResult, VpSource};
+use roadwright::validate::mission::{ObjectiveId, SideId};
+
+const RR: &str = "rust-reapers";
+const CJ: &str = "chrome-jackals";
+/// The jackals' side: listed first.
+const JACKALS: SideId = SideId(0);
+/// The reapers' side.
+const REAPERS: SideId = SideId(1);
+
+/// Four paved sectors, a jump, seven paved: the finish line lies between 13 and 0.
+fn jump_track() -> roadwright::content::track::Track {
+    let mut sectors = straight(4, "PPP");
+    sectors.extend(straight(3, "JTJ"));
+    sectors.extend(straight(7, "PPP"));
+    test_track(&sectors)
+}
+
+/// A mission of the jackals against the reapers with these objectives and a limit of ten
+/// turns settled by the most VP, else a draw.
+fn mission(objectives: Vec<Objective>) -> Mission {
+    let side = |id: &str, team: &str| Side {
+        id: Id::from(id),
+        name: Text::from(id),
+        teams: vec![Id::from(team)],
+        bot: None,
+    };
+    Mission {
+        kind: MissionKind::Mission,
+        version: Mission::VERSION,
+        name: Text::from("test"),
+        briefing: Text::from(""),
+        track: Text::from(""),
+        content: Text::from(""),
+        ruleset: Id::from("standard"),
+        players: Vec::new(),
+        sides: vec![side("jackals", CJ), side("reapers", RR)],
+        setup: MissionSetup::Grid,
+        deck_changes: Vec::new(),
+        vp: VpRules::default(),
+        objectives,
+        turn_limit: TurnLimit {
+            turn: 10,
+            most_vp: true,
+            ties: Tie::Draw,
+        },
+    }
+}
+
+fn objective(id: &str, side: Option<&str>, goal: Goal, reward: Reward) -> Objective {
+    Objective {
+        id: Id::from(id),
+        side: side.map(Id::from),
+        goal,
+        reward,
+    }
+}
+
+fn car_ref(team: &str, number: &str) -> CarRef {
+    CarRef {
+        team: Id::from(team),
+        number: CarNumber::from(number),
+    }
+}
+
+/// CJ #22 at 12.1 drives solo-2 over the finish line; RR #11 waits at 3.1.
+fn crossing(mission: Mission) -> Race {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "12.1")
+            .car(RR, "11", "3.1")
+            .play(CJ, "22", "solo-2")
+            .mission(mission),
+    );
+    finish_movement(&mut race);
+    race
+}
+
+/// The kinds of the last `n` events, in order.
+fn last_kinds(race: &Race, n: usize) -> Vec<&'static str> {
+    let events = race.events();
+    events[events.len().saturating_sub(n)..]
+        .iter()
+        .map(RaceEvent::kind)
+        .collect()
+}
+
+#[test]
+fn a_laps_objective_wins_at_the_crossing_that_meets_it_and_nothing_happens_after() {
+    let race = crossing(mission(vec![objective(
+        "first-lap",
+        None,
+        Goal::Laps(1),
+        Reward::Win,
+    )]));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(
+        last_kinds(&race, 4),
+        [
+            "LineCrossed",
+            "ObjectiveProgress",
+            "ObjectiveMet",
+            "SideWon"
+        ]
+    );
+    // The race ended at the crossing: the VP for it was never claimed.
+    assert!(
+        !race
+            .events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::VpClaimed { .. }))
+    );
+    assert!(race.legal_decisions().is_empty());
+    assert_eq!(
+        race.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Met(JACKALS))
+    );
+}
+
+#[test]
+fn a_laps_objective_not_yet_met_counts_the_crossing_and_the_race_goes_on() {
+    let race = crossing(mission(vec![objective(
+        "two-laps",
+        None,
+        Goal::Laps(2),
+        Reward::Win,
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(1));
+    assert_eq!(race.objective_progress(ObjectiveId(0), REAPERS), Some(0));
+    assert!(race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::ObjectiveProgress { count: 1, of: 2, side, .. } if *side == JACKALS
+    )));
+    // The finish line still scores as the rulebook says.
+    let cj = race.car(car(&race, CJ, "22")).player;
+    assert_eq!(race.player(cj).claims.finish, 1);
+}
+
+#[test]
+fn a_sides_laps_objective_fails_when_another_side_gets_there_first() {
+    let race = crossing(mission(vec![objective(
+        "reapers-lap",
+        Some("reapers"),
+        Goal::Laps(1),
+        Reward::Win,
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(
+        race.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Failed)
+    );
+    assert!(race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::ObjectiveFailed { side: Some(side), .. } if *side == REAPERS
+    )));
+}
+
+#[test]
+fn a_mission_that_makes_the_finish_line_worth_nothing_claims_nothing_and_still_counts_laps() {
+    let mut m = mission(vec![objective(
+        "two-laps",
+        None,
+        Goal::Laps(2),
+        Reward::Win,
+    )]);
+    m.vp.finish = 0;
+    let race = crossing(m);
+    let cj = race.car(car(&race, CJ, "22")).player;
+    assert_eq!(race.player(cj).pool, 12);
+    assert!(
+        !race
+            .events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::VpClaimed { .. }))
+    );
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(1));
+}
+
+#[test]
+fn an_escort_is_met_when_the_escorted_car_crosses_its_laps() {
+    let race = crossing(mission(vec![objective(
+        "courier",
+        Some("jackals"),
+        Goal::Escort {
+            car: car_ref(CJ, "22"),
+            laps: 1,
+        },
+        Reward::Win,
+    )]));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+}
+
+#[test]
+fn an_escort_is_not_met_by_another_car_of_the_side() {
+    let race = crossing(mission(vec![objective(
+        "courier",
+        Some("jackals"),
+        Goal::Escort {
+            car: car_ref(CJ, "21"),
+            laps: 1,
+        },
+        Reward::Win,
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(0));
+}
+
+/// CJ #21 at 7.1 drives solo-5 past RR #12 (5 damage, at 0.2) and fires at it with a
+/// bullseye drawn: the kill.
+fn kill(mission: Mission) -> Race {
+    let (mut race, play) = Position::on(&jump_track())
+        .car(CJ, "21", "7.1")
+        .damaged(RR, "12", "0.2", 5)
+        .play(CJ, "21", "solo-5")
+        .events(&["bounty"])
+        .combat(&["bullseye"])
+        .mission(mission)
+        .setup();
+    race.apply(&play).expect("play");
+    race.apply(&Decision::HoldFire).ok();
+    finish_movement(&mut race);
+    let target = car(&race, RR, "12");
+    race.apply(&Decision::Fire { target }).expect("fire");
+    race
+}
+
+#[test]
+fn a_kills_objective_wins_once_the_killed_car_is_in_the_destroyed_box() {
+    let race = kill(mission(vec![objective(
+        "first-blood",
+        Some("jackals"),
+        Goal::Kills(1),
+        Reward::Win,
+    )]));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(where_is(&race, RR, "12"), "destroyed");
+    assert_eq!(last_kinds(&race, 2), ["ObjectiveMet", "SideWon"]);
+    // The race was won before the kill's VP and the replacement.
+    assert!(!race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::VpClaimed {
+            source: VpSource::Kill,
+            ..
+        } | RaceEvent::Replacement { .. }
+    )));
+}
+
+#[test]
+fn a_kills_objective_short_of_its_count_records_progress_only() {
+    let race = kill(mission(vec![objective(
+        "three-kills",
+        None,
+        Goal::Kills(3),
+        Reward::Win,
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(1));
+    assert_eq!(race.objective_progress(ObjectiveId(0), REAPERS), Some(0));
+}
+
+#[test]
+fn eliminating_a_named_car_scores_the_objectives_vp_for_its_side() {
+    let race = kill(mission(vec![objective(
+        "get-twelve",
+        Some("jackals"),
+        Goal::Eliminate(car_ref(RR, "12")),
+        Reward::Vp(3),
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(
+        race.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Met(JACKALS))
+    );
+    // Three for the objective and two for the kill under Bounty.
+    assert_eq!(race.side_vp(JACKALS), 5);
+    assert_eq!(race.side_vp(REAPERS), 0);
+}
+
+#[test]
+fn an_escort_fails_when_the_escorted_car_is_destroyed_and_the_raiders_win() {
+    let race = kill(mission(vec![
+        objective(
+            "courier",
+            Some("reapers"),
+            Goal::Escort {
+                car: car_ref(RR, "12"),
+                laps: 2,
+            },
+            Reward::Win,
+        ),
+        objective(
+            "stop-the-courier",
+            Some("jackals"),
+            Goal::Eliminate(car_ref(RR, "12")),
+            Reward::Win,
+        ),
+    ]));
+    assert_eq!(
+        race.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Failed)
+    );
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+}
+
+/// CJ #22 at 12.1 plays solo-2 over the line (to 3.1); RR #11 sits out of its way at 5.2,
+/// already activated; the rest of turn 1 is played quietly.
+fn end_of_turn_one(mission: Mission) -> Race {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "12.1")
+            .activated(RR, "11", "5.2")
+            .play(CJ, "22", "solo-2")
+            .mission(mission),
+    );
+    finish_turn_quietly(&mut race);
+    race
+}
+
+#[test]
+fn survival_is_met_at_the_end_of_its_turn_and_the_race_ends_after_that_turn() {
+    let race = end_of_turn_one(mission(vec![objective(
+        "hold-out",
+        Some("reapers"),
+        Goal::Survive(1),
+        Reward::Win,
+    )]));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(REAPERS)));
+    assert_eq!(race.turn(), 1, "no second turn begins");
+    let ended = race
+        .events()
+        .iter()
+        .position(|e| matches!(e, RaceEvent::TurnEnded { turn: 1 }))
+        .expect("turn 1 ended");
+    assert_eq!(
+        race.events()[ended + 1..]
+            .iter()
+            .map(RaceEvent::kind)
+            .collect::<Vec<_>>(),
+        ["ObjectiveProgress", "ObjectiveMet", "SideWon"]
+    );
+}
+
+#[test]
+fn survival_of_a_later_turn_is_not_met_yet() {
+    let race = end_of_turn_one(mission(vec![objective(
+        "hold-out",
+        Some("reapers"),
+        Goal::Survive(3),
+        Reward::Win,
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(race.turn(), 2);
+    assert_eq!(race.objective_progress(ObjectiveId(0), REAPERS), Some(1));
+}
+
+#[test]
+fn holding_a_space_at_the_end_of_a_turn_counts_and_meets_the_objective() {
+    let hold = |turns| {
+        end_of_turn_one(mission(vec![objective(
+            "hold-the-bridge",
+            Some("reapers"),
+            Goal::Hold {
+                spaces: vec![space_ref("5.2"), space_ref("6.2")],
+                turns,
+            },
+            Reward::Win,
+        )]))
+    };
+    assert_eq!(hold(1).result(), Some(RaceResult::SideWon(REAPERS)));
+    let longer = hold(2);
+    assert!(!longer.is_over());
+    assert_eq!(longer.objective_progress(ObjectiveId(0), REAPERS), Some(1));
+}
+
+#[test]
+fn a_space_no_car_of_the_side_holds_counts_nothing() {
+    let race = end_of_turn_one(mission(vec![objective(
+        "hold-the-far-lane",
+        Some("reapers"),
+        Goal::Hold {
+            spaces: vec![space_ref("9.2")],
+            turns: 1,
+        },
+        Reward::Win,
+    )]));
+    assert!(!race.is_over());
+    assert_eq!(race.objective_progress(ObjectiveId(0), REAPERS), Some(0));
+}
+
+/// A mission whose limit is turn 1, settled as `ties` says.
+fn limited(ties: Tie, objectives: Vec<Objective>) -> Mission {
+    let mut m = mission(objectives);
+    m.turn_limit = TurnLimit {
+        turn: 1,
+        most_vp: true,
+        ties,
+    };
+    m
+}
+
+#[test]
+fn at_the_turn_limit_the_side_with_the_most_vp_wins() {
+    // The jackals' crossing is their 1 VP: the reapers have none.
+    let race = end_of_turn_one(limited(Tie::Draw, Vec::new()));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(
+        race.events().last(),
+        Some(&RaceEvent::SideWon { side: JACKALS })
+    );
+}
+
+#[test]
+fn objective_vp_count_at_the_turn_limit() {
+    // The reapers hold their space for 2 VP and beat the jackals' 1 for the crossing.
+    let race = end_of_turn_one(limited(
+        Tie::Draw,
+        vec![objective(
+            "hold",
+            Some("reapers"),
+            Goal::Hold {
+                spaces: vec![space_ref("5.2")],
+                turns: 1,
+            },
+            Reward::Vp(2),
+        )],
+    ));
+    assert_eq!(race.side_vp(REAPERS), 2);
+    assert_eq!(race.result(), Some(RaceResult::SideWon(REAPERS)));
+}
+
+#[test]
+fn a_tie_at_the_turn_limit_is_a_draw_or_goes_to_the_named_side() {
+    let tie = |ties| {
+        let m = limited(
+            ties,
+            vec![objective(
+                "hold",
+                Some("reapers"),
+                Goal::Hold {
+                    spaces: vec![space_ref("5.2")],
+                    turns: 1,
+                },
+                Reward::Vp(1),
+            )],
+        );
+        end_of_turn_one(m)
+    };
+    let draw = tie(Tie::Draw);
+    assert_eq!(draw.side_vp(JACKALS), draw.side_vp(REAPERS));
+    assert_eq!(draw.result(), Some(RaceResult::Draw));
+    assert_eq!(draw.events().last(), Some(&RaceEvent::Draw));
+    let to_reapers = tie(Tie::Side(Id::from("reapers")));
+    assert_eq!(to_reapers.result(), Some(RaceResult::SideWon(REAPERS)));
+}
+
+#[test]
+fn emptying_a_pool_wins_for_the_teams_side_unless_the_mission_says_not() {
+    let pool = |pool_wins| {
+        let mut m = mission(Vec::new());
+        m.vp.pool_wins = pool_wins;
+        let mut race = play_moving_first(
+            Position::on(&jump_track())
+                .car(CJ, "22", "12.1")
+                .car(RR, "11", "3.1")
+                .claimed(CJ, 11, 0)
+                .play(CJ, "22", "solo-2")
+                .mission(m),
+        );
+        finish_movement(&mut race);
+        race
+    };
+    let won = pool(true);
+    assert_eq!(won.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(last_kinds(&won, 2), ["Winner", "SideWon"]);
+    let goes_on = pool(false);
+    assert!(!goes_on.is_over());
+    let cj = goes_on.car(car(&goes_on, CJ, "22")).player;
+    assert_eq!(goes_on.player(cj).pool, 0);
+}
