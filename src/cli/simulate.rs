@@ -8,17 +8,19 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use super::race::load_rules;
+use super::race::{load_mission_rules, load_rules};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::output_path::{check_output_folder, check_outputs};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
+use crate::sim::LoadRaceError;
 use crate::sim::batch::{
     BatchIdentity, BatchSpec, FoldedBatch, Notable, RaceSummary, Shard, SpaceCounts, fold_shard,
     notable_of, race_seed, record_of,
 };
 use crate::sim::batch_fold::BatchFold;
 use crate::sim::compare::{Comparison, Difference, compare_folds};
+use crate::sim::mission::LoadedMission;
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
 use crate::sim::report::MOST_REPORT_BYTES;
@@ -29,17 +31,22 @@ use crate::sim::stats::BatchStats;
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
     /// The track file.
-    #[arg(long)]
-    pub track: PathBuf,
+    #[arg(long, required_unless_present = "mission")]
+    pub track: Option<PathBuf>,
+    /// A mission file: its track, content, ruleset, sides and objectives (instead of
+    /// `--track`, `--content`, `--ruleset` and `--teams`); the report gives win rates by side
+    /// and how often each objective was met.
+    #[arg(long, conflicts_with_all = ["track", "teams", "content", "ruleset"])]
+    pub mission: Option<PathBuf>,
     /// The content pack folder (its bot profiles included).
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
     /// The ruleset's id.
     #[arg(long, default_value = "standard")]
     pub ruleset: String,
-    /// Players, 2-10.
-    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(2..=10).map(usize::from))]
-    pub players: usize,
+    /// Players, 2-10 [default: 4, or every team of the mission's sides].
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=10).map(usize::from))]
+    pub players: Option<usize>,
     /// Races to play.
     #[arg(long, default_value_t = 100)]
     pub races: usize,
@@ -84,6 +91,43 @@ pub struct SimulateArgs {
     pub shard: Shard,
 }
 
+impl SimulateArgs {
+    /// The track file (a mission's, once resolved).
+    fn track(&self) -> &Path {
+        self.track.as_deref().unwrap_or(Path::new(""))
+    }
+
+    /// Players per race.
+    fn players(&self) -> usize {
+        self.players.unwrap_or(4)
+    }
+
+    /// These arguments with what a mission fixes filled in: its track, content, ruleset and
+    /// seated teams, and its player count unless one was asked for.
+    fn for_mission(&self, mission: &LoadedMission) -> Result<Self, String> {
+        let setup = mission.setup(self.players, self.seed)?;
+        Ok(Self {
+            track: Some(mission.track.clone()),
+            mission: Some(mission.path.clone()),
+            content: mission.content.clone(),
+            ruleset: mission.mission().ruleset.to_string(),
+            players: Some(setup.players.len()),
+            teams: setup.players.iter().map(|p| p.team.to_string()).collect(),
+            bots: self.bots.clone(),
+            races: self.races,
+            seed: self.seed,
+            threads: self.threads,
+            json: self.json.clone(),
+            race_list: self.race_list,
+            csv: self.csv.clone(),
+            records: self.records.clone(),
+            against: self.against.clone(),
+            against_track: self.against_track.clone(),
+            shard: self.shard,
+        })
+    }
+}
+
 /// `roadwright merge`: the shards' reports to join.
 #[derive(Debug, clap::Args)]
 pub struct MergeArgs {
@@ -97,6 +141,29 @@ pub struct MergeArgs {
 
 /// Runs a batch and prints its statistics.
 pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    let Some(path) = args.mission.as_deref() else {
+        return simulate_batch(args, None, out, err);
+    };
+    let mission = match load_mission_rules(path, err)? {
+        Ok(mission) => mission,
+        Err(code) => return Ok(code),
+    };
+    match args.for_mission(&mission) {
+        Ok(resolved) => simulate_batch(&resolved, Some(&mission), out, err),
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            Ok(EXIT_CONTENT_ERRORS)
+        }
+    }
+}
+
+/// Runs a batch (of a mission, when given) and prints its statistics.
+fn simulate_batch(
+    args: &SimulateArgs,
+    mission: Option<&LoadedMission>,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
     let inputs = simulate_inputs(args);
     let checked = check_outputs(&simulate_outputs(args), &inputs).and_then(|()| {
         args.records.as_deref().map_or(Ok(()), |folder| {
@@ -105,9 +172,12 @@ pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -
     });
     // Records keep their paths as text: checked before the batch, not after it, and kept for
     // the records written at the end.
-    let record_files = checked.and_then(|()| match args.records {
-        Some(_) => RecordFiles::of(&args.content, &args.track).map(Some),
-        None => Ok(None),
+    let record_files = checked.and_then(|()| match (args.records.as_ref(), mission) {
+        (Some(_), Some(mission)) => {
+            RecordFiles::of_mission(&mission.path, &args.content, args.track()).map(Some)
+        }
+        (Some(_), None) => RecordFiles::of(&args.content, args.track()).map(Some),
+        (None, _) => Ok(None),
     });
     let record_files = match record_files {
         Ok(files) => files,
@@ -116,14 +186,20 @@ pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -
             return Ok(EXIT_UNREADABLE);
         }
     };
-    let loaded = match load_rules(&args.content, &args.track, &args.ruleset, err)? {
-        Ok(loaded) => loaded,
-        Err(code) => return Ok(code),
+    let loaded = match mission {
+        Some(mission) => mission.race.clone(),
+        None => match load_rules(&args.content, args.track(), &args.ruleset, err)? {
+            Ok(loaded) => loaded,
+            Err(code) => return Ok(code),
+        },
     };
-    let spec = match batch_spec(args, loaded.rules, err)? {
+    let mut spec = match batch_spec(args, loaded.rules, err)? {
         Ok(spec) => spec,
         Err(code) => return Ok(code),
     };
+    if let Some(mission) = mission {
+        spec.side_bots.clone_from(&mission.side_bots);
+    }
     // Ctrl-C stops the batch after the races under way.
     let cancel = super::interrupt::watch_ctrl_c();
     let in_shard = args.shard.races_of(args.races);
@@ -159,7 +235,7 @@ pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         writeln!(err, "not compared: the batch was stopped before its end")?;
         None
     } else if comparing {
-        match run_against(args, &spec, cancel, err)? {
+        match run_against(args, mission, &spec, cancel, err)? {
             Ok(against) if (against.races as usize) < in_shard => {
                 writeln!(
                     err,
@@ -226,7 +302,7 @@ fn write_outputs(
     if let Some(path) = args.json.as_deref() {
         let report = BatchReport {
             track: played.spec.rules.track.name.to_string(),
-            players: args.players,
+            players: args.players(),
             seed: args.seed,
             races_asked: args.races,
             shard: args.shard,
@@ -269,8 +345,9 @@ fn simulate_outputs(args: &SimulateArgs) -> Vec<(&'static str, std::path::PathBu
 /// What a batch reads: its track and content, and what it is compared with.
 fn simulate_inputs(args: &SimulateArgs) -> Vec<&Path> {
     [
-        Some(args.track.as_path()),
+        Some(args.track()),
         Some(args.content.as_path()),
+        args.mission.as_deref(),
         args.against.as_deref(),
         args.against_track.as_deref(),
     ]
@@ -320,15 +397,30 @@ fn other_version(args: &SimulateArgs) -> String {
 /// other track, or both, folded.
 fn run_against(
     args: &SimulateArgs,
+    mission: Option<&LoadedMission>,
     spec: &BatchSpec,
     cancel: &AtomicBool,
     err: &mut dyn Write,
 ) -> io::Result<Result<BatchFold, u8>> {
-    let content = args.against.as_ref().unwrap_or(&args.content);
-    let track = args.against_track.as_ref().unwrap_or(&args.track);
-    let loaded = match load_rules(content, track, &args.ruleset, err)? {
-        Ok(loaded) => loaded,
-        Err(code) => return Ok(Err(code)),
+    let content = args.against.as_deref().unwrap_or(&args.content);
+    let track = args.against_track.as_deref().unwrap_or(args.track());
+    let loaded = match mission {
+        // The same mission, played on the other content or track.
+        Some(mission) => match mission.on(content, track) {
+            Ok(loaded) => loaded,
+            Err(LoadRaceError::Invalid(diagnostics)) => {
+                super::race::print_diagnostics(&diagnostics, err)?;
+                return Ok(Err(super::race::open_failure(&diagnostics)));
+            }
+            Err(LoadRaceError::Setup(e)) => {
+                writeln!(err, "error: {e}")?;
+                return Ok(Err(EXIT_CONTENT_ERRORS));
+            }
+        },
+        None => match load_rules(content, track, &args.ruleset, err)? {
+            Ok(loaded) => loaded,
+            Err(code) => return Ok(Err(code)),
+        },
     };
     let spec = BatchSpec {
         rules: loaded.rules,
@@ -417,6 +509,51 @@ fn progress_bar(races: usize) -> ProgressBar {
     bar
 }
 
+/// A mission batch's figures: each side's win rate, each objective's, the turn limit's share.
+fn print_mission(mission: &crate::sim::stats::MissionStats, out: &mut dyn Write) -> io::Result<()> {
+    let pct = |x: f64| x * 100.0;
+    writeln!(out, "{:<20} {:>6} {:>17}", "side", "races", "win % (95%)")?;
+    for (side, s) in &mission.sides {
+        writeln!(
+            out,
+            "{:<20} {:>6} {:>5.1} ({:>4.1}-{:>4.1})",
+            side,
+            s.races,
+            pct(s.win_rate.rate),
+            pct(s.win_rate.low),
+            pct(s.win_rate.high)
+        )?;
+    }
+    for (objective, o) in &mission.objectives {
+        let by: Vec<String> = o
+            .by_side
+            .iter()
+            .map(|(side, n)| format!("{side} {n}"))
+            .collect();
+        writeln!(
+            out,
+            "objective {:<18} met {:>5.1}% ({:.1}-{:.1}){}",
+            objective,
+            pct(o.met.rate),
+            pct(o.met.low),
+            pct(o.met.high),
+            if by.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", by.join(", "))
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "ended by the turn limit {:.1}% ({:.1}-{:.1}); turns to victory: mean {:.1}",
+        pct(mission.ended_by_turn_limit.rate),
+        pct(mission.ended_by_turn_limit.low),
+        pct(mission.ended_by_turn_limit.high),
+        mission.turns_to_victory
+    )
+}
+
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
 fn seat_bots(
     args: &SimulateArgs,
@@ -428,18 +565,18 @@ fn seat_bots(
     } else {
         args.bots.clone()
     };
-    if names.len() > args.players {
+    if names.len() > args.players() {
         writeln!(
             err,
             "error: --bots names {} profiles for {} seats: at most one per seat",
             names.len(),
-            args.players
+            args.players()
         )?;
         // A command line that asks for the impossible, as clap's usage errors do.
         return Ok(Err(EXIT_UNREADABLE));
     }
     let mut bots = Vec::new();
-    for seat in 0..args.players {
+    for seat in 0..args.players() {
         let name = &names[seat % names.len()];
         let Some(profile) = profiles.get(name) else {
             writeln!(
@@ -497,6 +634,9 @@ fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> 
             pct(i.low),
             pct(i.high)
         )?;
+    }
+    if let Some(mission) = &stats.mission {
+        print_mission(mission, out)?;
     }
     writeln!(
         out,

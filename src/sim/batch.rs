@@ -33,6 +33,9 @@ pub struct BatchSpec {
     pub races: usize,
     /// The batch's seed.
     pub seed: u64,
+    /// For a batch of a mission: the bot profile each side is always played by, side by side
+    /// (a seat whose team's side has one plays by it, whatever `bots` says for the seat).
+    pub side_bots: Vec<Option<BotProfile>>,
 }
 
 /// Why a batch cannot be set up.
@@ -83,7 +86,26 @@ impl BatchSpec {
             bots,
             races,
             seed,
+            side_bots: Vec::new(),
         })
+    }
+
+    /// The bot profile a seat plays by when its team is `team`: its side's, in a mission whose
+    /// side is always played by one, else the seat's.
+    #[must_use]
+    pub fn seat_bot(&self, seat: usize, team: &Id) -> &BotProfile {
+        let side = self.rules.mission.as_ref().and_then(|mission| {
+            let index = self
+                .rules
+                .content
+                .teams
+                .iter()
+                .position(|t| t.id == *team)?;
+            mission.side_of_team(index)
+        });
+        side.and_then(|s| self.side_bots.get(s.index()))
+            .and_then(Option::as_ref)
+            .unwrap_or(&self.bots[seat])
     }
 }
 
@@ -114,6 +136,9 @@ pub struct BatchIdentity {
     pub races: usize,
     /// How many shards it was split into.
     pub shards: usize,
+    /// For a batch of a mission: the SHA-256 of the mission's canonical text.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission_hash: Option<String>,
 }
 
 impl BatchIdentity {
@@ -132,6 +157,7 @@ impl BatchIdentity {
             seed: spec.seed,
             races: spec.races,
             shards,
+            mission_hash: content.mission_hash.clone(),
         }
     }
 }
@@ -148,6 +174,10 @@ pub enum RaceEnd {
     Kill,
     /// The race reached its turn limit, or no car was left: no winner.
     Draw,
+    /// A side of the mission met an objective worth the race.
+    Objective,
+    /// The mission's turn limit gave the race to a side (the most VP, or the tie's side).
+    TurnLimit,
 }
 
 /// One seat's part in a race.
@@ -308,6 +338,70 @@ pub struct RaceSummary {
     /// statistics sum them).
     #[serde(skip)]
     pub spaces: Vec<SpaceCounts>,
+    /// For a race of a mission: its sides, who won and which objectives were met.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<MissionResult>,
+}
+
+/// How a race of a mission went, by side and objective ids.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize, serde::Deserialize)]
+pub struct MissionResult {
+    /// Each seat's side.
+    pub sides: Vec<String>,
+    /// The side that won; absent for a draw.
+    pub winner: Option<String>,
+    /// Each objective and the side that met it, if one did, in the mission's order.
+    pub objectives: Vec<(String, Option<String>)>,
+    /// Whether the race ran to the mission's turn limit and ended there (won on VP or the
+    /// tie's rule, or drawn).
+    #[serde(default)]
+    pub at_limit: bool,
+}
+
+impl MissionResult {
+    /// The mission's part of a finished race, or `None` for a race without a mission.
+    #[must_use]
+    pub fn of(race: &Race) -> Option<Self> {
+        use crate::rules::ObjectiveStatus;
+        use crate::validate::mission::ObjectiveId;
+        let mission = race.mission()?;
+        let side_id =
+            |side: crate::validate::mission::SideId| mission.sides[side.index()].id.to_string();
+        Some(Self {
+            sides: (0..race.players().len())
+                .map(|seat| {
+                    race.side_of(PlayerId(seat as u8))
+                        .map(side_id)
+                        .unwrap_or_default()
+                })
+                .collect(),
+            winner: match race.result() {
+                Some(RaceResult::SideWon(side)) => Some(side_id(side)),
+                _ => None,
+            },
+            objectives: mission
+                .objectives
+                .iter()
+                .enumerate()
+                .map(|(i, o)| {
+                    let met = match race.objective_status(ObjectiveId(i as u16)) {
+                        Some(ObjectiveStatus::Met(side)) => Some(side_id(side)),
+                        _ => None,
+                    };
+                    (o.id.to_string(), met)
+                })
+                .collect(),
+            at_limit: race
+                .events()
+                .iter()
+                .rev()
+                .any(|e| matches!(e, RaceEvent::TurnEnded { turn } if *turn >= mission.turn_limit))
+                && !matches!(
+                    race.events().iter().rev().nth(1),
+                    Some(RaceEvent::ObjectiveMet { .. })
+                ),
+        })
+    }
 }
 
 /// The seed of race `index` of a batch seeded `seed` (`SplitMix64` of both).
@@ -331,7 +425,11 @@ pub fn race_setup(spec: &BatchSpec, index: usize) -> RaceSetup {
             })
             .collect(),
         seed: race_seed(spec.seed, index),
-        turn_limit: crate::rules::setup::DEFAULT_TURN_LIMIT,
+        turn_limit: spec
+            .rules
+            .mission
+            .as_ref()
+            .map_or(crate::rules::setup::DEFAULT_TURN_LIMIT, |m| m.turn_limit),
     }
 }
 
@@ -339,7 +437,14 @@ pub fn race_setup(spec: &BatchSpec, index: usize) -> RaceSetup {
 fn play_index(spec: &BatchSpec, index: usize) -> Result<(RaceSetup, Race), String> {
     let setup = race_setup(spec, index);
     let mut race = Race::new(Arc::clone(&spec.rules), &setup).map_err(|e| e.to_string())?;
-    let mut bots = Seats::new(setup.seed, spec.bots.iter().map(Some));
+    let mut bots = Seats::new(
+        setup.seed,
+        setup
+            .players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| Some(spec.seat_bot(seat, &p.team))),
+    );
     super::driver::play_race(&mut race, &mut bots, false).map_err(|e| e.to_string())?;
     Ok((setup, race))
 }
@@ -381,14 +486,13 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
             lost: race.car(c).place == Place::Destroyed,
         })
         .collect();
+    let pool_end = match last_claim {
+        Some(VpSource::Kill) => RaceEnd::Kill,
+        _ => RaceEnd::FinishLine,
+    };
     let (winner, end) = match race.result() {
-        Some(RaceResult::Winner(p)) => (
-            Some(p.index()),
-            match last_claim {
-                Some(VpSource::Kill) => RaceEnd::Kill,
-                _ => RaceEnd::FinishLine,
-            },
-        ),
+        Some(RaceResult::Winner(p)) => (Some(p.index()), pool_end),
+        Some(RaceResult::SideWon(_)) => (None, mission_end(race, pool_end)),
         _ => (None, RaceEnd::Draw),
     };
     RaceSummary {
@@ -403,13 +507,17 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
         cars,
         metrics: super::metrics::Timeline::of(race).metrics(),
         spaces,
+        mission: MissionResult::of(race),
         seats: race
             .players()
             .iter()
             .enumerate()
             .map(|(seat, p)| SeatResult {
                 team: race.rules().content.teams[p.team].id.to_string(),
-                bot: spec.bots[seat].id.to_string(),
+                bot: spec
+                    .seat_bot(seat, &race.rules().content.teams[p.team].id)
+                    .id
+                    .to_string(),
                 pool: p.pool,
                 finish_vp: p.claims.finish,
                 kill_vp: p.claims.kills,
@@ -420,6 +528,17 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
                 eliminations: kills[seat],
             })
             .collect(),
+    }
+}
+
+/// How a side won a mission race, read from its last events: an objective met, a pool emptied
+/// (the pool's own ending), or the turn limit's settlement.
+fn mission_end(race: &Race, pool_end: RaceEnd) -> RaceEnd {
+    let before_win = race.events().iter().rev().nth(1);
+    match before_win {
+        Some(RaceEvent::ObjectiveMet { .. }) => RaceEnd::Objective,
+        Some(RaceEvent::Winner { .. }) => pool_end,
+        _ => RaceEnd::TurnLimit,
     }
 }
 

@@ -198,6 +198,68 @@ pub struct BatchFold {
     /// millionths ([`super::metrics::SCALE`]).
     #[serde(default)]
     pub design: BTreeMap<String, Moments>,
+    /// For a batch of a mission: its figures by side and objective.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<MissionFold>,
+}
+
+/// A mission batch's figures: integer counts by side and objective id, merged by adding.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct MissionFold {
+    /// Each side's (wins, races it was seated in), by side id.
+    pub sides: BTreeMap<String, (u64, u64)>,
+    /// Each objective's meetings by side: objective id, then side id, then races.
+    pub objectives: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Turns of the races a side won.
+    pub turns_to_victory: Moments,
+    /// Races that ended at the mission's turn limit.
+    pub at_limit: u64,
+}
+
+impl MissionFold {
+    fn add(&mut self, race: &super::batch::MissionResult) {
+        let mut seated: Vec<&String> = race.sides.iter().collect();
+        seated.sort();
+        seated.dedup();
+        for side in seated {
+            let entry = self.sides.entry(side.clone()).or_default();
+            entry.0 += u64::from(race.winner.as_ref() == Some(side));
+            entry.1 += 1;
+        }
+        self.at_limit += u64::from(race.at_limit);
+        for (objective, met) in &race.objectives {
+            let by_side = self.objectives.entry(objective.clone()).or_default();
+            if let Some(side) = met {
+                *by_side.entry(side.clone()).or_default() += 1;
+            }
+        }
+    }
+
+    fn combine(&mut self, other: &Self, checked: bool) -> Option<()> {
+        let sum = |total: &mut u64, more: u64| -> Option<()> {
+            *total = if checked {
+                total.checked_add(more)?
+            } else {
+                total.saturating_add(more)
+            };
+            Some(())
+        };
+        for (side, (wins, races)) in &other.sides {
+            let entry = self.sides.entry(side.clone()).or_default();
+            sum(&mut entry.0, *wins)?;
+            sum(&mut entry.1, *races)?;
+        }
+        for (objective, by_side) in &other.objectives {
+            let into = self.objectives.entry(objective.clone()).or_default();
+            for (side, count) in by_side {
+                sum(into.entry(side.clone()).or_default(), *count)?;
+            }
+        }
+        self.turns_to_victory
+            .combine(&other.turns_to_victory, checked)?;
+        sum(&mut self.at_limit, other.at_limit)?;
+        Some(())
+    }
 }
 
 impl BatchFold {
@@ -219,8 +281,21 @@ impl BatchFold {
         if self.seat_wins.len() < players {
             self.seat_wins.resize(players, 0);
         }
+        if let Some(mission) = &race.mission {
+            let fold = self.mission.get_or_insert_with(MissionFold::default);
+            fold.add(mission);
+            if mission.winner.is_some() {
+                fold.turns_to_victory.add(u64::from(race.turns));
+            }
+        }
         for (seat, s) in race.seats.iter().enumerate() {
-            let won = race.winner == Some(seat);
+            // In a mission race every seat of the winning side wins.
+            let won = match &race.mission {
+                Some(mission) => {
+                    mission.winner.is_some() && mission.winner.as_ref() == mission.sides.get(seat)
+                }
+                None => race.winner == Some(seat),
+            };
             let team = self.teams.entry(s.team.clone()).or_default();
             team.races += 1;
             team.wins += u64::from(won);
@@ -289,6 +364,17 @@ impl BatchFold {
                     .or_default()
                     .add(scaled);
             }
+        }
+    }
+
+    /// Adds another fold's mission figures, if it has any.
+    fn combine_mission(&mut self, other: &Self, checked: bool) -> Option<()> {
+        match &other.mission {
+            Some(theirs) => self
+                .mission
+                .get_or_insert_with(MissionFold::default)
+                .combine(theirs, checked),
+            None => Some(()),
         }
     }
 
@@ -364,6 +450,7 @@ impl BatchFold {
             sum(&mut entry.0, *wins)?;
             sum(&mut entry.1, *seats)?;
         }
+        self.combine_mission(other, checked)?;
         for (into, from) in [
             (&mut self.endings, &other.endings),
             (&mut self.weapons, &other.weapons),
@@ -487,7 +574,12 @@ impl BatchFold {
         let wins = checked_total(self.seat_wins.iter().copied());
         let team_wins = checked_total(self.teams.values().map(|t| t.wins));
         let bot_wins = checked_total(self.bots.values().map(|b| b.0));
-        if wins.is_none_or(|w| w > races) || team_wins != wins || bot_wins != wins {
+        // In a mission every seat of the winning side wins: up to every seat of a race.
+        let most_wins = match &self.mission {
+            Some(_) => expected_seats.unwrap_or(u64::MAX),
+            None => races,
+        };
+        if wins.is_none_or(|w| w > most_wins) || team_wins != wins || bot_wins != wins {
             return Some(format!(
                 "{races} races, but the wins by seat, team and bot disagree"
             ));
@@ -508,6 +600,22 @@ impl BatchFold {
             return Some(format!(
                 "{races} races, but the races listed (longest, shortest, draws) disagree"
             ));
+        }
+        if let Some(mission) = &self.mission {
+            let side_wins = checked_total(mission.sides.values().map(|s| s.0));
+            let victories = mission.turns_to_victory.n;
+            if side_wins != Some(victories)
+                || victories > races
+                || mission.at_limit > races
+                || mission.sides.values().any(|(w, n)| w > n || *n > races)
+                || mission.objectives.values().any(|by_side| {
+                    checked_total(by_side.values().copied()).is_none_or(|n| n > races)
+                })
+            {
+                return Some(format!(
+                    "{races} races, but the mission's wins, sides or objectives count other races"
+                ));
+            }
         }
         None
     }
@@ -576,6 +684,8 @@ pub fn ending_name(end: RaceEnd) -> &'static str {
         RaceEnd::FinishLine => "finish_line",
         RaceEnd::Kill => "kill",
         RaceEnd::Draw => "draw",
+        RaceEnd::Objective => "objective",
+        RaceEnd::TurnLimit => "turn_limit",
     }
 }
 
@@ -635,6 +745,7 @@ mod tests {
                     ..SpaceCounts::default()
                 })
                 .collect(),
+            mission: None,
         }
     }
 

@@ -34,6 +34,10 @@ pub struct LoadedMission {
     pub warnings: Vec<Diagnostic>,
     /// The checked mission (the rules hold it too).
     checked: CheckedMission,
+    /// The mission as its file says it, to play it on other content ([`Self::on`]).
+    raw: Mission,
+    /// The mission file's canonical text's SHA-256.
+    hash: String,
 }
 
 impl LoadedMission {
@@ -66,6 +70,23 @@ impl LoadedMission {
             players,
             seed,
         ))
+    }
+
+    /// The rules of a race of this mission on other content or another track (`simulate
+    /// --against`): the mission checked again against them, its problems there reported.
+    pub fn on(&self, content: &Path, track: &Path) -> Result<LoadedRace, LoadRaceError> {
+        let base = load_race(content, track, self.raw.ruleset.as_str())?;
+        let checked =
+            CheckedMission::from_mission(&self.raw, &base.rules.content, &base.rules.track)
+                .map_err(LoadRaceError::Invalid)?;
+        let rules = RaceRules::for_mission(&base.rules.content, base.rules.track.clone(), checked)?;
+        let mut identity = base.identity;
+        identity.mission.clone_from(&self.race.identity.mission);
+        identity.mission_hash = Some(self.hash.clone());
+        Ok(LoadedRace {
+            rules: Arc::new(rules),
+            identity,
+        })
     }
 
     /// Each seat's bot profile for a race set up by `setup`: its side's, when the side is
@@ -151,11 +172,10 @@ pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
     };
     let mission_rules =
         RaceRules::for_mission(&rules.content, rules.track.clone(), checked.clone())?;
+    let hash = sha256(&loaded.document.to_text(Format::Ron).unwrap_or_default());
     let mut identity = base_race.identity.clone();
     identity.mission = Some(mission.name.to_string());
-    identity.mission_hash = Some(sha256(
-        &loaded.document.to_text(Format::Ron).unwrap_or_default(),
-    ));
+    identity.mission_hash = Some(hash.clone());
     Ok(LoadedMission {
         race: LoadedRace {
             rules: Arc::new(mission_rules),
@@ -167,6 +187,8 @@ pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
         side_bots,
         warnings: found,
         checked,
+        raw: mission.clone(),
+        hash,
     })
 }
 

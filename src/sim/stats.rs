@@ -200,6 +200,80 @@ pub struct BatchStats {
     pub spaces: BTreeMap<String, SpaceCounts>,
     /// The design metrics ([`super::metrics`]): mean and 95% interval of each.
     pub design: Vec<MetricFigure>,
+    /// For a batch of a mission: win rates by side, objectives met, turns to victory.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mission: Option<MissionStats>,
+}
+
+/// A mission batch's figures.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct MissionStats {
+    /// Each side's win rate over the races it was seated in, by side id.
+    pub sides: BTreeMap<String, SideStats>,
+    /// Each objective: how often it was met, over all races, and by which side.
+    pub objectives: BTreeMap<String, ObjectiveStats>,
+    /// Races that reached the mission's turn limit (won there, or drawn there).
+    pub ended_by_turn_limit: Interval,
+    /// Turns of the races a side won.
+    pub turns_to_victory: f64,
+}
+
+/// A side's figures over a mission batch.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct SideStats {
+    /// Races it was seated in.
+    pub races: usize,
+    /// Races it won.
+    pub wins: usize,
+    /// Its win rate with its 95% interval.
+    pub win_rate: Interval,
+}
+
+/// An objective's figures over a mission batch.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct ObjectiveStats {
+    /// The share of races in which it was met, with its 95% interval.
+    pub met: Interval,
+    /// Races in which each side met it.
+    pub by_side: BTreeMap<String, usize>,
+}
+
+impl MissionStats {
+    fn of(fold: &BatchFold, mission: &super::batch_fold::MissionFold) -> Self {
+        let n = fold.races as usize;
+        let at_limit = mission.at_limit as usize;
+        Self {
+            sides: mission
+                .sides
+                .iter()
+                .map(|(side, (wins, races))| {
+                    let stats = SideStats {
+                        races: *races as usize,
+                        wins: *wins as usize,
+                        win_rate: wilson(*wins as usize, *races as usize),
+                    };
+                    (side.clone(), stats)
+                })
+                .collect(),
+            objectives: mission
+                .objectives
+                .iter()
+                .map(|(objective, by_side)| {
+                    let met: u64 = by_side.values().sum();
+                    let stats = ObjectiveStats {
+                        met: wilson(met as usize, n),
+                        by_side: by_side
+                            .iter()
+                            .map(|(side, count)| (side.clone(), *count as usize))
+                            .collect(),
+                    };
+                    (objective.clone(), stats)
+                })
+                .collect(),
+            ended_by_turn_limit: wilson(at_limit, n),
+            turns_to_victory: mission.turns_to_victory.mean(),
+        }
+    }
 }
 
 /// A design metric over a batch.
@@ -332,6 +406,10 @@ impl BatchStats {
                 .iter()
                 .map(|metric| MetricFigure::of(metric, fold.design.get(metric.id)))
                 .collect(),
+            mission: fold
+                .mission
+                .as_ref()
+                .map(|mission| MissionStats::of(fold, mission)),
         }
     }
 }

@@ -228,3 +228,110 @@ fn a_mission_race_asked_for_a_player_count_it_does_not_allow_is_refused() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stderr.contains("played by 2 players"), "{}", run.stderr);
 }
+
+/// `simulate --mission` on a sample mission with the report written as JSON.
+fn simulate_mission(mission: &str, extra: &[&str], report: &std::path::Path) -> common::Run {
+    let path = common::repo(&format!("missions/{mission}.ron"));
+    let mut args = vec![
+        "simulate",
+        "--mission",
+        path.to_str().expect("utf-8"),
+        "--races",
+        "24",
+        "--seed",
+        "9",
+        "--race-list",
+        "--json",
+        report.to_str().expect("utf-8"),
+    ];
+    args.extend(extra);
+    common::roadwright(&args)
+}
+
+fn read_json(path: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).expect("report")).expect("json")
+}
+
+#[test]
+fn simulate_of_a_mission_reports_its_sides_objectives_and_turn_limit() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("courier.json");
+    let run = simulate_mission("courier", &[], &report);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("couriers"), "{}", run.stdout);
+    assert!(run.stdout.contains("objective deliver"), "{}", run.stdout);
+    let report = read_json(&report);
+    let mission = &report["stats"]["mission"];
+    let wins = |side: &str| mission["sides"][side]["wins"].as_u64().expect("wins");
+    let races = |side: &str| mission["sides"][side]["races"].as_u64().expect("races");
+    assert_eq!((races("couriers"), races("raiders")), (24, 24));
+    // Every race has a winner: an objective, or the turn limit's tie goes to the raiders.
+    assert_eq!(wins("couriers") + wins("raiders"), 24);
+    let met = |objective: &str| {
+        mission["objectives"][objective]["by_side"]
+            .as_object()
+            .map_or(0, |sides| {
+                sides.values().filter_map(serde_json::Value::as_u64).sum()
+            })
+    };
+    assert_eq!(met("deliver"), wins("couriers"));
+    let at_limit = mission["ended_by_turn_limit"]["rate"]
+        .as_f64()
+        .expect("rate");
+    assert!(
+        (met("ambush") as f64 + at_limit * 24.0 - wins("raiders") as f64).abs() < 1e-9,
+        "raiders win by the ambush or at the limit"
+    );
+    // A team wins when its side does.
+    assert_eq!(
+        report["stats"]["teams"]["rust-reapers"]["wins"].as_u64(),
+        Some(wins("couriers"))
+    );
+}
+
+#[test]
+fn shards_of_a_mission_batch_merge_into_exactly_the_whole_batch() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let whole = dir.path().join("whole.json");
+    let run = simulate_mission("team-battle", &["--bots", "racer,random"], &whole);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let mut parts = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let part = dir.path().join(format!("part-{}.json", &shard[..1]));
+        let run = simulate_mission(
+            "team-battle",
+            &["--bots", "racer,random", "--shard", shard],
+            &part,
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        parts.push(part);
+    }
+    let merged = dir.path().join("merged.json");
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(|p| p.to_str().expect("utf-8")));
+    args.extend(["-o", merged.to_str().expect("utf-8")]);
+    let run = common::roadwright(&args);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let (whole, merged) = (read_json(&whole), read_json(&merged));
+    assert!(whole["stats"]["mission"]["sides"]["wolves"].is_object());
+    assert_eq!(merged["stats"], whole["stats"]);
+    assert_eq!(merged["fold"], whole["fold"]);
+}
+
+#[test]
+fn a_side_the_mission_gives_a_bot_is_played_by_it_whatever_the_seats_ask() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("convoy.json");
+    let run = simulate_mission("last-convoy", &["--bots", "random"], &report);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = read_json(&report);
+    let bots = report["stats"]["bots"].as_object().expect("bots");
+    assert!(bots.contains_key("brawler"), "{bots:?}");
+    assert!(bots.contains_key("random"), "{bots:?}");
+    for race in report["races"].as_array().expect("races") {
+        for seat in race["seats"].as_array().expect("seats") {
+            let brawler = seat["bot"] == "brawler";
+            assert_eq!(brawler, seat["team"] == "bone-breakers", "{seat}");
+        }
+    }
+}

@@ -897,6 +897,7 @@ fn the_studios_planner_seats_decide_as_simulate_does_for_the_same_seed() {
         bots: vec![planner; setup.players.len()],
         races: 1,
         seed: batch_seed,
+        side_bots: Vec::new(),
     };
     let batch =
         roadwright::sim::batch::record_of(&spec, 0, loaded.identity, RecordFiles::default())
