@@ -56,6 +56,11 @@ pub struct SimulateArgs {
     /// Bot profile ids per seat, comma separated (repeated over the seats).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
+    /// With `--mission`: the bot profile a side is always played by, `SIDE=PROFILE`, comma
+    /// separated (over the mission's own; a side not named keeps the mission's, or the seat's
+    /// `--bots`).
+    #[arg(long, value_delimiter = ',', requires = "mission")]
+    pub side_bots: Vec<String>,
     /// Team ids, comma separated, one per player (rotated over the seats race by race).
     #[arg(long, value_delimiter = ',')]
     pub teams: Vec<String>,
@@ -114,6 +119,7 @@ impl SimulateArgs {
             players: Some(setup.players.len()),
             teams: setup.players.iter().map(|p| p.team.to_string()).collect(),
             bots: self.bots.clone(),
+            side_bots: self.side_bots.clone(),
             races: self.races,
             seed: self.seed,
             threads: self.threads,
@@ -186,20 +192,10 @@ fn simulate_batch(
             return Ok(EXIT_UNREADABLE);
         }
     };
-    let loaded = match mission {
-        Some(mission) => mission.race.clone(),
-        None => match load_rules(&args.content, args.track(), &args.ruleset, err)? {
-            Ok(loaded) => loaded,
-            Err(code) => return Ok(code),
-        },
-    };
-    let mut spec = match batch_spec(args, loaded.rules, err)? {
-        Ok(spec) => spec,
+    let (loaded, spec) = match loaded_batch(args, mission, err)? {
+        Ok(batch) => batch,
         Err(code) => return Ok(code),
     };
-    if let Some(mission) = mission {
-        spec.side_bots.clone_from(&mission.side_bots);
-    }
     // Ctrl-C stops the batch after the races under way.
     let cancel = super::interrupt::watch_ctrl_c();
     let in_shard = args.shard.races_of(args.races);
@@ -269,6 +265,33 @@ fn simulate_batch(
         record_files: record_files.as_ref(),
     };
     write_outputs(args, &loaded.identity, &played, err)
+}
+
+/// The rules a batch is played on (the mission's, or the content and track named) and its
+/// spec (with the mission's side bots, as `--side-bots` changes them).
+fn loaded_batch(
+    args: &SimulateArgs,
+    mission: Option<&LoadedMission>,
+    err: &mut dyn Write,
+) -> io::Result<Result<(crate::sim::LoadedRace, BatchSpec), u8>> {
+    let loaded = match mission {
+        Some(mission) => mission.race.clone(),
+        None => match load_rules(&args.content, args.track(), &args.ruleset, err)? {
+            Ok(loaded) => loaded,
+            Err(code) => return Ok(Err(code)),
+        },
+    };
+    let mut spec = match batch_spec(args, std::sync::Arc::clone(&loaded.rules), err)? {
+        Ok(spec) => spec,
+        Err(code) => return Ok(Err(code)),
+    };
+    if let Some(mission) = mission {
+        spec.side_bots = match side_bots(args, mission, err)? {
+            Ok(bots) => bots,
+            Err(code) => return Ok(Err(code)),
+        };
+    }
+    Ok(Ok((loaded, spec)))
 }
 
 /// What a batch played, for its outputs.
@@ -507,6 +530,53 @@ fn progress_bar(races: usize) -> ProgressBar {
         bar.set_style(style);
     }
     bar
+}
+
+/// The bot profile each side of the mission is always played by: the mission's, with the
+/// sides `--side-bots` names played by the profiles it names.
+fn side_bots(
+    args: &SimulateArgs,
+    mission: &LoadedMission,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<Option<crate::content::bot_profile::BotProfile>>, u8>> {
+    let profiles = profiles_in(&args.content);
+    let mut bots = mission.side_bots.clone();
+    for pair in &args.side_bots {
+        let Some((side, profile)) = pair.split_once('=') else {
+            writeln!(err, "error: --side-bots {pair}: write SIDE=PROFILE")?;
+            return Ok(Err(EXIT_UNREADABLE));
+        };
+        let Some(index) = mission
+            .mission()
+            .sides
+            .iter()
+            .position(|s| s.id.as_str() == side)
+        else {
+            writeln!(
+                err,
+                "error: --side-bots: the mission has no side `{side}` (it has: {})",
+                mission
+                    .mission()
+                    .sides
+                    .iter()
+                    .map(|s| s.id.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )?;
+            return Ok(Err(EXIT_UNREADABLE));
+        };
+        let Some(found) = profiles.get(profile) else {
+            writeln!(
+                err,
+                "error: no bot profile `{profile}` in {} (it has: {})",
+                args.content.display(),
+                profiles.keys().cloned().collect::<Vec<_>>().join(", ")
+            )?;
+            return Ok(Err(EXIT_CONTENT_ERRORS));
+        };
+        bots[index] = Some(found.clone());
+    }
+    Ok(Ok(bots))
 }
 
 /// A mission batch's figures: each side's win rate, each objective's, the turn limit's share.

@@ -11,6 +11,7 @@ pub mod load;
 pub mod metric_ranges;
 pub mod metrics;
 pub mod mission;
+pub mod mission_score;
 pub mod ntbea;
 pub mod planner;
 pub mod play_check;

@@ -17,10 +17,11 @@ use rustc_hash::FxHashMap;
 
 use super::bot::Bot;
 use super::greedy::GreedyBot;
-use super::score::{lap_length, lap_progress};
+use super::mission_score::MissionLens;
+use super::score::{DECIDED, lap_length, lap_progress};
 use crate::content::bot_profile::Weights;
 use crate::rules::outcomes::Ending;
-use crate::rules::{Decision, OutcomeSearch, Place, PlayerView, Race, Step};
+use crate::rules::{CarId, Decision, OutcomeSearch, Place, PlayerView, Race, RaceResult, Step};
 use crate::validate::checked_track::SpaceId;
 
 /// How much a rival car's progress counts against the planner, next to its own cars' (which
@@ -49,6 +50,8 @@ pub struct PlannerBot {
     progress: Vec<f64>,
     /// Positions one card's search may visit.
     search_limit: usize,
+    /// In a mission race, the side's view of its objectives for the activation planned.
+    lens: Option<MissionLens>,
 }
 
 impl PlannerBot {
@@ -64,6 +67,7 @@ impl PlannerBot {
             shots: FxHashMap::default(),
             progress: Vec::new(),
             search_limit: DEFAULT_SEARCH_LIMIT,
+            lens: None,
         }
     }
 
@@ -94,11 +98,24 @@ impl PlannerBot {
         let shots = &mut self.shots;
         shots.clear();
         let progress = &self.progress;
+        let lens = self.lens.as_ref();
+        let friend =
+            |car: CarId| lens.map_or(race.car(car).player == me, |l| l.friendly(race, car));
+        // What a crossing is worth: the mission's finish VP (1 in the rulebook's race).
+        let crossing_vp = f64::from(race.base_vp(false));
         let (hazard_damage, hazard_loss) = race.rules().content.hazards.as_ref().map_or(
             (0.0, 0.0),
             crate::validate::hazard_deck::HazardBook::expected_harm,
         );
         let best = self.search.best(trial, self.search_limit, |reached| {
+            // A movement that ends a mission race is won or lost outright.
+            if let Some(RaceResult::SideWon(side)) = reached.race.result() {
+                return if race.side_of(me) == Some(side) {
+                    DECIDED
+                } else {
+                    -DECIDED
+                };
+            }
             let mut score = 0.0;
             for (car, place) in reached.moved {
                 let mut gain = lap_progress(track, *place) - progress[car.index()];
@@ -107,12 +124,15 @@ impl PlannerBot {
                     gain += lap;
                     crossings = 1.0;
                 }
-                let sign = if race.car(*car).player == me {
-                    1.0
-                } else {
-                    -RIVAL_SHARE
-                };
-                score += sign * (weights.progress * gain + weights.finish_vp * crossings);
+                let sign = if friend(*car) { 1.0 } else { -RIVAL_SHARE };
+                score +=
+                    sign * (weights.progress * gain + weights.finish_vp * crossings * crossing_vp);
+                if let Some(lens) = lens {
+                    let i = car.index();
+                    score += sign
+                        * (weights.progress * gain * (lens.progress_share[i] - 1.0)
+                            + lens.crossing[i] * crossings);
+                }
             }
             if let Some((_, Place::Track(end))) =
                 reached.moved.iter().find(|(car, _)| *car == mover)
@@ -122,11 +142,17 @@ impl PlannerBot {
                         .race
                         .target_options_from(mover, *end)
                         .into_iter()
-                        .filter(|t| race.car(t.target).player != me)
-                        .map(|t| t.expected_damage)
+                        .filter(|t| !friend(t.target))
+                        .map(|t| {
+                            t.expected_damage
+                                * lens.map_or(1.0, |l| l.damage_share[t.target.index()])
+                        })
                         .fold(0.0, f64::max)
                 });
                 score += weights.damage_dealt * shot;
+                if let Some(lens) = lens {
+                    score += lens.hold_worth(*end);
+                }
             }
             // What the ground does to the mover (nothing on the rulebook's grounds, where the
             // score is left exactly as it was).
@@ -155,6 +181,9 @@ impl Bot for PlannerBot {
         }
         if legal.iter().all(|d| matches!(d, Decision::Play { .. })) {
             let race = view.determinise(&mut self.rng);
+            self.lens = race
+                .mission()
+                .map(|_| MissionLens::of(&race, view.me(), &self.weights));
             self.progress.clear();
             self.progress.extend(
                 race.cars()

@@ -5,8 +5,10 @@ use crate::content::track::Section;
 use crate::rules::{Place, PlayerId, Race, RaceResult};
 use crate::validate::checked_track::CheckedTrack;
 
+use super::mission_score::{MissionLens, objectives_worth};
+
 /// The score of a won race (and minus it, of a lost one): above anything a position is worth.
-const DECIDED: f64 = 1.0e6;
+pub(crate) const DECIDED: f64 = 1.0e6;
 
 /// How far along the lap a car on `place` is, in sectors from the finish line (0 on the
 /// starting section and off the board).
@@ -34,7 +36,8 @@ pub fn lap_length(track: &CheckedTrack) -> f64 {
 
 /// The position's worth to `me`: its progress (sectors covered, a lap for each finish VP), VP
 /// by source, damage dealt and taken, cars lost and the rivals' pools, each by its weight; a
-/// decided race is worth more than anything.
+/// decided race is worth more than anything. In a mission race the player's side counts as
+/// theirs, and its objectives add their worth ([`super::mission_score`]).
 #[must_use]
 pub fn evaluate(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
     match race.result() {
@@ -42,16 +45,32 @@ pub fn evaluate(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
         Some(_) if race.won_by(me) => return DECIDED,
         Some(_) => return -DECIDED,
     }
+    if race.mission().is_some() {
+        let lens = MissionLens::of(race, me, weights);
+        return board_worth(race, me, weights, Some(&lens))
+            + objectives_worth(race, me, weights, &lens);
+    }
+    board_worth(race, me, weights, None)
+}
+
+/// What the board is worth to `me` (and its side, through `lens`): the terms of [`evaluate`]
+/// but the objectives. Without a lens every share is 1 and only `me` is a friend, so the
+/// arithmetic is the rulebook race's, term for term.
+fn board_worth(race: &Race, me: PlayerId, weights: &Weights, lens: Option<&MissionLens>) -> f64 {
+    let friend = |p: PlayerId| lens.map_or(p == me, |l| l.friend[p.index()]);
+    let share =
+        |shares: fn(&MissionLens) -> &[f64], car: usize| lens.map_or(1.0, |l| shares(l)[car]);
     let track = race.track();
     let (mut progress, mut dealt, mut taken, mut lost) = (0.0, 0.0, 0.0, 0.0);
-    for car in race.cars() {
+    for (i, car) in race.cars().iter().enumerate() {
         let damage = f64::from(car.damage) + f64::from(car.temporary_damage);
-        if car.player == me {
+        let damage = damage * share(|l| &l.damage_share, i);
+        if friend(car.player) {
             match car.place {
-                Place::Destroyed => lost += 1.0,
+                Place::Destroyed => lost += lens.map_or(1.0, |l| l.loss_share),
                 Place::Reserve => {}
                 _ => {
-                    progress += lap_progress(track, car.place);
+                    progress += lap_progress(track, car.place) * share(|l| &l.progress_share, i);
                     taken += damage;
                 }
             }
@@ -59,20 +78,21 @@ pub fn evaluate(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
             dealt += damage;
         }
     }
-    let mine = race.player(me);
+    let (mut finish, mut kills, mut rivals_pool) = (0.0, 0.0, 0.0);
+    for (i, p) in race.players().iter().enumerate() {
+        if friend(PlayerId(i as u8)) {
+            finish += f64::from(p.claims.finish);
+            kills += f64::from(p.claims.kills);
+        } else {
+            rivals_pool += f64::from(p.pool);
+        }
+    }
     // A finish VP stands for a whole lap covered: progress runs on across the line.
     let lap = lap_length(track);
-    progress += lap * f64::from(mine.claims.finish);
-    let rivals_pool: f64 = race
-        .players()
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| *i != me.index())
-        .map(|(_, p)| f64::from(p.pool))
-        .sum();
+    progress += lap * finish;
     weights.progress * progress
-        + weights.finish_vp * f64::from(mine.claims.finish)
-        + weights.kill_vp * f64::from(mine.claims.kills)
+        + weights.finish_vp * finish
+        + weights.kill_vp * kills
         + weights.damage_dealt * dealt
         + weights.damage_taken * taken
         + weights.cars_lost * lost

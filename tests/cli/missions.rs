@@ -335,3 +335,33 @@ fn a_side_the_mission_gives_a_bot_is_played_by_it_whatever_the_seats_ask() {
         }
     }
 }
+
+#[test]
+fn side_bots_play_a_side_by_the_profile_named_and_refuse_a_side_the_mission_lacks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("courier.json");
+    let run = simulate_mission(
+        "courier",
+        &["--side-bots", "raiders=planner", "--bots", "random"],
+        &report,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = read_json(&report);
+    for race in report["races"].as_array().expect("races") {
+        for seat in race["seats"].as_array().expect("seats") {
+            let planner = seat["bot"] == "planner";
+            assert_eq!(planner, seat["team"] == "chrome-jackals", "{seat}");
+        }
+    }
+    let unknown = simulate_mission(
+        "courier",
+        &["--side-bots", "pirates=planner"],
+        &dir.path().join("x.json"),
+    );
+    assert_eq!(unknown.code, 2, "{}", unknown.stderr);
+    assert!(
+        unknown.stderr.contains("couriers, raiders"),
+        "{}",
+        unknown.stderr
+    );
+}
