@@ -29,6 +29,9 @@ struct Report<'a> {
 #[derive(serde::Serialize, Default, Clone, Copy)]
 struct Played {
     tracks: usize,
+    /// Missions played (`--play` of mission files).
+    #[serde(skip_serializing_if = "is_zero")]
+    missions: usize,
     races: usize,
     findings: usize,
 }
@@ -97,17 +100,7 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         let opened = RawPack::open(path);
         unreadable += opened.errors.len();
         diagnostics.extend(validate_opened_against(&opened, &terrain));
-        // A scenario is checked as `moves` would use it: its content, track and position.
-        for file in &opened.files {
-            match &file.document {
-                Document::Scenario(scenario) => {
-                    diagnostics.extend(check_scenario(&file.source.path, scenario));
-                }
-                // A mission is checked against the content and track it names, at its lines.
-                Document::Mission(_) => diagnostics.extend(check_mission(&file.source.path)),
-                _ => {}
-            }
-        }
+        diagnostics.extend(check_played_files(&opened, play.zip(played.as_mut()), err)?);
         if let Some(play) = play {
             let (found, unreadable_content, tracks) = play_tracks(&opened, play);
             // Content that could not be played, or a stop, plays nothing worth counting.
@@ -147,9 +140,13 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
             // A clean play check says so: silence would read as "it did not run".
             writeln!(
                 err,
-                "played {} race(s) on {} track(s): {}",
+                "played {} race(s) on {} track(s){}: {}",
                 played.races,
                 played.tracks,
+                match played.missions {
+                    0 => String::new(),
+                    n => format!(" and {n} mission(s)"),
+                },
                 match played.findings {
                     0 => "nothing found".to_owned(),
                     1 => "1 finding".to_owned(),
@@ -262,6 +259,88 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize, us
             0,
         ),
     }
+}
+
+/// What the scenarios and missions among `opened` say when checked against the content and track
+/// they name: a scenario as `moves` would use it (its position), a mission at its lines and,
+/// with `play`, played.
+fn check_played_files(
+    opened: &RawPack,
+    mut play: Option<(&Play<'_>, &mut Played)>,
+    err: &mut dyn Write,
+) -> io::Result<Vec<Diagnostic>> {
+    let mut diagnostics = Vec::new();
+    for file in &opened.files {
+        match &file.document {
+            Document::Scenario(scenario) => {
+                diagnostics.extend(check_scenario(&file.source.path, scenario));
+            }
+            Document::Mission(_) => {
+                let play = play.as_mut().map(|(play, played)| (*play, &mut **played));
+                diagnostics.extend(validate_mission(&file.source.path, play, err)?);
+            }
+            _ => {}
+        }
+    }
+    Ok(diagnostics)
+}
+
+/// A mission file's diagnostics: its check, and with `play` what playing it found (counted into
+/// `played`).
+fn validate_mission(
+    path: &Path,
+    play: Option<(&Play<'_>, &mut Played)>,
+    err: &mut dyn Write,
+) -> io::Result<Vec<Diagnostic>> {
+    let mut diagnostics = check_mission(path);
+    let sound = !diagnostics.iter().any(Diagnostic::is_error);
+    if let (Some((play, played)), true) = (play, sound)
+        && let Some((races, found)) = play_mission_file(path, play, err)?
+    {
+        played.missions += 1;
+        played.races += races;
+        played.findings += found.len();
+        diagnostics.extend(found);
+    }
+    Ok(diagnostics)
+}
+
+// serde's `skip_serializing_if` hands over a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// Plays a mission file's races (`--play`): the races played and what they showed, or `None`
+/// when it could not be loaded (its check said why) or was stopped (said on `err`).
+fn play_mission_file(
+    path: &Path,
+    play: &Play<'_>,
+    err: &mut dyn Write,
+) -> io::Result<Option<(usize, Vec<Diagnostic>)>> {
+    let Ok(loaded) = crate::sim::mission::load_mission(path) else {
+        return Ok(None);
+    };
+    let total = play.races.saturating_mul(loaded.mission().players.len());
+    let cancel = super::interrupt::watch_ctrl_c();
+    let bar = play_bar(total);
+    let played = crate::sim::mission::play_mission(
+        &loaded,
+        play.races,
+        play.seed,
+        &|n| bar.set_position(n as u64),
+        &|| cancel.load(Ordering::Relaxed),
+    );
+    bar.finish_and_clear();
+    if let Some(played) = played {
+        return Ok(Some((played.races, played.findings)));
+    }
+    writeln!(
+        err,
+        "{}: the play check was stopped; nothing it found is reported",
+        path.display()
+    )?;
+    Ok(None)
 }
 
 /// A progress bar on stderr for the races of a play check (hidden when stderr is not a

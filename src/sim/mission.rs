@@ -36,6 +36,8 @@ pub struct LoadedMission {
     checked: CheckedMission,
     /// The mission as its file says it, to play it on other content ([`Self::on`]).
     raw: Mission,
+    /// The mission file's text, where findings about it point.
+    source: crate::content::SourceFile,
     /// The mission file's canonical text's SHA-256.
     hash: String,
 }
@@ -189,6 +191,7 @@ pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
         checked,
         raw: mission.clone(),
         hash,
+        source: loaded.source.clone(),
     })
 }
 
@@ -236,4 +239,137 @@ fn side_bots(
             profile
         })
         .collect()
+}
+
+/// What playing a mission showed: `validate --play` of a mission file.
+#[derive(Clone, PartialEq, Debug)]
+pub struct MissionPlay {
+    /// Races played, at every player count the mission allows.
+    pub races: usize,
+    /// Its findings: a side that never won, an objective never met, races the turn limit
+    /// ended.
+    pub findings: Vec<Diagnostic>,
+}
+
+/// Plays `races` races of the mission at each player count it allows, with random bots (a side
+/// the mission gives a bot is played by it), and reports what a designer should know: each side
+/// should win at least once, each objective be met at least once, and the turn limit end few
+/// races. `None` when it was cancelled.
+pub fn play_mission(
+    loaded: &LoadedMission,
+    races: usize,
+    seed: u64,
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Option<MissionPlay> {
+    use super::batch::{BatchSpec, Shard, fold_shard};
+    let random = BotProfile {
+        kind: crate::content::kind::BotProfileKind::BotProfile,
+        version: BotProfile::VERSION,
+        id: crate::content::text::Id::from("random"),
+        name: crate::content::text::Text::from("Random"),
+        strategy: crate::content::bot_profile::Strategy::Random,
+        search_limit: crate::content::bot_profile::DEFAULT_SEARCH_LIMIT,
+    };
+    let mut fold = super::batch_fold::BatchFold::default();
+    let mut done = 0;
+    for &players in &loaded.mission().players {
+        let setup = loaded.setup(Some(usize::from(players)), seed).ok()?;
+        let teams: Vec<_> = setup.players.iter().map(|p| p.team.clone()).collect();
+        let mut spec = BatchSpec::new(
+            Arc::clone(&loaded.race.rules),
+            &teams,
+            vec![random.clone(); teams.len()],
+            races,
+            seed,
+        )
+        .ok()?;
+        spec.side_bots.clone_from(&loaded.side_bots);
+        let played = fold_shard(
+            &spec,
+            Shard::WHOLE,
+            0,
+            false,
+            &|n| progress(done + n),
+            cancel,
+        )
+        .ok()?;
+        if (played.fold.races as usize) < races {
+            return None;
+        }
+        done += races;
+        fold.merge(&played.fold);
+    }
+    let played = fold.races as usize;
+    Some(MissionPlay {
+        races: played,
+        findings: play_findings(loaded, &fold),
+    })
+}
+
+/// What a mission's races showed, each a warning at the side, objective or turn limit.
+fn play_findings(loaded: &LoadedMission, fold: &super::batch_fold::BatchFold) -> Vec<Diagnostic> {
+    let mission = fold.mission.clone().unwrap_or_default();
+    let played = fold.races as usize;
+    let evidence = || crate::validate::diagnostic::PlayEvidence {
+        races: played,
+        seed: None,
+        players: None,
+        teams: Vec::new(),
+        decision: None,
+    };
+    let mut findings = Vec::new();
+    let mut finding = |code: &'static str, needle: Needle<'_>, message: String| {
+        let mut report = FileReport::new(&loaded.source, &mut findings);
+        report.warning(code, None, &[needle], message);
+        if let Some(last) = findings.last_mut() {
+            last.play = Some(evidence());
+        }
+    };
+    for side in &loaded.mission().sides {
+        let (wins, seated) = mission
+            .sides
+            .get(side.id.as_str())
+            .copied()
+            .unwrap_or_default();
+        if wins == 0 && seated > 0 {
+            finding(
+                "side-never-wins",
+                Needle::Value(side.id.as_str()),
+                format!(
+                    "side `{}` won none of the {seated} races it played (random bots): can it win?",
+                    side.id
+                ),
+            );
+        }
+    }
+    for objective in &loaded.mission().objectives {
+        let met: u64 = mission
+            .objectives
+            .get(objective.id.as_str())
+            .map_or(0, |by_side| by_side.values().sum());
+        if met == 0 {
+            finding(
+                "objective-never-met",
+                Needle::Value(objective.id.as_str()),
+                format!(
+                    "objective `{}` was met in none of {played} races (random bots): is it \
+                     reachable?",
+                    objective.id
+                ),
+            );
+        }
+    }
+    if mission.at_limit > 0 {
+        finding(
+            "races-end-at-turn-limit",
+            Needle::Field("turn_limit"),
+            format!(
+                "{} of {played} races ({:.0}%) ran to the turn limit (random bots)",
+                mission.at_limit,
+                100.0 * mission.at_limit as f64 / played.max(1) as f64
+            ),
+        );
+    }
+    findings
 }

@@ -676,6 +676,21 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     ),
     code("event-never-drawn", Play, "A movement event no race drew."),
     code(
+        "side-never-wins",
+        Play,
+        "A side of the mission won none of the races played: check that it can win.",
+    ),
+    code(
+        "objective-never-met",
+        Play,
+        "An objective of the mission was met in none of the races played: check that it can be.",
+    ),
+    code(
+        "races-end-at-turn-limit",
+        Play,
+        "Some races of the mission ran to its turn limit; the message says how many.",
+    ),
+    code(
         "not-a-mission",
         Missions,
         "A file given as a mission holds another kind of content.",

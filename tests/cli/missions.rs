@@ -326,12 +326,13 @@ fn a_side_the_mission_gives_a_bot_is_played_by_it_whatever_the_seats_ask() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     let report = read_json(&report);
     let bots = report["stats"]["bots"].as_object().expect("bots");
-    assert!(bots.contains_key("brawler"), "{bots:?}");
+    assert!(bots.contains_key("planner"), "{bots:?}");
     assert!(bots.contains_key("random"), "{bots:?}");
     for race in report["races"].as_array().expect("races") {
         for seat in race["seats"].as_array().expect("seats") {
-            let brawler = seat["bot"] == "brawler";
-            assert_eq!(brawler, seat["team"] == "bone-breakers", "{seat}");
+            let planner = seat["bot"] == "planner";
+            let wasteland = seat["team"] == "bone-breakers" || seat["team"] == "black-widows";
+            assert_eq!(planner, wasteland, "{seat}");
         }
     }
 }
@@ -363,5 +364,59 @@ fn side_bots_play_a_side_by_the_profile_named_and_refuse_a_side_the_mission_lack
         unknown.stderr.contains("couriers, raiders"),
         "{}",
         unknown.stderr
+    );
+}
+
+#[test]
+fn validate_play_of_a_mission_says_which_side_never_wins_and_which_objective_is_never_met() {
+    // One turn: the courier cannot cross twice, so the couriers never win (and the raiders'
+    // hold of two turns goes: it could not be met either).
+    let (_dir, path) = mission_file(|text| {
+        let hold = text
+            .lines()
+            .find(|l| l.contains("hold-the-pass"))
+            .expect("the hold")
+            .to_owned();
+        text.replace(&format!("{hold}\n"), "")
+            .replace("turn: 30", "turn: 1, most_vp: false")
+    });
+    let run = common::roadwright(&[
+        "validate",
+        "--play=20",
+        "--json",
+        path.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(report["played"]["missions"], 1);
+    assert_eq!(report["played"]["races"], 20);
+    let found: Vec<(&str, &str)> = report["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["code"].as_str().expect("code"),
+                d["message"].as_str().expect("message"),
+            )
+        })
+        .collect();
+    assert!(
+        found
+            .iter()
+            .any(|(code, m)| *code == "side-never-wins" && m.contains("`couriers`")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(code, m)| *code == "objective-never-met" && m.contains("`deliver`")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(code, m)| *code == "races-end-at-turn-limit" && m.contains(" of 20 races")),
+        "{found:?}"
     );
 }
