@@ -331,7 +331,9 @@ fn a_side_the_mission_gives_a_bot_is_played_by_it_whatever_the_seats_ask() {
     for race in report["races"].as_array().expect("races") {
         for seat in race["seats"].as_array().expect("seats") {
             let planner = seat["bot"] == "planner";
-            let wasteland = seat["team"] == "bone-breakers" || seat["team"] == "black-widows";
+            let wasteland = ["bone-breakers", "black-widows", "sand-sirens"]
+                .iter()
+                .any(|team| seat["team"] == *team);
             assert_eq!(planner, wasteland, "{seat}");
         }
     }
