@@ -286,6 +286,9 @@ impl Judge<'_> {
     /// The objectives still open, with their goals and owners (copied: reading one may close
     /// another).
     fn open_objectives(&self) -> Vec<(ObjectiveId, CheckedGoal, Option<SideId>)> {
+        if self.race.result.is_some() {
+            return Vec::new();
+        }
         self.mission
             .objectives
             .iter()
@@ -317,7 +320,8 @@ impl Judge<'_> {
     /// Sets an objective's progress for a side, recording it when it changed.
     fn progress(&mut self, objective: ObjectiveId, side: SideId, count: u32) {
         let slot = objective.index() * self.mission.sides.len() + side.index();
-        if self.state.progress[slot] == count {
+        // Nothing is recorded after the event that ends the race.
+        if self.state.progress[slot] == count || self.race.result.is_some() {
             return;
         }
         self.state.progress[slot] = count;

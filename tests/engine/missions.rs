@@ -491,3 +491,21 @@ fn emptying_a_pool_wins_for_the_teams_side_unless_the_mission_says_not() {
     let cj = goes_on.car(car(&goes_on, CJ, "22")).player;
     assert_eq!(goes_on.player(cj).pool, 0);
 }
+
+#[test]
+fn nothing_is_recorded_after_an_objective_wins_the_race_not_even_another_objectives_progress() {
+    // The elimination meets the first objective and ends the race; the kill would have moved
+    // the second one on.
+    let race = kill(mission(vec![
+        objective(
+            "get-twelve",
+            Some("jackals"),
+            Goal::Eliminate(car_ref(RR, "12")),
+            Reward::Win,
+        ),
+        objective("three-kills", Some("jackals"), Goal::Kills(3), Reward::Vp(2)),
+    ]));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(race.events().last(), Some(&RaceEvent::SideWon { side: JACKALS }));
+    assert_eq!(race.objective_progress(ObjectiveId(1), JACKALS), Some(0));
+}
