@@ -503,9 +503,17 @@ fn nothing_is_recorded_after_an_objective_wins_the_race_not_even_another_objecti
             Goal::Eliminate(car_ref(RR, "12")),
             Reward::Win,
         ),
-        objective("three-kills", Some("jackals"), Goal::Kills(3), Reward::Vp(2)),
+        objective(
+            "three-kills",
+            Some("jackals"),
+            Goal::Kills(3),
+            Reward::Vp(2),
+        ),
     ]));
     assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
-    assert_eq!(race.events().last(), Some(&RaceEvent::SideWon { side: JACKALS }));
+    assert_eq!(
+        race.events().last(),
+        Some(&RaceEvent::SideWon { side: JACKALS })
+    );
     assert_eq!(race.objective_progress(ObjectiveId(1), JACKALS), Some(0));
 }
