@@ -706,6 +706,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "The mission names a ruleset its content does not have.",
     ),
     code(
+        "mission-too-big",
+        Missions,
+        "The mission has more sides or objectives than a mission may have.",
+    ),
+    code(
         "mission-needs-two-sides",
         Missions,
         "A mission needs at least two sides; a cooperative one puts the players on one side against a side of bots.",

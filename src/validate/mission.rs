@@ -263,6 +263,12 @@ fn recount<T>(
 /// The most copies a mission may add of one card.
 pub const MAX_ADDED_COPIES: u32 = 1_000;
 
+/// The most sides a mission may have (a side is counted in 8 bits).
+pub const MAX_SIDES: usize = 32;
+
+/// The most objectives a mission may have (an objective is counted in 16 bits).
+pub const MAX_OBJECTIVES: usize = 256;
+
 /// The latest turn limit a mission may set (a bot race of the rulebook ends long before).
 pub const MAX_TURN_LIMIT: u32 = 10_000;
 
@@ -275,6 +281,20 @@ pub fn check(
     report: &mut FileReport<'_>,
 ) -> Option<CheckedMission> {
     let errors = report.error_count();
+    if mission.sides.len() > MAX_SIDES || mission.objectives.len() > MAX_OBJECTIVES {
+        report.error(
+            "mission-too-big",
+            None,
+            &[Needle::Field("sides")],
+            format!(
+                "the mission has {} sides and {} objectives; it may have at most {MAX_SIDES} \
+                 sides and {MAX_OBJECTIVES} objectives",
+                mission.sides.len(),
+                mission.objectives.len()
+            ),
+        );
+        return None;
+    }
     report.check_ids(
         "side",
         mission.sides.iter().map(|s| (&s.id, side_object(s))),
@@ -385,9 +405,6 @@ fn check_sides(
                 mission.sides.len()
             ),
         );
-    }
-    if mission.sides.len() > usize::from(u8::MAX) {
-        return Vec::new();
     }
     let mut seen: BTreeSet<usize> = BTreeSet::new();
     let mut sides = Vec::new();

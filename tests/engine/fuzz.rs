@@ -520,3 +520,93 @@ fn run_command_to(words: &[String], out: &mut Vec<u8>) -> u8 {
     let command = cli.command.expect("a subcommand");
     roadwright::cli::run(&command, out, &mut Vec::new()).expect("io")
 }
+
+/// Iterations of the mission fuzz (`ROADWRIGHT_FUZZ_MISSIONS`, default 200).
+fn mission_iterations() -> u64 {
+    std::env::var("ROADWRIGHT_FUZZ_MISSIONS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(200)
+}
+
+/// Tokens a hostile mission might hold: objectives and setups no side can meet, names no pack
+/// has.
+const MISSION_TOKENS: [&str; 12] = [
+    "Laps(0)",
+    "Kills(255)",
+    "Survive(0)",
+    "Wipeout",
+    "Hold(spaces: [], turns: 0)",
+    "Placed([])",
+    "Side(\"nobody\")",
+    "\"no-such-team\"",
+    "\"99\"",
+    "Space(\"99.9\")",
+    "Chute",
+    "Some(\"nobody\")",
+];
+
+#[test]
+fn mutated_missions_are_refused_at_their_lines_or_race_to_the_end_never_crash() {
+    let mut missions: Vec<(String, Vec<u8>)> = std::fs::read_dir(common::repo("missions"))
+        .expect("missions")
+        .map(|e| e.expect("entry").path())
+        .map(|path| {
+            // The copy lives elsewhere: its paths name the repository's track and content.
+            let text = std::fs::read_to_string(&path)
+                .expect("mission")
+                .replace(
+                    "\"../tracks/",
+                    &format!("\"{}/", common::repo("tracks").display()),
+                )
+                .replace(
+                    "\"../content\"",
+                    &format!("\"{}\"", common::repo("content").display()),
+                );
+            (path.display().to_string(), text.into_bytes())
+        })
+        .collect();
+    missions.sort();
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (mut refused, mut raced) = (0, 0);
+    for iteration in 0..mission_iterations() {
+        let mut rng = common::mutation::case_rng(iteration);
+        let (name, bytes) = missions.choose(&mut rng).expect("a mission");
+        let mutated = common::mutation::mutate(bytes, &mut rng, &MISSION_TOKENS, &TOKENS);
+        let path = dir.path().join("mission.ron");
+        std::fs::write(&path, &mutated).expect("write");
+        let outcome =
+            std::panic::catch_unwind(|| match roadwright::sim::mission::load_mission(&path) {
+                Err(_) => false,
+                Ok(loaded) => {
+                    let players = loaded.mission().players[0];
+                    let setup = loaded
+                        .setup(Some(usize::from(players)), iteration)
+                        .expect("an allowed count");
+                    let mut race = Race::new(Arc::clone(&loaded.race.rules), &setup)
+                        .expect("a checked mission sets up");
+                    let mut seats = roadwright::sim::Seats::random(iteration, setup.players.len());
+                    match roadwright::sim::driver::play_race_within(
+                        &mut race, &mut seats, true, 50_000,
+                    ) {
+                        Ok(_) | Err(roadwright::sim::RaceError::Runaway(_)) => {}
+                        Err(e) => panic!("the race broke: {e}"),
+                    }
+                    true
+                }
+            });
+        match outcome {
+            Ok(true) => raced += 1,
+            Ok(false) => refused += 1,
+            Err(panic) => {
+                eprintln!("mission mutation {iteration} of {name} panicked");
+                std::panic::resume_unwind(panic);
+            }
+        }
+    }
+    eprintln!(
+        "{} mission mutations: {refused} refused, {raced} raced",
+        mission_iterations()
+    );
+    assert!(raced > 0 && refused > 0, "{refused} refused, {raced} raced");
+}
