@@ -232,13 +232,20 @@ pub(crate) fn load_rules(
 ) -> io::Result<Result<LoadedRace, u8>> {
     match load_race(content, track, ruleset) {
         Ok(loaded) => Ok(Ok(loaded)),
-        Err(LoadRaceError::Invalid(diagnostics)) => {
+        Err(error) => load_failure(error, err).map(Err),
+    }
+}
+
+/// Prints why a race's content could not be loaded and returns the exit status for it.
+pub(crate) fn load_failure(error: LoadRaceError, err: &mut dyn Write) -> io::Result<u8> {
+    match error {
+        LoadRaceError::Invalid(diagnostics) => {
             print_diagnostics(&diagnostics, err)?;
-            Ok(Err(open_failure(&diagnostics)))
+            Ok(open_failure(&diagnostics))
         }
-        Err(LoadRaceError::Setup(e)) => {
+        LoadRaceError::Setup(e) => {
             writeln!(err, "error: {e}")?;
-            Ok(Err(EXIT_CONTENT_ERRORS))
+            Ok(EXIT_CONTENT_ERRORS)
         }
     }
 }
@@ -254,14 +261,7 @@ pub(crate) fn load_mission_rules(
             print_diagnostics(&loaded.warnings, err)?;
             Ok(Ok(loaded))
         }
-        Err(LoadRaceError::Invalid(diagnostics)) => {
-            print_diagnostics(&diagnostics, err)?;
-            Ok(Err(open_failure(&diagnostics)))
-        }
-        Err(LoadRaceError::Setup(e)) => {
-            writeln!(err, "error: {e}")?;
-            Ok(Err(EXIT_CONTENT_ERRORS))
-        }
+        Err(error) => load_failure(error, err).map(Err),
     }
 }
 

@@ -13,7 +13,6 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::output_path::{check_output_folder, check_outputs};
 use crate::content::save::write_atomic_without_backup;
 use crate::content::text::Id;
-use crate::sim::LoadRaceError;
 use crate::sim::batch::{
     BatchIdentity, BatchSpec, FoldedBatch, Notable, RaceSummary, Shard, SpaceCounts, fold_shard,
     notable_of, race_seed, record_of,
@@ -431,14 +430,7 @@ fn run_against(
         // The same mission, played on the other content or track.
         Some(mission) => match mission.on(content, track) {
             Ok(loaded) => loaded,
-            Err(LoadRaceError::Invalid(diagnostics)) => {
-                super::race::print_diagnostics(&diagnostics, err)?;
-                return Ok(Err(super::race::open_failure(&diagnostics)));
-            }
-            Err(LoadRaceError::Setup(e)) => {
-                writeln!(err, "error: {e}")?;
-                return Ok(Err(EXIT_CONTENT_ERRORS));
-            }
+            Err(error) => return super::race::load_failure(error, err).map(Err),
         },
         None => match load_rules(content, track, &args.ruleset, err)? {
             Ok(loaded) => loaded,
