@@ -27,7 +27,7 @@ use super::ids::{CarId, PlayerId};
 use super::race_event::RaceEvent;
 use super::state::{Place, Player, Race, RaceResult};
 use crate::content::mission::Reward;
-use crate::validate::mission::{CheckedGoal, CheckedMission, ObjectiveId, SideId};
+use crate::validate::mission::{CheckedGoal, CheckedMission, MatCar, ObjectiveId, SideId};
 
 /// Where an objective stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -144,6 +144,28 @@ impl Race {
         self.mission
             .as_ref()
             .and_then(|m| m.side_of.get(player.index()).copied())
+    }
+
+    /// Whether a race car is the team mat car a mission names.
+    #[must_use]
+    pub fn is_mission_car(&self, car: CarId, named: MatCar) -> bool {
+        let c = self.car(car);
+        self.player(c.player).team == named.team && c.mat_index == named.mat_index
+    }
+
+    /// The race's car a mission names, if its team is seated.
+    #[must_use]
+    pub fn mission_car(&self, named: MatCar) -> Option<CarId> {
+        self.car_ids().find(|car| self.is_mission_car(*car, named))
+    }
+
+    /// Whether two players play on one side (each is their own side without a mission).
+    #[must_use]
+    pub fn same_side(&self, a: PlayerId, b: PlayerId) -> bool {
+        match (self.side_of(a), self.side_of(b)) {
+            (Some(x), Some(y)) => x == y,
+            _ => a == b,
+        }
     }
 
     /// Whether `player` won the race: it won itself, or its side did.
@@ -404,10 +426,8 @@ impl Judge<'_> {
         }
     }
 
-    /// Whether a race car is the team mat car a mission names.
-    fn is_car(&self, car: CarId, named: crate::validate::mission::MatCar) -> bool {
-        let c = &self.race.cars[car.index()];
-        self.race.players[c.player.index()].team == named.team && c.mat_index == named.mat_index
+    fn is_car(&self, car: CarId, named: MatCar) -> bool {
+        self.race.is_mission_car(car, named)
     }
 
     fn destroyed(&mut self, car: CarId) {

@@ -94,18 +94,7 @@ impl BatchSpec {
     /// side is always played by one, else the seat's.
     #[must_use]
     pub fn seat_bot(&self, seat: usize, team: &Id) -> &BotProfile {
-        let side = self.rules.mission.as_ref().and_then(|mission| {
-            let index = self
-                .rules
-                .content
-                .teams
-                .iter()
-                .position(|t| t.id == *team)?;
-            mission.side_of_team(index)
-        });
-        side.and_then(|s| self.side_bots.get(s.index()))
-            .and_then(Option::as_ref)
-            .unwrap_or(&self.bots[seat])
+        super::mission::side_bot(&self.rules, &self.side_bots, team).unwrap_or(&self.bots[seat])
     }
 }
 

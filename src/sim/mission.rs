@@ -99,20 +99,29 @@ impl LoadedMission {
         setup: &RaceSetup,
         default: impl Fn(usize) -> Option<&'a BotProfile>,
     ) -> Vec<Option<&'a BotProfile>> {
-        let content = &self.race.rules.content;
         setup
             .players
             .iter()
             .enumerate()
             .map(|(seat, p)| {
-                let team = content.teams.iter().position(|t| t.id == p.team);
-                let side = team.and_then(|t| self.mission().side_of_team(t));
-                side.and_then(|s| self.side_bots.get(s.index()))
-                    .and_then(Option::as_ref)
-                    .or_else(|| default(seat))
+                side_bot(&self.race.rules, &self.side_bots, &p.team).or_else(|| default(seat))
             })
             .collect()
     }
+}
+
+/// The bot profile a team's side is always played by, of `side_bots` (side by side), in a race
+/// of `rules`; `None` without a mission or when its side has none.
+#[must_use]
+pub fn side_bot<'a>(
+    rules: &RaceRules,
+    side_bots: &'a [Option<BotProfile>],
+    team: &crate::content::text::Id,
+) -> Option<&'a BotProfile> {
+    let mission = rules.mission.as_ref()?;
+    let index = rules.content.teams.iter().position(|t| t.id == *team)?;
+    let side = mission.side_of_team(index)?;
+    side_bots.get(side.index())?.as_ref()
 }
 
 /// Opens a mission file, the content and track it names, and checks the mission against them.

@@ -61,7 +61,7 @@ impl MissionLens {
         let cars = race.cars().len();
         let mut lens = Self {
             friend: (0..players)
-                .map(|p| same_side(race, me, PlayerId(p as u8)))
+                .map(|p| race.same_side(me, PlayerId(p as u8)))
                 .collect(),
             crossing: vec![0.0; cars],
             progress_share: vec![1.0; cars],
@@ -88,7 +88,7 @@ impl MissionLens {
                     }
                 }
                 CheckedGoal::Escort(named, _) => {
-                    if let Some(car) = find(race, *named) {
+                    if let Some(car) = race.mission_car(*named) {
                         if mine {
                             lens.crossing[car.index()] += worth / target;
                             lens.progress_share[car.index()] = ESCORT_SHARE;
@@ -99,7 +99,7 @@ impl MissionLens {
                     }
                 }
                 CheckedGoal::Eliminate(named) => {
-                    if let Some(car) = find(race, *named) {
+                    if let Some(car) = race.mission_car(*named) {
                         lens.damage_share[car.index()] = HUNT_SHARE;
                     }
                 }
@@ -129,22 +129,6 @@ impl MissionLens {
             .map(|(_, w)| *w)
             .sum()
     }
-}
-
-/// Whether two players are on one side (each is their own side without a mission).
-fn same_side(race: &Race, a: PlayerId, b: PlayerId) -> bool {
-    match (race.side_of(a), race.side_of(b)) {
-        (Some(x), Some(y)) => x == y,
-        _ => a == b,
-    }
-}
-
-/// The race's car a mission names, if its team is seated.
-fn find(race: &Race, named: crate::validate::mission::MatCar) -> Option<CarId> {
-    race.car_ids().find(|c| {
-        let car = race.car(*c);
-        race.player(car.player).team == named.team && car.mat_index == named.mat_index
-    })
 }
 
 /// What meeting an objective is worth at the profile's finish-line weight.
