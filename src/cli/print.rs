@@ -14,7 +14,7 @@ use crate::validate::Diagnostic;
 /// `roadwright print`: what to print, where, and on what paper.
 #[derive(Debug, clap::Args)]
 pub struct PrintArgs {
-    /// A track file, a content folder, a deck file or a team mats file.
+    /// A track file, a content folder, a deck file, a team mats file or a mission (its sheet).
     pub path: PathBuf,
     /// The PDF to write.
     #[arg(short, long, required_unless_present = "tts")]
@@ -187,6 +187,57 @@ fn refuse_errors(path: &Path, diagnostics: Vec<Diagnostic>) -> Result<(), (u8, S
     ))
 }
 
+/// A mission's sheet: the mission checked against the content and track it names (refused
+/// with their diagnostics as `validate` gives them), its track drawn with the content's kinds of
+/// ground (or `content`'s, when given).
+fn mission_sheet(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> {
+    let loaded = crate::sim::mission::load_mission(path).map_err(|error| match error {
+        crate::sim::load::LoadRaceError::Invalid(diagnostics) => {
+            let code = super::race::open_failure(&diagnostics);
+            let lines: Vec<String> = diagnostics.iter().map(ToString::to_string).collect();
+            (
+                code,
+                format!(
+                    "{}\n{}: nothing was printed",
+                    lines.join("\n"),
+                    path.display()
+                ),
+            )
+        }
+        crate::sim::load::LoadRaceError::Setup(e) => {
+            (EXIT_CONTENT_ERRORS, format!("{}: {e}", path.display()))
+        }
+    })?;
+    let track = match Document::load(&loaded.track) {
+        Ok(crate::content::LoadedDocument {
+            document: Document::Track(track),
+            ..
+        }) => track,
+        Ok(other) => {
+            return Err((
+                EXIT_CONTENT_ERRORS,
+                format!(
+                    "{}: is a {}, not a track",
+                    loaded.track.display(),
+                    other.document.kind()
+                ),
+            ));
+        }
+        Err(error) => return Err((EXIT_UNREADABLE, error.to_string())),
+    };
+    let legend = super::render::legend_of(Some(content.unwrap_or(&loaded.content)))
+        .map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
+    let rules = &loaded.race.rules;
+    let words = crate::validate::mission_words::MissionWords {
+        mission: loaded.mission(),
+        content: &rules.content,
+        track: &rules.track,
+    };
+    Ok(Printable::Mission(Box::new(
+        crate::render::MissionSheet::new(words, track, legend),
+    )))
+}
+
 /// Writes a printable to a file or folder: [`write_pdf`] or [`write_tts`].
 type Writer = fn(&Printable, &crate::render::PrintSettings, &Path) -> Result<String, PrintFailure>;
 
@@ -223,6 +274,7 @@ fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> 
                 legend,
             })
         }
+        Document::Mission(_) => mission_sheet(path, content),
         document @ (Document::RaceDeck(_)
         | Document::MovementEventDeck(_)
         | Document::CombatEventDeck(_)
@@ -230,7 +282,7 @@ fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> 
         other => Err((
             EXIT_CONTENT_ERRORS,
             format!(
-                "{}: is a {} file: print takes a track, a content folder, a deck or team mats",
+                "{}: is a {} file: print takes a track, a content folder, a deck, team mats or a mission",
                 path.display(),
                 other.kind()
             ),

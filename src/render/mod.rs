@@ -6,6 +6,7 @@ mod card_face;
 mod card_pdf;
 pub mod geometry;
 pub mod legend;
+mod mission_pdf;
 mod painter;
 pub mod palette;
 mod pdf_draw;
@@ -20,6 +21,7 @@ pub use card_face::{CARD_MM, MmRect};
 pub use card_pdf::{
     COUNTER_MM, MAX_BLEED_MM, PlacedCard, PlacedText, PrintedPack, SheetOptions, print_pack,
 };
+pub use mission_pdf::{MissionSheet, PrintedMission, SheetCar, print_mission};
 pub use print_out::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
 pub use track_pdf::{
     DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,

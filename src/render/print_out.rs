@@ -6,8 +6,8 @@ use std::path::Path;
 
 use super::legend::Legend;
 use super::{
-    Paper, PrintOptions, SheetOptions, TtsDecks, WIDTH_RANGE, import_notes, print_pack,
-    print_track, render_track, save_png, width_for_space,
+    MissionSheet, Paper, PrintOptions, SheetOptions, TtsDecks, WIDTH_RANGE, import_notes,
+    print_pack, print_track, render_track, save_png, width_for_space,
 };
 use crate::content::Document;
 use crate::content::track::Track;
@@ -27,6 +27,8 @@ pub enum Printable {
     },
     /// A pack's documents.
     Pack(Vec<Document>),
+    /// A mission's sheet: its rules in words and its setup diagram (a PDF only).
+    Mission(Box<MissionSheet>),
 }
 
 /// How it is printed.
@@ -83,6 +85,7 @@ pub fn write_pdf(
     let (pdf, said) = match printable {
         Printable::Track { track, legend, .. } => track_pdf(track, legend, settings),
         Printable::Pack(documents) => pack_pdf(&documents.iter().collect::<Vec<_>>(), settings),
+        Printable::Mission(sheet) => mission_pdf(sheet, settings),
     }
     .map_err(PrintFailure::Content)?;
     crate::content::save::write_atomic_without_backup(path, &pdf)
@@ -126,6 +129,37 @@ fn track_pdf(
         args.space_mm
     );
     Ok((printed.pdf, said))
+}
+
+/// A mission's sheet and what to say of it.
+fn mission_pdf(sheet: &MissionSheet, args: &PrintSettings) -> Result<(Vec<u8>, String), String> {
+    let printed = super::print_mission(sheet, args.paper).map_err(|e| e.to_string())?;
+    let mut texts: Vec<&str> = vec![sheet.title.as_str(), sheet.briefing.as_str()];
+    for (heading, lines) in &sheet.sections {
+        texts.push(heading);
+        texts.extend(lines.iter().map(String::as_str));
+    }
+    let missing = super::pdf_draw::missing_glyphs(texts);
+    let warning = if missing.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; warning: the font has no glyph for {} character(s), printed as empty boxes",
+            missing.len()
+        )
+    };
+    Ok((
+        printed.pdf,
+        format!(
+            "the mission sheet: {} of rules and the setup diagram ({}){warning}",
+            if printed.text_pages == 1 {
+                "1 page".to_owned()
+            } else {
+                format!("{} pages", printed.text_pages)
+            },
+            args.paper.name()
+        ),
+    ))
 }
 
 /// The card sheets, mats and counters of `documents`, and what to say of them.
@@ -211,6 +245,12 @@ fn tabletop(
     // A track is drawn before anything is written: a track that cannot be drawn leaves no
     // folder behind. Decks are planned here and drawn as they are written.
     let (decks, track) = match printable {
+        Printable::Mission(_) => {
+            return Err(PrintFailure::Content(
+                "a mission sheet is printed as a PDF (-o), not as Tabletop Simulator pictures"
+                    .to_owned(),
+            ));
+        }
         Printable::Pack(documents) => {
             let refs: Vec<&Document> = documents.iter().collect();
             (TtsDecks::of(&refs), None)

@@ -31,8 +31,9 @@ use super::pdf_draw::{
     text_at,
 };
 pub use super::print_error::PrintError;
+use crate::content::race_deck::LaneSide;
 use crate::content::terrain::Pattern;
-use crate::content::track::{Space, Track};
+use crate::content::track::{Sector, Space, Track};
 
 /// A sheet of paper.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -139,7 +140,7 @@ pub struct PrintedTrack {
 }
 
 /// The drawing's extent in track units, off-track spots and the chute included.
-fn extent(track: &Track) -> Option<(f32, f32, f32, f32)> {
+pub(super) fn extent(track: &Track) -> Option<(f32, f32, f32, f32)> {
     // The drawn bounds reach half a space past the centres; the spots and the chute lie
     // about a space further.
     let more = track.space_size.length.max(track.space_size.width) * 1.1;
@@ -302,14 +303,14 @@ fn write_pdf(
 /// Where a track point lands on the page, in points: `scale` points per track unit, the
 /// drawing's `origin` (track units) at `at` (points).
 #[derive(Clone, Copy)]
-struct Placement {
-    scale: f32,
-    origin: (f32, f32),
-    at: (f32, f32),
+pub(super) struct Placement {
+    pub(super) scale: f32,
+    pub(super) origin: (f32, f32),
+    pub(super) at: (f32, f32),
 }
 
 impl Placement {
-    fn point(self, (x, y): (f32, f32)) -> (f32, f32) {
+    pub(super) fn point(self, (x, y): (f32, f32)) -> (f32, f32) {
         (
             self.at.0 + (x - self.origin.0) * self.scale,
             self.at.1 + (y - self.origin.1) * self.scale,
@@ -323,7 +324,7 @@ impl Placement {
 
 /// The whole track at `placement`: terrain, frames, numbers, finish line, chute, crossover,
 /// off-track spots. Lines are `mm` times their width at true scale (the overview is smaller).
-fn draw_track(
+pub(super) fn draw_track(
     surface: &mut Surface<'_>,
     track: &Track,
     legend: &Legend,
@@ -451,32 +452,43 @@ fn hatch(surface: &mut Surface<'_>, corners: &[(f32, f32); 4], pattern: Pattern,
 /// The off-track spots (track units): beside lane 0 and beside the outermost lane of each
 /// sector, where its `off_track` keeps them, a space's width out.
 fn off_track_spots(track: &Track) -> Vec<(f32, f32)> {
-    let mut spots = Vec::new();
-    for sector in track.sectors.iter().chain(&track.start_sectors) {
-        let (Some(first), Some(last)) = (sector.spaces.first(), sector.spaces.last()) else {
-            continue;
-        };
-        let outward = |from: &Space, toward: &Space| -> (f32, f32) {
-            let (vx, vy) = (from.x - toward.x, from.y - toward.y);
-            let length = vx.hypot(vy);
-            if length > f32::EPSILON {
-                (vx / length, vy / length)
-            } else {
-                let (dx, dy) = direction(from.heading);
-                (dy, -dx)
-            }
-        };
-        let width = track.space_size.width;
-        if sector.off_track.inside {
-            let (ux, uy) = outward(first, last);
-            spots.push((first.x + ux * width, first.y + uy * width));
+    track
+        .sectors
+        .iter()
+        .chain(&track.start_sectors)
+        .flat_map(|sector| {
+            [
+                (sector.off_track.inside, LaneSide::Inside),
+                (sector.off_track.outside, LaneSide::Outside),
+            ]
+            .into_iter()
+            .filter(|(kept, _)| *kept)
+            .filter_map(|(_, side)| off_track_spot(track, sector, side))
+        })
+        .collect()
+}
+
+/// Where the off-track spot on `side` of `sector` is drawn (track units): a space's width out
+/// from its edge lane, away from the sector's other end.
+pub(super) fn off_track_spot(track: &Track, sector: &Sector, side: LaneSide) -> Option<(f32, f32)> {
+    let (first, last) = (sector.spaces.first()?, sector.spaces.last()?);
+    let outward = |from: &Space, toward: &Space| -> (f32, f32) {
+        let (vx, vy) = (from.x - toward.x, from.y - toward.y);
+        let length = vx.hypot(vy);
+        if length > f32::EPSILON {
+            (vx / length, vy / length)
+        } else {
+            let (dx, dy) = direction(from.heading);
+            (dy, -dx)
         }
-        if sector.off_track.outside {
-            let (ux, uy) = outward(last, first);
-            spots.push((last.x + ux * width, last.y + uy * width));
-        }
-    }
-    spots
+    };
+    let width = track.space_size.width;
+    let (edge, other) = match side {
+        LaneSide::Inside => (first, last),
+        LaneSide::Outside => (last, first),
+    };
+    let (ux, uy) = outward(edge, other);
+    Some((edge.x + ux * width, edge.y + uy * width))
 }
 
 /// The first page: the whole track, the tiles drawn over it with their names, and how to

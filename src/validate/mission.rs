@@ -128,6 +128,59 @@ struct CardChange {
     delta: i64,
 }
 
+/// A deck change with its cards' names as the pack has them: a card a mission takes out
+/// entirely is no longer in the race's content, so its name is kept here.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct NamedDeckChange {
+    /// The change as the file says it.
+    pub change: DeckChange,
+    /// The name of the card it adds, takes out or replaces.
+    pub card: Text,
+    /// The name of the card a replacement puts in.
+    pub with: Option<Text>,
+}
+
+impl NamedDeckChange {
+    /// The change with its cards' names found in `content` (an id stands in for a name it
+    /// lacks).
+    fn new(change: &DeckChange, content: &Content) -> Self {
+        let name = |deck: DeckName, id: &Id| -> Text {
+            let found = match deck {
+                DeckName::Race => content
+                    .race_deck
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .map(|c| &c.name),
+                DeckName::MovementEvent => content
+                    .movement_events
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .map(|c| &c.name),
+                DeckName::Combat => content
+                    .combat_deck
+                    .iter()
+                    .find(|c| c.id == *id)
+                    .map(|c| &c.name),
+            };
+            found.cloned().unwrap_or_else(|| Text::from(id.as_str()))
+        };
+        match change {
+            DeckChange::Add { deck, card, .. } | DeckChange::Remove { deck, card, .. } => Self {
+                change: change.clone(),
+                card: name(*deck, card),
+                with: None,
+            },
+            DeckChange::Replace {
+                deck, card, with, ..
+            } => Self {
+                change: change.clone(),
+                card: name(*deck, card),
+                with: Some(name(*deck, with)),
+            },
+        }
+    }
+}
+
 /// A mission whose every name was found: the sides seat, the objectives read, the decks
 /// change as it says. Only exists when its check found no error.
 #[derive(Clone, PartialEq, Debug)]
@@ -156,6 +209,9 @@ pub struct CheckedMission {
     pub most_vp: bool,
     /// Who wins a tie at the limit; `None`: a draw.
     pub tie_winner: Option<SideId>,
+    /// The deck changes as the file lists them, with their cards' names (for its sheet; the
+    /// race content is made with [`Self::content`]).
+    pub deck_changes: Vec<NamedDeckChange>,
     changes: Vec<CardChange>,
 }
 
@@ -170,6 +226,11 @@ impl CheckedMission {
         super::report::check_in_memory(mission, "mission.ron", |report| {
             check(mission, content, track, report)
         })
+    }
+
+    /// The objectives' ids, in file order (at most [`MAX_OBJECTIVES`], so each fits).
+    pub fn objective_ids(&self) -> impl Iterator<Item = ObjectiveId> + '_ {
+        (0..self.objectives.len()).map(|i| ObjectiveId(i as u16))
     }
 
     /// The side a team plays on.
@@ -373,6 +434,11 @@ pub fn check(
         turn_limit,
         most_vp: mission.turn_limit.most_vp,
         tie_winner,
+        deck_changes: mission
+            .deck_changes
+            .iter()
+            .map(|change| NamedDeckChange::new(change, content))
+            .collect(),
         changes,
     })
 }

@@ -17,6 +17,7 @@ pub mod limits;
 pub mod locate;
 mod missing_links;
 pub mod mission;
+pub mod mission_words;
 pub mod movement_events;
 pub mod open;
 pub mod pack;

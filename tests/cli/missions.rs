@@ -422,3 +422,42 @@ fn validate_play_of_a_mission_says_which_side_never_wins_and_which_objective_is_
         "{found:?}"
     );
 }
+
+#[test]
+fn print_of_a_mission_writes_its_sheet_and_refuses_one_with_errors_or_as_pictures() {
+    let (dir, path) = mission_file(|text| text);
+    let pdf = dir.path().join("sheet.pdf");
+    let mission = path.to_str().expect("utf-8");
+    let run = common::roadwright(&["print", mission, "-o", pdf.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("the mission sheet: 1 page of rules and the setup diagram (A4)"),
+        "{}",
+        run.stdout
+    );
+    assert!(std::fs::read(&pdf).expect("the sheet").starts_with(b"%PDF"));
+    // Tabletop Simulator pictures of a mission are refused, and nothing is written.
+    let folder = dir.path().join("tts");
+    let run = common::roadwright(&["print", mission, "--tts", folder.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("printed as a PDF"), "{}", run.stderr);
+    assert!(!folder.exists());
+    // A mission with an error is refused with the diagnostic validate gives, and no sheet.
+    let (dir, path) = mission_file(|text| text.replace("\"3.1\"", "\"99.1\""));
+    let pdf = dir.path().join("sheet.pdf");
+    let run = common::roadwright(&[
+        "print",
+        path.to_str().expect("utf-8"),
+        "-o",
+        pdf.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("error[unknown-space]"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("nothing was printed"), "{}", run.stderr);
+    assert!(!pdf.exists());
+}

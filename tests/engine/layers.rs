@@ -14,7 +14,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("sim", &["content", "validate", "rules"]),
     ("stretch", &["content"]),
     ("edit", &["content", "stretch"]),
-    ("render", &["content"]),
+    ("render", &["content", "validate"]),
     (
         "cli",
         &[

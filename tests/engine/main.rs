@@ -9,6 +9,7 @@ mod common;
 mod fuzz;
 mod hazards;
 mod layers;
+mod mission_sheet;
 mod missions;
 mod play_check;
 mod race_events;

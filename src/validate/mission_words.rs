@@ -1,0 +1,327 @@
+//! A checked mission in words: its sides, setup, objectives, VP rules, turn limit and deck
+//! changes, as its printed sheet and the studio's race screen say them. Names come from the
+//! content (team and card names); a name the content lacks falls back to its id, so the words
+//! never fail.
+
+use super::checked::Content;
+use super::checked_track::CheckedTrack;
+use super::mission::{CheckedGoal, CheckedMission, MatCar, ObjectiveId};
+use crate::content::mission::{DeckChange, DeckName, MissionSetup, Reward};
+use crate::content::race_deck::LaneSide;
+
+use crate::content::scenario::{Marker, Spot};
+use crate::content::text::Id;
+
+/// A mission's words: the checked mission and the content and track its names are read in.
+#[derive(Clone, Copy)]
+pub struct MissionWords<'a> {
+    /// The mission.
+    pub mission: &'a CheckedMission,
+    /// The content the mission is played with (team and card names).
+    pub content: &'a Content,
+    /// The track (space names).
+    pub track: &'a CheckedTrack,
+}
+
+/// "1 time", "2 times".
+fn times(n: impl Into<u32>) -> String {
+    match n.into() {
+        1 => "once".to_owned(),
+        2 => "twice".to_owned(),
+        n => format!("{n} times"),
+    }
+}
+
+/// "1 car", "3 cars".
+fn count(n: impl Into<u32>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+impl MissionWords<'_> {
+    /// A team's name, by its content index.
+    fn team(&self, team: usize) -> String {
+        self.content
+            .teams
+            .get(team)
+            .map_or_else(|| format!("team {team}"), |t| t.name.to_string())
+    }
+
+    /// A team's name, by its id.
+    fn team_named(&self, id: &Id) -> String {
+        self.content
+            .teams
+            .iter()
+            .find(|t| t.id == *id)
+            .map_or_else(|| format!("`{id}`"), |t| t.name.to_string())
+    }
+
+    /// A named car: "Convoy A #16".
+    #[must_use]
+    pub fn car(&self, car: MatCar) -> String {
+        let number = self
+            .content
+            .teams
+            .get(car.team)
+            .and_then(|t| t.cars.get(usize::from(car.mat_index)))
+            .map_or_else(
+                || format!("car {}", car.mat_index + 1),
+                |c| c.number.to_string(),
+            );
+        format!("{} #{number}", self.team(car.team))
+    }
+
+    /// A side's name.
+    #[must_use]
+    pub fn side(&self, side: super::mission::SideId) -> String {
+        self.mission
+            .sides
+            .get(side.index())
+            .map_or_else(|| format!("side {}", side.0), |s| s.name.to_string())
+    }
+
+    /// What meets a goal, as an instruction to its side.
+    #[must_use]
+    pub fn goal(&self, goal: &CheckedGoal) -> String {
+        match goal {
+            CheckedGoal::Laps(n) => {
+                format!(
+                    "be first to cross the finish line {} with one car",
+                    times(*n)
+                )
+            }
+            CheckedGoal::Kills(k) => format!(
+                "be first to eliminate {} of other sides",
+                count(*k, "car", "cars")
+            ),
+            CheckedGoal::Eliminate(car) => format!("destroy {}", self.car(*car)),
+            CheckedGoal::Escort(car, n) => format!(
+                "get {} across the finish line {}",
+                self.car(*car),
+                times(*n)
+            ),
+            CheckedGoal::Survive(turn) => {
+                format!("still have a car in the race at the end of turn {turn}")
+            }
+            CheckedGoal::Hold(spaces, turns) => {
+                let names: Vec<String> = spaces
+                    .iter()
+                    .map(|s| self.track.at(*s).to_string())
+                    .collect();
+                format!(
+                    "end {} with a car on {}",
+                    count(*turns, "turn", "turns"),
+                    names.join(", ")
+                )
+            }
+            CheckedGoal::Wipeout => "leave no car of another side in the race".to_owned(),
+        }
+    }
+
+    /// What meeting an objective is worth.
+    #[must_use]
+    pub fn reward(reward: Reward) -> String {
+        match reward {
+            Reward::Win => "wins the race".to_owned(),
+            Reward::Vp(n) => format!("worth {n} VP"),
+        }
+    }
+
+    /// An objective in a line: its side (or every side), what meets it, what it is worth.
+    #[must_use]
+    pub fn objective(&self, objective: ObjectiveId) -> String {
+        let Some(o) = self.mission.objectives.get(objective.index()) else {
+            return format!("objective {}", objective.0);
+        };
+        let who = o
+            .side
+            .map_or_else(|| "Every side".to_owned(), |side| self.side(side));
+        format!(
+            "{who}: {} ({}) [{}]",
+            self.goal(&o.goal),
+            Self::reward(o.reward),
+            o.id
+        )
+    }
+
+    /// The sides, one line each: name, teams, and the bot that always plays it.
+    #[must_use]
+    pub fn sides(&self) -> Vec<String> {
+        self.mission
+            .sides
+            .iter()
+            .map(|side| {
+                let teams: Vec<String> = side.teams.iter().map(|t| self.team(*t)).collect();
+                let bot = side.bot.as_ref().map_or_else(String::new, |bot| {
+                    format!(", always played by the bot `{bot}`")
+                });
+                format!("{}: {}{bot}", side.name, teams.join(", "))
+            })
+            .collect()
+    }
+
+    /// The player counts and the seating.
+    #[must_use]
+    pub fn players(&self) -> Vec<String> {
+        let counts: Vec<String> = self
+            .mission
+            .players
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        let seats: Vec<String> = self.mission.seats.iter().map(|t| self.team(*t)).collect();
+        vec![
+            format!("Players: {}", counts.join(", ")),
+            format!(
+                "Seats in order (a smaller race takes the first): {}",
+                seats.join(", ")
+            ),
+        ]
+    }
+
+    /// Where the cars start, one line per placed car.
+    #[must_use]
+    pub fn setup(&self) -> Vec<String> {
+        match &self.mission.setup {
+            MissionSetup::Grid => {
+                vec!["The grid is drawn as the rulebook says (3.0).".to_owned()]
+            }
+            MissionSetup::Placed(cars) => cars
+                .iter()
+                .map(|car| {
+                    let at = match car.at {
+                        Spot::Space(space) => format!("on {space}"),
+                        Spot::OffTrack { beside, side } => format!(
+                            "off the track on the {} beside {beside}",
+                            match side {
+                                LaneSide::Inside => "inside",
+                                LaneSide::Outside => "outside",
+                            }
+                        ),
+                        Spot::Chute => "in the chute".to_owned(),
+                    };
+                    let mut extra = Vec::new();
+                    if car.damage > 0 {
+                        extra.push(count(car.damage, "damage", "damage"));
+                    }
+                    extra.extend(car.markers.iter().map(|m| marker(*m).to_owned()));
+                    let extra = if extra.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({})", extra.join(", "))
+                    };
+                    format!("{} #{} {at}{extra}", self.team_named(&car.team), car.number)
+                })
+                .collect(),
+        }
+    }
+
+    /// The VP rules, one line each.
+    #[must_use]
+    pub fn vp(&self) -> Vec<String> {
+        let vp = &self.mission.vp;
+        let pool = vp.pool.map_or_else(
+            || {
+                self.content
+                    .rulesets
+                    .get(&self.mission.ruleset)
+                    .map_or_else(
+                        || "as the ruleset says".to_owned(),
+                        |r| format!("{} VP (the ruleset's)", r.victory_points),
+                    )
+            },
+            |n| format!("{n} VP"),
+        );
+        let on = |yes: bool| if yes { "in" } else { "out" };
+        vec![
+            format!("Each team's pool: {pool}"),
+            format!(
+                "A crossing of the finish line claims {} VP; a kill claims {} VP",
+                vp.finish, vp.kills
+            ),
+            format!("Bounty and Race Bonus cards: {}", on(vp.bonuses)),
+            format!(
+                "Countdown clock: {}",
+                match vp.clock {
+                    None => "as the ruleset says",
+                    Some(true) => "runs",
+                    Some(false) => "off",
+                }
+            ),
+            if vp.pool_wins {
+                "A team that empties its pool wins the race for its side".to_owned()
+            } else {
+                "An empty pool does not end the race".to_owned()
+            },
+        ]
+    }
+
+    /// The turn limit and how it is settled.
+    #[must_use]
+    pub fn turn_limit(&self) -> String {
+        let mission = self.mission;
+        if mission.most_vp {
+            let tie = mission.tie_winner.map_or_else(
+                || "is a draw".to_owned(),
+                |side| format!("goes to {}", self.side(side)),
+            );
+            format!(
+                "The race ends at the end of turn {}: the side with the most VP wins; a tie {tie}.",
+                mission.turn_limit
+            )
+        } else {
+            let then = mission.tie_winner.map_or_else(
+                || "is a draw".to_owned(),
+                |side| format!("goes to {}", self.side(side)),
+            );
+            format!(
+                "The race ends at the end of turn {} and {then}.",
+                mission.turn_limit
+            )
+        }
+    }
+
+    /// The deck changes, one line each, with card names.
+    #[must_use]
+    pub fn deck_changes(&self) -> Vec<String> {
+        self.mission
+            .deck_changes
+            .iter()
+            .map(|named| {
+                let card = &named.card;
+                match &named.change {
+                    DeckChange::Add { deck, count, .. } => {
+                        format!("{}: add {count} × {card}", deck_name(*deck))
+                    }
+                    DeckChange::Remove { deck, count, .. } => {
+                        format!("{}: take out {count} × {card}", deck_name(*deck))
+                    }
+                    DeckChange::Replace { deck, count, .. } => format!(
+                        "{}: replace {count} × {card} with {}",
+                        deck_name(*deck),
+                        named.with.as_ref().map_or("", |w| w.as_str())
+                    ),
+                }
+            })
+            .collect()
+    }
+}
+
+/// A deck's name.
+fn deck_name(deck: DeckName) -> &'static str {
+    match deck {
+        DeckName::Race => "Race deck",
+        DeckName::MovementEvent => "Movement event deck",
+        DeckName::Combat => "Combat deck",
+    }
+}
+
+/// A marker's name.
+fn marker(marker: Marker) -> &'static str {
+    match marker {
+        Marker::Suppressed => "suppressed",
+        Marker::Reloading => "reloading",
+        Marker::SpinAround => "spun around",
+        Marker::OnFire => "on fire",
+    }
+}
