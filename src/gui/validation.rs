@@ -16,7 +16,10 @@ use crate::content::source::{Format, SourceFile};
 use crate::content::{Document, LoadError, LoadedDocument, RawPack};
 use crate::validate::checked::Content;
 use crate::validate::checked_track::CheckedTrack;
+use crate::validate::locate::Needle;
+use crate::validate::mission::CheckedMission;
 use crate::validate::pack::validate_pack;
+use crate::validate::report::FileReport;
 use crate::validate::{Diagnostic, validate_opened};
 
 /// What one validation run found and built.
@@ -28,6 +31,9 @@ pub struct Validated {
     pub content: Option<Content>,
     /// Each track document without errors, checked, by the path validation names it with.
     pub tracks: BTreeMap<PathBuf, CheckedTrack>,
+    /// Each mission document without errors, checked against the content and the open track
+    /// it names, by the path validation names it with.
+    pub missions: BTreeMap<PathBuf, CheckedMission>,
 }
 
 /// What one validation run needs: the documents as edited, and what failed to load.
@@ -49,7 +55,7 @@ impl Snapshot {
     #[must_use]
     pub fn validate(self) -> Validated {
         let pack = self.into_pack();
-        let (content, diagnostics) = if pack.is_folder {
+        let (content, mut diagnostics) = if pack.is_folder {
             validate_pack(&pack)
         } else {
             (None, validate_opened(&pack))
@@ -68,10 +74,14 @@ impl Snapshot {
                 _ => None,
             })
             .collect();
+        let missions = content.as_ref().map_or_else(BTreeMap::new, |content| {
+            check_missions(&pack, content, &tracks, &mut diagnostics)
+        });
         Validated {
             diagnostics,
             content,
             tracks,
+            missions,
         }
     }
 
@@ -97,6 +107,65 @@ impl Snapshot {
             errors: self.errors,
         }
     }
+}
+
+/// The pack's missions checked as `validate` checks a mission file, but against the documents
+/// as edited: the content open, and the open track each names (relative to the mission's
+/// file). A mission whose track is not open says so. Its diagnostics join `diagnostics`
+/// (sorted again); the missions without errors are returned.
+fn check_missions(
+    pack: &RawPack,
+    content: &Content,
+    tracks: &BTreeMap<PathBuf, CheckedTrack>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> BTreeMap<PathBuf, CheckedMission> {
+    let profiles = crate::sim::profiles::profiles_of(pack);
+    let mut checked = BTreeMap::new();
+    for file in &pack.files {
+        let Document::Mission(mission) = &file.document else {
+            continue;
+        };
+        let mut found = Vec::new();
+        let mut report = FileReport::new(&file.source, &mut found);
+        let named = mission_track_path(&file.source.path, mission.track.as_str());
+        let track = tracks
+            .iter()
+            .find(|(path, _)| super::workspace::same_file(path, &named))
+            .map(|(_, track)| track);
+        let mission_checked = if let Some(track) = track {
+            let result = crate::validate::mission::check(mission, content, track, &mut report);
+            crate::sim::mission::side_bots(mission, &profiles, &mut report);
+            result
+        } else {
+            report.error(
+                "mission-content",
+                None,
+                &[Needle::Field("track")],
+                format!(
+                    "the mission's track `{}` is not open in the studio, or has errors",
+                    mission.track
+                ),
+            );
+            None
+        };
+        if let Some(mission_checked) =
+            mission_checked.filter(|_| !found.iter().any(Diagnostic::is_error))
+        {
+            checked.insert(file.source.path.clone(), mission_checked);
+        }
+        diagnostics.extend(found);
+    }
+    crate::validate::sort_diagnostics(diagnostics);
+    checked
+}
+
+/// The track file a mission names, relative to the mission's file.
+#[must_use]
+pub fn mission_track_path(mission: &std::path::Path, track: &str) -> PathBuf {
+    mission
+        .parent()
+        .unwrap_or(std::path::Path::new("."))
+        .join(track)
 }
 
 /// The validation worker and what it last reported.

@@ -65,7 +65,15 @@ impl Workspace {
         // every track (a single track file opened alone would lose both).
         let project = Project::around(path);
         let (pack_path, mut beside) = match &project {
-            Some(project) => (project.content.clone(), project.tracks.clone()),
+            Some(project) => (
+                project.content.clone(),
+                project
+                    .tracks
+                    .iter()
+                    .chain(&project.missions)
+                    .cloned()
+                    .collect(),
+            ),
             None => (path.to_owned(), Vec::new()),
         };
         for file in extra {
@@ -387,20 +395,23 @@ impl Workspace {
     }
 }
 
-/// A project: a folder holding a content pack (`content/`) and its tracks (`tracks/`), the
-/// layout of this repository and of `roadwright new-track`'s default.
+/// A project: a folder holding a content pack (`content/`), its tracks (`tracks/`) and its
+/// missions (`missions/`), the layout of this repository and of `roadwright new-track`'s
+/// default.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Project {
     /// The content pack folder.
     pub content: PathBuf,
     /// Every track file in the tracks folder, by name.
     pub tracks: Vec<PathBuf>,
+    /// Every mission file in the missions folder, by name.
+    pub missions: Vec<PathBuf>,
 }
 
 impl Project {
     /// The project `path` belongs to: the project folder itself, its `content/` folder, a file
-    /// in its `content/` folder or a track in its `tracks/` folder. `None` when `path` is not
-    /// in one (a pack folder on its own, a file elsewhere).
+    /// in its `content/` folder, a track in its `tracks/` folder or a mission in its `missions/`
+    /// folder. `None` when `path` is not in one (a pack folder on its own, a file elsewhere).
     #[must_use]
     pub fn around(path: &Path) -> Option<Self> {
         let named = |p: &Path, name: &str| p.file_name().is_some_and(|n| n == name);
@@ -410,7 +421,7 @@ impl Project {
             path.parent()?.to_owned()
         } else if path.is_file() {
             let folder = path.parent()?;
-            if !(named(folder, "content") || named(folder, "tracks")) {
+            if !(named(folder, "content") || named(folder, "tracks") || named(folder, "missions")) {
                 return None;
             }
             folder.parent()?.to_owned()
@@ -422,24 +433,31 @@ impl Project {
         if !content.is_dir() {
             return None;
         }
-        let mut tracks: Vec<PathBuf> = std::fs::read_dir(root.join("tracks"))
-            .map(|entries| {
-                entries
-                    .filter_map(Result::ok)
-                    .map(|entry| entry.path())
-                    .filter(|p| {
-                        p.is_file() && p.extension().is_some_and(|e| e == "ron" || e == "json")
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
-        tracks.sort();
-        Some(Self { content, tracks })
+        let files_in = |folder: &str| {
+            let mut files: Vec<PathBuf> = std::fs::read_dir(root.join(folder))
+                .map(|entries| {
+                    entries
+                        .filter_map(Result::ok)
+                        .map(|entry| entry.path())
+                        .filter(|p| {
+                            p.is_file() && p.extension().is_some_and(|e| e == "ron" || e == "json")
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            files.sort();
+            files
+        };
+        Some(Self {
+            content,
+            tracks: files_in("tracks"),
+            missions: files_in("missions"),
+        })
     }
 }
 
 /// Whether two paths name the same file (through `..`, links or a relative start).
-fn same_file(a: &Path, b: &Path) -> bool {
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(a), Ok(b)) => a == b,
         _ => a == b,

@@ -176,7 +176,7 @@ pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
     let mut report = FileReport::new(&loaded.source, &mut found);
     let checked =
         crate::validate::mission::check(mission, &rules.content, &rules.track, &mut report);
-    let side_bots = side_bots(mission, &content_path, &mut report);
+    let side_bots = side_bots(mission, &profiles_in(&content_path), &mut report);
     sort_diagnostics(&mut found);
     let Some(checked) = checked.filter(|_| !found.iter().any(Diagnostic::is_error)) else {
         return Err(invalid(found));
@@ -204,6 +204,48 @@ pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
     })
 }
 
+/// A mission race from documents already loaded (the studio's, as edited): the rules of a race
+/// of `mission` on `pack` and `track`, the mission checked against them (diagnostics point into
+/// its canonical text, named `mission_path`), and the bot profile each side is always played
+/// by, from the pack's profiles.
+pub fn mission_from_documents(
+    pack: &crate::content::RawPack,
+    track: &crate::content::track::Track,
+    mission: &Mission,
+    mission_path: &Path,
+) -> Result<(LoadedRace, Vec<Option<BotProfile>>), LoadRaceError> {
+    let base = super::load::race_from_documents(pack, track, mission.ruleset.as_str())?;
+    let text = Document::Mission(mission.clone())
+        .to_text(Format::Ron)
+        .unwrap_or_default();
+    let source = crate::content::SourceFile::from_text(mission_path.to_owned(), text, Format::Ron);
+    let profiles = super::profiles::profiles_of(pack);
+    let mut found = Vec::new();
+    let mut report = FileReport::new(&source, &mut found);
+    let checked = crate::validate::mission::check(
+        mission,
+        &base.rules.content,
+        &base.rules.track,
+        &mut report,
+    );
+    let side_bots = side_bots(mission, &profiles, &mut report);
+    sort_diagnostics(&mut found);
+    let Some(checked) = checked.filter(|_| !found.iter().any(Diagnostic::is_error)) else {
+        return Err(LoadRaceError::Invalid(found));
+    };
+    let rules = RaceRules::for_mission(&base.rules.content, base.rules.track.clone(), checked)?;
+    let mut identity = base.identity;
+    identity.mission = Some(mission.name.to_string());
+    identity.mission_hash = Some(sha256(&source.text));
+    Ok((
+        LoadedRace {
+            rules: Arc::new(rules),
+            identity,
+        },
+        side_bots,
+    ))
+}
+
 /// What `validate` says of a mission file: the problems [`load_mission`] finds, or its
 /// warnings when it loads.
 #[must_use]
@@ -217,13 +259,13 @@ pub fn check_mission(path: &Path) -> Vec<Diagnostic> {
     }
 }
 
-/// The bot profile of each side that names one, looked up among the content's profiles.
-fn side_bots(
+/// The bot profile of each side that names one, looked up among the content's `profiles` (by
+/// id); a side naming a profile missing there is reported.
+pub fn side_bots(
     mission: &Mission,
-    content: &Path,
+    profiles: &std::collections::BTreeMap<String, BotProfile>,
     report: &mut FileReport<'_>,
 ) -> Vec<Option<BotProfile>> {
-    let profiles = profiles_in(content);
     mission
         .sides
         .iter()

@@ -12,11 +12,16 @@ use crate::content::{Document, RawPack};
 /// The bot profiles of a content folder, by id (its `bots/` folder, or anywhere in it).
 #[must_use]
 pub fn profiles_in(content: &Path) -> BTreeMap<String, BotProfile> {
-    let pack = RawPack::open(content);
+    profiles_of(&RawPack::open(content))
+}
+
+/// The bot profiles among a pack's documents, by id.
+#[must_use]
+pub fn profiles_of(pack: &RawPack) -> BTreeMap<String, BotProfile> {
     pack.files
-        .into_iter()
-        .filter_map(|f| match f.document {
-            Document::BotProfile(profile) => Some((profile.id.to_string(), profile)),
+        .iter()
+        .filter_map(|f| match &f.document {
+            Document::BotProfile(profile) => Some((profile.id.to_string(), profile.clone())),
             _ => None,
         })
         .collect()

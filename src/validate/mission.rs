@@ -228,6 +228,11 @@ impl CheckedMission {
         })
     }
 
+    /// The sides' ids, in file order (at most [`MAX_SIDES`], so each fits).
+    pub fn side_ids(&self) -> impl Iterator<Item = SideId> + '_ {
+        (0..self.sides.len()).map(|i| SideId(i as u8))
+    }
+
     /// The objectives' ids, in file order (at most [`MAX_OBJECTIVES`], so each fits).
     pub fn objective_ids(&self) -> impl Iterator<Item = ObjectiveId> + '_ {
         (0..self.objectives.len()).map(|i| ObjectiveId(i as u16))

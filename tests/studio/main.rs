@@ -9,6 +9,7 @@ mod canvas;
 mod decks;
 mod editing;
 mod guidance;
+mod missions;
 mod play;
 mod print;
 mod race;

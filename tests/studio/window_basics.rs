@@ -132,17 +132,19 @@ fn the_default_studio_shows_the_sample_track_on_the_canvas() {
     harness.run();
     harness.get_by_label("40 lap sectors, 0 starting sectors, 40 grid positions");
     let files = harness.state().workspace().documents.len();
-    let tracks = fs::read_dir(common::repo("tracks"))
-        .expect("tracks")
-        .filter(|e| {
-            e.as_ref()
-                .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ron"))
-        })
-        .count();
+    let files_in = |folder: &str| {
+        fs::read_dir(common::repo(folder))
+            .expect(folder)
+            .filter(|e| {
+                e.as_ref()
+                    .is_ok_and(|e| e.path().extension().is_some_and(|x| x == "ron"))
+            })
+            .count()
+    };
     assert_eq!(
         files,
-        11 + tracks,
-        "seven pack files, four bot profiles and every track of the project"
+        11 + files_in("tracks") + files_in("missions"),
+        "seven pack files, four bot profiles, every track and every mission of the project"
     );
     let shown = harness.state().shown().expect("the track is shown");
     assert!(

@@ -156,6 +156,7 @@ impl StudioApp {
             ctx,
             self.session.workspace(),
             self.session.diagnostics(),
+            self.session.validated(),
             crate::gui::race::start::fresh_seed(),
         ) {
             Some(StartAnswer::Start(request)) => self.start_race(&request),

@@ -193,6 +193,12 @@ impl StudioApp {
         self.session.diagnostics()
     }
 
+    /// What the last validation built: the checked content, tracks and missions.
+    #[must_use]
+    pub fn validated(&self) -> &super::validation::Validated {
+        self.session.validated()
+    }
+
     /// The document shown in the editor.
     #[must_use]
     pub fn shown(&self) -> Option<DocumentId> {

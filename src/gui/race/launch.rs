@@ -11,6 +11,7 @@ use crate::rules::RaceRules;
 use crate::rules::RaceSetup;
 use crate::sim::driver::{Seats, play_race_within};
 use crate::sim::load::identify;
+use crate::sim::mission::{mission_from_documents, side_bot};
 use crate::sim::play_check::PlayLimits;
 use crate::sim::record::{RaceRecord, RecordFiles};
 use crate::sim::session::{Replay, SeatControl, TestRace};
@@ -110,34 +111,122 @@ pub fn start_race(
             "the chosen track is no longer open".to_owned(),
         ));
     };
-    let loaded = match validated
-        .and_then(|v| from_validation(workspace, v, request.track, track, &request.ruleset))
-    {
-        Some(built) => built?,
-        None => loaded(workspace, track, &request.ruleset)?,
+    let mission = request
+        .mission
+        .map(|id| mission_rules(workspace, id))
+        .transpose()?;
+    let (loaded, setup, side_bots) = if let Some(mission) = mission.as_ref() {
+        let setup = mission.setup(request.teams.len(), request.seed)?;
+        (mission.loaded.clone(), setup, mission.side_bots.clone())
+    } else {
+        let loaded = match validated
+            .and_then(|v| from_validation(workspace, v, request.track, track, &request.ruleset))
+        {
+            Some(built) => built?,
+            None => loaded(workspace, track, &request.ruleset)?,
+        };
+        let setup = RaceSetup::named_teams(&request.teams, request.seed)
+            .map_err(|e| LaunchError::Other(e.to_string()))?;
+        (loaded, setup, Vec::new())
     };
-    let setup = RaceSetup::named_teams(&request.teams, request.seed)
-        .map_err(|e| LaunchError::Other(e.to_string()))?;
+    // A side the mission gives a bot is played by it, whatever the seat asked.
     let seats = request
         .seats
         .iter()
-        .map(|seat| match seat {
-            SeatChoice::Human => Ok(SeatControl::Human),
-            SeatChoice::Bot(id) => workspace
-                .bot_profile(id)
-                .cloned()
-                .map(SeatControl::Bot)
-                .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open"))),
+        .zip(&setup.players)
+        .map(|(seat, player)| {
+            if let Some(profile) = side_bot(&loaded.rules, &side_bots, &player.team) {
+                return Ok(SeatControl::Bot(profile.clone()));
+            }
+            match seat {
+                SeatChoice::Human => Ok(SeatControl::Human),
+                SeatChoice::Bot(id) => workspace
+                    .bot_profile(id)
+                    .cloned()
+                    .map(SeatControl::Bot)
+                    .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open"))),
+            }
         })
         .collect::<Result<Vec<_>, _>>()?;
-    let files = RecordFiles::of(
+    let mut files = RecordFiles::of(
         &workspace.root,
         &workspace.validation_path(request.track).unwrap_or_default(),
     )
     .map_err(LaunchError::Other)?;
+    if let Some(mission) = &mission {
+        files.mission = Some(mission.path.to_string_lossy().into_owned());
+    }
     let race = TestRace::new(loaded, files, setup, seats)
         .map_err(|e| LaunchError::Other(e.to_string()))?;
     Ok((race, track.clone()))
+}
+
+/// A mission as the studio plays it: the documents as edited, on the open track it names.
+#[derive(Clone, Debug)]
+pub struct StudioMission {
+    /// The rules of its race (the mission in them) and their identity.
+    pub loaded: LoadedRace,
+    /// The track it is played on, as edited.
+    pub track: Track,
+    /// The bot profile each side is always played by, side by side.
+    pub side_bots: Vec<Option<crate::content::bot_profile::BotProfile>>,
+    /// The path the mission document is known by.
+    pub path: std::path::PathBuf,
+}
+
+impl StudioMission {
+    /// The setup of a race of `players`, refused with the counts the mission allows when it
+    /// does not allow that one.
+    pub fn setup(&self, players: usize, seed: u64) -> Result<RaceSetup, LaunchError> {
+        let mission = self.loaded.rules.mission.as_ref().ok_or_else(|| {
+            LaunchError::Other("the mission did not reach the race's rules".to_owned())
+        })?;
+        if !mission.players.iter().any(|n| usize::from(*n) == players) {
+            let counts: Vec<String> = mission.players.iter().map(u8::to_string).collect();
+            return Err(LaunchError::Other(format!(
+                "mission `{}` is played by {} players, not {players}",
+                mission.name,
+                counts.join(", ")
+            )));
+        }
+        Ok(RaceSetup::for_mission(
+            &self.loaded.rules.content,
+            mission,
+            players,
+            seed,
+        ))
+    }
+}
+
+/// The mission document `id` ready to play: checked against the documents as edited and the
+/// open track it names (relative to its file).
+pub fn mission_rules(workspace: &Workspace, id: DocumentId) -> Result<StudioMission, LaunchError> {
+    let (Some(Document::Mission(mission)), Some(path)) = (
+        workspace.document(id).map(|d| &d.document),
+        workspace.validation_path(id),
+    ) else {
+        return Err(LaunchError::Other(
+            "the chosen mission is no longer open".to_owned(),
+        ));
+    };
+    let track_file = super::super::validation::mission_track_path(&path, mission.track.as_str());
+    let Some(Document::Track(track)) = workspace
+        .id_of_file(&track_file)
+        .and_then(|t| workspace.document(t))
+        .map(|d| &d.document)
+    else {
+        return Err(LaunchError::Other(format!(
+            "the mission's track `{}` is not open",
+            mission.track
+        )));
+    };
+    let (loaded, side_bots) = mission_from_documents(&pack_of(workspace), track, mission, &path)?;
+    Ok(StudioMission {
+        loaded,
+        track: track.clone(),
+        side_bots,
+        path,
+    })
 }
 
 /// Opens the race a finding of play names, to watch: the race `validate --play` played (the
@@ -303,6 +392,7 @@ mod tests {
             .id_of_file(&root.join("tracks/oval.ron"))
             .expect("the oval is open");
         StartRequest {
+            mission: None,
             track,
             ruleset: "standard".to_owned(),
             teams: vec!["rust-reapers".to_owned(), "chrome-jackals".to_owned()],

@@ -9,6 +9,7 @@
 
 pub mod board;
 pub mod launch;
+mod mission_panel;
 mod panels;
 mod screen;
 pub mod start;

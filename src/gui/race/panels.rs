@@ -177,6 +177,7 @@ impl RaceScreen {
             ui.label(RichText::new(text).strong().size(18.0));
             standings_table(ui, race);
         }
+        super::mission_panel::mission_panel(ui, race);
         let seats: Vec<SeatControl> = match &self.session {
             RaceSession::Live(live) => live.seats().to_vec(),
             RaceSession::Replay(_) => Vec::new(),

@@ -1,6 +1,8 @@
-//! The "Start a test race" dialog: the track, the ruleset, the players, who plays each seat,
-//! and the seed. It reads what the workspace holds (tracks, rulesets, teams, bot profiles) and
-//! answers with a [`StartRequest`]; it never builds a race itself.
+//! The "Start a test race" dialog: a mission or none, the track, the ruleset, the players, who
+//! plays each seat, and the seed. It reads what the workspace holds (missions, tracks,
+//! rulesets, teams, bot profiles) and answers with a [`StartRequest`]; it never builds a race
+//! itself. A mission chosen fixes the track, the ruleset, the player counts, each seat's team
+//! (its round robin over the sides) and the seats of a side a bot always plays.
 
 use egui::{ComboBox, Ui};
 
@@ -8,6 +10,7 @@ use crate::content::Document;
 use crate::content::bot_profile::BotProfile;
 use crate::validate::Diagnostic;
 
+use super::super::validation::Validated;
 use super::super::workspace::{DocumentId, Workspace};
 
 /// Who plays a seat, as the dialog offers it.
@@ -22,6 +25,8 @@ pub enum SeatChoice {
 /// What the dialog asks the studio to start.
 #[derive(Clone, PartialEq, Debug)]
 pub struct StartRequest {
+    /// The mission document played, if any.
+    pub mission: Option<DocumentId>,
     /// The track document.
     pub track: DocumentId,
     /// The ruleset id.
@@ -48,6 +53,14 @@ pub enum StartAnswer {
 /// The dialog's state: the choices so far.
 #[derive(Clone, Debug)]
 pub struct StartDialog {
+    /// The mission document chosen, if any.
+    pub mission: Option<DocumentId>,
+    /// Why the chosen mission cannot be played now (its errors), when it cannot.
+    mission_problem: Option<String>,
+    /// Each seat's side, under a mission.
+    sides: Vec<String>,
+    /// The player counts the chosen mission allows.
+    mission_players: Vec<usize>,
     /// The track document chosen.
     pub track: Option<DocumentId>,
     /// The ruleset chosen.
@@ -67,6 +80,7 @@ const MOST_PLAYERS: usize = 10;
 
 /// The choices the workspace offers.
 struct Offer {
+    missions: Vec<(DocumentId, String)>,
     tracks: Vec<(DocumentId, String)>,
     rulesets: Vec<(String, String, usize, usize)>,
     teams: Vec<(String, String)>,
@@ -76,6 +90,7 @@ struct Offer {
 impl Offer {
     fn of(workspace: &Workspace) -> Self {
         let mut offer = Self {
+            missions: Vec::new(),
             tracks: Vec::new(),
             rulesets: Vec::new(),
             teams: Vec::new(),
@@ -84,6 +99,10 @@ impl Offer {
         for (id, open) in workspace.ids().zip(&workspace.documents) {
             match &open.document {
                 Document::Track(_) => offer.tracks.push((id, workspace.display_name(id))),
+                Document::Mission(mission) => offer.missions.push((
+                    id,
+                    format!("{} ({})", mission.name, workspace.display_name(id)),
+                )),
                 Document::Ruleset(r) => offer.rulesets.push((
                     r.id.to_string(),
                     r.name.to_string(),
@@ -147,6 +166,10 @@ impl StartDialog {
             })
             .collect();
         Self {
+            mission: None,
+            mission_problem: None,
+            sides: Vec::new(),
+            mission_players: Vec::new(),
             track,
             ruleset,
             players: 4.min(offer.teams.len().max(2)),
@@ -158,6 +181,9 @@ impl StartDialog {
 
     /// The request the choices make, or why they make none.
     pub fn request(&self) -> Result<StartRequest, String> {
+        if let Some(problem) = &self.mission_problem {
+            return Err(problem.clone());
+        }
         let track = self.track.ok_or("Open a track first (File > Open file…)")?;
         if self.ruleset.is_empty() {
             return Err("The content has no ruleset".to_owned());
@@ -178,6 +204,7 @@ impl StartDialog {
             return Err("The content has no team mats".to_owned());
         }
         Ok(StartRequest {
+            mission: self.mission,
             track,
             ruleset: self.ruleset.clone(),
             teams,
@@ -186,13 +213,73 @@ impl StartDialog {
         })
     }
 
+    /// Chooses a mission (or none): what it fixes follows at once from `validated`.
+    pub fn choose_mission(
+        &mut self,
+        mission: Option<DocumentId>,
+        workspace: &Workspace,
+        validated: &Validated,
+    ) {
+        self.mission = mission;
+        self.follow_mission(workspace, validated);
+    }
+
+    /// Sets what the chosen mission fixes: its track, ruleset, player count, each seat's team
+    /// and side, and the bots of sides a bot always plays. Without a mission, nothing is fixed.
+    fn follow_mission(&mut self, workspace: &Workspace, validated: &Validated) {
+        self.mission_problem = None;
+        self.sides.clear();
+        self.mission_players.clear();
+        let Some(id) = self.mission else {
+            return;
+        };
+        let Some((path, Document::Mission(raw))) = workspace
+            .document(id)
+            .and_then(|d| Some((workspace.validation_path(id)?, &d.document)))
+        else {
+            self.mission_problem = Some("The chosen mission is no longer open".to_owned());
+            return;
+        };
+        let track_file = super::super::validation::mission_track_path(&path, raw.track.as_str());
+        self.track = workspace.id_of_file(&track_file);
+        self.ruleset = raw.ruleset.to_string();
+        let (Some(checked), Some(content)) = (validated.missions.get(&path), &validated.content)
+        else {
+            self.mission_problem = Some(format!(
+                "The mission `{}` has errors (or its track `{}` is not open): see the \
+                 diagnostics",
+                raw.name, raw.track
+            ));
+            return;
+        };
+        self.mission_players = checked.players.iter().map(|n| usize::from(*n)).collect();
+        if !self.mission_players.contains(&self.players) {
+            self.players = checked.default_players();
+        }
+        for (seat, team) in checked.seated(MOST_PLAYERS).iter().enumerate() {
+            if let Some(team) = content.teams.get(*team) {
+                self.teams[seat] = team.id.to_string();
+            }
+            let side = checked
+                .side_of_team(*team)
+                .and_then(|s| checked.sides.get(s.index()));
+            self.sides
+                .push(side.map_or_else(String::new, |s| s.name.to_string()));
+            if let Some(bot) = side.and_then(|s| s.bot.as_ref()) {
+                self.seats[seat] = SeatChoice::Bot(bot.to_string());
+            }
+        }
+    }
+
     /// Draws the dialog's window. `diagnostics` are the content's current ones: errors are
-    /// listed, each a button showing it, and starting waits until there are none.
+    /// listed, each a button showing it, and starting waits until there are none. A mission
+    /// chosen is read from `validated` (the last validation).
     pub fn show(
         &mut self,
         ctx: &egui::Context,
         workspace: &Workspace,
         diagnostics: &[Diagnostic],
+        validated: &Validated,
         new_seed: u64,
     ) -> Option<StartAnswer> {
         let mut answer = None;
@@ -202,7 +289,7 @@ impl StartDialog {
             .collapsible(false)
             .resizable(false)
             .show(ctx, |ui| {
-                answer = self.contents(ui, workspace, diagnostics, new_seed);
+                answer = self.contents(ui, workspace, diagnostics, validated, new_seed);
             });
         if !open {
             answer = Some(StartAnswer::Cancel);
@@ -210,9 +297,31 @@ impl StartDialog {
         answer
     }
 
-    /// The track, ruleset, number of players and seed.
+    /// The mission, track, ruleset, number of players and seed.
     fn setup_grid(&mut self, ui: &mut Ui, offer: &Offer, new_seed: u64) {
         egui::Grid::new("race_setup").num_columns(2).show(ui, |ui| {
+            let label = ui.label("Mission");
+            let mission_name = offer
+                .missions
+                .iter()
+                .find(|(i, _)| Some(*i) == self.mission)
+                .map_or_else(
+                    || "(none: the rulebook's race)".to_owned(),
+                    |(_, n)| n.clone(),
+                );
+            ComboBox::from_id_salt("race_mission")
+                .selected_text(mission_name)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut self.mission, None, "(none: the rulebook's race)");
+                    for (index, name) in &offer.missions {
+                        ui.selectable_value(&mut self.mission, Some(*index), name);
+                    }
+                })
+                .response
+                .labelled_by(label.id)
+                .on_hover_text("A mission fixes the track, the ruleset, the teams and the sides");
+            ui.end_row();
+            let fixed = self.mission.is_none();
             let label = ui.label("Track");
             let track_name = |index: Option<DocumentId>| {
                 offer
@@ -221,26 +330,30 @@ impl StartDialog {
                     .find(|(i, _)| Some(*i) == index)
                     .map_or_else(|| "(none open)".to_owned(), |(_, n)| n.clone())
             };
-            ComboBox::from_id_salt("race_track")
-                .selected_text(track_name(self.track))
-                .show_ui(ui, |ui| {
-                    for (index, name) in &offer.tracks {
-                        ui.selectable_value(&mut self.track, Some(*index), name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+            ui.add_enabled_ui(fixed, |ui| {
+                ComboBox::from_id_salt("race_track")
+                    .selected_text(track_name(self.track))
+                    .show_ui(ui, |ui| {
+                        for (index, name) in &offer.tracks {
+                            ui.selectable_value(&mut self.track, Some(*index), name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
             ui.end_row();
             let label = ui.label("Ruleset");
-            ComboBox::from_id_salt("race_ruleset")
-                .selected_text(self.ruleset.clone())
-                .show_ui(ui, |ui| {
-                    for (id, name, _, _) in &offer.rulesets {
-                        ui.selectable_value(&mut self.ruleset, id.clone(), name);
-                    }
-                })
-                .response
-                .labelled_by(label.id);
+            ui.add_enabled_ui(fixed, |ui| {
+                ComboBox::from_id_salt("race_ruleset")
+                    .selected_text(self.ruleset.clone())
+                    .show_ui(ui, |ui| {
+                        for (id, name, _, _) in &offer.rulesets {
+                            ui.selectable_value(&mut self.ruleset, id.clone(), name);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id);
+            });
             ui.end_row();
             let (least, most) = offer
                 .rulesets
@@ -250,8 +363,21 @@ impl StartDialog {
                     (r.2.max(2), r.3.clamp(2, MOST_PLAYERS))
                 });
             let label = ui.label("Players");
-            ui.add(egui::DragValue::new(&mut self.players).range(least..=most.max(least)))
-                .labelled_by(label.id);
+            if self.mission_players.is_empty() {
+                ui.add(egui::DragValue::new(&mut self.players).range(least..=most.max(least)))
+                    .labelled_by(label.id);
+            } else {
+                ComboBox::from_id_salt("race_players")
+                    .selected_text(self.players.to_string())
+                    .show_ui(ui, |ui| {
+                        for n in &self.mission_players {
+                            ui.selectable_value(&mut self.players, *n, n.to_string());
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id)
+                    .on_hover_text("The player counts the mission allows");
+            }
             ui.end_row();
             let label = ui.label("Seed");
             ui.horizontal(|ui| {
@@ -278,22 +404,28 @@ impl StartDialog {
             .num_columns(3)
             .striped(true)
             .show(ui, |ui| {
+                let fixed = self.mission.is_none();
                 for seat in 0..self.players.min(MOST_PLAYERS) {
-                    let label = ui.label(format!("Seat {}", seat + 1));
+                    let label = match self.sides.get(seat) {
+                        Some(side) => ui.label(format!("Seat {} ({side})", seat + 1)),
+                        None => ui.label(format!("Seat {}", seat + 1)),
+                    };
                     let team_name = offer
                         .teams
                         .iter()
                         .find(|t| t.0 == self.teams[seat])
                         .map_or_else(|| self.teams[seat].clone(), |t| t.1.clone());
-                    ComboBox::from_id_salt(("race_team", seat))
-                        .selected_text(team_name)
-                        .show_ui(ui, |ui| {
-                            for (id, name) in &offer.teams {
-                                ui.selectable_value(&mut self.teams[seat], id.clone(), name);
-                            }
-                        })
-                        .response
-                        .labelled_by(label.id);
+                    ui.add_enabled_ui(fixed, |ui| {
+                        ComboBox::from_id_salt(("race_team", seat))
+                            .selected_text(team_name)
+                            .show_ui(ui, |ui| {
+                                for (id, name) in &offer.teams {
+                                    ui.selectable_value(&mut self.teams[seat], id.clone(), name);
+                                }
+                            })
+                            .response
+                            .labelled_by(label.id);
+                    });
                     let who = match &self.seats[seat] {
                         SeatChoice::Human => "Human".to_owned(),
                         SeatChoice::Bot(id) => offer
@@ -326,19 +458,30 @@ impl StartDialog {
         ui: &mut Ui,
         workspace: &Workspace,
         diagnostics: &[Diagnostic],
+        validated: &Validated,
         new_seed: u64,
     ) -> Option<StartAnswer> {
         let offer = Offer::of(workspace);
         let mut answer = None;
         self.setup_grid(ui, &offer, new_seed);
+        // What a mission fixes is set again each frame, so that a mission chosen (or edited,
+        // or fixed) shows its seats at once.
+        self.follow_mission(workspace, validated);
         ui.separator();
         self.seats_grid(ui, &offer);
         ui.separator();
         // Errors in another open track do not stop a race on this one.
+        // Nor do errors in a mission not chosen.
         let other_tracks: Vec<std::path::PathBuf> = offer
             .tracks
             .iter()
             .filter(|(i, _)| Some(*i) != self.track)
+            .chain(
+                offer
+                    .missions
+                    .iter()
+                    .filter(|(i, _)| Some(*i) != self.mission),
+            )
             .filter_map(|(i, _)| workspace.validation_path(*i))
             .collect();
         let errors: Vec<(usize, &Diagnostic)> = diagnostics

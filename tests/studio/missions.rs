@@ -1,0 +1,184 @@
+//! Missions in the studio: a project's missions open and are checked against the content and
+//! the open track as edited; a test race plays a mission chosen in the Start dialog, seated by
+//! its sides, and the race screen shows each side's objectives and where they stand.
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use common::studio::{settle, start};
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::gui::StudioApp;
+use roadwright::gui::race::start::SeatChoice;
+use roadwright::gui::race::{RaceCommand, RaceScreen, RaceSession};
+use roadwright::gui::screen::ScreenKind;
+use roadwright::rules::{ObjectiveStatus, RaceResult};
+
+/// A project folder (content, the oval, and the courier mission with its raiders always played
+/// by the random bot, plus `extra` missions by file name).
+fn project(extra: &[(&str, String)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &dir.path().join("content"));
+    fs::create_dir(dir.path().join("tracks")).expect("tracks");
+    fs::copy(
+        common::repo("tracks/oval.ron"),
+        dir.path().join("tracks/oval.ron"),
+    )
+    .expect("oval");
+    fs::create_dir(dir.path().join("missions")).expect("missions");
+    let courier = fs::read_to_string(common::repo("missions/courier.ron"))
+        .expect("courier")
+        .replace(
+            r#"teams: ["chrome-jackals"])"#,
+            r#"teams: ["chrome-jackals"], bot: Some("random"))"#,
+        );
+    assert!(courier.contains("Some(\"random\")"));
+    fs::write(dir.path().join("missions/courier.ron"), courier).expect("write");
+    for (name, text) in extra {
+        fs::write(dir.path().join("missions").join(name), text).expect("write");
+    }
+    dir
+}
+
+fn mission_id(
+    harness: &Harness<'static, StudioApp>,
+    project: &Path,
+    name: &str,
+) -> roadwright::gui::workspace::DocumentId {
+    harness
+        .state()
+        .workspace()
+        .id_of_file(&project.join("missions").join(name))
+        .expect("the mission is open")
+}
+
+#[test]
+fn a_projects_missions_are_checked_in_the_studio_and_a_broken_one_is_named_at_its_line() {
+    let broken = fs::read_to_string(common::repo("missions/courier.ron"))
+        .expect("courier")
+        .replace(r#"teams: ["rust-reapers"]"#, r#"teams: ["rust-reapres"]"#);
+    let dir = project(&[("broken.ron", broken)]);
+    // The studio checks a document as it would save it: its lines are the canonical text's.
+    let canonical = roadwright::content::Document::load(&dir.path().join("missions/broken.ron"))
+        .expect("it parses")
+        .document
+        .to_text(roadwright::content::Format::Ron)
+        .expect("text");
+    let line = canonical
+        .lines()
+        .position(|l| l.contains("rust-reapres"))
+        .expect("the line")
+        + 1;
+    let harness = start(StudioApp::open(dir.path()));
+    let validated = harness.state().validated();
+    let checked: Vec<String> = validated
+        .missions
+        .keys()
+        .map(|p| p.file_name().expect("name").to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(checked, ["courier.ron"], "the sound mission is checked");
+    let found = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .find(|d| d.code == "unknown-team")
+        .expect("the broken mission's team is reported");
+    assert!(
+        found
+            .location
+            .file
+            .as_ref()
+            .is_some_and(|f| f.ends_with("missions/broken.ron")),
+        "{found}"
+    );
+    assert_eq!(found.location.line, Some(line), "{found}");
+}
+
+#[test]
+fn a_mission_race_starts_from_the_dialog_seated_by_its_sides_and_shows_its_objectives() {
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::R);
+    settle(&mut harness);
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    let dialog = harness.state_mut().start_dialog_mut().expect("the dialog");
+    dialog.mission = Some(courier);
+    dialog.seed_text = "5".to_owned();
+    harness.run();
+    // The mission seats its two teams, side by side, and its raiders' seat is the random
+    // bot's whatever is asked of it.
+    let dialog = harness.state_mut().start_dialog_mut().expect("the dialog");
+    assert_eq!(dialog.players, 2);
+    assert_eq!(dialog.teams[..2], ["rust-reapers", "chrome-jackals"]);
+    dialog.seats[0] = SeatChoice::Bot("random".to_owned());
+    dialog.seats[1] = SeatChoice::Human;
+    harness.run();
+    let dialog = harness.state().start_dialog().expect("the dialog");
+    assert_eq!(dialog.seats[1], SeatChoice::Bot("random".to_owned()));
+    assert!(
+        harness
+            .query_all_by_label_contains("Seat 2 (The raiders)")
+            .next()
+            .is_some(),
+        "the seat says its side"
+    );
+
+    harness.get_by_label("Start race").click();
+    settle(&mut harness);
+    assert!(harness.state().is_shown(ScreenKind::Race));
+    let _ = harness
+        .state_mut()
+        .screen_mut::<RaceScreen>()
+        .expect("race")
+        .apply(RaceCommand::SetDelay(0.0));
+    harness.run();
+    harness.get_by_label_contains("Mission: The courier");
+    harness.get_by_label_contains("get Rust Reapers #15 across the finish line twice");
+    for _ in 0..5_000 {
+        if harness
+            .state()
+            .screen::<RaceScreen>()
+            .is_some_and(|s| s.race().is_over())
+        {
+            break;
+        }
+        if let Some(screen) = harness.state_mut().screen_mut::<RaceScreen>() {
+            screen.wait_for_bots();
+        }
+        harness.step();
+    }
+    let screen = harness.state().screen::<RaceScreen>().expect("race");
+    let race = screen.race();
+    assert!(race.is_over(), "the bots finish the mission");
+    let mission = race.mission().expect("the race plays the mission");
+    assert_eq!(mission.name.as_str(), "The courier");
+    let RaceSession::Live(live) = screen.session() else {
+        panic!("a live race");
+    };
+    assert!(
+        live.record()
+            .files
+            .mission
+            .as_deref()
+            .is_some_and(|m| m.ends_with("courier.ron"))
+    );
+    // The result is the mission's, and the panel says how each objective stands.
+    let RaceResult::SideWon(side) = race.result().expect("a result") else {
+        panic!("the courier ends with a side's win: {:?}", race.result());
+    };
+    let winner = race.side_name(side);
+    harness.get_by_label_contains(&format!("{winner} win the mission"));
+    let met = mission
+        .objective_ids()
+        .find(|id| race.objective_status(*id) == Some(ObjectiveStatus::Met(side)));
+    assert!(
+        met.is_some() || side.0 == 1,
+        "a win is an objective met or the turn limit's"
+    );
+    if met.is_some() {
+        harness.get_by_label_contains(&format!("met by {winner}"));
+    }
+}
