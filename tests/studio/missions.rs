@@ -15,6 +15,7 @@ use roadwright::gui::StudioApp;
 use roadwright::gui::race::start::SeatChoice;
 use roadwright::gui::race::{RaceCommand, RaceScreen, RaceSession};
 use roadwright::gui::screen::ScreenKind;
+use roadwright::gui::simulation::{SimTab, SimulationScreen};
 use roadwright::rules::{ObjectiveStatus, RaceResult};
 
 /// A project folder (content, the oval, and the courier mission with its raiders always played
@@ -181,4 +182,73 @@ fn a_mission_race_starts_from_the_dialog_seated_by_its_sides_and_shows_its_objec
     if met.is_some() {
         harness.get_by_label_contains(&format!("met by {winner}"));
     }
+}
+
+#[test]
+fn a_mission_batch_on_the_simulation_screen_shows_each_sides_win_rate_and_each_objective() {
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    common::studio::menu(&mut harness, "Race", "Simulate");
+    let screen = harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("the simulation screen");
+    screen.form.mission = Some(courier);
+    screen.form.setup.players = 3;
+    screen.form.races = 30;
+    screen.form.bots = vec!["racer".to_owned(); 10];
+    harness.run();
+    // Three players: the courier is played by two.
+    harness.get_by_label("Run").click();
+    harness.run();
+    harness.get_by_label_contains("is played by 2 players, not 3");
+
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .form
+        .setup
+        .players = 2;
+    harness.run();
+    harness.get_by_label("Run").click();
+    harness.run();
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .wait();
+    settle(&mut harness);
+    let screen = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("screen");
+    assert_eq!(
+        screen.tab(),
+        SimTab::Mission,
+        "a mission's batch shows its view"
+    );
+    let stats = screen.stats().expect("the batch played");
+    let mission = stats.mission.as_ref().expect("the batch plays the mission");
+    let sides: Vec<&str> = mission.sides.keys().map(String::as_str).collect();
+    assert_eq!(sides, ["couriers", "raiders"]);
+    assert_eq!(
+        mission.sides.values().map(|s| s.races).sum::<usize>(),
+        60,
+        "each side is seated in each of the 30 races"
+    );
+    // The raiders are the random bot's, whatever the seats ask: the racer plays the couriers.
+    let spec = screen.spec().expect("spec").0;
+    assert_eq!(
+        spec.seat_bot(1, &"chrome-jackals".into()).id.as_str(),
+        "random"
+    );
+    assert_eq!(
+        spec.seat_bot(0, &"rust-reapers".into()).id.as_str(),
+        "racer"
+    );
+    harness.get_by_label("Win rate by side, 95% interval");
+    harness.get_by_label("deliver");
+    harness.get_by_label("ambush");
 }

@@ -67,25 +67,38 @@ impl SimulationScreen {
     /// Starts the batch `form` describes on the content as edited (with the same seeds on the
     /// saved files, or on another track, when it compares); says why when it cannot.
     pub fn run_form(&mut self, workspace: &Workspace, form: &SimForm, now: f64) {
-        let Some(track_id) = form.setup.track else {
-            self.fail("Open a track first".to_owned());
-            return;
-        };
-        match build(workspace, track_id, form) {
-            Ok((spec, loaded, track, saved)) => {
-                let words = format!(
-                    "{} ({} ruleset, {} players), {} races from seed {}",
+        let built = match (form.mission, form.setup.track) {
+            (Some(mission), _) => build_mission(workspace, mission, form).map(|built| {
+                let of = format!("the mission {}", workspace.display_name(mission));
+                (built, of)
+            }),
+            (None, Some(track_id)) => build(workspace, track_id, form).map(|built| {
+                let of = format!(
+                    "{} ({} ruleset)",
                     workspace.display_name(track_id),
-                    form.setup.ruleset,
-                    form.setup.players,
-                    form.races,
-                    form.seed
+                    form.setup.ruleset
+                );
+                (built, of)
+            }),
+            (None, None) => {
+                self.fail("Open a track first".to_owned());
+                return;
+            }
+        };
+        match built {
+            Ok(((spec, loaded, track, saved), of)) => {
+                let words = format!(
+                    "{of}, {} players, {} races from seed {}",
+                    form.setup.players, form.races, form.seed
                 );
                 let of = super::ResultsOf {
                     words,
                     form: Some(form.clone()),
                 };
                 self.start(spec, loaded, track, now, saved, of);
+                if form.mission.is_some() {
+                    self.apply(SimCommand::Tab(SimTab::Mission));
+                }
             }
             Err(error) => self.fail(format!("The batch could not start: {error}")),
         }
@@ -115,14 +128,12 @@ type Built = (
     Option<(BatchSpec, String, String)>,
 );
 
-fn build(
+/// The bot profile of each seat the form asks for.
+fn seat_bots(
     workspace: &Workspace,
-    track_id: DocumentId,
     form: &SimForm,
-) -> Result<Built, LaunchError> {
-    let (loaded, track) = rules_for(workspace, track_id, &form.setup.ruleset)?;
-    let bots = form
-        .bots
+) -> Result<Vec<crate::content::bot_profile::BotProfile>, LaunchError> {
+    form.bots
         .iter()
         .take(form.setup.players)
         .map(|id| {
@@ -131,7 +142,47 @@ fn build(
                 .cloned()
                 .ok_or_else(|| LaunchError::Other(format!("no bot profile `{id}` is open")))
         })
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect()
+}
+
+/// A batch of the mission document `mission` as the form asks: its seats' teams by side, the
+/// bots of the sides a bot always plays, on the documents as edited. A mission batch is not
+/// compared (`roadwright simulate --mission --against` compares one).
+fn build_mission(
+    workspace: &Workspace,
+    mission: DocumentId,
+    form: &SimForm,
+) -> Result<Built, LaunchError> {
+    if form.compare.is_some() {
+        return Err(LaunchError::Other(
+            "a mission's batch is not compared on this screen: choose Compare with nothing \
+             (roadwright simulate --mission --against compares one)"
+                .to_owned(),
+        ));
+    }
+    let mission = crate::gui::race::launch::mission_rules(workspace, mission)?;
+    let setup = mission.setup(form.setup.players, form.seed)?;
+    let teams: Vec<crate::content::text::Id> =
+        setup.players.iter().map(|p| p.team.clone()).collect();
+    let mut spec = BatchSpec::new(
+        std::sync::Arc::clone(&mission.loaded.rules),
+        &teams,
+        seat_bots(workspace, form)?,
+        form.races,
+        form.seed,
+    )
+    .map_err(|e| LaunchError::Other(e.to_string()))?;
+    spec.side_bots = mission.side_bots;
+    Ok((spec, mission.loaded, mission.track, None))
+}
+
+fn build(
+    workspace: &Workspace,
+    track_id: DocumentId,
+    form: &SimForm,
+) -> Result<Built, LaunchError> {
+    let (loaded, track) = rules_for(workspace, track_id, &form.setup.ruleset)?;
+    let bots = seat_bots(workspace, form)?;
     let spec = BatchSpec::new(
         std::sync::Arc::clone(&loaded.rules),
         &[],

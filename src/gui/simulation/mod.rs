@@ -7,6 +7,7 @@
 //! clicks into [`SimCommand`]s; the races are played by [`worker::BatchRun`].
 
 pub mod launch;
+mod mission_view;
 pub use launch::TunedComparison;
 mod screen;
 mod worker;
@@ -42,6 +43,9 @@ pub struct SimForm {
     pub seed: u64,
     /// Also play the same seeds on something else and show what differs.
     pub compare: Option<CompareWith>,
+    /// The mission document the races play, if any: it fixes the track, the ruleset, the
+    /// teams and the bots of its sides that a bot always plays.
+    pub mission: Option<DocumentId>,
 }
 
 /// What a batch is compared with, on the same seeds.
@@ -71,10 +75,12 @@ pub enum SimTab {
     Notable,
     /// The edited content against the saved one, metric by metric.
     Compare,
+    /// A mission's sides and objectives.
+    Mission,
 }
 
 impl SimTab {
-    const ALL: [(Self, &'static str); 7] = [
+    const ALL: [(Self, &'static str); 8] = [
         (Self::WinRates, "Win rates"),
         (Self::Races, "Races"),
         (Self::Teams, "Teams"),
@@ -82,6 +88,7 @@ impl SimTab {
         (Self::HeatMap, "Heat map"),
         (Self::Notable, "Notable races"),
         (Self::Compare, "Compare"),
+        (Self::Mission, "Mission"),
     ];
 }
 
@@ -241,6 +248,7 @@ impl SimulationScreen {
                 races: 200,
                 seed: 1,
                 compare: None,
+                mission: None,
             },
             run: None,
             saved_run: None,
@@ -562,6 +570,7 @@ impl SimulationScreen {
                 (Some(_), SimTab::Notable) => {
                     notable_view(ui, &notable_of(&self.fold), &mut commands);
                 }
+                (Some(stats), SimTab::Mission) => mission_view::mission_view(ui, stats),
             }
         });
         let mut requests = Vec::new();
@@ -569,6 +578,30 @@ impl SimulationScreen {
             requests.extend(self.apply(command));
         }
         requests
+    }
+
+    /// The mission the races play, or none.
+    fn mission_choice(&mut self, ui: &mut Ui, workspace: &Workspace) {
+        let label = ui.label("Mission");
+        let named = |id: Option<DocumentId>| {
+            id.map_or_else(|| "none".to_owned(), |id| workspace.display_name(id))
+        };
+        ComboBox::from_id_salt("sim_mission")
+            .selected_text(named(self.form.mission))
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.form.mission, None, named(None));
+                for id in workspace.ids() {
+                    if matches!(
+                        workspace.document(id).map(|d| &d.document),
+                        Some(crate::content::Document::Mission(_))
+                    ) {
+                        ui.selectable_value(&mut self.form.mission, Some(id), named(Some(id)));
+                    }
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text("A mission fixes the track, the ruleset and the teams by side");
     }
 
     /// What the batch is compared with: nothing, the saved files, or another track.
@@ -647,7 +680,10 @@ impl SimulationScreen {
             }
         } else {
             if ui
-                .add_enabled(self.form.setup.track.is_some(), egui::Button::new("Run"))
+                .add_enabled(
+                    self.form.setup.track.is_some() || self.form.mission.is_some(),
+                    egui::Button::new("Run"),
+                )
                 .clicked()
             {
                 commands.push(SimCommand::Run);
@@ -680,7 +716,15 @@ impl SimulationScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 commands.push(SimCommand::Close);
             }
-            self.form.setup.ui(ui, workspace, "sim_track");
+            self.mission_choice(ui, workspace);
+            if self.form.mission.is_none() {
+                self.form.setup.ui(ui, workspace, "sim_track");
+            } else {
+                let label = ui.label("Players");
+                ui.add(egui::DragValue::new(&mut self.form.setup.players).range(2..=10))
+                    .labelled_by(label.id)
+                    .on_hover_text("A count the mission allows; its seats take their teams");
+            }
             let profiles = bot_profiles(workspace);
             let label = ui.label("Bots");
             // One choice for every seat at once, and below it one per seat.
