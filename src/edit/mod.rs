@@ -44,6 +44,9 @@ pub enum Edit {
     Hazards(ListEdit<crate::content::hazard_deck::Hazard>),
     /// Renames a deck (race, movement event or combat).
     DeckName(Text),
+    /// Sets a mission to this one (the mission editor's forms change a copy and hand it
+    /// over, so that each field's typing is one undo step).
+    Mission(Box<crate::content::mission::Mission>),
 }
 
 /// Why an edit could not be made.
@@ -87,6 +90,7 @@ impl Edit {
             Self::GroundKinds(edit) => list_label(edit),
             Self::Hazards(edit) => list_label(edit),
             Self::DeckName(_) => "Rename deck",
+            Self::Mission(_) => "Edit mission",
         }
     }
 
@@ -114,6 +118,7 @@ impl Edit {
                 deck.name.clone_from(name);
             }
             (Self::DeckName(name), Document::CombatEventDeck(deck)) => deck.name.clone_from(name),
+            (Self::Mission(mission), Document::Mission(file)) => file.clone_from(mission),
             (edit, _) => {
                 return Err(EditError::WrongDocument {
                     edit: edit.target(),
@@ -135,6 +140,7 @@ impl Edit {
             Self::GroundKinds(_) => "kind of ground",
             Self::Hazards(_) => "hazard",
             Self::DeckName(_) => "deck name",
+            Self::Mission(_) => "mission",
         }
     }
 }

@@ -18,6 +18,7 @@ use super::diagnostics_panel::diagnostics_panel;
 use super::file_picker::{Picker, ScreenAsk};
 use super::hazard_deck_editor::HazardDeckEditor;
 use super::inspector::{InspectorRequests, track_inspector};
+use super::mission_editor::{MissionContext, MissionEditor};
 use super::movement_events_editor::MovementEventsEditor;
 use super::race_deck_editor::RaceDeckEditor;
 use super::screen::{Screen, ScreenKind, StudioView};
@@ -42,6 +43,7 @@ pub struct EditorScreen {
     hazards: HazardDeckEditor,
     combat_deck: CombatDeckEditor,
     teams: TeamEditor,
+    mission: MissionEditor,
     backdrop: Option<Backdrop>,
     /// The sectors last copied (kept here too: the system clipboard may not be reachable).
     clipboard: Option<Vec<Sector>>,
@@ -57,6 +59,12 @@ impl EditorScreen {
             shown,
             ..Self::default()
         }
+    }
+
+    /// The mission editor's state (the car whose space is being picked, its track's camera).
+    #[must_use]
+    pub fn mission_editor(&self) -> &MissionEditor {
+        &self.mission
     }
 
     /// The document shown.
@@ -437,6 +445,10 @@ impl EditorScreen {
             Document::Terrain(file) => self.terrain.ui(ui, file, edits),
             Document::HazardDeck(deck) => {
                 self.hazards.ui(ui, deck, workspace.terrain_file(), edits);
+            }
+            Document::Mission(mission) => {
+                let context = MissionContext::of(workspace, id);
+                self.mission.ui(ui, mission, &context, edits);
             }
             other => text_only_view(ui, other),
         }

@@ -38,6 +38,7 @@ pub mod help;
 pub mod inspector;
 pub mod job;
 pub mod menu;
+pub mod mission_editor;
 pub mod movement_events_editor;
 pub mod play_checker;
 pub mod plural;

@@ -2,7 +2,7 @@
 //! studio canvas, so both show the same track.
 
 use crate::content::race_deck::LaneSide;
-use crate::content::track::{Space, Track};
+use crate::content::track::{Sector, Space, Track};
 
 /// The four corners of a space's rectangle, shrunk by `inset` track units on every side, in
 /// order around it (back-left, front-left, front-right, back-right as seen travelling).
@@ -175,6 +175,47 @@ pub fn picture_fitted_to(
         scale,
         ..picture.clone()
     })
+}
+
+/// Where the off-track spot on `side` of `sector` is drawn (track units): a space's width out
+/// from its edge lane, away from the sector's other end.
+#[must_use]
+pub fn off_track_spot(track: &Track, sector: &Sector, side: LaneSide) -> Option<(f32, f32)> {
+    let (first, last) = (sector.spaces.first()?, sector.spaces.last()?);
+    let outward = |from: &Space, toward: &Space| -> (f32, f32) {
+        let (vx, vy) = (from.x - toward.x, from.y - toward.y);
+        let length = vx.hypot(vy);
+        if length > f32::EPSILON {
+            (vx / length, vy / length)
+        } else {
+            let (dx, dy) = direction(from.heading);
+            (dy, -dx)
+        }
+    };
+    let width = track.space_size.width;
+    let (edge, other) = match side {
+        LaneSide::Inside => (first, last),
+        LaneSide::Outside => (last, first),
+    };
+    let (ux, uy) = outward(edge, other);
+    Some((edge.x + ux * width, edge.y + uy * width))
+}
+
+/// Where a spot a scenario or mission places a car is drawn, in track units: a space's
+/// centre, the chute's, or the off-track spot beside a sector ([`off_track_spot`]).
+#[must_use]
+pub fn spot_point(track: &Track, spot: crate::content::scenario::Spot) -> Option<(f32, f32)> {
+    use crate::content::scenario::Spot;
+    match spot {
+        Spot::Space(at) => track.space(at).map(|s| (s.x, s.y)),
+        Spot::OffTrack { beside, side } => {
+            let sector = track
+                .section(beside.section)
+                .get(usize::try_from(beside.sector).ok()?)?;
+            off_track_spot(track, sector, side)
+        }
+        Spot::Chute => chute_spot(track).map(|s| (s.x, s.y)),
+    }
 }
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ use super::pdf_draw::{
     wrap,
 };
 use super::print_error::PrintError;
-use super::track_pdf::{Paper, Placement, check_drawable, draw_track, extent, off_track_spot};
+use super::track_pdf::{Paper, Placement, check_drawable, draw_track, extent};
 use crate::content::mission::MissionSetup;
 use crate::content::scenario::Spot;
 use crate::content::track::Track;
@@ -269,25 +269,11 @@ fn setup_diagram(surface: &mut Surface<'_>, sheet: &MissionSheet, (w, h): (f32, 
         .min(sheet.track.space_size.length)
         * placement.scale;
     for car in &sheet.cars {
-        let Some(spot) = spot_of(&sheet.track, car.at) else {
+        let Some(spot) = super::geometry::spot_point(&sheet.track, car.at) else {
             continue;
         };
         let centre = placement.point(spot);
         counter(surface, font, car, centre, space_pt * 0.36);
-    }
-}
-
-/// Where a spot is drawn, in track units.
-fn spot_of(track: &Track, spot: Spot) -> Option<(f32, f32)> {
-    match spot {
-        Spot::Space(at) => track.space(at).map(|s| (s.x, s.y)),
-        Spot::OffTrack { beside, side } => {
-            let sector = track
-                .section(beside.section)
-                .get(usize::try_from(beside.sector).ok()?)?;
-            off_track_spot(track, sector, side)
-        }
-        Spot::Chute => super::geometry::chute_spot(track).map(|s| (s.x, s.y)),
     }
 }
 

@@ -24,7 +24,7 @@ use krilla::page::PageSettings;
 use krilla::paint::{FillRule, Stroke};
 use krilla::text::Font;
 
-use super::geometry::{direction, finish_squares, space_corners};
+use super::geometry::{finish_squares, space_corners};
 use super::legend::Legend;
 use super::pdf_draw::{
     PT_PER_MM, Surface, centred_text, circle, fill, font, polygon, polygon_path, polyline, stroke,
@@ -33,7 +33,7 @@ use super::pdf_draw::{
 pub use super::print_error::PrintError;
 use crate::content::race_deck::LaneSide;
 use crate::content::terrain::Pattern;
-use crate::content::track::{Sector, Space, Track};
+use crate::content::track::Track;
 
 /// A sheet of paper.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -463,32 +463,9 @@ fn off_track_spots(track: &Track) -> Vec<(f32, f32)> {
             ]
             .into_iter()
             .filter(|(kept, _)| *kept)
-            .filter_map(|(_, side)| off_track_spot(track, sector, side))
+            .filter_map(|(_, side)| super::geometry::off_track_spot(track, sector, side))
         })
         .collect()
-}
-
-/// Where the off-track spot on `side` of `sector` is drawn (track units): a space's width out
-/// from its edge lane, away from the sector's other end.
-pub(super) fn off_track_spot(track: &Track, sector: &Sector, side: LaneSide) -> Option<(f32, f32)> {
-    let (first, last) = (sector.spaces.first()?, sector.spaces.last()?);
-    let outward = |from: &Space, toward: &Space| -> (f32, f32) {
-        let (vx, vy) = (from.x - toward.x, from.y - toward.y);
-        let length = vx.hypot(vy);
-        if length > f32::EPSILON {
-            (vx / length, vy / length)
-        } else {
-            let (dx, dy) = direction(from.heading);
-            (dy, -dx)
-        }
-    };
-    let width = track.space_size.width;
-    let (edge, other) = match side {
-        LaneSide::Inside => (first, last),
-        LaneSide::Outside => (last, first),
-    };
-    let (ux, uy) = outward(edge, other);
-    Some((edge.x + ux * width, edge.y + uy * width))
 }
 
 /// The first page: the whole track, the tiles drawn over it with their names, and how to

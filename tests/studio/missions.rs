@@ -11,6 +11,10 @@ use common::studio::{settle, start};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use roadwright::content::Document;
+use roadwright::content::mission::{Mission, MissionSetup};
+use roadwright::content::scenario::Spot;
+use roadwright::content::track::SpaceRef;
 use roadwright::gui::StudioApp;
 use roadwright::gui::race::start::SeatChoice;
 use roadwright::gui::race::{RaceCommand, RaceScreen, RaceSession};
@@ -251,4 +255,122 @@ fn a_mission_batch_on_the_simulation_screen_shows_each_sides_win_rate_and_each_o
     harness.get_by_label("Win rate by side, 95% interval");
     harness.get_by_label("deliver");
     harness.get_by_label("ambush");
+}
+
+/// The courier with its cars placed: #15 of the reapers on 3.1, #21 of the jackals on 1.2.
+fn placed_courier() -> String {
+    fs::read_to_string(common::repo("missions/courier.ron"))
+        .expect("courier")
+        .replace(
+            "    vp: (pool_wins: false, clock: Some(false)),",
+            r#"    setup: Placed([
+        (team: "rust-reapers", number: "15", at: Space("3.1")),
+        (team: "chrome-jackals", number: "21", at: Space("1.2")),
+    ]),
+    vp: (pool_wins: false, clock: Some(false)),"#,
+        )
+}
+
+fn shown_mission(harness: &Harness<'static, StudioApp>) -> Mission {
+    match common::studio::shown_document(harness) {
+        Document::Mission(mission) => mission,
+        other => panic!("a mission is shown, not a {}", other.kind()),
+    }
+}
+
+#[test]
+fn the_mission_editor_edits_with_undo_and_picks_a_placed_cars_space_on_the_track() {
+    let dir = project(&[("placed.ron", placed_courier())]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("placed.ron (mission)").click();
+    settle(&mut harness);
+    harness.get_by_label("Objectives");
+    harness.get_by_label("Turn limit");
+    assert!(!shown_mission(&harness).turn_limit.most_vp);
+
+    // A tick is an undoable edit.
+    harness.get_by_label("the most VP wins").scroll_to_me();
+    settle(&mut harness);
+    harness.get_by_label("the most VP wins").click();
+    settle(&mut harness);
+    assert!(shown_mission(&harness).turn_limit.most_vp);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert!(!shown_mission(&harness).turn_limit.most_vp, "undone");
+
+    // Pick, then a click on a space of the track under the rows, puts the car there.
+    harness
+        .query_all_by_label("Pick")
+        .next()
+        .expect("the first car's Pick")
+        .scroll_to_me();
+    settle(&mut harness);
+    harness
+        .query_all_by_label("Pick")
+        .next()
+        .expect("the first car's Pick")
+        .click();
+    settle(&mut harness);
+    assert_eq!(
+        harness
+            .state()
+            .mission_editor()
+            .and_then(roadwright::gui::mission_editor::MissionEditor::picking),
+        Some(0)
+    );
+    harness.get_by_label_contains("Click a space for Rust Reapers #15");
+    let Some(Document::Track(track)) = harness
+        .state()
+        .workspace()
+        .id_of_file(&dir.path().join("tracks/oval.ron"))
+        .and_then(|id| harness.state().workspace().document(id))
+        .map(|d| d.document.clone())
+    else {
+        panic!("the oval is open");
+    };
+    let target = SpaceRef::lap(5, 0);
+    let at = harness
+        .state()
+        .mission_editor()
+        .and_then(|e| e.canvas().screen_position(&track, target))
+        .expect("the space is drawn");
+    harness.hover_at(at);
+    harness.run();
+    harness.drag_at(at);
+    harness.drop_at(at);
+    settle(&mut harness);
+    let MissionSetup::Placed(cars) = shown_mission(&harness).setup else {
+        panic!("the cars stay placed");
+    };
+    assert_eq!(cars[0].at, Spot::Space(target));
+    assert_eq!(
+        cars[1].at,
+        Spot::Space(SpaceRef::lap(1, 2)),
+        "the other car stays"
+    );
+    assert_eq!(
+        harness
+            .state()
+            .mission_editor()
+            .and_then(roadwright::gui::mission_editor::MissionEditor::picking),
+        None
+    );
+    // The mission still checks: a car on a free space of its track.
+    assert!(
+        !harness
+            .state()
+            .diagnostics()
+            .iter()
+            .any(roadwright::validate::Diagnostic::is_error),
+        "{:?}",
+        harness.state().diagnostics()
+    );
+    // The mission shown is the one the Start dialog offers to race.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::R);
+    settle(&mut harness);
+    let placed = mission_id(&harness, dir.path(), "placed.ron");
+    assert_eq!(
+        harness.state().start_dialog().and_then(|d| d.mission),
+        Some(placed)
+    );
 }

@@ -211,6 +211,13 @@ impl StudioApp {
         self.editor()?.canvas(document)
     }
 
+    /// The mission editor (the placed car being picked, the track under the cars).
+    #[must_use]
+    pub fn mission_editor(&self) -> Option<&super::mission_editor::MissionEditor> {
+        self.editor()
+            .map(super::editor::EditorScreen::mission_editor)
+    }
+
     /// Spaces the diagnostics point at in a track document, to mark on the canvas.
     #[must_use]
     pub fn problem_spaces(&self, id: DocumentId) -> std::collections::BTreeSet<SpaceRef> {

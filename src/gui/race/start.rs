@@ -165,8 +165,15 @@ impl StartDialog {
                 }
             })
             .collect();
+        // A mission shown in the editor is the one raced.
+        let mission = shown.filter(|&id| {
+            matches!(
+                workspace.document(id).map(|d| &d.document),
+                Some(Document::Mission(_))
+            )
+        });
         Self {
-            mission: None,
+            mission,
             mission_problem: None,
             sides: Vec::new(),
             mission_players: Vec::new(),

@@ -1,0 +1,355 @@
+//! The mission editor: a mission file as a document, edited in forms like the decks. Its
+//! sections are the file's: the header (name, briefing, files, ruleset, player counts), the
+//! sides, the objectives, the setup (the grid, or cars placed: a car's space is picked on the
+//! mission's track drawn under them), the deck changes, the VP rules and the turn limit.
+//!
+//! Every widget changes a copy of the mission, handed over as one [`Edit::Mission`]; a field's
+//! keystrokes share an undo group, so typing a name is one undo step. What does not check
+//! (an unknown team, a space off the track) is left to validation, which names it at its line
+//! in the diagnostics below, as for every document.
+
+mod deck_changes;
+mod objectives;
+mod setup;
+mod sides;
+
+use std::collections::BTreeMap;
+
+use egui::{ScrollArea, Ui};
+
+use super::canvas::TrackCanvas;
+use super::fields::{self, Draft};
+use crate::content::Document;
+use crate::content::mission::{DeckName, Mission, Tie};
+use crate::content::text::{CarNumber, Id, Text};
+use crate::content::track::Track;
+use crate::edit::{Edit, GroupKey};
+
+/// A changed copy of the mission and the undo group of the field that changed it.
+type Changed = Option<(Mission, Option<GroupKey>)>;
+
+/// Makes `change` to the mission (to the copy already changed this frame, if any).
+fn change(
+    changed: &mut Changed,
+    mission: &Mission,
+    group: Option<GroupKey>,
+    change: impl FnOnce(&mut Mission),
+) {
+    let mut copy = changed.take().map_or_else(|| mission.clone(), |(m, _)| m);
+    change(&mut copy);
+    *changed = Some((copy, group));
+}
+
+/// A team of the pack, as the editor offers it.
+#[derive(Clone, Debug)]
+pub struct TeamChoice {
+    /// Its id.
+    pub id: Id,
+    /// Its name.
+    pub name: String,
+    /// Its colour.
+    pub colour: [u8; 3],
+    /// Its cars' numbers, in mat order.
+    pub numbers: Vec<CarNumber>,
+}
+
+/// What the mission is edited against: the open documents it names.
+#[derive(Clone, Debug, Default)]
+pub struct MissionContext {
+    /// The mission's track, when it is open.
+    pub track: Option<Track>,
+    /// The pack's teams.
+    pub teams: Vec<TeamChoice>,
+    /// The pack's bot profile ids.
+    pub bots: Vec<String>,
+    /// Each deck's card ids.
+    pub cards: Vec<(DeckName, Vec<Id>)>,
+}
+
+impl MissionContext {
+    /// The context of a mission open in `workspace` as `id`.
+    #[must_use]
+    pub fn of(workspace: &super::workspace::Workspace, id: super::workspace::DocumentId) -> Self {
+        let mut context = Self::default();
+        let track_file = match (workspace.document(id), workspace.validation_path(id)) {
+            (Some(open), Some(path)) => match &open.document {
+                Document::Mission(mission) => Some(super::validation::mission_track_path(
+                    &path,
+                    mission.track.as_str(),
+                )),
+                _ => None,
+            },
+            _ => None,
+        };
+        context.track = track_file
+            .and_then(|file| workspace.id_of_file(&file))
+            .and_then(|t| match &workspace.document(t)?.document {
+                Document::Track(track) => Some(track.clone()),
+                _ => None,
+            });
+        let mut cards = [
+            (DeckName::Race, Vec::new()),
+            (DeckName::MovementEvent, Vec::new()),
+            (DeckName::Combat, Vec::new()),
+        ];
+        for open in &workspace.documents {
+            match &open.document {
+                Document::TeamMats(mats) => context.teams.extend(mats.teams.iter().map(|t| {
+                    TeamChoice {
+                        id: t.id.clone(),
+                        name: t.name.to_string(),
+                        colour: crate::content::team_mats::parse_colour(t.colour.as_str())
+                            .unwrap_or([128, 128, 128]),
+                        numbers: t.cars.iter().map(|c| c.number.clone()).collect(),
+                    }
+                })),
+                Document::BotProfile(profile) => context.bots.push(profile.id.to_string()),
+                Document::RaceDeck(deck) => {
+                    cards[0].1.extend(deck.cards.iter().map(|c| c.id.clone()));
+                }
+                Document::MovementEventDeck(deck) => {
+                    cards[1].1.extend(deck.cards.iter().map(|c| c.id.clone()));
+                }
+                Document::CombatEventDeck(deck) => {
+                    cards[2].1.extend(deck.cards.iter().map(|c| c.id.clone()));
+                }
+                _ => {}
+            }
+        }
+        context.bots.sort();
+        context.cards = cards.into();
+        context
+    }
+
+    /// A team's name by its id, or the id when the pack has no such team.
+    fn team_name(&self, id: &Id) -> String {
+        self.teams
+            .iter()
+            .find(|t| t.id == *id)
+            .map_or_else(|| id.to_string(), |t| t.name.clone())
+    }
+}
+
+/// The rows of the drafts of RON fields (text typed that does not parse yet), per field.
+mod draft_rows {
+    /// The player counts.
+    pub const PLAYERS: usize = 0;
+    /// An objective's spaces: this plus its index.
+    pub const HOLD_SPACES: usize = 1_000;
+    /// A placed car's spot: this plus its index.
+    pub const SPOT: usize = 2_000;
+    /// A placed car's markers: this plus its index.
+    pub const MARKERS: usize = 3_000;
+}
+
+/// The mission editor's state: RON text that does not parse yet, the placed car whose space
+/// is being picked on the track, and the track's camera.
+#[derive(Debug, Default)]
+pub struct MissionEditor {
+    drafts: BTreeMap<usize, Draft>,
+    picking: Option<usize>,
+    canvas: TrackCanvas,
+}
+
+impl MissionEditor {
+    /// Draws the editor of `mission`; its edits go to `edits`.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        mission: &Mission,
+        context: &MissionContext,
+        edits: &mut Vec<(Edit, Option<GroupKey>)>,
+    ) {
+        let mut changed: Changed = None;
+        ScrollArea::vertical()
+            .id_salt("mission_editor")
+            .show(ui, |ui| self.form(ui, mission, context, &mut changed));
+        if let Some((mission, group)) = changed {
+            edits.push((Edit::Mission(Box::new(mission)), group));
+        }
+    }
+
+    /// The form's sections, top to bottom.
+    fn form(
+        &mut self,
+        ui: &mut Ui,
+        mission: &Mission,
+        context: &MissionContext,
+        changed: &mut Changed,
+    ) {
+        self.header(ui, mission, changed);
+        ui.separator();
+        sides::sides(ui, mission, context, changed);
+        ui.separator();
+        objectives::objectives(self, ui, mission, context, changed);
+        ui.separator();
+        setup::setup(self, ui, mission, context, changed);
+        ui.separator();
+        deck_changes::deck_changes(ui, mission, context, changed);
+        ui.separator();
+        vp(ui, mission, changed);
+        ui.separator();
+        turn_limit(ui, mission, changed);
+    }
+
+    /// The placed car whose space the next click on the track picks, if any.
+    #[must_use]
+    pub fn picking(&self) -> Option<usize> {
+        self.picking
+    }
+
+    /// The camera of the track under the placed cars (for tests that click a space).
+    #[must_use]
+    pub fn canvas(&self) -> &TrackCanvas {
+        &self.canvas
+    }
+
+    /// Name, briefing, files, ruleset and player counts.
+    fn header(&mut self, ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
+        egui::Grid::new("mission_header")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Name");
+                if let Some((name, group)) =
+                    fields::text::<Text>(ui, "mission name", &mission.name, 260.0)
+                {
+                    change(changed, mission, Some(group), |m| m.name = name);
+                }
+                ui.end_row();
+                ui.label("Track");
+                if let Some((track, group)) =
+                    fields::text::<Text>(ui, "mission track", &mission.track, 260.0)
+                {
+                    change(changed, mission, Some(group), |m| m.track = track);
+                }
+                ui.end_row();
+                ui.label("Content");
+                if let Some((content, group)) =
+                    fields::text::<Text>(ui, "mission content", &mission.content, 260.0)
+                {
+                    change(changed, mission, Some(group), |m| m.content = content);
+                }
+                ui.end_row();
+                ui.label("Ruleset");
+                if let Some((ruleset, group)) =
+                    fields::text::<Id>(ui, "mission ruleset", &mission.ruleset, 120.0)
+                {
+                    change(changed, mission, Some(group), |m| m.ruleset = ruleset);
+                }
+                ui.end_row();
+                ui.label("Players");
+                ui.vertical(|ui| {
+                    ui.set_max_width(260.0);
+                    if let Some((players, group)) = fields::ron_field::<Vec<u8>>(
+                        ui,
+                        "mission players",
+                        &mission.players,
+                        "The player counts allowed, as [4, 5, 6]; [] is every team of the sides",
+                        &mut self.drafts,
+                        draft_rows::PLAYERS,
+                    ) {
+                        change(changed, mission, Some(group), |m| m.players = players);
+                    }
+                });
+                ui.end_row();
+            });
+        ui.label("Briefing");
+        let width = ui.available_width().min(720.0);
+        if let Some((briefing, group)) =
+            fields::paragraph::<Text>(ui, "briefing", &mission.briefing, width)
+        {
+            change(changed, mission, Some(group), |m| m.briefing = briefing);
+        }
+        ui.weak("Paths are relative to the mission file. The track and content are those the mission is validated and raced on.");
+    }
+}
+
+/// Which sources of VP count, and how much.
+fn vp(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
+    ui.heading("Victory points");
+    let vp = mission.vp;
+    ui.horizontal_wrapped(|ui| {
+        let mut own_pool = vp.pool.is_some();
+        if ui
+            .checkbox(&mut own_pool, "Own pool")
+            .on_hover_text("Unticked: each team's pool is the ruleset's")
+            .changed()
+        {
+            change(changed, mission, None, |m| {
+                m.vp.pool = own_pool.then_some(12);
+            });
+        }
+        if let Some(pool) = vp.pool
+            && let Some((pool, group)) = fields::number(ui, "pool", pool, 1..=99)
+        {
+            change(changed, mission, Some(group), |m| m.vp.pool = Some(pool));
+        }
+        ui.label("VP a crossing");
+        if let Some((finish, group)) = fields::number(ui, "finish VP", vp.finish, 0..=9) {
+            change(changed, mission, Some(group), |m| m.vp.finish = finish);
+        }
+        ui.label("VP a kill");
+        if let Some((kills, group)) = fields::number(ui, "kill VP", vp.kills, 0..=9) {
+            change(changed, mission, Some(group), |m| m.vp.kills = kills);
+        }
+        let mut bonuses = vp.bonuses;
+        if ui
+            .checkbox(&mut bonuses, "Bounty and Race Bonus cards")
+            .changed()
+        {
+            change(changed, mission, None, |m| m.vp.bonuses = bonuses);
+        }
+        ui.label("Clock");
+        let clocks = [
+            (None, "as the ruleset says"),
+            (Some(true), "runs"),
+            (Some(false), "off"),
+        ];
+        if let Some(clock) = fields::choice(ui, "clock", "mission_clock", vp.clock, &clocks) {
+            change(changed, mission, None, |m| m.vp.clock = clock);
+        }
+        let mut pool_wins = vp.pool_wins;
+        if ui
+            .checkbox(&mut pool_wins, "An empty pool wins")
+            .on_hover_text("A team that empties its pool wins the race for its side (11.5)")
+            .changed()
+        {
+            change(changed, mission, None, |m| m.vp.pool_wins = pool_wins);
+        }
+    });
+}
+
+/// The turn limit and how it is settled.
+fn turn_limit(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
+    ui.heading("Turn limit");
+    let limit = &mission.turn_limit;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("The race ends at the end of turn");
+        if let Some((turn, group)) = fields::number(ui, "turn limit", limit.turn, 1..=10_000) {
+            change(changed, mission, Some(group), |m| m.turn_limit.turn = turn);
+        }
+        let mut most_vp = limit.most_vp;
+        if ui.checkbox(&mut most_vp, "the most VP wins").changed() {
+            change(changed, mission, None, |m| m.turn_limit.most_vp = most_vp);
+        }
+        ui.label(if most_vp {
+            "; a tie goes to"
+        } else {
+            "; then it goes to"
+        });
+        let current = match &limit.ties {
+            Tie::Draw => None,
+            Tie::Side(id) => mission.sides.iter().position(|s| s.id == *id),
+        };
+        let names: Vec<String> = mission.sides.iter().map(|s| s.name.to_string()).collect();
+        let mut options: Vec<(Option<usize>, &str)> = vec![(None, "nobody (a draw)")];
+        options.extend(names.iter().enumerate().map(|(i, n)| (Some(i), n.as_str())));
+        if let Some(tie) = fields::choice(ui, "ties", "mission_ties", current, &options) {
+            change(changed, mission, None, |m| {
+                m.turn_limit.ties = tie
+                    .and_then(|i| m.sides.get(i))
+                    .map_or(Tie::Draw, |s| Tie::Side(s.id.clone()));
+            });
+        }
+    });
+}
