@@ -225,20 +225,16 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
         report.seeds()
     )?;
     for (team, before) in &report.teams_before {
-        let after = report.teams_after.get(team).copied().unwrap_or(*before);
         let change = report.team_changes.get(team).map_or_else(String::new, |d| {
             format!("  {:+.1} points, {}", d.diff * 100.0, d.verdict())
         });
-        writeln!(
-            out,
-            "  {team:<20} {:>5.1} ({:.1}-{:.1}) -> {:>5.1} ({:.1}-{:.1}){change}",
-            before.rate * 100.0,
-            before.low * 100.0,
-            before.high * 100.0,
-            after.rate * 100.0,
-            after.low * 100.0,
-            after.high * 100.0
-        )?;
+        rate_line(out, team, *before, report.teams_after.get(team), &change)?;
+    }
+    if !report.sides_before.is_empty() {
+        writeln!(out, "the mission's sides, % (95%), before -> after:")?;
+    }
+    for (side, before) in &report.sides_before {
+        rate_line(out, side, *before, report.sides_after.get(side), "")?;
     }
     writeln!(
         out,
@@ -271,4 +267,25 @@ fn show_bar(bar: &ProgressBar, evaluations: usize) {
     {
         bar.set_style(style);
     }
+}
+
+/// One team's or side's win rate before and after, with its 95% intervals and `change`.
+fn rate_line(
+    out: &mut dyn Write,
+    name: &str,
+    before: crate::sim::stats::Interval,
+    after: Option<&crate::sim::stats::Interval>,
+    change: &str,
+) -> io::Result<()> {
+    let after = after.copied().unwrap_or(before);
+    writeln!(
+        out,
+        "  {name:<20} {:>5.1} ({:.1}-{:.1}) -> {:>5.1} ({:.1}-{:.1}){change}",
+        before.rate * 100.0,
+        before.low * 100.0,
+        before.high * 100.0,
+        after.rate * 100.0,
+        after.low * 100.0,
+        after.high * 100.0
+    )
 }

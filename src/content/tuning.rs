@@ -27,6 +27,14 @@ pub struct TuningSpec {
     pub content: Text,
     /// The track the races are played on, relative to the spec file.
     pub track: Text,
+    /// A mission file, relative to the spec file: the races play it (its sides, setup, deck
+    /// changes, VP rules, objectives and turn limit) on the track with each candidate pack,
+    /// seated as it seats `players`, which must be a count it allows; a side it gives a bot is
+    /// played by that bot. A candidate the mission does not check against (a deck change
+    /// taking out more copies than the candidate deck holds) is out, as a pack that does not
+    /// validate is.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission: Option<Text>,
     /// The ruleset's id.
     #[serde(default = "standard")]
     pub ruleset: Id,
@@ -233,6 +241,15 @@ pub enum Objective {
         /// Its weight.
         weight: f64,
     },
+    /// Each side of the mission near its fair share of wins: the shortfall is the largest
+    /// distance of a side's win rate from its fair share, in percentage points. A side's fair
+    /// share is the races some side won, shared evenly between the sides (draws at the turn
+    /// limit are nobody's, so a mission that ends drawn one race in ten asks 45% of each of
+    /// two sides). Needs a mission.
+    SideFairShare {
+        /// Its weight.
+        weight: f64,
+    },
     /// A design metric (`sim::metrics`, by id: `drama`, `lead_changes`...) above or below a
     /// value: the shortfall is how far its mean lies on the wrong side.
     Metric {
@@ -257,6 +274,7 @@ impl Objective {
             Self::WinRateSpread { weight }
             | Self::FairShare { weight }
             | Self::FirstSeatAdvantage { weight }
+            | Self::SideFairShare { weight }
             | Self::RaceLength { weight, .. }
             | Self::Metric { weight, .. } => *weight,
         }
@@ -268,6 +286,7 @@ impl Objective {
             Self::WinRateSpread { weight }
             | Self::FairShare { weight }
             | Self::FirstSeatAdvantage { weight }
+            | Self::SideFairShare { weight }
             | Self::RaceLength { weight, .. }
             | Self::Metric { weight, .. } => weight,
         }

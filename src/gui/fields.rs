@@ -155,6 +155,38 @@ fn track_choice(
         .labelled_by(label.id);
 }
 
+/// The mission a batch or a tuning plays, or none: a combo box of the open missions, labelled
+/// "Mission"; true when the choice changed.
+pub fn mission_choice(
+    ui: &mut Ui,
+    workspace: &crate::gui::workspace::Workspace,
+    mission: &mut Option<crate::gui::workspace::DocumentId>,
+    id: &str,
+) -> bool {
+    let before = *mission;
+    let label = ui.label("Mission");
+    let named = |id: Option<crate::gui::workspace::DocumentId>| {
+        id.map_or_else(|| "none".to_owned(), |id| workspace.display_name(id))
+    };
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(named(*mission))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(mission, None, named(None));
+            for id in workspace.ids() {
+                if matches!(
+                    workspace.document(id).map(|d| &d.document),
+                    Some(crate::content::Document::Mission(_))
+                ) {
+                    ui.selectable_value(mission, Some(id), named(Some(id)));
+                }
+            }
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text("A mission fixes the track, the ruleset and the teams by side");
+    *mission != before
+}
+
 /// What a batch or a tuning races on: the track, the ruleset's id and the number of players.
 /// The simulation and Tune forms both start with it.
 #[derive(Clone, PartialEq, Eq, Debug)]

@@ -565,6 +565,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A tuning objective names a design metric that does not exist.",
     ),
     code(
+        "tuning-needs-mission",
+        Content,
+        "A tuning spec weighs a mission's sides (SideFairShare) but names no mission.",
+    ),
+    code(
         "tuning-players",
         Content,
         "A tuning spec's players outside 2 to 10, or bot profiles neither one nor one per seat.",

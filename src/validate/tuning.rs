@@ -86,6 +86,14 @@ pub fn check(spec: &TuningSpec, report: &mut FileReport<'_>) {
     }
     for objective in &spec.objectives {
         check_objective(objective, report);
+        if matches!(objective, Objective::SideFairShare { .. }) && spec.mission.is_none() {
+            report.error(
+                "tuning-needs-mission",
+                None,
+                &[Needle::Field("SideFairShare")],
+                "the objective SideFairShare weighs a mission's sides: name a `mission`".to_owned(),
+            );
+        }
     }
 }
 
@@ -240,10 +248,11 @@ pub fn check_files(spec: &TuningSpec, path: &Path, report: &mut FileReport<'_>) 
             &[Needle::Field("track")],
             format!("the track {} is this spec itself", spec.track),
         );
-    } else if let Err(found) =
-        super::open::open_track(&track, &super::open::pack_terrain(&RawPack::open(&content)))
-    {
-        report.error(
+        return;
+    }
+    let pack = RawPack::open(&content);
+    match super::open::open_track(&track, &super::open::pack_terrain(&pack)) {
+        Err(found) => report.error(
             "tuning-files",
             None,
             &[Needle::Field("track")],
@@ -252,7 +261,75 @@ pub fn check_files(spec: &TuningSpec, path: &Path, report: &mut FileReport<'_>) 
                 track.display(),
                 found.first().map_or_else(String::new, ToString::to_string)
             ),
-        );
+        ),
+        Ok(checked) => {
+            if let (Some(mission), Some(content)) = (&spec.mission, super::validate_pack(&pack).0) {
+                check_mission(
+                    spec,
+                    &folder.join(mission.as_str()),
+                    &content,
+                    &checked,
+                    report,
+                );
+            }
+        }
+    }
+}
+
+/// The spec's mission: it reads, it checks against the pack and the track, and it allows the
+/// spec's player count.
+fn check_mission(
+    spec: &TuningSpec,
+    file: &Path,
+    content: &super::checked::Content,
+    track: &super::checked_track::CheckedTrack,
+    report: &mut FileReport<'_>,
+) {
+    let mut refuse = |message: String| {
+        report.error("tuning-files", None, &[Needle::Field("mission")], message);
+    };
+    let mission = match Document::load(file) {
+        Ok(loaded) => match loaded.document {
+            Document::Mission(mission) => mission,
+            other => {
+                refuse(format!(
+                    "{} holds a {}, not a mission",
+                    file.display(),
+                    other.kind()
+                ));
+                return;
+            }
+        },
+        Err(error) => {
+            refuse(format!("the mission {}: {error}", file.display()));
+            return;
+        }
+    };
+    match super::mission::CheckedMission::from_mission(&mission, content, track) {
+        Err(found) => refuse(format!(
+            "the mission {} does not check against the pack and track: {} (`roadwright \
+             validate {}` lists its problems)",
+            file.display(),
+            found
+                .first()
+                .map_or_else(String::new, |d| d.message.clone()),
+            file.display()
+        )),
+        Ok(checked) if !checked.players.contains(&spec.players) => {
+            let counts: Vec<String> = checked.players.iter().map(u8::to_string).collect();
+            report.error(
+                "tuning-players",
+                None,
+                &[Needle::Field("players")],
+                format!(
+                    "the mission `{}` is played by {} players, not {}",
+                    mission.name,
+                    counts.join(", "),
+                    spec.players
+                ),
+            );
+        }
+        Ok(_) => {}
     }
 }
 
@@ -349,7 +426,8 @@ fn check_objective(objective: &Objective, report: &mut FileReport<'_>) {
     match objective {
         Objective::WinRateSpread { .. }
         | Objective::FairShare { .. }
-        | Objective::FirstSeatAdvantage { .. } => {}
+        | Objective::FirstSeatAdvantage { .. }
+        | Objective::SideFairShare { .. } => {}
         Objective::RaceLength {
             min_turns,
             max_turns,

@@ -396,6 +396,11 @@ fn bad_specs() -> Vec<(&'static str, String, &'static str)> {
             "no-such-folder does not exist",
         ),
         ("track", "\"no-such-track.ron\"".into(), "tuning-files"),
+        (
+            "objectives",
+            "[SideFairShare(weight: 1.0)]".into(),
+            "tuning-needs-mission",
+        ),
         ("track", "\"spec.ron\"".into(), "is this spec itself"),
     ]
 }
@@ -691,4 +696,88 @@ fn says_met_and_noise_as_the_report_measured(stdout: &str, report: &serde_json::
             "{team}: {words} in {stdout}"
         );
     }
+}
+
+/// The sample courier mission as `dir/courier.ron`, on `dir/content` and `dir/oval.ron`.
+fn courier_beside(dir: &Path) {
+    let text = fs::read_to_string(common::repo("missions/courier.ron"))
+        .expect("courier")
+        .replace("../tracks/oval.ron", "oval.ron")
+        .replace("../content", "content");
+    fs::write(dir.join("courier.ron"), text).expect("mission");
+}
+
+/// A spec naming a mission tunes toward each side's fair share: its races play the mission
+/// (its sides' win rates are in the report), and a spec whose player count the mission does
+/// not allow, or whose mission is not there, is refused by `validate` and `tune` alike.
+#[test]
+fn tune_of_a_mission_weighs_its_sides_and_refuses_a_count_it_does_not_allow() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    courier_beside(dir.path());
+    let mission = [
+        ("mission", "Some(\"courier.ron\")"),
+        ("objectives", "[SideFairShare(weight: 1.0)]"),
+        ("bots", "[\"racer\"]"),
+        ("budget", "200"),
+    ];
+    // The field is not among the small spec's: it is written after them.
+    let with = |extra: &[(&str, &str)]| {
+        let spec = small_spec(dir.path(), "spec.ron", extra);
+        let text = fs::read_to_string(&spec).expect("spec");
+        let (field, value) = mission[0];
+        fs::write(
+            &spec,
+            text.replacen("    name:", &format!("    {field}: {value},\n    name:"), 1),
+        )
+        .expect("spec");
+        spec
+    };
+    let spec = with(&mission[1..]);
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+    let out = dir.path().join("tuned");
+    let run = tune(&spec, &out);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("the mission's sides"), "{}", run.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tuning-report.json")).expect("report"))
+            .expect("json");
+    let sides: Vec<&String> = report["sides_after"]
+        .as_object()
+        .expect("sides")
+        .keys()
+        .collect();
+    assert_eq!(sides, ["couriers", "raiders"]);
+    assert_eq!(
+        report["after"][0]["name"],
+        "largest distance of a side from its fair share (points)"
+    );
+    // The courier is a two-player mission.
+    let mut three = mission[1..].to_vec();
+    three.push(("players", "3"));
+    let spec = with(&three);
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(validated.code, 1, "{}", validated.stdout);
+    assert!(
+        validated.stdout.contains("tuning-players"),
+        "{}",
+        validated.stdout
+    );
+    let tuned = tune_capped(&spec, &dir.path().join("tuned-3"));
+    assert_eq!(tuned.code, 1, "{}", tuned.stderr);
+    assert!(
+        tuned.stderr.contains("is played by 2 players, not 3"),
+        "{}",
+        tuned.stderr
+    );
+    fs::remove_file(dir.path().join("courier.ron")).expect("remove");
+    let spec = with(&mission[1..]);
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(validated.code, 1, "{}", validated.stdout);
+    assert!(
+        validated.stdout.contains("tuning-files"),
+        "{}",
+        validated.stdout
+    );
 }

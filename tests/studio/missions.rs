@@ -374,3 +374,90 @@ fn the_mission_editor_edits_with_undo_and_picks_a_placed_cars_space_on_the_track
         Some(placed)
     );
 }
+
+#[test]
+fn a_tuning_of_a_mission_weighs_its_sides_and_compares_on_the_simulation_screen() {
+    use roadwright::content::tuning::{Objective, Parameter};
+    use roadwright::gui::tune::TuneScreen;
+    let dir = project(&[]);
+    let out = dir.path().join("tuned");
+    let mut harness = start(StudioApp::open(dir.path()));
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    common::studio::menu(&mut harness, "Race", "Tune");
+    let form = &mut harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("the Tune screen")
+        .form;
+    form.mission = Some(courier);
+    form.setup.players = 2;
+    form.budget = 200;
+    "racer".clone_into(&mut form.bot);
+    form.out = out.display().to_string();
+    for row in &mut form.parameters {
+        row.chosen = matches!(
+            &row.offered.parameter,
+            Parameter::CarBaseMp { team, car: None, .. } if team.as_str() == "rust-reapers"
+        );
+    }
+    for row in &mut form.objectives {
+        row.chosen = matches!(row.objective, Objective::SideFairShare { .. });
+    }
+    harness.run();
+    let spec = {
+        let app = harness.state();
+        app.screen::<TuneScreen>()
+            .expect("screen")
+            .form
+            .spec(app.workspace())
+    };
+    assert_eq!(
+        spec.mission
+            .as_ref()
+            .map(roadwright::content::text::Text::as_str),
+        Some("../missions/courier.ron")
+    );
+    assert_eq!(
+        spec.track.as_str(),
+        "../tracks/oval.ron",
+        "the mission's track"
+    );
+    harness.get_by_label("Tune").click();
+    harness.run();
+    harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("screen")
+        .wait();
+    settle(&mut harness);
+    let screen = harness.state().screen::<TuneScreen>().expect("screen");
+    assert_eq!(screen.error(), None);
+    let (report, _) = screen.report().expect("a report");
+    let sides: Vec<&str> = report.sides_after.keys().map(String::as_str).collect();
+    assert_eq!(sides, ["couriers", "raiders"]);
+    assert_eq!(
+        report.after[0].name,
+        "largest distance of a side from its fair share (points)"
+    );
+    harness.get_by_label_contains("The mission's sides on fresh seeds");
+    // The comparison plays the mission too: its Mission view has the sides.
+    harness
+        .get_by_label("Compare on the simulation screen")
+        .click();
+    settle(&mut harness);
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("the simulation screen")
+        .wait();
+    settle(&mut harness);
+    let simulation = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("the simulation screen");
+    let mission = simulation
+        .stats()
+        .and_then(|s| s.mission.as_ref())
+        .expect("the comparison plays the mission");
+    assert_eq!(mission.sides.len(), 2);
+}

@@ -580,30 +580,6 @@ impl SimulationScreen {
         requests
     }
 
-    /// The mission the races play, or none.
-    fn mission_choice(&mut self, ui: &mut Ui, workspace: &Workspace) {
-        let label = ui.label("Mission");
-        let named = |id: Option<DocumentId>| {
-            id.map_or_else(|| "none".to_owned(), |id| workspace.display_name(id))
-        };
-        ComboBox::from_id_salt("sim_mission")
-            .selected_text(named(self.form.mission))
-            .show_ui(ui, |ui| {
-                ui.selectable_value(&mut self.form.mission, None, named(None));
-                for id in workspace.ids() {
-                    if matches!(
-                        workspace.document(id).map(|d| &d.document),
-                        Some(crate::content::Document::Mission(_))
-                    ) {
-                        ui.selectable_value(&mut self.form.mission, Some(id), named(Some(id)));
-                    }
-                }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text("A mission fixes the track, the ruleset and the teams by side");
-    }
-
     /// What the batch is compared with: nothing, the saved files, or another track.
     fn compare_choice(&mut self, ui: &mut Ui, workspace: &Workspace) {
         let label = ui.label("Compare with");
@@ -716,7 +692,12 @@ impl SimulationScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 commands.push(SimCommand::Close);
             }
-            self.mission_choice(ui, workspace);
+            crate::gui::fields::mission_choice(
+                ui,
+                workspace,
+                &mut self.form.mission,
+                "sim_mission",
+            );
             if self.form.mission.is_none() {
                 self.form.setup.ui(ui, workspace, "sim_track");
             } else {

@@ -50,6 +50,8 @@ pub struct ObjectiveRow {
 pub struct TuneForm {
     /// The track, the ruleset and the players.
     pub setup: crate::gui::fields::RaceSetupForm,
+    /// The mission document the races play, if any: it fixes the track and the ruleset.
+    pub mission: Option<DocumentId>,
     /// The bot profile every seat plays.
     pub bot: String,
     /// Races the whole run may play.
@@ -78,15 +80,28 @@ impl TuneForm {
                 .display()
                 .to_string()
         };
-        let track_name = self
-            .setup
-            .track
-            .map_or_else(String::new, |id| workspace.display_name(id));
-        let track_path = self
-            .setup
-            .track
+        // A mission races on its own track under its own ruleset.
+        let mission = self.mission.and_then(|id| {
+            let open = workspace.document(id)?;
+            let Document::Mission(mission) = &open.document else {
+                return None;
+            };
+            let path = workspace.validation_path(id)?;
+            let track = crate::gui::validation::mission_track_path(&path, mission.track.as_str());
+            Some((mission, path, track))
+        });
+        let track = match &mission {
+            Some((_, _, track)) => workspace.id_of_file(track),
+            None => self.setup.track,
+        };
+        let track_name = track.map_or_else(String::new, |id| workspace.display_name(id));
+        let track_path = track
             .and_then(|id| workspace.document(id)?.path.clone())
             .map_or_else(|| track_name.clone(), |path| relative(&path));
+        let ruleset = mission.as_ref().map_or_else(
+            || self.setup.ruleset.clone(),
+            |(mission, _, _)| mission.ruleset.to_string(),
+        );
         TuningSpec {
             kind: crate::content::kind::TuningSpecKind::default(),
             version: TuningSpec::VERSION,
@@ -95,7 +110,10 @@ impl TuneForm {
                 .as_str()
                 .into(),
             track: track_path.as_str().into(),
-            ruleset: self.setup.ruleset.as_str().into(),
+            mission: mission
+                .as_ref()
+                .map(|(_, path, _)| relative(path).as_str().into()),
+            ruleset: ruleset.as_str().into(),
             // The form keeps 2 to 10; anything else is left for the spec's check to name.
             players: u8::try_from(self.setup.players).unwrap_or(u8::MAX),
             bots: vec![self.bot.as_str().into()],
@@ -183,6 +201,7 @@ impl TuneScreen {
         Self {
             form: TuneForm {
                 setup,
+                mission: None,
                 bot,
                 budget: 4_000,
                 seed: 1,
@@ -293,11 +312,23 @@ impl TuneScreen {
         &self,
         workspace: &Workspace,
     ) -> Result<(Tuning, crate::content::track::Track, PathBuf), String> {
-        let Some(track_id) = self.form.setup.track else {
-            return Err("Open a track first".to_owned());
-        };
-        let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
-            return Err("the chosen track is no longer open".to_owned());
+        let studio_mission = self
+            .form
+            .mission
+            .map(|id| crate::gui::race::launch::mission_rules(workspace, id))
+            .transpose()
+            .map_err(|e| e.to_string())?;
+        let track = if let Some(mission) = &studio_mission {
+            &mission.track
+        } else {
+            let Some(track_id) = self.form.setup.track else {
+                return Err("Open a track first".to_owned());
+            };
+            let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document)
+            else {
+                return Err("the chosen track is no longer open".to_owned());
+            };
+            track
         };
         if !workspace.is_folder {
             return Err("Open a content folder to tune: a file on its own is no pack".to_owned());
@@ -319,7 +350,14 @@ impl TuneScreen {
             .bot_profiles()
             .map(|p| (p.id.to_string(), p.clone()))
             .collect();
-        let tuning = Tuning::new(spec, pack, checked, &profiles).map_err(|e| e.to_string())?;
+        let mut tuning = Tuning::new(spec, pack, checked, &profiles).map_err(|e| e.to_string())?;
+        if let Some(id) = self.form.mission
+            && let Some(Document::Mission(mission)) = workspace.document(id).map(|d| &d.document)
+        {
+            tuning = tuning
+                .with_mission(mission.clone(), &profiles)
+                .map_err(|e| e.to_string())?;
+        }
         let out = PathBuf::from(self.form.out.trim());
         if out.as_os_str().is_empty() {
             return Err("Name an output folder".to_owned());
@@ -404,7 +442,7 @@ impl TuneScreen {
                 match (result, self.tuning.clone()) {
                     (Ok(report), Some((tuning, track))) => {
                         self.finished = Some(Finished {
-                            report,
+                            report: *report,
                             out: self.out.clone(),
                             tuning,
                             track,
@@ -437,16 +475,17 @@ impl TuneScreen {
         let track = finished.track.clone();
         let ruleset = tuning.spec.ruleset.as_str();
         let batch = |pack: &crate::content::RawPack| {
-            let loaded = crate::sim::race_from_documents(pack, &track, ruleset)
+            let mut loaded = crate::sim::race_from_documents(pack, &track, ruleset)
                 .map_err(|e| e.to_string())?;
-            let spec = crate::sim::batch::BatchSpec::new(
-                Arc::clone(&loaded.rules),
-                &[],
-                tuning.bots.clone(),
-                finished.report.plan.final_races,
-                crate::sim::tune::final_seed(tuning.spec.seed),
-            )
-            .map_err(|e| e.to_string())?;
+            // The tuning's own batch: under a mission, its seating, side bots and rules.
+            let spec = tuning
+                .batch(
+                    loaded.rules.content.clone(),
+                    finished.report.plan.final_races,
+                    crate::sim::tune::final_seed(tuning.spec.seed),
+                )?
+                .ok_or("the mission does not check against this pack")?;
+            loaded.rules = Arc::clone(&spec.rules);
             Ok::<_, String>((spec, loaded))
         };
         let (tuned, loaded) = batch(&tuned_pack)?;
@@ -472,6 +511,7 @@ fn default_objectives() -> Vec<ObjectiveRow> {
         row(Objective::FairShare { weight: 1.0 }, true),
         row(Objective::WinRateSpread { weight: 1.0 }, false),
         row(Objective::FirstSeatAdvantage { weight: 0.5 }, false),
+        row(Objective::SideFairShare { weight: 1.0 }, false),
         row(
             Objective::RaceLength {
                 min_turns: 5.0,

@@ -7,6 +7,7 @@ use egui::{ComboBox, Panel, RichText, ScrollArea, Ui};
 use super::{ObjectiveRow, ParameterRow, TuneRequest, TuneScreen};
 use crate::content::tuning::{METRIC_IDS, Objective, Parameter};
 use crate::gui::workspace::Workspace;
+use crate::sim::stats::Interval;
 
 impl TuneScreen {
     /// Draws the screen; returns what the studio must do.
@@ -39,7 +40,31 @@ impl TuneScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 requests.push(TuneRequest::Close);
             }
-            self.form.setup.ui(ui, workspace, "tune_track");
+            if crate::gui::fields::mission_choice(
+                ui,
+                workspace,
+                &mut self.form.mission,
+                "tune_mission",
+            ) {
+                // A mission is weighed by its sides, not its teams: its sides' fair share is
+                // ticked in place of the teams', and the other way round.
+                let mission = self.form.mission.is_some();
+                for row in &mut self.form.objectives {
+                    match row.objective {
+                        Objective::SideFairShare { .. } => row.chosen = mission,
+                        Objective::FairShare { .. } => row.chosen = !mission,
+                        _ => {}
+                    }
+                }
+            }
+            if self.form.mission.is_none() {
+                self.form.setup.ui(ui, workspace, "tune_track");
+            } else {
+                let label = ui.label("Players");
+                ui.add(egui::DragValue::new(&mut self.form.setup.players).range(2..=10))
+                    .labelled_by(label.id)
+                    .on_hover_text("A count the mission allows; its seats take their teams");
+            }
             let label = ui.label("Bots");
             ComboBox::from_id_salt("tune_bot")
                 .selected_text(self.form.bot.clone())
@@ -307,22 +332,7 @@ impl TuneScreen {
                     )
                 }),
         );
-        ui.strong(format!("Win rates on {}, % (95%)", report.seeds()));
-        before_after(
-            ui,
-            "tune_win_rates",
-            "team",
-            report.teams_before.iter().map(|(team, before)| {
-                let after = report
-                    .teams_after
-                    .get(team)
-                    .map_or_else(String::new, |after| rate_text(*after));
-                let change = report.team_changes.get(team).map_or_else(String::new, |d| {
-                    format!("{:+.1} points, {}", d.diff * 100.0, d.verdict())
-                });
-                (team.clone(), rate_text(*before), after, change)
-            }),
-        );
+        win_rate_tables(ui, report);
         if ui
             .button("Compare on the simulation screen")
             .on_hover_text(
@@ -487,6 +497,40 @@ fn bound(ui: &mut Ui, word: &str, value: &mut Option<f64>) {
     }
 }
 
+/// The teams' win rates before and after, and under a mission its sides'.
+fn win_rate_tables(ui: &mut Ui, report: &crate::sim::tune::run::Report) {
+    let row = |name: &String, before: &Interval, after: Option<&Interval>, change: String| {
+        let after = after.map_or_else(String::new, |after| rate_text(*after));
+        (name.clone(), rate_text(*before), after, change)
+    };
+    ui.strong(format!("Win rates on {}, % (95%)", report.seeds()));
+    before_after(
+        ui,
+        "tune_win_rates",
+        "team",
+        report.teams_before.iter().map(|(team, before)| {
+            let change = report.team_changes.get(team).map_or_else(String::new, |d| {
+                format!("{:+.1} points, {}", d.diff * 100.0, d.verdict())
+            });
+            row(team, before, report.teams_after.get(team), change)
+        }),
+    );
+    if !report.sides_before.is_empty() {
+        ui.strong(format!(
+            "The mission's sides on {}, % (95%)",
+            report.seeds()
+        ));
+        before_after(
+            ui,
+            "tune_side_rates",
+            "side",
+            report.sides_before.iter().map(|(side, before)| {
+                row(side, before, report.sides_after.get(side), String::new())
+            }),
+        );
+    }
+}
+
 /// An objective's name and what it measures.
 fn objective_words(objective: &Objective) -> (&'static str, &'static str) {
     match objective {
@@ -498,6 +542,11 @@ fn objective_words(objective: &Objective) -> (&'static str, &'static str) {
         Objective::WinRateSpread { .. } => (
             "Win rates close together",
             "The highest team win rate minus the lowest, in percentage points",
+        ),
+        Objective::SideFairShare { .. } => (
+            "Each side of the mission near its fair share",
+            "The largest distance of a side's win rate from its share of the races some side \
+             won, in percentage points (needs a mission)",
         ),
         Objective::FirstSeatAdvantage { .. } => (
             "No first-seat advantage",

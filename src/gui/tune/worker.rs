@@ -16,8 +16,8 @@ use crate::sim::tune::run::{Report, RunError, RunProgress, run};
 pub enum TuneUpdate {
     /// A step of the run.
     Progress(RunProgress),
-    /// The run is over: its report, or why it failed.
-    Finished(Result<Report, RunError>),
+    /// The run is over: its report (boxed: it is large beside a step), or why it failed.
+    Finished(Result<Box<Report>, RunError>),
 }
 
 /// A tuning being run.
@@ -51,7 +51,7 @@ impl TuneRun {
                 &stopping,
                 handle.cancel_flag(),
             );
-            handle.send(TuneUpdate::Finished(result));
+            handle.send(TuneUpdate::Finished(result.map(Box::new)));
         });
         Self { job, stop }
     }

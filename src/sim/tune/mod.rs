@@ -73,6 +73,18 @@ pub struct Tuning {
     pub bots: Vec<BotProfile>,
     /// What may change.
     pub dimensions: Vec<Dimension>,
+    /// The mission the races play, if the spec names one.
+    pub mission: Option<TuneMission>,
+}
+
+/// The mission a tuning's races play: the file as written (checked again against each
+/// candidate pack), and the bot each side is always played by.
+#[derive(Clone, Debug)]
+pub struct TuneMission {
+    /// The mission.
+    pub mission: crate::content::mission::Mission,
+    /// The bot profile each side is always played by, side by side.
+    pub side_bots: Vec<Option<BotProfile>>,
 }
 
 impl Tuning {
@@ -91,7 +103,115 @@ impl Tuning {
                 ))
             })?;
         let profiles = super::profiles::profiles_in(&pack.root);
-        Self::new(spec, pack, track, &profiles)
+        let mission = match &spec.mission {
+            None => None,
+            Some(file) => {
+                let path = folder.join(file.as_str());
+                match crate::content::Document::load(&path) {
+                    Ok(loaded) => match loaded.document {
+                        crate::content::Document::Mission(mission) => Some(mission),
+                        other => {
+                            return Err(TuneError::Setup(format!(
+                                "{} holds a {}, not a mission",
+                                path.display(),
+                                other.kind()
+                            )));
+                        }
+                    },
+                    Err(error) => return Err(TuneError::Setup(error.to_string())),
+                }
+            }
+        };
+        let tuning = Self::new(spec, pack, track, &profiles)?;
+        match mission {
+            Some(mission) => tuning.with_mission(mission, &profiles),
+            None => Ok(tuning),
+        }
+    }
+
+    /// The tuning with its races playing `mission`: checked against the pack as it is and the
+    /// track, its player count among those the mission allows, its sides' bots found in
+    /// `profiles`.
+    pub fn with_mission(
+        mut self,
+        mission: crate::content::mission::Mission,
+        profiles: &BTreeMap<String, BotProfile>,
+    ) -> Result<Self, TuneError> {
+        let content = validate_pack(&self.pack).0.ok_or_else(|| {
+            TuneError::Setup("the content has errors: `roadwright validate` lists them".to_owned())
+        })?;
+        let checked =
+            crate::validate::mission::CheckedMission::from_mission(&mission, &content, &self.track)
+                .map_err(|found| {
+                    TuneError::Setup(format!(
+                        "the mission `{}` does not check against the pack and track: {}",
+                        mission.name,
+                        found.first().map_or_else(String::new, ToString::to_string)
+                    ))
+                })?;
+        if !checked.players.contains(&self.spec.players) {
+            let counts: Vec<String> = checked.players.iter().map(u8::to_string).collect();
+            return Err(TuneError::Setup(format!(
+                "the mission `{}` is played by {} players, not {}",
+                mission.name,
+                counts.join(", "),
+                self.spec.players
+            )));
+        }
+        let side_bots = mission
+            .sides
+            .iter()
+            .map(|side| match &side.bot {
+                None => Ok(None),
+                Some(id) => profiles.get(id.as_str()).cloned().map(Some).ok_or_else(|| {
+                    TuneError::Setup(format!(
+                        "side `{}` is played by bot profile `{id}`, which the content lacks",
+                        side.id
+                    ))
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        self.mission = Some(TuneMission { mission, side_bots });
+        Ok(self)
+    }
+
+    /// The batch of `races` races from `seed` that a candidate's content plays: the spec's
+    /// seats and bots on the track, or the mission's seating and side bots. `None` when the
+    /// content cannot be raced (the mission does not check against it): the candidate is out.
+    pub fn batch(
+        &self,
+        content: crate::validate::checked::Content,
+        races: usize,
+        seed: u64,
+    ) -> Result<Option<BatchSpec>, String> {
+        let Some(mission) = &self.mission else {
+            let rules = RaceRules::new(content, self.track.clone(), self.spec.ruleset.as_str())
+                .map_err(|e| e.to_string())?;
+            return BatchSpec::new(Arc::new(rules), &[], self.bots.clone(), races, seed)
+                .map(Some)
+                .map_err(|e| e.to_string());
+        };
+        let Ok(checked) = crate::validate::mission::CheckedMission::from_mission(
+            &mission.mission,
+            &content,
+            &self.track,
+        ) else {
+            return Ok(None);
+        };
+        let setup = crate::rules::RaceSetup::for_mission(
+            &content,
+            &checked,
+            usize::from(self.spec.players),
+            seed,
+        );
+        let teams: Vec<crate::content::text::Id> =
+            setup.players.iter().map(|p| p.team.clone()).collect();
+        let rules = RaceRules::for_mission(&content, self.track.clone(), checked)
+            .map_err(|e| e.to_string())?;
+        let mut spec = BatchSpec::new(Arc::new(rules), &teams, self.bots.clone(), races, seed)
+            .map_err(|e| e.to_string())?;
+        spec.side_bots.clone_from(&mission.side_bots);
+        Ok(Some(spec))
     }
 
     /// The spec read against a pack and a track already at hand (the studio's documents as
@@ -138,6 +258,7 @@ impl Tuning {
             track,
             bots,
             dimensions,
+            mission: None,
         })
     }
 
@@ -195,18 +316,18 @@ impl Tuning {
         cancel: &(dyn Fn() -> bool + Sync),
     ) -> Result<Evaluation, String> {
         let pack = self.candidate(point);
-        let Some(content) = validate_pack(&pack).0 else {
-            return Ok(Evaluation {
-                point: point.to_vec(),
-                score: f64::INFINITY,
-                objectives: Vec::new(),
-                stats: None,
-            });
+        let out = || Evaluation {
+            point: point.to_vec(),
+            score: f64::INFINITY,
+            objectives: Vec::new(),
+            stats: None,
         };
-        let rules = RaceRules::new(content, self.track.clone(), self.spec.ruleset.as_str())
-            .map_err(|e| e.to_string())?;
-        let spec = BatchSpec::new(Arc::new(rules), &[], self.bots.clone(), races, seed)
-            .map_err(|e| e.to_string())?;
+        let Some(content) = validate_pack(&pack).0 else {
+            return Ok(out());
+        };
+        let Some(spec) = self.batch(content, races, seed)? else {
+            return Ok(out());
+        };
         let folded = fold_shard(&spec, Shard::WHOLE, threads, false, &|_| {}, cancel)?;
         let stats = BatchStats::from_fold(&folded.fold, BTreeMap::new());
         let objectives: Vec<ObjectiveValue> = self
@@ -346,6 +467,23 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
                 "first-seat advantage (points)".to_owned(),
                 advantage,
                 advantage.abs(),
+            )
+        }
+        Objective::SideFairShare { .. } => {
+            let sides = stats.mission.as_ref().map(|m| &m.sides);
+            let worst = sides.map_or(0.0, |sides| {
+                let won: usize = sides.values().map(|s| s.wins).sum();
+                // The races some side won, shared evenly: draws are nobody's.
+                let fair = 100.0 * won as f64 / (stats.races.max(1) * sides.len().max(1)) as f64;
+                sides
+                    .values()
+                    .map(|s| (s.win_rate.rate * 100.0 - fair).abs())
+                    .fold(0.0, f64::max)
+            });
+            (
+                "largest distance of a side from its fair share (points)".to_owned(),
+                worst,
+                worst,
             )
         }
         Objective::RaceLength {

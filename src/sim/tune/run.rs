@@ -141,6 +141,13 @@ pub struct Report {
     /// Each team's change of win rate, tuned minus as it is, with its 95% interval: beyond
     /// noise when the interval leaves out zero, as the simulation screen's Compare view says.
     pub team_changes: BTreeMap<String, crate::sim::compare::Difference>,
+    /// Under a mission: each side's win rate with its 95% interval, before and after, on the
+    /// fresh seeds (empty without a mission).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sides_before: BTreeMap<String, Interval>,
+    /// The same, for the tuned pack.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sides_after: BTreeMap<String, Interval>,
 }
 
 impl Report {
@@ -313,6 +320,8 @@ pub fn run(
         teams_before: team_rates(&before),
         teams_after: team_rates(&after),
         team_changes: team_changes(&before, &after),
+        sides_before: side_rates(&before),
+        sides_after: side_rates(&after),
     };
     let json = serde_json::to_string_pretty(&report).map_err(|e| RunError::Write {
         path: out_dir.join(REPORT_FILE),
@@ -380,6 +389,21 @@ fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
                 .teams
                 .iter()
                 .map(|(team, t)| (team.clone(), t.win_rate))
+                .collect()
+        })
+}
+
+/// Each side's win rate under a mission (empty without one).
+fn side_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
+    evaluation
+        .stats
+        .as_ref()
+        .and_then(|stats| stats.mission.as_ref())
+        .map_or_else(BTreeMap::new, |mission| {
+            mission
+                .sides
+                .iter()
+                .map(|(side, s)| (side.clone(), s.win_rate))
                 .collect()
         })
 }
