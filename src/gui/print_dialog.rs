@@ -28,6 +28,8 @@ pub enum PrintWhat {
     Track(DocumentId),
     /// The content pack: its decks, team mats and counters.
     Pack,
+    /// A mission document's sheet (a PDF only): its rules in words and its setup diagram.
+    Mission(DocumentId),
 }
 
 /// What the window asks of the studio.
@@ -57,9 +59,17 @@ impl PrintDialog {
     /// The window for `kind`, on the track shown when there is one, else the pack.
     #[must_use]
     pub fn new(kind: PrintKind, workspace: &Workspace, shown: Option<DocumentId>) -> Self {
-        let what = shown
-            .filter(|&id| workspace.track_ids().any(|t| t == id))
-            .map_or(PrintWhat::Pack, PrintWhat::Track);
+        let is_mission = |id: DocumentId| {
+            matches!(
+                workspace.document(id).map(|d| &d.document),
+                Some(Document::Mission(_))
+            )
+        };
+        let what = match shown {
+            Some(id) if workspace.track_ids().any(|t| t == id) => PrintWhat::Track(id),
+            Some(id) if kind == PrintKind::Pdf && is_mission(id) => PrintWhat::Mission(id),
+            _ => PrintWhat::Pack,
+        };
         Self {
             kind,
             what,
@@ -75,6 +85,7 @@ impl PrintDialog {
     pub fn suggested(&self, workspace: &Workspace) -> PathBuf {
         let stem = match self.what {
             PrintWhat::Track(id) => workspace.file_stem(id, "track"),
+            PrintWhat::Mission(id) => workspace.file_stem(id, "mission"),
             PrintWhat::Pack => "pack".to_owned(),
         };
         match self.kind {
@@ -106,6 +117,13 @@ impl PrintDialog {
                     .map(|f| f.document)
                     .collect(),
             ),
+            PrintWhat::Mission(id) => match mission_sheet(workspace, id) {
+                Ok(sheet) => Printable::Mission(Box::new(sheet)),
+                Err(why) => {
+                    self.outcome = Some(Err(why));
+                    return;
+                }
+            },
         };
         let (kind, settings, target) = (self.kind, self.settings, path.to_owned());
         self.target = Some(target.clone());
@@ -238,6 +256,20 @@ impl PrintDialog {
             PrintWhat::Pack,
             "the content: cards, team mats and counters",
         );
+        // A mission's sheet is a PDF only.
+        if self.kind == PrintKind::Pdf {
+            for id in workspace.ids() {
+                if let Some(Document::Mission(mission)) =
+                    workspace.document(id).map(|d| &d.document)
+                {
+                    ui.radio_value(
+                        &mut self.what,
+                        PrintWhat::Mission(id),
+                        format!("the mission sheet of {}", mission.name),
+                    );
+                }
+            }
+        }
     }
 
     fn options_ui(&mut self, ui: &mut egui::Ui) {
@@ -265,7 +297,7 @@ impl PrintDialog {
                                 .speed(0.5),
                         )
                         .labelled_by(label.id);
-                    } else {
+                    } else if matches!(what, PrintWhat::Pack) {
                         let label = ui.label("Bleed, mm");
                         ui.add(
                             DragValue::new(&mut settings.bleed_mm)
@@ -285,7 +317,8 @@ impl PrintDialog {
                         .labelled_by(label.id);
                     ui.end_row();
                 }
-                (PrintKind::Tabletop, PrintWhat::Pack) => {
+                // The window offers a mission's sheet for a PDF only.
+                (PrintKind::Tabletop, PrintWhat::Pack | PrintWhat::Mission(_)) => {
                     ui.label("Deck sheets of 10 × 7 cards, the back in the last cell");
                     ui.end_row();
                     ui.label("");
@@ -294,4 +327,29 @@ impl PrintDialog {
                 }
             });
     }
+}
+
+/// The sheet of the mission document `id`, checked against the documents as edited and the
+/// open track it names; why not, when it does not check.
+fn mission_sheet(
+    workspace: &Workspace,
+    id: DocumentId,
+) -> Result<crate::render::MissionSheet, String> {
+    let mission = crate::gui::race::launch::mission_rules(workspace, id)
+        .map_err(|e| format!("The mission cannot be printed: {e}"))?;
+    let rules = &mission.loaded.rules;
+    let checked = rules
+        .mission
+        .as_ref()
+        .ok_or("The mission did not reach the race's rules")?;
+    let words = crate::validate::mission_words::MissionWords {
+        mission: checked,
+        content: &rules.content,
+        track: &rules.track,
+    };
+    Ok(crate::render::MissionSheet::new(
+        words,
+        mission.track.clone(),
+        crate::render::legend::Legend::of(workspace.terrain_file()),
+    ))
 }

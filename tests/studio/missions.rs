@@ -461,3 +461,32 @@ fn a_tuning_of_a_mission_weighs_its_sides_and_compares_on_the_simulation_screen(
         .expect("the comparison plays the mission");
     assert_eq!(mission.sides.len(), 2);
 }
+
+#[test]
+fn print_to_pdf_writes_the_sheet_of_the_mission_shown_as_edited() {
+    use roadwright::gui::StudioCommand;
+    use roadwright::gui::print_dialog::PrintWhat;
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    common::studio::menu(&mut harness, "File", "Print to PDF");
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    let dialog = harness.state_mut().print_dialog_mut().expect("the window");
+    assert_eq!(
+        dialog.what,
+        PrintWhat::Mission(courier),
+        "the mission shown"
+    );
+    let pdf = dir.path().join("courier.pdf");
+    harness
+        .state_mut()
+        .apply(StudioCommand::PrintTo(pdf.clone()));
+    let dialog = harness.state_mut().print_dialog_mut().expect("the window");
+    let said = dialog.wait().expect("the writing ends");
+    assert!(
+        said.contains("the mission sheet: 1 page of rules and the setup diagram"),
+        "{said}"
+    );
+    assert!(std::fs::read(&pdf).expect("the PDF").starts_with(b"%PDF"));
+}
