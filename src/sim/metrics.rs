@@ -27,7 +27,13 @@
 //! - **Downtime**: other players' activations between two of a player's own, averaged over
 //!   the players and their waits.
 //!
-//! Drama, decisiveness and the comebacks need a winner: a drawn race has none of them.
+//! Drama, decisiveness and the comebacks need a winner: a drawn race has none of them. Nor
+//! has a mission race a side won: its teams win together, often on an objective that no VP
+//! standing shows (a car escorted home), so "how far behind the winner stood" has no one
+//! winner to follow and no standing that says who was ahead. They are left out of such races
+//! (a batch's figures are over the races that have them); the other metrics stay on the VP
+//! standings. The simulation screen's Mission view and `simulate --mission` give a mission's
+//! own figures: each side's wins, each objective's completion, the races the turn limit ended.
 
 use crate::rules::{Race, RaceEvent, RaceResult};
 
