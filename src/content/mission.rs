@@ -101,6 +101,47 @@ fn standard() -> Id {
 impl Mission {
     /// The format version this build writes.
     pub const VERSION: u32 = 1;
+
+    /// A mission to start from (the studio's File > New mission): `first` against `second`,
+    /// the first side across the finish line twice wins, the most VP at the end of turn 20
+    /// otherwise, on `track` with `content` (paths relative to where the mission is saved).
+    #[must_use]
+    pub fn starter(track: &str, content: &str, first: &Id, second: &Id) -> Self {
+        let side = |id: &str, name: &str, team: &Id| Side {
+            id: Id::from(id),
+            name: Text::from(name),
+            teams: vec![team.clone()],
+            bot: None,
+        };
+        Self {
+            kind: MissionKind::Mission,
+            version: Self::VERSION,
+            name: Text::from("New mission"),
+            briefing: Text::from(""),
+            track: Text::from(track),
+            content: Text::from(content),
+            ruleset: standard(),
+            players: Vec::new(),
+            sides: vec![
+                side("first", "First side", first),
+                side("second", "Second side", second),
+            ],
+            setup: MissionSetup::Grid,
+            deck_changes: Vec::new(),
+            vp: VpRules::default(),
+            objectives: vec![Objective {
+                id: Id::from("two-laps"),
+                side: None,
+                goal: Goal::Laps(2),
+                reward: Reward::Win,
+            }],
+            turn_limit: TurnLimit {
+                turn: 20,
+                most_vp: true,
+                ties: Tie::Draw,
+            },
+        }
+    }
 }
 
 /// A side: teams playing together, who win or lose together.

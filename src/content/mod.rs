@@ -21,6 +21,7 @@ pub mod pack;
 pub mod parse;
 mod plain_words;
 pub mod race_deck;
+pub mod relative_path;
 pub mod ruleset;
 pub mod save;
 pub mod scenario;

@@ -18,6 +18,8 @@ use super::screen_kind::ScreenKind;
 pub enum Action {
     /// Start a new, empty track.
     NewTrack,
+    /// Start a new mission on the track shown.
+    NewMission,
     /// Show the pack's hazard deck, starting one when it has none.
     HazardDeck,
     /// Choose a content folder to open.

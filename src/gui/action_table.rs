@@ -93,6 +93,12 @@ impl ActionSpec {
 const ROWS: &[ActionSpec] = &[
     row(Action::NewTrack, "New track", "Start a new, empty track").menu(Menu::File),
     row(
+        Action::NewMission,
+        "New mission",
+        "Start a mission on the track shown: the pack's first two teams as two sides, the first across the line twice wins",
+    )
+    .menu(Menu::File),
+    row(
         Action::HazardDeck,
         "Hazard deck",
         "Show the pack's hazard deck (the face-down tokens dealt to hazard spots), starting one when it has none",

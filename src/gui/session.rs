@@ -313,6 +313,51 @@ impl Session {
             .push(OpenDocument::untitled(Document::Track(track), copy))
     }
 
+    /// Starts a new mission on `track` (the track shown, or the first open), its sides the
+    /// pack's first two teams ([`Mission::starter`]); `None` when the pack has fewer than two
+    /// teams or no track is open (said on the status line).
+    ///
+    /// [`Mission::starter`]: crate::content::mission::Mission::starter
+    pub fn new_mission(&mut self, track: Option<DocumentId>) -> Option<DocumentId> {
+        let Some(track) = self.workspace.track_or_first(track).and_then(|id| {
+            let open = self.workspace.document(id)?;
+            open.path.clone()
+        }) else {
+            self.status
+                .say("A mission is played on a saved track: open or save one first");
+            return None;
+        };
+        let teams: Vec<crate::content::text::Id> = self
+            .workspace
+            .documents
+            .iter()
+            .filter_map(|d| match &d.document {
+                Document::TeamMats(mats) => Some(mats.teams.iter().map(|t| t.id.clone())),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let [first, second, ..] = teams.as_slice() else {
+            self.status
+                .say("A mission needs two teams: the pack has fewer");
+            return None;
+        };
+        let folder = self.workspace.missions_folder();
+        let relative = crate::content::relative_path::relative_path;
+        let mission = crate::content::mission::Mission::starter(
+            &relative(&track, &folder),
+            &relative(&self.workspace.root, &folder),
+            first,
+            second,
+        );
+        let copy = self.new_untitled_copy();
+        self.changed();
+        Some(
+            self.workspace
+                .push(OpenDocument::untitled(Document::Mission(mission), copy)),
+        )
+    }
+
     /// The pack's hazard deck, or a new untitled one ([`HazardDeck::starter`]) when it has
     /// none: a pack holds one.
     ///
@@ -693,9 +738,13 @@ impl Session {
         if let Some(path) = &document.path {
             return Some(path.clone());
         }
-        let folder = self.workspace.tracks_folder();
+        let folder = match &document.document {
+            Document::Mission(_) => self.workspace.missions_folder(),
+            _ => self.workspace.tracks_folder(),
+        };
         let stem = match &document.document {
             Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),
+            Document::Mission(_) => "new-mission".to_owned(),
             _ => "untitled".to_owned(),
         };
         free_file(&folder, &stem, "ron")

@@ -339,6 +339,19 @@ impl Workspace {
             .unwrap_or(home)
     }
 
+    /// The folder new missions go in: the project's `missions/` folder (when the project has
+    /// one), else [`Self::home`]. A mission names its track and content relative to it.
+    #[must_use]
+    pub fn missions_folder(&self) -> PathBuf {
+        let home = self.home();
+        let missions = home.join("missions");
+        if self.project.is_some() && missions.is_dir() {
+            missions
+        } else {
+            home
+        }
+    }
+
     /// The file a document's diagnostics name: its own, or for an untitled one its name, said
     /// not to be saved (its lines are those it will have once saved), in the pack folder.
     #[must_use]
@@ -347,6 +360,7 @@ impl Workspace {
         // An untitled track is named in the folder it will be saved in, not the content pack's.
         let folder = match document.document {
             Document::Track(_) => self.tracks_folder(),
+            Document::Mission(_) => self.missions_folder(),
             _ => self.root.clone(),
         };
         Some(

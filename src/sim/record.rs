@@ -103,12 +103,14 @@ impl RecordFiles {
     pub fn relative_to(&self, record: &Path) -> Self {
         let folder = folder_of(record);
         Self {
-            content: relative_path(Path::new(&self.content), &folder),
-            track: relative_path(Path::new(&self.track), &folder),
-            mission: self
-                .mission
-                .as_ref()
-                .map(|mission| relative_path(Path::new(mission), &folder)),
+            content: crate::content::relative_path::relative_path(
+                Path::new(&self.content),
+                &folder,
+            ),
+            track: crate::content::relative_path::relative_path(Path::new(&self.track), &folder),
+            mission: self.mission.as_ref().map(|mission| {
+                crate::content::relative_path::relative_path(Path::new(mission), &folder)
+            }),
         }
     }
 
@@ -151,30 +153,6 @@ fn folder_of(file: &Path) -> PathBuf {
         Some(parent) if !parent.as_os_str().is_empty() => parent.to_owned(),
         _ => PathBuf::from("."),
     }
-}
-
-/// `target` relative to `folder`, or absolute when they share no folder but the root (and as
-/// given when either cannot be found).
-fn relative_path(target: &Path, folder: &Path) -> String {
-    let (Ok(target), Ok(folder)) = (target.canonicalize(), folder.canonicalize()) else {
-        return target.display().to_string();
-    };
-    let (t, f): (Vec<_>, Vec<_>) = (target.components().collect(), folder.components().collect());
-    let common = t.iter().zip(&f).take_while(|(a, b)| a == b).count();
-    if common <= 1 {
-        return target.display().to_string();
-    }
-    let mut out = PathBuf::new();
-    for _ in common..f.len() {
-        out.push("..");
-    }
-    for part in &t[common..] {
-        out.push(part);
-    }
-    if out.as_os_str().is_empty() {
-        out.push(".");
-    }
-    out.display().to_string()
 }
 
 /// One seat of a recorded race.

@@ -356,15 +356,7 @@ fn the_mission_editor_edits_with_undo_and_picks_a_placed_cars_space_on_the_track
         None
     );
     // The mission still checks: a car on a free space of its track.
-    assert!(
-        !harness
-            .state()
-            .diagnostics()
-            .iter()
-            .any(roadwright::validate::Diagnostic::is_error),
-        "{:?}",
-        harness.state().diagnostics()
-    );
+    common::studio::assert_no_errors(&harness);
     // The mission shown is the one the Start dialog offers to race.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::R);
     settle(&mut harness);
@@ -489,4 +481,48 @@ fn print_to_pdf_writes_the_sheet_of_the_mission_shown_as_edited() {
         "{said}"
     );
     assert!(std::fs::read(&pdf).expect("the PDF").starts_with(b"%PDF"));
+}
+
+#[test]
+fn file_new_mission_starts_one_on_the_track_shown_that_checks_and_saves_among_the_missions() {
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("oval.ron (track)").click();
+    settle(&mut harness);
+    common::studio::menu(&mut harness, "File", "New mission");
+    let mission = shown_mission(&harness);
+    assert_eq!(mission.name.as_str(), "New mission");
+    assert_eq!(mission.track.as_str(), "../tracks/oval.ron");
+    assert_eq!(mission.content.as_str(), "../content");
+    let teams: Vec<&str> = mission
+        .sides
+        .iter()
+        .flat_map(|s| s.teams.iter().map(roadwright::content::text::Id::as_str))
+        .collect();
+    assert_eq!(teams, ["rust-reapers", "chrome-jackals"]);
+    // It checks against the content and the oval as it stands: no error, and it is ready to
+    // race.
+    common::studio::assert_no_errors(&harness);
+    assert!(
+        harness
+            .state()
+            .validated()
+            .missions
+            .keys()
+            .any(|p| p.starts_with(dir.path().join("missions"))
+                && p.to_string_lossy().contains("not saved")),
+        "the new mission is checked: {:?}",
+        harness.state().validated().missions.keys()
+    );
+    // Save as offers the project's missions folder.
+    let mut session = roadwright::gui::session::Session::open(
+        dir.path(),
+        &[],
+        roadwright::gui::prefs::Prefs::default(),
+    );
+    let id = session.new_mission(None).expect("a new mission");
+    assert_eq!(
+        session.suggested_file(id),
+        Some(dir.path().join("missions/new-mission.ron"))
+    );
 }

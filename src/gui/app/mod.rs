@@ -456,6 +456,13 @@ impl StudioApp {
                 self.with_editor(|editor, _| editor.show_new_track(id));
                 self.shown = ScreenKind::Editor;
             }
+            Action::NewMission => {
+                let shown = self.editor().and_then(super::editor::EditorScreen::shown);
+                if let Some(id) = self.session.new_mission(shown) {
+                    self.with_editor(|editor, session| editor.show(Some(id), session.workspace()));
+                    self.shown = ScreenKind::Editor;
+                }
+            }
             Action::HazardDeck => {
                 let id = self.session.hazard_deck();
                 self.with_editor(|editor, session| editor.show(Some(id), session.workspace()));
