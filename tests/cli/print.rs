@@ -207,7 +207,7 @@ fn print_refuses_a_space_size_out_of_range_and_a_file_it_cannot_print() {
     assert!(
         ruleset
             .stderr
-            .contains("print takes a track, a content folder, a deck or team mats"),
+            .contains("print takes a track, a content folder, a deck, team mats or a mission"),
         "{}",
         ruleset.stderr
     );
