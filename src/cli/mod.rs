@@ -5,6 +5,7 @@
 //! in-process as well as through the real binary.
 
 mod codes;
+mod course;
 mod escaped;
 mod fmt;
 mod inspect;
@@ -26,6 +27,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 pub use codes::{CodesArgs, codes};
+pub use course::{CourseArgs, CourseBuildArgs, CourseCommand, course};
 pub use escaped::Escaped;
 pub use fmt::{FmtArgs, fmt};
 pub use inspect::{InspectArgs, inspect};
@@ -189,6 +191,8 @@ pub enum Command {
     Schema(SchemaArgs),
     /// Write a sample track from a template: oval, road-course, figure-eight, thunder-oval.
     NewTrack(NewTrackArgs),
+    /// Build a course's track from its tiles: `course build COURSE --seed S -o TRACK`.
+    Course(CourseArgs),
     /// Draw a track to a PNG: spaces, terrain, links, grid numbers, chute, finish line.
     Render(RenderArgs),
     /// Print to play: a track at true scale tiled over paper, or a content pack (a folder, a
@@ -229,6 +233,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Codes(args) => codes(args, out, err),
         Command::Schema(args) => schema(args, out, err),
         Command::NewTrack(args) => new_track(args, out, err),
+        Command::Course(args) => course(args, out, err),
         Command::Render(args) => render(args, out, err),
         Command::Print(args) => print(args, out, err),
         Command::Fmt(args) => fmt(args, out, err),

@@ -4,6 +4,7 @@ use std::path::Path;
 
 use super::bot_profile::BotProfile;
 use super::combat_deck::CombatEventDeck;
+use super::course::Course;
 use super::error::{LoadError, LoadErrorCode};
 use super::hazard_deck::HazardDeck;
 use super::kind::{ContentKind, Header};
@@ -17,6 +18,7 @@ use super::scenario::Scenario;
 use super::source::{Format, SourceFile};
 use super::team_mats::TeamMats;
 use super::terrain::TerrainFile;
+use super::tile::Tile;
 use super::track::{Track, TrackV1};
 use super::tuning::TuningSpec;
 
@@ -47,6 +49,10 @@ pub enum Document {
     HazardDeck(HazardDeck),
     /// A mission: sides, objectives and victory conditions.
     Mission(Mission),
+    /// A tile.
+    Tile(Tile),
+    /// A course.
+    Course(Course),
 }
 
 impl Document {
@@ -66,6 +72,8 @@ impl Document {
             Self::Terrain(_) => ContentKind::Terrain,
             Self::HazardDeck(_) => ContentKind::HazardDeck,
             Self::Mission(_) => ContentKind::Mission,
+            Self::Tile(_) => ContentKind::Tile,
+            Self::Course(_) => ContentKind::Course,
         }
     }
 
@@ -108,6 +116,8 @@ impl Document {
             ContentKind::HazardDeck => Self::HazardDeck(parse(source)?),
             ContentKind::Scenario => Self::Scenario(parse(source)?),
             ContentKind::Mission => Self::Mission(parse(source)?),
+            ContentKind::Tile => Self::Tile(parse(source)?),
+            ContentKind::Course => Self::Course(parse(source)?),
             ContentKind::TuningSpec => Self::TuningSpec(parse(source)?),
             ContentKind::BotProfile => Self::BotProfile(parse(source)?),
             ContentKind::Ruleset => Self::Ruleset(match header.version {
@@ -139,6 +149,8 @@ impl Document {
             Self::Terrain(value) => to_text(value, format),
             Self::HazardDeck(value) => to_text(value, format),
             Self::Mission(value) => to_text(value, format),
+            Self::Tile(value) => to_text(value, format),
+            Self::Course(value) => to_text(value, format),
         }
     }
 }

@@ -38,6 +38,10 @@ pub enum ContentKind {
     HazardDeck,
     /// A race with sides, objectives and victory conditions ([`super::mission::Mission`]).
     Mission,
+    /// A piece of track to lay again or build courses from ([`super::tile::Tile`]).
+    Tile,
+    /// A track built from tiles ([`super::course::Course`]).
+    Course,
 }
 
 impl ContentKind {
@@ -71,6 +75,8 @@ impl ContentKind {
             Self::Terrain => "terrain",
             Self::HazardDeck => "hazard_deck",
             Self::Mission => "mission",
+            Self::Tile => "tile",
+            Self::Course => "course",
         }
     }
 
@@ -90,6 +96,8 @@ impl ContentKind {
             Self::Terrain => super::terrain::TerrainFile::VERSION,
             Self::HazardDeck => super::hazard_deck::HazardDeck::VERSION,
             Self::Mission => super::mission::Mission::VERSION,
+            Self::Tile => super::tile::Tile::VERSION,
+            Self::Course => super::course::Course::VERSION,
         }
     }
 }
@@ -183,4 +191,16 @@ kind_marker!(
     /// The `kind` of a mission file.
     MissionKind,
     Mission
+);
+
+kind_marker!(
+    /// The `kind` of a tile file.
+    TileKind,
+    Tile
+);
+
+kind_marker!(
+    /// The `kind` of a course file.
+    CourseKind,
+    Course
 );

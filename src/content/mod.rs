@@ -9,6 +9,7 @@
 
 pub mod bot_profile;
 pub mod combat_deck;
+pub mod course;
 pub mod crossing;
 pub mod document;
 pub mod error;
@@ -31,6 +32,7 @@ pub mod summary;
 pub mod team_mats;
 pub mod terrain;
 pub mod text;
+pub mod tile;
 pub mod track;
 pub mod track_summary;
 pub mod tuning;

@@ -66,6 +66,8 @@ pub fn content_schemas() -> Vec<NamedSchema> {
         named::<super::terrain::TerrainFile>("terrain"),
         named::<super::hazard_deck::HazardDeck>("hazard_deck"),
         named::<super::mission::Mission>("mission"),
+        named::<super::tile::Tile>("tile"),
+        named::<super::course::Course>("course"),
     ]
 }
 

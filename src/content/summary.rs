@@ -163,6 +163,8 @@ impl ContentSummary {
             Document::Track(_)
             | Document::Scenario(_)
             | Document::Mission(_)
+            | Document::Tile(_)
+            | Document::Course(_)
             | Document::BotProfile(_)
             | Document::TuningSpec(_) => {}
         }

@@ -14,6 +14,7 @@
 //!   A forward link never enters a trough; a lane that would is forked to the jump lanes beside
 //!   it instead (7.14: only a movement event puts a car in the trough).
 
+pub mod course;
 mod links;
 mod resume;
 pub mod samples;
@@ -169,6 +170,13 @@ impl TrackBuilder {
                 heading,
             },
         }
+    }
+
+    /// The builder with spaces of `size` (a track starts with spaces one unit square).
+    #[must_use]
+    pub fn with_space_size(mut self, size: SpaceSize) -> Self {
+        self.track.space_size = size;
+        self
     }
 
     /// The number the next lap sector will get.

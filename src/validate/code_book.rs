@@ -183,6 +183,31 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "The track marks hazard spots, or is painted with ground that draws hazards (`Hazard`), but the pack has no hazard deck: the spots stay empty, the ground draws nothing. Add a hazard deck to the pack (File > Hazard deck), or clear them.",
     ),
     code(
+        "tile-empty",
+        Track,
+        "A tile has no sectors, or a sector with no spaces.",
+    ),
+    code(
+        "tile-lanes",
+        Track,
+        "A tile's sector numbers its spaces' lanes out of order: lane n must be the sector's space n.",
+    ),
+    code(
+        "tile-link-outside",
+        Track,
+        "A tile's space links somewhere other than a space of the tile's next sector: a tile keeps its own links, and its last sector has none (the next tile's first sector is linked to it when laid).",
+    ),
+    code(
+        "tile-grid-outside",
+        Track,
+        "A tile's grid or chute stands by a space the tile does not have.",
+    ),
+    code(
+        "course-build",
+        Track,
+        "A course cannot be built from its tiles: a tile it names is missing or not a tile, two tiles' edges cannot join (lane counts), a tile would lie over another, it does not close, or no draw of its pile closes within the tries allowed.",
+    ),
+    code(
         "terrain-undefined",
         Track,
         "A space, or a hazard's `becomes`, names a kind of ground the pack's terrain file does not define (a lone file is checked against the rulebook's four: paved, rough, jump, trough).",

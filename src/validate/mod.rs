@@ -26,6 +26,7 @@ pub mod report;
 pub mod ruleset;
 pub mod team_mats;
 pub mod terrain;
+pub mod tile;
 pub mod track;
 mod track_graph;
 pub mod tuning;
@@ -81,11 +82,13 @@ pub fn validate_document_against(
             hazard_deck::check(deck, terrain, &mut report);
         }
         Document::BotProfile(profile) => bot_profile::check(profile, &mut report),
+        Document::Tile(tile) => tile::check(tile, terrain, &mut report),
         // A scenario names a track and a content folder; it is checked against them when it
         // is played (`roadwright moves`), where every unknown team, car or space is reported.
         // A mission names them too; `roadwright validate MISSION` checks it against them
-        // (`sim::mission::load_mission`), at its lines.
-        Document::Scenario(_) | Document::Mission(_) => {}
+        // (`sim::mission::load_mission`), at its lines. A course names its tiles' folder:
+        // building it from them (`roadwright course build`) checks how they join.
+        Document::Scenario(_) | Document::Mission(_) | Document::Course(_) => {}
         Document::TuningSpec(spec) => {
             tuning::check(spec, &mut report);
             tuning::check_files(spec, &loaded.source.path, &mut report);

@@ -7,6 +7,7 @@ mod common;
 
 mod bad_input;
 mod cli;
+mod courses;
 mod docs;
 mod fuzz_commands;
 mod missions;

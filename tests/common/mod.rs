@@ -316,3 +316,25 @@ pub fn oval_with_unfilled_starting_spur(folder: &Path) -> PathBuf {
     fs::write(&path, loaded.document.to_text(Format::Ron).expect("text")).expect("write");
     path
 }
+
+/// A tile cut from a track laid by `lay` from the origin heading 0 (all its lap sectors, with
+/// the grid and chute it lays).
+pub fn tile(
+    id: &str,
+    lay: impl Fn(
+        &mut roadwright::stretch::TrackBuilder,
+    ) -> Result<&mut roadwright::stretch::TrackBuilder, roadwright::stretch::BuildError>,
+) -> roadwright::content::tile::Tile {
+    let mut builder = roadwright::stretch::TrackBuilder::new(
+        id,
+        id,
+        roadwright::content::track::TrackStyle::ApocalypseRoad,
+        roadwright::stretch::Inside::Right,
+        (0.0, 0.0),
+        0.0,
+    );
+    lay(&mut builder).expect("laid");
+    let track = builder.build();
+    let spaces: Vec<_> = track.spaces().map(|(at, _)| at).collect();
+    roadwright::stretch::course::tile_from(&track, &spaces, id, id).expect("one run")
+}

@@ -6,6 +6,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod courses;
 mod fuzz;
 mod hazards;
 mod layers;

@@ -564,6 +564,8 @@ fn validation_reports_every_problem_not_just_the_first() {
                 | Document::Track(_)
                 | Document::Scenario(_)
                 | Document::Mission(_)
+                | Document::Tile(_)
+                | Document::Course(_)
                 | Document::BotProfile(_)
                 | Document::TuningSpec(_) => {}
             }

@@ -1,0 +1,78 @@
+//! The course file: a track built from tiles ([`super::tile::Tile`]), named in order or drawn
+//! from a shuffled pile by a seed.
+//!
+//! A course is closed: its last tile joins its first across the finish line, and the race runs
+//! laps (a point-to-point course, the finish at its end, is not in this version: the rules'
+//! track is a lap). The grid and the chute come from the first tile that has them. `roadwright
+//! course build COURSE --seed S -o TRACK` writes the track it builds; the same course and seed
+//! build the same track, byte for byte.
+//!
+//! Paths are relative to the course file.
+//!
+//! # A pile
+//! `Pile { tiles: [(tile, count)...], length }` shuffles the tiles (each as many times as its
+//! count) with the seed and lays the first `length`, after the pile's `first` tile when it names
+//! one (the starting tile). A draw that does not close, or that lays a tile over another, is
+//! drawn again from the next seed of the seed's own sequence, at most [`MAX_DRAWS`] times; a
+//! pile none of whose draws closes is refused, with how many were tried.
+//!
+//! Format history: version 1 (current).
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use super::kind::CourseKind;
+use super::text::{Id, Text};
+
+/// How many draws of a pile are tried before it is refused.
+pub const MAX_DRAWS: u32 = 200;
+
+/// A course file.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Course {
+    /// Always `Course`.
+    pub kind: CourseKind,
+    /// The format version the file was written in.
+    pub version: u32,
+    /// The id the built track gets.
+    pub id: Id,
+    /// The name the built track gets.
+    pub name: Text,
+    /// The folder its tiles are in, relative to the course file.
+    pub tiles: Text,
+    /// The tiles it lays.
+    pub layout: Layout,
+}
+
+impl Course {
+    /// The format version this build writes.
+    pub const VERSION: u32 = 1;
+}
+
+/// The tiles a course lays.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum Layout {
+    /// These tiles, by id, in order.
+    Fixed(Vec<Id>),
+    /// Tiles drawn from a shuffled pile.
+    Pile {
+        /// The tile laid first, before the drawn ones (the starting tile).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        first: Option<Id>,
+        /// The pile: each tile and how many copies it holds.
+        tiles: Vec<PileTile>,
+        /// How many tiles are drawn.
+        length: u32,
+    },
+}
+
+/// A tile of a pile and its copies.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PileTile {
+    /// The tile's id.
+    pub tile: Id,
+    /// Copies in the pile.
+    pub count: u32,
+}

@@ -1,0 +1,165 @@
+//! Courses from the command line: tiles written as files, a fixed course and a pile built into
+//! tracks that validate, byte for byte the same from the same seed, and tiles or joins that
+//! cannot be built refused with the tile named.
+
+use crate::common;
+
+use std::fs;
+use std::path::Path;
+
+use roadwright::content::{Document, Format};
+
+/// Writes the tiles (a starting straight of ten sectors with the rulebook's grid of 40 and the
+/// chute, a long straight as long, a straight of four, a right-hand corner, a single lane) into
+/// `dir/tiles/`.
+fn write_tiles(dir: &Path) {
+    let folder = dir.join("tiles");
+    fs::create_dir_all(&folder).expect("tiles");
+    let tiles = [
+        common::tile("start", |b| {
+            b.straight(10, 4)?
+                .grid(0, 40)?
+                .chute(9, roadwright::content::race_deck::LaneSide::Outside)
+        }),
+        common::tile("long", |b| b.straight(10, 4)),
+        common::tile("straight", |b| b.straight(4, 4)),
+        common::tile("corner", |b| b.corner(3, 4, 90.0, 3.0)),
+        common::tile("single", |b| b.single_lane(2)),
+    ];
+    for tile in tiles {
+        let text = Document::Tile(tile.clone())
+            .to_text(Format::Ron)
+            .expect("text");
+        fs::write(folder.join(format!("{}.ron", tile.id)), text).expect("write");
+    }
+}
+
+fn write_course(dir: &Path, name: &str, layout: &str) -> std::path::PathBuf {
+    let path = dir.join(name);
+    fs::write(
+        &path,
+        format!(
+            "(\n    kind: Course,\n    version: 1,\n    id: \"square\",\n    name: \"Square\",\n    tiles: \"tiles\",\n    layout: {layout},\n)\n"
+        ),
+    )
+    .expect("course");
+    path
+}
+
+fn build(course: &Path, seed: u64, out: &Path) -> common::Run {
+    common::roadwright(&[
+        "course",
+        "build",
+        course.to_str().expect("path"),
+        "--seed",
+        &seed.to_string(),
+        "-o",
+        out.to_str().expect("path"),
+    ])
+}
+
+#[test]
+fn a_fixed_course_builds_a_track_that_validates_the_same_every_time() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(
+        dir.path(),
+        "square.ron",
+        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
+    );
+    let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
+    let run = build(&course, 0, &a);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let validated = common::roadwright(&["validate", a.to_str().expect("path")]);
+    assert_eq!(
+        validated.code, 0,
+        "{}{}",
+        validated.stdout, validated.stderr
+    );
+    assert_eq!(build(&course, 0, &b).code, 0);
+    assert_eq!(
+        fs::read(&a).expect("a"),
+        fs::read(&b).expect("b"),
+        "byte for byte"
+    );
+    let Ok(loaded) = Document::load(&a) else {
+        panic!("the track loads");
+    };
+    let Document::Track(track) = loaded.document else {
+        panic!("a track");
+    };
+    assert_eq!(track.sectors.len(), 10 + 4 + 10 + 4 + 4 * 3);
+    assert_eq!(track.grid.len(), 40, "the starting tile's grid");
+    assert!(track.chute.is_some(), "and its chute");
+    // A tile given a tile-level problem is named at its line by validate and refused by build.
+    let straight = dir.path().join("tiles/straight.ron");
+    let text = fs::read_to_string(&straight).expect("tile");
+    fs::write(&straight, text.replacen("lane: 1,", "lane: 7,", 1)).expect("write");
+    let validated = common::roadwright(&["validate", straight.to_str().expect("path")]);
+    assert_eq!(validated.code, 1, "{}", validated.stdout);
+    assert!(
+        validated.stdout.contains("error[tile-lanes]"),
+        "{}",
+        validated.stdout
+    );
+    let refused = build(&course, 0, &dir.path().join("c.ron"));
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    assert!(refused.stderr.contains("tile-lanes"), "{}", refused.stderr);
+    assert!(!dir.path().join("c.ron").exists());
+}
+
+#[test]
+fn a_pile_builds_the_same_track_from_the_same_seed() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(
+        dir.path(),
+        "pile.ron",
+        "Pile(first: Some(\"start\"), tiles: [(tile: \"long\", count: 2), (tile: \"straight\", count: 4), (tile: \"corner\", count: 4)], length: 7)",
+    );
+    for seed in [1, 2, 3] {
+        let (a, b) = (
+            dir.path().join(format!("a{seed}.ron")),
+            dir.path().join(format!("b{seed}.ron")),
+        );
+        let run = build(&course, seed, &a);
+        assert_eq!(run.code, 0, "seed {seed}: {}", run.stderr);
+        assert_eq!(build(&course, seed, &b).code, 0);
+        assert_eq!(
+            fs::read(&a).expect("a"),
+            fs::read(&b).expect("b"),
+            "seed {seed}"
+        );
+    }
+}
+
+#[test]
+fn joins_that_cannot_be_made_are_refused_with_the_tile_and_its_edges() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(dir.path(), "bad.ron", "Fixed([\"single\", \"straight\"])");
+    let out = dir.path().join("bad-track.ron");
+    let run = build(&course, 0, &out);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "error[course-build]: tile 2 (`straight`): its entry edge of 4 lanes cannot join the exit edge of 1 lanes before it"
+        ),
+        "{}",
+        run.stderr
+    );
+    assert!(!out.exists());
+    let spiral = write_course(
+        dir.path(),
+        "spiral.ron",
+        "Fixed([\"corner\", \"corner\", \"corner\", \"corner\", \"corner\", \"corner\"])",
+    );
+    let run = build(&spiral, 0, &out);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("tile 5 (`corner`) lies over tile 1 (`corner`)"),
+        "{}",
+        run.stderr
+    );
+}
