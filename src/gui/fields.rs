@@ -187,6 +187,26 @@ pub fn mission_choice(
     *mission != before
 }
 
+/// The player count a mission document seats when none is asked: every team of its sides (a
+/// count its check then holds to those it allows).
+#[must_use]
+pub fn mission_players(
+    workspace: &crate::gui::workspace::Workspace,
+    mission: crate::gui::workspace::DocumentId,
+) -> Option<usize> {
+    match &workspace.document(mission)?.document {
+        crate::content::Document::Mission(mission) => Some(
+            mission
+                .sides
+                .iter()
+                .map(|s| s.teams.len())
+                .sum::<usize>()
+                .clamp(2, 10),
+        ),
+        _ => None,
+    }
+}
+
 /// What a batch or a tuning races on: the track, the ruleset's id and the number of players.
 /// The simulation and Tune forms both start with it.
 #[derive(Clone, PartialEq, Eq, Debug)]

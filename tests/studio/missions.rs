@@ -194,11 +194,19 @@ fn a_mission_batch_on_the_simulation_screen_shows_each_sides_win_rate_and_each_o
     let mut harness = start(StudioApp::open(dir.path()));
     let courier = mission_id(&harness, dir.path(), "courier.ron");
     common::studio::menu(&mut harness, "Race", "Simulate");
+    // Chosen as a person would: the mission seats its two teams.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "Mission")
+        .click();
+    harness.run();
+    harness.get_by_label("courier.ron").click();
+    harness.run();
     let screen = harness
         .state_mut()
         .screen_mut::<SimulationScreen>()
         .expect("the simulation screen");
-    screen.form.mission = Some(courier);
+    assert_eq!(screen.form.mission, Some(courier));
+    assert_eq!(screen.form.setup.players, 2, "every team of its sides");
     screen.form.setup.players = 3;
     screen.form.races = 30;
     screen.form.bots = vec!["racer".to_owned(); 10];

@@ -692,12 +692,19 @@ impl SimulationScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 commands.push(SimCommand::Close);
             }
-            crate::gui::fields::mission_choice(
+            if crate::gui::fields::mission_choice(
                 ui,
                 workspace,
                 &mut self.form.mission,
                 "sim_mission",
-            );
+            ) && let Some(players) = self
+                .form
+                .mission
+                .and_then(|id| crate::gui::fields::mission_players(workspace, id))
+            {
+                // A mission seats every team of its sides unless told otherwise.
+                self.form.setup.players = players;
+            }
             if self.form.mission.is_none() {
                 self.form.setup.ui(ui, workspace, "sim_track");
             } else {

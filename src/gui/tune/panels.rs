@@ -49,6 +49,13 @@ impl TuneScreen {
                 // A mission is weighed by its sides, not its teams: its sides' fair share is
                 // ticked in place of the teams', and the other way round.
                 let mission = self.form.mission.is_some();
+                if let Some(players) = self
+                    .form
+                    .mission
+                    .and_then(|id| crate::gui::fields::mission_players(workspace, id))
+                {
+                    self.form.setup.players = players;
+                }
                 for row in &mut self.form.objectives {
                     match row.objective {
                         Objective::SideFairShare { .. } => row.chosen = mission,
