@@ -184,6 +184,7 @@ fn schema_writes_one_schema_per_format() {
         [
             "bot_profile.schema.json",
             "combat_event_deck.schema.json",
+            "course.schema.json",
             "hazard_deck.schema.json",
             "mission.schema.json",
             "movement_event_deck.schema.json",
@@ -194,6 +195,7 @@ fn schema_writes_one_schema_per_format() {
             "scenario.schema.json",
             "team_mats.schema.json",
             "terrain.schema.json",
+            "tile.schema.json",
             "track.schema.json",
             "tuning_spec.schema.json"
         ]

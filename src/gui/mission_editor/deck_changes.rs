@@ -54,7 +54,7 @@ fn card_choice(ui: &mut Ui, name: &str, id: (&str, usize), current: &Id, ids: &[
 pub(super) fn deck_changes(
     ui: &mut Ui,
     mission: &Mission,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     changed: &mut Changed,
 ) {
     let ids_of = |deck: DeckName| -> &[Id] {

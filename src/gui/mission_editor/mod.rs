@@ -53,11 +53,12 @@ pub struct TeamChoice {
     pub numbers: Vec<CarNumber>,
 }
 
-/// What the mission is edited against: the open documents it names.
+/// What the mission is edited against: the open documents it names (its track borrowed, as
+/// the context is made each frame).
 #[derive(Clone, Debug, Default)]
-pub struct MissionContext {
+pub struct MissionContext<'a> {
     /// The mission's track, when it is open.
-    pub track: Option<Track>,
+    pub track: Option<&'a Track>,
     /// The pack's teams.
     pub teams: Vec<TeamChoice>,
     /// The pack's bot profile ids.
@@ -66,10 +67,13 @@ pub struct MissionContext {
     pub cards: Vec<(DeckName, Vec<Id>)>,
 }
 
-impl MissionContext {
+impl<'a> MissionContext<'a> {
     /// The context of a mission open in `workspace` as `id`.
     #[must_use]
-    pub fn of(workspace: &super::workspace::Workspace, id: super::workspace::DocumentId) -> Self {
+    pub fn of(
+        workspace: &'a super::workspace::Workspace,
+        id: super::workspace::DocumentId,
+    ) -> Self {
         let mut context = Self::default();
         let track_file = match (workspace.document(id), workspace.validation_path(id)) {
             (Some(open), Some(path)) => match &open.document {
@@ -84,7 +88,7 @@ impl MissionContext {
         context.track = track_file
             .and_then(|file| workspace.id_of_file(&file))
             .and_then(|t| match &workspace.document(t)?.document {
-                Document::Track(track) => Some(track.clone()),
+                Document::Track(track) => Some(track),
                 _ => None,
             });
         let mut cards = [
@@ -157,7 +161,7 @@ impl MissionEditor {
         &mut self,
         ui: &mut Ui,
         mission: &Mission,
-        context: &MissionContext,
+        context: &MissionContext<'_>,
         edits: &mut Vec<(Edit, Option<GroupKey>)>,
     ) {
         let mut changed: Changed = None;
@@ -174,7 +178,7 @@ impl MissionEditor {
         &mut self,
         ui: &mut Ui,
         mission: &Mission,
-        context: &MissionContext,
+        context: &MissionContext<'_>,
         changed: &mut Changed,
     ) {
         self.header(ui, mission, changed);

@@ -73,7 +73,7 @@ pub(super) fn car_choice(
     ui: &mut Ui,
     id: (&str, usize),
     car: &CarRef,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
 ) -> Option<CarRef> {
     let mut teams: Vec<(usize, &str)> = context
         .teams
@@ -136,7 +136,7 @@ pub(super) fn objectives(
     editor: &mut MissionEditor,
     ui: &mut Ui,
     mission: &Mission,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     changed: &mut Changed,
 ) {
     ui.horizontal(|ui| {
@@ -230,7 +230,7 @@ fn goal_values(
     ui: &mut Ui,
     mission: &Mission,
     index: usize,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     changed: &mut Changed,
 ) {
     let goal = &mission.objectives[index].goal;

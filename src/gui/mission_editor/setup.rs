@@ -33,7 +33,7 @@ pub(super) fn setup(
     editor: &mut MissionEditor,
     ui: &mut Ui,
     mission: &Mission,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     changed: &mut Changed,
 ) {
     let is_placed = matches!(mission.setup, MissionSetup::Placed(_));
@@ -84,7 +84,7 @@ pub(super) fn setup(
             });
         });
     }
-    if let Some(track) = &context.track {
+    if let Some(track) = context.track {
         let size = egui::vec2(ui.available_width().min(900.0), 360.0);
         ui.allocate_ui(size, |ui| {
             placement_canvas(editor, ui, mission, context, track, changed);
@@ -101,7 +101,7 @@ fn placed_row(
     mission: &Mission,
     index: usize,
     car: &CarPlacement,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     changed: &mut Changed,
 ) {
     let named = CarRef {
@@ -191,7 +191,7 @@ fn placement_canvas(
     editor: &mut MissionEditor,
     ui: &mut Ui,
     mission: &Mission,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     track: &Track,
     changed: &mut Changed,
 ) {

@@ -13,7 +13,7 @@ use crate::gui::fields::{self, RowAction};
 pub(super) fn sides(
     ui: &mut Ui,
     mission: &Mission,
-    context: &MissionContext,
+    context: &MissionContext<'_>,
     changed: &mut Changed,
 ) {
     ui.horizontal(|ui| {
