@@ -131,7 +131,8 @@ pub fn course_build(
     let track = match crate::stretch::course::build_course(&course, &tiles, args.seed) {
         Ok(track) => track,
         Err(error) => {
-            writeln!(err, "{}: error[course-build]: {error}", path.display())?;
+            let found = Diagnostic::error_in(path, "course-build", error.to_string());
+            writeln!(err, "{found}")?;
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
