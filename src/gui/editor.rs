@@ -448,7 +448,7 @@ impl EditorScreen {
             }
             Document::Mission(mission) => {
                 let context = MissionContext::of(workspace, id);
-                self.mission.ui(ui, mission, &context, edits);
+                self.mission.ui(ui, id, mission, &context, edits);
             }
             other => text_only_view(ui, other),
         }

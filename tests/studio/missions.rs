@@ -534,3 +534,26 @@ fn file_new_mission_starts_one_on_the_track_shown_that_checks_and_saves_among_th
         Some(dir.path().join("missions/new-mission.ron"))
     );
 }
+
+#[test]
+fn a_draft_typed_in_one_mission_is_not_shown_in_another() {
+    let dir = project(&[("two.ron", placed_courier())]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    harness.get_by_label("mission players").focus();
+    harness.run();
+    harness.get_by_label("mission players").type_text("[2,");
+    harness.run();
+    harness.get_by_label_contains("Does not parse");
+    harness.get_by_label("two.ron (mission)").click();
+    settle(&mut harness);
+    assert!(
+        harness
+            .query_all_by_label_contains("Does not parse")
+            .next()
+            .is_none(),
+        "the courier's draft stays the courier's"
+    );
+    assert_eq!(shown_mission(&harness).players, Vec::<u8>::new());
+}

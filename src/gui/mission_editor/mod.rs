@@ -147,26 +147,35 @@ mod draft_rows {
 }
 
 /// The mission editor's state: RON text that does not parse yet, the placed car whose space
-/// is being picked on the track, and the track's camera.
+/// is being picked on the track, and the track's camera, all of the mission shown (they are
+/// dropped when another mission is shown, so no draft or pick carries over to it).
 #[derive(Debug, Default)]
 pub struct MissionEditor {
+    shown: Option<super::workspace::DocumentId>,
     drafts: BTreeMap<usize, Draft>,
     picking: Option<usize>,
     canvas: TrackCanvas,
 }
 
 impl MissionEditor {
-    /// Draws the editor of `mission`; its edits go to `edits`.
+    /// Draws the editor of `mission` (the document `id`); its edits go to `edits`.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
+        id: super::workspace::DocumentId,
         mission: &Mission,
         context: &MissionContext<'_>,
         edits: &mut Vec<(Edit, Option<GroupKey>)>,
     ) {
+        if self.shown != Some(id) {
+            *self = Self {
+                shown: Some(id),
+                ..Self::default()
+            };
+        }
         let mut changed: Changed = None;
         ScrollArea::vertical()
-            .id_salt("mission_editor")
+            .id_salt(("mission_editor", id))
             .show(ui, |ui| self.form(ui, mission, context, &mut changed));
         if let Some((mission, group)) = changed {
             edits.push((Edit::Mission(Box::new(mission)), group));
