@@ -2,16 +2,13 @@
 //! ([`crate::stretch::course`]), checked as `validate` checks a track and written only when it
 //! has no error.
 
-use std::collections::BTreeMap;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
-use crate::content::course::Course;
 use crate::content::save::write_atomic_without_backup;
-use crate::content::text::Id;
-use crate::content::tile::Tile;
-use crate::content::{Document, Format, RawPack};
+use crate::content::{Document, Format};
+use crate::sim::course_track::CourseFiles;
 use crate::validate::Diagnostic;
 
 /// `roadwright course`: what to do with a course.
@@ -28,6 +25,19 @@ pub enum CourseCommand {
     /// Build the course's track from its tiles and write it: the same course and seed write the
     /// same file, byte for byte.
     Build(CourseBuildArgs),
+    /// Write the standard tile set into a folder, one file per tile (`ID.ron`).
+    Tiles(CourseTilesArgs),
+}
+
+/// `roadwright course tiles`: the folder to write the standard tiles into.
+#[derive(Debug, clap::Args)]
+pub struct CourseTilesArgs {
+    /// The folder (it must exist).
+    #[arg(short, long)]
+    pub out: PathBuf,
+    /// Replace tile files that exist.
+    #[arg(long)]
+    pub force: bool,
 }
 
 /// `roadwright course build`: the course, the seed and the track file to write.
@@ -50,55 +60,59 @@ pub struct CourseBuildArgs {
 pub fn course(args: &CourseArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     match &args.command {
         CourseCommand::Build(build) => course_build(build, out, err),
+        CourseCommand::Tiles(tiles) => course_tiles(tiles, out, err),
     }
 }
 
-/// The course file at `path` and its tiles by id, or the exit code and what to say.
-fn read(path: &Path) -> Result<(Course, BTreeMap<Id, Tile>), (u8, String)> {
-    let loaded = Document::load(path).map_err(|e| (EXIT_UNREADABLE, e.to_string()))?;
-    let Document::Course(course) = loaded.document else {
-        return Err((
-            EXIT_CONTENT_ERRORS,
-            format!(
-                "{}: holds a {}, not a course",
-                path.display(),
-                loaded.document.kind()
-            ),
-        ));
+/// Writes the standard tile set ([`crate::stretch::tile_set`]) into `--out`, refusing before
+/// writing anything when a file is there and `--force` is not given.
+pub fn course_tiles(
+    args: &CourseTilesArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let tiles = match crate::stretch::tile_set::standard_tiles() {
+        Ok(tiles) => tiles,
+        Err(error) => {
+            writeln!(err, "error: the standard tiles cannot be built: {error}")?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
     };
-    let folder = path
-        .parent()
-        .unwrap_or(Path::new("."))
-        .join(course.tiles.as_str());
-    if !folder.is_dir() {
-        return Err((
-            EXIT_UNREADABLE,
-            format!(
-                "{}: its tiles folder {} does not exist (it is named relative to the course)",
-                path.display(),
-                folder.display()
-            ),
-        ));
+    let targets: Vec<PathBuf> = tiles
+        .iter()
+        .map(|tile| args.out.join(format!("{}.ron", tile.id)))
+        .collect();
+    let named: Vec<(&str, &Path)> = targets.iter().map(|t| ("-o", t.as_path())).collect();
+    if let Err(e) = crate::content::output_path::check_outputs(&named, &[]) {
+        writeln!(err, "error: {e}")?;
+        return Ok(EXIT_UNREADABLE);
     }
-    let opened = RawPack::open(&folder);
-    let mut problems: Vec<String> = opened.errors.iter().map(ToString::to_string).collect();
-    let mut tiles = BTreeMap::new();
-    for file in &opened.files {
-        if let Document::Tile(tile) = &file.document {
-            problems.extend(
-                crate::validate::validate_document(file)
-                    .into_iter()
-                    .filter(Diagnostic::is_error)
-                    .map(|d| d.to_string()),
-            );
-            tiles.insert(tile.id.clone(), tile.clone());
+    if !args.force
+        && let Some(there) = targets.iter().find(|t| t.exists())
+    {
+        writeln!(
+            err,
+            "{}: error[exists]: the file exists; give --force to replace the tiles",
+            there.display()
+        )?;
+        return Ok(EXIT_CONTENT_ERRORS);
+    }
+    for (tile, target) in tiles.into_iter().zip(&targets) {
+        let text = Document::Tile(tile)
+            .to_text(Format::Ron)
+            .map_err(io::Error::other)?;
+        if let Err(error) = write_atomic_without_backup(target, text.as_bytes()) {
+            writeln!(err, "{}: {error}", target.display())?;
+            return Ok(EXIT_UNREADABLE);
         }
     }
-    if problems.is_empty() {
-        Ok((course, tiles))
-    } else {
-        Err((EXIT_CONTENT_ERRORS, problems.join("\n")))
-    }
+    writeln!(
+        out,
+        "wrote {} tiles into {}",
+        targets.len(),
+        args.out.display()
+    )?;
+    Ok(EXIT_OK)
 }
 
 /// Builds the course and writes its track when it has no error.
@@ -121,18 +135,21 @@ pub fn course_build(
         )?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
-    let (course, tiles) = match read(path) {
-        Ok(read) => read,
-        Err((code, message)) => {
-            writeln!(err, "{message}")?;
-            return Ok(code);
+    let files = match CourseFiles::load(path) {
+        Ok(files) => files,
+        Err(found) => {
+            for diagnostic in &found {
+                writeln!(err, "{diagnostic}")?;
+            }
+            return Ok(super::race::open_failure(&found));
         }
     };
-    let track = match crate::stretch::course::build_course(&course, &tiles, args.seed) {
+    let track = match files.track(args.seed) {
         Ok(track) => track,
-        Err(error) => {
-            let found = Diagnostic::error_in(path, "course-build", error.to_string());
-            writeln!(err, "{found}")?;
+        Err(found) => {
+            for diagnostic in &found {
+                writeln!(err, "{diagnostic}")?;
+            }
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };

@@ -20,6 +20,7 @@ mod simulate;
 mod targets;
 mod tune;
 mod validate;
+mod validate_course;
 
 use std::io::Write;
 use std::path::PathBuf;

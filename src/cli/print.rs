@@ -14,8 +14,12 @@ use crate::validate::Diagnostic;
 /// `roadwright print`: what to print, where, and on what paper.
 #[derive(Debug, clap::Args)]
 pub struct PrintArgs {
-    /// A track file, a content folder, a deck file, a team mats file or a mission (its sheet).
+    /// A track file, a course (the track it builds), a content folder, a deck file, a team
+    /// mats file or a mission (its sheet).
     pub path: PathBuf,
+    /// The seed a course drawn from a pile is built with.
+    #[arg(long, default_value_t = 0)]
+    pub course_seed: u64,
     /// The PDF to write.
     #[arg(short, long, required_unless_present = "tts")]
     pub out: Option<PathBuf>,
@@ -132,7 +136,7 @@ pub fn print(args: &PrintArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    let printable = match read(path, args.content.as_deref()) {
+    let printable = match read(path, args.content.as_deref(), args.course_seed) {
         Ok(printable) => printable,
         Err((code, message)) => {
             writeln!(err, "{message}")?;
@@ -208,23 +212,9 @@ fn mission_sheet(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, 
             (EXIT_CONTENT_ERRORS, format!("{}: {e}", path.display()))
         }
     })?;
-    let track = match Document::load(&loaded.track) {
-        Ok(crate::content::LoadedDocument {
-            document: Document::Track(track),
-            ..
-        }) => track,
-        Ok(other) => {
-            return Err((
-                EXIT_CONTENT_ERRORS,
-                format!(
-                    "{}: is a {}, not a track",
-                    loaded.track.display(),
-                    other.document.kind()
-                ),
-            ));
-        }
-        Err(error) => return Err((EXIT_UNREADABLE, error.to_string())),
-    };
+    // The mission was loaded on this track (a course's, with seed 0), so it builds again.
+    let track = crate::sim::course_track::track_or_course(&loaded.track, 0)
+        .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
     let legend = super::render::legend_of(Some(content.unwrap_or(&loaded.content)))
         .map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
     let rules = &loaded.race.rules;
@@ -238,6 +228,15 @@ fn mission_sheet(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, 
     )))
 }
 
+/// Diagnostics one to a line.
+fn diagnostics_text(found: &[crate::validate::Diagnostic]) -> String {
+    found
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// Writes a printable to a file or folder: [`write_pdf`] or [`write_tts`].
 type Writer = fn(&Printable, &crate::render::PrintSettings, &Path) -> Result<String, PrintFailure>;
 
@@ -246,7 +245,7 @@ type Writer = fn(&Printable, &crate::render::PrintSettings, &Path) -> Result<Str
 /// deck of a million copies gave 111,146 pages; a count of 2^31 aborted). A track is printed
 /// while it is being made (a stretch on paper, a grid not laid yet), so it is checked only to be
 /// drawable, by the printer.
-fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> {
+fn read(path: &Path, content: Option<&Path>, course_seed: u64) -> Result<Printable, (u8, String)> {
     if path.is_dir() {
         let pack = RawPack::open(path);
         if let Some(error) = pack.errors.first() {
@@ -261,7 +260,17 @@ fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> 
     if !matches!(loaded.document, Document::Track(_)) {
         refuse_errors(path, crate::validate::validate_document(&loaded))?;
     }
-    match loaded.document {
+    let document = match loaded.document {
+        Document::Course(course) => {
+            // A course is printed as the track it builds, refused when that track has errors.
+            let track = crate::sim::course_track::CourseFiles::read(path, course)
+                .and_then(|files| files.track(course_seed))
+                .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
+            Document::Track(track)
+        }
+        other => other,
+    };
+    match document {
         Document::Track(track) => {
             let stem = path
                 .file_stem()
@@ -282,7 +291,7 @@ fn read(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, String)> 
         other => Err((
             EXIT_CONTENT_ERRORS,
             format!(
-                "{}: is a {} file: print takes a track, a content folder, a deck, team mats or a mission",
+                "{}: is a {} file: print takes a track, a course, a content folder, a deck, team mats or a mission",
                 path.display(),
                 other.kind()
             ),

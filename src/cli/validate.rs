@@ -62,6 +62,29 @@ pub struct ValidateArgs {
     /// The seed of the races played (with `--play`).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
+    /// How many seeds a course drawn from a pile is built with (0 to N-1): each seed that
+    /// draws no course is reported, and each track drawn is checked (and played, with
+    /// `--play`) as a track file is.
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    pub course_seeds: u64,
+}
+
+/// The diagnostics of the courses among `opened` and the tracks they build.
+fn courses_of(
+    opened: &RawPack,
+    seeds: u64,
+) -> (Vec<Diagnostic>, Vec<crate::content::LoadedDocument>) {
+    let mut found = Vec::new();
+    let mut built = Vec::new();
+    for file in &opened.files {
+        if let Document::Course(course) = &file.document {
+            let (more, tracks) =
+                super::validate_course::course_tracks(&file.source.path, course, seeds);
+            found.extend(more);
+            built.extend(tracks);
+        }
+    }
+    (found, built)
 }
 
 /// What `validate --play` plays the tracks with.
@@ -101,20 +124,32 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         unreadable += opened.errors.len();
         diagnostics.extend(validate_opened_against(&opened, &terrain));
         diagnostics.extend(check_played_files(&opened, play.zip(played.as_mut()), err)?);
-        if let Some(play) = play {
-            let (found, unreadable_content, tracks) = play_tracks(&opened, play);
-            // Content that could not be played, or a stop, plays nothing worth counting.
-            let nothing_played = unreadable_content > 0
-                || found
-                    .iter()
-                    .any(|d| ["play-content", "play-stopped"].contains(&d.code));
-            if let Some(played) = played.as_mut().filter(|_| !nothing_played) {
-                played.tracks += tracks;
-                played.races += play.races.saturating_mul(tracks);
-                played.findings += found.iter().filter(|d| d.play.is_some()).count();
+        // The tracks the courses among them build are checked and played as track files.
+        let (found, built) = courses_of(&opened, args.course_seeds);
+        diagnostics.extend(found);
+        let built = RawPack {
+            root: opened.root.clone(),
+            is_folder: false,
+            files: built,
+            errors: Vec::new(),
+        };
+        diagnostics.extend(validate_opened_against(&built, &terrain));
+        for tracks in [&opened, &built] {
+            if let Some(play) = play {
+                let (found, unreadable_content, count) = play_tracks(tracks, play);
+                // Content that could not be played, or a stop, plays nothing worth counting.
+                let nothing_played = unreadable_content > 0
+                    || found
+                        .iter()
+                        .any(|d| ["play-content", "play-stopped"].contains(&d.code));
+                if let Some(played) = played.as_mut().filter(|_| !nothing_played) {
+                    played.tracks += count;
+                    played.races += play.races.saturating_mul(count);
+                    played.findings += found.iter().filter(|d| d.play.is_some()).count();
+                }
+                diagnostics.extend(found);
+                unreadable += unreadable_content;
             }
-            diagnostics.extend(found);
-            unreadable += unreadable_content;
         }
     }
     sort_diagnostics(&mut diagnostics);

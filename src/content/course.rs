@@ -25,7 +25,7 @@ use super::kind::CourseKind;
 use super::text::{Id, Text};
 
 /// How many draws of a pile are tried before it is refused.
-pub const MAX_DRAWS: u32 = 200;
+pub const MAX_DRAWS: u32 = 2_000;
 
 /// A course file.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]

@@ -12,6 +12,11 @@
 //! A **starting tile** also holds the grid and the chute, on its own spaces; a course takes
 //! them from its first tile that has them.
 //!
+//! A **crossover tile** names its pair (`crossing`): the two are the halves of a figure 8's
+//! crossover, laid so that they cross at right angles on the same spaces (the crossover the
+//! built track detects). A course may lay them over each other, and must: a crossover tile laid
+//! without its pair crossing it is refused.
+//!
 //! Format history: version 1 (current).
 
 use schemars::JsonSchema;
@@ -43,6 +48,10 @@ pub struct Tile {
     /// The chute beside one of its spaces (a starting tile).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chute: Option<Chute>,
+    /// The tile it crosses, for one half of a crossover: the two must be laid across each
+    /// other.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub crossing: Option<Id>,
 }
 
 impl Tile {

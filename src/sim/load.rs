@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use sha2::{Digest, Sha256};
 
+use super::course_track::CourseFiles;
 use super::record::ContentIdentity;
 use crate::content::scenario::Scenario;
 use crate::content::source::Format;
@@ -41,22 +42,56 @@ pub enum LoadRaceError {
     Setup(#[from] SetupError),
 }
 
-/// Opens a content folder and a track file and makes the rules of a race under `ruleset`.
+/// Opens a content folder and a track file and makes the rules of a race under `ruleset`. A
+/// course file in place of the track is built with course seed 0 ([`load_race_on`]).
 pub fn load_race(content: &Path, track: &Path, ruleset: &str) -> Result<LoadedRace, LoadRaceError> {
+    load_race_on(content, track, ruleset, 0)
+}
+
+/// [`load_race`] with the seed a course file in place of the track is built with
+/// ([`super::course_track`]); a track file ignores it.
+pub fn load_race_on(
+    content: &Path,
+    track: &Path,
+    ruleset: &str,
+    course_seed: u64,
+) -> Result<LoadedRace, LoadRaceError> {
     let pack = RawPack::load(content)
         .map_err(|error| LoadRaceError::Invalid(vec![Diagnostic::from_load_error(&error)]))?;
     let loaded = Document::load(track)
         .map_err(|error| LoadRaceError::Invalid(vec![Diagnostic::from_load_error(&error)]))?;
-    let Document::Track(raw_track) = &loaded.document else {
-        return Err(LoadRaceError::Invalid(vec![Diagnostic::error_in(
-            track,
-            "not-a-track",
-            format!(
-                "{} holds a {}, not a track",
-                track.display(),
-                loaded.document.kind()
-            ),
-        )]));
+    let raw_track = match &loaded.document {
+        Document::Track(raw_track) => raw_track,
+        Document::Course(course) => {
+            let files = CourseFiles::read(track, course.clone()).map_err(LoadRaceError::Invalid)?;
+            let built = files.track(course_seed).map_err(LoadRaceError::Invalid)?;
+            return race_from_documents(&pack, &built, ruleset).map_err(|error| match error {
+                LoadRaceError::Invalid(found) => {
+                    let mut all = vec![Diagnostic::error_in(
+                        track,
+                        "course-build",
+                        format!(
+                            "the track course seed {course_seed} builds has errors (below, at \
+                             the lines of the track as `course build` writes it)"
+                        ),
+                    )];
+                    all.extend(found);
+                    LoadRaceError::Invalid(all)
+                }
+                other @ LoadRaceError::Setup(_) => other,
+            });
+        }
+        other => {
+            return Err(LoadRaceError::Invalid(vec![Diagnostic::error_in(
+                track,
+                "not-a-track",
+                format!(
+                    "{} holds a {}, not a track or a course",
+                    track.display(),
+                    other.kind()
+                ),
+            )]));
+        }
     };
     let checked = |terrain: &TerrainBook| CheckedTrack::new(raw_track, terrain, &loaded.source);
     let content = checked_content(&pack, &checked)?;

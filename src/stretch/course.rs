@@ -57,6 +57,21 @@ pub enum CourseError {
         /// The later tile's space that lies over the earlier one's.
         at: SpaceRef,
     },
+    /// A crossover tile is laid without its pair crossing it.
+    #[error(
+        "tile {index} (`{tile}`) is half of a crossover: its pair `{pair}` must be laid across it, at right angles on its spaces, and {}",
+        if *laid { "it is laid elsewhere" } else { "the course does not lay it" }
+    )]
+    CrossingUnmet {
+        /// The tile's place in the course, from 1.
+        index: usize,
+        /// Its id.
+        tile: String,
+        /// The pair it names.
+        pair: String,
+        /// Whether the pair is laid at all.
+        laid: bool,
+    },
     /// The lap does not close.
     #[error("the course does not close: {0}")]
     Open(String),
@@ -113,6 +128,7 @@ pub fn tile_from(track: &Track, spaces: &[SpaceRef], id: &str, name: &str) -> Op
                 side: c.side,
             })
         }),
+        crossing: None,
     })
 }
 
@@ -131,6 +147,10 @@ pub fn build_course(
         } => {
             let mut rng = ChaCha8Rng::seed_from_u64(seed);
             let mut last = CourseError::Empty;
+            let shifts: BTreeMap<&Id, Shift> = tiles
+                .iter()
+                .filter_map(|(id, tile)| Some((id, Shift::of(tile)?)))
+                .collect();
             for _ in 0..MAX_DRAWS {
                 let mut counts: Vec<u64> = pile.iter().map(|p| u64::from(p.count)).collect();
                 let mut drawn: Vec<&Id> = first.iter().collect();
@@ -149,12 +169,22 @@ pub fn build_course(
                         pick -= *count;
                     }
                 }
+                // A draw whose pieces, put end to end, leave the lap open is not laid: it
+                // could not close (laying and closing would say so at a hundred times the cost).
+                let size = drawn.first().and_then(|id| tiles.get(*id));
+                if let Some(open) =
+                    size.and_then(|first| open_end(&drawn, &shifts, first.space_size))
+                {
+                    last = CourseError::Open(open);
+                    continue;
+                }
                 match lay(course, &named(drawn.into_iter(), tiles)?) {
                     Ok(track) => return Ok(track),
                     Err(
                         error @ (CourseError::Open(_)
                         | CourseError::Overlap { .. }
-                        | CourseError::Join { .. }),
+                        | CourseError::Join { .. }
+                        | CourseError::CrossingUnmet { .. }),
                     ) => {
                         last = error;
                     }
@@ -168,6 +198,77 @@ pub fn build_course(
             })
         }
     }
+}
+
+/// Where a tile's exit edge stands from its entry edge, in the entry's frame: how far ahead,
+/// how far to the right, and how far it has turned (degrees, to the right).
+#[derive(Clone, Copy, Debug)]
+struct Shift {
+    ahead: f32,
+    right: f32,
+    turn: f32,
+}
+
+impl Shift {
+    /// The shift of `tile`, laid alone.
+    fn of(tile: &Tile) -> Option<Self> {
+        let mut builder = TrackBuilder::new(
+            "shift",
+            "shift",
+            TrackStyle::ApocalypseRoad,
+            Inside::Right,
+            (0.0, 0.0),
+            0.0,
+        )
+        .with_space_size(tile.space_size);
+        let start = builder.start_of(tile.sectors.first()?)?;
+        builder.paste(&tile.sectors).ok()?;
+        let end = builder.cursor;
+        let (dx, dy) = super::direction(start.heading);
+        let (nx, ny) = super::right_normal(start.heading);
+        let (gx, gy) = (end.x - start.x, end.y - start.y);
+        Some(Self {
+            ahead: gx * dx + gy * dy,
+            right: gx * nx + gy * ny,
+            turn: super::turn_between(start.heading, end.heading),
+        })
+    }
+}
+
+/// Why the tiles `drawn`, put end to end, cannot close, when they surely cannot: the lap's end
+/// is turned from its start, beside its line, or past it, by more than closing allows (with a
+/// margin for the rounding of laid spaces). `None` when the draw is worth laying.
+fn open_end(
+    drawn: &[&Id],
+    shifts: &BTreeMap<&Id, Shift>,
+    size: crate::content::track::SpaceSize,
+) -> Option<String> {
+    let (mut x, mut y, mut heading) = (0.0f32, 0.0f32, 0.0f32);
+    for id in drawn {
+        let shift = shifts.get(id)?;
+        let (dx, dy) = super::direction(heading);
+        let (nx, ny) = super::right_normal(heading);
+        x += shift.ahead * dx + shift.right * nx;
+        y += shift.ahead * dy + shift.right * ny;
+        heading += shift.turn;
+    }
+    let (dx, dy) = super::direction(heading);
+    let (nx, ny) = super::right_normal(heading);
+    let ahead = -x * dx - y * dy;
+    let aside = -x * nx - y * ny;
+    let turn = super::turn_between(heading, 0.0);
+    // Twice what closing allows (half a space), so that only a draw that surely stays open
+    // is skipped.
+    let near = turn.abs() <= 2.0 * super::CLOSING_TURN
+        && aside.abs() <= 2.0 * super::CLOSING_TOLERANCE * size.width
+        && ahead > -2.0 * super::CLOSING_TOLERANCE * size.length;
+    (!near).then(|| {
+        format!(
+            "the lap's end is {:.1} spaces short of its start, {:.1} lanes beside its line and turned {turn:.0}° from it",
+            ahead / size.length,
+            aside / size.width
+        )
+    })
 }
 
 /// The tiles `ids` name, in order.
@@ -233,6 +334,8 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
     builder
         .close()
         .map_err(|error| CourseError::Open(error.to_string()))?;
+    builder.detect_crossover();
+    crossings_met(builder.track(), tiles, &starts)?;
     let mut track = builder.build();
     if let Some((slots, chute)) = grid {
         track.grid = slots;
@@ -260,7 +363,9 @@ fn overlap(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), CourseE
                 || (count > 2
                     && ((*tile == count - 1 && *other == 0)
                         || (*other == count - 1 && *tile == 0)));
-            if !neighbours && (x - ox).hypot(y - oy) < near {
+            let crossing = tiles[*tile].crossing.as_ref() == Some(&tiles[*other].id)
+                || tiles[*other].crossing.as_ref() == Some(&tiles[*tile].id);
+            if !neighbours && !crossing && (x - ox).hypot(y - oy) < near {
                 let (later, earlier) = if tile > other {
                     (*tile, *other)
                 } else {
@@ -274,6 +379,30 @@ fn overlap(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), CourseE
                     at: *at,
                 });
             }
+        }
+    }
+    Ok(())
+}
+
+/// Every crossover tile crossed by its pair: some crossover space of the built track joins a
+/// space of the one to a space of the other.
+fn crossings_met(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), CourseError> {
+    let tile_of = |sector: u32| starts.iter().rposition(|&s| s <= sector).unwrap_or(0);
+    for (index, tile) in tiles.iter().enumerate() {
+        let Some(pair) = &tile.crossing else {
+            continue;
+        };
+        let met = track.crossover.iter().any(|crossing| {
+            let (a, b) = (tile_of(crossing.0.sector), tile_of(crossing.1.sector));
+            (a == index && tiles[b].id == *pair) || (b == index && tiles[a].id == *pair)
+        });
+        if !met {
+            return Err(CourseError::CrossingUnmet {
+                index: index + 1,
+                tile: tile.id.to_string(),
+                pair: pair.to_string(),
+                laid: tiles.iter().any(|t| t.id == *pair),
+            });
         }
     }
     Ok(())

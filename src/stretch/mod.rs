@@ -20,6 +20,7 @@ mod resume;
 pub mod samples;
 mod sector_step;
 pub mod start_placement;
+pub mod tile_set;
 
 use std::f32::consts::PI;
 

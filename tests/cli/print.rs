@@ -205,9 +205,9 @@ fn print_refuses_a_space_size_out_of_range_and_a_file_it_cannot_print() {
     let ruleset = common::roadwright(&["print", "content/rulesets/standard.ron", "-o", out]);
     assert_eq!(ruleset.code, 1, "{}", ruleset.stderr);
     assert!(
-        ruleset
-            .stderr
-            .contains("print takes a track, a content folder, a deck, team mats or a mission"),
+        ruleset.stderr.contains(
+            "print takes a track, a course, a content folder, a deck, team mats or a mission"
+        ),
         "{}",
         ruleset.stderr
     );

@@ -111,3 +111,204 @@ fn a_pile_draws_a_course_that_closes_the_same_for_the_same_seed() {
         assert_eq!(text(seed), text(seed), "seed {seed} builds one track");
     }
 }
+
+/// The standard tiles, as `tiles/` holds them.
+fn standard() -> BTreeMap<Id, Tile> {
+    roadwright::stretch::tile_set::standard_tiles()
+        .expect("the standard tiles build")
+        .into_iter()
+        .map(|t| (t.id.clone(), t))
+        .collect()
+}
+
+/// The course file at `path` under the repository.
+fn sample_course(path: &str) -> Course {
+    let loaded = roadwright::content::Document::load(std::path::Path::new(path)).expect(path);
+    let roadwright::content::Document::Course(course) = loaded.document else {
+        panic!("{path} holds a course");
+    };
+    course
+}
+
+/// The track's errors as `validate` finds them in the file `course build` writes.
+fn track_errors(track: roadwright::content::track::Track) -> Vec<String> {
+    let text = roadwright::content::Document::Track(track)
+        .to_text(roadwright::content::Format::Ron)
+        .expect("text");
+    let source = roadwright::content::SourceFile::from_text(
+        "built.ron",
+        text,
+        roadwright::content::Format::Ron,
+    );
+    let loaded = roadwright::content::LoadedDocument {
+        document: roadwright::content::Document::parse(&source).expect("it reads back"),
+        source,
+    };
+    roadwright::validate::validate_document(&loaded)
+        .into_iter()
+        .filter(roadwright::validate::Diagnostic::is_error)
+        .map(|d| d.to_string())
+        .collect()
+}
+
+#[test]
+fn the_standard_tiles_are_what_the_tile_set_cuts_and_each_checks_clean() {
+    let tiles = standard();
+    assert!(tiles.len() >= 12, "at least twelve tiles");
+    for (id, tile) in &tiles {
+        let path = format!("tiles/{id}.ron");
+        let on_disk = std::fs::read_to_string(&path).expect(&path);
+        let made = roadwright::content::Document::Tile(tile.clone())
+            .to_text(roadwright::content::Format::Ron)
+            .expect("text");
+        assert!(
+            on_disk == made,
+            "{path} differs from `roadwright course tiles`"
+        );
+        let loaded = roadwright::content::Document::load(std::path::Path::new(&path)).expect(&path);
+        let errors: Vec<_> = roadwright::validate::validate_document(&loaded)
+            .into_iter()
+            .filter(roadwright::validate::Diagnostic::is_error)
+            .collect();
+        assert!(errors.is_empty(), "{path}: {errors:#?}");
+    }
+    // The pieces the issue lists: lanes two to four, both corners, merge and split, rough, a
+    // jump with its trough, the crossover's two halves naming each other, a starting tile.
+    let lanes: Vec<usize> = ["straight-2", "straight-3", "straight-4"]
+        .iter()
+        .map(|id| tiles[&Id::from(*id)].entry_lanes())
+        .collect();
+    assert_eq!(lanes, [2, 3, 4]);
+    assert_eq!(
+        (
+            tiles[&Id::from("merge")].entry_lanes(),
+            tiles[&Id::from("merge")].exit_lanes()
+        ),
+        (4, 2)
+    );
+    assert_eq!(
+        (
+            tiles[&Id::from("split")].entry_lanes(),
+            tiles[&Id::from("split")].exit_lanes()
+        ),
+        (2, 4)
+    );
+    let terrain = |id: &str| -> Vec<String> {
+        tiles[&Id::from(id)]
+            .sectors
+            .iter()
+            .flat_map(|s| s.spaces.iter().map(|space| space.terrain.to_string()))
+            .collect()
+    };
+    assert!(terrain("rough").iter().all(|t| t == "rough"));
+    assert!(terrain("jump").iter().any(|t| t == "trough"));
+    assert_eq!(
+        tiles[&Id::from("crossover-a")].crossing,
+        Some(Id::from("crossover-b"))
+    );
+    assert_eq!(
+        tiles[&Id::from("crossover-b")].crossing,
+        Some(Id::from("crossover-a"))
+    );
+    let start = &tiles[&Id::from("start")];
+    assert_eq!(start.grid.len(), 40);
+    assert!(start.chute.is_some());
+    assert!(
+        tiles
+            .values()
+            .filter(|t| t.id.as_str() != "start")
+            .all(|t| t.grid.is_empty() && t.chute.is_none())
+    );
+}
+
+#[test]
+fn the_fixed_sample_course_builds_eight_tiles_into_a_track_that_validates() {
+    let course = sample_course("courses/scrapyard-loop.ron");
+    let Layout::Fixed(ids) = &course.layout else {
+        panic!("a fixed course");
+    };
+    assert_eq!(ids.len(), 8);
+    let track = build_course(&course, &standard(), 0).expect("it builds");
+    assert!(track.lap_is_closed());
+    assert_eq!(track.grid.len(), 40);
+    assert_eq!(track_errors(track), Vec::<String>::new());
+}
+
+#[test]
+fn every_seed_of_the_sample_pile_draws_a_course_that_validates_the_same_each_time() {
+    let course = sample_course("courses/scrapyard-pile.ron");
+    let tiles = standard();
+    let mut distinct = std::collections::BTreeSet::new();
+    for seed in 0..100 {
+        let track =
+            build_course(&course, &tiles, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        let again = build_course(&course, &tiles, seed).expect("again");
+        assert!(track == again, "seed {seed} builds one track");
+        distinct.insert(roadwright::sim::load::track_hash(&track));
+        assert_eq!(track_errors(track), Vec::<String>::new(), "seed {seed}");
+    }
+    assert!(
+        distinct.len() > 20,
+        "the seeds draw many courses: {}",
+        distinct.len()
+    );
+}
+
+#[test]
+fn the_crossover_tiles_must_meet_and_a_tile_laid_over_another_is_named() {
+    let tiles = standard();
+    let eight = fixed(&[
+        "crossover-a",
+        "link-2",
+        "lobe-left",
+        "link-2",
+        "crossover-b",
+        "link-2",
+        "lobe-right",
+        "link-2",
+    ]);
+    let track = build_course(&eight, &tiles, 0).expect("the figure 8 closes");
+    assert_eq!(track.crossover.len(), 4, "the halves cross on four spaces");
+    // Its second half replaced by a plain link: that link lies over the first half.
+    let mut plain = eight.clone();
+    if let Layout::Fixed(ids) = &mut plain.layout {
+        ids[4] = Id::from("link-2");
+    }
+    assert!(
+        matches!(
+            build_course(&plain, &tiles, 0),
+            Err(CourseError::Overlap { index: 5, other: 1, ref tile, ref other_tile, .. })
+                if tile == "link-2" && other_tile == "crossover-a"
+        ),
+        "{:?}",
+        build_course(&plain, &tiles, 0)
+    );
+    // A half laid where nothing crosses it.
+    let alone = fixed(&[
+        "start",
+        "corner-right",
+        "corner-right",
+        "jump",
+        "rough",
+        "crossover-a",
+        "link-2",
+        "corner-right",
+        "corner-right",
+    ]);
+    let refused = build_course(&alone, &tiles, 0);
+    assert_eq!(
+        refused,
+        Err(CourseError::CrossingUnmet {
+            index: 6,
+            tile: "crossover-a".to_owned(),
+            pair: "crossover-b".to_owned(),
+            laid: false,
+        })
+    );
+    assert!(
+        refused
+            .expect_err("refused")
+            .to_string()
+            .contains("the course does not lay it")
+    );
+}

@@ -11,7 +11,7 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("content", &[]),
     ("validate", &["content"]),
     ("rules", &["content", "validate"]),
-    ("sim", &["content", "validate", "rules"]),
+    ("sim", &["content", "validate", "rules", "stretch"]),
     ("stretch", &["content"]),
     ("edit", &["content", "stretch"]),
     ("render", &["content", "validate"]),

@@ -1,0 +1,176 @@
+//! A course where a track is asked for: `race`, `simulate`, `validate`, `print` and missions
+//! take a course file ([`crate::content::course`]) in place of a track file, and play the
+//! track it builds from its tiles ([`crate::stretch::course`]) with a course seed.
+//!
+//! The course seed is the command's `--course-seed` (0 when not given, and always 0 for a
+//! mission or a scenario naming a course): the same course and seed are the same track, byte
+//! for byte, so a race record keeps the seed and replays on the same draw. A batch can instead
+//! draw a course per race ([`course_seed_of_race`]).
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use crate::content::course::{Course, Layout};
+use crate::content::text::Id;
+use crate::content::tile::Tile;
+use crate::content::track::Track;
+use crate::content::{Document, RawPack};
+use crate::validate::Diagnostic;
+
+/// A course file and the tiles of its folder, each tile checked.
+#[derive(Clone, Debug)]
+pub struct CourseFiles {
+    /// Where the course was read from.
+    pub path: PathBuf,
+    /// The course.
+    pub course: Course,
+    /// Its folder's tiles, by id.
+    pub tiles: BTreeMap<Id, Tile>,
+}
+
+impl CourseFiles {
+    /// Reads the course at `path` (already loaded as `course`) and the tiles of its folder;
+    /// the folder's problems and the tiles' errors, when there are any.
+    pub fn read(path: &Path, course: Course) -> Result<Self, Vec<Diagnostic>> {
+        let folder = path
+            .parent()
+            .unwrap_or(Path::new("."))
+            .join(course.tiles.as_str());
+        if !folder.is_dir() {
+            return Err(vec![Diagnostic::error_in(
+                path,
+                "course-build",
+                format!(
+                    "its tiles folder {} does not exist (it is named relative to the course)",
+                    folder.display()
+                ),
+            )]);
+        }
+        let opened = RawPack::open(&folder);
+        let mut problems: Vec<Diagnostic> = opened
+            .errors
+            .iter()
+            .map(Diagnostic::from_load_error)
+            .collect();
+        let mut tiles = BTreeMap::new();
+        for file in &opened.files {
+            if let Document::Tile(tile) = &file.document {
+                problems.extend(
+                    crate::validate::validate_document(file)
+                        .into_iter()
+                        .filter(Diagnostic::is_error),
+                );
+                tiles.insert(tile.id.clone(), tile.clone());
+            }
+        }
+        if problems.is_empty() {
+            Ok(Self {
+                path: path.to_owned(),
+                course,
+                tiles,
+            })
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// Loads the course file at `path` and its tiles.
+    pub fn load(path: &Path) -> Result<Self, Vec<Diagnostic>> {
+        let loaded =
+            Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
+        let Document::Course(course) = loaded.document else {
+            return Err(vec![Diagnostic::error_in(
+                path,
+                "not-a-track",
+                format!(
+                    "{} holds a {}, not a course",
+                    path.display(),
+                    loaded.document.kind()
+                ),
+            )]);
+        };
+        Self::read(path, course)
+    }
+
+    /// Whether its tiles are drawn from a pile (a seed gives another track).
+    #[must_use]
+    pub fn is_pile(&self) -> bool {
+        matches!(self.course.layout, Layout::Pile { .. })
+    }
+
+    /// The track it builds with `seed`, or why it builds none (named at the course file).
+    pub fn track(&self, seed: u64) -> Result<Track, Vec<Diagnostic>> {
+        crate::stretch::course::build_course(&self.course, &self.tiles, seed).map_err(|error| {
+            vec![Diagnostic::error_in(
+                &self.path,
+                "course-build",
+                error.to_string(),
+            )]
+        })
+    }
+}
+
+/// The course seed race `index` of a batch seeded `seed` draws with, under
+/// `--course-per-race`: the race's own seed, so a race's course is known from the batch seed
+/// and its index alone, as its deal is.
+#[must_use]
+pub fn course_seed_of_race(seed: u64, index: usize) -> u64 {
+    super::batch::race_seed(seed, index)
+}
+
+/// The track at `path`: a track file as it is, a course file built with `course_seed`.
+pub fn track_or_course(path: &Path, course_seed: u64) -> Result<Track, Vec<Diagnostic>> {
+    let loaded = Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
+    match loaded.document {
+        Document::Track(track) => Ok(track),
+        Document::Course(course) => CourseFiles::read(path, course)?.track(course_seed),
+        other => Err(vec![Diagnostic::error_in(
+            path,
+            "not-a-track",
+            format!(
+                "{} holds a {}, not a track or a course",
+                path.display(),
+                other.kind()
+            ),
+        )]),
+    }
+}
+
+/// What the draws of a course with a run of seeds gave.
+#[derive(Clone, Debug, Default)]
+pub struct CourseDraws {
+    /// Each seed that built a track, with the track; a seed whose track is one an earlier seed
+    /// built is left out (a fixed course builds one track).
+    pub built: Vec<(u64, Track)>,
+    /// How many seeds built a track (counting repeats).
+    pub closed: usize,
+    /// Each seed that built none, with why.
+    pub failed: Vec<(u64, String)>,
+}
+
+impl CourseFiles {
+    /// Builds the course with each of `seeds` (a fixed course with the first only: it ignores
+    /// the seed).
+    #[must_use]
+    pub fn draws(&self, seeds: std::ops::Range<u64>) -> CourseDraws {
+        let seeds = if self.is_pile() {
+            seeds
+        } else {
+            seeds.start..seeds.start.saturating_add(1).min(seeds.end)
+        };
+        let mut draws = CourseDraws::default();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in seeds {
+            match crate::stretch::course::build_course(&self.course, &self.tiles, seed) {
+                Ok(track) => {
+                    draws.closed += 1;
+                    if seen.insert(super::load::track_hash(&track)) {
+                        draws.built.push((seed, track));
+                    }
+                }
+                Err(error) => draws.failed.push((seed, error.to_string())),
+            }
+        }
+        draws
+    }
+}
