@@ -17,6 +17,7 @@ mod race;
 mod render;
 mod schema;
 mod simulate;
+mod simulate_courses;
 mod targets;
 mod tune;
 mod validate;

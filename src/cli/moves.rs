@@ -126,6 +126,7 @@ pub(crate) fn open_scenario(
         &base.join(scenario.content.as_str()),
         &base.join(scenario.track.as_str()),
         scenario.ruleset.as_str(),
+        0,
         err,
     )?
     else {

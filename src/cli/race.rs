@@ -12,7 +12,7 @@ use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
 use crate::rules::{Race, RaceResult, RaceSetup};
 use crate::sim::mission::load_mission;
-use crate::sim::{LoadRaceError, LoadedRace, RaceRecord, RecordFiles, load_race, play_race};
+use crate::sim::{LoadRaceError, LoadedRace, RaceRecord, RecordFiles, play_race};
 use crate::validate::Diagnostic;
 use std::sync::Arc;
 
@@ -171,7 +171,7 @@ impl MissionReport {
 /// `roadwright race`: the race to play and where its record goes.
 #[derive(Debug, clap::Args)]
 pub struct RaceArgs {
-    /// The track file.
+    /// The track file, or a course file (the track it builds with `--course-seed`).
     #[arg(long, required_unless_present = "mission")]
     pub track: Option<PathBuf>,
     /// A mission file: its track, content, sides, setup and objectives (instead of `--track`
@@ -200,6 +200,9 @@ pub struct RaceArgs {
     /// `validate --play` names them for each race it reports.
     #[arg(long, value_delimiter = ',')]
     pub teams: Vec<String>,
+    /// The seed a course given as `--track` is built with (a pile's draw); the record keeps it.
+    #[arg(long, default_value_t = 0, conflicts_with = "mission")]
+    pub course_seed: u64,
 }
 
 pub(crate) fn print_diagnostics(diagnostics: &[Diagnostic], err: &mut dyn Write) -> io::Result<()> {
@@ -224,13 +227,15 @@ pub(crate) fn open_failure(diagnostics: &[Diagnostic]) -> u8 {
 }
 
 /// Loads the content and a track and makes the race rules, printing problems to `err`.
+/// A course file in place of the track is built with `course_seed`.
 pub(crate) fn load_rules(
     content: &Path,
     track: &Path,
     ruleset: &str,
+    course_seed: u64,
     err: &mut dyn Write,
 ) -> io::Result<Result<LoadedRace, u8>> {
-    match load_race(content, track, ruleset) {
+    match crate::sim::load::load_race_on(content, track, ruleset, course_seed) {
         Ok(loaded) => Ok(Ok(loaded)),
         Err(error) => load_failure(error, err).map(Err),
     }
@@ -276,7 +281,10 @@ pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         return Ok(EXIT_UNREADABLE);
     };
     let files = match checked_record(args.record.as_deref(), &[track, &args.content], || {
-        RecordFiles::of(&args.content, track)
+        RecordFiles::of(&args.content, track).map(|mut files| {
+            files.course_seed = (args.course_seed != 0).then_some(args.course_seed);
+            files
+        })
     }) {
         Ok(files) => files,
         Err(e) => {
@@ -284,7 +292,7 @@ pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
             return Ok(EXIT_UNREADABLE);
         }
     };
-    let loaded = match load_rules(&args.content, track, &args.ruleset, err)? {
+    let loaded = match load_rules(&args.content, track, &args.ruleset, args.course_seed, err)? {
         Ok(loaded) => loaded,
         Err(code) => return Ok(code),
     };
@@ -479,7 +487,13 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
             Err(code) => return Ok(code),
         }
     } else {
-        match load_rules(&content, &track, &record.content.ruleset, err)? {
+        match load_rules(
+            &content,
+            &track,
+            &record.content.ruleset,
+            record.files.course_seed.unwrap_or(0),
+            err,
+        )? {
             Ok(loaded) => loaded,
             Err(code) => return Ok(code),
         }

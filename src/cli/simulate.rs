@@ -29,9 +29,23 @@ use crate::sim::stats::BatchStats;
 /// `roadwright simulate`: what batch to play and what to write.
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
-    /// The track file.
+    /// The track file, or a course file (the track it builds with `--course-seed`).
     #[arg(long, required_unless_present = "mission")]
     pub track: Option<PathBuf>,
+    /// The seed a course given as `--track` is built with (a pile's draw); with
+    /// `--course-per-race` or `--courses`, the first course's.
+    #[arg(long, default_value_t = 0)]
+    pub course_seed: u64,
+    /// With a course as `--track`: draw a new course for each race (race `i` on the draw of
+    /// course seed `--course-seed` + i) and report the races course by course too.
+    #[arg(long, requires = "track", conflicts_with_all = ["courses", "mission", "against", "against_track", "records", "csv", "race_list"])]
+    pub course_per_race: bool,
+    /// With a course as `--track`: draw N courses (course seeds `--course-seed` to
+    /// `--course-seed` + N - 1) and play race `i` on course `i mod N`, reported course by
+    /// course.
+    #[arg(long, requires = "track", value_parser = clap::value_parser!(u32).range(1..=100_000).map(|n| n as usize),
+          conflicts_with_all = ["mission", "against", "against_track", "records", "csv", "race_list"])]
+    pub courses: Option<usize>,
     /// A mission file: its track, content, ruleset, sides and objectives (instead of
     /// `--track`, `--content`, `--ruleset` and `--teams`); the report gives win rates by side
     /// and how often each objective was met.
@@ -97,7 +111,7 @@ pub struct SimulateArgs {
 
 impl SimulateArgs {
     /// The track file (a mission's, once resolved).
-    fn track(&self) -> &Path {
+    pub(super) fn track(&self) -> &Path {
         self.track.as_deref().unwrap_or(Path::new(""))
     }
 
@@ -112,6 +126,9 @@ impl SimulateArgs {
         let setup = mission.setup(self.players, self.seed)?;
         Ok(Self {
             track: Some(mission.track.clone()),
+            course_seed: 0,
+            course_per_race: false,
+            courses: None,
             mission: Some(mission.path.clone()),
             content: mission.content.clone(),
             ruleset: mission.mission().ruleset.to_string(),
@@ -146,6 +163,9 @@ pub struct MergeArgs {
 
 /// Runs a batch and prints its statistics.
 pub fn simulate(args: &SimulateArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    if let Some(draw) = super::simulate_courses::course_draw(args) {
+        return super::simulate_courses::simulate_courses(args, draw, out, err);
+    }
     let Some(path) = args.mission.as_deref() else {
         return simulate_batch(args, None, out, err);
     };
@@ -275,7 +295,13 @@ fn loaded_batch(
 ) -> io::Result<Result<(crate::sim::LoadedRace, BatchSpec), u8>> {
     let loaded = match mission {
         Some(mission) => mission.race.clone(),
-        None => match load_rules(&args.content, args.track(), &args.ruleset, err)? {
+        None => match load_rules(
+            &args.content,
+            args.track(),
+            &args.ruleset,
+            args.course_seed,
+            err,
+        )? {
             Ok(loaded) => loaded,
             Err(code) => return Ok(Err(code)),
         },
@@ -432,7 +458,7 @@ fn run_against(
             Ok(loaded) => loaded,
             Err(error) => return super::race::load_failure(error, err).map(Err),
         },
-        None => match load_rules(content, track, &args.ruleset, err)? {
+        None => match load_rules(content, track, &args.ruleset, args.course_seed, err)? {
             Ok(loaded) => loaded,
             Err(code) => return Ok(Err(code)),
         },
@@ -511,7 +537,7 @@ fn write_records(
 
 /// A progress bar on stderr (done/total, races per second, ETA), hidden when stderr is not a
 /// terminal.
-fn progress_bar(races: usize) -> ProgressBar {
+pub(super) fn progress_bar(races: usize) -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
@@ -617,7 +643,7 @@ fn print_mission(mission: &crate::sim::stats::MissionStats, out: &mut dyn Write)
 }
 
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
-fn seat_bots(
+pub(super) fn seat_bots(
     args: &SimulateArgs,
     err: &mut dyn Write,
 ) -> io::Result<Result<Vec<crate::content::bot_profile::BotProfile>, u8>> {
@@ -654,7 +680,11 @@ fn seat_bots(
     Ok(Ok(bots))
 }
 
-fn print_stats(stats: &BatchStats, notable: &[Notable], out: &mut dyn Write) -> io::Result<()> {
+pub(super) fn print_stats(
+    stats: &BatchStats,
+    notable: &[Notable],
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let pct = |x: f64| x * 100.0;
     writeln!(out, "{} races", stats.races)?;
     writeln!(

@@ -5,7 +5,7 @@
 //! The course seed is the command's `--course-seed` (0 when not given, and always 0 for a
 //! mission or a scenario naming a course): the same course and seed are the same track, byte
 //! for byte, so a race record keeps the seed and replays on the same draw. A batch can instead
-//! draw a course per race ([`course_seed_of_race`]).
+//! draw a course per race ([`super::course_batch`]).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -108,14 +108,6 @@ impl CourseFiles {
             )]
         })
     }
-}
-
-/// The course seed race `index` of a batch seeded `seed` draws with, under
-/// `--course-per-race`: the race's own seed, so a race's course is known from the batch seed
-/// and its index alone, as its deal is.
-#[must_use]
-pub fn course_seed_of_race(seed: u64, index: usize) -> u64 {
-    super::batch::race_seed(seed, index)
 }
 
 /// The track at `path`: a track file as it is, a course file built with `course_seed`.

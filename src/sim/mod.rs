@@ -5,6 +5,7 @@ pub mod batch;
 pub mod batch_fold;
 pub mod bot;
 pub mod compare;
+pub mod course_batch;
 pub mod course_track;
 pub mod driver;
 pub mod greedy;

@@ -64,6 +64,10 @@ pub struct RecordFiles {
     /// The mission file, for a race of a mission.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mission: Option<String>,
+    /// The course seed, for a race on a course drawn with another seed than 0 (the track file
+    /// is then the course's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub course_seed: Option<u64>,
 }
 
 impl RecordFiles {
@@ -85,6 +89,7 @@ impl RecordFiles {
             content: text(content)?,
             track: text(track)?,
             mission: None,
+            course_seed: None,
         })
     }
 
@@ -111,6 +116,7 @@ impl RecordFiles {
             mission: self.mission.as_ref().map(|mission| {
                 crate::content::relative_path::relative_path(Path::new(mission), &folder)
             }),
+            course_seed: self.course_seed,
         }
     }
 

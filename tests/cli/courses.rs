@@ -163,3 +163,168 @@ fn joins_that_cannot_be_made_are_refused_with_the_tile_and_its_edges() {
         run.stderr
     );
 }
+
+#[test]
+fn race_print_and_missions_take_a_course_and_a_record_replays_on_its_draw() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A race on the fixed course, and one on the pile's draw of seed 7, recorded.
+    let run = common::roadwright(&[
+        "race",
+        "--track",
+        "courses/scrapyard-loop.ron",
+        "--seed",
+        "3",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("winner"), "{}", run.stdout);
+    let record = dir.path().join("race.json");
+    let raced = common::roadwright(&[
+        "race",
+        "--track",
+        "courses/scrapyard-pile.ron",
+        "--course-seed",
+        "7",
+        "--record",
+        record.to_str().expect("path"),
+    ]);
+    assert_eq!(raced.code, 0, "{}", raced.stderr);
+    let text = fs::read_to_string(&record).expect("record");
+    assert!(text.contains("\"course_seed\": 7"), "{text}");
+    let replayed = common::roadwright(&["replay", record.to_str().expect("path")]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    let winner = |out: &str| {
+        out.lines()
+            .find(|l| l.starts_with("winner"))
+            .map(str::to_owned)
+    };
+    assert_eq!(winner(&replayed.stdout), winner(&raced.stdout));
+    // Another draw is another track: the record does not replay on it.
+    let other = text.replace("\"course_seed\": 7", "\"course_seed\": 8");
+    fs::write(&record, other).expect("write");
+    let refused = common::roadwright(&["replay", record.to_str().expect("path")]);
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+    // Printed: the track it builds, on paper.
+    let pdf = dir.path().join("loop.pdf");
+    let printed = common::roadwright(&[
+        "print",
+        "courses/scrapyard-loop.ron",
+        "-o",
+        pdf.to_str().expect("path"),
+    ]);
+    assert_eq!(printed.code, 0, "{}", printed.stderr);
+    assert!(fs::read(&pdf).expect("pdf").starts_with(b"%PDF"));
+    // A mission on the course.
+    let mission = common::repo("missions/two-lap-race.ron");
+    let text = fs::read_to_string(&mission)
+        .expect("mission")
+        .replace(
+            "../tracks/oval.ron",
+            &common::repo("courses/scrapyard-loop.ron")
+                .display()
+                .to_string(),
+        )
+        .replace("../content", &common::repo("content").display().to_string());
+    let on_course = dir.path().join("two-laps.ron");
+    fs::write(&on_course, text).expect("write");
+    let raced = common::roadwright(&["race", "--mission", on_course.to_str().expect("path")]);
+    assert_eq!(raced.code, 0, "{}", raced.stderr);
+    assert!(
+        raced.stdout.contains("objective two-laps         met by"),
+        "the mission is played to its objective on the course's track: {}",
+        raced.stdout
+    );
+}
+
+#[test]
+fn a_batch_draws_its_courses_by_index_and_reports_them_course_by_course() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = |threads: &str, name: &str| {
+        let json = dir.path().join(name);
+        let run = common::roadwright(&[
+            "simulate",
+            "--track",
+            "courses/scrapyard-pile.ron",
+            "--courses",
+            "3",
+            "--races",
+            "12",
+            "--threads",
+            threads,
+            "--json",
+            json.to_str().expect("path"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("3 courses drawn"), "{}", run.stdout);
+        let value: serde_json::Value =
+            serde_json::from_str(&fs::read_to_string(&json).expect("report")).expect("json");
+        value
+    };
+    let one = report("1", "one.json");
+    let courses = one["courses"].as_array().expect("courses");
+    let seeds: Vec<u64> = courses
+        .iter()
+        .map(|c| c["seed"].as_u64().expect("seed"))
+        .collect();
+    assert_eq!(seeds, [0, 1, 2], "course k is the draw of course seed k");
+    let races: u64 = courses
+        .iter()
+        .map(|c| c["races"].as_u64().expect("races"))
+        .sum();
+    assert_eq!(races, 12);
+    assert_eq!(one["stats"]["races"], 12);
+    assert_eq!(
+        one,
+        report("2", "two.json"),
+        "the same for any number of threads"
+    );
+    // Per race: twelve draws.
+    let run = common::roadwright(&[
+        "simulate",
+        "--track",
+        "courses/scrapyard-pile.ron",
+        "--course-per-race",
+        "--races",
+        "6",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.contains("6 courses drawn"), "{}", run.stdout);
+    // A shard of such a batch is refused, before anything is played.
+    let run = common::roadwright(&[
+        "simulate",
+        "--track",
+        "courses/scrapyard-pile.ron",
+        "--course-per-race",
+        "--shard",
+        "1/2",
+    ]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+}
+
+#[test]
+fn validate_reports_the_seeds_of_a_pile_that_draw_no_course() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    // Three corners of four: no draw closes.
+    let course = write_course(
+        dir.path(),
+        "open.ron",
+        "Pile(first: Some(\"start\"), tiles: [(tile: \"corner\", count: 4)], length: 3)",
+    );
+    let run = common::roadwright(&[
+        "validate",
+        course.to_str().expect("path"),
+        "--course-seeds",
+        "3",
+    ]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains(
+            "error[course-build]: 3 of the 3 seeds 0-2 draw no course that builds: seeds 0, 1, 2; seed 0: none of 2000 draws"
+        ),
+        "{}",
+        run.stdout
+    );
+    // The samples: every seed checked draws a course whose track is clean.
+    let run = common::roadwright(&["validate", "courses", "tiles"]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+}

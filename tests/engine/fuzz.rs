@@ -294,6 +294,7 @@ fn inputs() -> Inputs {
         content: common::repo("content").display().to_string(),
         track: common::repo("tracks/oval.ron").display().to_string(),
         mission: None,
+        course_seed: None,
     };
     let record = RaceRecord::of(&race, &setup, loaded.identity.clone(), files)
         .to_json()

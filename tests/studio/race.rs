@@ -382,6 +382,7 @@ fn a_saved_record_is_watched_with_the_scrubber() {
             content: pack.path().display().to_string(),
             track: track.display().to_string(),
             mission: None,
+            course_seed: None,
         },
         setup,
         vec![SeatControl::Bot(random); 3],
