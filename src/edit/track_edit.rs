@@ -9,6 +9,7 @@ use std::collections::BTreeSet;
 
 use crate::content::race_deck::LaneSide;
 use crate::content::text::{Id, TerrainId, Text};
+use crate::content::tile::Tile;
 use crate::content::track::{
     Background, Chute, CrossoverPair, OffTrack, Section, Sector, SpaceRef, SpaceSize, Track,
     TrackStyle,
@@ -95,6 +96,13 @@ pub enum TrackEdit {
     PasteSectors {
         /// The sectors, linked to each other from 0.
         sectors: Vec<Sector>,
+    },
+    /// Lays a tile at the end of the lap ([`crate::stretch::course::lay_tile`]); a starting
+    /// tile also brings its grid and chute when the track has none, and a crossover tile
+    /// laid across the track finds the crossover.
+    LayTile {
+        /// The tile.
+        tile: Box<Tile>,
     },
     /// Links the lap's last sector into sector 0 across the finish line.
     CloseLap,
@@ -245,6 +253,9 @@ pub enum TrackEditError {
     /// Reopening a lap that is not closed.
     #[error("the lap is not closed: its last sector does not run into sector 0")]
     LapOpen,
+    /// A tile that cannot be laid at the end of the lap.
+    #[error(transparent)]
+    Tile(#[from] crate::stretch::course::TileRefusal),
     /// An edit that would draw the two spaces of a crossover pair apart.
     #[error(
         "this would pull the crossover apart: {} and {} would no longer be drawn on one spot \
@@ -268,6 +279,7 @@ impl TrackEdit {
                 StretchShape::Jump => "Lay jump section",
             },
             Self::PasteSectors { .. } => "Paste sectors",
+            Self::LayTile { .. } => "Lay tile",
             Self::CloseLap => "Close lap",
             Self::ReopenLap => "Reopen lap",
             Self::StartingSection { .. } => "Lay starting section",
@@ -344,10 +356,13 @@ impl TrackEdit {
                 track.name = name.clone();
                 track.style = *style;
             }
-            Self::AppendStretch { .. } | Self::PasteSectors { .. } if track.lap_is_closed() => {
+            Self::AppendStretch { .. } | Self::PasteSectors { .. } | Self::LayTile { .. }
+                if track.lap_is_closed() =>
+            {
                 return Err(TrackEditError::LapClosed);
             }
             Self::AppendStretch { stretch, origin } => append(track, *stretch, *origin)?,
+            Self::LayTile { tile } => lay_tile(track, tile)?,
             Self::PasteSectors { sectors } => {
                 with_builder(track, |builder| builder.paste(sectors).map(|_| ()))?;
             }
@@ -492,6 +507,34 @@ fn with_builder(
     let mut builder = TrackBuilder::resume(track.clone(), Inside::Right, (0.0, 0.0), 0.0);
     build(&mut builder)?;
     *track = builder.build();
+    Ok(())
+}
+
+fn lay_tile(track: &mut Track, tile: &Tile) -> Result<(), TrackEditError> {
+    let mut builder = TrackBuilder::resume(track.clone(), Inside::Right, (0.0, 0.0), 0.0);
+    let base = crate::stretch::course::lay_tile(&mut builder, tile)?;
+    let mut laid = builder.build();
+    let moved = |at: SpaceRef| SpaceRef::lap(base + at.sector, at.lane);
+    if laid.grid.is_empty() && !tile.grid.is_empty() {
+        laid.grid = tile
+            .grid
+            .iter()
+            .map(|slot| crate::content::track::GridSlot {
+                position: slot.position,
+                space: moved(slot.space),
+            })
+            .collect();
+    }
+    if laid.chute.is_none() {
+        laid.chute = tile.chute.map(|chute| crate::content::track::Chute {
+            beside: moved(chute.beside),
+            side: chute.side,
+        });
+    }
+    if tile.crossing.is_some() {
+        laid.crossover = laid.drawn_crossing();
+    }
+    *track = laid;
     Ok(())
 }
 

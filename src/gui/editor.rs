@@ -17,7 +17,7 @@ use super::command::StudioCommand;
 use super::diagnostics_panel::diagnostics_panel;
 use super::file_picker::{Picker, ScreenAsk};
 use super::hazard_deck_editor::HazardDeckEditor;
-use super::inspector::{InspectorRequests, track_inspector};
+use super::inspector::{InspectorRequests, TileRequest, track_inspector};
 use super::mission_editor::{MissionContext, MissionEditor};
 use super::movement_events_editor::MovementEventsEditor;
 use super::race_deck_editor::RaceDeckEditor;
@@ -219,6 +219,34 @@ impl EditorScreen {
             session
                 .status_mut()
                 .say(format!("Pasted {count} sectors at the end of the lap"));
+        }
+    }
+
+    /// Saves the selection as a tile, or reads the tiles folder again, as the inspector asked,
+    /// and says what happened.
+    fn tile_request(&mut self, session: &mut Session, request: TileRequest) {
+        let folder = session.workspace().tiles_folder();
+        let Some((id, track)) = self.shown_track(session.workspace()) else {
+            return;
+        };
+        let canvas = self.canvases.entry(id).or_default();
+        let mut said = Vec::new();
+        if request == TileRequest::Reload {
+            canvas.tiles.load(&folder, true);
+            said.push(format!(
+                "Read {} from {}",
+                super::plural::counted(canvas.tiles.tiles.len(), "tile"),
+                folder.display()
+            ));
+        }
+        if request == TileRequest::Save {
+            let selection: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
+            said.push(match canvas.tiles.save_selection(track, &selection) {
+                Ok(saved) | Err(saved) => saved,
+            });
+        }
+        for message in said {
+            session.status_mut().say(message);
         }
     }
 
@@ -479,6 +507,9 @@ impl Screen for EditorScreen {
         let mut requests = InspectorRequests::default();
         if let Some((id, track)) = self.shown_track(session.workspace()) {
             let canvas = self.canvases.entry(id).or_default();
+            canvas
+                .tiles
+                .load(&session.workspace().tiles_folder(), false);
             Panel::right("inspector")
                 .resizable(true)
                 .default_size(280.0)
@@ -493,6 +524,9 @@ impl Screen for EditorScreen {
         });
         if requests.delete_selection {
             commands.push(StudioCommand::Act(Action::Delete));
+        }
+        if let Some(request) = requests.tiles {
+            self.tile_request(session, request);
         }
         if requests.pick_background {
             // A background picture is named relative to its track: looked for beside it.
@@ -696,6 +730,17 @@ fn outcome(edit: &Edit, workspace: &Workspace, id: DocumentId) -> Option<String>
                 "; the lap's end no longer meets its start where it did: the diagnostics show where the drawing is off"
             } else {
                 ""
+            }
+        )),
+        Edit::Track(TrackEdit::LayTile { tile }) => Some(format!(
+            "Laid tile `{}` at the end of the lap: sectors {}-{}{}",
+            tile.id,
+            track.sectors.len().saturating_sub(tile.sectors.len()),
+            track.sectors.len().saturating_sub(1),
+            if tile.grid.is_empty() || track.grid.is_empty() {
+                ""
+            } else {
+                "; the grid and chute are the tile's when the track had none"
             }
         )),
         Edit::Track(TrackEdit::ReopenLap) => Some(format!(

@@ -23,6 +23,17 @@ pub struct InspectorRequests {
     pub pick_background: bool,
     /// Remove the sectors holding the selection (what Edit > Delete does).
     pub delete_selection: bool,
+    /// What to do with the tile shelf.
+    pub tiles: Option<TileRequest>,
+}
+
+/// What the inspector asks of the tile shelf.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TileRequest {
+    /// Save the selection as a tile under the shelf's drafts.
+    Save,
+    /// Read the tiles folder again.
+    Reload,
 }
 
 /// Draws the inspector for a track.
@@ -38,9 +49,16 @@ pub fn track_inspector(
     ui.style_mut().wrap_mode = Some(egui::TextWrapMode::Wrap);
     egui::ScrollArea::both().auto_shrink(false).show(ui, |ui| {
         section(ui, "Track", |ui| track_fields(ui, track, edits));
-        section(ui, "Tool", |ui| tool_options(ui, track, canvas, edits));
+        section(ui, "Tool", |ui| {
+            if tool_options(ui, track, canvas, edits) {
+                requests.tiles = Some(TileRequest::Reload);
+            }
+        });
         section(ui, "Selection", |ui| {
             requests.delete_selection = selection(ui, track, canvas, edits);
+            if !canvas.selection.is_empty() && save_as_tile(ui, &mut canvas.tiles) {
+                requests.tiles = Some(TileRequest::Save);
+            }
         });
         section(ui, "Lap", |ui| lap_actions(ui, track, edits));
         let picture_size = canvas.picture_size(ui.ctx());
@@ -49,6 +67,142 @@ pub fn track_inspector(
         });
     });
     requests
+}
+
+/// The stretch tool's options: the shape, its size, a corner's turn, the first stretch's
+/// heading and side, and Lay stretch.
+fn stretch_options(
+    ui: &mut Ui,
+    track: &Track,
+    options: &mut super::canvas::StretchOptions,
+    edits: &mut Vec<CanvasEdit>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        for (shape, name) in ShapeChoice::ALL {
+            ui.selectable_value(&mut options.shape, shape, name);
+        }
+    });
+    fields_grid("stretch-options")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let fixed_width = matches!(options.shape, ShapeChoice::SingleLane | ShapeChoice::Jump);
+            let size = options.size_mut();
+            ui.label("Sectors");
+            ui.add(egui::DragValue::new(&mut size.sectors).range(1..=200))
+                .accessible_name("Sectors");
+            ui.end_row();
+            if !fixed_width {
+                ui.label("Lanes");
+                ui.add(egui::DragValue::new(&mut size.lanes).range(1..=12))
+                    .accessible_name("Lanes");
+                ui.end_row();
+            }
+            if options.shape == ShapeChoice::Corner {
+                ui.label("Turn (°, + is right)");
+                ui.add(egui::DragValue::new(&mut options.degrees).range(-360.0..=360.0))
+                    .accessible_name("Turn");
+                ui.end_row();
+                ui.label("Radius");
+                ui.add(
+                    egui::DragValue::new(&mut options.radius)
+                        .range(0.5..=100.0)
+                        .speed(0.1),
+                )
+                .accessible_name("Radius");
+                ui.end_row();
+            }
+            if track.sectors.is_empty() {
+                ui.label("Heading (°, clockwise from east)");
+                ui.add(egui::DragValue::new(&mut options.start_heading).range(0.0..=359.0))
+                    .accessible_name("First heading");
+                ui.end_row();
+                ui.label("Lane 0 on the");
+                ui.horizontal(|ui| {
+                    ui.selectable_value(&mut options.start_inside, Inside::Right, "right");
+                    ui.selectable_value(&mut options.start_inside, Inside::Left, "left");
+                });
+                ui.end_row();
+            }
+        });
+    let closed = track.lap_is_closed();
+    if closed {
+        ui.label("The lap is closed: no stretch follows its end.");
+    }
+    if ui
+        .add_enabled(!closed, egui::Button::new("Lay stretch"))
+        .on_disabled_hover_text(
+            "The lap is closed: its end runs into the finish line. Remove the closing \
+             sectors to lay more, or insert sectors with the selection.",
+        )
+        .clicked()
+    {
+        edits.push((
+            TrackEdit::AppendStretch {
+                stretch: options.stretch(),
+                origin: options.origin((0.0, 0.0)),
+            },
+            None,
+        ));
+    }
+}
+
+/// The tile tool's options: the tiles of the folder, one chosen; true when the designer asks
+/// for the folder to be read again.
+fn tile_options(ui: &mut Ui, shelf: &mut crate::gui::tile_shelf::TileShelf) -> bool {
+    let folder = shelf
+        .folder
+        .as_ref()
+        .map_or_else(String::new, |f| f.display().to_string());
+    if shelf.tiles.is_empty() {
+        ui.label(format!(
+            "No tiles in {folder}: select lap sectors and save them as a tile (Selection), or \
+             write the standard set with `roadwright course tiles -o tiles`"
+        ));
+    }
+    for tile in &shelf.tiles {
+        let label = format!(
+            "{} — {} sectors, {} lanes in, {} out",
+            tile.id,
+            tile.sectors.len(),
+            tile.entry_lanes(),
+            tile.exit_lanes()
+        );
+        let chosen = shelf.chosen.as_ref() == Some(&tile.id);
+        if ui
+            .selectable_label(chosen, label)
+            .on_hover_text(tile.name.as_str())
+            .clicked()
+        {
+            shelf.chosen = Some(tile.id.clone());
+        }
+    }
+    for problem in &shelf.problems {
+        ui.colored_label(ui.visuals().warn_fg_color, problem);
+    }
+    ui.button("Read the tiles folder again")
+        .on_hover_text(folder)
+        .clicked()
+}
+
+/// The selection's "save as tile" row; true when the designer asks to save.
+fn save_as_tile(ui: &mut Ui, shelf: &mut crate::gui::tile_shelf::TileShelf) -> bool {
+    ui.separator();
+    ui.label("Save the selected lap sectors as a tile, to lay again with the tile tool");
+    let mut save = false;
+    fields_grid("save-tile").num_columns(2).show(ui, |ui| {
+        ui.label("Tile id");
+        ui.add(egui::TextEdit::singleline(&mut shelf.draft_id).desired_width(140.0))
+            .accessible_name("Tile id");
+        ui.end_row();
+        ui.label("Tile name");
+        ui.add(egui::TextEdit::singleline(&mut shelf.draft_name).desired_width(140.0))
+            .accessible_name("Tile name");
+        ui.end_row();
+    });
+    ui.add_enabled_ui(!shelf.draft_id.trim().is_empty(), |ui| {
+        save = ui.button("Save as tile").clicked();
+    });
+    save
 }
 
 /// A collapsible section, open unless the designer closes it.
@@ -87,81 +241,18 @@ fn track_fields(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
     ));
 }
 
-fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mut Vec<CanvasEdit>) {
+/// The tool's options; true when the tile tool asks for its folder to be read again.
+fn tool_options(
+    ui: &mut Ui,
+    track: &Track,
+    canvas: &mut TrackCanvas,
+    edits: &mut Vec<CanvasEdit>,
+) -> bool {
     ui.label(canvas.tool.hint());
     match canvas.tool {
-        Tool::Stretch => {
-            let options = &mut canvas.stretch;
-            ui.horizontal_wrapped(|ui| {
-                for (shape, name) in ShapeChoice::ALL {
-                    ui.selectable_value(&mut options.shape, shape, name);
-                }
-            });
-            fields_grid("stretch-options")
-                .num_columns(2)
-                .show(ui, |ui| {
-                    let fixed_width =
-                        matches!(options.shape, ShapeChoice::SingleLane | ShapeChoice::Jump);
-                    let size = options.size_mut();
-                    ui.label("Sectors");
-                    ui.add(egui::DragValue::new(&mut size.sectors).range(1..=200))
-                        .accessible_name("Sectors");
-                    ui.end_row();
-                    if !fixed_width {
-                        ui.label("Lanes");
-                        ui.add(egui::DragValue::new(&mut size.lanes).range(1..=12))
-                            .accessible_name("Lanes");
-                        ui.end_row();
-                    }
-                    if options.shape == ShapeChoice::Corner {
-                        ui.label("Turn (°, + is right)");
-                        ui.add(egui::DragValue::new(&mut options.degrees).range(-360.0..=360.0))
-                            .accessible_name("Turn");
-                        ui.end_row();
-                        ui.label("Radius");
-                        ui.add(
-                            egui::DragValue::new(&mut options.radius)
-                                .range(0.5..=100.0)
-                                .speed(0.1),
-                        )
-                        .accessible_name("Radius");
-                        ui.end_row();
-                    }
-                    if track.sectors.is_empty() {
-                        ui.label("Heading (°, clockwise from east)");
-                        ui.add(egui::DragValue::new(&mut options.start_heading).range(0.0..=359.0))
-                            .accessible_name("First heading");
-                        ui.end_row();
-                        ui.label("Lane 0 on the");
-                        ui.horizontal(|ui| {
-                            ui.selectable_value(&mut options.start_inside, Inside::Right, "right");
-                            ui.selectable_value(&mut options.start_inside, Inside::Left, "left");
-                        });
-                        ui.end_row();
-                    }
-                });
-            let closed = track.lap_is_closed();
-            if closed {
-                ui.label("The lap is closed: no stretch follows its end.");
-            }
-            if ui
-                .add_enabled(!closed, egui::Button::new("Lay stretch"))
-                .on_disabled_hover_text(
-                    "The lap is closed: its end runs into the finish line. Remove the closing \
-                     sectors to lay more, or insert sectors with the selection.",
-                )
-                .clicked()
-            {
-                edits.push((
-                    TrackEdit::AppendStretch {
-                        stretch: options.stretch(),
-                        origin: options.origin((0.0, 0.0)),
-                    },
-                    None,
-                ));
-            }
-        }
+        Tool::Stretch => stretch_options(ui, track, &mut canvas.stretch, edits),
         Tool::Start => start_options(ui, track, canvas),
+        Tool::Tile => return tile_options(ui, &mut canvas.tiles),
         Tool::Picture => {
             if track.background.is_none() {
                 ui.weak("No picture yet: choose one under Background picture.");
@@ -188,6 +279,7 @@ fn tool_options(ui: &mut Ui, track: &Track, canvas: &mut TrackCanvas, edits: &mu
         Tool::Hazard => hazard_spots(ui, track),
         Tool::Select | Tool::Link | Tool::FinishLine | Tool::Grid => {}
     }
+    false
 }
 
 /// The hazard tool's count of the track's spots.

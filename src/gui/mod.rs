@@ -58,6 +58,7 @@ pub mod simulation;
 pub mod status;
 pub mod team_editor;
 pub mod terrain_editor;
+pub mod tile_shelf;
 pub mod tune;
 pub mod validation;
 pub mod workspace;

@@ -339,6 +339,18 @@ impl Workspace {
             .unwrap_or(home)
     }
 
+    /// The folder tiles are kept in: the project's `tiles/` folder, else a `tiles/` folder in
+    /// the one new tracks go in (made when the first tile is saved; a pack is read without its
+    /// subfolders, so tiles there are not taken for content).
+    #[must_use]
+    pub fn tiles_folder(&self) -> PathBuf {
+        if self.project.is_some() {
+            self.home().join("tiles")
+        } else {
+            self.tracks_folder().join("tiles")
+        }
+    }
+
     /// The folder new missions go in: the project's `missions/` folder (when the project has
     /// one), else [`Self::home`]. A mission names its track and content relative to it.
     #[must_use]

@@ -15,6 +15,10 @@ use crate::content::text::Id;
 use crate::content::tile::Tile;
 use crate::content::track::{Chute, GridSlot, Section, SpaceRef, Track, TrackStyle};
 
+/// How close, in spaces, two spaces' centres may come before one lies over the other: closer
+/// than a space less a quarter (a space drawn half across two lanes is over both).
+const OVERLAP: f32 = 0.75;
+
 /// Why a course gives no track.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CourseError {
@@ -130,6 +134,80 @@ pub fn tile_from(track: &Track, spaces: &[SpaceRef], id: &str, name: &str) -> Op
         }),
         crossing: None,
     })
+}
+
+/// Why a tile cannot be laid at the end of a track's lap (the studio's tile tool).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TileRefusal {
+    /// Its entry edge cannot join the lap's end.
+    #[error(
+        "`{tile}` enters on {to} lanes and the lap ends on {from}: a lane forks into at most two"
+    )]
+    Join {
+        /// The tile's id.
+        tile: String,
+        /// Lanes of the lap's last sector.
+        from: u8,
+        /// Lanes of the tile's entry edge.
+        to: u8,
+    },
+    /// Laid, it would lie over the track.
+    #[error("`{tile}` would lie over the track: its space {at} on space {over}")]
+    Overlap {
+        /// The tile's id.
+        tile: String,
+        /// The laid tile's space (as numbered on the track).
+        at: SpaceRef,
+        /// The track's space under it.
+        over: SpaceRef,
+    },
+    /// The builder refused it otherwise (an empty tile).
+    #[error("`{tile}` cannot be laid: {why}")]
+    Build {
+        /// The tile's id.
+        tile: String,
+        /// Why.
+        why: String,
+    },
+}
+
+/// Lays `tile` at the end of the lap being built, turned and moved to carry on from it, and
+/// refuses it when its entry edge cannot join or it would lie over a space of the track
+/// (other than the sector it joins; a crossover tile may cross the track at right angles).
+/// Returns the number of its first sector on the track.
+pub fn lay_tile(builder: &mut TrackBuilder, tile: &Tile) -> Result<u32, TileRefusal> {
+    let base = builder.next_sector();
+    builder.paste(&tile.sectors).map_err(|error| match error {
+        BuildError::TooWide { from, to } => TileRefusal::Join {
+            tile: tile.id.to_string(),
+            from,
+            to,
+        },
+        other => TileRefusal::Build {
+            tile: tile.id.to_string(),
+            why: other.to_string(),
+        },
+    })?;
+    let track = builder.track();
+    let near = track.space_size.length.min(track.space_size.width) * OVERLAP;
+    let (laid, before): (Vec<_>, Vec<_>) = track
+        .spaces()
+        .partition(|(at, _)| at.section == Section::Lap && at.sector >= base);
+    for (at, space) in &laid {
+        for (over, old) in &before {
+            let joined = over.section == Section::Lap && over.sector + 1 == base;
+            let crossing = tile.crossing.is_some()
+                && (super::turn_between(space.heading, old.heading).abs() - 90.0).abs() < 10.0;
+            if !joined && !crossing && (space.x - old.x).hypot(space.y - old.y) < near {
+                return Err(TileRefusal::Overlap {
+                    tile: tile.id.to_string(),
+                    at: *at,
+                    over: *over,
+                });
+            }
+        }
+    }
+    Ok(base)
 }
 
 /// Builds `course`'s track from `tiles` (by id) with `seed` (a fixed course ignores it).
@@ -348,7 +426,7 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
 /// their centres closer than half a space.
 fn overlap(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), CourseError> {
     let size = track.space_size;
-    let near = size.length.min(size.width) * 0.5;
+    let near = size.length.min(size.width) * OVERLAP;
     let tile_of = |sector: u32| starts.iter().rposition(|&s| s <= sector).unwrap_or(0);
     let spaces: Vec<(SpaceRef, (f32, f32), usize)> = track
         .spaces()

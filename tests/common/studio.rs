@@ -4,6 +4,8 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+use egui::epaint::Shape;
+use egui::{Color32, Event, Modifiers, PointerButton, Pos2};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use roadwright::content::Document;
@@ -177,4 +179,47 @@ pub fn assert_no_errors(harness: &Harness<'static, StudioApp>) {
             .any(roadwright::validate::Diagnostic::is_error),
         "{diagnostics:?}"
     );
+}
+
+/// Clicks at a screen point with Shift held (the frames run by the caller's `settle`).
+pub fn shift_click(harness: &mut Harness<'static, StudioApp>, at: Pos2) {
+    harness.hover_at(at);
+    harness.run();
+    for pressed in [true, false] {
+        harness.event_modifiers(
+            Event::PointerButton {
+                pos: at,
+                button: PointerButton::Primary,
+                pressed,
+                modifiers: Modifiers::SHIFT,
+            },
+            Modifiers::SHIFT,
+        );
+    }
+}
+
+/// Every shape the last frame painted, with nested lists opened.
+pub fn painted(harness: &Harness<'static, StudioApp>) -> Vec<Shape> {
+    fn open(shape: &Shape, into: &mut Vec<Shape>) {
+        if let Shape::Vec(shapes) = shape {
+            for shape in shapes {
+                open(shape, into);
+            }
+        } else {
+            into.push(shape.clone());
+        }
+    }
+    let mut shapes = Vec::new();
+    for clipped in &harness.output().shapes {
+        open(&clipped.shape, &mut shapes);
+    }
+    shapes
+}
+
+/// How many filled polygons of a colour the last frame painted.
+pub fn polygons_of(harness: &Harness<'static, StudioApp>, fill: Color32) -> usize {
+    painted(harness)
+        .iter()
+        .filter(|shape| matches!(shape, Shape::Path(path) if path.closed && path.fill == fill))
+        .count()
 }

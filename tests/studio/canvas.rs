@@ -5,7 +5,8 @@
 use crate::common;
 
 use common::studio::{
-    click_space, menu, open_file, open_track, settle, shown_track, start, workspace_copy,
+    click_space, menu, open_file, open_track, painted, polygons_of, settle, shift_click,
+    shown_track, start, workspace_copy,
 };
 use egui::epaint::{Shape, Vertex};
 use egui::{Color32, Event, Key, Modifiers, PointerButton, Pos2, accesskit::Role, vec2};
@@ -33,51 +34,8 @@ fn screen(harness: &Harness<'static, StudioApp>, at: SpaceRef) -> Pos2 {
         .expect("on screen")
 }
 
-/// Clicks at a screen point with Shift held (the frames run by the caller's `settle`).
-fn shift_click(harness: &mut Harness<'static, StudioApp>, at: Pos2) {
-    harness.hover_at(at);
-    harness.run();
-    for pressed in [true, false] {
-        harness.event_modifiers(
-            Event::PointerButton {
-                pos: at,
-                button: PointerButton::Primary,
-                pressed,
-                modifiers: Modifiers::SHIFT,
-            },
-            Modifiers::SHIFT,
-        );
-    }
-}
-
 fn colour([r, g, b, a]: [u8; 4]) -> Color32 {
     Color32::from_rgba_unmultiplied(r, g, b, a)
-}
-
-/// Every shape the last frame painted, with nested lists opened.
-fn painted(harness: &Harness<'static, StudioApp>) -> Vec<Shape> {
-    fn open(shape: &Shape, into: &mut Vec<Shape>) {
-        if let Shape::Vec(shapes) = shape {
-            for shape in shapes {
-                open(shape, into);
-            }
-        } else {
-            into.push(shape.clone());
-        }
-    }
-    let mut shapes = Vec::new();
-    for clipped in &harness.output().shapes {
-        open(&clipped.shape, &mut shapes);
-    }
-    shapes
-}
-
-/// How many filled polygons of a colour the last frame painted.
-fn polygons_of(harness: &Harness<'static, StudioApp>, fill: Color32) -> usize {
-    painted(harness)
-        .iter()
-        .filter(|shape| matches!(shape, Shape::Path(path) if path.closed && path.fill == fill))
-        .count()
 }
 
 /// The texts the last frame painted.

@@ -15,6 +15,7 @@ mod print;
 mod race;
 mod session;
 mod simulation;
+mod tiles;
 mod tune;
 mod window;
 mod window_basics;

@@ -57,6 +57,8 @@ pub struct TrackCanvas {
     pub stretch: StretchOptions,
     /// The starting section tool's settings.
     pub start: StartOptions,
+    /// The tiles the tile tool lays, and the one it lays.
+    pub tiles: crate::gui::tile_shelf::TileShelf,
     /// What the paint tool paints.
     pub terrain: TerrainId,
     /// The kinds of ground the workspace defines, set by the editor each frame.
@@ -91,6 +93,7 @@ impl Default for TrackCanvas {
             hover: None,
             stretch: StretchOptions::default(),
             start: StartOptions::default(),
+            tiles: crate::gui::tile_shelf::TileShelf::default(),
             terrain: TerrainId::rough(),
             grounds: Grounds::default(),
             first_click: None,
@@ -207,6 +210,10 @@ impl TrackCanvas {
                 None => (None, None),
             },
             Tool::Start => (self.start_preview(track, pointer, rect), None),
+            Tool::Tile => match self.tile_preview(track, pointer) {
+                Some((ghost, why)) => (Some(ghost), why),
+                None => (None, None),
+            },
             _ => (None, None),
         };
         paint::draw(
@@ -388,21 +395,7 @@ impl TrackCanvas {
                 let at = at_pointer(self);
                 self.paint_tool(response, at, track, edits);
             }
-            Tool::Stretch => {
-                if response.clicked() {
-                    let at = response
-                        .interact_pointer_pos()
-                        .map_or((0.0, 0.0), |p| self.view.to_track(rect, p));
-                    let origin = self.stretch.origin(at);
-                    edits.push((
-                        TrackEdit::AppendStretch {
-                            stretch: self.stretch.stretch(),
-                            origin,
-                        },
-                        None,
-                    ));
-                }
-            }
+            Tool::Stretch | Tool::Tile => self.lay_tool(response, rect, edits),
             Tool::Link | Tool::Crossover => {
                 if response.clicked()
                     && let Some(point) = response.interact_pointer_pos()
@@ -695,6 +688,94 @@ impl TrackCanvas {
         preview.chute = None;
         preview.crossover.clear();
         Some(preview)
+    }
+
+    /// A click with the stretch or tile tool: the stretch, or the chosen tile, laid at the end
+    /// of the lap.
+    fn lay_tool(&self, response: &Response, rect: Rect, edits: &mut Vec<CanvasEdit>) {
+        if !response.clicked() {
+            return;
+        }
+        if self.tool == Tool::Tile {
+            if let Some(tile) = self.tiles.chosen_tile() {
+                edits.push((
+                    TrackEdit::LayTile {
+                        tile: Box::new(tile.clone()),
+                    },
+                    None,
+                ));
+            }
+            return;
+        }
+        let at = response
+            .interact_pointer_pos()
+            .map_or((0.0, 0.0), |p| self.view.to_track(rect, p));
+        edits.push((
+            TrackEdit::AppendStretch {
+                stretch: self.stretch.stretch(),
+                origin: self.stretch.origin(at),
+            },
+            None,
+        ));
+    }
+
+    /// The chosen tile as the tile tool would lay it, shown while the pointer is on the canvas:
+    /// laid at the end of the lap, or (when it cannot join) laid on nothing where it would
+    /// go, with why. `None` with no tile chosen or a closed lap.
+    fn tile_preview(
+        &self,
+        track: &Track,
+        pointer: Option<Pos2>,
+    ) -> Option<(Track, Option<String>)> {
+        pointer?;
+        let tile = self.tiles.chosen_tile()?;
+        let mut preview = Track {
+            grid: Vec::new(),
+            ..track.clone()
+        };
+        let kept = preview.sectors.len();
+        let edit = TrackEdit::LayTile {
+            tile: Box::new(tile.clone()),
+        };
+        let refused = match edit.apply(&mut preview) {
+            Ok(()) => None,
+            Err(crate::edit::TrackEditError::LapClosed) => return None,
+            Err(error) => Some(format!("Cannot lay this tile: {error}")),
+        };
+        if refused.is_some() {
+            // Where it would go: pasted with no check, or (when its edge cannot join) on its
+            // own at the end of the lap.
+            let mut builder = crate::stretch::TrackBuilder::resume(
+                track.clone(),
+                crate::stretch::Inside::Right,
+                (0.0, 0.0),
+                0.0,
+            );
+            preview = if builder.paste(&tile.sectors).is_ok() {
+                builder.build()
+            } else {
+                let (at, heading, _) = builder.next_origin();
+                let mut alone = crate::stretch::TrackBuilder::new(
+                    "ghost",
+                    "ghost",
+                    track.style,
+                    crate::stretch::Inside::Right,
+                    at,
+                    heading,
+                )
+                .with_space_size(track.space_size);
+                alone.paste(&tile.sectors).ok()?;
+                let mut ghost = alone.build();
+                let _ = ghost.sectors.splice(0..0, track.sectors.iter().cloned());
+                ghost
+            };
+        }
+        preview.sectors.drain(..kept.min(preview.sectors.len()));
+        preview.start_sectors.clear();
+        preview.grid.clear();
+        preview.chute = None;
+        preview.crossover.clear();
+        Some((preview, refused))
     }
 
     /// The track as it would be with the stretch laid: what the stretch tool shows under the

@@ -11,6 +11,8 @@ pub enum Tool {
     Select,
     /// Click to lay a stretch at the end of the lap (on an empty track: where clicked).
     Stretch,
+    /// Click to lay the chosen tile at the end of the lap; a ghost follows the pointer.
+    Tile,
     /// Click or drag over spaces to paint their terrain.
     Paint,
     /// Click a space, then another: adds the forward link, or removes it if it is there.
@@ -35,9 +37,10 @@ pub enum Tool {
 
 impl Tool {
     /// Every tool, in toolbar order, with its name and key.
-    pub const ALL: [(Self, &'static str, egui::Key); 11] = [
+    pub const ALL: [(Self, &'static str, egui::Key); 12] = [
         (Self::Select, "Select", egui::Key::V),
         (Self::Stretch, "Stretch", egui::Key::T),
+        (Self::Tile, "Tile", egui::Key::I),
         (Self::Paint, "Paint", egui::Key::P),
         (Self::Link, "Link", egui::Key::L),
         (Self::FinishLine, "Finish line", egui::Key::F),
@@ -58,6 +61,9 @@ impl Tool {
             }
             Self::Stretch => {
                 "Click to lay the stretch at the end of the lap (an empty track starts where you click)"
+            }
+            Self::Tile => {
+                "Click to lay the chosen tile at the end of the lap, turned to carry on from it"
             }
             Self::Paint => "Click or drag over spaces to paint them",
             Self::Link => {

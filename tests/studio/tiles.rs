@@ -1,0 +1,210 @@
+//! Tiles in the studio: the selection saved as a tile file, the tile tool laying it at the end
+//! of the lap with its ghost before the click, one undo step, and the reason shown (and nothing
+//! laid) when it cannot join or would lie over the track.
+//!
+//! The tiles of a content pack opened on its own are kept in `tiles/` in its folder.
+
+use crate::common;
+
+use common::studio::{
+    lay_a, lay_a_straight, menu, open_track_to_extend, polygons_of, settle, shown_track, start,
+    workspace_copy,
+};
+use egui::{Color32, Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use roadwright::content::Document;
+use roadwright::content::track::SpaceRef;
+use roadwright::gui::StudioApp;
+
+fn press(harness: &mut Harness<'static, StudioApp>, key: Key) {
+    harness.key_press(key);
+    settle(harness);
+}
+
+/// The screen point of a space's centre on the shown canvas.
+fn screen(harness: &Harness<'static, StudioApp>, at: SpaceRef) -> egui::Pos2 {
+    let index = harness.state().shown().expect("shown");
+    harness
+        .state()
+        .canvas(index)
+        .and_then(|canvas| canvas.screen_position(&shown_track(harness), at))
+        .expect("on screen")
+}
+
+fn refusal(harness: &Harness<'static, StudioApp>) -> Option<String> {
+    let index = harness.state().shown().expect("shown");
+    harness
+        .state()
+        .canvas(index)
+        .expect("canvas")
+        .refusal
+        .clone()
+}
+
+#[test]
+fn a_tile_saved_from_the_selection_is_laid_at_the_end_of_the_lap_with_its_ghost() {
+    let (pack, _) = workspace_copy();
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    lay_a_straight(&mut harness);
+    lay_a(&mut harness, "Corner");
+    // The whole new track, a straight and a corner, selected and saved as a tile.
+    press(&mut harness, Key::V);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    settle(&mut harness);
+    let index = harness.state().shown().expect("shown");
+    assert!(
+        !harness
+            .state()
+            .canvas(index)
+            .expect("canvas")
+            .selection
+            .is_empty()
+    );
+    let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "Tile id");
+    field.focus();
+    field.type_text("bend");
+    settle(&mut harness);
+    harness.get_by_label("Save as tile").click();
+    settle(&mut harness);
+    let file = pack.path().join("tiles/bend.ron");
+    let loaded = Document::load(&file)
+        .unwrap_or_else(|e| panic!("the tile was written to {}: {e}", file.display()));
+    let Document::Tile(tile) = loaded.document else {
+        panic!("a tile file");
+    };
+    assert_eq!(tile.sectors.len(), 10);
+    assert_eq!((tile.entry_lanes(), tile.exit_lanes()), (3, 3));
+    harness.get_by_label_contains("Saved tile `bend` (10 sectors");
+
+    // The tile tool: the saved tile is on the shelf, chosen, and its ghost follows the pointer.
+    press(&mut harness, Key::I);
+    harness.get_by_label_contains("bend — 10 sectors, 3 lanes in, 3 out");
+    let before = shown_track(&harness);
+    let middle = screen(&harness, SpaceRef::lap(2, 1));
+    harness.hover_at(middle);
+    harness.run();
+    let ghost = Color32::from_rgba_unmultiplied(0x80, 0xc0, 0xff, 0x50);
+    assert!(
+        polygons_of(&harness, ghost) > 0,
+        "its ghost before the click"
+    );
+    assert_eq!(refusal(&harness), None);
+    harness.drag_at(middle);
+    harness.drop_at(middle);
+    settle(&mut harness);
+    let laid = shown_track(&harness);
+    assert_eq!(
+        laid.sectors.len(),
+        before.sectors.len() + 10,
+        "laid at the end"
+    );
+    // Joined: the lap's old last sector now links into the tile's first.
+    let last = before.sectors.len() - 1;
+    assert!(
+        laid.sectors[last]
+            .spaces
+            .iter()
+            .all(|s| s.next.iter().any(|to| to.sector as usize == last + 1)),
+        "the lap's end links into the tile"
+    );
+    // Laid as saved: the same shape, turned to carry on from the end of the lap.
+    for (copy, cut) in laid.sectors[last + 1..].iter().zip(&tile.sectors) {
+        for (a, b) in copy.spaces.iter().zip(&cut.spaces) {
+            assert_eq!(a.terrain, b.terrain);
+            assert!(
+                (a.size.map_or(1.0, |s| s.length) - b.size.map_or(1.0, |s| s.length)).abs() < 1e-3
+            );
+        }
+    }
+    harness.get_by_label_contains("Laid tile `bend` at the end of the lap");
+    menu(&mut harness, "Edit", "Undo Lay tile");
+    assert_eq!(shown_track(&harness), before, "one undo step");
+}
+
+#[test]
+fn a_tile_that_cannot_join_or_would_lie_over_the_track_is_refused_with_why() {
+    let (pack, _) = workspace_copy();
+    let folder = pack.path().join("tiles");
+    std::fs::create_dir_all(&folder).expect("tiles");
+    let tiles = [
+        // Eight lanes after three: a lane would fork into three.
+        common::tile("wide", |b| b.straight(2, 8)),
+        // A quarter turn: four of them come back round onto the first.
+        common::tile("quarter", |b| b.corner(4, 3, 90.0, 3.0)),
+    ];
+    for tile in &tiles {
+        let text = Document::Tile(tile.clone())
+            .to_text(roadwright::content::Format::Ron)
+            .expect("text");
+        std::fs::write(folder.join(format!("{}.ron", tile.id)), text).expect("write");
+    }
+    let mut harness = start(StudioApp::open(pack.path()));
+    menu(&mut harness, "File", "New track");
+    lay_a_straight(&mut harness);
+    press(&mut harness, Key::I);
+    let before = shown_track(&harness);
+    let middle = screen(&harness, SpaceRef::lap(2, 1));
+    let refused = Color32::from_rgba_unmultiplied(0xff, 0x50, 0x40, 0x60);
+    let try_to_lay = |harness: &mut Harness<'static, StudioApp>, label: &str, nudge: f32| {
+        harness.get_by_label_contains(label).click();
+        settle(harness);
+        let at = middle + egui::vec2(nudge, 0.0);
+        harness.hover_at(at);
+        harness.run();
+        let why = refusal(harness);
+        let ghosts = polygons_of(harness, refused);
+        harness.drag_at(at);
+        harness.drop_at(at);
+        settle(harness);
+        (why, ghosts)
+    };
+    let (why, ghosts) = try_to_lay(&mut harness, "wide — 2 sectors", 1.0);
+    let why = why.expect("refused");
+    assert!(
+        why.contains(
+            "`wide` enters on 8 lanes and the lap ends on 3: a lane forks into at most two"
+        ),
+        "{why}"
+    );
+    assert!(ghosts > 0, "its ghost in the refusal colour");
+    assert_eq!(shown_track(&harness), before, "nothing laid");
+    for turn in 1..=3 {
+        let (why, ghosts) = try_to_lay(&mut harness, "quarter — 4 sectors", turn as f32);
+        assert_eq!((why, ghosts), (None, 0), "quarter turn {turn}");
+    }
+    let three = shown_track(&harness);
+    assert_eq!(three.sectors.len(), before.sectors.len() + 12);
+    let (why, ghosts) = try_to_lay(&mut harness, "quarter — 4 sectors", 4.0);
+    let why = why.expect("refused");
+    assert!(
+        why.contains("`quarter` would lie over the track: its space"),
+        "{why}"
+    );
+    assert!(ghosts > 0, "its ghost in the refusal colour");
+    assert_eq!(shown_track(&harness), three, "nothing laid");
+}
+
+#[test]
+fn nothing_is_laid_past_the_end_of_an_open_lap_that_meets_its_start() {
+    let (pack, _) = workspace_copy();
+    let folder = pack.path().join("tiles");
+    std::fs::create_dir_all(&folder).expect("tiles");
+    let short = common::tile("short", |b| b.straight(2, 3));
+    let text = Document::Tile(short)
+        .to_text(roadwright::content::Format::Ron)
+        .expect("text");
+    std::fs::write(folder.join("short.ron"), text).expect("write");
+    // The oval with its last links taken out: its end is where its start is.
+    let mut harness = open_track_to_extend(pack.path());
+    press(&mut harness, Key::I);
+    harness.hover_at(screen(&harness, SpaceRef::lap(20, 1)));
+    harness.run();
+    let why = refusal(&harness).expect("refused");
+    assert!(
+        why.contains("`short` would lie over the track: its space 40.")
+            && why.contains("on space 0."),
+        "{why}"
+    );
+}
