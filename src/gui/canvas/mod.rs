@@ -242,7 +242,7 @@ impl TrackCanvas {
         }
         self.refusal = refused;
         if let (Some(why), Some(at)) = (&self.refusal, pointer) {
-            refusal_note(ui, &canvas_painter.with_clip_rect(rect), at, why);
+            refusal_note(ui, &canvas_painter.with_clip_rect(rect), rect, at, why);
         }
         response
     }
@@ -835,15 +835,23 @@ impl TrackCanvas {
     }
 }
 
-/// Why the tool under the pointer cannot act, written beside the pointer on a dark plate.
-fn refusal_note(ui: &Ui, painter: &egui::Painter, at: Pos2, why: &str) {
+/// Why the tool under the pointer cannot act, written beside the pointer on a dark plate: below
+/// and to the right of it, or above and to the left where the canvas `rect` would cut it off.
+fn refusal_note(ui: &Ui, painter: &egui::Painter, rect: Rect, at: Pos2, why: &str) {
     let galley = painter.layout(
         why.to_owned(),
         egui::FontId::proportional(13.0),
         ui.visuals().error_fg_color,
         360.0,
     );
-    let corner = at + egui::vec2(16.0, 16.0);
+    let size = galley.size();
+    let mut corner = at + egui::vec2(16.0, 16.0);
+    if corner.y + size.y + 4.0 > rect.bottom() {
+        corner.y = at.y - 16.0 - size.y;
+    }
+    if corner.x + size.x + 4.0 > rect.right() {
+        corner.x = (rect.right() - size.x - 4.0).max(rect.left() + 4.0);
+    }
     let plate = Rect::from_min_size(corner, galley.size()).expand(4.0);
     painter.rect_filled(plate, 3.0, egui::Color32::from_black_alpha(220));
     painter.galley(corner, galley, ui.visuals().error_fg_color);
