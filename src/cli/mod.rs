@@ -16,6 +16,7 @@ mod print;
 mod race;
 mod render;
 mod schema;
+mod shard_env;
 mod simulate;
 mod simulate_courses;
 mod targets;
@@ -82,6 +83,20 @@ pub fn misspelt_command(first: &str) -> Option<String> {
 
 /// Reads `I/N`: shard I (from 1) of N.
 fn parse_shard(text: &str) -> Result<crate::sim::batch::Shard, String> {
+    // `auto` and `auto/N`: the index (and count) from a scheduler's array job.
+    if let Some(rest) = text.trim().strip_prefix("auto") {
+        let count = match rest.strip_prefix('/') {
+            Some(count) => Some(
+                count
+                    .trim()
+                    .parse::<usize>()
+                    .map_err(|_| "N is a number".to_owned())?,
+            ),
+            None if rest.is_empty() => None,
+            None => return Err("write --shard auto or --shard auto/N".to_owned()),
+        };
+        return shard_env::shard_from(&|name| std::env::var(name).ok(), count);
+    }
     let (index, count) = text
         .split_once('/')
         .ok_or_else(|| "a shard is written I/N, as in 2/8".to_owned())?;

@@ -104,7 +104,8 @@ pub struct SimulateArgs {
     #[arg(long)]
     pub against_track: Option<PathBuf>,
     /// Play only shard I of N of the batch (`--shard 2/8`); `roadwright merge` joins the
-    /// shards' `--json` reports into the whole batch's.
+    /// shards' `--json` reports into the whole batch's. `--shard auto` reads I and N from a
+    /// SLURM array job's or a Kubernetes Indexed Job's environment (`auto/N`: N given).
     #[arg(long, value_parser = super::parse_shard, default_value = "1/1")]
     pub shard: Shard,
 }
@@ -153,7 +154,7 @@ impl SimulateArgs {
 /// `roadwright merge`: the shards' reports to join.
 #[derive(Debug, clap::Args)]
 pub struct MergeArgs {
-    /// The shards' reports.
+    /// The shards' reports, or folders of them (every `.json` file in a folder).
     #[arg(required = true)]
     pub reports: Vec<PathBuf>,
     /// Write the merged report as JSON here.
@@ -886,6 +887,32 @@ fn not_one_batch(shards: &[(&Path, ShardReport)]) -> Option<String> {
     })
 }
 
+/// The report files `paths` name: each file, and every `.json` file of each folder (sorted).
+fn reports_in(paths: &[PathBuf]) -> Result<Vec<PathBuf>, String> {
+    let mut files = Vec::new();
+    for path in paths {
+        if path.is_dir() {
+            let mut found: Vec<PathBuf> = std::fs::read_dir(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "json"))
+                .collect();
+            if found.is_empty() {
+                return Err(format!(
+                    "{}: the folder holds no .json report",
+                    path.display()
+                ));
+            }
+            found.sort();
+            files.extend(found);
+        } else {
+            files.push(path.clone());
+        }
+    }
+    Ok(files)
+}
+
 /// Merges the reports of the shards of one batch into the report of the whole batch: the same
 /// statistics and notable races as one run of it (their folded figures join exactly), and the
 /// races listed when every shard listed them. Reports that are not every shard of one batch are
@@ -899,8 +926,15 @@ pub fn merge(args: &MergeArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::
             return Ok(EXIT_UNREADABLE);
         }
     }
+    let inputs = match reports_in(inputs) {
+        Ok(inputs) => inputs,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    };
     let mut shards = Vec::new();
-    for path in inputs {
+    for path in &inputs {
         match read_shard(path) {
             Ok(report) => shards.push((path.as_path(), report)),
             Err(e) => {

@@ -1044,3 +1044,89 @@ fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(run.stderr.contains("turn limit"), "{}", run.stderr);
 }
+
+/// `--shard auto` as the tasks of a SLURM array job and of a Kubernetes Indexed Job see it:
+/// each task plays its shard, and `merge` of the folder of their reports is the whole batch.
+#[test]
+fn shard_auto_reads_the_array_task_from_the_environment_and_merge_takes_a_folder() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let whole = dir.path().join("whole.json");
+    let run = simulate(&["--json", whole.to_str().expect("p")]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let task = |env: &[(&str, String)], out: &std::path::Path| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"))
+            .args([
+                "simulate",
+                "--track",
+                "tracks/oval.ron",
+                "--players",
+                "3",
+                "--races",
+                "24",
+                "--seed",
+                "5",
+                "--shard",
+                "auto",
+                "--json",
+                out.to_str().expect("p"),
+            ])
+            // What this test runs under (perhaps a scheduler's task) is not what it plays.
+            .env_remove("SLURM_ARRAY_TASK_ID")
+            .env_remove("SLURM_ARRAY_TASK_MIN")
+            .env_remove("SLURM_ARRAY_TASK_MAX")
+            .env_remove("SLURM_ARRAY_TASK_COUNT")
+            .env_remove("SLURM_ARRAY_TASK_STEP")
+            .env_remove("JOB_COMPLETION_INDEX")
+            .env_remove("ROADWRIGHT_SHARDS")
+            .envs(env.iter().map(|(k, v)| (*k, v.as_str())))
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("runs");
+        common::Run::of(&output)
+    };
+    // SLURM, ids 0-2.
+    let slurm = dir.path().join("slurm");
+    fs::create_dir(&slurm).expect("folder");
+    for id in 0..3 {
+        let run = task(
+            &[
+                ("SLURM_ARRAY_TASK_ID", id.to_string()),
+                ("SLURM_ARRAY_TASK_MIN", "0".to_owned()),
+                ("SLURM_ARRAY_TASK_COUNT", "3".to_owned()),
+            ],
+            &slurm.join(format!("task-{id}.json")),
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
+    // Kubernetes, indices 0-2, the count from the manifest.
+    let pods = dir.path().join("pods");
+    fs::create_dir(&pods).expect("folder");
+    for index in 0..3 {
+        let run = task(
+            &[
+                ("JOB_COMPLETION_INDEX", index.to_string()),
+                ("ROADWRIGHT_SHARDS", "3".to_owned()),
+            ],
+            &pods.join(format!("pod-{index}.json")),
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+    }
+    let whole = read_json(&whole);
+    for folder in [&slurm, &pods] {
+        let merged = dir.path().join("merged.json");
+        let run = roadwright(&[
+            "merge",
+            folder.to_str().expect("p"),
+            "-o",
+            merged.to_str().expect("p"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        let merged = read_json(&merged);
+        assert_eq!(merged["stats"], whole["stats"], "{}", folder.display());
+        assert_eq!(merged["fold"], whole["fold"]);
+    }
+    // No scheduler: refused, saying what it looked for.
+    let run = task(&[], &dir.path().join("none.json"));
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("SLURM_ARRAY_TASK_ID"), "{}", run.stderr);
+}
