@@ -52,7 +52,7 @@ pub fn course_seed(first: u64, k: usize) -> u64 {
 pub struct CourseRow {
     /// The course seed it was drawn with (the first, when several draws gave this track).
     pub seed: u64,
-    /// Its track's name and hash (`sim::load::track_hash`).
+    /// Its track's hash (`sim::load::track_hash`): the same draw from two seeds is one course.
     pub track_hash: String,
     /// Its sectors.
     pub sectors: usize,

@@ -134,8 +134,6 @@ pub struct CourseDraws {
     /// Each seed that built a track, with the track; a seed whose track is one an earlier seed
     /// built is left out (a fixed course builds one track).
     pub built: Vec<(u64, Track)>,
-    /// How many seeds built a track (counting repeats).
-    pub closed: usize,
     /// Each seed that built none, with why.
     pub failed: Vec<(u64, String)>,
 }
@@ -155,7 +153,6 @@ impl CourseFiles {
         for seed in seeds {
             match crate::stretch::course::build_course(&self.course, &self.tiles, seed) {
                 Ok(track) => {
-                    draws.closed += 1;
                     if seen.insert(super::load::track_hash(&track)) {
                         draws.built.push((seed, track));
                     }
