@@ -10,6 +10,7 @@ mod escaped;
 mod fmt;
 mod inspect;
 mod interrupt;
+mod ladder;
 mod moves;
 mod new_track;
 mod print;
@@ -145,6 +146,24 @@ fn parse_play_races(text: &str) -> Result<usize, String> {
     Ok(races)
 }
 
+/// Writes `value` as JSON to the file at `path` (atomically), saying on `err` why it could not:
+/// the exit status either way.
+pub(crate) fn write_json_file<T: serde::Serialize + ?Sized>(
+    path: &std::path::Path,
+    value: &T,
+    err: &mut dyn Write,
+) -> std::io::Result<u8> {
+    let mut text = Vec::new();
+    write_json(&mut text, value)?;
+    match crate::content::save::write_atomic_without_backup(path, &text) {
+        Ok(()) => Ok(EXIT_OK),
+        Err(error) => {
+            writeln!(err, "{}: {error}", path.display())?;
+            Ok(EXIT_UNREADABLE)
+        }
+    }
+}
+
 /// Writes a value as pretty JSON and a newline, keeping the kind of an I/O error (so a reader
 /// that stopped early, `| head`, is still recognised as a closed pipe).
 pub(crate) fn write_json<T: serde::Serialize + ?Sized>(
@@ -234,6 +253,10 @@ pub enum Command {
     /// Merge the `--json` reports of the shards of one `simulate` batch: the same statistics
     /// as one run of the whole batch.
     Merge(MergeArgs),
+    /// Rate the bot profiles against each other: every profile in every race, seats rotated,
+    /// on the sample tracks; Bradley-Terry ratings with 95% intervals and each profile's time
+    /// per race.
+    Ladder(ladder::LadderArgs),
     /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
     Completions(CompletionsArgs),
     /// Play a race record again: the same events, to the end or to decision `--to`. Content
@@ -259,6 +282,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Race(args) => race(args, out, err),
         Command::Simulate(args) => simulate(args, out, err),
         Command::Merge(args) => merge(args, out, err),
+        Command::Ladder(args) => ladder::ladder(args, out, err),
         Command::Completions(args) => completions(args, out),
         Command::Replay(args) => replay(args, out, err),
     }

@@ -122,12 +122,7 @@ pub(super) fn simulate_courses(
             stats: &stats,
             courses: course_reports(&batch),
         };
-        let mut text = Vec::new();
-        super::write_json(&mut text, &report)?;
-        if let Err(error) = crate::content::save::write_atomic_without_backup(path, &text) {
-            writeln!(err, "{}: {error}", path.display())?;
-            return Ok(EXIT_UNREADABLE);
-        }
+        return super::write_json_file(path, &report, err);
     }
     Ok(EXIT_OK)
 }

@@ -465,6 +465,8 @@ fn every_command_follows_the_exit_code_table() {
         (format!("print /nope.ron -o {d}/x.pdf"), 2),
         (format!("tune /nope.ron --out {d}/t"), 2),
         ("replay /nope.json".into(), 2),
+        ("ladder --tracks /nope.ron --races 1".into(), 2),
+        (format!("course build /nope.ron -o {d}/course.ron"), 2),
         // 2: outputs that cannot be written.
         ("completions bash > /dev/full".into(), 2),
         (
@@ -493,6 +495,10 @@ fn every_command_follows_the_exit_code_table() {
             1,
         ),
         (format!("print {b} -o {d}/y.pdf"), 1),
+        (
+            format!("ladder --content {b} --tracks tracks/oval.ron --races 1"),
+            1,
+        ),
         (format!("validate {d}/scenario.ron"), 1),
         (format!("moves {d}/scenario.ron"), 1),
         (format!("targets {d}/scenario.ron"), 1),

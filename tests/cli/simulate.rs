@@ -1130,3 +1130,58 @@ fn shard_auto_reads_the_array_task_from_the_environment_and_merge_takes_a_folder
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("SLURM_ARRAY_TASK_ID"), "{}", run.stderr);
 }
+
+/// `roadwright ladder`: every profile seated in every race; the racer is rated above the random
+/// bot by more than its interval, and the ratings are the same for any number of threads.
+#[test]
+fn the_ladder_rates_the_racer_above_the_random_bot_the_same_on_any_number_of_threads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ladder = |threads: &str, name: &str| {
+        let json = dir.path().join(name);
+        let run = roadwright(&[
+            "ladder",
+            "--bots",
+            "random,racer",
+            "--tracks",
+            "tracks/oval.ron",
+            "--races",
+            "40",
+            "--threads",
+            threads,
+            "--time-races",
+            "1",
+            "--json",
+            json.to_str().expect("p"),
+        ]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.contains("ms per race"), "{}", run.stdout);
+        read_json(&json)
+    };
+    let one = ladder("1", "one.json");
+    let rungs = one["ladder"]["rungs"].as_array().expect("rungs");
+    assert_eq!(rungs[0]["profile"], "racer", "{one}");
+    assert_eq!(rungs[1]["profile"], "random");
+    assert_eq!(rungs[1]["rating"], 0.0, "the random bot is the zero");
+    assert!(rungs[0]["low"].as_f64().expect("low") > 0.0, "{one}");
+    assert_eq!(one["ladder"]["races"], 40);
+    let won: f64 = one["ladder"]["games"]["racer"]["random"]
+        .as_f64()
+        .expect("games")
+        + one["ladder"]["games"]["random"]["racer"]
+            .as_f64()
+            .expect("games");
+    assert!(
+        (won - 40.0).abs() < 1e-9,
+        "one game per race between the two: {won}"
+    );
+    let two = ladder("2", "two.json");
+    assert_eq!(one["ladder"], two["ladder"], "the same on two threads");
+    // A profile the content does not have is refused.
+    let run = roadwright(&["ladder", "--bots", "random,ace", "--races", "1"]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("no bot profile `ace`"),
+        "{}",
+        run.stderr
+    );
+}

@@ -1,0 +1,191 @@
+//! `roadwright ladder`: the bot profiles rated against each other ([`crate::sim::ladder`]),
+//! beside each profile's time per race.
+
+use std::io::{self, Write};
+
+use clap::builder::TypedValueParser;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
+use crate::sim::batch::{BatchSpec, run_range};
+use crate::sim::ladder::{Ladder, play_ladder};
+
+/// `roadwright ladder`: which profiles, on which tracks, how many races.
+#[derive(Debug, clap::Args)]
+pub struct LadderArgs {
+    /// The content pack folder (its bot profiles included).
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
+    /// The tracks, comma separated (courses too).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        default_value = "tracks/oval.ron,tracks/road-course.ron,tracks/figure-eight.ron,tracks/thunder-oval.ron"
+    )]
+    pub tracks: Vec<PathBuf>,
+    /// The bot profiles, comma separated [default: every profile of the content].
+    #[arg(long, value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// Races on each track.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000).map(|n| n as usize))]
+    pub races: usize,
+    /// The seed.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads (0: every core).
+    #[arg(long, default_value_t = 0, value_parser = super::parse_threads)]
+    pub threads: usize,
+    /// Races each profile plays alone (every seat its own) on the first track, on one thread,
+    /// to time it.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000).map(|n| n as usize))]
+    pub time_races: usize,
+    /// Write the ladder as JSON.
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+}
+
+/// The JSON report: the ladder and each profile's time per race.
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    ladder: &'a Ladder,
+    /// Milliseconds per race with every seat the profile, by profile id.
+    ms_per_race: &'a std::collections::BTreeMap<String, f64>,
+    time_races: usize,
+    players: usize,
+}
+
+/// Plays the ladder and prints it.
+pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
+    if let Some(path) = &args.json {
+        let inputs: Vec<&std::path::Path> = args
+            .tracks
+            .iter()
+            .map(PathBuf::as_path)
+            .chain([args.content.as_path()])
+            .collect();
+        if let Err(e) = crate::content::output_path::check_outputs(&[("--json", path)], &inputs) {
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_UNREADABLE);
+        }
+    }
+    let all = crate::sim::profiles::profiles_in(&args.content);
+    let names: Vec<String> = if args.bots.is_empty() {
+        all.keys().cloned().collect()
+    } else {
+        args.bots.clone()
+    };
+    let mut profiles = Vec::new();
+    for name in &names {
+        let Some(profile) = all.get(name) else {
+            writeln!(
+                err,
+                "error: no bot profile `{name}` in {}; it has {}",
+                args.content.display(),
+                all.keys().cloned().collect::<Vec<_>>().join(", ")
+            )?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        };
+        profiles.push(profile.clone());
+    }
+    let mut tracks = Vec::new();
+    for track in &args.tracks {
+        match super::race::load_rules(&args.content, track, "standard", 0, err)? {
+            Ok(loaded) => tracks.push(loaded.rules),
+            Err(code) => return Ok(code),
+        }
+    }
+    let cancel = super::interrupt::watch_ctrl_c();
+    let bar = super::simulate::progress_bar(args.races * tracks.len());
+    let played = play_ladder(
+        &tracks,
+        &profiles,
+        (args.races, args.seed, args.threads),
+        &|done| bar.set_position(done as u64),
+        &|| cancel.load(Ordering::Relaxed),
+    );
+    bar.finish_and_clear();
+    let ladder = match played {
+        Ok(ladder) => ladder,
+        Err(e) => {
+            writeln!(err, "error: {e}")?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+    };
+    let times = time_profiles(&tracks, &profiles, args, cancel);
+    print_ladder(&ladder, &times, profiles.len(), out)?;
+    if let Some(path) = &args.json {
+        let report = Report {
+            ladder: &ladder,
+            ms_per_race: &times,
+            time_races: args.time_races,
+            players: profiles.len(),
+        };
+        return super::write_json_file(path, &report, err);
+    }
+    Ok(EXIT_OK)
+}
+
+/// Each profile's wall time per race with every seat its own, on the first track and one
+/// thread: what a batch of it costs.
+fn time_profiles(
+    tracks: &[Arc<crate::rules::RaceRules>],
+    profiles: &[crate::content::bot_profile::BotProfile],
+    args: &LadderArgs,
+    cancel: &AtomicBool,
+) -> std::collections::BTreeMap<String, f64> {
+    let mut times = std::collections::BTreeMap::new();
+    let Some(first) = tracks.first() else {
+        return times;
+    };
+    if args.time_races == 0 {
+        return times;
+    }
+    for profile in profiles {
+        let bots = vec![profile.clone(); profiles.len()];
+        let Ok(spec) = BatchSpec::new(Arc::clone(first), &[], bots, args.time_races, args.seed)
+        else {
+            continue;
+        };
+        let start = std::time::Instant::now();
+        if run_range(&spec, 0..args.time_races, 1, &|_| {}, cancel).is_ok() {
+            let ms = start.elapsed().as_secs_f64() * 1000.0 / args.time_races as f64;
+            times.insert(profile.id.to_string(), ms);
+        }
+    }
+    times
+}
+
+/// The ladder's table.
+fn print_ladder(
+    ladder: &Ladder,
+    times: &std::collections::BTreeMap<String, f64>,
+    players: usize,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} races of {players} players, every profile in each (ratings Elo-like, the random bot at 0)",
+        ladder.races
+    )?;
+    writeln!(
+        out,
+        "{:<12} {:>7} {:>17} {:>11} {:>12}",
+        "profile", "rating", "95% interval", "races won", "ms per race"
+    )?;
+    for rung in &ladder.rungs {
+        writeln!(
+            out,
+            "{:<12} {:>7.0} {:>17} {:>11} {:>12}",
+            rung.profile,
+            rung.rating,
+            format!("{:.0} to {:.0}", rung.low, rung.high),
+            format!("{}/{}", rung.wins, rung.races),
+            times
+                .get(&rung.profile)
+                .map_or_else(|| "-".to_owned(), |ms| format!("{ms:.1}"))
+        )?;
+    }
+    Ok(())
+}
