@@ -733,7 +733,7 @@ impl TrackCanvas {
             grid: Vec::new(),
             ..track.clone()
         };
-        let kept = preview.sectors.len();
+        let mut kept = preview.sectors.len();
         let edit = TrackEdit::LayTile {
             tile: Box::new(tile.clone()),
         };
@@ -743,32 +743,35 @@ impl TrackCanvas {
             Err(error) => Some(format!("Cannot lay this tile: {error}")),
         };
         if refused.is_some() {
-            // Where it would go: pasted with no check, or (when its edge cannot join) on its
-            // own at the end of the lap.
+            // Where it would go: pasted with no check, or (when its edge cannot join the lap's
+            // end) pasted after one sector as wide as its entry, standing where the lap ends.
             let mut builder = crate::stretch::TrackBuilder::resume(
                 track.clone(),
                 crate::stretch::Inside::Right,
                 (0.0, 0.0),
                 0.0,
             );
-            preview = if builder.paste(&tile.sectors).is_ok() {
-                builder.build()
+            if builder.paste(&tile.sectors).is_ok() {
+                preview = builder.build();
             } else {
-                let (at, heading, _) = builder.next_origin();
+                let ((x, y), heading, inside) = builder.next_origin();
+                let length = track.space_size.length;
+                let (dx, dy) = (heading.to_radians().cos(), heading.to_radians().sin());
                 let mut alone = crate::stretch::TrackBuilder::new(
                     "ghost",
                     "ghost",
                     track.style,
-                    crate::stretch::Inside::Right,
-                    at,
+                    inside,
+                    (x - dx * length, y - dy * length),
                     heading,
                 )
                 .with_space_size(track.space_size);
+                let lanes = u8::try_from(tile.entry_lanes()).ok()?;
+                alone.straight(1, lanes).ok()?;
                 alone.paste(&tile.sectors).ok()?;
-                let mut ghost = alone.build();
-                let _ = ghost.sectors.splice(0..0, track.sectors.iter().cloned());
-                ghost
-            };
+                preview = alone.build();
+                kept = 1;
+            }
         }
         preview.sectors.drain(..kept.min(preview.sectors.len()));
         preview.start_sectors.clear();
