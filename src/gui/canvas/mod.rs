@@ -242,7 +242,7 @@ impl TrackCanvas {
         }
         self.refusal = refused;
         if let (Some(why), Some(at)) = (&self.refusal, pointer) {
-            refusal_note(ui, &canvas_painter.with_clip_rect(rect), rect, at, why);
+            refusal_note(ui, &canvas_painter.with_clip_rect(rect), at, why);
         }
         response
     }
@@ -839,8 +839,10 @@ impl TrackCanvas {
 }
 
 /// Why the tool under the pointer cannot act, written beside the pointer on a dark plate: below
-/// and to the right of it, or above and to the left where the canvas `rect` would cut it off.
-fn refusal_note(ui: &Ui, painter: &egui::Painter, rect: Rect, at: Pos2, why: &str) {
+/// and to the right of it, or above and to the left where the visible canvas (the painter's
+/// clip, which a side panel may narrow) would cut it off.
+fn refusal_note(ui: &Ui, painter: &egui::Painter, at: Pos2, why: &str) {
+    let rect = painter.clip_rect();
     let galley = painter.layout(
         why.to_owned(),
         egui::FontId::proportional(13.0),
@@ -849,11 +851,12 @@ fn refusal_note(ui: &Ui, painter: &egui::Painter, rect: Rect, at: Pos2, why: &st
     );
     let size = galley.size();
     let mut corner = at + egui::vec2(16.0, 16.0);
-    if corner.y + size.y + 4.0 > rect.bottom() {
+    // The plate is 4 points wider than the text on each side: kept whole inside the canvas.
+    if corner.y + size.y + 8.0 > rect.bottom() {
         corner.y = at.y - 16.0 - size.y;
     }
-    if corner.x + size.x + 4.0 > rect.right() {
-        corner.x = (rect.right() - size.x - 4.0).max(rect.left() + 4.0);
+    if corner.x + size.x + 8.0 > rect.right() {
+        corner.x = (rect.right() - size.x - 8.0).max(rect.left() + 8.0);
     }
     let plate = Rect::from_min_size(corner, galley.size()).expand(4.0);
     painter.rect_filled(plate, 3.0, egui::Color32::from_black_alpha(220));
