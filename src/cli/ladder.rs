@@ -18,6 +18,9 @@ pub struct LadderArgs {
     /// The content pack folder (its bot profiles included).
     #[arg(long, default_value = "content")]
     pub content: PathBuf,
+    /// The ruleset's id.
+    #[arg(long, default_value = "standard")]
+    pub ruleset: String,
     /// The tracks, comma separated (courses too).
     #[arg(
         long,
@@ -91,7 +94,7 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     }
     let mut tracks = Vec::new();
     for track in &args.tracks {
-        match super::race::load_rules(&args.content, track, "standard", 0, err)? {
+        match super::race::load_rules(&args.content, track, &args.ruleset, 0, err)? {
             Ok(loaded) => tracks.push(loaded.rules),
             Err(code) => return Ok(code),
         }
