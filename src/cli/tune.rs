@@ -13,8 +13,11 @@ use super::interrupt::watch_ctrl_c;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::output_path::check_output_folder;
 use crate::content::source::SourceFile;
+use crate::content::text::Id;
+use crate::content::tuning::{Confirm, DEFAULT_CONFIRM_RACES, DEFAULT_CONFIRM_TOP};
 use crate::content::{Document, LoadedDocument};
 use crate::sim::tune::Tuning;
+use crate::sim::tune::confirm::{Confirmation, Confirmed, fair_reach};
 use crate::sim::tune::run::{PACK_FOLDER, Report, RunError, RunProgress, prepare_output, run};
 use crate::validate::{Diagnostic, validate_document};
 
@@ -29,6 +32,54 @@ pub struct TuneArgs {
     /// Threads (0: every core).
     #[arg(long, default_value_t = 0, value_parser = super::parse_threads)]
     pub threads: usize,
+    /// Confirm the search's best candidates with these bot profiles, comma-separated (one for
+    /// every seat, or one for all): they play the pack as it is and each candidate on seeds of
+    /// their own, and the candidate they score best is written. Sets the spec's `confirm`.
+    #[arg(long, value_delimiter = ',')]
+    pub confirm_bots: Vec<String>,
+    /// How many of the search's best candidates are confirmed (3 unless the spec says).
+    #[arg(long)]
+    pub confirm_top: Option<u8>,
+    /// Races each confirmed candidate, and the pack as it is, plays (4000 unless the spec
+    /// says).
+    #[arg(long)]
+    pub confirm_races: Option<u32>,
+}
+
+impl TuneArgs {
+    /// The spec's confirmation with the command line's options laid over it; an error when an
+    /// option asks to change a confirmation there is none of.
+    fn confirm(&self, spec: Option<Confirm>) -> Result<Option<Confirm>, String> {
+        let bots: Vec<Id> = self
+            .confirm_bots
+            .iter()
+            .map(|b| Id::from(b.trim()))
+            .collect();
+        let mut confirm = match (spec, bots.is_empty()) {
+            (spec, true) => spec,
+            (Some(spec), false) => Some(Confirm { bots, ..spec }),
+            (None, false) => Some(Confirm {
+                bots,
+                top: DEFAULT_CONFIRM_TOP,
+                races: DEFAULT_CONFIRM_RACES,
+            }),
+        };
+        match confirm.as_mut() {
+            Some(confirm) => {
+                confirm.top = self.confirm_top.unwrap_or(confirm.top);
+                confirm.races = self.confirm_races.unwrap_or(confirm.races);
+            }
+            None if self.confirm_top.is_some() || self.confirm_races.is_some() => {
+                return Err(
+                    "--confirm-top and --confirm-races need --confirm-bots (or a spec with \
+                     `confirm`)"
+                        .to_owned(),
+                );
+            }
+            None => {}
+        }
+        Ok(confirm)
+    }
 }
 
 /// Runs a tuning: checks, searches (resuming from `DIR/tuning-search.json` when it is there),
@@ -37,7 +88,7 @@ pub struct TuneArgs {
 /// is written at once, with the figures the search measured on its own seeds.
 pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     let (spec_path, out_dir, threads) = (args.spec.as_path(), args.out.as_path(), args.threads);
-    let tuning = match open_tuning(spec_path, out_dir, err)? {
+    let tuning = match open_tuning(args, err)? {
         Ok(tuning) => tuning,
         Err(code) => return Ok(code),
     };
@@ -71,6 +122,21 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
             bar.set_position(done as u64);
             bar.set_message(format!("best score {best_score:.2}"));
         }
+        RunProgress::Confirming { candidates, races } => {
+            bar.finish_and_clear();
+            let line = writeln!(
+                said.borrow_mut(),
+                "confirming the search's best {candidates} candidates and the pack as it is \
+                 with {} bots, {races} races each",
+                tuning
+                    .confirm
+                    .as_ref()
+                    .map_or_else(String::new, |c| seat_names(&c.bots))
+            );
+            if let Err(error) = line {
+                failed_say.set(Some(error));
+            }
+        }
         RunProgress::Measuring => bar.finish_and_clear(),
     };
     let never = AtomicBool::new(false);
@@ -90,7 +156,7 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
     }
     match result {
         Ok(report) => {
-            print_report(&report, &out_dir.join(PACK_FOLDER), out)?;
+            print_report(&report, &tuning, &out_dir.join(PACK_FOLDER), out)?;
             Ok(EXIT_OK)
         }
         Err(error @ RunError::StoppedEmpty) => {
@@ -110,11 +176,8 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
 
 /// Reads the spec and what it names, and checks the output folder: the tuning, or the exit
 /// code of what is wrong (said on `err`).
-fn open_tuning(
-    spec_path: &Path,
-    out_dir: &Path,
-    err: &mut dyn Write,
-) -> io::Result<Result<Tuning, u8>> {
+fn open_tuning(args: &TuneArgs, err: &mut dyn Write) -> io::Result<Result<Tuning, u8>> {
+    let (spec_path, out_dir) = (args.spec.as_path(), args.out.as_path());
     let loaded = match SourceFile::read(spec_path).and_then(|source| {
         Document::parse(&source).map(|document| LoadedDocument { source, document })
     }) {
@@ -129,7 +192,7 @@ fn open_tuning(
         .into_iter()
         .filter(Diagnostic::is_error)
         .collect();
-    let spec = match loaded.document {
+    let mut spec = match loaded.document {
         Document::TuningSpec(spec) => spec,
         other => {
             writeln!(
@@ -154,6 +217,13 @@ fn open_tuning(
         )?;
         return Ok(Err(EXIT_CONTENT_ERRORS));
     }
+    spec.confirm = match args.confirm(spec.confirm.take()) {
+        Ok(confirm) => confirm,
+        Err(message) => {
+            writeln!(err, "{message}")?;
+            return Ok(Err(EXIT_UNREADABLE));
+        }
+    };
     let tuning = match Tuning::prepare(spec_path, spec) {
         Ok(tuning) => tuning,
         Err(error) => {
@@ -175,7 +245,12 @@ fn open_tuning(
     Ok(Ok(tuning))
 }
 
-fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result<()> {
+fn print_report(
+    report: &Report,
+    tuning: &Tuning,
+    pack: &Path,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if report.stopped_early {
         writeln!(
             out,
@@ -230,11 +305,27 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
         });
         rate_line(out, team, *before, report.teams_after.get(team), &change)?;
     }
+    let players = tuning.spec.players;
+    writeln!(
+        out,
+        "  the farthest end of a team's 95% interval from the fair {:.1}%: {:.2} -> {:.2} points",
+        100.0 / f64::from(players.max(1)),
+        fair_reach(&report.teams_before, players),
+        fair_reach(&report.teams_after, players)
+    )?;
     if !report.sides_before.is_empty() {
         writeln!(out, "the mission's sides, % (95%), before -> after:")?;
     }
     for (side, before) in &report.sides_before {
         rate_line(out, side, *before, report.sides_after.get(side), "")?;
+    }
+    if let Some(confirmation) = &report.confirmation {
+        let fair_share = tuning
+            .spec
+            .objectives
+            .iter()
+            .any(|o| matches!(o, crate::content::tuning::Objective::FairShare { .. }));
+        print_confirmation(confirmation, players, fair_share, out)?;
     }
     writeln!(
         out,
@@ -253,6 +344,101 @@ fn print_report(report: &Report, pack: &Path, out: &mut dyn Write) -> io::Result
         )?;
     }
     Ok(())
+}
+
+/// The stronger bots' verdict: each candidate's score and reach from the fair share, the one
+/// chosen, and each team's win rate under them; for a spec aiming at the fair share, whether
+/// every team's 95% interval lies within 3 points of it.
+fn print_confirmation(
+    confirmation: &Confirmation,
+    players: u8,
+    fair_share: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "confirmed by {} bots on seeds of their own, {} races each:",
+        seat_names_of(&confirmation.bots),
+        confirmation.races
+    )?;
+    let fair = 100.0 / f64::from(players.max(1));
+    let row = |out: &mut dyn Write, name: &str, c: &Confirmed, mark: &str| {
+        writeln!(
+            out,
+            "  {name:<32} score {:>8.2}, farthest 95% end from the fair {fair:.1}%: {:.2} \
+             points{mark}",
+            c.score, c.fair_reach
+        )
+    };
+    row(out, "the pack as it is", &confirmation.baseline, "")?;
+    for (i, candidate) in confirmation.candidates.iter().enumerate() {
+        let name = if candidate.rank == 1 {
+            "candidate 1 (the search's best)".to_owned()
+        } else {
+            format!("candidate {}", candidate.rank)
+        };
+        let mark = if i == confirmation.chosen {
+            "  <- chosen"
+        } else {
+            ""
+        };
+        row(out, &name, candidate, mark)?;
+    }
+    let Some(chosen) = confirmation.chosen() else {
+        return Ok(());
+    };
+    if chosen.rank != 1 {
+        writeln!(
+            out,
+            "  the stronger bots chose candidate {} over the search's best; its changes:",
+            chosen.rank
+        )?;
+        for change in &chosen.changes {
+            writeln!(
+                out,
+                "    {}: {} -> {}",
+                change.parameter, change.before, change.after
+            )?;
+        }
+    }
+    writeln!(
+        out,
+        "  win rates under {} bots, % (95%), as it is -> chosen:",
+        seat_names_of(&confirmation.bots)
+    )?;
+    for (team, before) in &confirmation.baseline.teams {
+        rate_line(out, team, *before, chosen.teams.get(team), "")?;
+    }
+    for (side, before) in &confirmation.baseline.sides {
+        rate_line(out, side, *before, chosen.sides.get(side), "")?;
+    }
+    if !fair_share {
+        return Ok(());
+    }
+    let verdict = if chosen.fair_reach <= 3.0 {
+        "every team's 95% interval lies within 3 points of its fair share"
+    } else {
+        "some team's 95% interval reaches more than 3 points from its fair share: the tuned \
+         pack is not shown fair for these bots"
+    };
+    writeln!(
+        out,
+        "  under {} bots {verdict}",
+        seat_names_of(&confirmation.bots)
+    )
+}
+
+/// The bots of the seats in words: one name when one profile plays every seat.
+fn seat_names(bots: &[crate::content::bot_profile::BotProfile]) -> String {
+    let ids: Vec<String> = bots.iter().map(|b| b.id.to_string()).collect();
+    seat_names_of(&ids)
+}
+
+fn seat_names_of(ids: &[String]) -> String {
+    match ids.first() {
+        Some(first) if ids.iter().all(|id| id == first) => first.clone(),
+        _ => ids.join(", "),
+    }
 }
 
 /// Shows `bar` on stderr (evaluations done, best score) when stderr is a terminal.

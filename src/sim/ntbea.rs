@@ -150,14 +150,25 @@ impl Ntbea {
     /// Of the points evaluated, the one the tuples rate highest (the earliest on a tie).
     #[must_use]
     pub fn best(&self) -> Option<Vec<usize>> {
-        let mut best: Option<(f64, &Vec<usize>)> = None;
-        for point in self.whole.keys() {
-            let value = self.estimate(point).unwrap_or(f64::NEG_INFINITY);
-            if best.is_none_or(|(b, _)| value > b) {
-                best = Some((value, point));
-            }
-        }
-        best.map(|(_, point)| point.clone())
+        self.ranked(1).into_iter().next()
+    }
+
+    /// The `count` points evaluated that the tuples rate highest, best first (on a tie, the
+    /// first in the points' order).
+    #[must_use]
+    pub fn ranked(&self, count: usize) -> Vec<Vec<usize>> {
+        let mut rated: Vec<(f64, &Vec<usize>)> = self
+            .whole
+            .keys()
+            .map(|point| (self.estimate(point).unwrap_or(f64::NEG_INFINITY), point))
+            .collect();
+        // A stable sort keeps the points' order among equals.
+        rated.sort_by(|a, b| b.0.total_cmp(&a.0));
+        rated
+            .into_iter()
+            .take(count)
+            .map(|(_, point)| point.clone())
+            .collect()
     }
 }
 
@@ -193,6 +204,18 @@ mod tests {
         let best = run(3);
         assert!(value(&best, 0.0) >= -1.0, "near the best: {best:?}");
         assert_eq!(run(3), best, "deterministic");
+    }
+
+    /// The ranking puts the best point first and orders the rest by the tuples' estimate.
+    #[test]
+    fn the_ranking_starts_with_the_best_and_follows_the_estimates() {
+        let mut search = Ntbea::new(vec![4], 1);
+        for (point, value) in [(0, 1.0), (1, 3.0), (2, 2.0), (3, -1.0)] {
+            search.record(&[point], value);
+        }
+        assert_eq!(search.ranked(3), vec![vec![1], vec![2], vec![0]]);
+        assert_eq!(search.best(), Some(vec![1]));
+        assert_eq!(search.ranked(9).len(), 4, "no more than were evaluated");
     }
 
     /// The tables grow with the evaluations, not with a parameter's range: a search over a

@@ -12,7 +12,9 @@ use std::path::Path;
 use super::limits::{BASE_MP_RANGE, MAX_CARD_COUNT, MAX_DEFENSE, SPEED_RANGE};
 use super::locate::Needle;
 use super::report::FileReport;
-use crate::content::tuning::{METRIC_IDS, Objective, Parameter, TuningSpec};
+use crate::content::tuning::{
+    Confirm, METRIC_IDS, MIN_CONFIRM_RACES, Objective, Parameter, TuningSpec,
+};
 use crate::content::{Document, RawPack};
 
 /// The most races a spec may budget: a search beyond it is a typo, not a plan.
@@ -84,6 +86,9 @@ pub fn check(spec: &TuningSpec, report: &mut FileReport<'_>) {
     for parameter in &spec.parameters {
         check_parameter(parameter, report);
     }
+    if let Some(confirm) = &spec.confirm {
+        check_confirm(confirm, spec.players, report);
+    }
     for objective in &spec.objectives {
         check_objective(objective, report);
         if matches!(objective, Objective::SideFairShare { .. }) && spec.mission.is_none() {
@@ -94,6 +99,49 @@ pub fn check(spec: &TuningSpec, report: &mut FileReport<'_>) {
                 "the objective SideFairShare weighs a mission's sides: name a `mission`".to_owned(),
             );
         }
+    }
+}
+
+/// The most candidates a spec may confirm: each plays its own batch with the stronger bots.
+pub const MAX_CONFIRM_TOP: u8 = 20;
+
+fn check_confirm(confirm: &Confirm, players: u8, report: &mut FileReport<'_>) {
+    if confirm.bots.is_empty()
+        || (confirm.bots.len() != 1 && confirm.bots.len() != usize::from(players))
+    {
+        report.error(
+            "tuning-players",
+            None,
+            &[Needle::Field("confirm"), Needle::Field("bots")],
+            format!(
+                "{} confirming bot profiles for {players} players: name one for every seat, or \
+                 one for all",
+                confirm.bots.len()
+            ),
+        );
+    }
+    if !(1..=MAX_CONFIRM_TOP).contains(&confirm.top) {
+        report.error(
+            "tuning-range",
+            None,
+            &[Needle::Field("confirm"), Needle::Field("top")],
+            format!(
+                "confirming the top {} candidates: confirm 1 to {MAX_CONFIRM_TOP}",
+                confirm.top
+            ),
+        );
+    }
+    let fewest = MIN_CONFIRM_RACES;
+    if !(fewest..=MAX_BUDGET).contains(&confirm.races) {
+        report.error(
+            "tuning-budget",
+            None,
+            &[Needle::Field("confirm"), Needle::Field("races")],
+            format!(
+                "confirming with {} races a candidate: give {fewest} to {MAX_BUDGET}",
+                confirm.races
+            ),
+        );
     }
 }
 
@@ -368,7 +416,13 @@ fn check_pack(spec: &TuningSpec, content: &Path, report: &mut FileReport<'_>) {
             _ => None,
         })
         .collect();
-    for bot in spec.bots.iter().filter(|b| !bots.contains(&b.as_str())) {
+    let confirming = spec.confirm.iter().flat_map(|c| &c.bots);
+    for bot in spec
+        .bots
+        .iter()
+        .chain(confirming)
+        .filter(|b| !bots.contains(&b.as_str()))
+    {
         report.error(
             "tuning-reference",
             None,

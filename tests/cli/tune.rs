@@ -51,12 +51,19 @@ fn unbalanced(dir: &Path, team: &str) -> std::path::PathBuf {
 
 /// `roadwright tune SPEC --out OUT`.
 fn tune(spec: &Path, out: &Path) -> common::Run {
-    common::roadwright(&[
+    tune_with(spec, out, &[])
+}
+
+/// `roadwright tune SPEC --out OUT` and `options`.
+fn tune_with(spec: &Path, out: &Path, options: &[&str]) -> common::Run {
+    let mut args = vec![
         "tune",
         spec.to_str().expect("path"),
         "--out",
         out.to_str().expect("path"),
-    ])
+    ];
+    args.extend_from_slice(options);
+    common::roadwright(&args)
 }
 
 /// The search plays, writes a new pack that validates (the original untouched) and a report of
@@ -159,6 +166,109 @@ fn tune_writes_a_new_pack_and_a_report_and_resumes() {
         "the same search, finished"
     );
     assert_eq!(finished["evaluations"], 16);
+}
+
+/// With `--confirm-bots`, the search's best candidates and the pack as it is are played again
+/// by the stronger bots on seeds of their own; the candidate they score best is the pack
+/// written, and the report gives both verdicts. The confirmation does not change the search: a
+/// run with it resumes a search run without it.
+#[test]
+fn tune_confirms_the_best_candidates_with_stronger_bots() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let spec = unbalanced(dir.path(), "rust-reapers");
+    // Aiming at the fair share too: the report then says whether the pack is fair for the
+    // stronger bots.
+    let text = fs::read_to_string(&spec).expect("spec");
+    fs::write(
+        &spec,
+        text.replace(
+            "FirstSeatAdvantage(weight: 0.5)]",
+            "FairShare(weight: 1.0)]",
+        ),
+    )
+    .expect("spec");
+    let out = dir.path().join("tuned");
+    let plain = tune(&spec, &out);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    assert!(!plain.stdout.contains("confirm"), "{}", plain.stdout);
+    let run = tune_with(
+        &spec,
+        &out,
+        &[
+            "--confirm-bots",
+            "racer",
+            "--confirm-top",
+            "2",
+            "--confirm-races",
+            "40",
+        ],
+    );
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    for says in [
+        "(resuming: 16 evaluations done)",
+        "confirming the search's best 2 candidates and the pack as it is with racer bots, 40 \
+         races each",
+        "confirmed by racer bots on seeds of their own, 40 races each:",
+        "the pack as it is",
+        "candidate 1 (the search's best)",
+        "<- chosen",
+        "win rates under racer bots, % (95%), as it is -> chosen:",
+        "under racer bots ",
+        "the farthest end of a team's 95% interval from the fair 25.0%",
+    ] {
+        assert!(run.stdout.contains(says), "{says}: {}", run.stdout);
+    }
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tuning-report.json")).expect("report"))
+            .expect("json");
+    let confirmation = &report["confirmation"];
+    assert_eq!(confirmation["races"], 40);
+    assert_eq!(
+        confirmation["bots"],
+        serde_json::json!(["racer", "racer", "racer", "racer"])
+    );
+    let candidates = confirmation["candidates"].as_array().expect("candidates");
+    assert_eq!(candidates.len(), 2);
+    assert_eq!(candidates[0]["rank"], 1);
+    assert_eq!(candidates[1]["rank"], 2);
+    let chosen = confirmation["chosen"].as_u64().expect("chosen") as usize;
+    let score = |c: &serde_json::Value| c["score"].as_f64().expect("a score");
+    assert!(
+        candidates
+            .iter()
+            .all(|c| score(&candidates[chosen]) <= score(c)),
+        "the lowest score under the stronger bots is chosen: {confirmation}"
+    );
+    assert_eq!(
+        report["changes"], candidates[chosen]["changes"],
+        "the pack written is the candidate chosen"
+    );
+    assert_eq!(
+        confirmation["baseline"]["teams"]
+            .as_object()
+            .map(|t| t.len()),
+        Some(4)
+    );
+    assert!(confirmation["baseline"]["fair_reach"].as_f64() > Some(0.0));
+    // The best two are different candidates.
+    assert_ne!(candidates[0]["changes"], candidates[1]["changes"]);
+
+    let lonely = tune_with(&spec, &out, &["--confirm-top", "2"]);
+    assert_eq!(lonely.code, 2, "{}", lonely.stderr);
+    assert!(
+        lonely
+            .stderr
+            .contains("--confirm-top and --confirm-races need --confirm-bots"),
+        "{}",
+        lonely.stderr
+    );
+    let unknown = tune_with(&spec, &out, &["--confirm-bots", "nobody"]);
+    assert_eq!(unknown.code, 1, "{}", unknown.stderr);
+    assert!(
+        unknown.stderr.contains("`nobody`"),
+        "the unknown profile is named: {}",
+        unknown.stderr
+    );
 }
 
 /// A parameter naming a team the pack lacks is refused with its place in the spec; an output
@@ -275,6 +385,7 @@ fn small_spec(dir: &Path, name: &str, changes: &[(&str, &str)]) -> std::path::Pa
             "[CarDefense(team: \"rust-reapers\", min: 1, max: 3)]".to_owned(),
         ),
         ("objectives", "[WinRateSpread(weight: 1.0)]".to_owned()),
+        ("confirm", "None".to_owned()),
     ];
     for (field, value) in changes {
         let slot = fields
@@ -389,6 +500,26 @@ fn bad_specs() -> Vec<(&'static str, String, &'static str)> {
             "tuning-reference",
         ),
         ("bots", "[\"no-such-bot\"]".into(), "tuning-reference"),
+        (
+            "confirm",
+            "Some((bots: [\"no-such-bot\"]))".into(),
+            "tuning-reference",
+        ),
+        (
+            "confirm",
+            "Some((bots: [\"random\"], top: 0))".into(),
+            "tuning-range",
+        ),
+        (
+            "confirm",
+            "Some((bots: [\"random\"], races: 5))".into(),
+            "tuning-budget",
+        ),
+        (
+            "confirm",
+            "Some((bots: [\"random\", \"random\", \"random\"]))".into(),
+            "tuning-players",
+        ),
         ("ruleset", "\"no-such-ruleset\"".into(), "tuning-reference"),
         (
             "content",

@@ -131,6 +131,7 @@ impl TuneForm {
                 .filter(|row| row.chosen)
                 .map(|row| row.objective.clone())
                 .collect(),
+            confirm: None,
         }
     }
 }
@@ -435,7 +436,9 @@ impl TuneScreen {
             TuneUpdate::Progress(RunProgress::Evaluated { best_score, .. }) => {
                 self.best_score = best_score;
             }
-            TuneUpdate::Progress(RunProgress::Measuring) => self.measuring = true,
+            TuneUpdate::Progress(RunProgress::Measuring | RunProgress::Confirming { .. }) => {
+                self.measuring = true;
+            }
             TuneUpdate::Finished(result) => {
                 self.run = None;
                 self.measuring = false;

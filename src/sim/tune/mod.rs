@@ -22,6 +22,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+pub mod confirm;
 mod parameters;
 pub mod run;
 
@@ -75,6 +76,20 @@ pub struct Tuning {
     pub dimensions: Vec<Dimension>,
     /// The mission the races play, if the spec names one.
     pub mission: Option<TuneMission>,
+    /// The stronger bots that confirm the search's best candidates, if the spec asks for it.
+    pub confirm: Option<ConfirmPlan>,
+}
+
+/// A confirmation ready to play: the spec's [`crate::content::tuning::Confirm`] with its bot
+/// profiles found.
+#[derive(Clone, Debug)]
+pub struct ConfirmPlan {
+    /// The bot of each seat.
+    pub bots: Vec<BotProfile>,
+    /// Candidates confirmed.
+    pub top: usize,
+    /// Races each confirmation plays.
+    pub races: usize,
 }
 
 /// The mission a tuning's races play: the file as written (checked again against each
@@ -184,10 +199,22 @@ impl Tuning {
         races: usize,
         seed: u64,
     ) -> Result<Option<BatchSpec>, String> {
+        self.batch_with(content, &self.bots, races, seed)
+    }
+
+    /// [`Self::batch`] with other bots in the seats (a mission's sides keep the bots the
+    /// mission gives them).
+    pub fn batch_with(
+        &self,
+        content: crate::validate::checked::Content,
+        bots: &[BotProfile],
+        races: usize,
+        seed: u64,
+    ) -> Result<Option<BatchSpec>, String> {
         let Some(mission) = &self.mission else {
             let rules = RaceRules::new(content, self.track.clone(), self.spec.ruleset.as_str())
                 .map_err(|e| e.to_string())?;
-            return BatchSpec::new(Arc::new(rules), &[], self.bots.clone(), races, seed)
+            return BatchSpec::new(Arc::new(rules), &[], bots.to_vec(), races, seed)
                 .map(Some)
                 .map_err(|e| e.to_string());
         };
@@ -208,7 +235,7 @@ impl Tuning {
             setup.players.iter().map(|p| p.team.clone()).collect();
         let rules = RaceRules::for_mission(&content, self.track.clone(), checked)
             .map_err(|e| e.to_string())?;
-        let mut spec = BatchSpec::new(Arc::new(rules), &teams, self.bots.clone(), races, seed)
+        let mut spec = BatchSpec::new(Arc::new(rules), &teams, bots.to_vec(), races, seed)
             .map_err(|e| e.to_string())?;
         spec.side_bots.clone_from(&mission.side_bots);
         Ok(Some(spec))
@@ -232,15 +259,15 @@ impl Tuning {
                 pack.root.display()
             )));
         }
-        let bots = (0..usize::from(spec.players))
-            .map(|seat| {
-                let id = spec.bots.get(seat).or_else(|| spec.bots.first());
-                id.and_then(|id| profiles.get(id.as_str()).cloned())
-                    .ok_or_else(|| {
-                        TuneError::Setup(format!("no bot profile for seat {}", seat + 1))
-                    })
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let bots = seat_bots(&spec.bots, spec.players, profiles)?;
+        let confirm = match &spec.confirm {
+            None => None,
+            Some(confirm) => Some(ConfirmPlan {
+                bots: seat_bots(&confirm.bots, spec.players, profiles)?,
+                top: usize::from(confirm.top),
+                races: confirm.races as usize,
+            }),
+        };
         let dimensions = spec
             .parameters
             .iter()
@@ -259,6 +286,7 @@ impl Tuning {
             bots,
             dimensions,
             mission: None,
+            confirm,
         })
     }
 
@@ -315,6 +343,19 @@ impl Tuning {
         threads: usize,
         cancel: &(dyn Fn() -> bool + Sync),
     ) -> Result<Evaluation, String> {
+        self.evaluate_with(&self.bots, point, races, seed, threads, cancel)
+    }
+
+    /// [`Self::evaluate`] with other bots in the seats.
+    pub fn evaluate_with(
+        &self,
+        bots: &[BotProfile],
+        point: &[usize],
+        races: usize,
+        seed: u64,
+        threads: usize,
+        cancel: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Evaluation, String> {
         let pack = self.candidate(point);
         let out = || Evaluation {
             point: point.to_vec(),
@@ -325,7 +366,7 @@ impl Tuning {
         let Some(content) = validate_pack(&pack).0 else {
             return Ok(out());
         };
-        let Some(spec) = self.batch(content, races, seed)? else {
+        let Some(spec) = self.batch_with(content, bots, races, seed)? else {
             return Ok(out());
         };
         let folded = fold_shard(&spec, Shard::WHOLE, threads, false, &|_| {}, cancel)?;
@@ -358,6 +399,30 @@ impl Tuning {
             final_races: finals,
         }
     }
+}
+
+/// The bot profile of each of `players` seats from `ids` (one for every seat, or one for all).
+fn seat_bots(
+    ids: &[crate::content::text::Id],
+    players: u8,
+    profiles: &BTreeMap<String, BotProfile>,
+) -> Result<Vec<BotProfile>, TuneError> {
+    (0..usize::from(players))
+        .map(|seat| {
+            let id = ids.get(seat).or_else(|| ids.first());
+            let profile = id.and_then(|id| profiles.get(id.as_str()).cloned());
+            profile.ok_or_else(|| {
+                TuneError::Setup(match id {
+                    Some(id) => format!(
+                        "no bot profile `{id}` (seat {}): the content has {}",
+                        seat + 1,
+                        profiles.keys().cloned().collect::<Vec<_>>().join(", ")
+                    ),
+                    None => format!("no bot profile for seat {}", seat + 1),
+                })
+            })
+        })
+        .collect()
 }
 
 /// How a search spends its budget.
@@ -589,12 +654,22 @@ impl Search {
     /// (feasible ones only), or the baseline.
     #[must_use]
     pub fn best(&self, tuning: &Tuning) -> Vec<usize> {
+        self.top(tuning, 1)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| tuning.baseline())
+    }
+
+    /// The `count` best points found, best first: those NTBEA's tuples rate highest among
+    /// the feasible ones evaluated (fewer when fewer were evaluated).
+    #[must_use]
+    pub fn top(&self, tuning: &Tuning, count: usize) -> Vec<Vec<usize>> {
         let sizes = tuning.dimensions.iter().map(|d| d.values.len()).collect();
         let mut ntbea = Ntbea::new(sizes, tuning.spec.seed);
         for evaluation in self.evaluations.iter().filter(|e| e.score.is_finite()) {
             ntbea.record(&evaluation.point, -evaluation.score);
         }
-        ntbea.best().unwrap_or_else(|| tuning.baseline())
+        ntbea.ranked(count)
     }
 }
 
@@ -602,6 +677,13 @@ impl Search {
 #[must_use]
 pub fn final_seed(seed: u64) -> u64 {
     super::batch::race_seed(seed ^ 0x7475_6e65_6669_6e61, 0)
+}
+
+/// The seed of the confirmation's races: other races than the search's and the final
+/// measurement's.
+#[must_use]
+pub fn confirm_seed(seed: u64) -> u64 {
+    super::batch::race_seed(seed ^ 0x636f_6e66_6972_6d73, 0)
 }
 
 #[cfg(test)]

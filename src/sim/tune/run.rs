@@ -29,6 +29,7 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
+use super::confirm::{Confirmation, confirm};
 use super::parameters::{Value, rulebook_range};
 use super::{Evaluation, ObjectiveValue, Plan, Search, Tuning, final_seed};
 use crate::content::{Document, SourceFile};
@@ -90,7 +91,15 @@ pub enum RunProgress {
         /// The lowest score so far.
         best_score: f64,
     },
-    /// The search is over; the baseline and the best are being measured on fresh seeds.
+    /// The search is over; its best candidates are being confirmed by the stronger bots.
+    Confirming {
+        /// Candidates confirmed (the pack as it is besides).
+        candidates: usize,
+        /// Races each plays.
+        races: usize,
+    },
+    /// The search (and the confirmation) is over; the baseline and the best are being
+    /// measured on fresh seeds.
     Measuring,
 }
 
@@ -148,6 +157,10 @@ pub struct Report {
     /// The same, for the tuned pack.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sides_after: BTreeMap<String, Interval>,
+    /// The stronger bots' verdict on the search's best candidates, when the spec asks for one
+    /// (and the run was not stopped before it); the pack written is the candidate it chose.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub confirmation: Option<Confirmation>,
 }
 
 impl Report {
@@ -281,8 +294,25 @@ pub fn run(
     if abandoned(abandon) {
         return Err(RunError::Abandoned);
     }
+    let mut best = search.best(tuning);
+    let confirmation = match &tuning.confirm {
+        Some(plan) if !halted() => {
+            progress(RunProgress::Confirming {
+                candidates: plan.top,
+                races: plan.races,
+            });
+            confirm(tuning, plan, &search, threads, &halted).map_err(RunError::Play)?
+        }
+        _ => None,
+    };
+    if abandoned(abandon) {
+        return Err(RunError::Abandoned);
+    }
+    let confirmation = confirmation.map(|(confirmation, chosen)| {
+        best = chosen;
+        confirmation
+    });
     progress(RunProgress::Measuring);
-    let best = search.best(tuning);
     let baseline = tuning.baseline();
     let seed = final_seed(tuning.spec.seed);
     let measure = |point: &[usize]| {
@@ -310,7 +340,9 @@ pub fn run(
         spec: tuning.spec.name.to_string(),
         plan,
         evaluations: search.evaluations.len(),
-        stopped_early: search.evaluations.len() < plan.evaluations || !fresh_seeds,
+        stopped_early: search.evaluations.len() < plan.evaluations
+            || !fresh_seeds
+            || (tuning.confirm.is_some() && confirmation.is_none()),
         fresh_seeds,
         changes: changes(tuning, &baseline, &best),
         before: before.objectives.clone(),
@@ -322,6 +354,7 @@ pub fn run(
         team_changes: team_changes(&before, &after),
         sides_before: side_rates(&before),
         sides_after: side_rates(&after),
+        confirmation,
     };
     let json = serde_json::to_string_pretty(&report).map_err(|e| RunError::Write {
         path: out_dir.join(REPORT_FILE),
@@ -355,7 +388,7 @@ fn abandoned(flag: &AtomicBool) -> bool {
 }
 
 /// What the tuned pack changes, parameter by parameter.
-fn changes(tuning: &Tuning, baseline: &[usize], best: &[usize]) -> Vec<Change> {
+pub(super) fn changes(tuning: &Tuning, baseline: &[usize], best: &[usize]) -> Vec<Change> {
     tuning
         .dimensions
         .iter()
@@ -380,7 +413,7 @@ fn changes(tuning: &Tuning, baseline: &[usize], best: &[usize]) -> Vec<Change> {
 }
 
 /// Each team's win rate in a measurement.
-fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
+pub(super) fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
     evaluation
         .stats
         .as_ref()
@@ -394,7 +427,7 @@ fn team_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
 }
 
 /// Each side's win rate under a mission (empty without one).
-fn side_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
+pub(super) fn side_rates(evaluation: &Evaluation) -> BTreeMap<String, Interval> {
     evaluation
         .stats
         .as_ref()
@@ -557,7 +590,13 @@ fn write_file(path: &Path, bytes: &[u8]) -> Result<(), RunError> {
 /// What a saved search must match to be resumed: the spec, the pack and the track as read.
 fn fingerprint(tuning: &Tuning) -> String {
     let documents: Vec<&Document> = tuning.pack.files.iter().map(|f| &f.document).collect();
-    crate::sim::load::sha256(&format!("{:?}{documents:?}{:?}", tuning.spec, tuning.track))
+    // The confirmation comes after the search and does not change it: a search run without
+    // one is resumed by a run that asks for one.
+    let spec = crate::content::tuning::TuningSpec {
+        confirm: None,
+        ..tuning.spec.clone()
+    };
+    crate::sim::load::sha256(&format!("{spec:?}{documents:?}{:?}", tuning.track))
 }
 
 /// The pack's folder copied into `folder` (replacing a tuned pack written there before), then

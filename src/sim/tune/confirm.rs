@@ -1,0 +1,154 @@
+//! Tuning confirmed by strong play: the search runs on cheap bots, and its best few candidates
+//! (as the search's tuples rate them) are played again, with the pack as it is, by stronger
+//! bots on seeds of their own. The candidate the stronger bots score best is the one written.
+//!
+//! # Decisions taken
+//! - **Who chooses**: the stronger bots. A candidate that is fair for racers but not for good
+//!   players is the wrong answer to a designer; the cheap bots only narrow the field. When the
+//!   stronger bots score no candidate better than the search's best, the search's best is kept
+//!   (the earliest on a tie), so a confirmation never changes the answer on noise alone.
+//! - **Seeds**: every candidate and the pack as it is play the same confirmation seeds (common
+//!   random numbers, as in the search), which neither the search nor the final measurement use.
+//! - **How fair is fair**: beside each score the report gives how far the farthest end of any
+//!   team's 95% interval lies from the fair share (one race in as many as there are players):
+//!   "every team within 3 points of its fair share at 95%" is that figure at most 3.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::run::{Change, changes, side_rates, team_rates};
+use super::{ConfirmPlan, Evaluation, ObjectiveValue, Search, Tuning, confirm_seed};
+use crate::sim::stats::Interval;
+
+/// One candidate as the stronger bots played it.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Confirmed {
+    /// Its place in the search's ranking (1: the search's best); 0 for the pack as it is.
+    pub rank: usize,
+    /// What it changes in the pack.
+    pub changes: Vec<Change>,
+    /// Its score under the stronger bots (lower is better).
+    pub score: f64,
+    /// Each objective under the stronger bots.
+    pub objectives: Vec<ObjectiveValue>,
+    /// Each team's win rate with its 95% interval.
+    pub teams: BTreeMap<String, Interval>,
+    /// Under a mission, each side's win rate with its 95% interval.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub sides: BTreeMap<String, Interval>,
+    /// How far, in points, the farthest end of any team's 95% interval lies from the fair
+    /// share ([`fair_reach`]).
+    pub fair_reach: f64,
+}
+
+/// The stronger bots' verdict.
+#[derive(Clone, PartialEq, Debug, Serialize)]
+pub struct Confirmation {
+    /// The stronger bots, seat by seat.
+    pub bots: Vec<String>,
+    /// Races each candidate played.
+    pub races: usize,
+    /// The pack as it is, under the stronger bots.
+    pub baseline: Confirmed,
+    /// The candidates confirmed, in the search's order.
+    pub candidates: Vec<Confirmed>,
+    /// The index in `candidates` of the one chosen (and written).
+    pub chosen: usize,
+}
+
+impl Confirmation {
+    /// The candidate chosen.
+    #[must_use]
+    pub fn chosen(&self) -> Option<&Confirmed> {
+        self.candidates.get(self.chosen)
+    }
+}
+
+/// How far, in points, the farthest end of any team's 95% interval lies from the fair share
+/// of `players` players (0 with no team).
+#[must_use]
+pub fn fair_reach(teams: &BTreeMap<String, Interval>, players: u8) -> f64 {
+    let fair = 100.0 / f64::from(players.max(1));
+    teams
+        .values()
+        .map(|i| {
+            (i.low * 100.0 - fair)
+                .abs()
+                .max((i.high * 100.0 - fair).abs())
+        })
+        .fold(0.0, f64::max)
+}
+
+/// Plays the pack as it is and the search's `plan.top` best candidates with the plan's bots
+/// and chooses one: the confirmation and the point chosen. `None` when `stop` cut it short.
+pub fn confirm(
+    tuning: &Tuning,
+    plan: &ConfirmPlan,
+    search: &Search,
+    threads: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<Option<(Confirmation, Vec<usize>)>, String> {
+    let seed = confirm_seed(tuning.spec.seed);
+    let baseline = tuning.baseline();
+    let mut points = search.top(tuning, plan.top);
+    if points.is_empty() {
+        points.push(baseline.clone());
+    }
+    let confirmed = |rank: usize, point: &[usize]| -> Result<Option<Confirmed>, String> {
+        let evaluation =
+            tuning.evaluate_with(&plan.bots, point, plan.races, seed, threads, stop)?;
+        if stop() {
+            return Ok(None);
+        }
+        Ok(Some(confirmed(tuning, rank, &baseline, point, &evaluation)))
+    };
+    let Some(before) = confirmed(0, &baseline)? else {
+        return Ok(None);
+    };
+    let mut candidates = Vec::with_capacity(points.len());
+    for (i, point) in points.iter().enumerate() {
+        let Some(candidate) = confirmed(i + 1, point)? else {
+            return Ok(None);
+        };
+        candidates.push(candidate);
+    }
+    // The lowest score; the search's order breaks ties, so noise alone never moves the answer.
+    let chosen = candidates.iter().enumerate().fold(0, |best, (i, c)| {
+        if c.score < candidates[best].score {
+            i
+        } else {
+            best
+        }
+    });
+    let point = points[chosen].clone();
+    Ok(Some((
+        Confirmation {
+            bots: plan.bots.iter().map(|b| b.id.to_string()).collect(),
+            races: plan.races,
+            baseline: before,
+            candidates,
+            chosen,
+        },
+        point,
+    )))
+}
+
+fn confirmed(
+    tuning: &Tuning,
+    rank: usize,
+    baseline: &[usize],
+    point: &[usize],
+    evaluation: &Evaluation,
+) -> Confirmed {
+    let teams = team_rates(evaluation);
+    Confirmed {
+        rank,
+        changes: changes(tuning, baseline, point),
+        score: evaluation.score,
+        objectives: evaluation.objectives.clone(),
+        fair_reach: fair_reach(&teams, tuning.spec.players),
+        sides: side_rates(evaluation),
+        teams,
+    }
+}
