@@ -10,7 +10,7 @@
 use rand::{Rng, RngExt};
 
 /// A deck in play.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
+#[derive(PartialEq, Eq, Debug, Default)]
 pub struct Deck {
     /// Cards on top of the pile in a known order, the top card last (drawn first).
     pub top: Vec<u16>,
@@ -18,6 +18,23 @@ pub struct Deck {
     pub pile: Vec<u32>,
     /// Discarded cards, the last discarded last.
     pub discard: Vec<u16>,
+}
+
+/// A copy into a deck reuses its room (a bot copies a position for every decision it weighs).
+impl Clone for Deck {
+    fn clone(&self) -> Self {
+        Self {
+            top: self.top.clone(),
+            pile: self.pile.clone(),
+            discard: self.discard.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        self.top.clone_from(&source.top);
+        self.pile.clone_from(&source.pile);
+        self.discard.clone_from(&source.discard);
+    }
 }
 
 impl Deck {

@@ -159,7 +159,7 @@ pub struct Claims {
 }
 
 /// A player: one team, a hand, a VP pool.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(PartialEq, Debug)]
 pub struct Player {
     /// The team's index in the content.
     pub team: usize,
@@ -173,6 +173,37 @@ pub struct Player {
     pub hand: Vec<u16>,
     /// Reserve cars, in the order they enter the chute.
     pub reserve: Vec<CarId>,
+}
+
+/// A copy into a player reuses the room of its hand and reserve.
+impl Clone for Player {
+    fn clone(&self) -> Self {
+        Self {
+            team: self.team,
+            pool: self.pool,
+            claims: self.claims,
+            clock_removed: self.clock_removed,
+            hand: self.hand.clone(),
+            reserve: self.reserve.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            team,
+            pool,
+            claims,
+            clock_removed,
+            hand,
+            reserve,
+        } = self;
+        *team = source.team;
+        *pool = source.pool;
+        *claims = source.claims;
+        *clock_removed = source.clock_removed;
+        hand.clone_from(&source.hand);
+        reserve.clone_from(&source.reserve);
+    }
 }
 
 impl Player {
@@ -218,7 +249,7 @@ pub enum RaceResult {
 /// The fields are the engine's own (`pub(super)`: no layer above `rules` reads or changes
 /// them; they read the position through methods). Each rule module changes the part of the
 /// position its chapter governs; the workspace is changed only through its methods.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Race {
     pub(super) rules: Arc<RaceRules>,
     pub(super) rng: ChaCha8Rng,
@@ -264,7 +295,117 @@ pub struct Race {
     pub(super) work: Workspace,
 }
 
+/// A copy. [`Clone::clone_from`] copies into a race already made, reusing its room: a bot that
+/// weighs every decision on a copy of one position allocates nothing after the first.
+impl Clone for Race {
+    fn clone(&self) -> Self {
+        self.copy_with(
+            self.log.clone(),
+            self.history.clone(),
+            self.logging,
+            self.work.clone(),
+        )
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name: a field added to the race and not copied here does not compile.
+        let Self {
+            rules,
+            rng,
+            players,
+            cars,
+            occupant,
+            movement_cards,
+            event_cards,
+            combat_cards,
+            hazard_pile,
+            face_down,
+            turn,
+            first_player,
+            current,
+            clock_running,
+            bounty,
+            finish_bonus,
+            phase,
+            active,
+            scenario_mp,
+            log,
+            history,
+            result,
+            turn_limit,
+            logging,
+            mission,
+            work,
+        } = self;
+        rules.clone_from(&source.rules);
+        rng.clone_from(&source.rng);
+        players.clone_from(&source.players);
+        cars.clone_from(&source.cars);
+        occupant.clone_from(&source.occupant);
+        movement_cards.clone_from(&source.movement_cards);
+        event_cards.clone_from(&source.event_cards);
+        combat_cards.clone_from(&source.combat_cards);
+        hazard_pile.clone_from(&source.hazard_pile);
+        face_down.clone_from(&source.face_down);
+        *turn = source.turn;
+        *first_player = source.first_player;
+        *current = source.current;
+        *clock_running = source.clock_running;
+        *bounty = source.bounty;
+        *finish_bonus = source.finish_bonus;
+        phase.clone_from(&source.phase);
+        *active = source.active;
+        *scenario_mp = source.scenario_mp;
+        log.clone_from(&source.log);
+        history.clone_from(&source.history);
+        *result = source.result;
+        *turn_limit = source.turn_limit;
+        *logging = source.logging;
+        mission.clone_from(&source.mission);
+        work.clone_from(&source.work);
+    }
+}
+
 impl Race {
+    /// A copy of the position with these records, logging and workspace (a clone keeps the
+    /// race's own; a search's copy starts them empty).
+    pub(super) fn copy_with(
+        &self,
+        log: Vec<RaceEvent>,
+        history: Vec<super::Decision>,
+        logging: bool,
+        work: Workspace,
+    ) -> Self {
+        Self {
+            rules: Arc::clone(&self.rules),
+            rng: self.rng.clone(),
+            players: self.players.clone(),
+            cars: self.cars.clone(),
+            occupant: self.occupant.clone(),
+            movement_cards: self.movement_cards.clone(),
+            event_cards: self.event_cards.clone(),
+            combat_cards: self.combat_cards.clone(),
+            hazard_pile: self.hazard_pile.clone(),
+            face_down: self.face_down.clone(),
+            turn: self.turn,
+            first_player: self.first_player,
+            current: self.current,
+            clock_running: self.clock_running,
+            bounty: self.bounty,
+            finish_bonus: self.finish_bonus,
+            phase: self.phase.clone(),
+            active: self.active,
+            scenario_mp: self.scenario_mp,
+            log,
+            history,
+            result: self.result,
+            turn_limit: self.turn_limit,
+            logging,
+            mission: self.mission.clone(),
+            work,
+        }
+    }
+
     /// An empty race over `rules`; setup fills it in.
     pub(crate) fn empty(rules: Arc<RaceRules>, seed: u64, turn_limit: u32) -> Self {
         let rng = ChaCha8Rng::seed_from_u64(seed);

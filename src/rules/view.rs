@@ -292,34 +292,12 @@ impl<'a> PlayerView<'a> {
 impl Race {
     /// A copy without the event log and the decision history (a search needs neither).
     pub(crate) fn copy_without_history(&self) -> Self {
-        Self {
-            rules: std::sync::Arc::clone(&self.rules),
-            rng: self.rng.clone(),
-            players: self.players.clone(),
-            cars: self.cars.clone(),
-            occupant: self.occupant.clone(),
-            movement_cards: self.movement_cards.clone(),
-            event_cards: self.event_cards.clone(),
-            combat_cards: self.combat_cards.clone(),
-            hazard_pile: self.hazard_pile.clone(),
-            face_down: self.face_down.clone(),
-            turn: self.turn,
-            first_player: self.first_player,
-            current: self.current,
-            clock_running: self.clock_running,
-            bounty: self.bounty,
-            finish_bonus: self.finish_bonus,
-            phase: self.phase.clone(),
-            active: self.active,
-            scenario_mp: self.scenario_mp,
-            log: Vec::new(),
-            history: Vec::new(),
-            result: self.result,
-            turn_limit: self.turn_limit,
-            logging: false,
-            mission: self.mission.clone(),
-            work: super::workspace::Workspace::default(),
-        }
+        self.copy_with(
+            Vec::new(),
+            Vec::new(),
+            false,
+            super::workspace::Workspace::default(),
+        )
     }
 }
 

@@ -51,6 +51,12 @@ impl Clone for Workspace {
             touched: self.touched.clone(),
         }
     }
+
+    /// A copy into a workspace keeps its own spare room.
+    fn clone_from(&mut self, source: &Self) {
+        self.legal.clone_from(&source.legal);
+        self.touched.clone_from(&source.touched);
+    }
 }
 
 impl Workspace {

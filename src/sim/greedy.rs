@@ -7,13 +7,27 @@ use rand_chacha::ChaCha8Rng;
 use super::bot::Bot;
 use super::score::evaluate;
 use crate::content::bot_profile::Weights;
-use crate::rules::{Decision, PlayerView};
+use crate::rules::{Decision, PlayerView, Race};
 
 /// A bot that takes the decision with the best immediate result.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct GreedyBot {
     weights: Weights,
     rng: ChaCha8Rng,
+    /// The copy each decision is tried on, kept for its room: trying a decision copies the
+    /// position into it without allocating.
+    trial: Option<Race>,
+}
+
+/// A copy of the bot leaves its scratch copy behind (it holds nothing between decisions).
+impl Clone for GreedyBot {
+    fn clone(&self) -> Self {
+        Self {
+            weights: self.weights,
+            rng: self.rng.clone(),
+            trial: None,
+        }
+    }
 }
 
 impl GreedyBot {
@@ -23,6 +37,7 @@ impl GreedyBot {
         Self {
             weights,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            trial: None,
         }
     }
 }
@@ -35,11 +50,16 @@ impl Bot for GreedyBot {
         let base = view.determinise(&mut self.rng);
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, decision) in legal.iter().enumerate() {
-            let mut trial = base.clone();
+            let trial = match &mut self.trial {
+                Some(trial) => {
+                    trial.clone_from(&base);
+                    trial
+                }
+                none => none.insert(base.clone()),
+            };
             trial.apply_listed(decision);
             // A hair of noise breaks ties without favouring the first decision listed.
-            let score =
-                evaluate(&trial, view.me(), &self.weights) + self.rng.random::<f64>() * 1e-6;
+            let score = evaluate(trial, view.me(), &self.weights) + self.rng.random::<f64>() * 1e-6;
             if score > best.0 {
                 best = (score, i);
             }
