@@ -174,17 +174,27 @@ fn print_ladder(
     )?;
     writeln!(
         out,
-        "{:<12} {:>7} {:>17} {:>11} {:>12}",
-        "profile", "rating", "95% interval", "races won", "ms per race"
+        "{:<12} {:>7} {:>17} {:>11} {:>20} {:>12}",
+        "profile", "rating", "95% interval", "races won", "% won (95%)", "ms per race"
     )?;
     for rung in &ladder.rungs {
+        // The share of races won, with its Wilson interval: a head-to-head of two profiles
+        // reads its verdict here.
+        let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
+        let share = crate::sim::stats::wilson(count(rung.wins), count(rung.races));
         writeln!(
             out,
-            "{:<12} {:>7.0} {:>17} {:>11} {:>12}",
+            "{:<12} {:>7.0} {:>17} {:>11} {:>20} {:>12}",
             rung.profile,
             rung.rating,
             format!("{:.0} to {:.0}", rung.low, rung.high),
             format!("{}/{}", rung.wins, rung.races),
+            format!(
+                "{:.1} ({:.1}-{:.1})",
+                share.rate * 100.0,
+                share.low * 100.0,
+                share.high * 100.0
+            ),
             times
                 .get(&rung.profile)
                 .map_or_else(|| "-".to_owned(), |ms| format!("{ms:.1}"))
