@@ -236,6 +236,49 @@ fn race_ten_players_oval_planner(bencher: divan::Bencher) {
     bench_races(bencher, |seed| bot_for(&planner, seed));
 }
 
+/// A play of a card chosen by the search bot (the shipped `searcher` profile): two-player races
+/// on the oval played by planners to their fifth play, one position per seed, the bot made
+/// afresh for each choice (its play-outs are the whole of its work; the planner it asks for the
+/// candidates is part of it).
+#[divan::bench(sample_count = 20)]
+fn search_bot_play_two_players(bencher: divan::Bencher) {
+    let profiles = profiles_in(&Path::new(env!("CARGO_MANIFEST_DIR")).join("content"));
+    let searcher = profiles
+        .get("searcher")
+        .expect("the searcher profile")
+        .clone();
+    let planner = profiles.get("planner").expect("the planner").clone();
+    let rules = rules();
+    let positions: Vec<Race> = (0..20)
+        .filter_map(|seed| {
+            let setup = RaceSetup::first_teams(&rules.content, 2, seed);
+            let mut race = Race::new(Arc::clone(&rules), &setup).expect("setup");
+            race.set_logging(false);
+            let mut seats = roadwright::sim::Seats::new(seed, [Some(&planner), Some(&planner)]);
+            let mut plays = 0;
+            while !race.is_over() {
+                let legal = race.legal();
+                if legal.len() > 1 && legal.iter().all(|d| matches!(d, Decision::Play { .. })) {
+                    plays += 1;
+                    if plays == 5 {
+                        return Some(race);
+                    }
+                }
+                seats.step(&mut race);
+            }
+            None
+        })
+        .collect();
+    let mut next = 0;
+    bencher.bench_local(|| {
+        next = (next + 1) % positions.len();
+        let race = &positions[next];
+        let player = race.deciding_player().expect("a player to play");
+        let mut bot = bot_for(&searcher, next as u64);
+        bot.choose(&race.view(player), race.legal())
+    });
+}
+
 /// The start of every movement in 30 ten-player random races on the oval (about 6,000
 /// positions), each with the work its enumeration takes (positions visited).
 fn real_positions() -> Vec<(usize, Race)> {

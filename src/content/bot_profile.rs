@@ -64,6 +64,30 @@ pub enum Strategy {
     /// The card, car, movement and attack whose whole activation scores best, looking at every
     /// outcome of every card and car.
     Planner(Weights),
+    /// The planner's best few plays, each played out a few activations on determinised copies
+    /// of the race (every seat played by a quicker planner), and the one whose play-outs end
+    /// best taken: a search for a game of hidden cards.
+    Search(SearchBudget),
+}
+
+/// A search bot's weights and budget: `candidates` × `rollouts` play-outs of `horizon`
+/// activations each, at every play of a card.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SearchBudget {
+    /// What a position is worth (the play-outs' end positions are scored with them, and the
+    /// planner that proposes the candidates plans with them).
+    pub weights: Weights,
+    /// The plays the planner rates best that are played out.
+    pub candidates: u32,
+    /// Play-outs of each candidate, each on a determinised copy of its own (the same copies
+    /// for every candidate).
+    pub rollouts: u32,
+    /// Activations a play-out runs after the candidate's own, every seat's counted.
+    pub horizon: u32,
+    /// The search budget of the planner every seat plays by in a play-out (positions per card
+    /// and car).
+    pub rollout_search_limit: u32,
 }
 
 /// What a position is worth to a player: each term is multiplied by its weight and summed.

@@ -857,14 +857,27 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
         }
         Document::BotProfile(profile) => {
             ui.heading(profile.name.as_str());
-            if matches!(
-                profile.strategy,
-                crate::content::bot_profile::Strategy::Planner(_)
-            ) {
-                ui.label(format!(
-                    "A planner searching up to {} positions per card and car (search_limit).",
-                    profile.search_limit
-                ));
+            match &profile.strategy {
+                crate::content::bot_profile::Strategy::Planner(_) => {
+                    ui.label(format!(
+                        "A planner searching up to {} positions per card and car \
+                         (search_limit).",
+                        profile.search_limit
+                    ));
+                }
+                crate::content::bot_profile::Strategy::Search(budget) => {
+                    ui.label(format!(
+                        "A search bot: the planner's best {} plays (up to {} positions per \
+                         card and car), each played out {} times for {} activations by a \
+                         planner searching up to {} positions.",
+                        budget.candidates,
+                        profile.search_limit,
+                        budget.rollouts,
+                        budget.horizon,
+                        budget.rollout_search_limit
+                    ));
+                }
+                _ => {}
             }
             ui.label("Bot profiles are edited as text for now.");
         }

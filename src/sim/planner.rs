@@ -21,7 +21,9 @@ use super::mission_score::MissionLens;
 use super::score::{DECIDED, lap_length, lap_progress};
 use crate::content::bot_profile::Weights;
 use crate::rules::outcomes::Ending;
-use crate::rules::{CarId, Decision, OutcomeSearch, Place, PlayerView, Race, RaceResult, Step};
+use crate::rules::{
+    CarId, Decision, OutcomeSearch, Place, PlayerId, PlayerView, Race, RaceResult, Step,
+};
 use crate::validate::checked_track::SpaceId;
 
 /// How much a rival car's progress counts against the planner, next to its own cars' (which
@@ -32,6 +34,18 @@ const RIVAL_SHARE: f64 = 0.2;
 /// (`search_limit`): enough for any ordinary card, and a bound on a bot's thinking in a packed
 /// field.
 const DEFAULT_SEARCH_LIMIT: usize = crate::content::bot_profile::DEFAULT_SEARCH_LIMIT as usize;
+
+/// One play planned: its score, its index among the legal decisions, the steps of its best
+/// movement.
+#[derive(Clone, Debug)]
+pub(crate) struct PlannedPlay {
+    /// What the planner thinks the activation is worth.
+    pub score: f64,
+    /// The play's index among the legal decisions.
+    pub index: usize,
+    /// The movement planned.
+    pub steps: Vec<Step>,
+}
 
 /// A bot that plans each activation.
 #[derive(Clone, Debug)]
@@ -52,6 +66,9 @@ pub struct PlannerBot {
     search_limit: usize,
     /// In a mission race, the side's view of its objectives for the activation planned.
     lens: Option<MissionLens>,
+    /// The copy each play is planned on, kept for its room: planning a play copies the
+    /// position into it without allocating.
+    trial: Option<Race>,
 }
 
 impl PlannerBot {
@@ -68,6 +85,7 @@ impl PlannerBot {
             progress: Vec::new(),
             search_limit: DEFAULT_SEARCH_LIMIT,
             lens: None,
+            trial: None,
         }
     }
 
@@ -78,11 +96,57 @@ impl PlannerBot {
         self
     }
 
+    /// Plans every play of `legal` (a card for a car each) on `race`, a determinised copy of
+    /// `me`'s view, and hands each that can be planned to `planned`, in the order listed.
+    pub(crate) fn plan_plays(
+        &mut self,
+        race: &Race,
+        me: PlayerId,
+        legal: &[Decision],
+        mut planned: impl FnMut(PlannedPlay),
+    ) {
+        self.lens = race
+            .mission()
+            .map(|_| MissionLens::of(race, me, &self.weights));
+        self.progress.clear();
+        self.progress.extend(
+            race.cars()
+                .iter()
+                .map(|car| lap_progress(race.track(), car.place)),
+        );
+        for (index, play) in legal.iter().enumerate() {
+            if let Some((score, steps)) = self.plan_play(race, play) {
+                planned(PlannedPlay {
+                    score,
+                    index,
+                    steps,
+                });
+            }
+        }
+    }
+
+    /// Follows `steps` as the movement of the activation just started (a play chosen by
+    /// someone else: the search bot).
+    pub(crate) fn follow(&mut self, steps: &[Step]) {
+        self.plan.clear();
+        self.plan.extend(steps.iter().cloned());
+    }
+
     /// The best activation for one play: its score and its steps.
     fn plan_play(&mut self, race: &Race, play: &Decision) -> Option<(f64, Vec<Step>)> {
-        let mut trial = race.clone();
-        trial.play_to_movement(play).ok()?;
-        self.plan_movement(race, &mut trial)
+        let mut trial = match self.trial.take() {
+            Some(mut trial) => {
+                trial.clone_from(race);
+                trial
+            }
+            None => race.clone(),
+        };
+        let planned = match trial.play_to_movement(play) {
+            Ok(_) => self.plan_movement(race, &mut trial),
+            Err(_) => None,
+        };
+        self.trial = Some(trial);
+        planned
     }
 
     /// The best outcome of the movement under way in `trial` (played from `race`).
@@ -181,26 +245,15 @@ impl Bot for PlannerBot {
         }
         if legal.iter().all(|d| matches!(d, Decision::Play { .. })) {
             let race = view.determinise(&mut self.rng);
-            self.lens = race
-                .mission()
-                .map(|_| MissionLens::of(&race, view.me(), &self.weights));
-            self.progress.clear();
-            self.progress.extend(
-                race.cars()
-                    .iter()
-                    .map(|car| lap_progress(race.track(), car.place)),
-            );
-            let mut best: Option<(f64, usize, Vec<Step>)> = None;
-            for (i, play) in legal.iter().enumerate() {
-                if let Some((score, steps)) = self.plan_play(&race, play)
-                    && best.as_ref().is_none_or(|(b, _, _)| score > *b)
-                {
-                    best = Some((score, i, steps));
+            let mut best: Option<PlannedPlay> = None;
+            self.plan_plays(&race, view.me(), legal, |play| {
+                if best.as_ref().is_none_or(|b| play.score > b.score) {
+                    best = Some(play);
                 }
-            }
-            if let Some((_, i, steps)) = best {
-                self.plan = steps.into();
-                return i;
+            });
+            if let Some(best) = best {
+                self.plan = best.steps.into();
+                return best.index;
             }
             self.plan.clear();
             return self.greedy.choose(view, legal);

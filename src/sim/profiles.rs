@@ -6,6 +6,7 @@ use std::path::Path;
 use super::bot::{Bot, RandomBot};
 use super::greedy::GreedyBot;
 use super::planner::PlannerBot;
+use super::search_bot::SearchBot;
 use crate::content::bot_profile::{BotProfile, Strategy};
 use crate::content::{Document, RawPack};
 
@@ -36,5 +37,8 @@ pub fn bot_for(profile: &BotProfile, seed: u64) -> Box<dyn Bot + Send> {
         Strategy::Planner(weights) => Box::new(
             PlannerBot::new(*weights, seed).with_search_limit(profile.search_limit as usize),
         ),
+        Strategy::Search(budget) => {
+            Box::new(SearchBot::new(*budget, profile.search_limit as usize, seed))
+        }
     }
 }

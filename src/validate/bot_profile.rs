@@ -4,7 +4,7 @@
 use super::diagnostic::ObjectRef;
 use super::locate::Needle;
 use super::report::FileReport;
-use crate::content::bot_profile::{BotProfile, Strategy, Weights};
+use crate::content::bot_profile::{BotProfile, SearchBudget, Strategy, Weights};
 
 /// The largest search budget a profile may give a planner: at about a microsecond a position a
 /// search that size takes a second, and a race makes over a hundred per player.
@@ -32,6 +32,10 @@ pub fn check(profile: &BotProfile, report: &mut FileReport<'_>) {
     let weights = match &profile.strategy {
         Strategy::Random => return,
         Strategy::Greedy(weights) | Strategy::Planner(weights) => weights,
+        Strategy::Search(budget) => {
+            check_budget(profile, budget, &object, report);
+            &budget.weights
+        }
     };
     for (field, value) in named_weights(weights) {
         if !value.is_finite() {
@@ -45,6 +49,58 @@ pub fn check(profile: &BotProfile, report: &mut FileReport<'_>) {
                 ),
             );
         }
+    }
+}
+
+/// The most play-outs a search bot may make of one play, the candidates times the rollouts: a
+/// bound like [`MAX_SEARCH_LIMIT`] on a bot's thinking per decision.
+pub const MAX_PLAY_OUTS: u32 = 10_000;
+
+/// The longest play-out a search bot may run, in activations.
+pub const MAX_HORIZON: u32 = 1_000;
+
+/// A search bot's budget: every count at least 1, within its bound.
+fn check_budget(
+    profile: &BotProfile,
+    budget: &SearchBudget,
+    object: &ObjectRef,
+    report: &mut FileReport<'_>,
+) {
+    let counts = [
+        ("candidates", budget.candidates, MAX_PLAY_OUTS),
+        ("rollouts", budget.rollouts, MAX_PLAY_OUTS),
+        ("horizon", budget.horizon, MAX_HORIZON),
+        (
+            "rollout_search_limit",
+            budget.rollout_search_limit,
+            MAX_SEARCH_LIMIT,
+        ),
+    ];
+    for (field, value, most) in counts {
+        if !(1..=most).contains(&value) {
+            report.error(
+                "bot-search-limit-out-of-range",
+                Some(object.clone()),
+                &[Needle::Field(field)],
+                format!(
+                    "bot profile `{}`: {field} {value} is outside 1 to {most}",
+                    profile.id
+                ),
+            );
+        }
+    }
+    let play_outs = u64::from(budget.candidates) * u64::from(budget.rollouts);
+    if play_outs > u64::from(MAX_PLAY_OUTS) {
+        report.error(
+            "bot-search-limit-out-of-range",
+            Some(object.clone()),
+            &[Needle::Field("rollouts")],
+            format!(
+                "bot profile `{}`: {} candidates × {} rollouts is {play_outs} play-outs a play; \
+                 at most {MAX_PLAY_OUTS}",
+                profile.id, budget.candidates, budget.rollouts
+            ),
+        );
     }
 }
 

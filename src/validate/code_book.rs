@@ -567,7 +567,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "bot-search-limit-out-of-range",
         Content,
-        "A planner's search budget (search_limit) of no position, or of more than a million.",
+        "A planner's search budget (search_limit) of no position, or of more than a million; a search bot's candidates, rollouts, horizon or play-out budget of 0 or beyond its bound.",
     ),
     code(
         "tuning-empty",

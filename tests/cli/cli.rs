@@ -514,6 +514,43 @@ fn race_json_names_every_place_card_and_car_as_the_files_do() {
     );
 }
 
+/// The teams' results (which name no bot) of `races` two-player races on the oval from `seed`
+/// with `bots` of `content`, on `threads` threads, the report written in `dir`.
+fn two_player_teams(
+    content: &str,
+    bots: &str,
+    races: u32,
+    seed: u64,
+    threads: &str,
+    dir: &std::path::Path,
+) -> String {
+    let json = dir.join(format!("{bots}-{threads}.json"));
+    let (races, seed) = (races.to_string(), seed.to_string());
+    let run = roadwright(&[
+        "simulate",
+        "--content",
+        content,
+        "--track",
+        "tracks/oval.ron",
+        "--players",
+        "2",
+        "--races",
+        &races,
+        "--seed",
+        &seed,
+        "--bots",
+        bots,
+        "--threads",
+        threads,
+        "--json",
+        json.to_str().expect("utf-8"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&json).expect("report")).expect("json");
+    report["stats"]["teams"].to_string()
+}
+
 #[test]
 fn a_planner_search_budget_is_read_from_its_profile_and_checked() {
     let pack = common::copy_of_standard_pack();
@@ -529,37 +566,19 @@ fn a_planner_search_budget_is_read_from_its_profile_and_checked() {
     // The quick planner plays otherwise than the full one on the same seeds: its budget is
     // used (a budget ignored would give the very same races).
     let out = tempfile::tempdir().expect("temp dir");
-    let races = |bots: &str| {
-        let json = out.path().join(format!("{bots}.json"));
-        let run = roadwright(&[
-            "simulate",
-            "--content",
-            content,
-            "--track",
-            "tracks/oval.ron",
-            "--players",
-            "2",
-            "--races",
-            "3",
-            "--seed",
-            "4",
-            "--bots",
-            bots,
-            "--json",
-            json.to_str().expect("utf-8"),
-        ]);
-        assert_eq!(run.code, 0, "{}", run.stderr);
-        let report: serde_json::Value =
-            serde_json::from_str(&fs::read_to_string(&json).expect("report")).expect("json");
-        // The teams' results, which name no bot.
-        report["stats"]["teams"].to_string()
-    };
+    let races = |bots: &str| two_player_teams(content, bots, 3, 4, "0", out.path());
     assert_ne!(races("planner"), races("quick"));
     fs::write(
         bots.join("quick.ron"),
         quick.replace("search_limit: 20", "search_limit: 0"),
     )
     .expect("write");
+    says_budget_out_of_range(content, "quick.ron:", "search_limit 0");
+}
+
+/// `validate CONTENT` fails with a `bot-search-limit-out-of-range` line that names `file` and
+/// says `says`.
+fn says_budget_out_of_range(content: &str, file: &str, says: &str) {
     let run = roadwright(&["validate", content]);
     assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
     let line = run
@@ -568,9 +587,63 @@ fn a_planner_search_budget_is_read_from_its_profile_and_checked() {
         .find(|l| l.contains("bot-search-limit-out-of-range"))
         .unwrap_or_else(|| panic!("{}", run.stdout));
     assert!(
-        line.contains("quick.ron:") && line.contains("search_limit 0"),
+        line.contains(file) && line.contains(says),
         "names the file and the field: {line}"
     );
+}
+
+/// A search bot's profile (`Strategy::Search`): it plays, the same races for a seed on any
+/// number of threads, otherwise than the planner it is built on; a budget of no play-out, or
+/// of more play-outs than the bound, is an error naming the file and the field.
+#[test]
+fn a_search_bot_plays_by_its_profile_the_same_for_a_seed_and_its_budget_is_checked() {
+    let pack = common::copy_of_standard_pack();
+    let bots = pack.path().join("bots");
+    let planner = fs::read_to_string(bots.join("planner.ron")).expect("planner");
+    let weights =
+        &planner[(planner.find("((").expect("weights") + 1)..=planner.find("))").expect("end")];
+    let searcher = format!(
+        "(\n    kind: BotProfile,\n    version: 1,\n    id: \"searcher\",\n    name: \"Searcher\",\n    \
+         strategy: Search((\n        weights: {weights},\n        candidates: 2,\n        \
+         rollouts: 2,\n        horizon: 2,\n        rollout_search_limit: 8,\n    )),\n)\n"
+    );
+    fs::write(bots.join("searcher.ron"), &searcher).expect("write");
+    let content = pack.path().to_str().expect("utf-8");
+    let run = roadwright(&["validate", content]);
+    assert_eq!(run.code, 0, "{}{}{searcher}", run.stdout, run.stderr);
+    let out = tempfile::tempdir().expect("temp dir");
+    let races =
+        |bots: &str, threads: &str| two_player_teams(content, bots, 4, 5, threads, out.path());
+    let with_search = races("searcher,planner", "1");
+    assert_eq!(
+        with_search,
+        races("searcher,planner", "2"),
+        "the same races on two threads"
+    );
+    assert_ne!(
+        with_search,
+        races("planner,planner", "1"),
+        "the search changes the play"
+    );
+    for (changes, says) in [
+        (
+            vec![("rollouts: 2", "rollouts: 0")],
+            "rollouts 0 is outside 1 to",
+        ),
+        (
+            vec![
+                ("candidates: 2", "candidates: 200"),
+                ("rollouts: 2", "rollouts: 100"),
+            ],
+            "200 candidates × 100 rollouts is 20000 play-outs",
+        ),
+    ] {
+        let bad = changes
+            .iter()
+            .fold(searcher.clone(), |text, (from, to)| text.replace(from, to));
+        fs::write(bots.join("searcher.ron"), &bad).expect("write");
+        says_budget_out_of_range(content, "searcher.ron:", says);
+    }
 }
 
 #[test]

@@ -150,13 +150,14 @@ fn an_unknown_bot_profile_is_refused_with_the_ones_there_are() {
 fn the_shipped_profiles_load_and_validate() {
     let profiles = roadwright::sim::profiles::profiles_in(&common::repo("content"));
     let ids: Vec<&String> = profiles.keys().collect();
-    assert_eq!(ids, ["brawler", "planner", "racer", "random"]);
+    assert_eq!(ids, ["brawler", "planner", "racer", "random", "searcher"]);
     let run = roadwright(&[
         "validate",
         "content/bots/random.ron",
         "content/bots/racer.ron",
         "content/bots/brawler.ron",
         "content/bots/planner.ron",
+        "content/bots/searcher.ron",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }

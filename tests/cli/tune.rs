@@ -246,7 +246,7 @@ fn tune_confirms_the_best_candidates_with_stronger_bots() {
     assert_eq!(
         confirmation["baseline"]["teams"]
             .as_object()
-            .map(|t| t.len()),
+            .map(serde_json::Map::len),
         Some(4)
     );
     assert!(confirmation["baseline"]["fair_reach"].as_f64() > Some(0.0));
@@ -500,26 +500,6 @@ fn bad_specs() -> Vec<(&'static str, String, &'static str)> {
             "tuning-reference",
         ),
         ("bots", "[\"no-such-bot\"]".into(), "tuning-reference"),
-        (
-            "confirm",
-            "Some((bots: [\"no-such-bot\"]))".into(),
-            "tuning-reference",
-        ),
-        (
-            "confirm",
-            "Some((bots: [\"random\"], top: 0))".into(),
-            "tuning-range",
-        ),
-        (
-            "confirm",
-            "Some((bots: [\"random\"], races: 5))".into(),
-            "tuning-budget",
-        ),
-        (
-            "confirm",
-            "Some((bots: [\"random\", \"random\", \"random\"]))".into(),
-            "tuning-players",
-        ),
         ("ruleset", "\"no-such-ruleset\"".into(), "tuning-reference"),
         (
             "content",
@@ -536,12 +516,33 @@ fn bad_specs() -> Vec<(&'static str, String, &'static str)> {
     ]
 }
 
+/// Confirmations written wrong: an unknown profile, no candidate, too few races, a bot count
+/// that fits no seating.
+fn bad_confirms() -> Vec<(&'static str, String, &'static str)> {
+    [
+        ("Some((bots: [\"no-such-bot\"]))", "tuning-reference"),
+        ("Some((bots: [\"random\"], top: 0))", "tuning-range"),
+        ("Some((bots: [\"random\"], races: 5))", "tuning-budget"),
+        (
+            "Some((bots: [\"random\", \"random\", \"random\"]))",
+            "tuning-players",
+        ),
+    ]
+    .into_iter()
+    .map(|(value, says)| ("confirm", value.to_owned(), says))
+    .collect()
+}
+
 #[test]
 fn tune_refuses_every_spec_validate_rejects_and_validate_catches_what_tune_refuses() {
     let dir = tempfile::tempdir().expect("temp dir");
     pack_and_oval(dir.path());
     let out = dir.path().join("tuned");
-    for (field, value, says) in &bad_specs() {
+    for (field, value, says) in &bad_specs()
+        .into_iter()
+        .chain(bad_confirms())
+        .collect::<Vec<_>>()
+    {
         let spec = small_spec(dir.path(), "spec.ron", &[(field, value.as_str())]);
         let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
         assert_eq!(validated.code, 1, "{field}: {value}: {}", validated.stdout);

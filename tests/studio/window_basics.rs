@@ -143,8 +143,8 @@ fn the_default_studio_shows_the_sample_track_on_the_canvas() {
     };
     assert_eq!(
         files,
-        11 + files_in("tracks") + files_in("missions"),
-        "seven pack files, four bot profiles, every track and every mission of the project"
+        7 + files_in("content/bots") + files_in("tracks") + files_in("missions"),
+        "seven pack files, the bot profiles, every track and every mission of the project"
     );
     let shown = harness.state().shown().expect("the track is shown");
     assert!(

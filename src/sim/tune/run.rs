@@ -294,24 +294,10 @@ pub fn run(
     if abandoned(abandon) {
         return Err(RunError::Abandoned);
     }
-    let mut best = search.best(tuning);
-    let confirmation = match &tuning.confirm {
-        Some(plan) if !halted() => {
-            progress(RunProgress::Confirming {
-                candidates: plan.top,
-                races: plan.races,
-            });
-            confirm(tuning, plan, &search, threads, &halted).map_err(RunError::Play)?
-        }
-        _ => None,
-    };
+    let (best, confirmation) = choose_best(tuning, &search, threads, progress, &halted)?;
     if abandoned(abandon) {
         return Err(RunError::Abandoned);
     }
-    let confirmation = confirmation.map(|(confirmation, chosen)| {
-        best = chosen;
-        confirmation
-    });
     progress(RunProgress::Measuring);
     let baseline = tuning.baseline();
     let seed = final_seed(tuning.spec.seed);
@@ -362,6 +348,31 @@ pub fn run(
     })?;
     write_file(&out_dir.join(REPORT_FILE), json.as_bytes())?;
     Ok(report)
+}
+
+/// The candidate to write: the search's best, or, when the spec asks for a confirmation (and
+/// the run is not being stopped), the one the stronger bots score best, with their verdict.
+fn choose_best(
+    tuning: &Tuning,
+    search: &Search,
+    threads: usize,
+    progress: &dyn Fn(RunProgress),
+    halted: &(dyn Fn() -> bool + Sync),
+) -> Result<(Vec<usize>, Option<Confirmation>), RunError> {
+    let best = search.best(tuning);
+    let Some(plan) = tuning.confirm.as_ref().filter(|_| !halted()) else {
+        return Ok((best, None));
+    };
+    progress(RunProgress::Confirming {
+        candidates: plan.top,
+        races: plan.races,
+    });
+    Ok(
+        match confirm(tuning, plan, search, threads, halted).map_err(RunError::Play)? {
+            Some((confirmation, chosen)) => (chosen, Some(confirmation)),
+            None => (best, None),
+        },
+    )
 }
 
 /// The search's own evaluations of the baseline and the best, for a run stopped before its
