@@ -32,6 +32,27 @@ pub fn start(app: StudioApp) -> Harness<'static, StudioApp> {
     harness
 }
 
+/// Presses Tune on the Tune screen, waits for the run to end and gives its report (the run
+/// said no error).
+pub fn tune_to_the_end(
+    harness: &mut Harness<'static, StudioApp>,
+) -> roadwright::sim::tune::run::Report {
+    harness.get_by_label("Tune").click();
+    harness.run();
+    harness
+        .state_mut()
+        .screen_mut::<roadwright::gui::tune::TuneScreen>()
+        .expect("the Tune screen")
+        .wait();
+    settle(harness);
+    let screen = harness
+        .state()
+        .screen::<roadwright::gui::tune::TuneScreen>()
+        .expect("the Tune screen");
+    assert_eq!(screen.error(), None);
+    screen.report().expect("a report").0.clone()
+}
+
 /// Runs frames and waits for live validation to catch up.
 pub fn settle(harness: &mut Harness<'static, StudioApp>) {
     // Two frames apply what was clicked and send it to validation; then wait for the result so

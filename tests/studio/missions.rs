@@ -7,7 +7,7 @@ use crate::common;
 use std::fs;
 use std::path::Path;
 
-use common::studio::{settle, start};
+use common::studio::{settle, start, tune_to_the_end};
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
@@ -422,17 +422,7 @@ fn a_tuning_of_a_mission_weighs_its_sides_and_compares_on_the_simulation_screen(
         "../tracks/oval.ron",
         "the mission's track"
     );
-    harness.get_by_label("Tune").click();
-    harness.run();
-    harness
-        .state_mut()
-        .screen_mut::<TuneScreen>()
-        .expect("screen")
-        .wait();
-    settle(&mut harness);
-    let screen = harness.state().screen::<TuneScreen>().expect("screen");
-    assert_eq!(screen.error(), None);
-    let (report, _) = screen.report().expect("a report");
+    let report = tune_to_the_end(&mut harness);
     let sides: Vec<&str> = report.sides_after.keys().map(String::as_str).collect();
     assert_eq!(sides, ["couriers", "raiders"]);
     assert_eq!(

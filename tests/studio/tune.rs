@@ -8,7 +8,7 @@ use crate::common;
 use std::fs;
 use std::path::Path;
 
-use common::studio::{menu, open_file, settle, workspace_copy};
+use common::studio::{menu, open_file, settle, tune_to_the_end, workspace_copy};
 use egui::accesskit::Role;
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
@@ -148,6 +148,55 @@ fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
     );
 
     opens_as_the_report_measured_it(&mut harness, &report);
+}
+
+/// With "Confirm with" set, the search's best candidates are played again by the stronger
+/// bots, and the result shows their verdict: each candidate's score, the one chosen (which is
+/// the pack written), and the teams' win rates under them.
+#[test]
+fn a_tuning_confirmed_by_stronger_bots_shows_their_verdict() {
+    let (pack, _) = workspace_copy();
+    let out_dir = tempfile::tempdir().expect("temp dir");
+    let out = out_dir.path().join("tuned");
+    let mut harness = tune_screen(pack.path(), &out, 400);
+    harness.get_by_label("Confirm with").click();
+    harness.run();
+    harness.get_by_label("Racer").click();
+    harness.run();
+    {
+        let form = &mut harness
+            .state_mut()
+            .screen_mut::<TuneScreen>()
+            .expect("the screen")
+            .form;
+        assert_eq!(
+            form.confirm_bot.as_deref(),
+            Some("racer"),
+            "chosen in the list"
+        );
+        form.confirm_top = 2;
+        form.confirm_races = 40;
+    }
+    harness.run();
+    let report = tune_to_the_end(&mut harness);
+    let confirmation = report.confirmation.clone().expect("a confirmation");
+    assert_eq!(confirmation.races, 40);
+    assert_eq!(confirmation.candidates.len(), 2);
+    let chosen = confirmation.chosen().expect("one chosen");
+    assert_eq!(
+        report.changes, chosen.changes,
+        "the pack written is the one chosen"
+    );
+    let shown = texts(&harness);
+    for says in [
+        "Confirmed by racer bots, 40 races each on seeds of their own",
+        "the pack as it is",
+        "1 (the search's best)",
+        "chosen: written",
+        "Win rates under racer bots, % (95%)",
+    ] {
+        assert!(shown.iter().any(|t| t == says), "{says}: {shown:?}");
+    }
 }
 
 /// "Compare on the simulation screen" shows the tuned pack against the pack as it is, on the

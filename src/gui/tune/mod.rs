@@ -54,6 +54,12 @@ pub struct TuneForm {
     pub mission: Option<DocumentId>,
     /// The bot profile every seat plays.
     pub bot: String,
+    /// The stronger bot profile that confirms the search's best candidates, if any.
+    pub confirm_bot: Option<String>,
+    /// How many of the search's best candidates it confirms.
+    pub confirm_top: u8,
+    /// Races each confirmed candidate, and the pack as it is, plays.
+    pub confirm_races: u32,
     /// Races the whole run may play.
     pub budget: u32,
     /// The search's seed.
@@ -131,7 +137,14 @@ impl TuneForm {
                 .filter(|row| row.chosen)
                 .map(|row| row.objective.clone())
                 .collect(),
-            confirm: None,
+            confirm: self
+                .confirm_bot
+                .as_ref()
+                .map(|bot| crate::content::tuning::Confirm {
+                    bots: vec![bot.as_str().into()],
+                    top: self.confirm_top,
+                    races: self.confirm_races,
+                }),
         }
     }
 }
@@ -167,6 +180,8 @@ pub struct TuneScreen {
     resumed: usize,
     best_score: f64,
     measuring: bool,
+    /// While the stronger bots confirm: the candidates and the races each plays.
+    confirming: Option<(usize, usize)>,
     finished: Option<Finished>,
     error: Option<String>,
     /// How the last run ended when that is no failure (stopped before anything was written).
@@ -204,6 +219,9 @@ impl TuneScreen {
                 setup,
                 mission: None,
                 bot,
+                confirm_bot: None,
+                confirm_top: crate::content::tuning::DEFAULT_CONFIRM_TOP,
+                confirm_races: crate::content::tuning::DEFAULT_CONFIRM_RACES,
                 budget: 4_000,
                 seed: 1,
                 parameters,
@@ -218,6 +236,7 @@ impl TuneScreen {
             resumed: 0,
             best_score: f64::INFINITY,
             measuring: false,
+            confirming: None,
             finished: None,
             error: None,
             notice: None,
@@ -300,6 +319,7 @@ impl TuneScreen {
                 self.resumed = 0;
                 self.best_score = f64::INFINITY;
                 self.measuring = false;
+                self.confirming = None;
                 self.run = Some(TuneRun::start(Arc::clone(&tuning), out.clone()));
                 self.tuning = Some((tuning, track));
                 self.out = out;
@@ -380,6 +400,7 @@ impl TuneScreen {
     pub fn cancel(&mut self) {
         self.run = None;
         self.measuring = false;
+        self.confirming = None;
     }
 
     /// Whether a run is under way.
@@ -436,7 +457,11 @@ impl TuneScreen {
             TuneUpdate::Progress(RunProgress::Evaluated { best_score, .. }) => {
                 self.best_score = best_score;
             }
-            TuneUpdate::Progress(RunProgress::Measuring | RunProgress::Confirming { .. }) => {
+            TuneUpdate::Progress(RunProgress::Confirming { candidates, races }) => {
+                self.confirming = Some((candidates, races));
+            }
+            TuneUpdate::Progress(RunProgress::Measuring) => {
+                self.confirming = None;
                 self.measuring = true;
             }
             TuneUpdate::Finished(result) => {

@@ -83,6 +83,7 @@ impl TuneScreen {
                 })
                 .response
                 .labelled_by(label.id);
+            self.confirm_ui(ui, workspace);
             let label = ui.label("Budget (races)");
             ui.add(egui::DragValue::new(&mut self.form.budget).range(100..=1_000_000))
                 .labelled_by(label.id)
@@ -116,10 +117,54 @@ impl TuneScreen {
         }
     }
 
+    /// The stronger bots that confirm the search's best candidates (nobody by default), and how
+    /// many candidates and races.
+    fn confirm_ui(&mut self, ui: &mut Ui, workspace: &Workspace) {
+        let label = ui.label("Confirm with");
+        ComboBox::from_id_salt("tune_confirm_bot")
+            .selected_text(
+                self.form
+                    .confirm_bot
+                    .clone()
+                    .unwrap_or_else(|| "nobody".to_owned()),
+            )
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut self.form.confirm_bot, None, "nobody");
+                for profile in workspace.bot_profiles() {
+                    let id = Some(profile.id.to_string());
+                    ui.selectable_value(&mut self.form.confirm_bot, id, profile.name.as_str());
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Stronger bots that play the search's best candidates and the pack as it is \
+                 again, on seeds of their own; the candidate they score best is written",
+            );
+        if self.form.confirm_bot.is_some() {
+            let label = ui.label("Candidates");
+            ui.add(egui::DragValue::new(&mut self.form.confirm_top).range(1..=20))
+                .labelled_by(label.id)
+                .on_hover_text("How many of the search's best candidates are confirmed");
+            let label = ui.label("Confirming races");
+            ui.add(egui::DragValue::new(&mut self.form.confirm_races).range(20..=1_000_000))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "Races each confirmed candidate, and the pack as it is, plays (over and \
+                     above the budget)",
+                );
+        }
+    }
+
     fn run_controls(&mut self, ui: &mut Ui, workspace: &Workspace) {
         if let Some(run) = &self.run {
             let (done, total) = run.progress();
-            let text = if self.measuring {
+            let text = if let Some((candidates, races)) = self.confirming {
+                format!(
+                    "confirming the best {candidates} candidates and the pack, {races} races \
+                     each…"
+                )
+            } else if self.measuring {
                 "measuring the pack and the best on fresh seeds…".to_owned()
             } else {
                 format!("{done}/{total} evaluations")
@@ -340,6 +385,14 @@ impl TuneScreen {
                 }),
         );
         win_rate_tables(ui, report);
+        if let Some(confirmation) = &report.confirmation {
+            let fair_share = self
+                .form
+                .objectives
+                .iter()
+                .any(|row| row.chosen && matches!(row.objective, Objective::FairShare { .. }));
+            confirmation_ui(ui, confirmation, fair_share);
+        }
         if ui
             .button("Compare on the simulation screen")
             .on_hover_text(
@@ -535,6 +588,81 @@ fn win_rate_tables(ui: &mut Ui, report: &crate::sim::tune::run::Report) {
                 row(side, before, report.sides_after.get(side), String::new())
             }),
         );
+    }
+}
+
+/// The stronger bots' verdict: each candidate's score and how far its teams' intervals reach
+/// from the fair share, the one chosen, the teams' win rates under them and, when the spec
+/// aims at the fair share, whether every team lies within 3 points of it.
+fn confirmation_ui(
+    ui: &mut Ui,
+    confirmation: &crate::sim::tune::confirm::Confirmation,
+    fair_share: bool,
+) {
+    let bots = confirmation.bots.first().cloned().unwrap_or_default();
+    ui.strong(format!(
+        "Confirmed by {bots} bots, {} races each on seeds of their own",
+        confirmation.races
+    ));
+    egui::Grid::new("tune_confirmation")
+        .striped(true)
+        .show(ui, |ui| {
+            for heading in ["candidate", "score", "farthest 95% end from fair", ""] {
+                ui.strong(heading);
+            }
+            ui.end_row();
+            let rows = std::iter::once((
+                "the pack as it is".to_owned(),
+                &confirmation.baseline,
+                false,
+            ))
+            .chain(confirmation.candidates.iter().enumerate().map(|(i, c)| {
+                let name = if c.rank == 1 {
+                    "1 (the search's best)".to_owned()
+                } else {
+                    c.rank.to_string()
+                };
+                (name, c, i == confirmation.chosen)
+            }));
+            for (name, candidate, chosen) in rows {
+                ui.label(name);
+                ui.label(format!("{:.2}", candidate.score));
+                ui.label(format!("{:.2} points", candidate.fair_reach));
+                ui.label(if chosen { "chosen: written" } else { "" });
+                ui.end_row();
+            }
+        });
+    let Some(chosen) = confirmation.chosen() else {
+        return;
+    };
+    ui.strong(format!("Win rates under {bots} bots, % (95%)"));
+    before_after(
+        ui,
+        "tune_confirmed_rates",
+        "team",
+        confirmation.baseline.teams.iter().map(|(team, before)| {
+            let after = chosen
+                .teams
+                .get(team)
+                .map_or_else(String::new, |a| rate_text(*a));
+            (team.clone(), rate_text(*before), after, String::new())
+        }),
+    );
+    if fair_share {
+        if chosen.fair_reach <= 3.0 {
+            ui.label(format!(
+                "Under {bots} bots every team's 95% interval lies within 3 points of its fair share."
+            ));
+        } else {
+            ui.colored_label(
+                ui.visuals().warn_fg_color,
+                format!(
+                    "Under {bots} bots some team's 95% interval reaches {:.2} points from its \
+                     fair share: the tuned pack is not shown fair for them.",
+                    chosen.fair_reach
+                ),
+            );
+        }
     }
 }
 
