@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use clap::builder::TypedValueParser;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -28,7 +28,8 @@ pub struct LadderArgs {
         default_value = "tracks/oval.ron,tracks/road-course.ron,tracks/figure-eight.ron,tracks/thunder-oval.ron"
     )]
     pub tracks: Vec<PathBuf>,
-    /// The bot profiles, comma separated [default: every profile of the content].
+    /// The bot profiles, comma separated: ids of the content's profiles, or paths of profile
+    /// files (ending in .ron) [default: every profile of the content].
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Races on each track.
@@ -79,18 +80,40 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     } else {
         args.bots.clone()
     };
-    let mut profiles = Vec::new();
+    let mut profiles: Vec<crate::content::bot_profile::BotProfile> = Vec::new();
     for name in &names {
-        let Some(profile) = all.get(name) else {
+        let is_file = Path::new(name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+        let profile = if is_file {
+            match profile_file(Path::new(name)) {
+                Ok(profile) => profile,
+                Err(message) => {
+                    writeln!(err, "error: {message}")?;
+                    return Ok(EXIT_CONTENT_ERRORS);
+                }
+            }
+        } else if let Some(profile) = all.get(name) {
+            profile.clone()
+        } else {
             writeln!(
                 err,
-                "error: no bot profile `{name}` in {}; it has {}",
+                "error: no bot profile `{name}` in {}; it has {} (a profile file is named by \
+                 its path, ending in .ron)",
                 args.content.display(),
                 all.keys().cloned().collect::<Vec<_>>().join(", ")
             )?;
             return Ok(EXIT_CONTENT_ERRORS);
         };
-        profiles.push(profile.clone());
+        if profiles.iter().any(|p| p.id == profile.id) {
+            writeln!(
+                err,
+                "error: two of the bots are the profile `{}`: each is rated by its id",
+                profile.id
+            )?;
+            return Ok(EXIT_CONTENT_ERRORS);
+        }
+        profiles.push(profile);
     }
     let mut tracks = Vec::new();
     for track in &args.tracks {
@@ -128,6 +151,28 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
         return super::write_json_file(path, &report, err);
     }
     Ok(EXIT_OK)
+}
+
+/// The bot profile in the file at `path`, checked as `validate` checks it: a profile kept
+/// outside the content (a variant rated against the shipped ones).
+fn profile_file(path: &Path) -> Result<crate::content::bot_profile::BotProfile, String> {
+    let loaded = crate::content::Document::load(path).map_err(|e| e.to_string())?;
+    let errors: Vec<String> = crate::validate::validate_document(&loaded)
+        .into_iter()
+        .filter(crate::validate::Diagnostic::is_error)
+        .map(|d| d.to_string())
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    match loaded.document {
+        crate::content::Document::BotProfile(profile) => Ok(profile),
+        other => Err(format!(
+            "{}: a {} file, not a bot profile",
+            path.display(),
+            other.kind()
+        )),
+    }
 }
 
 /// Each profile's wall time per race with every seat its own, on the first track and one

@@ -1185,4 +1185,37 @@ fn the_ladder_rates_the_racer_above_the_random_bot_the_same_on_any_number_of_thr
         "{}",
         run.stderr
     );
+    // A profile file outside the content is rated by its path; a file that is no profile, or a
+    // profile named twice, is refused.
+    let ladder = |bots: &str| {
+        roadwright(&[
+            "ladder",
+            "--bots",
+            bots,
+            "--tracks",
+            "tracks/oval.ron",
+            "--races",
+            "4",
+            "--time-races",
+            "0",
+        ])
+    };
+    let run = ladder("random,samples/planner-budgets/planner-1.ron");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.lines().any(|l| l.starts_with("planner-1 ")),
+        "{}",
+        run.stdout
+    );
+    let run = ladder("random,tracks/oval.ron");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("not a bot profile"), "{}", run.stderr);
+    let run = ladder("planner,samples/planner-budgets/planner-1.ron,planner");
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("two of the bots are the profile `planner`"),
+        "{}",
+        run.stderr
+    );
 }
