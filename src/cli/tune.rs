@@ -372,10 +372,10 @@ fn print_confirmation(
     };
     row(out, "the pack as it is", &confirmation.baseline, "")?;
     for (i, candidate) in confirmation.candidates.iter().enumerate() {
-        let name = if candidate.rank == 1 {
-            "candidate 1 (the search's best)".to_owned()
-        } else {
-            format!("candidate {}", candidate.rank)
+        let name = match (candidate.rank, candidate.changes.is_empty()) {
+            (1, false) => "candidate 1 (the search's best)".to_owned(),
+            (rank, true) => format!("candidate {rank} (the pack as it is)"),
+            (rank, false) => format!("candidate {rank}"),
         };
         let mark = if i == confirmation.chosen {
             "  <- chosen"

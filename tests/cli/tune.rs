@@ -250,8 +250,15 @@ fn tune_confirms_the_best_candidates_with_stronger_bots() {
         Some(4)
     );
     assert!(confirmation["baseline"]["fair_reach"].as_f64() > Some(0.0));
-    // The best two are different candidates.
+    // The best two are different candidates; one that changes nothing is the pack as it is,
+    // with its figures.
     assert_ne!(candidates[0]["changes"], candidates[1]["changes"]);
+    for candidate in candidates {
+        if candidate["changes"].as_array().is_some_and(Vec::is_empty) {
+            assert_eq!(candidate["score"], confirmation["baseline"]["score"]);
+            assert_eq!(candidate["teams"], confirmation["baseline"]["teams"]);
+        }
+    }
 
     let lonely = tune_with(&spec, &out, &["--confirm-top", "2"]);
     assert_eq!(lonely.code, 2, "{}", lonely.stderr);

@@ -159,11 +159,8 @@ impl TuneScreen {
     fn run_controls(&mut self, ui: &mut Ui, workspace: &Workspace) {
         if let Some(run) = &self.run {
             let (done, total) = run.progress();
-            let text = if let Some((candidates, races)) = self.confirming {
-                format!(
-                    "confirming the best {candidates} candidates and the pack, {races} races \
-                     each…"
-                )
+            let text = if let Some((candidates, _)) = self.confirming {
+                format!("confirming the best {candidates} with stronger bots…")
             } else if self.measuring {
                 "measuring the pack and the best on fresh seeds…".to_owned()
             } else {
@@ -171,7 +168,7 @@ impl TuneScreen {
             };
             ui.add(
                 egui::ProgressBar::new(done as f32 / total.max(1) as f32)
-                    .desired_width(220.0)
+                    .desired_width(320.0)
                     .text(text),
             );
             let stopping = run.stopping();
@@ -617,10 +614,10 @@ fn confirmation_ui(
                 false,
             ))
             .chain(confirmation.candidates.iter().enumerate().map(|(i, c)| {
-                let name = if c.rank == 1 {
-                    "1 (the search's best)".to_owned()
-                } else {
-                    c.rank.to_string()
+                let name = match (c.rank, c.changes.is_empty()) {
+                    (1, false) => "1 (the search's best)".to_owned(),
+                    (rank, true) => format!("{rank} (the pack as it is)"),
+                    (rank, false) => rank.to_string(),
                 };
                 (name, c, i == confirmation.chosen)
             }));

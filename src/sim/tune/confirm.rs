@@ -108,8 +108,18 @@ pub fn confirm(
     };
     let mut candidates = Vec::with_capacity(points.len());
     for (i, point) in points.iter().enumerate() {
-        let Some(candidate) = confirmed(i + 1, point)? else {
-            return Ok(None);
+        // The pack as it is among the best is not played again: the same seeds give the same
+        // races.
+        let candidate = if *point == baseline {
+            Confirmed {
+                rank: i + 1,
+                ..before.clone()
+            }
+        } else {
+            let Some(candidate) = confirmed(i + 1, point)? else {
+                return Ok(None);
+            };
+            candidate
         };
         candidates.push(candidate);
     }
