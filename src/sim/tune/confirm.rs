@@ -95,7 +95,7 @@ pub fn confirm(
     if points.is_empty() {
         points.push(baseline.clone());
     }
-    let play = |rank: usize, point: &[usize]| -> Result<Option<Confirmed>, String> {
+    let confirm_one = |rank: usize, point: &[usize]| -> Result<Option<Confirmed>, String> {
         let evaluation =
             tuning.evaluate_with(&plan.bots, point, plan.races, seed, threads, stop)?;
         if stop() {
@@ -103,7 +103,7 @@ pub fn confirm(
         }
         Ok(Some(confirmed(tuning, rank, &baseline, point, &evaluation)))
     };
-    let Some(before) = play(0, &baseline)? else {
+    let Some(before) = confirm_one(0, &baseline)? else {
         return Ok(None);
     };
     let mut candidates = Vec::with_capacity(points.len());
@@ -116,7 +116,7 @@ pub fn confirm(
                 ..before.clone()
             }
         } else {
-            let Some(candidate) = play(i + 1, point)? else {
+            let Some(candidate) = confirm_one(i + 1, point)? else {
                 return Ok(None);
             };
             candidate
