@@ -415,7 +415,7 @@ fn print_confirmation(
     if !fair_share {
         return Ok(());
     }
-    let verdict = if chosen.fair_reach <= 3.0 {
+    let verdict = if chosen.fair() {
         "every team's 95% interval lies within 3 points of its fair share"
     } else {
         "some team's 95% interval reaches more than 3 points from its fair share: the tuned \

@@ -646,7 +646,7 @@ fn confirmation_ui(
         }),
     );
     if fair_share {
-        if chosen.fair_reach <= 3.0 {
+        if chosen.fair() {
             ui.label(format!(
                 "Under {bots} bots every team's 95% interval lies within 3 points of its fair share."
             ));

@@ -42,6 +42,18 @@ pub struct Confirmed {
     pub fair_reach: f64,
 }
 
+/// How near its fair share a team must be, in points, at both ends of its 95% interval, for a
+/// pack to be called fair ("every team within 3 points of its fair share at 95%").
+pub const FAIR_BAND_POINTS: f64 = 3.0;
+
+impl Confirmed {
+    /// Whether every team's 95% interval lies within [`FAIR_BAND_POINTS`] of its fair share.
+    #[must_use]
+    pub fn fair(&self) -> bool {
+        self.fair_reach <= FAIR_BAND_POINTS
+    }
+}
+
 /// The stronger bots' verdict.
 #[derive(Clone, PartialEq, Debug, Serialize)]
 pub struct Confirmation {
