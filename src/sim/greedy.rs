@@ -6,28 +6,17 @@ use rand_chacha::ChaCha8Rng;
 
 use super::bot::Bot;
 use super::score::evaluate;
+use super::scratch::Scratch;
 use crate::content::bot_profile::Weights;
-use crate::rules::{Decision, PlayerView, Race};
+use crate::rules::{Decision, PlayerView};
 
 /// A bot that takes the decision with the best immediate result.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct GreedyBot {
     weights: Weights,
     rng: ChaCha8Rng,
-    /// The copy each decision is tried on, kept for its room: trying a decision copies the
-    /// position into it without allocating.
-    trial: Option<Race>,
-}
-
-/// A copy of the bot leaves its scratch copy behind (it holds nothing between decisions).
-impl Clone for GreedyBot {
-    fn clone(&self) -> Self {
-        Self {
-            weights: self.weights,
-            rng: self.rng.clone(),
-            trial: None,
-        }
-    }
+    /// The copy each decision is tried on.
+    trial: Scratch,
 }
 
 impl GreedyBot {
@@ -37,7 +26,7 @@ impl GreedyBot {
         Self {
             weights,
             rng: ChaCha8Rng::seed_from_u64(seed),
-            trial: None,
+            trial: Scratch::default(),
         }
     }
 }
@@ -50,13 +39,7 @@ impl Bot for GreedyBot {
         let base = view.determinise(&mut self.rng);
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, decision) in legal.iter().enumerate() {
-            let trial = match &mut self.trial {
-                Some(trial) => {
-                    trial.clone_from(&base);
-                    trial
-                }
-                none => none.insert(base.clone()),
-            };
+            let trial = self.trial.copy_of(&base);
             trial.apply_listed(decision);
             // A hair of noise breaks ties without favouring the first decision listed.
             let score = evaluate(trial, view.me(), &self.weights) + self.rng.random::<f64>() * 1e-6;

@@ -22,6 +22,7 @@ pub mod profiles;
 pub mod record;
 pub mod report;
 pub mod score;
+pub mod scratch;
 pub mod search_bot;
 pub mod session;
 pub mod stats;

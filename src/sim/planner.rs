@@ -19,6 +19,7 @@ use super::bot::Bot;
 use super::greedy::GreedyBot;
 use super::mission_score::MissionLens;
 use super::score::{DECIDED, lap_length, lap_progress};
+use super::scratch::Scratch;
 use crate::content::bot_profile::Weights;
 use crate::rules::outcomes::Ending;
 use crate::rules::{
@@ -66,9 +67,8 @@ pub struct PlannerBot {
     search_limit: usize,
     /// In a mission race, the side's view of its objectives for the activation planned.
     lens: Option<MissionLens>,
-    /// The copy each play is planned on, kept for its room: planning a play copies the
-    /// position into it without allocating.
-    trial: Option<Race>,
+    /// The copy each play is planned on.
+    trial: Scratch,
 }
 
 impl PlannerBot {
@@ -85,7 +85,7 @@ impl PlannerBot {
             progress: Vec::new(),
             search_limit: DEFAULT_SEARCH_LIMIT,
             lens: None,
-            trial: None,
+            trial: Scratch::default(),
         }
     }
 
@@ -134,18 +134,14 @@ impl PlannerBot {
 
     /// The best activation for one play: its score and its steps.
     fn plan_play(&mut self, race: &Race, play: &Decision) -> Option<(f64, Vec<Step>)> {
-        let mut trial = match self.trial.take() {
-            Some(mut trial) => {
-                trial.clone_from(race);
-                trial
-            }
-            None => race.clone(),
-        };
+        // Taken out for the planning, which borrows the bot, and put back for its room.
+        let mut scratch = std::mem::take(&mut self.trial);
+        let trial = scratch.copy_of(race);
         let planned = match trial.play_to_movement(play) {
-            Ok(_) => self.plan_movement(race, &mut trial),
+            Ok(_) => self.plan_movement(race, trial),
             Err(_) => None,
         };
-        self.trial = Some(trial);
+        self.trial = scratch;
         planned
     }
 

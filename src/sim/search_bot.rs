@@ -29,6 +29,7 @@ use rand_chacha::ChaCha8Rng;
 use super::bot::Bot;
 use super::planner::{PlannedPlay, PlannerBot};
 use super::score::evaluate;
+use super::scratch::Scratch;
 use crate::content::bot_profile::SearchBudget;
 use crate::rules::{Decision, PlayerId, PlayerView, Race, Step};
 
@@ -41,8 +42,8 @@ pub struct SearchBot {
     planner: PlannerBot,
     /// Plays every seat in the play-outs.
     policy: PlannerBot,
-    /// The copy a play-out is played on, kept for its room.
-    trial: Option<Race>,
+    /// The copy a play-out is played on.
+    trial: Scratch,
 }
 
 impl SearchBot {
@@ -56,7 +57,7 @@ impl SearchBot {
                 .with_search_limit(search_limit),
             policy: PlannerBot::new(budget.weights, seed ^ 0x0901_10c7)
                 .with_search_limit(budget.rollout_search_limit as usize),
-            trial: None,
+            trial: Scratch::default(),
         }
     }
 
@@ -75,13 +76,7 @@ impl SearchBot {
 
     /// One play-out of `play` (with its planned `steps`) on `world`, scored for `me`.
     fn play_out(&mut self, world: &Race, me: PlayerId, play: &Decision, steps: &[Step]) -> f64 {
-        let trial = match &mut self.trial {
-            Some(trial) => {
-                trial.clone_from(world);
-                trial
-            }
-            none => none.insert(world.clone()),
-        };
+        let trial = self.trial.copy_of(world);
         let Some(index) = trial.legal().iter().position(|d| d == play) else {
             // The copy cannot make this play (it always can: the bot's hand and cars are what
             // it sees); the position as it is stands for it.
