@@ -17,7 +17,7 @@ use crate::content::text::Id;
 use crate::content::tuning::{Confirm, DEFAULT_CONFIRM_RACES, DEFAULT_CONFIRM_TOP};
 use crate::content::{Document, LoadedDocument};
 use crate::sim::tune::Tuning;
-use crate::sim::tune::confirm::{Confirmation, Confirmed, fair_reach};
+use crate::sim::tune::confirm::{Confirmation, Confirmed, bots_in_words, fair_reach};
 use crate::sim::tune::run::{PACK_FOLDER, Report, RunError, RunProgress, prepare_output, run};
 use crate::validate::{Diagnostic, validate_document};
 
@@ -128,10 +128,10 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
                 said.borrow_mut(),
                 "confirming the search's best {candidates} candidates and the pack as it is \
                  with {} bots, {races} races each",
-                tuning
-                    .confirm
-                    .as_ref()
-                    .map_or_else(String::new, |c| seat_names(&c.bots))
+                tuning.confirm.as_ref().map_or_else(String::new, |c| {
+                    let ids: Vec<String> = c.bots.iter().map(|b| b.id.to_string()).collect();
+                    bots_in_words(&ids)
+                })
             );
             if let Err(error) = line {
                 failed_say.set(Some(error));
@@ -320,12 +320,7 @@ fn print_report(
         rate_line(out, side, *before, report.sides_after.get(side), "")?;
     }
     if let Some(confirmation) = &report.confirmation {
-        let fair_share = tuning
-            .spec
-            .objectives
-            .iter()
-            .any(|o| matches!(o, crate::content::tuning::Objective::FairShare { .. }));
-        print_confirmation(confirmation, players, fair_share, out)?;
+        print_confirmation(confirmation, players, out)?;
     }
     writeln!(
         out,
@@ -352,13 +347,12 @@ fn print_report(
 fn print_confirmation(
     confirmation: &Confirmation,
     players: u8,
-    fair_share: bool,
     out: &mut dyn Write,
 ) -> io::Result<()> {
     writeln!(
         out,
         "confirmed by {} bots on seeds of their own, {} races each:",
-        seat_names_of(&confirmation.bots),
+        confirmation.bots_in_words(),
         confirmation.races
     )?;
     let fair = 100.0 / f64::from(players.max(1));
@@ -372,11 +366,7 @@ fn print_confirmation(
     };
     row(out, "the pack as it is", &confirmation.baseline, "")?;
     for (i, candidate) in confirmation.candidates.iter().enumerate() {
-        let name = match (candidate.rank, candidate.changes.is_empty()) {
-            (1, false) => "candidate 1 (the search's best)".to_owned(),
-            (rank, true) => format!("candidate {rank} (the pack as it is)"),
-            (rank, false) => format!("candidate {rank}"),
-        };
+        let name = format!("candidate {}", candidate.label());
         let mark = if i == confirmation.chosen {
             "  <- chosen"
         } else {
@@ -404,7 +394,7 @@ fn print_confirmation(
     writeln!(
         out,
         "  win rates under {} bots, % (95%), as it is -> chosen:",
-        seat_names_of(&confirmation.bots)
+        confirmation.bots_in_words()
     )?;
     for (team, before) in &confirmation.baseline.teams {
         rate_line(out, team, *before, chosen.teams.get(team), "")?;
@@ -412,7 +402,7 @@ fn print_confirmation(
     for (side, before) in &confirmation.baseline.sides {
         rate_line(out, side, *before, chosen.sides.get(side), "")?;
     }
-    if !fair_share {
+    if !confirmation.aims_at_fair_share {
         return Ok(());
     }
     let verdict = if chosen.fair() {
@@ -424,21 +414,8 @@ fn print_confirmation(
     writeln!(
         out,
         "  under {} bots {verdict}",
-        seat_names_of(&confirmation.bots)
+        confirmation.bots_in_words()
     )
-}
-
-/// The bots of the seats in words: one name when one profile plays every seat.
-fn seat_names(bots: &[crate::content::bot_profile::BotProfile]) -> String {
-    let ids: Vec<String> = bots.iter().map(|b| b.id.to_string()).collect();
-    seat_names_of(&ids)
-}
-
-fn seat_names_of(ids: &[String]) -> String {
-    match ids.first() {
-        Some(first) if ids.iter().all(|id| id == first) => first.clone(),
-        _ => ids.join(", "),
-    }
 }
 
 /// Shows `bar` on stderr (evaluations done, best score) when stderr is a terminal.

@@ -223,6 +223,7 @@ fn tune_confirms_the_best_candidates_with_stronger_bots() {
             .expect("json");
     let confirmation = &report["confirmation"];
     assert_eq!(confirmation["races"], 40);
+    assert_eq!(confirmation["aims_at_fair_share"], true);
     assert_eq!(
         confirmation["bots"],
         serde_json::json!(["racer", "racer", "racer", "racer"])

@@ -197,6 +197,17 @@ fn a_tuning_confirmed_by_stronger_bots_shows_their_verdict() {
     ] {
         assert!(shown.iter().any(|t| t == says), "{says}: {shown:?}");
     }
+    // The form aims at every team's fair share: the verdict on it is said, as the run found it.
+    assert!(confirmation.aims_at_fair_share);
+    let verdict = if chosen.fair() {
+        "Under racer bots every team's 95% interval lies within 3 points of its fair share."
+    } else {
+        "Under racer bots some team's 95% interval reaches"
+    };
+    assert!(
+        shown.iter().any(|t| t.starts_with(verdict)),
+        "{verdict}: {shown:?}"
+    );
 }
 
 /// "Compare on the simulation screen" shows the tuned pack against the pack as it is, on the

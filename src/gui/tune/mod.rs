@@ -180,8 +180,8 @@ pub struct TuneScreen {
     resumed: usize,
     best_score: f64,
     measuring: bool,
-    /// While the stronger bots confirm: the candidates and the races each plays.
-    confirming: Option<(usize, usize)>,
+    /// While the stronger bots confirm: how many candidates.
+    confirming: Option<usize>,
     finished: Option<Finished>,
     error: Option<String>,
     /// How the last run ended when that is no failure (stopped before anything was written).
@@ -457,8 +457,8 @@ impl TuneScreen {
             TuneUpdate::Progress(RunProgress::Evaluated { best_score, .. }) => {
                 self.best_score = best_score;
             }
-            TuneUpdate::Progress(RunProgress::Confirming { candidates, races }) => {
-                self.confirming = Some((candidates, races));
+            TuneUpdate::Progress(RunProgress::Confirming { candidates, .. }) => {
+                self.confirming = Some(candidates);
             }
             TuneUpdate::Progress(RunProgress::Measuring) => {
                 self.confirming = None;

@@ -143,23 +143,28 @@ impl TuneScreen {
             );
         if self.form.confirm_bot.is_some() {
             let label = ui.label("Candidates");
-            ui.add(egui::DragValue::new(&mut self.form.confirm_top).range(1..=20))
-                .labelled_by(label.id)
-                .on_hover_text("How many of the search's best candidates are confirmed");
+            ui.add(
+                egui::DragValue::new(&mut self.form.confirm_top)
+                    .range(1..=crate::validate::tuning::MAX_CONFIRM_TOP),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("How many of the search's best candidates are confirmed");
             let label = ui.label("Confirming races");
-            ui.add(egui::DragValue::new(&mut self.form.confirm_races).range(20..=1_000_000))
-                .labelled_by(label.id)
-                .on_hover_text(
-                    "Races each confirmed candidate, and the pack as it is, plays (over and \
+            ui.add(egui::DragValue::new(&mut self.form.confirm_races).range(
+                crate::content::tuning::MIN_CONFIRM_RACES..=crate::validate::tuning::MAX_BUDGET,
+            ))
+            .labelled_by(label.id)
+            .on_hover_text(
+                "Races each confirmed candidate, and the pack as it is, plays (over and \
                      above the budget)",
-                );
+            );
         }
     }
 
     fn run_controls(&mut self, ui: &mut Ui, workspace: &Workspace) {
         if let Some(run) = &self.run {
             let (done, total) = run.progress();
-            let text = if let Some((candidates, _)) = self.confirming {
+            let text = if let Some(candidates) = self.confirming {
                 format!("confirming the best {candidates} with stronger bots…")
             } else if self.measuring {
                 "measuring the pack and the best on fresh seeds…".to_owned()
@@ -382,13 +387,9 @@ impl TuneScreen {
                 }),
         );
         win_rate_tables(ui, report);
+        // The run's own verdict, not the form's: the form may have changed since the run.
         if let Some(confirmation) = &report.confirmation {
-            let fair_share = self
-                .form
-                .objectives
-                .iter()
-                .any(|row| row.chosen && matches!(row.objective, Objective::FairShare { .. }));
-            confirmation_ui(ui, confirmation, fair_share);
+            confirmation_ui(ui, confirmation);
         }
         if ui
             .button("Compare on the simulation screen")
@@ -591,12 +592,8 @@ fn win_rate_tables(ui: &mut Ui, report: &crate::sim::tune::run::Report) {
 /// The stronger bots' verdict: each candidate's score and how far its teams' intervals reach
 /// from the fair share, the one chosen, the teams' win rates under them and, when the spec
 /// aims at the fair share, whether every team lies within 3 points of it.
-fn confirmation_ui(
-    ui: &mut Ui,
-    confirmation: &crate::sim::tune::confirm::Confirmation,
-    fair_share: bool,
-) {
-    let bots = confirmation.bots.first().cloned().unwrap_or_default();
+fn confirmation_ui(ui: &mut Ui, confirmation: &crate::sim::tune::confirm::Confirmation) {
+    let bots = confirmation.bots_in_words();
     ui.strong(format!(
         "Confirmed by {bots} bots, {} races each on seeds of their own",
         confirmation.races
@@ -613,14 +610,13 @@ fn confirmation_ui(
                 &confirmation.baseline,
                 false,
             ))
-            .chain(confirmation.candidates.iter().enumerate().map(|(i, c)| {
-                let name = match (c.rank, c.changes.is_empty()) {
-                    (1, false) => "1 (the search's best)".to_owned(),
-                    (rank, true) => format!("{rank} (the pack as it is)"),
-                    (rank, false) => rank.to_string(),
-                };
-                (name, c, i == confirmation.chosen)
-            }));
+            .chain(
+                confirmation
+                    .candidates
+                    .iter()
+                    .enumerate()
+                    .map(|(i, c)| (c.label(), c, i == confirmation.chosen)),
+            );
             for (name, candidate, chosen) in rows {
                 ui.label(name);
                 ui.label(format!("{:.2}", candidate.score));
@@ -645,7 +641,7 @@ fn confirmation_ui(
             (team.clone(), rate_text(*before), after, String::new())
         }),
     );
-    if fair_share {
+    if confirmation.aims_at_fair_share {
         if chosen.fair() {
             ui.label(format!(
                 "Under {bots} bots every team's 95% interval lies within 3 points of its fair share."

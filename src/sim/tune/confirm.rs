@@ -52,6 +52,17 @@ impl Confirmed {
     pub fn fair(&self) -> bool {
         self.fair_reach <= FAIR_BAND_POINTS
     }
+
+    /// Its name in a report: its rank, and whether it is the search's best or the pack as it
+    /// is ("1 (the search's best)", "2 (the pack as it is)", "3").
+    #[must_use]
+    pub fn label(&self) -> String {
+        match (self.rank, self.changes.is_empty()) {
+            (1, false) => "1 (the search's best)".to_owned(),
+            (rank, true) => format!("{rank} (the pack as it is)"),
+            (rank, false) => rank.to_string(),
+        }
+    }
 }
 
 /// The stronger bots' verdict.
@@ -67,6 +78,9 @@ pub struct Confirmation {
     pub candidates: Vec<Confirmed>,
     /// The index in `candidates` of the one chosen (and written).
     pub chosen: usize,
+    /// Whether the spec aims at every team's fair share: then the report says whether the
+    /// chosen candidate is fair ([`Confirmed::fair`]) for the stronger bots.
+    pub aims_at_fair_share: bool,
 }
 
 impl Confirmation {
@@ -74,6 +88,22 @@ impl Confirmation {
     #[must_use]
     pub fn chosen(&self) -> Option<&Confirmed> {
         self.candidates.get(self.chosen)
+    }
+
+    /// The stronger bots in words ([`bots_in_words`]).
+    #[must_use]
+    pub fn bots_in_words(&self) -> String {
+        bots_in_words(&self.bots)
+    }
+}
+
+/// Bot profile ids, seat by seat, in words: one id when one profile plays every seat, else
+/// the list.
+#[must_use]
+pub fn bots_in_words(ids: &[String]) -> String {
+    match ids.first() {
+        Some(first) if ids.iter().all(|id| id == first) => first.clone(),
+        _ => ids.join(", "),
     }
 }
 
@@ -151,6 +181,11 @@ pub fn confirm(
             baseline: before,
             candidates,
             chosen,
+            aims_at_fair_share: tuning
+                .spec
+                .objectives
+                .iter()
+                .any(|o| matches!(o, crate::content::tuning::Objective::FairShare { .. })),
         },
         point,
     )))
