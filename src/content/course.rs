@@ -1,9 +1,11 @@
 //! The course file: a track built from tiles ([`super::tile::Tile`]), named in order or drawn
 //! from a shuffled pile by a seed.
 //!
-//! A course is closed: its last tile joins its first across the finish line, and the race runs
-//! laps (a point-to-point course, the finish at its end, is not in this version: the rules'
-//! track is a lap). The grid and the chute come from the first tile that has them. `roadwright
+//! A course is closed by default: its last tile joins its first across the finish line, and the
+//! race runs laps. A course with `route: PointToPoint` is open: its tiles run from the start to
+//! the finish line, which lies before the last tile's last sector (the run-off, see
+//! [`Route`]); nothing joins its end to its start. The grid and the chute come from the first
+//! tile that has them. `roadwright
 //! course build COURSE --seed S -o TRACK` writes the track it builds; the same course and seed
 //! build the same track, byte for byte.
 //!
@@ -14,7 +16,8 @@
 //! count) with the seed and lays the first `length`, after the pile's `first` tile when it names
 //! one (the starting tile). A draw that does not close, or that lays a tile over another, is
 //! drawn again from the next seed of the seed's own sequence, at most [`MAX_DRAWS`] times; a
-//! pile none of whose draws closes is refused, with how many were tried.
+//! pile none of whose draws closes is refused, with how many were tried. An open (point to
+//! point) pile need not close: only a draw that lays a tile over another is drawn again.
 //!
 //! Format history: version 1 (current).
 
@@ -23,6 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::kind::CourseKind;
 use super::text::{Id, Text};
+pub use super::track::Route;
 
 /// How many draws of a pile are tried before it is refused.
 pub const MAX_DRAWS: u32 = 2_000;
@@ -43,6 +47,9 @@ pub struct Course {
     pub tiles: Text,
     /// The tiles it lays.
     pub layout: Layout,
+    /// Closed (laps, the default) or open (point to point): the route of the track it builds.
+    #[serde(default, skip_serializing_if = "Route::is_lap")]
+    pub route: Route,
 }
 
 impl Course {

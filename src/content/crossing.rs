@@ -176,6 +176,7 @@ mod tests {
             grid: Vec::new(),
             chute: None,
             crossover: Vec::new(),
+            route: crate::content::track::Route::Lap,
             background: None,
         }
     }

@@ -4,7 +4,9 @@
 //! - version 1 had two fixed player bands (`cars_per_team_2_to_4`, `cars_per_team_5_to_10`),
 //!   copying 3.0 literally;
 //! - version 2 (current) lists bands of player counts, so a house rule can, say, give three
-//!   players six cars each. Version 1 files migrate on load ([`RulesetV1::migrate`]).
+//!   players six cars each. Version 1 files migrate on load ([`RulesetV1::migrate`]). It
+//!   later gained the optional `point_to_point` (default `Leave`): files without it read as
+//!   before.
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -43,6 +45,53 @@ pub struct Ruleset {
     pub countdown_clock: bool,
     /// What happens when a car runs into a car blocking the crossover (7.12).
     pub crossover_collision: CrossoverCollision,
+    /// What crossing the finish line of a point-to-point track does (the rulebook's tracks are
+    /// laps; see [`PointToPointFinish`]). Read only on such a track.
+    #[serde(default, skip_serializing_if = "PointToPointFinish::is_default")]
+    pub point_to_point: PointToPointFinish,
+}
+
+/// What a car crossing the finish line of a point-to-point track does
+/// ([`super::track::Route::PointToPoint`]): the rulebook is silent, its tracks being laps, so
+/// this is the project's decision, a house rule a designer may change.
+///
+/// Either way the crossing first scores as 11.1 says (a Race Bonus included). The race still
+/// ends the moment a pool empties (11.5), and the countdown clock runs as 11.4 says, so on a
+/// long enough course the first crossing after the clock stops usually wins. When no car is left
+/// in the race (every car finished or destroyed and no replacement waiting), the race ends at
+/// the end of that turn: the player with the fewest VP left in their pool wins, and a tie is a
+/// draw (in a mission race, the mission's settlement decides). A finished car is not replaced:
+/// it was not eliminated (8.3).
+#[derive(
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum PointToPointFinish {
+    /// The car claims its crossing and leaves the race, its run done: it is no longer on the
+    /// track, activates no more, and cannot be shot or pushed.
+    #[default]
+    Leave,
+    /// The first car across wins the race for its player on the spot (Rush 'n Crush, Thunder
+    /// Road: Vendetta): its player claims everything left in their pool.
+    FirstAcrossWins,
+}
+
+impl PointToPointFinish {
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 impl Ruleset {
@@ -162,6 +211,7 @@ impl RulesetV1 {
             eliminating_damage: self.eliminating_damage,
             countdown_clock: self.countdown_clock,
             crossover_collision: self.crossover_collision,
+            point_to_point: PointToPointFinish::Leave,
         }
     }
 }

@@ -65,6 +65,9 @@ pub struct Track<G: GroundName = TerrainId> {
     /// The four shared spaces of a figure-8 crossover, or none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub crossover: Vec<CrossoverPair>,
+    /// Laps round a closed lap (the rulebook's race), or one run from start to finish.
+    #[serde(default, skip_serializing_if = "Route::is_lap")]
+    pub route: Route,
     /// A picture to trace over in the editor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub background: Option<Background>,
@@ -86,6 +89,12 @@ impl Track {
 
     /// The format version this build writes.
     pub const VERSION: u32 = 2;
+
+    /// Whether the track is point to point ([`Route::PointToPoint`]).
+    #[must_use]
+    pub fn point_to_point(&self) -> bool {
+        self.route == Route::PointToPoint
+    }
 
     /// Whether the lap is closed: its last sector links into sector 0, through the finish line.
     #[must_use]
@@ -306,6 +315,56 @@ impl LegacyTerrain {
     }
 }
 
+/// How a track's race runs.
+///
+/// The rulebook's race runs laps: the finish line lies before sector 0 and each crossing scores
+/// (11.1). A point-to-point track is a decision of this project for courses of tiles (Rush 'n
+/// Crush's "open" course, Thunder Road: Vendetta's road to the finish line): the finish line lies
+/// before its last sector, the **run-off**, whose spaces have no forward links. A car that
+/// enters the run-off has crossed the finish line: it claims the crossing as 11.1 says, and
+/// then what the ruleset's [`super::ruleset::PointToPointFinish`] says happens (by default it
+/// leaves the race, its run done). Nothing lies behind sector 0.
+#[derive(
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum Route {
+    /// Laps round a closed lap: the last sector links into sector 0 (the rulebook's race).
+    #[default]
+    Lap,
+    /// One run from the grid to the finish line before the last sector (the run-off).
+    PointToPoint,
+}
+
+impl Route {
+    /// Whether it is the rulebook's lap (serde's skip test).
+    #[must_use]
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    pub fn is_lap(&self) -> bool {
+        *self == Self::Lap
+    }
+
+    /// The route in a few words, for reports.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::Lap => "laps",
+            Self::PointToPoint => "point to point",
+        }
+    }
+}
+
 /// A track file of format version 1, read only to be migrated.
 pub type TrackV1 = Track<LegacyTerrain>;
 
@@ -347,6 +406,7 @@ impl TrackV1 {
             grid: self.grid,
             chute: self.chute,
             crossover: self.crossover,
+            route: self.route,
             background: self.background,
         }
     }

@@ -11,7 +11,7 @@ use crate::content::race_deck::LaneSide;
 use crate::content::text::{Id, TerrainId, Text};
 use crate::content::tile::Tile;
 use crate::content::track::{
-    Background, Chute, CrossoverPair, OffTrack, Section, Sector, SpaceRef, SpaceSize, Track,
+    Background, Chute, CrossoverPair, OffTrack, Route, Section, Sector, SpaceRef, SpaceSize, Track,
     TrackStyle,
 };
 use crate::stretch::{
@@ -104,6 +104,9 @@ pub enum TrackEdit {
         /// The tile.
         tile: Box<Tile>,
     },
+    /// Sets the route: laps, or point to point. Making a closed lap point to point opens it
+    /// (its last sector's links into sector 0 go): its last sector becomes the run-off.
+    SetRoute(Route),
     /// Links the lap's last sector into sector 0 across the finish line.
     CloseLap,
     /// Removes the links from the lap's last sector into sector 0: the lap is open again, its
@@ -250,6 +253,12 @@ pub enum TrackEditError {
          finish line (remove the closing sectors first, or insert sectors with the inspector)"
     )]
     LapClosed,
+    /// Closing the lap of a point-to-point track.
+    #[error(
+        "the track is point to point: its end is the run-off, beyond the finish line; make it a \
+         lap (the inspector's Route) before closing it"
+    )]
+    PointToPoint,
     /// Reopening a lap that is not closed.
     #[error("the lap is not closed: its last sector does not run into sector 0")]
     LapOpen,
@@ -280,6 +289,8 @@ impl TrackEdit {
             },
             Self::PasteSectors { .. } => "Paste sectors",
             Self::LayTile { .. } => "Lay tile",
+            Self::SetRoute(Route::Lap) => "Make the track a lap",
+            Self::SetRoute(Route::PointToPoint) => "Make the track point to point",
             Self::CloseLap => "Close lap",
             Self::ReopenLap => "Reopen lap",
             Self::StartingSection { .. } => "Lay starting section",
@@ -366,8 +377,10 @@ impl TrackEdit {
             Self::PasteSectors { sectors } => {
                 with_builder(track, |builder| builder.paste(sectors).map(|_| ()))?;
             }
+            Self::CloseLap if track.point_to_point() => return Err(TrackEditError::PointToPoint),
             Self::CloseLap => close_lap(track)?,
             Self::ReopenLap => reopen_lap(track)?,
+            Self::SetRoute(route) => set_route(track, *route)?,
             Self::StartingSection {
                 sectors,
                 lanes,
@@ -687,6 +700,16 @@ fn close_lap(track: &mut Track) -> Result<(), TrackEditError> {
 }
 
 /// Unlinks the lap's last sector from sector 0, so that stretches can be laid after it again.
+/// Sets the route; a closed lap made point to point is opened first (its last sector becomes
+/// the run-off).
+fn set_route(track: &mut Track, route: Route) -> Result<(), TrackEditError> {
+    if route == Route::PointToPoint && track.lap_is_closed() {
+        reopen_lap(track)?;
+    }
+    track.route = route;
+    Ok(())
+}
+
 fn reopen_lap(track: &mut Track) -> Result<(), TrackEditError> {
     if !track.lap_is_closed() {
         return Err(TrackEditError::LapOpen);

@@ -6,9 +6,14 @@ use egui::Ui;
 use super::canvas::{CanvasEdit, Grounds, ShapeChoice, Tool, TrackCanvas};
 use super::fields;
 use crate::content::text::{Id, Text};
-use crate::content::track::{Background, OffTrack, Section, SpaceRef, Track, TrackStyle};
+use crate::content::track::{Background, OffTrack, Route, Section, SpaceRef, Track, TrackStyle};
 use crate::edit::TrackEdit;
 use crate::stretch::Inside;
+
+const ROUTES: [(Route, &str); 2] = [
+    (Route::Lap, "laps"),
+    (Route::PointToPoint, "point to point"),
+];
 
 const STYLES: [(TrackStyle, &str); 3] = [
     (TrackStyle::ApocalypseRoad, "Apocalypse Road"),
@@ -230,6 +235,14 @@ fn track_fields(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
             ui.label("Style");
             if let Some(style) = fields::choice(ui, "style", "track-style", track.style, &STYLES) {
                 edits.push((info(track.id.clone(), track.name.clone(), style), None));
+            }
+            ui.end_row();
+            ui.label("Route").on_hover_text(
+                "Laps round a closed lap, or one run to the finish line before the last sector \
+                 (the run-off): a car that enters it has finished",
+            );
+            if let Some(route) = fields::choice(ui, "route", "track-route", track.route, &ROUTES) {
+                edits.push((TrackEdit::SetRoute(route), None));
             }
             ui.end_row();
         });
@@ -499,7 +512,12 @@ fn off_track(at: SpaceRef, off_track: OffTrack) -> TrackEdit {
 }
 
 fn lap_actions(ui: &mut Ui, track: &Track, edits: &mut Vec<CanvasEdit>) {
-    if track.lap_is_closed() {
+    if track.point_to_point() {
+        ui.weak(format!(
+            "Point to point: the finish line lies before sector {}, the run-off.",
+            track.sectors.len().saturating_sub(1)
+        ));
+    } else if track.lap_is_closed() {
         if ui
             .button("Reopen the lap")
             .on_hover_text(

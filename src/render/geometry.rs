@@ -51,11 +51,17 @@ pub fn direction(heading: f32) -> (f32, f32) {
     (radians.cos(), radians.sin())
 }
 
-/// The squares of the chequered finish line along the trailing edge of sector 0, each with
-/// whether it is a light square.
+/// The squares of the chequered finish line along the trailing edge of sector 0 (of the
+/// run-off, the last sector, on a point-to-point track), each with whether it is a light
+/// square.
 #[must_use]
 pub fn finish_squares(track: &Track) -> Vec<([(f32, f32); 4], bool)> {
-    let Some(first) = track.sectors.first() else {
+    let line = if track.point_to_point() {
+        track.sectors.last()
+    } else {
+        track.sectors.first()
+    };
+    let Some(first) = line else {
         return Vec::new();
     };
     let squares = 4;

@@ -36,6 +36,7 @@ impl Race {
             }
             Place::Chute => "chute".to_owned(),
             Place::Destroyed => "destroyed".to_owned(),
+            Place::Finished => "finished".to_owned(),
         }
     }
 

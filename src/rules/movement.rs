@@ -603,7 +603,7 @@ impl Movement {
                     }
                 }
             }
-            Place::Reserve | Place::Destroyed => {}
+            Place::Reserve | Place::Destroyed | Place::Finished => {}
         }
     }
 
@@ -1312,7 +1312,7 @@ fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
         Place::Track(from) if track.space(from).inner == Some(to) => LaneSide::Inside,
         Place::Chute => opposite(track.chute().side),
         Place::OffTrack { side, .. } => opposite(side),
-        Place::Track(_) | Place::Reserve | Place::Destroyed => LaneSide::Outside,
+        Place::Track(_) | Place::Reserve | Place::Destroyed | Place::Finished => LaneSide::Outside,
     }
 }
 

@@ -63,6 +63,8 @@ pub enum PlaceName {
     Chute,
     /// Eliminated: in the Destroyed Cars box.
     Destroyed,
+    /// Across the finish line of a point-to-point track and out of the race.
+    Finished,
 }
 
 /// A movement step, with its spaces named.
@@ -388,6 +390,7 @@ impl Race {
             },
             Place::Chute => PlaceName::Chute,
             Place::Destroyed => PlaceName::Destroyed,
+            Place::Finished => PlaceName::Finished,
         }
     }
 

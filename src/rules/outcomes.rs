@@ -750,6 +750,13 @@ impl Search {
         if !self.in_reach[track.last_lap_sector().0 as usize] {
             return false;
         }
+        // Any crossing wins a point-to-point race when the first car across wins it.
+        if track.point_to_point()
+            && race.rules.ruleset.point_to_point
+                == crate::content::ruleset::PointToPointFinish::FirstAcrossWins
+        {
+            return true;
+        }
         let per_crossing = race.finish_bonus().map_or(1, |b| u32::from(b.vp).max(1));
         let claimable = 2 * u32::from(movement.mp) * per_crossing;
         race.players().iter().any(|p| p.pool <= claimable)
@@ -921,6 +928,7 @@ fn place_code(place: Place) -> u32 {
         Place::Chute => 2 * TAG,
         Place::Reserve => 3 * TAG,
         Place::Destroyed => 4 * TAG,
+        Place::Finished => 5 * TAG,
     }
 }
 

@@ -69,6 +69,8 @@ pub enum Motion {
     Shaken,
     /// Moved into the space of a car eliminated by its collision attack (8.4).
     Collided,
+    /// Left a point-to-point track across its finish line, its run done.
+    Finished,
 }
 
 impl Motion {
@@ -91,6 +93,7 @@ impl Motion {
             Self::Replacement => "comes in",
             Self::Eliminated => "is removed",
             Self::Shaken => "is shaken",
+            Self::Finished => "leaves the race",
         }
     }
 }

@@ -15,7 +15,7 @@ use super::ids::{CarId, PlayerId};
 use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
 use super::workspace::Workspace;
 use crate::content::race_deck::LaneSide;
-use crate::content::ruleset::CrossoverCollision;
+use crate::content::ruleset::{CrossoverCollision, PointToPointFinish};
 use crate::content::text::CarNumber;
 use crate::validate::checked::{Car as CarStats, Content, Ruleset, Team};
 use crate::validate::checked_track::{CellId, CheckedTrack, SectorId, SpaceId};
@@ -60,13 +60,16 @@ pub enum Place {
     Chute,
     /// Eliminated: in the Destroyed Cars box.
     Destroyed,
+    /// Across the finish line of a point-to-point track and out of the race, its run done
+    /// (never on the rulebook's laps: see [`crate::content::track::Route`]).
+    Finished,
 }
 
 impl Place {
     /// Whether the car is in the race (on or beside the track, or in the chute).
     #[must_use]
     pub fn in_race(self) -> bool {
-        !matches!(self, Self::Reserve | Self::Destroyed)
+        !matches!(self, Self::Reserve | Self::Destroyed | Self::Finished)
     }
 
     /// The track space, when the car is on one.
@@ -791,11 +794,33 @@ impl Race {
         }
         if self.car(id).lapped > 0 {
             self.set_marker(id, Marker::Lapped, false);
+        } else {
+            let player = self.car(id).player;
+            let vp = self.use_bonus(BonusKind::RaceBonus);
+            self.claim(player, id, vp, VpSource::Finish);
+        }
+        if self.track().point_to_point() {
+            self.end_run(id);
+        }
+    }
+
+    /// A car across the finish line of a point-to-point track, its crossing scored: by the
+    /// ruleset's [`PointToPointFinish`], its player wins on the spot (claiming all their pool
+    /// has left), or the car leaves the race. Either way it goes off the road: the run-off
+    /// stays empty, so a car pushed into it never meets another there.
+    fn end_run(&mut self, id: CarId) {
+        if self.frozen() {
             return;
         }
-        let player = self.car(id).player;
-        let vp = self.use_bonus(BonusKind::RaceBonus);
-        self.claim(player, id, vp, VpSource::Finish);
+        if self.rules.ruleset.point_to_point == PointToPointFinish::FirstAcrossWins {
+            let player = self.car(id).player;
+            let left = self.players[player.index()].pool;
+            self.claim(player, id, left, VpSource::Finish);
+            if self.frozen() {
+                return;
+            }
+        }
+        self.put(id, Place::Finished, Motion::Finished);
     }
 
     /// The VP of one crossing (Race Bonus) or one kill (Bounty): the card's VP while it is in
@@ -985,7 +1010,8 @@ impl Race {
     }
 
     /// Replacement cars to the chute (8.3): up to the race's cars per team, same side up as
-    /// the eliminated car.
+    /// the eliminated car. (A car that finished a point-to-point run is simply no longer in the
+    /// race: each elimination still brings in one replacement, as on a lap.)
     fn replace(&mut self, player: PlayerId, activated: bool) {
         let max = usize::from(self.cars_per_team());
         let in_race = self

@@ -59,8 +59,13 @@ impl Race {
             return Phase::Over;
         }
         if self.turn >= self.turn_limit || !self.cars.iter().any(|c| c.place.in_race()) {
-            self.result = Some(RaceResult::Draw);
-            self.record(RaceEvent::Draw);
+            if let Some(player) = self.run_settled() {
+                self.result = Some(RaceResult::Winner(player));
+                self.record(RaceEvent::Winner { seat: player });
+            } else {
+                self.result = Some(RaceResult::Draw);
+                self.record(RaceEvent::Draw);
+            }
             return Phase::Over;
         }
         self.turn += 1;
@@ -69,6 +74,30 @@ impl Race {
         self.countdown();
         self.current = self.first_player;
         Phase::Activation
+    }
+
+    /// The winner of a point-to-point race that no car is left in (every car finished or
+    /// destroyed): the one player with the fewest VP left in their pool; `None` on a tie, on a
+    /// lap (the rulebook's race has no such end: it is a draw), in a mission race (its own
+    /// objectives and settlement decide) and while a car still races.
+    fn run_settled(&self) -> Option<PlayerId> {
+        if !self.track().point_to_point()
+            || self.mission.is_some()
+            || self.cars.iter().any(|c| c.place.in_race())
+        {
+            return None;
+        }
+        let fewest = self.players.iter().map(|p| p.pool).min()?;
+        let mut left = self
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.pool == fewest)
+            .map(|(i, _)| PlayerId(i as u8));
+        match (left.next(), left.next()) {
+            (Some(player), None) => Some(player),
+            _ => None,
+        }
     }
 
     /// Fills every hand to the hand size, in turn order from the first player (4.3).

@@ -1,8 +1,9 @@
 //! Building a course's track from its tiles ([`crate::content::course`]): each tile laid at the
 //! end of the lap as pasted sectors are (turned and moved to carry on from it), the grid and
-//! chute taken from the first tile that has them, the lap closed. A pile is drawn with the
-//! course's seed, and drawn again (the seed's own sequence) while a draw does not close or lays
-//! a tile over another, up to [`MAX_DRAWS`] times.
+//! chute taken from the first tile that has them, the lap closed (a point-to-point course is
+//! left open: its last tile's last sector is the run-off beyond the finish line). A pile is
+//! drawn with the course's seed, and drawn again (the seed's own sequence) while a draw does not
+//! close or lays a tile over another, up to [`MAX_DRAWS`] times.
 
 use std::collections::BTreeMap;
 
@@ -10,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{BuildError, Inside, TrackBuilder};
-use crate::content::course::{Course, Layout, MAX_DRAWS};
+use crate::content::course::{Course, Layout, MAX_DRAWS, Route};
 use crate::content::text::Id;
 use crate::content::tile::Tile;
 use crate::content::track::{Chute, GridSlot, Section, SpaceRef, Track, TrackStyle};
@@ -250,8 +251,9 @@ pub fn build_course(
                 // A draw whose pieces, put end to end, leave the lap open is not laid: it
                 // could not close (laying and closing would say so at a hundred times the cost).
                 let size = drawn.first().and_then(|id| tiles.get(*id));
-                if let Some(open) =
-                    size.and_then(|first| open_end(&drawn, &shifts, first.space_size))
+                if let Some(open) = size
+                    .filter(|_| course.route == Route::Lap)
+                    .and_then(|first| open_end(&drawn, &shifts, first.space_size))
                 {
                     last = CourseError::Open(open);
                     continue;
@@ -365,7 +367,8 @@ fn named<'t, 'i>(
 }
 
 /// Lays `tiles` in order, takes the grid and chute from the first that has them, checks that
-/// no tile lies over another, and closes the lap.
+/// no tile lies over another, and closes the lap (a point-to-point course stays open, its last
+/// sector the run-off).
 fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
     let first = tiles.first().ok_or(CourseError::Empty)?;
     let mut builder = TrackBuilder::new(
@@ -408,13 +411,17 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
             ));
         }
     }
-    overlap(builder.track(), tiles, &starts)?;
-    builder
-        .close()
-        .map_err(|error| CourseError::Open(error.to_string()))?;
+    let closed = course.route == Route::Lap;
+    overlap(builder.track(), tiles, &starts, closed)?;
+    if closed {
+        builder
+            .close()
+            .map_err(|error| CourseError::Open(error.to_string()))?;
+    }
     builder.detect_crossover();
     crossings_met(builder.track(), tiles, &starts)?;
     let mut track = builder.build();
+    track.route = course.route;
     if let Some((slots, chute)) = grid {
         track.grid = slots;
         track.chute = chute;
@@ -423,8 +430,14 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
 }
 
 /// The first space of a later tile that lies over a space of an earlier one not next to it:
-/// their centres closer than half a space.
-fn overlap(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), CourseError> {
+/// their centres closer than half a space. On a `closed` course the last tile is next to the
+/// first.
+fn overlap(
+    track: &Track,
+    tiles: &[&Tile],
+    starts: &[u32],
+    closed: bool,
+) -> Result<(), CourseError> {
     let size = track.space_size;
     let near = size.length.min(size.width) * OVERLAP;
     let tile_of = |sector: u32| starts.iter().rposition(|&s| s <= sector).unwrap_or(0);
@@ -438,7 +451,8 @@ fn overlap(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), CourseE
         for (_, (ox, oy), other) in &spaces[..i] {
             // Neighbours share an edge (and the last tile meets the first at the line).
             let neighbours = tile.abs_diff(*other) <= 1
-                || (count > 2
+                || (closed
+                    && count > 2
                     && ((*tile == count - 1 && *other == 0)
                         || (*other == count - 1 && *tile == 0)));
             let crossing = tiles[*tile].crossing.as_ref() == Some(&tiles[*other].id)

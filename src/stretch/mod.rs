@@ -162,6 +162,7 @@ impl TrackBuilder {
                 grid: Vec::new(),
                 chute: None,
                 crossover: Vec::new(),
+                route: crate::content::track::Route::Lap,
                 background: None,
             },
             inside,

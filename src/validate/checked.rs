@@ -162,4 +162,6 @@ pub struct Ruleset {
     pub countdown_clock: bool,
     /// The crossover collision variant.
     pub crossover_collision: CrossoverCollision,
+    /// What crossing the finish line of a point-to-point track does.
+    pub point_to_point: crate::content::ruleset::PointToPointFinish,
 }

@@ -26,7 +26,7 @@ use crate::content::save;
 use crate::content::source::{Format, SourceFile};
 use crate::content::terrain::{CountsAs, Effect};
 use crate::content::text::{Id, Text};
-use crate::content::track::{OffTrack, Section, SpaceRef, Track, TrackStyle};
+use crate::content::track::{OffTrack, Route, Section, SpaceRef, Track, TrackStyle};
 
 /// A space of a checked track.
 #[derive(
@@ -133,6 +133,8 @@ pub struct CheckedTrack {
     chute: ChuteSpot,
     first_lap_sector: SectorId,
     last_lap_sector: SectorId,
+    /// Laps, or point to point (the last lap sector is then the run-off).
+    route: Route,
     /// Each space's diagonals ahead and behind, worked out once: movement and targeting ask
     /// for them at every step of a search.
     diagonals: Vec<(Diagonals, Diagonals)>,
@@ -296,9 +298,10 @@ impl CheckedTrack {
             .iter()
             .map(|&s| has(&sectors[s], CountsAs::JumpLane))
             .collect();
+        let cyclic = track.route == Route::Lap;
         for (i, &s) in lap.iter().enumerate() {
-            sectors[s].rough_left = run_left(&rough, i);
-            sectors[s].jump_left = run_left(&jump, i);
+            sectors[s].rough_left = run_left(&rough, i, cyclic);
+            sectors[s].jump_left = run_left(&jump, i, cyclic);
         }
         let grid = if track.style.uses_grid() {
             let mut slots: Vec<(u32, SpaceId)> = track
@@ -350,6 +353,7 @@ impl CheckedTrack {
             chute,
             first_lap_sector,
             last_lap_sector,
+            route: track.route,
             diagonals: Vec::new(),
             terrain: terrain.clone(),
             plain_ground: false,
@@ -571,23 +575,48 @@ impl CheckedTrack {
         }
     }
 
-    /// Whether moving forward from `from` into `to` crosses the finish line forwards.
+    /// Whether moving forward from `from` into `to` crosses the finish line forwards: into
+    /// sector 0 on a lap, into the run-off (the last sector) on a point-to-point track.
     #[must_use]
     pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
         let (a, b) = (self.space(from).sector, self.space(to).sector);
-        b == self.first_lap_sector && a != self.first_lap_sector
+        let line = match self.route {
+            Route::Lap => self.first_lap_sector,
+            Route::PointToPoint => self.last_lap_sector,
+        };
+        b == line && a != line
+    }
+
+    /// Laps, or point to point.
+    #[must_use]
+    pub fn route(&self) -> Route {
+        self.route
+    }
+
+    /// Whether the track is point to point: its last lap sector is the run-off, beyond the
+    /// finish line, and a car that enters it has finished.
+    #[must_use]
+    pub fn point_to_point(&self) -> bool {
+        self.route == Route::PointToPoint
     }
 }
 
-/// For a cyclic run flag list, how many following entries still have the flag (`None` when the
-/// entry itself does not).
-fn run_left(flags: &[bool], i: usize) -> Option<u32> {
+/// For a run flag list, how many following entries still have the flag (`None` when the entry
+/// itself does not); a `cyclic` list (a lap) runs on from its end into its start.
+fn run_left(flags: &[bool], i: usize, cyclic: bool) -> Option<u32> {
     if !flags[i] {
         return None;
     }
     let n = flags.len();
     let mut left = 0;
-    while left < n as u32 && flags[(i + 1 + left as usize) % n] {
+    while left < n as u32 {
+        let next = i + 1 + left as usize;
+        if !cyclic && next >= n {
+            break;
+        }
+        if !flags[next % n] {
+            break;
+        }
         left += 1;
     }
     Some(left)

@@ -248,6 +248,21 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "The lap's last sector does not link back to sector 0: Track > Close the lap joins it.",
     ),
     code(
+        "run-off-missing",
+        Track,
+        "A point-to-point track needs two lap sectors at least: the road and, beyond the finish line, the run-off.",
+    ),
+    code(
+        "run-off-linked",
+        Track,
+        "A space of a point-to-point track's run-off (its last sector, beyond the finish line) links forward: the track ends there.",
+    ),
+    code(
+        "run-off-start",
+        Track,
+        "A grid slot or the chute stands on a point-to-point track's run-off: a car there would start past the finish line.",
+    ),
+    code(
         "unreachable-from-grid",
         Track,
         "Spaces no car starting on the grid can ever reach.",

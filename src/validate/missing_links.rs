@@ -103,7 +103,7 @@ fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(Spac
     let previous_of = |at: SpaceRef| -> Option<(Section, u32)> {
         match (at.section, at.sector.checked_sub(1)) {
             (Section::Lap, Some(previous)) => Some((Section::Lap, previous)),
-            (Section::Lap, None) if !lap_open => {
+            (Section::Lap, None) if !lap_open && !track.point_to_point() => {
                 Some((Section::Lap, u32::try_from(lap.checked_sub(1)?).ok()?))
             }
             _ => None,
@@ -134,8 +134,8 @@ fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(Spac
 }
 
 /// Where the stretch tools would have linked a dead end at `at`: the next sector's space in
-/// its lane, or in the lane nearest it (`None` at the end of an open lap or of the starting
-/// section, which joins the lap anywhere).
+/// its lane, or in the lane nearest it (`None` at the end of an open lap, at a point-to-point
+/// track's run-off, or at the end of the starting section, which joins the lap anywhere).
 pub(super) fn way_on(
     track: &Track,
     terrain: &TerrainBook,
@@ -145,7 +145,7 @@ pub(super) fn way_on(
     let number = usize::try_from(at.sector).ok()?;
     let next = match at.section {
         Section::Lap if number + 1 < track.sectors.len() => (Section::Lap, at.sector + 1),
-        Section::Lap if !lap_open => (Section::Lap, 0),
+        Section::Lap if !lap_open && !track.point_to_point() => (Section::Lap, 0),
         Section::Start if number + 1 < track.start_sectors.len() => (Section::Start, at.sector + 1),
         _ => return None,
     };

@@ -74,6 +74,7 @@ pub fn check(ruleset: &Ruleset, report: &mut FileReport<'_>) -> Option<checked::
         eliminating_damage: ruleset.eliminating_damage,
         countdown_clock: ruleset.countdown_clock,
         crossover_collision: ruleset.crossover_collision,
+        point_to_point: ruleset.point_to_point,
     })
 }
 

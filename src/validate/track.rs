@@ -61,7 +61,9 @@ pub fn check(
             );
         }
     }
-    let lap_open = !track.lap_is_closed();
+    // A lap not (yet) closed; a point-to-point track is open by design, its finish line before
+    // its run-off.
+    let lap_open = !track.point_to_point() && !track.lap_is_closed();
     let unreached = Unreached::of(track, &Graph::new(track, terrain), lap_open);
     let missing = missing_links(track, terrain, lap_open, &unreached);
     let mut checker = Checker {
@@ -396,7 +398,7 @@ impl Checker<'_, '_, '_> {
     /// A space with no forward link, unless the lap is still open at its end (that is
     /// `lap-not-closed`) or a missing link explains it (that is `link-missing`).
     fn check_dead_end(&mut self, at: SpaceRef, space: &crate::content::track::Space) {
-        let end_of_open_lap = self.lap_open
+        let end_of_open_lap = (self.lap_open || self.track.point_to_point())
             && at.section == Section::Lap
             && at.sector as usize + 1 == self.track.sectors.len();
         if space.next.is_empty()
@@ -635,7 +637,64 @@ impl Checker<'_, '_, '_> {
         }
     }
 
+    /// A point-to-point track ends at its run-off, the last sector, beyond the finish line:
+    /// there must be one and a road before it, nothing may link on from it, and no car may
+    /// start on it.
+    fn check_run_off(&mut self) {
+        let count = self.track.sectors.len();
+        if count < 2 {
+            let number = u32::try_from(count.saturating_sub(1)).unwrap_or(u32::MAX);
+            self.sector_error(
+                "run-off-missing",
+                Section::Lap,
+                number,
+                format!("the track is point to point and has {count} lap sector{}: it needs a road and, beyond the finish line, a run-off (its last sector)", if count == 1 { "" } else { "s" }),
+            );
+            return;
+        }
+        let last = u32::try_from(count - 1).unwrap_or(u32::MAX);
+        let linked: Vec<SpaceRef> = self.track.sectors[count - 1]
+            .spaces
+            .iter()
+            .filter(|space| !space.next.is_empty())
+            .map(|space| SpaceRef::lap(last, space.lane))
+            .collect();
+        for at in linked {
+            self.space_error(
+                "run-off-linked",
+                at,
+                format!("space {at} is in the run-off (sector {last}, beyond the finish line of this point-to-point track) and links forward: the track ends there; remove its links, or make the track a lap"),
+            );
+        }
+        let on_run_off = |at: SpaceRef| at.section == Section::Lap && at.sector == last;
+        let slots: Vec<(u32, SpaceRef)> = self
+            .track
+            .grid
+            .iter()
+            .filter(|slot| on_run_off(slot.space))
+            .map(|slot| (slot.position, slot.space))
+            .collect();
+        for (position, at) in slots {
+            self.space_error(
+                "run-off-start",
+                at,
+                format!("grid position {position} stands on space {at}, in the run-off beyond the finish line: a car there would start past it"),
+            );
+        }
+        if let Some(chute) = self.track.chute.filter(|c| on_run_off(c.beside)) {
+            self.space_error(
+                "run-off-start",
+                chute.beside,
+                format!("the chute is beside space {}, in the run-off beyond the finish line: a replacement would enter past it", chute.beside),
+            );
+        }
+    }
+
     fn check_lap_closed(&mut self) {
+        if self.track.point_to_point() {
+            self.check_run_off();
+            return;
+        }
         if self.lap_open {
             let last = self.track.sectors.len().saturating_sub(1);
             let number = u32::try_from(last).unwrap_or(u32::MAX);

@@ -14,7 +14,8 @@ pub(super) struct Graph {
     pub(super) nodes: Vec<SpaceRef>,
     pub(super) index: BTreeMap<SpaceRef, usize>,
     edges: Vec<Vec<usize>>,
-    /// Spaces whose forward move crosses the finish line.
+    /// Spaces whose forward move crosses the finish line (on a point-to-point track, into the
+    /// run-off).
     finish_sources: Vec<usize>,
     /// Spaces of lap sector 0.
     pub(super) lap_start: Vec<usize>,
@@ -37,6 +38,7 @@ impl Graph {
         let index: BTreeMap<SpaceRef, usize> =
             nodes.iter().enumerate().map(|(i, at)| (*at, i)).collect();
         let last = u32::try_from(track.sectors.len().saturating_sub(1)).unwrap_or(u32::MAX);
+        let point_to_point = track.point_to_point();
         let mut edges = vec![Vec::new(); nodes.len()];
         let mut finish_sources = Vec::new();
         let mut lap_start = Vec::new();
@@ -48,6 +50,11 @@ impl Graph {
             }
             if at.section == Section::Lap && at.sector == 0 {
                 lap_start.push(i);
+            }
+            // A point-to-point track's run-off lies past the finish line: a car there has
+            // finished, so it counts as reaching the line.
+            if point_to_point && at.section == Section::Lap && at.sector == last && last > 0 {
+                finish_sources.push(i);
             }
             let deadly = |at: SpaceRef| {
                 avoid_wrecks
@@ -61,11 +68,16 @@ impl Graph {
                 }
                 if let Some(&j) = index.get(target) {
                     edges[i].push(j);
-                    if at.section == Section::Lap
-                        && at.sector == last
+                    // The finish line: into sector 0 from the last sector on a lap, into the
+                    // run-off (the last sector) from the one before on a point-to-point track.
+                    let crosses = at.section == Section::Lap
                         && target.section == Section::Lap
-                        && target.sector == 0
-                    {
+                        && if point_to_point {
+                            target.sector == last && at.sector != last
+                        } else {
+                            at.sector == last && target.sector == 0
+                        };
+                    if crosses {
                         finish_sources.push(i);
                     }
                 }
@@ -204,14 +216,16 @@ impl Unreached {
         };
         let from_grid =
             (!from_grid.is_empty()).then(|| missed(&graph.forward_closure(&from_grid), &|_| true));
-        let from_chute = track
-            .chute
-            .and_then(|chute| graph.index.get(&chute.beside).copied())
-            .map(|entry| {
-                missed(&graph.forward_closure(&[entry]), &|at| {
-                    at.section == Section::Lap
-                })
-            });
+        // On a point-to-point track a replacement car only goes on from the chute: the road
+        // behind it is out of its reach by design.
+        let from_chute = track.chute.and_then(|chute| {
+            let entry = graph.index.get(&chute.beside).copied()?;
+            let ahead = |at: SpaceRef| {
+                at.section == Section::Lap
+                    && (!track.point_to_point() || at.sector >= chute.beside.sector)
+            };
+            Some(missed(&graph.forward_closure(&[entry]), &ahead))
+        });
         let stuck = (!lap_open).then(|| {
             let finishing = graph.can_reach_finish();
             graph

@@ -328,3 +328,41 @@ fn validate_reports_the_seeds_of_a_pile_that_draw_no_course() {
     let run = common::roadwright(&["validate", "courses", "tiles"]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }
+
+#[test]
+fn a_point_to_point_course_races_its_cars_off_the_road_at_the_finish_and_simulates() {
+    let raced = common::roadwright(&[
+        "race",
+        "--track",
+        "courses/scrapyard-run.ron",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+    ]);
+    assert_eq!(raced.code, 0, "{}", raced.stderr);
+    assert!(
+        raced.stdout.contains("crosses the finish line")
+            && raced.stdout.contains("leaves the race from 43."),
+        "a car across the line leaves from the run-off, sector 43:\n{}",
+        raced.stdout
+    );
+    assert!(raced.stdout.contains("winner: seat"), "{}", raced.stdout);
+    let simulated = common::roadwright(&[
+        "simulate",
+        "--track",
+        "courses/scrapyard-run.ron",
+        "--players",
+        "2",
+        "--races",
+        "20",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(simulated.code, 0, "{}", simulated.stderr);
+    assert!(
+        simulated.stdout.contains("20 races"),
+        "{}",
+        simulated.stdout
+    );
+}

@@ -95,8 +95,21 @@ pub fn test_track(sectors: &[&str]) -> Track {
             side: LaneSide::Inside,
         }),
         crossover: Vec::new(),
+        route: roadwright::content::track::Route::Lap,
         background: None,
     }
+}
+
+/// The same track run point to point: the last sector's links into sector 0 go, and the last
+/// sector becomes the run-off beyond the finish line.
+pub fn point_to_point(mut track: Track) -> Track {
+    if let Some(last) = track.sectors.last_mut() {
+        for space in &mut last.spaces {
+            space.next.clear();
+        }
+    }
+    track.route = roadwright::content::track::Route::PointToPoint;
+    track
 }
 
 /// `count` sectors of `lanes` paved lanes.
@@ -114,6 +127,7 @@ pub struct Position {
     scenario: Scenario,
     ruleset: String,
     crossover: Option<roadwright::content::ruleset::CrossoverCollision>,
+    point_to_point: Option<roadwright::content::ruleset::PointToPointFinish>,
     /// The mission the race plays, if any.
     mission: Option<roadwright::content::mission::Mission>,
 }
@@ -179,6 +193,7 @@ impl Position {
             },
             ruleset: "standard".to_owned(),
             crossover: None,
+            point_to_point: None,
             mission: None,
         }
     }
@@ -324,6 +339,15 @@ impl Position {
         self
     }
 
+    /// Another rule for the finish line of a point-to-point track.
+    pub fn point_to_point_finish(
+        mut self,
+        rule: roadwright::content::ruleset::PointToPointFinish,
+    ) -> Self {
+        self.point_to_point = Some(rule);
+        self
+    }
+
     /// Another seed for the race's RNG (what chance draws).
     pub fn seed(mut self, seed: u64) -> Self {
         self.scenario.seed = seed;
@@ -371,6 +395,9 @@ impl Position {
         };
         if let Some(rule) = self.crossover {
             rules.ruleset.crossover_collision = rule;
+        }
+        if let Some(rule) = self.point_to_point {
+            rules.ruleset.point_to_point = rule;
         }
         Race::from_scenario(Arc::new(rules), &self.scenario).unwrap_or_else(|e| panic!("{e}"))
     }

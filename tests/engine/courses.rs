@@ -31,6 +31,7 @@ fn course(layout: Layout) -> Course {
         name: Text::from("Square"),
         tiles: Text::from("tiles"),
         layout,
+        route: roadwright::content::course::Route::Lap,
     }
 }
 
@@ -83,9 +84,9 @@ fn edges_that_cannot_join_a_tile_over_another_and_an_open_course_are_named() {
     );
 }
 
-#[test]
-fn a_pile_draws_a_course_that_closes_the_same_for_the_same_seed() {
-    let pile = course(Layout::Pile {
+/// A pile of four straights and four corners, `length` of them drawn.
+fn square_pile(length: u32) -> Course {
+    course(Layout::Pile {
         first: None,
         tiles: vec![
             PileTile {
@@ -97,8 +98,13 @@ fn a_pile_draws_a_course_that_closes_the_same_for_the_same_seed() {
                 count: 4,
             },
         ],
-        length: 8,
-    });
+        length,
+    })
+}
+
+#[test]
+fn a_pile_draws_a_course_that_closes_the_same_for_the_same_seed() {
+    let pile = square_pile(8);
     let tiles = tiles();
     let text = |seed| {
         let track = build_course(&pile, &tiles, seed).expect("a draw closes");
@@ -311,4 +317,68 @@ fn the_crossover_tiles_must_meet_and_a_tile_laid_over_another_is_named() {
             .to_string()
             .contains("the course does not lay it")
     );
+}
+
+#[test]
+fn an_open_course_runs_from_its_start_to_a_run_off_and_is_never_closed() {
+    let mut run = fixed(&["straight", "corner", "straight"]);
+    run.route = roadwright::content::course::Route::PointToPoint;
+    let track = build_course(&run, &tiles(), 0).expect("an open course need not close");
+    assert!(track.point_to_point());
+    assert!(!track.lap_is_closed());
+    let last = track.sectors.last().expect("sectors");
+    assert!(
+        last.spaces.iter().all(|s| s.next.is_empty()),
+        "the run-off leads nowhere"
+    );
+    // The same tiles as a lap are refused: they do not close.
+    let lap = build_course(&fixed(&["straight", "corner", "straight"]), &tiles(), 0);
+    assert!(matches!(lap, Err(CourseError::Open(_))), "{lap:?}");
+    // An open course still may not lay a tile over another.
+    let mut spiral = fixed(&["corner"; 6]);
+    spiral.route = roadwright::content::course::Route::PointToPoint;
+    assert!(matches!(
+        build_course(&spiral, &tiles(), 0),
+        Err(CourseError::Overlap { index: 5, .. })
+    ));
+}
+
+#[test]
+fn the_point_to_point_sample_course_builds_a_track_that_validates_and_its_finish_ends_the_road() {
+    let course = sample_course("courses/scrapyard-run.ron");
+    assert_eq!(
+        course.route,
+        roadwright::content::course::Route::PointToPoint
+    );
+    let track = build_course(&course, &standard(), 0).expect("it builds");
+    assert!(track.point_to_point());
+    assert_eq!(track.grid.len(), 40);
+    assert_eq!(track_errors(track.clone()), Vec::<String>::new());
+    // Drawn, the chequered line lies across the run-off's trailing edge, not sector 0's.
+    let squares = roadwright::render::geometry::finish_squares(&track);
+    let run_off = track.sectors.last().expect("sectors");
+    let near = |(x, y): (f32, f32)| {
+        run_off
+            .spaces
+            .iter()
+            .any(|s| (s.x - x).hypot(s.y - y) < track.space_size.length)
+    };
+    assert!(!squares.is_empty());
+    assert!(squares.iter().all(|(corners, _)| near(corners[0])));
+}
+
+#[test]
+fn an_open_pile_draws_a_run_for_every_seed_without_needing_to_close() {
+    let mut pile = square_pile(5);
+    pile.route = roadwright::content::course::Route::PointToPoint;
+    let tiles = tiles();
+    for seed in 0..20 {
+        let track =
+            build_course(&pile, &tiles, seed).unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+        assert!(
+            track.point_to_point() && !track.lap_is_closed(),
+            "seed {seed}"
+        );
+        assert!(track == build_course(&pile, &tiles, seed).expect("again"));
+    }
 }

@@ -13,6 +13,7 @@ mod layers;
 mod mission_sheet;
 mod missions;
 mod play_check;
+mod point_to_point;
 mod race_events;
 mod race_report;
 mod race_session;

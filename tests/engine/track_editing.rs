@@ -922,3 +922,29 @@ fn inserting_a_sector_moves_what_follows_one_space_on() {
         );
     }
 }
+
+/// Making a closed lap point to point opens it (its last sector becomes the run-off) and
+/// nothing else; Close the lap is then refused with the reason, and making it a lap again
+/// leaves it open to be closed.
+#[test]
+fn a_closed_lap_made_point_to_point_is_opened_and_cannot_be_closed_until_it_is_a_lap_again() {
+    use roadwright::content::track::Route;
+    let closed = draw(stadium(10), &[TrackEdit::CloseLap]);
+    let run = draw(closed.clone(), &[TrackEdit::SetRoute(Route::PointToPoint)]);
+    assert!(run.point_to_point() && !run.lap_is_closed());
+    assert_eq!(
+        run.sectors[..closed.sectors.len() - 1],
+        closed.sectors[..closed.sectors.len() - 1],
+        "only the last sector's links changed"
+    );
+    let refused = TrackEdit::CloseLap.apply(&mut run.clone());
+    assert_eq!(refused, Err(TrackEditError::PointToPoint));
+    assert!(
+        refused
+            .expect_err("refused")
+            .to_string()
+            .contains("point to point")
+    );
+    let lap = draw(run, &[TrackEdit::SetRoute(Route::Lap), TrackEdit::CloseLap]);
+    assert_eq!(lap, closed, "a lap again, closed as before");
+}
