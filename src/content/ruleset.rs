@@ -59,8 +59,9 @@ pub struct Ruleset {
 /// ends the moment a pool empties (11.5), and the countdown clock runs as 11.4 says, so on a
 /// long enough course the first crossing after the clock stops usually wins. When no car is left
 /// in the race (every car finished or destroyed and no replacement waiting), the race ends at
-/// the end of that turn: the player with the fewest VP left in their pool wins, and a tie is a
-/// draw (in a mission race, the mission's settlement decides). A finished car is not replaced:
+/// the end of that turn: the player with the fewest VP left in their pool wins, a tie going to
+/// the player whose car crossed first (a draw when none of them finished a car; in a mission
+/// race, the mission's settlement decides). A finished car is not replaced:
 /// it was not eliminated (8.3).
 #[derive(
     Clone,

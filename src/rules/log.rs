@@ -36,7 +36,7 @@ impl Race {
             }
             Place::Chute => "chute".to_owned(),
             Place::Destroyed => "destroyed".to_owned(),
-            Place::Finished => "finished".to_owned(),
+            Place::Finished(order) => format!("the finish ({} across)", ordinal(order)),
         }
     }
 
@@ -169,5 +169,35 @@ impl Race {
             EventChoice::Drift { with } => format!("to drift past {}", self.car_name(*with)),
             EventChoice::Debris { car } => format!("{} for the debris", self.car_name(*car)),
         }
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`... for the car that finished after `before` others.
+fn ordinal(before: u8) -> String {
+    let n = u32::from(before) + 1;
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn finishing_places_read_as_ordinals() {
+        let read: Vec<String> = [0, 1, 2, 3, 10, 11, 12, 20, 21, 101]
+            .into_iter()
+            .map(super::ordinal)
+            .collect();
+        assert_eq!(
+            read,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "102nd"
+            ]
+        );
     }
 }

@@ -603,7 +603,7 @@ impl Movement {
                     }
                 }
             }
-            Place::Reserve | Place::Destroyed | Place::Finished => {}
+            Place::Reserve | Place::Destroyed | Place::Finished(_) => {}
         }
     }
 
@@ -1312,7 +1312,9 @@ fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
         Place::Track(from) if track.space(from).inner == Some(to) => LaneSide::Inside,
         Place::Chute => opposite(track.chute().side),
         Place::OffTrack { side, .. } => opposite(side),
-        Place::Track(_) | Place::Reserve | Place::Destroyed | Place::Finished => LaneSide::Outside,
+        Place::Track(_) | Place::Reserve | Place::Destroyed | Place::Finished(_) => {
+            LaneSide::Outside
+        }
     }
 }
 

@@ -64,7 +64,10 @@ pub enum PlaceName {
     /// Eliminated: in the Destroyed Cars box.
     Destroyed,
     /// Across the finish line of a point-to-point track and out of the race.
-    Finished,
+    Finished {
+        /// How many cars had finished before it.
+        order: u8,
+    },
 }
 
 /// A movement step, with its spaces named.
@@ -390,7 +393,7 @@ impl Race {
             },
             Place::Chute => PlaceName::Chute,
             Place::Destroyed => PlaceName::Destroyed,
-            Place::Finished => PlaceName::Finished,
+            Place::Finished(order) => PlaceName::Finished { order },
         }
     }
 

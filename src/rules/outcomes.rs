@@ -928,7 +928,7 @@ fn place_code(place: Place) -> u32 {
         Place::Chute => 2 * TAG,
         Place::Reserve => 3 * TAG,
         Place::Destroyed => 4 * TAG,
-        Place::Finished => 5 * TAG,
+        Place::Finished(order) => (5 * TAG) | u32::from(order),
     }
 }
 

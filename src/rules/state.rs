@@ -61,15 +61,17 @@ pub enum Place {
     /// Eliminated: in the Destroyed Cars box.
     Destroyed,
     /// Across the finish line of a point-to-point track and out of the race, its run done
-    /// (never on the rulebook's laps: see [`crate::content::track::Route`]).
-    Finished,
+    /// (never on the rulebook's laps: see [`crate::content::track::Route`]), with how many cars
+    /// had finished before it (0 for the first across): the order breaks a tie of pools when
+    /// the race is settled.
+    Finished(u8),
 }
 
 impl Place {
     /// Whether the car is in the race (on or beside the track, or in the chute).
     #[must_use]
     pub fn in_race(self) -> bool {
-        !matches!(self, Self::Reserve | Self::Destroyed | Self::Finished)
+        !matches!(self, Self::Reserve | Self::Destroyed | Self::Finished(_))
     }
 
     /// The track space, when the car is on one.
@@ -820,7 +822,16 @@ impl Race {
                 return;
             }
         }
-        self.put(id, Place::Finished, Motion::Finished);
+        let before = self
+            .cars
+            .iter()
+            .filter(|c| matches!(c.place, Place::Finished(_)))
+            .count();
+        self.put(
+            id,
+            Place::Finished(u8::try_from(before).unwrap_or(u8::MAX)),
+            Motion::Finished,
+        );
     }
 
     /// The VP of one crossing (Race Bonus) or one kill (Bounty): the card's VP while it is in

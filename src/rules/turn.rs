@@ -77,9 +77,10 @@ impl Race {
     }
 
     /// The winner of a point-to-point race that no car is left in (every car finished or
-    /// destroyed): the one player with the fewest VP left in their pool; `None` on a tie, on a
-    /// lap (the rulebook's race has no such end: it is a draw), in a mission race (its own
-    /// objectives and settlement decide) and while a car still races.
+    /// destroyed): the player with the fewest VP left in their pool, and among players level
+    /// on that, the one whose car finished first. `None` when none of the level players
+    /// finished a car, on a lap (the rulebook's race has no such end: it is a draw), in a
+    /// mission race (its own objectives and settlement decide) and while a car still races.
     fn run_settled(&self) -> Option<PlayerId> {
         if !self.track().point_to_point()
             || self.mission.is_some()
@@ -88,16 +89,25 @@ impl Race {
             return None;
         }
         let fewest = self.players.iter().map(|p| p.pool).min()?;
-        let mut left = self
+        let mut level = self
             .players
             .iter()
             .enumerate()
             .filter(|(_, p)| p.pool == fewest)
             .map(|(i, _)| PlayerId(i as u8));
-        match (left.next(), left.next()) {
-            (Some(player), None) => Some(player),
-            _ => None,
+        let first = level.next()?;
+        if level.next().is_none() {
+            return Some(first);
         }
+        self.cars
+            .iter()
+            .filter(|c| self.players[c.player.index()].pool == fewest)
+            .filter_map(|c| match c.place {
+                Place::Finished(order) => Some((order, c.player)),
+                _ => None,
+            })
+            .min()
+            .map(|(_, player)| player)
     }
 
     /// Fills every hand to the hand size, in turn order from the first player (4.3).

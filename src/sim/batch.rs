@@ -167,6 +167,9 @@ pub enum RaceEnd {
     Objective,
     /// The mission's turn limit gave the race to a side (the most VP, or the tie's side).
     TurnLimit,
+    /// No car was left on a point-to-point track: the player with the fewest VP left won
+    /// without emptying their pool.
+    Settled,
 }
 
 /// One seat's part in a race.
@@ -480,6 +483,9 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
         _ => RaceEnd::FinishLine,
     };
     let (winner, end) = match race.result() {
+        Some(RaceResult::Winner(p)) if race.player(p).pool > 0 => {
+            (Some(p.index()), RaceEnd::Settled)
+        }
         Some(RaceResult::Winner(p)) => (Some(p.index()), pool_end),
         Some(RaceResult::SideWon(_)) => (None, mission_end(race, pool_end)),
         _ => (None, RaceEnd::Draw),

@@ -686,6 +686,7 @@ pub fn ending_name(end: RaceEnd) -> &'static str {
         RaceEnd::Draw => "draw",
         RaceEnd::Objective => "objective",
         RaceEnd::TurnLimit => "turn_limit",
+        RaceEnd::Settled => "settled",
     }
 }
 

@@ -18,7 +18,7 @@ pub fn lap_progress(track: &CheckedTrack, place: Place) -> f64 {
         Place::Track(space) => track.space(space).sector,
         Place::OffTrack { sector, .. } => sector,
         Place::Chute => track.space(track.chute().beside).sector,
-        Place::Reserve | Place::Destroyed | Place::Finished => return 0.0,
+        Place::Reserve | Place::Destroyed | Place::Finished(_) => return 0.0,
     };
     let sector = track.sector(sector);
     if sector.section == Section::Lap {

@@ -365,4 +365,38 @@ fn a_point_to_point_course_races_its_cars_off_the_road_at_the_finish_and_simulat
         "{}",
         simulated.stdout
     );
+    // On a run of two tiles every car finishes before the clock has emptied a pool: the races
+    // are settled by the pools (the fewest VP left wins, level pools the first across).
+    let dir = tempfile::tempdir().expect("temp dir");
+    let short = dir.path().join("short.ron");
+    fs::write(
+        &short,
+        format!(
+            "(kind: Course, version: 1, id: \"short\", name: \"Short\", tiles: {:?}, layout: Fixed([\"start\", \"straight-4\"]), route: PointToPoint)",
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles")
+        ),
+    )
+    .expect("course");
+    let settled = common::roadwright(&[
+        "simulate",
+        "--track",
+        short.to_str().expect("path"),
+        "--players",
+        "2",
+        "--races",
+        "30",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(settled.code, 0, "{}", settled.stderr);
+    let endings = settled
+        .stdout
+        .lines()
+        .find(|line| line.starts_with("endings:"))
+        .expect("endings");
+    assert!(endings.contains("settled"), "{endings}");
+    assert!(
+        !endings.contains("finish_line"),
+        "no pool was emptied: {endings}"
+    );
 }

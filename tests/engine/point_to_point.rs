@@ -36,8 +36,8 @@ fn a_car_that_enters_the_run_off_claims_the_crossing_and_leaves_the_race() {
         "11.1: the crossing scores"
     );
     assert_eq!(race.player(cj).pool, 11);
-    assert_eq!(race.car(car(&race, CJ, "22")).place, Place::Finished);
-    assert_eq!(where_is(&race, CJ, "22"), "finished");
+    assert_eq!(race.car(car(&race, CJ, "22")).place, Place::Finished(0));
+    assert_eq!(where_is(&race, CJ, "22"), "the finish (1st across)");
     assert_eq!(
         race.car_on(sp(&race, "5.1")),
         None,
@@ -50,7 +50,7 @@ fn a_car_that_enters_the_run_off_claims_the_crossing_and_leaves_the_race() {
     assert!(race.events().iter().any(|e| matches!(
         e,
         RaceEvent::CarMoved {
-            to: Place::Finished,
+            to: Place::Finished(0),
             ..
         }
     )));
@@ -68,7 +68,7 @@ fn a_car_pushed_into_the_run_off_finishes_and_the_car_behind_drives_on_after_it(
     );
     step(&mut race, "forward", "4.1");
     let rr = race.car(car(&race, RR, "11")).player;
-    assert_eq!(race.car(car(&race, RR, "11")).place, Place::Finished);
+    assert_eq!(race.car(car(&race, RR, "11")).place, Place::Finished(0));
     assert_eq!(
         race.player(rr).claims.finish,
         1,
@@ -76,7 +76,11 @@ fn a_car_pushed_into_the_run_off_finishes_and_the_car_behind_drives_on_after_it(
     );
     assert_eq!(where_is(&race, CJ, "22"), "4.1");
     step(&mut race, "forward", "5.1");
-    assert_eq!(race.car(car(&race, CJ, "22")).place, Place::Finished);
+    assert_eq!(
+        race.car(car(&race, CJ, "22")).place,
+        Place::Finished(1),
+        "second across"
+    );
     race.check_invariants().expect("consistent");
 }
 
@@ -142,10 +146,19 @@ fn when_no_car_is_left_the_player_with_the_fewest_vp_left_wins_at_the_turns_end(
 }
 
 #[test]
-fn when_no_car_is_left_and_the_pools_are_level_the_race_is_a_draw() {
+fn when_no_car_is_left_and_the_pools_are_level_the_first_across_wins() {
+    // Rust Reapers claimed a VP before: 11 left each, and only #22 finished.
     let mut race = drive_two_ahead(Position::on(&run()).player(RR).claimed(RR, 1, 0));
     finish_turn_quietly(&mut race);
-    assert_eq!(race.result(), Some(RaceResult::Draw), "11 VP left each");
+    let cj = race.car(car(&race, CJ, "22")).player;
+    assert_eq!(race.result(), Some(RaceResult::Winner(cj)));
+    // #22 pushes #11 over the line first, then follows it: 11 VP left each, #11 first across.
+    let mut race = drive_two_ahead(Position::on(&run()).car(RR, "11", "4.1"));
+    assert_eq!(where_is(&race, RR, "11"), "the finish (1st across)");
+    assert_eq!(where_is(&race, CJ, "22"), "the finish (2nd across)");
+    finish_turn_quietly(&mut race);
+    let rr = race.car(car(&race, RR, "11")).player;
+    assert_eq!(race.result(), Some(RaceResult::Winner(rr)));
 }
 
 #[test]

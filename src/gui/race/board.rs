@@ -45,7 +45,7 @@ pub fn place_point(race: &Race, track: &Track, place: Place, slot: usize) -> Opt
             let offset = track.space_size.width * 1.1;
             Some(fan((edge.0 + vx * offset, edge.1 + vy * offset)))
         }
-        Place::Reserve | Place::Destroyed | Place::Finished => None,
+        Place::Reserve | Place::Destroyed | Place::Finished(_) => None,
     }
 }
 
@@ -114,7 +114,7 @@ pub fn draw_cars(painter: &Painter, rect: Rect, view: View, race: &Race, track: 
         let fans_out = |place: Place| match place {
             Place::Chute | Place::OffTrack { .. } => true,
             Place::Track(space) => race.track().space(space).ground.shared,
-            Place::Reserve | Place::Destroyed | Place::Finished => false,
+            Place::Reserve | Place::Destroyed | Place::Finished(_) => false,
         };
         let slot = match state.place {
             place if fans_out(place) => {
