@@ -147,9 +147,10 @@ fn print_track(summary: &TrackSummary, json: bool, out: &mut dyn Write) -> io::R
     )?;
     writeln!(
         out,
-        "grid positions {}, chute {}",
+        "grid positions {}, chute {}, {}",
         summary.grid_positions,
-        if summary.chute { "yes" } else { "no" }
+        if summary.chute { "yes" } else { "no" },
+        summary.route
     )?;
     Ok(EXIT_OK)
 }

@@ -46,6 +46,8 @@ pub struct TrackSummary {
     pub grid_positions: usize,
     /// Whether the track has a chute.
     pub chute: bool,
+    /// Its route: `laps` or `point to point`.
+    pub route: &'static str,
 }
 
 impl TrackSummary {
@@ -86,6 +88,7 @@ impl TrackSummary {
             crossover_spaces: track.crossover.len(),
             grid_positions: track.grid.len(),
             chute: track.chute.is_some(),
+            route: track.route.words(),
         }
     }
 }

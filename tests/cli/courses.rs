@@ -395,6 +395,15 @@ fn a_point_to_point_course_races_its_cars_off_the_road_at_the_finish_and_simulat
         .find(|line| line.starts_with("endings:"))
         .expect("endings");
     assert!(endings.contains("settled"), "{endings}");
+    // The track it builds says its route.
+    let built = dir.path().join("short-track.ron");
+    assert_eq!(build(&short, 0, &built).code, 0);
+    let inspected = common::roadwright(&["inspect", built.to_str().expect("path")]);
+    assert!(
+        inspected.stdout.contains("chute yes, point to point"),
+        "{}",
+        inspected.stdout
+    );
     assert!(
         !endings.contains("finish_line"),
         "no pool was emptied: {endings}"

@@ -1337,3 +1337,26 @@ fn project_with_built_in_dialogs() -> (tempfile::TempDir, PathBuf, Harness<'stat
     menu(&mut harness, "View", "Built-in file dialogs");
     (root, tracks, harness)
 }
+
+/// The inspector's Route makes the oval point to point: its lap opens, the inspector says where
+/// the finish line now lies, the track checks clean, and Undo makes it a closed lap again.
+#[test]
+fn the_route_makes_a_lap_point_to_point_and_undo_closes_it_again() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    assert!(shown_track(&harness).lap_is_closed());
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "route")
+        .click();
+    harness.run();
+    harness.get_by_label("point to point").click();
+    settle(&mut harness);
+    let track = shown_track(&harness);
+    assert!(track.point_to_point() && !track.lap_is_closed());
+    harness.get_by_label("Point to point: the finish line lies before sector 39, the run-off.");
+    crate::common::studio::assert_no_errors(&harness);
+    menu(&mut harness, "Edit", "Undo Make the track point to point");
+    settle(&mut harness);
+    let track = shown_track(&harness);
+    assert!(!track.point_to_point() && track.lap_is_closed());
+}
