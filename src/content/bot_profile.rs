@@ -27,9 +27,11 @@ pub struct BotProfile {
     /// How it chooses.
     pub strategy: Strategy,
     /// A planner's budget: the positions its search of one card for one car may visit before
-    /// it plays the best outcome found (the search tries forward steps first). Left out:
-    /// [`DEFAULT_SEARCH_LIMIT`], enough for any card but the longest in a packed field. A
-    /// smaller budget trades sight for speed; other strategies ignore it.
+    /// it plays the best outcome found (the search tries forward steps first, and always
+    /// finishes the first path it takes: a budget of 1 plans each card's first whole movement,
+    /// forward first, and nothing more). Left out: [`DEFAULT_SEARCH_LIMIT`], enough for any card
+    /// but the longest in a packed field. A smaller budget trades sight for speed; other
+    /// strategies ignore it.
     #[serde(
         default = "default_search_limit",
         skip_serializing_if = "is_default_search_limit"

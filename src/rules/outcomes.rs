@@ -405,8 +405,10 @@ impl OutcomeSearch {
     }
 
     /// The outcome `score` rates highest (the first found among equals), visiting at most
-    /// `limit` positions, stepping `race` and rewinding it as [`Self::enumerate`] does.
-    /// Nothing when no movement is in progress.
+    /// `limit` positions, stepping `race` and rewinding it as [`Self::enumerate`] does. A limit
+    /// smaller than one whole movement still finishes the first path (the first step listed at
+    /// each point) and stops at its end: the search always has an outcome to give. Nothing when
+    /// no movement is in progress.
     ///
     /// What a bot that only wants the best outcome calls: no outcome is kept or sorted, so a
     /// search costs little more than its positions. Outcomes reached by more than one path may
@@ -469,6 +471,7 @@ impl OutcomeSearch {
         search.budget = limit;
         search.most_outcomes = most_outcomes;
         search.truncated = false;
+        search.finishing = false;
         search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
         let logging = race.logging;
         race.set_logging(false);
@@ -523,6 +526,9 @@ struct Search {
     moved: Vec<(CarId, Place)>,
     /// Positions the search may still visit.
     budget: usize,
+    /// Whether a best-outcome search ran out of budget before its first outcome and is
+    /// finishing the path it is on (then it stops at the first outcome).
+    finishing: bool,
     /// The most outcomes it keeps (a search that would keep more stops, truncated).
     most_outcomes: usize,
     /// Whether it ran out.
@@ -539,9 +545,15 @@ impl Search {
     ) {
         if self.budget == 0 {
             self.truncated = true;
-            return;
+            // A best-outcome search finishes the path it is on before it stops: with a budget
+            // smaller than one whole movement it would otherwise find no outcome at all.
+            if self.goal != Goal::Best || self.best.is_some() {
+                return;
+            }
+            self.finishing = true;
+        } else {
+            self.budget -= 1;
         }
-        self.budget -= 1;
         if self.frames.len() <= depth {
             self.frames.resize_with(depth + 1, Frame::default);
         }
@@ -572,6 +584,10 @@ impl Search {
                 .unwrap_or_else(|| Box::new(movement.clone()));
             let next = &mut *buffer;
             for index in 0..count {
+                // Out of budget, the path finished: the other ways from here are not tried.
+                if self.finishing && self.best.is_some() {
+                    break;
+                }
                 next.clone_from(movement);
                 self.path.push(index);
                 // The search keeps the path itself: a movement that carried its steps would

@@ -289,13 +289,15 @@ mod tests {
         }
     }
 
-    /// A budget of one position lets the search see only what one step reaches: the planned
-    /// path is never longer than a step, where the default budget plans whole movements.
+    /// A budget of one position lets the search take only its first path: the plan is the
+    /// whole movement made of the first step listed at every point (forward first), where the
+    /// default budget weighs every way and often plans another.
     #[test]
-    fn the_search_budget_bounds_how_far_the_planner_looks() {
+    fn a_one_position_budget_plans_the_first_whole_movement_and_no_other() {
         let weights = shipped_weights();
         let mut longest_full_plan = 0;
         let mut plays = 0;
+        let mut differs = false;
         for seed in 0..6 {
             let mut race = race("oval", 4, seed);
             while !race.is_over()
@@ -315,12 +317,33 @@ mod tests {
             full.choose(&view, &legal);
             longest_full_plan = longest_full_plan.max(full.plan.len());
             let mut short = PlannerBot::new(weights, seed).with_search_limit(1);
-            short.choose(&view, &legal);
+            let chosen = short.choose(&view, &legal);
+            let mut following = race.clone();
+            if following.play_to_movement(&legal[chosen]).is_err() || following.movement().is_none() {
+                continue;
+            }
             assert!(
-                short.plan.len() <= 1,
-                "seed {seed}: a one-position budget planned {} steps",
-                short.plan.len()
+                !short.plan.is_empty(),
+                "seed {seed}: a whole movement planned"
             );
+            for step in &short.plan {
+                let first = following.movement().expect("moving").legal_steps(&following);
+                assert_eq!(
+                    Some(step),
+                    first.first(),
+                    "seed {seed}: the first way listed"
+                );
+                following
+                    .apply(&Decision::Move(step.clone()))
+                    .expect("a legal step");
+            }
+            assert!(
+                following
+                    .movement()
+                    .is_none_or(|m| m.legal_steps(&following).is_empty()),
+                "seed {seed}: the plan runs to the movement's end"
+            );
+            differs |= short.plan != full.plan;
             plays += 1;
         }
         assert!(plays >= 4, "only {plays} positions with a card to play");
@@ -328,5 +351,6 @@ mod tests {
             longest_full_plan >= 3,
             "the default budget planned at most {longest_full_plan} steps"
         );
+        assert!(differs, "the default budget sometimes plans another way");
     }
 }

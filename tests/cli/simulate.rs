@@ -150,7 +150,12 @@ fn an_unknown_bot_profile_is_refused_with_the_ones_there_are() {
 fn the_shipped_profiles_load_and_validate() {
     let profiles = roadwright::sim::profiles::profiles_in(&common::repo("content"));
     let ids: Vec<&String> = profiles.keys().collect();
-    assert_eq!(ids, ["brawler", "planner", "racer", "random", "searcher"]);
+    assert_eq!(
+        ids,
+        [
+            "brawler", "planner", "racer", "random", "searcher", "sprinter"
+        ]
+    );
     let run = roadwright(&[
         "validate",
         "content/bots/random.ron",
@@ -158,6 +163,7 @@ fn the_shipped_profiles_load_and_validate() {
         "content/bots/brawler.ron",
         "content/bots/planner.ron",
         "content/bots/searcher.ron",
+        "content/bots/sprinter.ron",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
 }
