@@ -319,7 +319,8 @@ mod tests {
             let mut short = PlannerBot::new(weights, seed).with_search_limit(1);
             let chosen = short.choose(&view, &legal);
             let mut following = race.clone();
-            if following.play_to_movement(&legal[chosen]).is_err() || following.movement().is_none() {
+            if following.play_to_movement(&legal[chosen]).is_err() || following.movement().is_none()
+            {
                 continue;
             }
             assert!(
@@ -327,7 +328,10 @@ mod tests {
                 "seed {seed}: a whole movement planned"
             );
             for step in &short.plan {
-                let first = following.movement().expect("moving").legal_steps(&following);
+                let first = following
+                    .movement()
+                    .expect("moving")
+                    .legal_steps(&following);
                 assert_eq!(
                     Some(step),
                     first.first(),
