@@ -96,6 +96,13 @@ impl Track {
         self.route == Route::PointToPoint
     }
 
+    /// Whether the road runs on from the last sector into sector 0: a closed lap, not a
+    /// point-to-point track (whose run-off leads nowhere, whatever its links say).
+    #[must_use]
+    pub fn wraps(&self) -> bool {
+        !self.point_to_point() && self.lap_is_closed()
+    }
+
     /// Whether the lap is closed: its last sector links into sector 0, through the finish line.
     #[must_use]
     pub fn lap_is_closed(&self) -> bool {
@@ -357,7 +364,7 @@ impl Route {
 
     /// The route in a few words, for reports.
     #[must_use]
-    pub fn words(self) -> &'static str {
+    pub const fn words(self) -> &'static str {
         match self {
             Self::Lap => "laps",
             Self::PointToPoint => "point to point",

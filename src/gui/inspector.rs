@@ -11,8 +11,8 @@ use crate::edit::TrackEdit;
 use crate::stretch::Inside;
 
 const ROUTES: [(Route, &str); 2] = [
-    (Route::Lap, "laps"),
-    (Route::PointToPoint, "point to point"),
+    (Route::Lap, Route::Lap.words()),
+    (Route::PointToPoint, Route::PointToPoint.words()),
 ];
 
 const STYLES: [(TrackStyle, &str); 3] = [

@@ -587,12 +587,6 @@ impl CheckedTrack {
         b == line && a != line
     }
 
-    /// Laps, or point to point.
-    #[must_use]
-    pub fn route(&self) -> Route {
-        self.route
-    }
-
     /// Whether the track is point to point: its last lap sector is the run-off, beyond the
     /// finish line, and a car that enters it has finished.
     #[must_use]

@@ -47,10 +47,7 @@ pub(super) fn missing_links(
     }
     let mut mended = track.clone();
     let mut left = unreached.clone();
-    for (from, to) in candidates(track, terrain, lap_open)
-        .into_iter()
-        .take(MOST_CAUSES)
-    {
+    for (from, to) in candidates(track, terrain).into_iter().take(MOST_CAUSES) {
         let mut tried = mended.clone();
         if !add_link(&mut tried, from, to) {
             continue;
@@ -92,7 +89,7 @@ fn add_link(track: &mut Track, from: SpaceRef, to: SpaceRef) -> bool {
 }
 
 /// Dead ends and spaces nothing enters, each with the link the stretch tools would have made.
-fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(SpaceRef, SpaceRef)> {
+fn candidates(track: &Track, terrain: &TerrainBook) -> Vec<(SpaceRef, SpaceRef)> {
     let lap = track.sectors.len();
     let is_trough =
         |space: &crate::content::track::Space| terrain.rules_of(space.terrain.as_str()).is_trough();
@@ -103,7 +100,7 @@ fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(Spac
     let previous_of = |at: SpaceRef| -> Option<(Section, u32)> {
         match (at.section, at.sector.checked_sub(1)) {
             (Section::Lap, Some(previous)) => Some((Section::Lap, previous)),
-            (Section::Lap, None) if !lap_open && !track.point_to_point() => {
+            (Section::Lap, None) if track.wraps() => {
                 Some((Section::Lap, u32::try_from(lap.checked_sub(1)?).ok()?))
             }
             _ => None,
@@ -115,7 +112,7 @@ fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(Spac
             continue;
         }
         if space.next.is_empty()
-            && let Some(to) = way_on(track, terrain, lap_open, at)
+            && let Some(to) = way_on(track, terrain, at)
         {
             found.push((at, to));
         }
@@ -136,16 +133,11 @@ fn candidates(track: &Track, terrain: &TerrainBook, lap_open: bool) -> Vec<(Spac
 /// Where the stretch tools would have linked a dead end at `at`: the next sector's space in
 /// its lane, or in the lane nearest it (`None` at the end of an open lap, at a point-to-point
 /// track's run-off, or at the end of the starting section, which joins the lap anywhere).
-pub(super) fn way_on(
-    track: &Track,
-    terrain: &TerrainBook,
-    lap_open: bool,
-    at: SpaceRef,
-) -> Option<SpaceRef> {
+pub(super) fn way_on(track: &Track, terrain: &TerrainBook, at: SpaceRef) -> Option<SpaceRef> {
     let number = usize::try_from(at.sector).ok()?;
     let next = match at.section {
         Section::Lap if number + 1 < track.sectors.len() => (Section::Lap, at.sector + 1),
-        Section::Lap if !lap_open && !track.point_to_point() => (Section::Lap, 0),
+        Section::Lap if track.wraps() => (Section::Lap, 0),
         Section::Start if number + 1 < track.start_sectors.len() => (Section::Start, at.sector + 1),
         _ => return None,
     };

@@ -398,7 +398,7 @@ impl Checker<'_, '_, '_> {
     /// A space with no forward link, unless the lap is still open at its end (that is
     /// `lap-not-closed`) or a missing link explains it (that is `link-missing`).
     fn check_dead_end(&mut self, at: SpaceRef, space: &crate::content::track::Space) {
-        let end_of_open_lap = (self.lap_open || self.track.point_to_point())
+        let end_of_open_lap = !self.track.wraps()
             && at.section == Section::Lap
             && at.sector as usize + 1 == self.track.sectors.len();
         if space.next.is_empty()
@@ -411,9 +411,7 @@ impl Checker<'_, '_, '_> {
                 at,
                 format!("space {at} has no forward link: cars there could never move on"),
             );
-            if let Some(to) =
-                super::missing_links::way_on(self.track, self.terrain, self.lap_open, at)
-            {
+            if let Some(to) = super::missing_links::way_on(self.track, self.terrain, at) {
                 self.report.offer_fix(Fix::AddLink { from: at, to });
             }
         }

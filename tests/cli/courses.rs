@@ -348,23 +348,10 @@ fn a_point_to_point_course_races_its_cars_off_the_road_at_the_finish_and_simulat
         raced.stdout
     );
     assert!(raced.stdout.contains("winner: seat"), "{}", raced.stdout);
-    let simulated = common::roadwright(&[
-        "simulate",
-        "--track",
-        "courses/scrapyard-run.ron",
-        "--players",
-        "2",
-        "--races",
-        "20",
-        "--seed",
-        "4",
-    ]);
-    assert_eq!(simulated.code, 0, "{}", simulated.stderr);
-    assert!(
-        simulated.stdout.contains("20 races"),
-        "{}",
-        simulated.stdout
-    );
+    // Every race of a batch ends one way or another, the run's mostly at the line.
+    let endings = simulate_endings("courses/scrapyard-run.ron", "20", "4");
+    assert_eq!(endings.values().sum::<u32>(), 20, "{endings:?}");
+    assert!(endings.contains_key("finish_line"), "{endings:?}");
     // On a run of two tiles every car finishes before the clock has emptied a pool: the races
     // are settled by the pools (the fewest VP left wins, level pools the first across).
     let dir = tempfile::tempdir().expect("temp dir");
@@ -377,24 +364,13 @@ fn a_point_to_point_course_races_its_cars_off_the_road_at_the_finish_and_simulat
         ),
     )
     .expect("course");
-    let settled = common::roadwright(&[
-        "simulate",
-        "--track",
-        short.to_str().expect("path"),
-        "--players",
-        "2",
-        "--races",
-        "30",
-        "--seed",
-        "1",
-    ]);
-    assert_eq!(settled.code, 0, "{}", settled.stderr);
-    let endings = settled
-        .stdout
-        .lines()
-        .find(|line| line.starts_with("endings:"))
-        .expect("endings");
-    assert!(endings.contains("settled"), "{endings}");
+    let endings = simulate_endings(short.to_str().expect("path"), "30", "1");
+    assert_eq!(endings.values().sum::<u32>(), 30, "{endings:?}");
+    assert!(endings.contains_key("settled"), "{endings:?}");
+    assert!(
+        !endings.contains_key("finish_line"),
+        "no pool was emptied: {endings:?}"
+    );
     // The track it builds says its route.
     let built = dir.path().join("short-track.ron");
     assert_eq!(build(&short, 0, &built).code, 0);
@@ -404,8 +380,38 @@ fn a_point_to_point_course_races_its_cars_off_the_road_at_the_finish_and_simulat
         "{}",
         inspected.stdout
     );
-    assert!(
-        !endings.contains("finish_line"),
-        "no pool was emptied: {endings}"
-    );
+}
+
+/// How the races of a two-player batch on `track` ended, by ending, from its `endings:` line.
+fn simulate_endings(
+    track: &str,
+    races: &str,
+    seed: &str,
+) -> std::collections::BTreeMap<String, u32> {
+    let run = common::roadwright(&[
+        "simulate",
+        "--track",
+        track,
+        "--players",
+        "2",
+        "--races",
+        races,
+        "--seed",
+        seed,
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("endings: "))
+        .unwrap_or_else(|| panic!("an endings line:\n{}", run.stdout));
+    line.split(';')
+        .next()
+        .unwrap_or_default()
+        .split(", ")
+        .map(|ending| {
+            let (name, count) = ending.rsplit_once(' ').expect("name count");
+            (name.to_owned(), count.parse().expect("a count"))
+        })
+        .collect()
 }
