@@ -150,8 +150,16 @@ fn mission_fingerprint(mission: &str, players: usize, seed: u64) -> String {
     fingerprint_of(race, &format!("mission:{mission}"), players, seed)
 }
 
-fn fingerprint_of(mut race: Race, track: &str, players: usize, seed: u64) -> String {
-    let bots: Vec<Box<dyn Bot + Send>> = (0..players)
+fn fingerprint_of(race: Race, track: &str, players: usize, seed: u64) -> String {
+    let race = played(race, seed);
+    let json = serde_json::to_string(race.events()).expect("json");
+    let digest = hex(&Sha256::digest(json.as_bytes()));
+    format!("{track} {players} {seed} {} {digest}", race.events().len())
+}
+
+/// `race` played to its end by random bots seeded from `seed`.
+fn played(mut race: Race, seed: u64) -> Race {
+    let bots: Vec<Box<dyn Bot + Send>> = (0..race.players().len())
         .map(|p| Box::new(RandomBot::new(seed * 1000 + p as u64)) as Box<dyn Bot + Send>)
         .collect();
     roadwright::sim::play_race(
@@ -160,15 +168,16 @@ fn fingerprint_of(mut race: Race, track: &str, players: usize, seed: u64) -> Str
         false,
     )
     .expect("race");
-    let json = serde_json::to_string(race.events()).expect("json");
-    let digest = Sha256::digest(json.as_bytes())
-        .iter()
-        .fold(String::new(), |mut hex, b| {
-            use std::fmt::Write;
-            let _ = write!(hex, "{b:02x}");
-            hex
-        });
-    format!("{track} {players} {seed} {} {digest}", race.events().len())
+    race
+}
+
+/// A digest in hexadecimal.
+fn hex(digest: &[u8]) -> String {
+    digest.iter().fold(String::new(), |mut hex, b| {
+        use std::fmt::Write;
+        let _ = write!(hex, "{b:02x}");
+        hex
+    })
 }
 
 #[test]
@@ -195,6 +204,42 @@ fn seeds_keep_their_meaning_golden_event_streams() {
     }
     let pinned = std::fs::read_to_string(&path).expect("golden file");
     assert_eq!(text, pinned, "seeded event streams changed");
+}
+
+#[test]
+fn seeds_keep_their_meaning_over_sixty_random_races() {
+    // The five races above pin a seed's meaning; these pin the engine's: sixty races of random
+    // bots, fields of 3, 6 and 10 on every sample track (forks, the crossover, crowded grids
+    // where long lines are pushed), one digest of all their events per track. A change made
+    // for speed must leave every one of them as it was. Re-bless as above, and only for a
+    // deliberate rules change.
+    let path = common::repo("tests/golden/event_streams_sixty.txt");
+    let now: Vec<String> = ["oval", "road-course", "figure-eight", "thunder-oval"]
+        .into_iter()
+        .map(|track| {
+            let rules = common::race_rules(track, "standard");
+            let mut hasher = Sha256::new();
+            let mut events = 0;
+            for players in [3, 6, 10] {
+                for seed in 1..=5 {
+                    let setup = RaceSetup::first_teams(&rules.content, players, seed);
+                    let race = played(Race::new(rules.clone(), &setup).expect("setup"), seed);
+                    events += race.events().len();
+                    hasher.update(serde_json::to_string(race.events()).expect("json"));
+                }
+            }
+            format!(
+                "{track} 15 races {events} events {}",
+                hex(&hasher.finalize())
+            )
+        })
+        .collect();
+    let text = now.join("\n") + "\n";
+    if std::env::var_os("ROADWRIGHT_BLESS").is_some() {
+        std::fs::write(&path, &text).expect("bless");
+    }
+    let pinned = std::fs::read_to_string(&path).expect("golden file");
+    assert_eq!(text, pinned, "the events of seeded random races changed");
 }
 
 #[test]
