@@ -87,14 +87,11 @@ impl Race {
         activatable(self.car(car))
     }
 
-    /// The cars `player` may activate, in id order: a plain pass over the cars (asked at every
-    /// activation, once per player in turn).
+    /// The cars `player` may activate, in id order (asked at every activation, once per player
+    /// in turn: only the player's own cars are looked at).
     pub(crate) fn activatable_cars(&self, player: PlayerId) -> impl Iterator<Item = CarId> + '_ {
-        self.cars()
-            .iter()
-            .zip(self.car_ids())
-            .filter(move |(car, _)| car.player == player && activatable(car))
-            .map(|(_, id)| id)
+        self.cars_of(player)
+            .filter(move |id| activatable(self.car(*id)))
     }
 
     /// Whether `player` has a car to activate and a card to play.

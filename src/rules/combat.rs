@@ -32,27 +32,11 @@ pub enum CollisionKind {
     Sideswipe,
 }
 
-/// The spaces a mount fires into from `space` (8.1).
+/// The spaces a mount fires into from `space` (8.1), sorted: the track's, worked out when it
+/// was checked.
 #[must_use]
-pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> SmallVec<[SpaceId; 12]> {
-    let track = race.track();
-    let s = track.space(space);
-    let mut out = SmallVec::new();
-    if matches!(mount, Mount::Front | Mount::Turret) {
-        out.extend_from_slice(&s.next);
-        out.extend(track.diagonals_ahead(space).iter().copied());
-    }
-    if mount == Mount::Turret {
-        out.extend(s.inner);
-        out.extend(s.outer);
-    }
-    if matches!(mount, Mount::Rear | Mount::Turret) {
-        out.extend_from_slice(&s.prev);
-        out.extend(track.diagonals_behind(space).iter().copied());
-    }
-    out.sort_unstable();
-    out.dedup();
-    out
+pub fn arc(race: &Race, space: SpaceId, mount: Mount) -> &[SpaceId] {
+    race.track().arc(space, mount)
 }
 
 /// Every car on a space (a trough space, or ground where cars stack, may hold several).
@@ -77,11 +61,16 @@ pub fn targets(race: &Race, car: CarId) -> Targets {
     let Place::Track(space) = race.car(car).place else {
         return Targets::new();
     };
-    let mut out: Targets = arc(race, space, race.stats(car).mount)
-        .into_iter()
-        .flat_map(|s| cars_on(race, s))
-        .filter(|c| *c != car)
-        .collect();
+    let mut out = Targets::new();
+    for &at in arc(race, space, race.stats(car).mount) {
+        if race.track().space(at).ground.shared {
+            out.extend(cars_on(race, at).into_iter().filter(|c| *c != car));
+        } else if let Some(other) = race.car_on(at)
+            && other != car
+        {
+            out.push(other);
+        }
+    }
     out.sort_unstable();
     out.dedup();
     out
@@ -90,8 +79,8 @@ pub fn targets(race: &Race, car: CarId) -> Targets {
 /// Cars orthogonally or diagonally adjacent to `space`.
 fn around(race: &Race, space: SpaceId) -> Vec<CarId> {
     let mut out: Vec<CarId> = arc(race, space, Mount::Turret)
-        .into_iter()
-        .flat_map(|s| cars_on(race, s))
+        .iter()
+        .flat_map(|s| cars_on(race, *s))
         .collect();
     out.sort_unstable();
     out.dedup();

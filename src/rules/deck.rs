@@ -65,12 +65,15 @@ impl Deck {
         if let Some(card) = self.top.pop() {
             return (Some(card), false);
         }
-        let reshuffled = self.is_empty() && !self.discard.is_empty();
+        // The top is empty here: the deck is empty when no kind has a copy left in the pile.
+        let reshuffled = self.pile.iter().all(|&c| c == 0) && !self.discard.is_empty();
         if reshuffled {
-            let discards = std::mem::take(&mut self.discard);
-            for card in discards {
+            // The discard pile keeps its room for the discards to come.
+            let mut discards = std::mem::take(&mut self.discard);
+            for card in discards.drain(..) {
                 self.put_back(card);
             }
+            self.discard = discards;
         }
         (draw_from(&mut self.pile, rng), reshuffled)
     }

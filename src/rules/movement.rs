@@ -66,7 +66,7 @@ use crate::validate::checked_track::{CellId, SpaceId};
 
 use super::ids::CarId;
 use super::race_event::{Marker, Motion, RaceEvent};
-use super::state::{Place, Race};
+use super::state::{Holder, Place, Race};
 
 /// How the active car links with other cars (7.1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -630,11 +630,12 @@ impl Movement {
                 continue;
             }
             let mut paths: SmallVec<[Spaces; 2]> = SmallVec::new();
-            if race.blocked_across(to).is_some() {
+            let holder = race.holder(to);
+            if let Holder::Across(_) = holder {
                 if !self.style.empty_only {
                     paths.push(smallvec![to]);
                 }
-            } else if race.car_in_line(to).is_some() {
+            } else if let Holder::InLine(_) = holder {
                 if self.style.empty_only {
                     continue;
                 }
@@ -1079,30 +1080,68 @@ pub(crate) fn push_paths(
 ) -> SmallVec<[(Spaces, Option<CarId>); 2]> {
     let mut out = SmallVec::new();
     let limit = race.cars().len() + 1;
+    // Where the path on `path` can go next through `to`.
+    let onward = |path: &Spaces, to: SpaceId| {
+        if guard.contains(&race.cell(to)) || path.contains(&to) {
+            return Onward::Nowhere;
+        }
+        match race.holder(to) {
+            Holder::Across(blocker) => Onward::Ends(Some(blocker)),
+            Holder::InLine(_) if path.len() < limit => Onward::Through,
+            Holder::InLine(_) => Onward::Nowhere,
+            Holder::Empty => Onward::Ends(None),
+        }
+    };
     let mut stack: SmallVec<[Spaces; 4]> = smallvec![smallvec![first]];
-    while let Some(path) = stack.pop() {
-        let at = path[path.len() - 1];
-        for &to in forks(race, at, forced) {
-            if guard.contains(&race.cell(to)) || path.contains(&to) {
-                continue;
-            }
-            // Copied as a slice: a path is a few plain ids, and the iterator-driven copy of a
-            // small vector was a tenth of listing the legal steps.
-            let mut longer = Spaces::from_slice(&path);
-            longer.push(to);
-            if let Some(blocker) = race.blocked_across(to) {
-                out.push((longer, Some(blocker)));
-            } else if race.car_in_line(to).is_some() {
-                if longer.len() <= limit {
-                    stack.push(longer);
+    while let Some(mut path) = stack.pop() {
+        // A line runs on through spaces with one way forward far more often than it meets a
+        // fork: the path grows in place until it ends or forks, and is copied only at a fork
+        // (copying it at every space was most of the cost of a push in a crowded field).
+        loop {
+            let at = path[path.len() - 1];
+            let ways = forks(race, at, forced);
+            if let [to] = *ways {
+                match onward(&path, to) {
+                    Onward::Nowhere => {}
+                    Onward::Ends(blocker) => {
+                        path.push(to);
+                        out.push((path, blocker));
+                    }
+                    Onward::Through => {
+                        path.push(to);
+                        continue;
+                    }
                 }
-            } else {
-                out.push((longer, None));
+                break;
             }
+            for &to in ways {
+                let way = onward(&path, to);
+                if way == Onward::Nowhere {
+                    continue;
+                }
+                let mut longer = Spaces::from_slice(&path);
+                longer.push(to);
+                match way {
+                    Onward::Ends(blocker) => out.push((longer, blocker)),
+                    _ => stack.push(longer),
+                }
+            }
+            break;
         }
     }
     out.sort();
     out
+}
+
+/// Where a pushed line goes on through a space (see [`push_paths`]).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Onward {
+    /// Not this way (the mover's own cell, a space the path holds, or a line too long).
+    Nowhere,
+    /// The path ends here: the space is free, or holds a perpendicular car that is carried.
+    Ends(Option<CarId>),
+    /// A car in line stands here: the push goes on through it.
+    Through,
 }
 
 /// Pushes the cars on `path[..last]` one space along it, front car first; returns them,
@@ -1234,10 +1273,11 @@ fn displacement_paths(race: &Race, from: SpaceId) -> SmallVec<[Spaces; 2]> {
     let guard = [race.cell(from)];
     let mut out = SmallVec::new();
     for &to in forks(race, from, None) {
-        if race.blocked_across(to).is_some() {
+        let holder = race.holder(to);
+        if let Holder::Across(_) = holder {
             continue;
         }
-        if race.car_in_line(to).is_some() {
+        if let Holder::InLine(_) = holder {
             out.extend(
                 push_paths(race, to, None, &guard)
                     .into_iter()
@@ -1260,7 +1300,7 @@ fn lateral(race: &mut Race, mover: CarId, to: SpaceId, forward: &[SpaceId]) {
             Cascade::Forward(cars) => (cars, true),
             Cascade::Illegal => (Cars::new(), false),
         };
-        let spaces: Vec<SpaceId> = cars
+        let spaces: SmallVec<[SpaceId; 8]> = cars
             .iter()
             .filter_map(|c| race.car(*c).place.space())
             .collect();

@@ -244,6 +244,17 @@ pub enum RaceResult {
     SideWon(SideId),
 }
 
+/// Who holds a space (see [`Race::holder`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Holder {
+    /// No car (or a space of ground where cars stack).
+    Empty,
+    /// A car travelling in the space's direction.
+    InLine(CarId),
+    /// A perpendicular car on the space's crossover cell (7.12).
+    Across(CarId),
+}
+
 /// A race in progress: the position (cars, players, decks, the phase of play), its records
 /// (events and decisions) and, apart from them, the engine's workspace (`rules/workspace.rs`:
 /// listed legal decisions and spare room; an outcome search's undo marks live in the search,
@@ -498,6 +509,15 @@ impl Race {
         (0..self.cars.len() as u16).map(CarId)
     }
 
+    /// The ids of `player`'s cars, in order. A player's cars are made together when the
+    /// players are seated (`rules/setup.rs`), seat after seat, so they are one run of ids: found
+    /// by halving, not by a pass over every car of the race.
+    pub(crate) fn cars_of(&self, player: PlayerId) -> impl Iterator<Item = CarId> + use<> {
+        let start = self.cars.partition_point(|c| c.player < player);
+        let len = self.cars[start..].partition_point(|c| c.player == player);
+        (start as u16..(start + len) as u16).map(CarId)
+    }
+
     /// A car's team mat entry.
     #[must_use]
     pub fn stats(&self, id: CarId) -> &CarStats {
@@ -621,6 +641,16 @@ impl Race {
             .filter(|id| self.car(*id).place != Place::Track(space))
     }
 
+    /// Who holds `space`, in one look: [`Self::car_in_line`] and [`Self::blocked_across`]
+    /// together, for the movement rules that ask both at every space a line may take.
+    pub(crate) fn holder(&self, space: SpaceId) -> Holder {
+        match self.car_on(space) {
+            None => Holder::Empty,
+            Some(id) if self.car(id).place == Place::Track(space) => Holder::InLine(id),
+            Some(id) => Holder::Across(id),
+        }
+    }
+
     pub(crate) fn cell(&self, space: SpaceId) -> CellId {
         self.track().space(space).cell
     }
@@ -717,21 +747,22 @@ impl Race {
 
     /// Moves a car and keeps the cell index right; records nothing.
     fn relocate(&mut self, id: CarId, place: Place) {
-        if let Place::Track(old) = self.cars[id.index()].place
-            && !self.track().space(old).ground.shared
-        {
-            let cell = self.cell(old).0 as usize;
-            if self.occupant[cell] == Some(id) {
+        // Each space is looked up once, for its ground and its cell (a car moves at every step
+        // of every race).
+        if let Place::Track(old) = self.cars[id.index()].place {
+            let space = self.rules.track.space(old);
+            let cell = space.cell.0 as usize;
+            if !space.ground.shared && self.occupant[cell] == Some(id) {
                 self.occupant[cell] = None;
             }
         }
         self.cars[id.index()].place = place;
         self.work.moved(id);
-        if let Place::Track(new) = place
-            && !self.track().space(new).ground.shared
-        {
-            let cell = self.cell(new).0 as usize;
-            self.occupant[cell] = Some(id);
+        if let Place::Track(new) = place {
+            let space = self.rules.track.space(new);
+            if !space.ground.shared {
+                self.occupant[space.cell.0 as usize] = Some(id);
+            }
         }
     }
 
@@ -1073,6 +1104,9 @@ impl Race {
     /// Checks the invariants every state must keep; the property tests call this after every
     /// decision. Returns a description of the first broken one.
     pub fn check_invariants(&self) -> Result<(), String> {
+        if !self.cars.is_sorted_by_key(|c| c.player) {
+            return Err("the cars are not in their players' seating order".to_owned());
+        }
         let mut seen = vec![None; self.occupant.len()];
         for id in self.car_ids() {
             let car = self.car(id);

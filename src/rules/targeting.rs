@@ -75,7 +75,7 @@ impl Race {
             }
         };
         let mut out = Vec::new();
-        for at in arc(self, space, stats.mount) {
+        for &at in arc(self, space, stats.mount) {
             for target in cars_on(self, at) {
                 if target == car {
                     continue;

@@ -21,16 +21,14 @@ use super::ids::CarId;
 pub(crate) struct Workspace {
     /// The legal decisions of the current point, listed once when first asked for.
     legal: OnceCell<Vec<Decision>>,
-    /// Empty lists kept for their room: listing the legal decisions at every point of a race
-    /// allocated a list and threw it away each time. A few are kept, because the next point's
-    /// list is made while the last one is still being applied.
-    spare: Cell<Vec<Vec<Decision>>>,
+    /// An empty list kept for its room: listing the legal decisions at every point of a race
+    /// allocated a list and threw it away each time. One is enough: two lists are ever in use
+    /// at once (the next point's is made while the last one is still being applied), and the
+    /// one applied comes back here as the other is taken.
+    spare: Cell<Vec<Decision>>,
     /// While an outcome search runs: the cars moved since it began; `None` otherwise.
     touched: Option<CarSet>,
 }
-
-/// The most lists kept: two are ever in use at once (the one applied, the one made).
-const SPARE_LISTS: usize = 4;
 
 impl std::fmt::Debug for Workspace {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -82,25 +80,23 @@ impl Workspace {
         }
     }
 
-    /// A kept list, empty (or a new one).
+    /// The kept list, empty (or a new one).
     pub(crate) fn take_list(&self) -> Vec<Decision> {
-        let mut lists = self.spare.take();
-        let list = lists.pop().unwrap_or_default();
-        self.spare.set(lists);
-        list
+        self.spare.take()
     }
 
-    /// Keeps a list's room for a later listing.
+    /// Keeps a list's room for a later listing (the roomier of it and the one kept).
     pub(crate) fn keep_list(&self, mut list: Vec<Decision>) {
         if list.capacity() == 0 {
             return;
         }
         list.clear();
-        let mut lists = self.spare.take();
-        if lists.len() < SPARE_LISTS {
-            lists.push(list);
-        }
-        self.spare.set(lists);
+        let kept = self.spare.take();
+        self.spare.set(if kept.capacity() >= list.capacity() {
+            kept
+        } else {
+            list
+        });
     }
 
     /// Starts following the cars moved, into `set` (emptied first; an outcome search lends

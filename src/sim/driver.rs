@@ -15,7 +15,7 @@
 use super::bot::{Bot, RandomBot};
 use super::profiles::bot_for;
 use crate::content::bot_profile::BotProfile;
-use crate::rules::{Decision, PlayerId, Race, RaceResult};
+use crate::rules::{PlayerId, Race, RaceResult};
 
 /// The seed of the bot in seat `seat` of a race seeded `race_seed`.
 #[must_use]
@@ -115,14 +115,14 @@ impl Seats {
         Some(bot.choose(&race.view(player), legal).min(legal.len() - 1))
     }
 
-    /// The deciding seat's bot decides and its decision is applied; the decision, or `None`
-    /// when no bot decides.
-    pub fn step(&mut self, race: &mut Race) -> Option<Decision> {
+    /// The deciding seat's bot decides and its decision is applied; its index among the legal
+    /// decisions it was picked from, or `None` when no bot decides. (The decision itself is
+    /// not copied out: a batch applies a million of them and reads none.)
+    pub fn step(&mut self, race: &mut Race) -> Option<usize> {
         let pick = self.choose(race)?;
-        let decision = race.legal()[pick].clone();
         // The pick is within the list, so it is always applied.
         race.apply_nth(pick);
-        Some(decision)
+        Some(pick)
     }
 }
 

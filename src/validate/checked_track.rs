@@ -24,6 +24,7 @@ use super::terrain::{GroundRules, KindIndex, TerrainBook};
 use crate::content::race_deck::LaneSide;
 use crate::content::save;
 use crate::content::source::{Format, SourceFile};
+use crate::content::team_mats::Mount;
 use crate::content::terrain::{CountsAs, Effect};
 use crate::content::text::{Id, Text};
 use crate::content::track::{OffTrack, Route, Section, SpaceRef, Track, TrackStyle};
@@ -38,6 +39,9 @@ pub struct SpaceId(pub u32);
 /// The spaces diagonally ahead of or behind a space: a handful, kept inline (the engine asks
 /// for them at every step and every shot).
 pub type Diagonals = smallvec::SmallVec<[SpaceId; 4]>;
+
+/// The spaces a weapon fires into from one space: a dozen at most on the rulebook's tracks.
+pub type FireArc = smallvec::SmallVec<[SpaceId; 12]>;
 
 /// A sector of a checked track (starting sectors and lap sectors share one numbering).
 #[derive(
@@ -138,6 +142,9 @@ pub struct CheckedTrack {
     /// Each space's diagonals ahead and behind, worked out once: movement and targeting ask
     /// for them at every step of a search.
     diagonals: Vec<(Diagonals, Diagonals)>,
+    /// Each space's weapon arcs, by mount (front, rear, turret), worked out once: every
+    /// activation asks for the active car's targets before and after it moves.
+    arcs: Vec<[FireArc; 3]>,
     /// The kinds of ground its spaces name.
     terrain: TerrainBook,
     /// Every space costs 1 MP to enter and does nothing on entry (the rulebook's grounds): the
@@ -355,6 +362,7 @@ impl CheckedTrack {
             last_lap_sector,
             route: track.route,
             diagonals: Vec::new(),
+            arcs: Vec::new(),
             terrain: terrain.clone(),
             plain_ground: false,
             ground_carries: false,
@@ -367,6 +375,12 @@ impl CheckedTrack {
                     checked.diagonals_of(&checked.space(id).next),
                     checked.diagonals_of(&checked.space(id).prev),
                 )
+            })
+            .collect();
+        checked.arcs = (0..checked.spaces.len())
+            .map(|i| {
+                let id = SpaceId(i as u32);
+                [Mount::Front, Mount::Rear, Mount::Turret].map(|mount| checked.arc_of(id, mount))
             })
             .collect();
         checked.hazard_spots = (0..checked.spaces.len())
@@ -494,6 +508,40 @@ impl CheckedTrack {
     #[must_use]
     pub fn diagonals_behind(&self, id: SpaceId) -> &[SpaceId] {
         &self.diagonals[id.index()].1
+    }
+
+    /// The spaces a weapon of `mount` fires into from `id`, sorted (8.1): the front arc is
+    /// the forward spaces and those diagonally ahead, the rear arc the spaces linking in and
+    /// those diagonally behind, a turret both and the lateral neighbours too.
+    #[must_use]
+    pub fn arc(&self, id: SpaceId, mount: Mount) -> &[SpaceId] {
+        let arcs = &self.arcs[id.index()];
+        match mount {
+            Mount::Front => &arcs[0],
+            Mount::Rear => &arcs[1],
+            Mount::Turret => &arcs[2],
+        }
+    }
+
+    /// Works out [`Self::arc`] from the links and the diagonals.
+    fn arc_of(&self, id: SpaceId, mount: Mount) -> FireArc {
+        let s = self.space(id);
+        let mut out = FireArc::new();
+        if matches!(mount, Mount::Front | Mount::Turret) {
+            out.extend_from_slice(&s.next);
+            out.extend_from_slice(self.diagonals_ahead(id));
+        }
+        if mount == Mount::Turret {
+            out.extend(s.inner);
+            out.extend(s.outer);
+        }
+        if matches!(mount, Mount::Rear | Mount::Turret) {
+            out.extend_from_slice(&s.prev);
+            out.extend_from_slice(self.diagonals_behind(id));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
     }
 
     /// The lateral neighbours of `linked` (a space's forward or backward links) that are not
