@@ -629,38 +629,31 @@ impl Movement {
             if self.visited(race, to) || self.price(race, to, 0).is_none() {
                 continue;
             }
-            let mut paths: SmallVec<[Spaces; 2]> = SmallVec::new();
-            let holder = race.holder(to);
-            if let Holder::Across(_) = holder {
-                if !self.style.empty_only {
-                    paths.push(smallvec![to]);
+            match race.holder(to) {
+                Holder::Across(_) => {
+                    if !self.style.empty_only {
+                        forward_steps(&[to], tails, out);
+                    }
                 }
-            } else if let Holder::InLine(_) = holder {
-                if self.style.empty_only {
-                    continue;
+                Holder::InLine(_) if self.style.empty_only => {}
+                Holder::InLine(_) if self.style.kind == MoveKind::Ram => {
+                    forward_steps(&[to], tails, out);
                 }
-                if self.style.kind == MoveKind::Ram {
-                    paths.push(smallvec![to]);
-                } else {
+                Holder::InLine(_) => {
                     for (path, _) in push_paths(race, to, self.forced_lane, &guard) {
                         // The cars already linked in front must stay the front of the line.
                         let mut cars = path[..path.len() - 1]
                             .iter()
                             .filter_map(|s| race.car_in_line(*s));
                         if self.ahead.iter().all(|a| cars.next() == Some(*a)) {
-                            paths.push(path);
+                            forward_steps(&path, tails, out);
                         }
                     }
                 }
-            } else if self.ahead.is_empty() {
-                paths.push(smallvec![to]);
-            }
-            for path in paths {
-                for tail in tails {
-                    out.push(S::from_step(Step::Forward {
-                        path: Spaces::from_slice(&path),
-                        tail: Spaces::from_slice(tail),
-                    }));
+                Holder::Empty => {
+                    if self.ahead.is_empty() {
+                        forward_steps(&[to], tails, out);
+                    }
                 }
             }
         }
@@ -675,6 +668,20 @@ impl Movement {
         out: &mut Vec<S>,
     ) {
         if self.visited(race, to) {
+            return;
+        }
+        // Into an empty space (most lateral moves): one plain plan, listed without building
+        // the plans of a displacement.
+        if race.car_on(to).is_none() {
+            if self.price(race, to, 0).is_some() {
+                for tail in tails {
+                    out.push(S::from_step(Step::Lateral {
+                        to,
+                        forward: Spaces::new(),
+                        tail: Spaces::from_slice(tail),
+                    }));
+                }
+            }
             return;
         }
         for plan in lateral_plans(race, to, side, self.style.empty_only) {
@@ -1051,6 +1058,16 @@ impl Race {
     }
 }
 
+/// Lists a forward step along `path` with each of `tails`.
+fn forward_steps<S: StepSink>(path: &[SpaceId], tails: &[Spaces], out: &mut Vec<S>) {
+    for tail in tails {
+        out.push(S::from_step(Step::Forward {
+            path: Spaces::from_slice(path),
+            tail: Spaces::from_slice(tail),
+        }));
+    }
+}
+
 fn opposite(side: LaneSide) -> LaneSide {
     match side {
         LaneSide::Inside => LaneSide::Outside,
@@ -1164,6 +1181,40 @@ fn push_along(race: &mut Race, path: &[SpaceId]) -> Cars {
 /// The lines of cars behind `from` that could be linked to it: at a converging lane the active
 /// player picks which lane's cars form the line, and may pick an empty lane (7.11.4).
 pub(crate) fn behind_chains(
+    race: &Race,
+    from: SpaceId,
+    guard: &[CellId],
+    mut limit: usize,
+) -> SmallVec<[Spaces; 2]> {
+    // A line behind runs back through spaces with one way in far more often than it meets a
+    // converging lane: it is followed in place, one car at a time, and only a merge (or its
+    // end) branches. Where the one space behind holds a car in line, the only lines are those
+    // through it.
+    let mut chain = Spaces::new();
+    let mut at = from;
+    while limit > 0 {
+        let prev = &race.track().space(at).prev;
+        let [behind] = **prev else {
+            break;
+        };
+        if race.car_in_line(behind).is_none() || guard.contains(&race.cell(behind)) {
+            break;
+        }
+        chain.push(behind);
+        at = behind;
+        limit -= 1;
+    }
+    let mut lines = branching_chains(race, at, guard, limit);
+    if !chain.is_empty() {
+        for line in &mut lines {
+            line.insert_from_slice(0, &chain);
+        }
+    }
+    lines
+}
+
+/// [`behind_chains`] from a space where the line may branch or end.
+fn branching_chains(
     race: &Race,
     from: SpaceId,
     guard: &[CellId],

@@ -21,11 +21,11 @@ use super::ids::CarId;
 pub(crate) struct Workspace {
     /// The legal decisions of the current point, listed once when first asked for.
     legal: OnceCell<Vec<Decision>>,
-    /// An empty list kept for its room: listing the legal decisions at every point of a race
-    /// allocated a list and threw it away each time. One is enough: two lists are ever in use
-    /// at once (the next point's is made while the last one is still being applied), and the
-    /// one applied comes back here as the other is taken.
-    spare: Cell<Vec<Decision>>,
+    /// Empty lists kept for their room: listing the legal decisions at every point of a race
+    /// allocated a list and threw it away each time. Two are kept, because the next point's
+    /// list is made while the last one is still being applied; each in a cell of its own (a
+    /// list of lists cost more to take from and give back to than the listing it saved).
+    spare: [Cell<Vec<Decision>>; 2],
     /// While an outcome search runs: the cars moved since it began; `None` otherwise.
     touched: Option<CarSet>,
 }
@@ -45,7 +45,7 @@ impl Clone for Workspace {
     fn clone(&self) -> Self {
         Self {
             legal: self.legal.clone(),
-            spare: Cell::default(),
+            spare: Default::default(),
             touched: self.touched.clone(),
         }
     }
@@ -80,23 +80,30 @@ impl Workspace {
         }
     }
 
-    /// The kept list, empty (or a new one).
+    /// A kept list, empty (or a new one).
     pub(crate) fn take_list(&self) -> Vec<Decision> {
-        self.spare.take()
+        let list = self.spare[0].take();
+        if list.capacity() > 0 {
+            return list;
+        }
+        self.spare[1].take()
     }
 
-    /// Keeps a list's room for a later listing (the roomier of it and the one kept).
+    /// Keeps a list's room for a later listing, in a free place (or lets it go when both
+    /// hold one).
     pub(crate) fn keep_list(&self, mut list: Vec<Decision>) {
         if list.capacity() == 0 {
             return;
         }
         list.clear();
-        let kept = self.spare.take();
-        self.spare.set(if kept.capacity() >= list.capacity() {
-            kept
-        } else {
-            list
-        });
+        for place in &self.spare {
+            let kept = place.take();
+            if kept.capacity() == 0 {
+                place.set(list);
+                return;
+            }
+            place.set(kept);
+        }
     }
 
     /// Starts following the cars moved, into `set` (emptied first; an outcome search lends
