@@ -324,6 +324,7 @@ impl Race {
                 });
             }
             let player = PlayerId(seat as u8);
+            let first_car = self.cars.len() as u16;
             let mut reserve = Vec::new();
             for (k, &mat_index) in order.iter().enumerate() {
                 let id = CarId(self.cars.len() as u16);
@@ -340,6 +341,7 @@ impl Race {
                 clock_removed: 0,
                 hand: Vec::new(),
                 reserve,
+                cars: (first_car, order.len() as u16),
             });
         }
         Ok(per_team)

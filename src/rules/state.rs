@@ -178,6 +178,9 @@ pub struct Player {
     pub hand: Vec<u16>,
     /// Reserve cars, in the order they enter the chute.
     pub reserve: Vec<CarId>,
+    /// Its cars: the ids from the first, this many. A player's cars are made together when
+    /// the players are seated, so they are one run of ids (asked at every activation).
+    pub(crate) cars: (u16, u16),
 }
 
 /// A copy into a player reuses the room of its hand and reserve.
@@ -190,6 +193,7 @@ impl Clone for Player {
             clock_removed: self.clock_removed,
             hand: self.hand.clone(),
             reserve: self.reserve.clone(),
+            cars: self.cars,
         }
     }
 
@@ -201,6 +205,7 @@ impl Clone for Player {
             clock_removed,
             hand,
             reserve,
+            cars,
         } = self;
         *team = source.team;
         *pool = source.pool;
@@ -208,6 +213,7 @@ impl Clone for Player {
         *clock_removed = source.clock_removed;
         hand.clone_from(&source.hand);
         reserve.clone_from(&source.reserve);
+        *cars = source.cars;
     }
 }
 
@@ -509,13 +515,11 @@ impl Race {
         (0..self.cars.len() as u16).map(CarId)
     }
 
-    /// The ids of `player`'s cars, in order. A player's cars are made together when the
-    /// players are seated (`rules/setup.rs`), seat after seat, so they are one run of ids: found
-    /// by halving, not by a pass over every car of the race.
+    /// The ids of `player`'s cars, in order: their run of ids, not a pass over every car of
+    /// the race.
     pub(crate) fn cars_of(&self, player: PlayerId) -> impl Iterator<Item = CarId> + use<> {
-        let start = self.cars.partition_point(|c| c.player < player);
-        let len = self.cars[start..].partition_point(|c| c.player == player);
-        (start as u16..(start + len) as u16).map(CarId)
+        let (first, count) = self.player(player).cars;
+        (first..first + count).map(CarId)
     }
 
     /// A car's team mat entry.
@@ -1104,8 +1108,17 @@ impl Race {
     /// Checks the invariants every state must keep; the property tests call this after every
     /// decision. Returns a description of the first broken one.
     pub fn check_invariants(&self) -> Result<(), String> {
-        if !self.cars.is_sorted_by_key(|c| c.player) {
-            return Err("the cars are not in their players' seating order".to_owned());
+        for (i, p) in self.players.iter().enumerate() {
+            let (first, count) = p.cars;
+            let run = usize::from(first)..usize::from(first) + usize::from(count);
+            let owners = self
+                .cars
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.player.index() == i);
+            if !owners.map(|(id, _)| id).eq(run) {
+                return Err(format!("player {i}'s cars are not the run of ids it keeps"));
+            }
         }
         let mut seen = vec![None; self.occupant.len()];
         for id in self.car_ids() {
