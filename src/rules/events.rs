@@ -483,11 +483,12 @@ impl Race {
             EventStage::Debris { players, .. } => {
                 if let Some(&player) = players.first() {
                     out.extend(
-                        self.car_ids()
+                        self.cars_of(player)
                             .filter(|c| {
-                                let c = self.car(*c);
-                                c.player == player
-                                    && matches!(c.place, Place::Track(_) | Place::OffTrack { .. })
+                                matches!(
+                                    self.car(*c).place,
+                                    Place::Track(_) | Place::OffTrack { .. }
+                                )
                             })
                             .map(|car| EventChoice::Debris { car }),
                     );
@@ -576,8 +577,8 @@ impl Race {
         let players: Vec<PlayerId> = players
             .into_iter()
             .filter(|p| {
-                self.cars().iter().any(|c| {
-                    c.player == *p && matches!(c.place, Place::Track(_) | Place::OffTrack { .. })
+                self.cars_of(*p).any(|id| {
+                    matches!(self.car(id).place, Place::Track(_) | Place::OffTrack { .. })
                 })
             })
             .collect();

@@ -1061,9 +1061,8 @@ impl Race {
     fn replace(&mut self, player: PlayerId, activated: bool) {
         let max = usize::from(self.cars_per_team());
         let in_race = self
-            .cars
-            .iter()
-            .filter(|c| c.player == player && c.place.in_race())
+            .cars_of(player)
+            .filter(|c| self.car(*c).place.in_race())
             .count();
         if in_race >= max {
             return;

@@ -158,9 +158,9 @@ impl Race {
             return;
         }
         let damage = |p: PlayerId| -> u32 {
-            self.cars
-                .iter()
-                .filter(|c| c.player == p && c.place.in_race() && c.place != Place::Reserve)
+            self.cars_of(p)
+                .map(|id| self.car(id))
+                .filter(|c| c.place.in_race() && c.place != Place::Reserve)
                 .map(|c| u32::from(c.damage) + u32::from(c.temporary_damage))
                 .sum()
         };
