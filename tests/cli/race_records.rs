@@ -187,7 +187,6 @@ fn seeds_keep_their_meaning_golden_event_streams() {
     // deliberate rules change: `ROADWRIGHT_BLESS=1 cargo test --test cli race_records::`. The
     // last line is a race of a sample mission: its events pin what the mission evaluator
     // records.
-    let path = common::repo("tests/golden/event_streams.txt");
     let now: Vec<String> = [
         ("oval", 4, 1),
         ("road-course", 2, 7),
@@ -198,12 +197,11 @@ fn seeds_keep_their_meaning_golden_event_streams() {
     .map(|(track, players, seed)| fingerprint(track, players, seed))
     .chain([mission_fingerprint("two-lap-race", 4, 5)])
     .collect();
-    let text = now.join("\n") + "\n";
-    if std::env::var_os("ROADWRIGHT_BLESS").is_some() {
-        std::fs::write(&path, &text).expect("bless");
-    }
-    let pinned = std::fs::read_to_string(&path).expect("golden file");
-    assert_eq!(text, pinned, "seeded event streams changed");
+    assert_golden(
+        "tests/golden/event_streams.txt",
+        &now,
+        "seeded event streams changed",
+    );
 }
 
 #[test]
@@ -213,7 +211,6 @@ fn seeds_keep_their_meaning_over_sixty_random_races() {
     // where long lines are pushed), one digest of all their events per track. A change made
     // for speed must leave every one of them as it was. Re-bless as above, and only for a
     // deliberate rules change.
-    let path = common::repo("tests/golden/event_streams_sixty.txt");
     let now: Vec<String> = ["oval", "road-course", "figure-eight", "thunder-oval"]
         .into_iter()
         .map(|track| {
@@ -234,12 +231,23 @@ fn seeds_keep_their_meaning_over_sixty_random_races() {
             )
         })
         .collect();
-    let text = now.join("\n") + "\n";
+    assert_golden(
+        "tests/golden/event_streams_sixty.txt",
+        &now,
+        "the events of seeded random races changed",
+    );
+}
+
+/// Compares `lines` with the golden file at `path` (from the repository's root), after writing
+/// them there when `ROADWRIGHT_BLESS` is set.
+fn assert_golden(path: &str, lines: &[String], changed: &str) {
+    let path = common::repo(path);
+    let text = lines.join("\n") + "\n";
     if std::env::var_os("ROADWRIGHT_BLESS").is_some() {
         std::fs::write(&path, &text).expect("bless");
     }
     let pinned = std::fs::read_to_string(&path).expect("golden file");
-    assert_eq!(text, pinned, "the events of seeded random races changed");
+    assert_eq!(text, pinned, "{changed}");
 }
 
 #[test]
