@@ -674,26 +674,13 @@ impl Movement {
         // the plans of a displacement.
         if race.car_on(to).is_none() {
             if self.price(race, to, 0).is_some() {
-                for tail in tails {
-                    out.push(S::from_step(Step::Lateral {
-                        to,
-                        forward: Spaces::new(),
-                        tail: Spaces::from_slice(tail),
-                    }));
-                }
+                lateral_steps(to, &[], tails, out);
             }
             return;
         }
         for plan in lateral_plans(race, to, side, self.style.empty_only) {
-            if self.price(race, to, plan.cost - 1).is_none() {
-                continue;
-            }
-            for tail in tails {
-                out.push(S::from_step(Step::Lateral {
-                    to,
-                    forward: Spaces::from_slice(&plan.forward),
-                    tail: Spaces::from_slice(tail),
-                }));
+            if self.price(race, to, plan.cost - 1).is_some() {
+                lateral_steps(to, &plan.forward, tails, out);
             }
         }
     }
@@ -1068,6 +1055,23 @@ fn forward_steps<S: StepSink>(path: &[SpaceId], tails: &[Spaces], out: &mut Vec<
     }
 }
 
+/// Lists a lateral step into `to` (a car displaced forward going along `forward`) with each of
+/// `tails`.
+fn lateral_steps<S: StepSink>(
+    to: SpaceId,
+    forward: &[SpaceId],
+    tails: &[Spaces],
+    out: &mut Vec<S>,
+) {
+    for tail in tails {
+        out.push(S::from_step(Step::Lateral {
+            to,
+            forward: Spaces::from_slice(forward),
+            tail: Spaces::from_slice(tail),
+        }));
+    }
+}
+
 fn opposite(side: LaneSide) -> LaneSide {
     match side {
         LaneSide::Inside => LaneSide::Outside,
@@ -1324,19 +1328,15 @@ fn displacement_paths(race: &Race, from: SpaceId) -> SmallVec<[Spaces; 2]> {
     let guard = [race.cell(from)];
     let mut out = SmallVec::new();
     for &to in forks(race, from, None) {
-        let holder = race.holder(to);
-        if let Holder::Across(_) = holder {
-            continue;
-        }
-        if let Holder::InLine(_) = holder {
-            out.extend(
+        match race.holder(to) {
+            Holder::Across(_) => {}
+            Holder::InLine(_) => out.extend(
                 push_paths(race, to, None, &guard)
                     .into_iter()
                     .filter(|(_, blocker)| blocker.is_none())
                     .map(|(path, _)| path),
-            );
-        } else {
-            out.push(smallvec![to]);
+            ),
+            Holder::Empty => out.push(smallvec![to]),
         }
     }
     out
