@@ -634,19 +634,24 @@ impl Race {
     /// same crossover cell).
     #[must_use]
     pub fn car_in_line(&self, space: SpaceId) -> Option<CarId> {
-        self.car_on(space)
-            .filter(|id| self.car(*id).place == Place::Track(space))
+        match self.holder(space) {
+            Holder::InLine(id) => Some(id),
+            Holder::Empty | Holder::Across(_) => None,
+        }
     }
 
     /// Whether a perpendicular car sits on the crossover cell of `space` (7.12).
     #[must_use]
     pub fn blocked_across(&self, space: SpaceId) -> Option<CarId> {
-        self.car_on(space)
-            .filter(|id| self.car(*id).place != Place::Track(space))
+        match self.holder(space) {
+            Holder::Across(id) => Some(id),
+            Holder::Empty | Holder::InLine(_) => None,
+        }
     }
 
-    /// Who holds `space`, in one look: [`Self::car_in_line`] and [`Self::blocked_across`]
-    /// together, for the movement rules that ask both at every space a line may take.
+    /// Who holds `space`: nobody, a car in line, or a perpendicular car on its crossover cell.
+    /// [`Self::car_in_line`] and [`Self::blocked_across`] read it; the movement rules that ask
+    /// both at every space a line may take read it once.
     pub(crate) fn holder(&self, space: SpaceId) -> Holder {
         match self.car_on(space) {
             None => Holder::Empty,
@@ -1192,5 +1197,30 @@ impl Race {
     /// The crossover variant in force.
     pub(crate) fn crossover_rule(&self) -> CrossoverCollision {
         self.rules.ruleset.crossover_collision
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::PlayerId;
+    use crate::rules::test_support::race;
+
+    #[test]
+    fn each_player_s_cars_are_its_run_of_ids_and_the_check_catches_a_wrong_run() {
+        let mut race = race("oval", 4, 3);
+        assert_eq!(race.check_invariants(), Ok(()));
+        for p in 0..4 {
+            let player = PlayerId(p);
+            let owned: Vec<_> = race
+                .car_ids()
+                .filter(|id| race.car(*id).player == player)
+                .collect();
+            assert_eq!(race.cars_of(player).collect::<Vec<_>>(), owned);
+            assert!(!owned.is_empty());
+        }
+        // A run one car off names a car of the next player.
+        race.players[0].cars.1 += 1;
+        let broken = race.check_invariants().expect_err("a wrong run is caught");
+        assert!(broken.contains("player 0's cars"), "{broken}");
     }
 }
