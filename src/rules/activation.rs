@@ -9,9 +9,9 @@
 use smallvec::SmallVec;
 
 use super::combat::{self, CollisionKind};
-use super::decision::Decision;
 use super::events::EventStage;
 use super::ids::{CarId, PlayerId, RaceCard};
+use super::listed::Listed;
 use super::movement::{Movement, StepEnd, Style};
 use super::race_event::{Marker, Motion, RaceEvent};
 use super::state::{Car, Place, Race};
@@ -271,7 +271,7 @@ impl Race {
 
     /// When the active car may fire at someone now, the decisions of that point: fire at each
     /// target, or hold fire.
-    fn fire_decisions(&self, activation: &Activation) -> Option<Vec<Decision>> {
+    fn fire_decisions(&self, activation: &Activation) -> Option<Listed> {
         if !self.may_fire(activation) {
             return None;
         }
@@ -280,8 +280,10 @@ impl Race {
             return None;
         }
         let mut out = self.work.take_list();
-        out.extend(targets.into_iter().map(|target| Decision::Fire { target }));
-        out.push(Decision::HoldFire);
+        for target in targets {
+            out.fire(target);
+        }
+        out.hold_fire();
         Some(out)
     }
 
@@ -371,7 +373,9 @@ impl Race {
                     // The choices are the point's legal decisions: kept, not worked out again
                     // when a player asks (finding the cars an event can reach is not free).
                     let mut legal = self.work.take_list();
-                    legal.extend(choices.into_iter().map(Decision::Event));
+                    for choice in choices {
+                        legal.event(choice);
+                    }
                     self.work.set_legal(legal);
                     return Transition::Decide;
                 }

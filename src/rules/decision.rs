@@ -12,7 +12,8 @@ use super::activation::{Phase, Stage};
 use super::combat;
 use super::events::EventChoice;
 use super::ids::{CarId, PlayerId};
-use super::movement::{MoveKind, Step, StepEnd, Style};
+use super::listed::Listed;
+use super::movement::{MoveKind, Step, StepEnd, StepRef, Style};
 
 /// One decision of a player.
 #[derive(
@@ -79,10 +80,23 @@ impl Race {
     /// (a bot, then [`Race::apply`]) does not list them again.
     #[must_use]
     pub fn legal(&self) -> &[Decision] {
+        self.work.decisions_or(|| self.list_decisions())
+    }
+
+    /// How many decisions are legal now: the length of [`Race::legal`], without building the
+    /// decisions (a bot that picks by the count alone, then [`Race::apply_nth`]).
+    #[must_use]
+    pub fn legal_count(&self) -> usize {
+        self.listed().len()
+    }
+
+    /// The legal decisions of this point, listed compactly the first time
+    /// (`rules/listed.rs`).
+    fn listed(&self) -> &Listed {
         self.work.legal_or(|| self.list_decisions())
     }
 
-    fn list_decisions(&self) -> Vec<Decision> {
+    fn list_decisions(&self) -> Listed {
         let mut out = self.work.take_list();
         match &self.phase {
             Phase::Over => {}
@@ -90,35 +104,33 @@ impl Race {
                 let mut hand: SmallVec<[u16; 8]> =
                     SmallVec::from_slice(&self.player(self.current).hand);
                 hand.dedup();
-                out.extend(hand.into_iter().map(|card| Decision::Discard { card }));
-                out.push(Decision::KeepHand);
+                for card in hand {
+                    out.discard(card);
+                }
+                out.keep_hand();
             }
             Phase::Activation => self.plays_into(&mut out),
             Phase::Active(a) => match &a.stage {
                 Stage::BeforeMove | Stage::AfterMove => {
                     if self.may_fire(a) {
-                        out.extend(
-                            combat::targets(self, a.car)
-                                .into_iter()
-                                .map(|target| Decision::Fire { target }),
-                        );
+                        for target in combat::targets(self, a.car) {
+                            out.fire(target);
+                        }
                     }
-                    out.push(Decision::HoldFire);
+                    out.hold_fire();
                 }
                 Stage::Moving { movement, .. } => movement.legal_steps_into(self, &mut out),
                 Stage::Event(event) => {
-                    out.extend(
-                        self.event_choices(a, event)
-                            .into_iter()
-                            .map(Decision::Event),
-                    );
+                    for choice in self.event_choices(a, event) {
+                        out.event(choice);
+                    }
                 }
             },
         }
         out
     }
 
-    fn plays_into(&self, out: &mut Vec<Decision>) {
+    fn plays_into(&self, out: &mut Listed) {
         let player = self.current;
         // A hand and a team are a few cards and cars: kept inline, listing the plays at every
         // activation allocates nothing.
@@ -130,17 +142,9 @@ impl Race {
             let movement = self.rules.content.race_deck[usize::from(card)].movement;
             let ram = Style::of_card(movement, false).kind == MoveKind::Ram;
             for &car in &cars {
-                out.push(Decision::Play {
-                    card,
-                    car,
-                    ram_as_lead: false,
-                });
+                out.play(card, car, false);
                 if ram && self.has_car_behind(car) {
-                    out.push(Decision::Play {
-                        card,
-                        car,
-                        ram_as_lead: true,
-                    });
+                    out.play(card, car, true);
                 }
             }
         }
@@ -185,21 +189,57 @@ impl Race {
         Ok(())
     }
 
-    /// Applies the `index`-th legal decision ([`Self::legal`]) without copying it: what a bot
-    /// that picked from the list does. Returns false, changing nothing, when there is no such
-    /// decision.
+    /// Applies the `index`-th legal decision ([`Self::legal`]), building only that one: what a
+    /// bot that picked from the list does. Returns false, changing nothing, when there is no
+    /// such decision.
     pub fn apply_nth(&mut self, index: usize) -> bool {
         let legal = match self.work.take_legal() {
             Some(legal) => legal,
             None => self.list_decisions(),
         };
-        let Some(decision) = legal.get(index) else {
+        if let Some(step) = legal.step(index) {
+            // A movement step (most decisions of a race) is applied from the list's own
+            // spaces, never built.
+            self.apply_listed_step(step);
+            self.work.keep_list(legal);
+            return true;
+        }
+        let Some(decision) = legal.decision(index) else {
             self.work.set_legal(legal);
             return false;
         };
-        self.apply_listed(decision);
         self.work.keep_list(legal);
+        self.apply_listed(&decision);
         true
+    }
+
+    /// [`Race::apply_listed`] for a movement step whose spaces lie in the list it was taken
+    /// from.
+    fn apply_listed_step(&mut self, step: StepRef<'_>) {
+        if self.logging {
+            self.history.push(Decision::Move(step.to_step()));
+        }
+        self.work.forget_legal();
+        self.phase = match std::mem::replace(&mut self.phase, Phase::Over) {
+            Phase::Active(mut a) => {
+                self.take_step(&mut a, step);
+                Phase::Active(a)
+            }
+            phase => phase,
+        };
+        self.advance();
+    }
+
+    /// Takes a movement step in the activation's movement, ending the movement when the step
+    /// did.
+    fn take_step(&mut self, a: &mut super::activation::Activation, step: StepRef<'_>) {
+        if let Stage::Moving { movement, main } = &mut a.stage {
+            let main = *main;
+            let end = movement.apply_ref(self, step);
+            if end != StepEnd::Continue {
+                self.end_movement(a, main, end);
+            }
+        }
     }
 
     /// Applies a decision taken from [`Self::legal_decisions`] of this very state, without
@@ -266,14 +306,8 @@ impl Race {
                 return Some(self.end_activation(a));
             }
             (Decision::HoldFire, Stage::AfterMove) => return Some(self.end_activation(a)),
-            (Decision::Move(step), Stage::Moving { movement, main }) => {
-                let main = *main;
-                let end = movement.apply(self, step);
-                if end != StepEnd::Continue {
-                    self.end_movement(a, main, end);
-                }
-            }
-            (Decision::Event(choice), Stage::Event(_)) => self.apply_event_choice(a, choice),
+            (Decision::Move(step), Stage::Moving { .. }) => self.take_step(a, step.as_ref()),
+            (Decision::Event(choice), Stage::Event(_)) => self.apply_event_choice(a, *choice),
             _ => {}
         }
         None
@@ -345,7 +379,7 @@ mod tests {
             while !race.is_over() && decisions < 3_000 {
                 assert_eq!(
                     race.legal(),
-                    race.list_decisions(),
+                    race.list_decisions().decisions(),
                     "{track}, decision {decisions}"
                 );
                 let pick = decisions * 31 % race.legal().len();

@@ -139,7 +139,15 @@ pub(crate) enum EventStage {
 
 /// A choice in a movement event.
 #[derive(
-    Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize, schemars::JsonSchema,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    Debug,
+    serde::Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
 )]
 #[serde(rename_all = "snake_case")]
 pub enum EventChoice {
@@ -499,7 +507,7 @@ impl Race {
     }
 
     /// Applies an event choice (checked to be legal).
-    pub(crate) fn apply_event_choice(&mut self, activation: &mut Activation, choice: &EventChoice) {
+    pub(crate) fn apply_event_choice(&mut self, activation: &mut Activation, choice: EventChoice) {
         let car = activation.car;
         let player = activation.player;
         let Stage::Event(event) = &mut activation.stage else {
@@ -508,11 +516,11 @@ impl Race {
         if self.logging {
             self.record(RaceEvent::EventChosen {
                 seat: Self::event_player_of(player, event),
-                choice: choice.clone(),
+                choice,
             });
         }
         let mut next = Stage::AfterMove;
-        match (event, choice) {
+        match (event, &choice) {
             (EventStage::BumpAndRun, EventChoice::Bump { car: target, to }) => {
                 self.move_adjacent(*target, *to, Motion::Bumped);
             }

@@ -43,6 +43,7 @@ mod hazards;
 mod event_table;
 pub mod ids;
 mod key_set;
+mod listed;
 pub mod log;
 mod mark;
 pub mod mission;

@@ -215,24 +215,110 @@ impl Step {
             Self::Lateral { to, .. } | Self::Diagonal { to, .. } | Self::Swap { to } => *to,
         }
     }
-}
 
-/// What a list of legal steps holds: the steps themselves (a search) or the decisions that
-/// take them (the race's legal decisions), built in place.
-pub(crate) trait StepSink {
-    /// Wraps a step.
-    fn from_step(step: Step) -> Self;
-}
-
-impl StepSink for Step {
-    fn from_step(step: Step) -> Self {
-        step
+    /// The step with its spaces borrowed.
+    pub(crate) fn as_ref(&self) -> StepRef<'_> {
+        match self {
+            Self::Forward { path, tail } => StepRef::Forward { path, tail },
+            Self::Lateral { to, forward, tail } => StepRef::Lateral {
+                to: *to,
+                forward,
+                tail,
+            },
+            Self::Diagonal { to, tail } => StepRef::Diagonal { to: *to, tail },
+            Self::Swap { to } => StepRef::Swap { to: *to },
+        }
     }
 }
 
-impl StepSink for super::Decision {
-    fn from_step(step: Step) -> Self {
-        Self::Move(step)
+/// A [`Step`] whose spaces lie elsewhere: a step is applied straight from the race's compact
+/// list of its legal decisions (`rules/listed.rs`), without building it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum StepRef<'a> {
+    /// [`Step::Forward`].
+    Forward {
+        path: &'a [SpaceId],
+        tail: &'a [SpaceId],
+    },
+    /// [`Step::Lateral`].
+    Lateral {
+        to: SpaceId,
+        forward: &'a [SpaceId],
+        tail: &'a [SpaceId],
+    },
+    /// [`Step::Diagonal`].
+    Diagonal { to: SpaceId, tail: &'a [SpaceId] },
+    /// [`Step::Swap`].
+    Swap { to: SpaceId },
+}
+
+impl StepRef<'_> {
+    /// The step built.
+    pub(crate) fn to_step(self) -> Step {
+        match self {
+            Self::Forward { path, tail } => Step::Forward {
+                path: Spaces::from_slice(path),
+                tail: Spaces::from_slice(tail),
+            },
+            Self::Lateral { to, forward, tail } => Step::Lateral {
+                to,
+                forward: Spaces::from_slice(forward),
+                tail: Spaces::from_slice(tail),
+            },
+            Self::Diagonal { to, tail } => Step::Diagonal {
+                to,
+                tail: Spaces::from_slice(tail),
+            },
+            Self::Swap { to } => Step::Swap { to },
+        }
+    }
+}
+
+/// Where listed steps go: the steps themselves (a search), or the race's compact list of its
+/// legal decisions (`rules/listed.rs`). Each step is handed over as the spaces it runs through,
+/// so a list that keeps them in one shared run builds no step at all.
+pub(crate) trait StepSink {
+    /// Empties the list.
+    fn clear(&mut self);
+    /// Lists a [`Step::Forward`].
+    fn forward(&mut self, path: &[SpaceId], tail: &[SpaceId]);
+    /// Lists a [`Step::Lateral`].
+    fn lateral(&mut self, to: SpaceId, forward: &[SpaceId], tail: &[SpaceId]);
+    /// Lists a [`Step::Diagonal`].
+    fn diagonal(&mut self, to: SpaceId, tail: &[SpaceId]);
+    /// Lists a [`Step::Swap`].
+    fn swap(&mut self, to: SpaceId);
+}
+
+impl StepSink for Vec<Step> {
+    fn clear(&mut self) {
+        Vec::clear(self);
+    }
+
+    fn forward(&mut self, path: &[SpaceId], tail: &[SpaceId]) {
+        self.push(Step::Forward {
+            path: Spaces::from_slice(path),
+            tail: Spaces::from_slice(tail),
+        });
+    }
+
+    fn lateral(&mut self, to: SpaceId, forward: &[SpaceId], tail: &[SpaceId]) {
+        self.push(Step::Lateral {
+            to,
+            forward: Spaces::from_slice(forward),
+            tail: Spaces::from_slice(tail),
+        });
+    }
+
+    fn diagonal(&mut self, to: SpaceId, tail: &[SpaceId]) {
+        self.push(Step::Diagonal {
+            to,
+            tail: Spaces::from_slice(tail),
+        });
+    }
+
+    fn swap(&mut self, to: SpaceId) {
+        self.push(Step::Swap { to });
     }
 }
 
@@ -441,11 +527,13 @@ impl Movement {
     }
 
     /// What a listed step costs, worked out before it is applied.
-    fn step_cost(&self, race: &Race, step: &Step) -> u8 {
+    fn step_cost(&self, race: &Race, step: StepRef<'_>) -> u8 {
         let priced = match step {
-            Step::Forward { path, .. } => self.price(race, path[0], 0),
-            Step::Lateral { to, .. } => self.price(race, *to, u8::from(race.car_on(*to).is_some())),
-            Step::Diagonal { to, .. } | Step::Swap { to } => self.price(race, *to, 0),
+            StepRef::Forward { path, .. } => self.price(race, path[0], 0),
+            StepRef::Lateral { to, .. } => {
+                self.price(race, to, u8::from(race.car_on(to).is_some()))
+            }
+            StepRef::Diagonal { to, .. } | StepRef::Swap { to } => self.price(race, to, 0),
         };
         priced.unwrap_or(self.mp)
     }
@@ -543,7 +631,7 @@ impl Movement {
 
     /// Lists every legal step into `out` (cleared first): a search reuses one buffer, and the
     /// race lists its decisions straight into theirs.
-    pub(crate) fn legal_steps_into<S: StepSink>(&self, race: &Race, out: &mut Vec<S>) {
+    pub(crate) fn legal_steps_into(&self, race: &Race, out: &mut impl StepSink) {
         out.clear();
         if self.mp == 0 || race.is_over() {
             return;
@@ -598,7 +686,7 @@ impl Movement {
                             && !self.visited(race, to)
                             && self.price(race, to, 0).is_some()
                         {
-                            out.push(S::from_step(Step::Swap { to }));
+                            out.swap(to);
                         }
                     }
                 }
@@ -617,13 +705,7 @@ impl Movement {
         }
     }
 
-    fn forwards<S: StepSink>(
-        &self,
-        race: &Race,
-        from: SpaceId,
-        tails: &[Spaces],
-        out: &mut Vec<S>,
-    ) {
+    fn forwards(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut impl StepSink) {
         let guard = [race.cell(from)];
         for &to in forks(race, from, self.forced_lane) {
             if self.visited(race, to) || self.price(race, to, 0).is_none() {
@@ -659,13 +741,13 @@ impl Movement {
         }
     }
 
-    fn laterals_into<S: StepSink>(
+    fn laterals_into(
         &self,
         race: &Race,
         to: SpaceId,
         side: LaneSide,
         tails: &[Spaces],
-        out: &mut Vec<S>,
+        out: &mut impl StepSink,
     ) {
         if self.visited(race, to) {
             return;
@@ -678,20 +760,29 @@ impl Movement {
             }
             return;
         }
-        for plan in lateral_plans(race, to, side, self.style.empty_only) {
-            if self.price(race, to, plan.cost - 1).is_some() {
-                lateral_steps(to, &plan.forward, tails, out);
+        // A displacement (7.10) costs one more MP. None onto a crossover space, and none for
+        // a movement that may only enter empty spaces.
+        if self.style.empty_only
+            || race.track().space(to).crossover
+            || self.price(race, to, 1).is_none()
+        {
+            return;
+        }
+        match cascade(race, to, side) {
+            Cascade::Illegal => {}
+            Cascade::Sideways(_) => lateral_steps(to, &[], tails, out),
+            // The last car, against the wall, is displaced forward along each way it can go.
+            Cascade::Forward(cars) => {
+                if let Some(last) = race.car(cars[cars.len() - 1]).place.space() {
+                    for forward in displacement_paths(race, last) {
+                        lateral_steps(to, &forward, tails, out);
+                    }
+                }
             }
         }
     }
 
-    fn diagonals<S: StepSink>(
-        &self,
-        race: &Race,
-        from: SpaceId,
-        tails: &[Spaces],
-        out: &mut Vec<S>,
-    ) {
+    fn diagonals(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut impl StepSink) {
         let track = race.track();
         for &to in track.diagonals_ahead(from) {
             if track.space(to).ground.is_trough()
@@ -702,10 +793,7 @@ impl Movement {
                 continue;
             }
             for tail in tails {
-                out.push(S::from_step(Step::Diagonal {
-                    to,
-                    tail: Spaces::from_slice(tail),
-                }));
+                out.diagonal(to, tail);
             }
         }
     }
@@ -714,14 +802,19 @@ impl Movement {
     /// the race's history and events do (when logging), and the outcome search keeps its own
     /// path.
     pub fn apply(&mut self, race: &mut Race, step: &Step) -> StepEnd {
+        self.apply_ref(race, step.as_ref())
+    }
+
+    /// [`Movement::apply`], the step's spaces borrowed.
+    pub(crate) fn apply_ref(&mut self, race: &mut Race, step: StepRef<'_>) -> StepEnd {
         let mover = self.mover;
         let from = race.car(mover).place.space();
         if let Some(tail) = match step {
-            Step::Forward { tail, .. }
-            | Step::Lateral { tail, .. }
-            | Step::Diagonal { tail, .. } => Some(tail),
-            Step::Swap { .. } => None,
-        } && self.needs_tail(matches!(step, Step::Forward { .. }))
+            StepRef::Forward { tail, .. }
+            | StepRef::Lateral { tail, .. }
+            | StepRef::Diagonal { tail, .. } => Some(tail),
+            StepRef::Swap { .. } => None,
+        } && self.needs_tail(matches!(step, StepRef::Forward { .. }))
         {
             let cars: Cars = tail.iter().filter_map(|s| race.car_in_line(*s)).collect();
             if self.style.pull || !cars.is_empty() {
@@ -734,28 +827,28 @@ impl Movement {
         if race.logging {
             race.record(RaceEvent::Step {
                 car: mover,
-                step: step.clone(),
+                step: step.to_step(),
                 mp_left: self.mp.saturating_sub(cost),
             });
         }
         let end = match step {
-            Step::Forward { path, .. } => self.forward(race, path),
-            Step::Lateral { to, forward, .. } => {
-                lateral(race, mover, *to, forward);
-                self.visited.push(race.cell(*to));
+            StepRef::Forward { path, .. } => self.forward(race, path),
+            StepRef::Lateral { to, forward, .. } => {
+                lateral(race, mover, to, forward);
+                self.visited.push(race.cell(to));
                 race.set_marker(mover, Marker::SpinAround, false);
                 StepEnd::Continue
             }
-            Step::Diagonal { to, .. } => {
-                race.move_forward(mover, *to, Motion::Moved);
-                self.visited.push(race.cell(*to));
+            StepRef::Diagonal { to, .. } => {
+                race.move_forward(mover, to, Motion::Moved);
+                self.visited.push(race.cell(to));
                 StepEnd::Continue
             }
-            Step::Swap { to } => {
-                if let (Some(other), Some(from)) = (race.car_in_line(*to), from) {
-                    swap(race, mover, from, other, *to);
+            StepRef::Swap { to } => {
+                if let (Some(other), Some(from)) = (race.car_in_line(to), from) {
+                    swap(race, mover, from, other, to);
                 }
-                self.visited.push(race.cell(*to));
+                self.visited.push(race.cell(to));
                 StepEnd::Continue
             }
         };
@@ -771,8 +864,10 @@ impl Movement {
             return end;
         }
         self.mp = self.mp.saturating_sub(cost);
-        if let (Some(from), Step::Forward { .. } | Step::Lateral { .. } | Step::Diagonal { .. }) =
-            (from, step)
+        if let (
+            Some(from),
+            StepRef::Forward { .. } | StepRef::Lateral { .. } | StepRef::Diagonal { .. },
+        ) = (from, step)
         {
             self.follow(race, from);
         }
@@ -780,10 +875,10 @@ impl Movement {
             return StepEnd::Continue;
         }
         let going = match step {
-            Step::Lateral { to, .. } => from
-                .and_then(|from| lateral_side_between(race, from, *to))
+            StepRef::Lateral { to, .. } => from
+                .and_then(|from| lateral_side_between(race, from, to))
                 .map_or(Going::Sideways, Going::Across),
-            Step::Forward { path, .. }
+            StepRef::Forward { path, .. }
                 if from.is_some_and(|f| straight_behind(race, path[0]) == Some(f)) =>
             {
                 Going::Ahead
@@ -1046,29 +1141,17 @@ impl Race {
 }
 
 /// Lists a forward step along `path` with each of `tails`.
-fn forward_steps<S: StepSink>(path: &[SpaceId], tails: &[Spaces], out: &mut Vec<S>) {
+fn forward_steps(path: &[SpaceId], tails: &[Spaces], out: &mut impl StepSink) {
     for tail in tails {
-        out.push(S::from_step(Step::Forward {
-            path: Spaces::from_slice(path),
-            tail: Spaces::from_slice(tail),
-        }));
+        out.forward(path, tail);
     }
 }
 
 /// Lists a lateral step into `to` (a car displaced forward going along `forward`) with each of
 /// `tails`.
-fn lateral_steps<S: StepSink>(
-    to: SpaceId,
-    forward: &[SpaceId],
-    tails: &[Spaces],
-    out: &mut Vec<S>,
-) {
+fn lateral_steps(to: SpaceId, forward: &[SpaceId], tails: &[Spaces], out: &mut impl StepSink) {
     for tail in tails {
-        out.push(S::from_step(Step::Lateral {
-            to,
-            forward: Spaces::from_slice(forward),
-            tail: Spaces::from_slice(tail),
-        }));
+        out.lateral(to, forward, tail);
     }
 }
 
@@ -1245,48 +1328,6 @@ fn branching_chains(
         }
     }
     out
-}
-
-/// One way to enter a space sideways.
-struct LateralPlan {
-    cost: u8,
-    forward: Spaces,
-}
-
-/// The ways to move sideways into `to`, heading towards `side` (7.10).
-fn lateral_plans(
-    race: &Race,
-    to: SpaceId,
-    side: LaneSide,
-    empty_only: bool,
-) -> SmallVec<[LateralPlan; 2]> {
-    let track = race.track();
-    if race.car_on(to).is_none() {
-        return smallvec![LateralPlan {
-            cost: 1,
-            forward: Spaces::new(),
-        }];
-    }
-    if empty_only || track.space(to).crossover {
-        return SmallVec::new();
-    }
-    match cascade(race, to, side) {
-        Cascade::Illegal => SmallVec::new(),
-        Cascade::Sideways(_) => smallvec![LateralPlan {
-            cost: 2,
-            forward: Spaces::new(),
-        }],
-        Cascade::Forward(cars) => {
-            let last = race.car(cars[cars.len() - 1]).place.space();
-            let Some(last) = last else {
-                return SmallVec::new();
-            };
-            displacement_paths(race, last)
-                .into_iter()
-                .map(|forward| LateralPlan { cost: 2, forward })
-                .collect()
-        }
-    }
 }
 
 /// Where a lateral displacement ends.

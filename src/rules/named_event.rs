@@ -298,7 +298,7 @@ impl Named for Step {
 impl Named for EventChoice {
     type Name = ChoiceName;
     fn named(&self, race: &Race) -> Self::Name {
-        race.choice_named(self)
+        race.choice_named(*self)
     }
 }
 
@@ -418,23 +418,23 @@ impl Race {
         }
     }
 
-    fn choice_named(&self, choice: &EventChoice) -> ChoiceName {
+    fn choice_named(&self, choice: EventChoice) -> ChoiceName {
         match choice {
             EventChoice::Decline => ChoiceName::Decline,
             EventChoice::Bump { car, to } => ChoiceName::Bump {
-                car: self.car_named(*car),
-                to: self.space_ref(*to),
+                car: self.car_named(car),
+                to: self.space_ref(to),
             },
-            EventChoice::Sideswipe { side } => ChoiceName::Sideswipe { side: *side },
+            EventChoice::Sideswipe { side } => ChoiceName::Sideswipe { side },
             EventChoice::OpenRoad { to } => ChoiceName::OpenRoad {
-                to: self.space_ref(*to),
+                to: self.space_ref(to),
             },
-            EventChoice::GetThere { mp } => ChoiceName::GetThere { mp: *mp },
+            EventChoice::GetThere { mp } => ChoiceName::GetThere { mp },
             EventChoice::Drift { with } => ChoiceName::Drift {
-                with: self.car_named(*with),
+                with: self.car_named(with),
             },
             EventChoice::Debris { car } => ChoiceName::Debris {
-                car: self.car_named(*car),
+                car: self.car_named(car),
             },
         }
     }

@@ -15,17 +15,22 @@ use std::cell::{Cell, OnceCell};
 use super::car_set::{self, CarSet};
 use super::decision::Decision;
 use super::ids::CarId;
+use super::listed::Listed;
+use super::movement::StepSink;
 
 /// The engine's scratch beside a position (see the module docs).
 #[derive(Default)]
 pub(crate) struct Workspace {
     /// The legal decisions of the current point, listed once when first asked for.
-    legal: OnceCell<Vec<Decision>>,
+    legal: OnceCell<Listed>,
+    /// The same decisions built, when a front end or a bot that weighs them asked for them.
+    built: OnceCell<Vec<Decision>>,
     /// Empty lists kept for their room: listing the legal decisions at every point of a race
     /// allocated a list and threw it away each time. Two are kept, because the next point's
-    /// list is made while the last one is still being applied; each in a cell of its own (a
-    /// list of lists cost more to take from and give back to than the listing it saved).
-    spare: [Cell<Vec<Decision>>; 2],
+    /// list is made while a movement step is applied from the last one; each in a cell of its
+    /// own (a list of lists cost more to take from and give back to than the listing it
+    /// saved).
+    spare: [Cell<Listed>; 2],
     /// While an outcome search runs: the cars moved since it began; `None` otherwise.
     touched: Option<CarSet>,
 }
@@ -45,6 +50,7 @@ impl Clone for Workspace {
     fn clone(&self) -> Self {
         Self {
             legal: self.legal.clone(),
+            built: self.built.clone(),
             spare: Default::default(),
             touched: self.touched.clone(),
         }
@@ -53,37 +59,52 @@ impl Clone for Workspace {
     /// A copy into a workspace keeps its own spare room.
     fn clone_from(&mut self, source: &Self) {
         self.legal.clone_from(&source.legal);
+        self.built.clone_from(&source.built);
         self.touched.clone_from(&source.touched);
     }
 }
 
 impl Workspace {
     /// The legal decisions of the current point, listed by `list` the first time.
-    pub(crate) fn legal_or(&self, list: impl FnOnce() -> Vec<Decision>) -> &[Decision] {
+    pub(crate) fn legal_or(&self, list: impl FnOnce() -> Listed) -> &Listed {
         self.legal.get_or_init(list)
     }
 
+    /// The legal decisions of the current point built, listed by `list` the first time.
+    pub(crate) fn decisions_or(&self, list: impl FnOnce() -> Listed) -> &[Decision] {
+        self.built.get_or_init(|| self.legal_or(list).decisions())
+    }
+
     /// Keeps `legal` as the current point's legal decisions.
-    pub(crate) fn set_legal(&mut self, legal: Vec<Decision>) {
+    pub(crate) fn set_legal(&mut self, legal: Listed) {
+        self.forget_built();
         self.legal = OnceCell::from(legal);
     }
 
     /// Takes the listed legal decisions out, if they were listed.
-    pub(crate) fn take_legal(&mut self) -> Option<Vec<Decision>> {
+    pub(crate) fn take_legal(&mut self) -> Option<Listed> {
+        self.forget_built();
         self.legal.take()
     }
 
     /// Drops the listed legal decisions (the position is changing), keeping the list's room.
     pub(crate) fn forget_legal(&mut self) {
+        self.forget_built();
         if let Some(list) = self.legal.take() {
             self.keep_list(list);
         }
     }
 
+    fn forget_built(&mut self) {
+        if self.built.get().is_some() {
+            self.built.take();
+        }
+    }
+
     /// A kept list, empty (or a new one).
-    pub(crate) fn take_list(&self) -> Vec<Decision> {
+    pub(crate) fn take_list(&self) -> Listed {
         let list = self.spare[0].take();
-        if list.capacity() > 0 {
+        if list.has_room() {
             return list;
         }
         self.spare[1].take()
@@ -91,18 +112,14 @@ impl Workspace {
 
     /// Keeps a list's room for a later listing, in a free place (or lets it go when both
     /// hold one).
-    pub(crate) fn keep_list(&self, mut list: Vec<Decision>) {
-        if list.capacity() == 0 {
+    pub(crate) fn keep_list(&self, mut list: Listed) {
+        if !list.has_room() {
             return;
         }
         list.clear();
-        for place in &self.spare {
-            let kept = place.take();
-            if kept.capacity() == 0 {
-                place.set(list);
-                return;
-            }
-            place.set(kept);
+        let first = self.spare[0].replace(list);
+        if first.has_room() {
+            self.spare[1].set(first);
         }
     }
 

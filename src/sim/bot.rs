@@ -11,6 +11,14 @@ use crate::rules::{Decision, PlayerView};
 pub trait Bot: BotClone {
     /// Picks one of the legal decisions (never empty) by its index.
     fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize;
+
+    /// Picks by the number of legal decisions alone (never 0), for a bot that needs nothing
+    /// more: neither the decisions nor the player's view are built for it (a batch of random
+    /// races lists tens of millions). `None`, the default, asks [`Bot::choose`]. A bot that
+    /// answers here picks as its `choose` would, drawing the same from its RNG.
+    fn choose_by_count(&mut self, _count: usize) -> Option<usize> {
+        None
+    }
 }
 
 /// A copy of a boxed bot, with its state (every `Clone` bot has it).
@@ -44,5 +52,9 @@ impl RandomBot {
 impl Bot for RandomBot {
     fn choose(&mut self, _view: &PlayerView<'_>, legal: &[Decision]) -> usize {
         self.rng.random_range(0..legal.len())
+    }
+
+    fn choose_by_count(&mut self, count: usize) -> Option<usize> {
+        Some(self.rng.random_range(0..count))
     }
 }

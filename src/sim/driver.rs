@@ -108,11 +108,15 @@ impl Seats {
     pub fn choose(&mut self, race: &Race) -> Option<usize> {
         let player = race.deciding_player()?;
         let bot = self.bots.get_mut(player.index())?.as_mut()?;
-        let legal = race.legal();
-        if legal.is_empty() {
+        let count = race.legal_count();
+        if count == 0 {
             return None;
         }
-        Some(bot.choose(&race.view(player), legal).min(legal.len() - 1))
+        let pick = match bot.choose_by_count(count) {
+            Some(pick) => pick,
+            None => bot.choose(&race.view(player), race.legal()),
+        };
+        Some(pick.min(count - 1))
     }
 
     /// The deciding seat's bot decides and its decision is applied; its index among the legal
@@ -187,7 +191,7 @@ pub fn play_race_within(
         let Some(player) = race.deciding_player() else {
             return Err(RaceError::Runaway(most));
         };
-        if race.legal().is_empty() {
+        if race.legal_count() == 0 {
             return Err(RaceError::NoLegalDecision {
                 player,
                 decision: decision + 1,
