@@ -119,7 +119,7 @@ impl Race {
         });
         self.active = Some(car);
         let c = self.car(car);
-        Phase::Active(Box::new(Activation {
+        Phase::Active(self.work.boxed(Activation {
             player,
             car,
             card,
@@ -307,7 +307,10 @@ impl Race {
                 Phase::Active(mut activation) => match self.step_activation(&mut activation) {
                     Transition::Decide => (Phase::Active(activation), true),
                     Transition::Continue => (Phase::Active(activation), false),
-                    Transition::Ended(next) => (next, false),
+                    Transition::Ended(next) => {
+                        self.work.keep_activation(activation);
+                        (next, false)
+                    }
                 },
             };
             self.phase = next;

@@ -272,9 +272,13 @@ impl Race {
                 Phase::Discard
             }
             (Decision::KeepHand, Phase::Discard) => self.done_discarding(),
-            (_, Phase::Active(mut a)) => self
-                .apply_in_activation(&mut a, decision)
-                .unwrap_or(Phase::Active(a)),
+            (_, Phase::Active(mut a)) => match self.apply_in_activation(&mut a, decision) {
+                Some(next) => {
+                    self.work.keep_activation(a);
+                    next
+                }
+                None => Phase::Active(a),
+            },
             (_, phase) => phase,
         };
         self.advance();

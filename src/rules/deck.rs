@@ -66,16 +66,19 @@ impl Deck {
             return (Some(card), false);
         }
         // The top is empty here: the deck is empty when no kind has a copy left in the pile.
-        let reshuffled = self.pile.iter().all(|&c| c == 0) && !self.discard.is_empty();
+        // The pile's count is taken once, for both questions (a draw at every card played).
+        let mut total = pile_total(&self.pile);
+        let reshuffled = total == 0 && !self.discard.is_empty();
         if reshuffled {
             // The discard pile keeps its room for the discards to come.
             let mut discards = std::mem::take(&mut self.discard);
+            total = discards.len() as u64;
             for card in discards.drain(..) {
                 self.put_back(card);
             }
             self.discard = discards;
         }
-        (draw_from(&mut self.pile, rng), reshuffled)
+        (draw_counted(&mut self.pile, total, rng), reshuffled)
     }
 
     /// Puts one copy of `card` into the pile (not on top: its place is unknown).
@@ -111,7 +114,16 @@ impl Deck {
 
 /// Takes one card from `counts` at random, each copy as likely as any other; `None` when empty.
 pub(crate) fn draw_from(counts: &mut [u32], rng: &mut impl Rng) -> Option<u16> {
-    let total: u64 = counts.iter().map(|&c| u64::from(c)).sum();
+    draw_counted(counts, pile_total(counts), rng)
+}
+
+/// How many cards `counts` holds.
+fn pile_total(counts: &[u32]) -> u64 {
+    counts.iter().map(|&c| u64::from(c)).sum()
+}
+
+/// [`draw_from`] with the copies in `counts` counted already (`total`).
+fn draw_counted(counts: &mut [u32], total: u64, rng: &mut impl Rng) -> Option<u16> {
     if total == 0 {
         return None;
     }

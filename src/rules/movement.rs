@@ -1038,19 +1038,20 @@ impl Movement {
     fn forward(&mut self, race: &mut Race, path: &[SpaceId]) -> StepEnd {
         let mover = self.mover;
         let to = path[0];
-        if let Some(blocker) = race.blocked_across(to) {
-            if self.style.kind == MoveKind::Ram {
+        match race.holder(to) {
+            Holder::Across(blocker) if self.style.kind == MoveKind::Ram => {
                 return StepEnd::Ram(blocker);
             }
-            return StepEnd::Crossover {
-                moving: mover,
-                blocker,
-            };
-        }
-        if let Some(front) = race.car_in_line(to)
-            && self.style.kind == MoveKind::Ram
-        {
-            return StepEnd::Ram(front);
+            Holder::Across(blocker) => {
+                return StepEnd::Crossover {
+                    moving: mover,
+                    blocker,
+                };
+            }
+            Holder::InLine(front) if self.style.kind == MoveKind::Ram => {
+                return StepEnd::Ram(front);
+            }
+            Holder::InLine(_) | Holder::Empty => {}
         }
         let last = path[path.len() - 1];
         if path.len() > 1
@@ -1059,7 +1060,12 @@ impl Movement {
         {
             return StepEnd::Crossover { moving, blocker };
         }
-        let pushed = push_along(race, path);
+        // A step into an empty space (the most common) pushes no one.
+        let pushed = if path.len() > 1 {
+            push_along(race, path)
+        } else {
+            Cars::new()
+        };
         race.move_forward(mover, to, Motion::Moved);
         self.visited.push(race.cell(to));
         if self.style.locks_lanes() {
@@ -1196,7 +1202,25 @@ pub(crate) fn push_paths(
             Holder::Empty => Onward::Ends(None),
         }
     };
-    let mut stack: SmallVec<[Spaces; 4]> = smallvec![smallvec![first]];
+    // Most lines end before any fork: followed in place, with no stack of paths to search
+    // and a single path that needs no sorting.
+    let mut path: Spaces = smallvec![first];
+    loop {
+        let at = path[path.len() - 1];
+        let [to] = *forks(race, at, forced) else {
+            break;
+        };
+        match onward(&path, to) {
+            Onward::Nowhere => return out,
+            Onward::Ends(blocker) => {
+                path.push(to);
+                out.push((path, blocker));
+                return out;
+            }
+            Onward::Through => path.push(to),
+        }
+    }
+    let mut stack: SmallVec<[Spaces; 4]> = smallvec![path];
     while let Some(mut path) = stack.pop() {
         // A line runs on through spaces with one way forward far more often than it meets a
         // fork: the path grows in place until it ends or forks, and is copied only at a fork

@@ -616,18 +616,28 @@ impl Race {
     /// ground where cars stack holds none in this sense: cars share it, so it never blocks,
     /// pushes or displaces ([`super::combat::cars_on`] lists the cars there).
     #[must_use]
+    #[inline]
     pub fn car_on(&self, space: SpaceId) -> Option<CarId> {
-        let ground = self.track().space(space).ground;
-        if ground.shared {
-            if !ground.is_trough() {
-                return None;
-            }
-            return self
-                .car_ids()
-                .filter(|id| self.car(*id).place == Place::Track(space))
-                .last();
+        // Asked at nearly every space a movement looks at: one look at the space, and the
+        // rare stacking ground out of the way.
+        let at = self.track().space(space);
+        if at.ground.shared {
+            return self.top_of_stack(space);
         }
-        self.occupant[self.cell(space).0 as usize]
+        self.occupant[at.cell.0 as usize]
+    }
+
+    /// [`Self::car_on`] for a space of ground where cars stack: the top car of the trough's
+    /// stack, and none elsewhere.
+    #[cold]
+    #[inline(never)]
+    fn top_of_stack(&self, space: SpaceId) -> Option<CarId> {
+        if !self.track().space(space).ground.is_trough() {
+            return None;
+        }
+        self.car_ids()
+            .filter(|id| self.car(*id).place == Place::Track(space))
+            .last()
     }
 
     /// The car on a space travelling in that space's direction (not a perpendicular car on the
@@ -652,6 +662,7 @@ impl Race {
     /// Who holds `space`: nobody, a car in line, or a perpendicular car on its crossover cell.
     /// [`Self::car_in_line`] and [`Self::blocked_across`] read it; the movement rules that ask
     /// both at every space a line may take read it once.
+    #[inline]
     pub(crate) fn holder(&self, space: SpaceId) -> Holder {
         match self.car_on(space) {
             None => Holder::Empty,

@@ -12,6 +12,7 @@
 
 use std::cell::{Cell, OnceCell};
 
+use super::activation::Activation;
 use super::car_set::{self, CarSet};
 use super::decision::Decision;
 use super::ids::CarId;
@@ -33,6 +34,9 @@ pub(crate) struct Workspace {
     spare: [Cell<Listed>; 2],
     /// While an outcome search runs: the cars moved since it began; `None` otherwise.
     touched: Option<CarSet>,
+    /// The box of the last activation that ended, for the next one (a race starts a hundred
+    /// or more).
+    activation: Option<Box<Activation>>,
 }
 
 impl std::fmt::Debug for Workspace {
@@ -53,6 +57,7 @@ impl Clone for Workspace {
             built: self.built.clone(),
             spare: Default::default(),
             touched: self.touched.clone(),
+            activation: None,
         }
     }
 
@@ -121,6 +126,22 @@ impl Workspace {
         if first.has_room() {
             self.spare[1].set(first);
         }
+    }
+
+    /// `activation` in a box: the box of the last one that ended, or a new one.
+    pub(crate) fn boxed(&mut self, activation: Activation) -> Box<Activation> {
+        match self.activation.take() {
+            Some(mut room) => {
+                *room = activation;
+                room
+            }
+            None => Box::new(activation),
+        }
+    }
+
+    /// Keeps the box of an activation that ended, for the next one.
+    pub(crate) fn keep_activation(&mut self, activation: Box<Activation>) {
+        self.activation = Some(activation);
     }
 
     /// Starts following the cars moved, into `set` (emptied first; an outcome search lends
