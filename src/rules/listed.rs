@@ -86,6 +86,7 @@ pub(crate) struct Listed {
 
 impl Listed {
     /// How many decisions are listed.
+    #[inline]
     pub(crate) fn len(&self) -> usize {
         self.items.len()
     }
@@ -96,6 +97,7 @@ impl Listed {
     }
 
     /// Whether the list has room of its own, worth keeping for the next listing.
+    #[inline]
     pub(crate) fn has_room(&self) -> bool {
         self.items.capacity() > 0
     }
@@ -146,6 +148,7 @@ impl Listed {
 
     /// The `index`-th decision listed when it is a movement step, its spaces borrowed from the
     /// list: applied without being built.
+    #[inline]
     pub(crate) fn step(&self, index: usize) -> Option<StepRef<'_>> {
         match self.items.get(index)? {
             Item::Step(step) => Some(self.step_ref(*step)),
@@ -168,11 +171,13 @@ impl Listed {
         }
     }
 
+    #[inline]
     fn spaces_of(&self, run: Run) -> &[SpaceId] {
         let start = run.start as usize;
         &self.spaces[start..start + run.len as usize]
     }
 
+    #[inline]
     fn step_ref(&self, step: StepItem) -> StepRef<'_> {
         match step {
             StepItem::Forward { path, tail } => StepRef::Forward {

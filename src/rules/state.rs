@@ -482,6 +482,7 @@ impl Race {
 
     /// The track.
     #[must_use]
+    #[inline]
     pub fn track(&self) -> &CheckedTrack {
         &self.rules.track
     }
@@ -494,6 +495,7 @@ impl Race {
 
     /// A player.
     #[must_use]
+    #[inline]
     pub fn player(&self, id: PlayerId) -> &Player {
         &self.players[id.index()]
     }
@@ -506,6 +508,7 @@ impl Race {
 
     /// A car.
     #[must_use]
+    #[inline]
     pub fn car(&self, id: CarId) -> &Car {
         &self.cars[id.index()]
     }
@@ -524,6 +527,7 @@ impl Race {
 
     /// A car's team mat entry.
     #[must_use]
+    #[inline]
     pub fn stats(&self, id: CarId) -> &CarStats {
         let car = self.car(id);
         &self.team_of(car.player).cars[usize::from(car.mat_index)]
@@ -537,6 +541,7 @@ impl Race {
 
     /// A player's team.
     #[must_use]
+    #[inline]
     pub fn team_of(&self, player: PlayerId) -> &Team {
         &self.rules.content.teams[self.player(player).team]
     }
@@ -602,6 +607,7 @@ impl Race {
 
     /// Whether the race is over.
     #[must_use]
+    #[inline]
     pub fn is_over(&self) -> bool {
         self.result.is_some()
     }
@@ -643,6 +649,7 @@ impl Race {
     /// The car on a space travelling in that space's direction (not a perpendicular car on the
     /// same crossover cell).
     #[must_use]
+    #[inline]
     pub fn car_in_line(&self, space: SpaceId) -> Option<CarId> {
         match self.holder(space) {
             Holder::InLine(id) => Some(id),
@@ -652,6 +659,7 @@ impl Race {
 
     /// Whether a perpendicular car sits on the crossover cell of `space` (7.12).
     #[must_use]
+    #[inline]
     pub fn blocked_across(&self, space: SpaceId) -> Option<CarId> {
         match self.holder(space) {
             Holder::Across(id) => Some(id),
@@ -671,14 +679,25 @@ impl Race {
         }
     }
 
+    #[inline]
     pub(crate) fn cell(&self, space: SpaceId) -> CellId {
         self.track().space(space).cell
     }
 
+    /// Records an event, when the race keeps its log or plays a mission. Inlined, so that an
+    /// event nobody records is not even built (the engine reports hundreds in every race).
+    #[inline]
     pub(crate) fn record(&mut self, event: RaceEvent) {
+        if self.mission.is_some() || self.logging {
+            self.keep_event(event);
+        }
+    }
+
+    #[inline(never)]
+    fn keep_event(&mut self, event: RaceEvent) {
         if self.mission.is_some() {
             self.record_in_mission(event);
-        } else if self.logging {
+        } else {
             self.log.push(event);
         }
     }
@@ -686,6 +705,7 @@ impl Race {
     /// Whether the race is over, so that nothing may change any more (11.5: "the moment one
     /// player empties their pool, the game is over"). Every primitive that changes the board,
     /// a pool or a marker checks it, so the rest of the step that won the race does nothing.
+    #[inline]
     pub(crate) fn frozen(&self) -> bool {
         self.result.is_some()
     }

@@ -71,6 +71,7 @@ impl Clone for Workspace {
 
 impl Workspace {
     /// The legal decisions of the current point, listed by `list` the first time.
+    #[inline]
     pub(crate) fn legal_or(&self, list: impl FnOnce() -> Listed) -> &Listed {
         self.legal.get_or_init(list)
     }
@@ -81,25 +82,37 @@ impl Workspace {
     }
 
     /// Keeps `legal` as the current point's legal decisions.
+    #[inline]
     pub(crate) fn set_legal(&mut self, legal: Listed) {
         self.forget_built();
         self.legal = OnceCell::from(legal);
     }
 
     /// Takes the listed legal decisions out, if they were listed.
+    #[inline]
     pub(crate) fn take_legal(&mut self) -> Option<Listed> {
         self.forget_built();
         self.legal.take()
     }
 
     /// Drops the listed legal decisions (the position is changing), keeping the list's room.
+    /// Most calls find nothing listed (every step of a movement asks): that is one look.
+    #[inline]
     pub(crate) fn forget_legal(&mut self) {
+        if self.legal.get().is_some() || self.built.get().is_some() {
+            self.forget_listed();
+        }
+    }
+
+    #[inline(never)]
+    fn forget_listed(&mut self) {
         self.forget_built();
         if let Some(list) = self.legal.take() {
             self.keep_list(list);
         }
     }
 
+    #[inline]
     fn forget_built(&mut self) {
         if self.built.get().is_some() {
             self.built.take();
@@ -107,6 +120,7 @@ impl Workspace {
     }
 
     /// A kept list, empty (or a new one).
+    #[inline]
     pub(crate) fn take_list(&self) -> Listed {
         let list = self.spare[0].take();
         if list.has_room() {
@@ -117,6 +131,7 @@ impl Workspace {
 
     /// Keeps a list's room for a later listing, in a free place (or lets it go when both
     /// hold one).
+    #[inline]
     pub(crate) fn keep_list(&self, mut list: Listed) {
         if !list.has_room() {
             return;
@@ -158,6 +173,7 @@ impl Workspace {
     }
 
     /// Notes that `car` moved, when a search is following moves.
+    #[inline]
     pub(crate) fn moved(&mut self, car: CarId) {
         if let Some(touched) = &mut self.touched {
             touched.insert(car);

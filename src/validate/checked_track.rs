@@ -408,6 +408,7 @@ impl CheckedTrack {
 
     /// A space.
     #[must_use]
+    #[inline]
     pub fn space(&self, id: SpaceId) -> &TrackSpace {
         &self.spaces[id.index()]
     }
@@ -490,6 +491,7 @@ impl CheckedTrack {
 
     /// The space at the lateral neighbour on a side.
     #[must_use]
+    #[inline]
     pub fn lateral(&self, id: SpaceId, side: LaneSide) -> Option<SpaceId> {
         match side {
             LaneSide::Inside => self.space(id).inner,
@@ -561,6 +563,7 @@ impl CheckedTrack {
     /// Whether every space costs 1 MP to enter and does nothing on entry, as on the rulebook's
     /// grounds.
     #[must_use]
+    #[inline]
     pub fn plain_ground(&self) -> bool {
         self.plain_ground
     }
@@ -626,6 +629,7 @@ impl CheckedTrack {
     /// Whether moving forward from `from` into `to` crosses the finish line forwards: into
     /// sector 0 on a lap, into the run-off (the last sector) on a point-to-point track.
     #[must_use]
+    #[inline]
     pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
         let (a, b) = (self.space(from).sector, self.space(to).sector);
         let line = match self.route {
