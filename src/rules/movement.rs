@@ -1309,7 +1309,9 @@ pub(crate) fn behind_chains(
             break;
         };
         if race.car_in_line(behind).is_none() || guard.contains(&race.cell(behind)) {
-            break;
+            // The line ends where the one space behind holds no car to link: it is the only
+            // line (what `branching_chains` finds there too, without its lists).
+            return smallvec![chain];
         }
         chain.push(behind);
         at = behind;

@@ -712,6 +712,7 @@ impl Race {
 
     /// Puts a car somewhere, keeping the cell index right, and records the move. No rule is
     /// applied.
+    #[inline]
     pub(crate) fn put(&mut self, id: CarId, place: Place, motion: Motion) {
         if self.frozen() {
             return;
@@ -786,6 +787,7 @@ impl Race {
     }
 
     /// Moves a car and keeps the cell index right; records nothing.
+    #[inline]
     fn relocate(&mut self, id: CarId, place: Place) {
         // Each space is looked up once, for its ground and its cell (a car moves at every step
         // of every race).
