@@ -1191,7 +1191,7 @@ pub(crate) fn push_paths(
     let mut out = SmallVec::new();
     let limit = race.cars().len() + 1;
     // Where the path on `path` can go next through `to`.
-    let onward = |path: &Spaces, to: SpaceId| {
+    let onward = |path: &[SpaceId], to: SpaceId| {
         if guard.contains(&race.cell(to)) || path.contains(&to) {
             return Onward::Nowhere;
         }
@@ -1202,25 +1202,28 @@ pub(crate) fn push_paths(
             Holder::Empty => Onward::Ends(None),
         }
     };
-    // Most lines end before any fork: followed in place, with no stack of paths to search
-    // and a single path that needs no sorting.
-    let mut path: Spaces = smallvec![first];
-    loop {
-        let at = path[path.len() - 1];
-        let [to] = *forks(race, at, forced) else {
+    // Most lines are a few cars that end before any fork: walked in a plain array, with no
+    // stack of paths to search and a single path that needs no sorting.
+    let mut walk = [first; 6];
+    let mut len = 1;
+    while len < walk.len() {
+        let [to] = *forks(race, walk[len - 1], forced) else {
             break;
         };
-        match onward(&path, to) {
+        match onward(&walk[..len], to) {
             Onward::Nowhere => return out,
             Onward::Ends(blocker) => {
-                path.push(to);
-                out.push((path, blocker));
+                walk[len] = to;
+                out.push((Spaces::from_slice(&walk[..=len]), blocker));
                 return out;
             }
-            Onward::Through => path.push(to),
+            Onward::Through => {
+                walk[len] = to;
+                len += 1;
+            }
         }
     }
-    let mut stack: SmallVec<[Spaces; 4]> = smallvec![path];
+    let mut stack: SmallVec<[Spaces; 4]> = smallvec![Spaces::from_slice(&walk[..len])];
     while let Some(mut path) = stack.pop() {
         // A line runs on through spaces with one way forward far more often than it meets a
         // fork: the path grows in place until it ends or forks, and is copied only at a fork
