@@ -712,7 +712,9 @@ impl Race {
 
     /// Puts a car somewhere, keeping the cell index right, and records the move. No rule is
     /// applied.
-    #[inline]
+    // Always inlined, as `relocate` is: a car's every move comes here.
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     pub(crate) fn put(&mut self, id: CarId, place: Place, motion: Motion) {
         if self.frozen() {
             return;
@@ -721,7 +723,7 @@ impl Race {
         self.relocate(id, place);
         // Not even built when nothing records it (an outcome search moves cars by the
         // hundred thousand); a mission reads a car's arrival in the Destroyed Cars box.
-        if from != place && (self.logging || self.mission.is_some()) {
+        if (self.logging || self.mission.is_some()) && from != place {
             self.record(RaceEvent::CarMoved {
                 car: id,
                 from,
@@ -787,7 +789,10 @@ impl Race {
     }
 
     /// Moves a car and keeps the cell index right; records nothing.
-    #[inline]
+    // Always inlined: every car moved at every step comes here, and as a call it was 3% of a
+    // random race's instructions (measured with callgrind over the `rules` bench).
+    #[allow(clippy::inline_always)]
+    #[inline(always)]
     fn relocate(&mut self, id: CarId, place: Place) {
         // Each space is looked up once, for its ground and its cell (a car moves at every step
         // of every race).
