@@ -370,8 +370,29 @@ enum Struck {
     Slid,
 }
 
-/// The tails a step may link (see [`Step::Forward`]); usually just the empty one.
-type Tails = SmallVec<[Spaces; 2]>;
+/// The tails a step may link (see [`Step::Forward`]).
+enum Tails {
+    /// No line behind to pick (most steps): the step is listed once, linking none.
+    None,
+    /// The lines of cars behind the mover that the step may link, one step listed for each
+    /// (the empty line among them when the player may link none).
+    Lines(SmallVec<[Spaces; 2]>),
+}
+
+impl Tails {
+    /// Calls `list` with each tail, in order.
+    #[inline]
+    fn each(&self, mut list: impl FnMut(&[SpaceId])) {
+        match self {
+            Self::None => list(&[]),
+            Self::Lines(lines) => {
+                for line in lines {
+                    list(line);
+                }
+            }
+        }
+    }
+}
 
 /// A few cars (the linked ones), kept inline.
 type Cars = SmallVec<[CarId; 8]>;
@@ -699,13 +720,13 @@ impl Movement {
         match from {
             Some(from) if self.needs_tail(forward) => {
                 let guard = [race.cell(from)];
-                behind_chains(race, from, &guard, race.cars().len())
+                Tails::Lines(behind_chains(race, from, &guard, race.cars().len()))
             }
-            _ => smallvec![Spaces::new()],
+            _ => Tails::None,
         }
     }
 
-    fn forwards(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut impl StepSink) {
+    fn forwards(&self, race: &Race, from: SpaceId, tails: &Tails, out: &mut impl StepSink) {
         let guard = [race.cell(from)];
         for &to in forks(race, from, self.forced_lane) {
             if self.visited(race, to) || self.price(race, to, 0).is_none() {
@@ -746,7 +767,7 @@ impl Movement {
         race: &Race,
         to: SpaceId,
         side: LaneSide,
-        tails: &[Spaces],
+        tails: &Tails,
         out: &mut impl StepSink,
     ) {
         if self.visited(race, to) {
@@ -782,7 +803,7 @@ impl Movement {
         }
     }
 
-    fn diagonals(&self, race: &Race, from: SpaceId, tails: &[Spaces], out: &mut impl StepSink) {
+    fn diagonals(&self, race: &Race, from: SpaceId, tails: &Tails, out: &mut impl StepSink) {
         let track = race.track();
         for &to in track.diagonals_ahead(from) {
             if track.space(to).ground.is_trough()
@@ -792,9 +813,7 @@ impl Movement {
             {
                 continue;
             }
-            for tail in tails {
-                out.diagonal(to, tail);
-            }
+            tails.each(|tail| out.diagonal(to, tail));
         }
     }
 
@@ -1147,18 +1166,14 @@ impl Race {
 }
 
 /// Lists a forward step along `path` with each of `tails`.
-fn forward_steps(path: &[SpaceId], tails: &[Spaces], out: &mut impl StepSink) {
-    for tail in tails {
-        out.forward(path, tail);
-    }
+fn forward_steps(path: &[SpaceId], tails: &Tails, out: &mut impl StepSink) {
+    tails.each(|tail| out.forward(path, tail));
 }
 
 /// Lists a lateral step into `to` (a car displaced forward going along `forward`) with each of
 /// `tails`.
-fn lateral_steps(to: SpaceId, forward: &[SpaceId], tails: &[Spaces], out: &mut impl StepSink) {
-    for tail in tails {
-        out.lateral(to, forward, tail);
-    }
+fn lateral_steps(to: SpaceId, forward: &[SpaceId], tails: &Tails, out: &mut impl StepSink) {
+    tails.each(|tail| out.lateral(to, forward, tail));
 }
 
 fn opposite(side: LaneSide) -> LaneSide {
