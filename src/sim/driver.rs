@@ -107,11 +107,16 @@ impl Seats {
     /// `None` when a person decides, nobody does or nothing is legal.
     pub fn choose(&mut self, race: &Race) -> Option<usize> {
         let player = race.deciding_player()?;
-        let bot = self.bots.get_mut(player.index())?.as_mut()?;
         let count = race.legal_count();
         if count == 0 {
             return None;
         }
+        self.pick(race, player, count)
+    }
+
+    /// [`Seats::choose`] once `player`'s `count` legal decisions (at least one) are known.
+    fn pick(&mut self, race: &Race, player: PlayerId, count: usize) -> Option<usize> {
+        let bot = self.bots.get_mut(player.index())?.as_mut()?;
         let pick = match bot.choose_by_count(count) {
             Some(pick) => pick,
             None => bot.choose(&race.view(player), race.legal()),
@@ -191,19 +196,24 @@ pub fn play_race_within(
         let Some(player) = race.deciding_player() else {
             return Err(RaceError::Runaway(most));
         };
-        if race.legal_count() == 0 {
+        let count = race.legal_count();
+        if count == 0 {
             return Err(RaceError::NoLegalDecision {
                 player,
                 decision: decision + 1,
             });
         }
-        if bots.step(race).is_none() {
+        // The player and the count are known here: the seat's bot picks without asking again
+        // (a batch decides millions of times).
+        let Some(pick) = bots.pick(race, player, count) else {
             // A seat without a bot: this race cannot be played to its end by bots.
             return Err(RaceError::PersonToDecide {
                 player,
                 decision: decision + 1,
             });
-        }
+        };
+        // The pick is within the list, so it is always applied.
+        race.apply_nth(pick);
         if check && let Err(problem) = race.check_invariants() {
             return Err(RaceError::Invariant { decision, problem });
         }
