@@ -689,9 +689,16 @@ impl Race {
     /// races played by the hundred thousand keep no log.
     #[inline]
     pub(crate) fn record(&mut self, event: RaceEvent) {
-        if self.mission.is_some() || self.logging {
+        if self.records() {
             self.keep_event(event);
         }
+    }
+
+    /// Whether something keeps the events: the race's log, or the mission it plays (which
+    /// reads them as they happen).
+    #[inline]
+    fn records(&self) -> bool {
+        self.logging || self.mission.is_some()
     }
 
     #[inline(never)]
@@ -724,7 +731,7 @@ impl Race {
         self.relocate(id, place);
         // Not even built when nothing records it (an outcome search moves cars by the
         // hundred thousand); a mission reads a car's arrival in the Destroyed Cars box.
-        if (self.logging || self.mission.is_some()) && from != place {
+        if self.records() && from != place {
             self.record(RaceEvent::CarMoved {
                 car: id,
                 from,

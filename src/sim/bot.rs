@@ -47,14 +47,20 @@ impl RandomBot {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
+
+    /// One of `count` decisions, uniformly: given the decisions or only their count, the bot
+    /// draws the same.
+    fn pick(&mut self, count: usize) -> usize {
+        self.rng.random_range(0..count)
+    }
 }
 
 impl Bot for RandomBot {
     fn choose(&mut self, _view: &PlayerView<'_>, legal: &[Decision]) -> usize {
-        self.rng.random_range(0..legal.len())
+        self.pick(legal.len())
     }
 
     fn choose_by_count(&mut self, count: usize) -> Option<usize> {
-        Some(self.rng.random_range(0..count))
+        Some(self.pick(count))
     }
 }
