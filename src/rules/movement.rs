@@ -1204,7 +1204,7 @@ pub(crate) fn forks(race: &Race, from: SpaceId, forced: Option<LaneSide>) -> &[S
 ///
 /// The paths are handed over, not returned: a line that meets no fork (most of them) is walked
 /// in a plain array and handed over from there, with no list of paths built, moved and dropped
-/// (returning them was a tenth of listing a random race's steps, measured with callgrind).
+/// (returning them cost 4.6% of a random race's instructions, measured with callgrind).
 pub(crate) fn push_paths(
     race: &Race,
     first: SpaceId,
