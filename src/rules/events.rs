@@ -16,6 +16,10 @@
 //!   its own forward links and lands in any empty space directly behind a car of the nearest
 //!   sector ahead that holds a car; trough cars are not cars "in front", so the car links
 //!   behind the next car on the track. A car already linked behind a car stays where it is.
+//!   The jump does not pass through a crossover space a perpendicular car holds (7.12): it goes
+//!   round by the other lane, or stops in front of the barring car. A car standing on a space
+//!   the active car drove through earlier is still the next car in front: the jump stops
+//!   before its space and never enters it, so 7.1 does not bar it.
 //! - 7.1's "may not ... enter the same space twice during an Action Segment" holds for every
 //!   movement of the activation: the card's, Get There's, Shot of NOS's, and the active car's
 //!   jump by Open Road, step by Sideswipe and swap by Drift. A combat result that places the
@@ -700,12 +704,24 @@ impl Race {
     /// are not "in front"; the car itself never is) gives the destinations: the empty spaces of
     /// the sector before it that link directly into a car's space. When every space of the next
     /// sector is barred by perpendicular cars on the crossover, the car stops just in front of
-    /// them, in any empty lane. Lanes change only on paved ground (7.13: "No Event or Race Card
-    /// can override this rule"), never into the trough. The jump never passes through or lands
-    /// on a space the car entered earlier in its action segment (`visited`, 7.1). A car already
-    /// linked directly behind a car has nowhere to go: it is linked already. Looking ahead stops
-    /// when it comes round to the car's own sector: with nobody else on the lap ahead of it,
-    /// there is no next car to link with.
+    /// them, in any empty lane (10.0: "if both lanes of the crossover are blocked
+    /// perpendicularly, the car must stop in either lane just in front of the blocking cars").
+    /// Lanes change only on paved ground (7.13: "No Event or Race Card can override this
+    /// rule"), never into the trough.
+    ///
+    /// The jump never passes through or lands on a space the car entered earlier in its action
+    /// segment (`visited`, 7.1), nor passes through a crossover space a perpendicular car holds
+    /// (7.12: a car "that would have to enter a space with a car already barring its way in
+    /// the crossover is forced to stop in the space before"): it goes round by the other lane
+    /// when it can, and when every way on is barred it stops in front of the barring car, as
+    /// the card says for both lanes barred (no collision: the card stops the car, it does not
+    /// drive it into the cell). The cars it looks at are another matter: a car ahead stands
+    /// where it stands, on a space the active car drove through earlier or not, and the jump
+    /// ends in front of it without entering its space, so 7.1 does not hide it.
+    ///
+    /// A car already linked directly behind a car has nowhere to go: it is linked already.
+    /// Looking ahead stops when it comes round to the car's own sector: with nobody else on the
+    /// lap ahead of it, there is no next car to link with.
     pub(crate) fn open_road(&self, car: CarId, visited: &[CellId]) -> Vec<SpaceId> {
         let Some(from) = self.car(car).place.space() else {
             return Vec::new();
@@ -728,13 +744,17 @@ impl Race {
         if !alone || track.space(from).next.iter().any(in_line) {
             return Vec::new();
         }
-        let open = |s: &SpaceId| *s == from || !self.entered(visited, *s);
-        let mut layer = self.lane_changes([from].into(), &open);
+        let barred = |s: &SpaceId| self.blocked_across(*s).is_some();
+        // The spaces the jump may pass through or stop on.
+        let passable = |s: &SpaceId| *s == from || (!self.entered(visited, *s) && !barred(s));
+        let empty = |s: &&SpaceId| self.car_on(**s).is_none();
+        let mut layer = self.lane_changes([from].into(), &passable);
         for _ in 0..track.space_count() {
+            // Every space the layer looks into, entered before or not: a car there is ahead.
             let ahead: BTreeSet<SpaceId> = layer
                 .iter()
                 .flat_map(|s| track.space(*s).next.iter().copied())
-                .filter(|s| !track.space(*s).ground.is_trough() && open(s))
+                .filter(|s| !track.space(*s).ground.is_trough())
                 .collect();
             let Some(first) = ahead.first() else {
                 return Vec::new();
@@ -745,8 +765,7 @@ impl Race {
                 return Vec::new();
             }
             let sector = &track.sector(next_sector).spaces;
-            let empty = |s: &&SpaceId| self.car_on(**s).is_none();
-            if sector.iter().all(|s| self.blocked_across(*s).is_some()) {
+            if sector.iter().all(barred) {
                 return layer.iter().filter(empty).copied().collect();
             }
             if sector.iter().any(in_line) {
@@ -757,7 +776,19 @@ impl Race {
                     .copied()
                     .collect();
             }
-            layer = self.lane_changes(ahead, &open);
+            let onward: BTreeSet<SpaceId> = ahead.iter().copied().filter(&passable).collect();
+            if onward.is_empty() {
+                // Every way on is barred across or was entered before: the car stops in front
+                // of a barring car (as the card says when both lanes are barred), and has
+                // nowhere to go when only spaces it entered before lie ahead.
+                return layer
+                    .iter()
+                    .filter(empty)
+                    .filter(|s| track.space(**s).next.iter().any(barred))
+                    .copied()
+                    .collect();
+            }
+            layer = self.lane_changes(onward, &passable);
         }
         Vec::new()
     }

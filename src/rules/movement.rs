@@ -18,8 +18,13 @@
 //! - If no legal step is left before the MP are spent (walled in, all ahead blocked), the
 //!   movement ends and the remaining MP are lost.
 //! - A car on a crossover cell bars the perpendicular lanes whether or not its own activation
-//!   has ended (7.12 speaks of a car that ends its activation there; within one activation every
-//!   moving car travels the same way, so the difference never shows).
+//!   has ended. 7.12 speaks of a car that "ends an activation on a Crossover space"; it does not
+//!   say a car that got there in the current activation may be passed through, and "These
+//!   crossover spaces can still hold only one car" rules that out: a space held is held, by
+//!   whatever put the car there. The difference does show: an activation may pull or push cars
+//!   onto the crossover in one direction and then carry the active car across it in the other
+//!   (a Lead car pulls its line over the crossover, then draws Open Road and jumps along the
+//!   crossing stretch), and the cars it left there bar its way.
 //!
 //! # Kinds of ground (the pack's terrain file)
 //! The rulebook's grounds cost 1 MP to enter and do nothing on entry, so none of this shows in

@@ -956,3 +956,74 @@ fn sideswipe_never_moves_the_car_back_into_a_space_it_entered_7_1() {
     );
     assert_eq!(where_is(&race, CJ, "21"), "2.0");
 }
+
+#[test]
+fn open_road_links_behind_cars_on_spaces_the_car_drove_through_earlier_10_0_7_1() {
+    // The figure 8's crossover: 0.1 and 1.1 of the lap are 20.0 and 20.1 of the crossing
+    // stretch. CJ #21 leads its line from 0.1 to 2.1, pulling RR #11 and #12 onto 1.1 and
+    // 0.1, the spaces it drove through. Alone at 2.1, it draws Open Road: the next cars in
+    // front, along its way round, are #11 and #12 barring both lanes of sector 20. The jump
+    // never enters their spaces, so 7.1 does not hide them: "if both lanes of the crossover
+    // are blocked perpendicularly, the car must stop in either lane just in front of the
+    // blocking cars" (10.0), at 19.0 or 19.1.
+    let mut race = play_moving_first(
+        Position::on_sample("figure-eight")
+            .car(CJ, "21", "0.1")
+            .car(RR, "11", "39.1")
+            .car(RR, "12", "38.1")
+            .play(CJ, "21", "lead-6")
+            .mp(2)
+            .events(&["open-road"]),
+    );
+    step(&mut race, "forward", "1.1");
+    step(&mut race, "forward", "2.1");
+    assert_eq!(where_is(&race, CJ, "21"), "2.1");
+    assert_eq!(where_is(&race, RR, "11"), "1.1");
+    assert_eq!(where_is(&race, RR, "12"), "0.1");
+    assert_eq!(open_road_offers(&race), ["19.0", "19.1"]);
+    let to = sp(&race, "19.1");
+    race.apply(&Decision::Event(EventChoice::OpenRoad { to }))
+        .expect("open road");
+    assert_eq!(where_is(&race, CJ, "21"), "19.1");
+}
+
+#[test]
+fn open_road_does_not_carry_a_car_through_a_crossover_space_barred_across_7_12() {
+    // 7.12: "Any car that would have to enter a space with a car already barring its way in
+    // the crossover is forced to stop in the space before the occupied space". RR #11 holds
+    // 1.1 (= 20.1) and #12 holds 0.0 (= 21.0), both crossing #21's way at right angles; RR
+    // #13 is far ahead at 31.0. From 18.0 the only way on is 19.0 -> 20.0, and 20.0 leads
+    // into 21.0, barred: the jump stops at 20.0, in front of #12. It does not slip through
+    // the barred cells to link behind #13.
+    let mut race = play_moving_first(
+        Position::on_sample("figure-eight")
+            .car(CJ, "21", "17.0")
+            .car(RR, "11", "1.1")
+            .car(RR, "12", "0.0")
+            .car(RR, "13", "31.0")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["open-road"]),
+    );
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, CJ, "21"), "18.0");
+    assert_eq!(open_road_offers(&race), ["20.0"]);
+    // With only #11 barring sector 20, the jump goes round by the free lane and on past the
+    // crossover to link behind #13 (30.0; 30.1 also leads into 31.0 when the lanes merge).
+    let race = play_moving_first(
+        Position::on_sample("figure-eight")
+            .car(CJ, "21", "17.0")
+            .car(RR, "11", "1.1")
+            .car(RR, "13", "31.0")
+            .play(CJ, "21", "solo-5")
+            .mp(1)
+            .events(&["open-road"]),
+    );
+    let mut race = race;
+    finish_movement(&mut race);
+    let offers = open_road_offers(&race);
+    assert!(
+        !offers.is_empty() && offers.iter().all(|s| s.starts_with("30.")),
+        "{offers:?}"
+    );
+}
