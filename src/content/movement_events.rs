@@ -208,6 +208,10 @@ pub enum MovementEvent {
         damage: u8,
         /// Extra damage in rough or jump sections.
         rough_extra: u8,
+        /// Whether the extra damage applies in the trough too. The rulebook's jump section is
+        /// "the lanes on each side of the Trough" (2.1, 7.14), so the standard card says no.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        in_trough: bool,
         /// Whether a car eliminated by this card scores a kill.
         scores_kill: bool,
     },
@@ -352,10 +356,12 @@ impl MovementEvent {
             Self::SuspensionFailure {
                 damage,
                 rough_extra,
+                in_trough,
                 scores_kill,
             } => format!(
                 "The active car takes {damage} damage, {rough_extra} more in a rough or jump \
-                 section.{}",
+                 section{}.{}",
+                if in_trough { " or the trough" } else { "" },
                 kill(scores_kill)
             ),
             _ => return None,

@@ -49,6 +49,98 @@ pub struct Ruleset {
     /// laps; see [`PointToPointFinish`]). Read only on such a track.
     #[serde(default, skip_serializing_if = "PointToPointFinish::is_default")]
     pub point_to_point: PointToPointFinish,
+    /// Whether a starburst card's movement event is drawn when the active car was eliminated
+    /// in its own movement (6.0, 10.0; see [`EventAfterElimination`]).
+    #[serde(default, skip_serializing_if = "EventAfterElimination::is_default")]
+    pub event_after_elimination: EventAfterElimination,
+    /// Where a Bulldoze on a Sideswipe puts the target (8.5; see [`SideswipeBulldoze`]).
+    #[serde(default, skip_serializing_if = "SideswipeBulldoze::is_default")]
+    pub sideswipe_bulldoze: SideswipeBulldoze,
+}
+
+/// Whether a starburst card's movement event is drawn when the active car did not survive its
+/// own movement (a ram that destroyed it, a crossover collision, ground that wrecks).
+///
+/// The rulebook reads one way, twice: 6.0 "If the [starburst] is shown, a Movement Event card
+/// must be drawn at the end of the Active Car's movement", and 10.0 "a Movement Event card must
+/// be drawn and played after completing the movement of the Active Car". Neither makes an
+/// exception for a car that is gone, so the card is drawn, and what it does to the active car
+/// lapses (there is no car to damage, move or mark), while what it does to other cars or to the
+/// race (Missed Jump, Dangerous Debris, Bounty, Race Bonus) happens. A designer who prefers the
+/// event to die with the car may say `Skip`.
+#[derive(
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum EventAfterElimination {
+    /// The card is drawn; its effects on the active car lapse (6.0, 10.0).
+    #[default]
+    Draw,
+    /// No card is drawn when the active car is out of the race (a house rule).
+    Skip,
+}
+
+impl EventAfterElimination {
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
+}
+
+/// Where a Bulldoze result of a Sideswipe collision puts the two cars (8.5).
+///
+/// 8.5 says two things of Bulldoze: "if the Active Car is still in play it takes the position of
+/// the targeted car. The target car, if it is still in play, is placed linked behind the Active
+/// Car", and "The result is exactly the same as a 1-space Overtake movement type (7.5)". On a
+/// Ram they agree: the target is directly in front, and the overtake's swap puts it linked
+/// behind. On a Sideswipe the target is beside the active car, and a swap would leave it
+/// beside, not behind: the two sentences part. The first is the rule (it says where each car
+/// goes); the second is its explanation for the case it was written for, the Ram. So the active
+/// car takes the target's space and the target is placed in the space linked directly behind it
+/// (the space of its lane in the sector before). When that space is held (by a car in line, or
+/// across on the crossover), is the trough, or does not exist (no space of that lane leads in),
+/// the target cannot be placed there and the two cars swap, the nearest placement the overtake
+/// sentence allows. A designer who reads the overtake sentence as the rule may say `Swap`.
+#[derive(
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum SideswipeBulldoze {
+    /// The active car takes the target's space; the target is placed linked behind it (8.5's
+    /// first sentence), or the two swap when there is no free space behind.
+    #[default]
+    LinkedBehind,
+    /// The two cars swap spaces, as a 1-space Overtake swaps (8.5's last sentence).
+    Swap,
+}
+
+impl SideswipeBulldoze {
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 /// What a car crossing the finish line of a point-to-point track does
@@ -213,6 +305,8 @@ impl RulesetV1 {
             countdown_clock: self.countdown_clock,
             crossover_collision: self.crossover_collision,
             point_to_point: PointToPointFinish::Leave,
+            event_after_elimination: EventAfterElimination::Draw,
+            sideswipe_bulldoze: SideswipeBulldoze::LinkedBehind,
         }
     }
 }

@@ -2,7 +2,11 @@
 //! resolve the movement event, flip the car.
 //!
 //! # Decisions where the rulebook is silent
-//! - A movement event is not drawn when the active car did not survive its movement.
+//! - A starburst's movement event is drawn even when the active car did not survive its
+//!   movement (6.0: "must be drawn at the end of the Active Car's movement"; 10.0: "must be drawn
+//!   and played after completing the movement"); what the card does to the active car lapses,
+//!   what it does to other cars or the race happens. The ruleset's
+//!   [`EventAfterElimination`] may skip the draw instead.
 //! - A car that could not leave an off-track spot or the chute (its entry space barred) keeps
 //!   its Spin-Around token.
 
@@ -16,7 +20,7 @@ use super::movement::{Movement, StepEnd, Style};
 use super::race_event::{Marker, Motion, RaceEvent};
 use super::state::{Car, Place, Race};
 use crate::content::race_deck::LaneSide;
-use crate::content::ruleset::CrossoverCollision;
+use crate::content::ruleset::{CrossoverCollision, EventAfterElimination};
 use crate::validate::checked_track::CellId;
 
 /// Where the race is in its sequence of play.
@@ -203,12 +207,13 @@ impl Race {
         if let Some((mover, deferred)) = ground {
             self.settle_ground(mover, deferred);
         }
-        if !self.car(activation.car).place.in_race() {
-            activation.stage = Stage::AfterMove;
-            return;
-        }
+        // 6.0 and 10.0 draw the starburst's event "at the end of the Active Car's movement"
+        // whether or not the car survived it; the ruleset may say otherwise.
+        let gone = !self.car(activation.car).place.in_race();
+        let skip =
+            gone && self.rules.ruleset.event_after_elimination == EventAfterElimination::Skip;
         let card = &self.rules.content.race_deck[usize::from(activation.card)];
-        if main && card.movement_event {
+        if main && card.movement_event && !skip {
             self.draw_event(activation);
         } else {
             activation.stage = Stage::AfterMove;

@@ -8,7 +8,11 @@
 //!   only side neighbours; cars off the track or in the chute neither shoot nor are shot.
 //! - A car may fire at any adjacent car, its own team's included (the rulebook does not forbid
 //!   it; a kill of one's own car never scores, 11.3).
-//! - Bulldoze on a Sideswipe swaps the two cars, as a 1-space Overtake would (8.5).
+//! - Bulldoze on a Sideswipe puts the active car in the target's space and the target linked
+//!   behind it (8.5's "placed linked behind the Active Car"), in the space of its lane in the
+//!   sector before; when that space is held or missing, the two swap. The ruleset's
+//!   [`SideswipeBulldoze`] says why that sentence wins over "exactly the same as a 1-space
+//!   Overtake", and lets a designer choose the swap.
 //! - Ram's Chain damages every car linked in front of the target, through both branches of a
 //!   fork.
 
@@ -16,6 +20,7 @@ use smallvec::SmallVec;
 
 use crate::content::combat_deck::AttackEffect;
 use crate::content::race_deck::LaneSide;
+use crate::content::ruleset::SideswipeBulldoze;
 use crate::content::team_mats::Mount;
 use crate::validate::checked_track::SpaceId;
 
@@ -208,13 +213,48 @@ pub(crate) fn collision(
                 CollisionKind::Ram => {
                     super::movement::swap(race, attacker, attacker_space, target, target_space);
                 }
-                CollisionKind::Sideswipe => race.exchange(attacker, target),
+                CollisionKind::Sideswipe => {
+                    sideswipe_bulldoze(race, attacker, target, target_space);
+                }
             }
         }
     } else if race.car_on(target_space).is_none() {
         let entry = entry_space(race, attacker_space, target_space);
         race.move_adjacent(attacker, entry, Motion::Collided);
     }
+}
+
+/// Bulldoze on a Sideswipe (8.5): the active car takes the target's space and the target is
+/// placed linked behind it, in the space of its lane in the sector before, when that space is
+/// free; otherwise, or when the ruleset says so, the two swap ([`SideswipeBulldoze`]).
+fn sideswipe_bulldoze(race: &mut Race, attacker: CarId, target: CarId, target_space: SpaceId) {
+    let behind = match race.rules.ruleset.sideswipe_bulldoze {
+        SideswipeBulldoze::Swap => None,
+        SideswipeBulldoze::LinkedBehind => space_linked_behind(race, target_space),
+    };
+    match behind {
+        Some(behind) => {
+            race.move_adjacent(target, behind, Motion::Bulldozed);
+            race.put(attacker, Place::Track(target_space), Motion::Collided);
+        }
+        None => race.exchange(attacker, target),
+    }
+}
+
+/// The free space linked directly behind `space`: the one space that leads into it in its own
+/// lane, when it is empty, not the trough and not barred across on the crossover.
+fn space_linked_behind(race: &Race, space: SpaceId) -> Option<SpaceId> {
+    let track = race.track();
+    let here = track.space(space);
+    let behind = here
+        .prev
+        .iter()
+        .copied()
+        .find(|p| track.space(*p).lane == here.lane)?;
+    let free = race.holder(behind) == super::state::Holder::Empty
+        && !track.space(behind).ground.is_trough()
+        && !track.space(behind).ground.shared;
+    free.then_some(behind)
 }
 
 /// The space by which a car at `from` enters the spot a collision emptied at `target` (8.4:

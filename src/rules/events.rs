@@ -4,8 +4,11 @@
 //! - "Furthest along" a jump or rough section means the fewest sectors left to the end of that
 //!   stretch; every car at that distance is affected ("or cars, if in the same sector").
 //!   Rough means rough terrain (Bumpy Ride, Roll, Snapped the Struts); jump means the jump lanes
-//!   beside the trough (Big Air, Bottoming Out, High Flyer...). Suspension Failure counts rough,
-//!   jump and trough spaces.
+//!   beside the trough (Big Air, Bottoming Out, High Flyer...). Suspension Failure's extra
+//!   damage counts rough and jump-lane spaces, not the trough: 10.0 says "in the rough section or
+//!   the jump section", and 2.1 defines "Jump Section: These are the lanes on each side of the
+//!   Trough" (7.14 likewise: "the two lanes on each side are called the Jump Section"). The
+//!   card's `in_trough` says otherwise for a pack that wants the trough counted.
 //! - Bump and Run moves an adjacent car (in front, beside or behind, 10.0 and the glossary)
 //!   into a vacant space adjacent to it: forward, backward or sideways, never into the trough,
 //!   never sideways off rough ground (7.13 cannot be overridden).
@@ -122,6 +125,44 @@ fn damage_card(effect: &MovementEvent) -> Option<(Victims, u8, bool)> {
     })
 }
 
+/// Whether a card does its work on the active car (damages, moves or marks it, or gives it a
+/// choice to make), and so lapses when the car is out of the race by the time the card is
+/// drawn (see [`crate::content::ruleset::EventAfterElimination`]). The others fall on other
+/// cars or on the race, and happen all the same.
+fn falls_on_the_active_car(effect: &MovementEvent) -> bool {
+    use MovementEvent as E;
+    match effect {
+        E::BlownEngine { .. }
+        | E::BlownTransmission { .. }
+        | E::BumpAndRun
+        | E::Drift
+        | E::EngineFailure { .. }
+        | E::FuelLeak { .. }
+        | E::GetThere { .. }
+        | E::IntoTheWeeds
+        | E::OpenRoad
+        | E::OuttaGas { .. }
+        | E::Reloading
+        | E::ShotOfNos
+        | E::ShreddedTire { .. }
+        | E::Sideswipe
+        | E::SpinAround
+        | E::SuspensionFailure { .. }
+        | E::TransmissionFailure { .. } => true,
+        E::BigAir { .. }
+        | E::BottomingOut { .. }
+        | E::Bounty { .. }
+        | E::BumpyRide { .. }
+        | E::DangerousDebris { .. }
+        | E::GreasingTheLanding { .. }
+        | E::HighFlyer { .. }
+        | E::MissedJump { .. }
+        | E::RaceBonus { .. }
+        | E::Roll { .. }
+        | E::SnappedTheStruts { .. } => false,
+    }
+}
+
 /// A movement event waiting for a player's choice.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub(crate) enum EventStage {
@@ -233,6 +274,10 @@ impl Race {
         activation: &mut Activation,
     ) -> bool {
         let car = activation.car;
+        if !self.car(car).place.in_race() && falls_on_the_active_car(effect) {
+            // Drawn after the car's own movement destroyed it (6.0, 10.0): nothing to act on.
+            return false;
+        }
         let scorer = |scores: bool| scores.then_some(activation.player);
         if let Some((victims, damage, scores)) = damage_card(effect) {
             self.damage_victims(car, victims, damage, scorer(scores));
@@ -287,13 +332,16 @@ impl Race {
             MovementEvent::SuspensionFailure {
                 damage,
                 rough_extra,
+                in_trough,
                 scores_kill,
             } => {
-                let rough = self
-                    .car(car)
-                    .place
-                    .space()
-                    .is_some_and(|s| self.track().space(s).ground.counts_as != CountsAs::Road);
+                let rough = self.car(car).place.space().is_some_and(|s| {
+                    match self.track().space(s).ground.counts_as {
+                        CountsAs::Rough | CountsAs::JumpLane => true,
+                        CountsAs::Trough => in_trough,
+                        CountsAs::Road => false,
+                    }
+                });
                 let amount = if rough {
                     damage.saturating_add(rough_extra)
                 } else {

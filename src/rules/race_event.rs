@@ -67,8 +67,11 @@ pub enum Motion {
     Eliminated,
     /// Shifted a lane by a quake (a hazard).
     Shaken,
-    /// Moved into the space of a car eliminated by its collision attack (8.4).
+    /// Moved by its own collision attack: into the space of a car it eliminated (8.4), or
+    /// into its target's space by a Bulldoze on a Sideswipe (8.5).
     Collided,
+    /// Placed linked behind the active car by a Bulldoze on a Sideswipe (8.5).
+    Bulldozed,
     /// Left a point-to-point track across its finish line, its run done.
     Finished,
 }
@@ -90,6 +93,7 @@ impl Motion {
             Self::SpunOff => "spins off",
             Self::OpenRoad => "takes the open road",
             Self::Sideswiped => "swerves",
+            Self::Bulldozed => "is bulldozed",
             Self::Replacement => "comes in",
             Self::Eliminated => "is removed",
             Self::Shaken => "is shaken",

@@ -164,4 +164,8 @@ pub struct Ruleset {
     pub crossover_collision: CrossoverCollision,
     /// What crossing the finish line of a point-to-point track does.
     pub point_to_point: crate::content::ruleset::PointToPointFinish,
+    /// Whether a starburst's event is drawn after the active car was eliminated.
+    pub event_after_elimination: crate::content::ruleset::EventAfterElimination,
+    /// Where a Bulldoze on a Sideswipe puts the target.
+    pub sideswipe_bulldoze: crate::content::ruleset::SideswipeBulldoze,
 }

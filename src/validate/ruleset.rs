@@ -75,6 +75,8 @@ pub fn check(ruleset: &Ruleset, report: &mut FileReport<'_>) -> Option<checked::
         countdown_clock: ruleset.countdown_clock,
         crossover_collision: ruleset.crossover_collision,
         point_to_point: ruleset.point_to_point,
+        event_after_elimination: ruleset.event_after_elimination,
+        sideswipe_bulldoze: ruleset.sideswipe_bulldoze,
     })
 }
 

@@ -128,6 +128,8 @@ pub struct Position {
     ruleset: String,
     crossover: Option<roadwright::content::ruleset::CrossoverCollision>,
     point_to_point: Option<roadwright::content::ruleset::PointToPointFinish>,
+    /// A change to the ruleset's house rules (`Position::rule`).
+    rule: Option<fn(&mut roadwright::validate::checked::Ruleset)>,
     /// The mission the race plays, if any.
     mission: Option<roadwright::content::mission::Mission>,
 }
@@ -194,6 +196,7 @@ impl Position {
             ruleset: "standard".to_owned(),
             crossover: None,
             point_to_point: None,
+            rule: None,
             mission: None,
         }
     }
@@ -202,6 +205,13 @@ impl Position {
     /// fails if it has errors). Every team the position seats must be on one of its sides.
     pub fn mission(mut self, mission: roadwright::content::mission::Mission) -> Self {
         self.mission = Some(mission);
+        self
+    }
+
+    /// Changes the ruleset the race plays by (a house rule the standard ruleset leaves at the
+    /// rulebook's reading).
+    pub fn rule(mut self, change: fn(&mut roadwright::validate::checked::Ruleset)) -> Self {
+        self.rule = Some(change);
         self
     }
 
@@ -398,6 +408,9 @@ impl Position {
         }
         if let Some(rule) = self.point_to_point {
             rules.ruleset.point_to_point = rule;
+        }
+        if let Some(change) = self.rule {
+            change(&mut rules.ruleset);
         }
         Race::from_scenario(Arc::new(rules), &self.scenario).unwrap_or_else(|e| panic!("{e}"))
     }

@@ -420,3 +420,61 @@ fn a_ram_that_eliminates_a_car_across_the_crossover_enters_it_in_its_own_directi
     assert_eq!(race.car(car(&race, CJ, "21")).place, Place::Destroyed);
     assert_eq!(where_is(&race, RR, "11"), "0.0");
 }
+
+/// #11 (5 damage) rams #27 with Ram 2, a starburst card; Ricochet gives the rammer its sixth
+/// damage. `event` is the movement event on top of the deck.
+fn rammer_destroyed_with_event(event: &str, position: Position) -> roadwright::rules::Race {
+    let mut race = play_moving_first(
+        position
+            .damaged(RR, "11", "4.1", 5)
+            .car(CJ, "27", "6.1")
+            .play(RR, "11", "ram-2")
+            .combat(&["ricochet"])
+            .events(&[event]),
+    );
+    step(&mut race, "forward", "5.1");
+    step(&mut race, "forward", "6.1");
+    assert_eq!(race.car(car(&race, RR, "11")).place, Place::Destroyed);
+    race
+}
+
+fn event_drawn(race: &roadwright::rules::Race) -> bool {
+    race.events()
+        .iter()
+        .any(|e| matches!(e, RaceEvent::MovementEventDrawn { .. }))
+}
+
+#[test]
+fn a_starburst_event_is_drawn_after_the_active_car_is_destroyed_by_its_own_ram_6_0_10_0() {
+    // 6.0: "a Movement Event card must be drawn at the end of the Active Car's movement"; 10.0:
+    // "must be drawn and played after completing the movement of the Active Car". No exception
+    // for a car that did not survive it: Bounty is drawn and goes into play.
+    let race = rammer_destroyed_with_event("bounty", Position::on(&three_lanes()));
+    assert!(event_drawn(&race), "the starburst's event is drawn");
+    assert_eq!(
+        race.bounty().map(|b| b.markers),
+        Some(4),
+        "Bounty is in play"
+    );
+    // A card that acts on the active car lapses: Blown Engine finds no car to damage, and
+    // nothing else happens to the destroyed car.
+    let race = rammer_destroyed_with_event("blown-engine", Position::on(&three_lanes()));
+    assert!(event_drawn(&race));
+    let rammer = race.car(car(&race, RR, "11"));
+    assert_eq!(rammer.place, Place::Destroyed);
+    assert!(race.movement().is_none());
+}
+
+#[test]
+fn a_ruleset_may_skip_the_event_of_a_destroyed_active_car() {
+    // The house rule `EventAfterElimination::Skip`: the event dies with the car.
+    use roadwright::content::ruleset::EventAfterElimination;
+    let race = rammer_destroyed_with_event(
+        "bounty",
+        Position::on(&three_lanes()).rule(|r| {
+            r.event_after_elimination = EventAfterElimination::Skip;
+        }),
+    );
+    assert!(!event_drawn(&race), "no event drawn");
+    assert_eq!(race.bounty(), None);
+}

@@ -1027,3 +1027,81 @@ fn open_road_does_not_carry_a_car_through_a_crossover_space_barred_across_7_12()
         "{offers:?}"
     );
 }
+
+/// CJ #21 at 7.1 ends its Solo +5 at 13.1 and sideswipes RR #11 at 13.2 with a Bulldoze result
+/// (Solid Hit); `behind` places RR #12 in 12.2, the space linked behind #11, when given.
+fn sideswipe_bulldoze(position: Position, behind: bool) -> roadwright::rules::Race {
+    let position = position
+        .car(CJ, "21", "7.1")
+        .car(RR, "11", "13.2")
+        .play(CJ, "21", "solo-5")
+        .events(&["sideswipe"])
+        .combat(&["solid-hit"]);
+    let position = if behind {
+        position.car(RR, "12", "12.2")
+    } else {
+        position
+    };
+    let mut race = play_moving_first(position);
+    finish_movement(&mut race);
+    race.apply(&Decision::Event(EventChoice::Sideswipe {
+        side: Side::Outside,
+    }))
+    .expect("sideswipe");
+    race
+}
+
+#[test]
+fn bulldoze_on_a_sideswipe_places_the_target_linked_behind_the_active_car_8_5() {
+    // 8.5: "if the Active Car is still in play it takes the position of the targeted car. The
+    // target car, if it is still in play, is placed linked behind the Active Car." #21 takes
+    // 13.2; #11 goes to 12.2, directly behind it, not to 13.1 beside it.
+    let race = sideswipe_bulldoze(Position::on(&jump_track()), false);
+    assert_eq!(where_is(&race, CJ, "21"), "13.2");
+    assert_eq!(where_is(&race, RR, "11"), "12.2", "placed linked behind");
+    // With 12.2 held, there is nowhere linked behind to place #11: the two cars swap.
+    let race = sideswipe_bulldoze(Position::on(&jump_track()), true);
+    assert_eq!(where_is(&race, CJ, "21"), "13.2");
+    assert_eq!(where_is(&race, RR, "11"), "13.1");
+    assert_eq!(where_is(&race, RR, "12"), "12.2");
+}
+
+#[test]
+fn a_ruleset_may_read_bulldoze_on_a_sideswipe_as_an_overtakes_swap_8_5() {
+    use roadwright::content::ruleset::SideswipeBulldoze;
+    let race = sideswipe_bulldoze(
+        Position::on(&jump_track()).rule(|r| r.sideswipe_bulldoze = SideswipeBulldoze::Swap),
+        false,
+    );
+    assert_eq!(where_is(&race, CJ, "21"), "13.2");
+    assert_eq!(where_is(&race, RR, "11"), "13.1");
+}
+
+#[test]
+fn suspension_failure_counts_the_jump_lanes_not_the_trough_2_1_10_0() {
+    // 10.0: "If the Active Car is in the rough section or the jump section of the track it
+    // receives an additional Damage marker"; 2.1: "Jump Section: These are the lanes on each
+    // side of the Trough". A car that ends its movement in the trough (it had no MP to climb
+    // out) takes 1; one on a jump lane takes 2.
+    let in_trough = |mp: u8, at: &str| {
+        let mut race = play_moving_first(
+            Position::on(&jump_track())
+                .car(CJ, "21", at)
+                .play(CJ, "21", "solo-5")
+                .mp(mp)
+                .events(&["suspension-failure"]),
+        );
+        finish_movement(&mut race);
+        race
+    };
+    let race = in_trough(1, "4.0");
+    assert_eq!(where_is(&race, CJ, "21"), "5.0");
+    assert_eq!(
+        damage(&race, CJ, "21"),
+        2,
+        "a jump lane is the jump section"
+    );
+    let race = in_trough(0, "5.1");
+    assert_eq!(where_is(&race, CJ, "21"), "5.1");
+    assert_eq!(damage(&race, CJ, "21"), 1, "the trough is not");
+}
