@@ -244,7 +244,7 @@ pub enum Command {
     /// each place its card can take it to (as one path there leaves the other cars): arc,
     /// defense, chance to hit, expected damage.
     Targets(TargetsArgs),
-    /// Play a whole race with random bots and print the log and the result.
+    /// Play a whole race with bots (random, or the `--bots` profiles) and print the log and the result.
     Race(RaceArgs),
     /// Play a batch of bot races in parallel and print the statistics: win rates per team,
     /// seat and bot with 95% intervals, race length, endings, VP by source, damage. The same

@@ -203,6 +203,11 @@ pub struct RaceArgs {
     /// The seed a course given as `--track` is built with (a pile's draw); the record keeps it.
     #[arg(long, default_value_t = 0, conflicts_with = "mission")]
     pub course_seed: u64,
+    /// Bot profile ids per seat, comma separated, repeated over the seats, as `simulate`
+    /// takes them (`planner`, `searcher`...) [default: random bots]. In a mission race a side
+    /// the mission gives a bot keeps it.
+    #[arg(long, value_delimiter = ',')]
+    pub bots: Vec<String>,
 }
 
 pub(crate) fn print_diagnostics(diagnostics: &[Diagnostic], err: &mut dyn Write) -> io::Result<()> {
@@ -270,8 +275,8 @@ pub(crate) fn load_mission_rules(
     }
 }
 
-/// Plays one race with random bots and prints the log and the result; with `record`, writes
-/// the race record too.
+/// Plays one race with random bots (or the `--bots` profiles) and prints the log and the
+/// result; with `record`, writes the race record too.
 pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Result<u8> {
     if let Some(mission) = args.mission.as_deref() {
         return race_mission(args, mission, out, err);
@@ -328,7 +333,10 @@ pub fn race(args: &RaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let mut bots = crate::sim::Seats::random(args.seed, players);
+    let mut bots = match seats(args, &args.content, players, err)? {
+        Ok(bots) => bots,
+        Err(code) => return Ok(code),
+    };
     finish_race(
         args,
         &mut race,
@@ -375,7 +383,10 @@ fn race_mission(
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let mut bots = crate::sim::Seats::random(args.seed, setup.players.len());
+    let mut bots = match seats(args, &loaded.content, setup.players.len(), err)? {
+        Ok(bots) => bots,
+        Err(code) => return Ok(code),
+    };
     for (seat, profile) in loaded
         .seat_profiles(&setup, |_| None)
         .into_iter()
@@ -393,6 +404,23 @@ fn race_mission(
         (&setup, identity, files),
         out,
         err,
+    )
+}
+
+/// The seats of the race: random bots, or the `--bots` profiles of the pack at `content`.
+fn seats(
+    args: &RaceArgs,
+    content: &Path,
+    players: usize,
+    err: &mut dyn Write,
+) -> io::Result<Result<crate::sim::Seats, u8>> {
+    if args.bots.is_empty() {
+        // Today's races, bot for bot: the random bots every earlier record was played by.
+        return Ok(Ok(crate::sim::Seats::random(args.seed, players)));
+    }
+    Ok(
+        super::simulate::seat_profiles(content, &args.bots, players, err)?
+            .map(|profiles| crate::sim::Seats::new(args.seed, profiles.iter().map(Some))),
     )
 }
 

@@ -648,30 +648,41 @@ pub(super) fn seat_bots(
     args: &SimulateArgs,
     err: &mut dyn Write,
 ) -> io::Result<Result<Vec<crate::content::bot_profile::BotProfile>, u8>> {
-    let profiles = profiles_in(&args.content);
-    let names: Vec<String> = if args.bots.is_empty() {
+    seat_profiles(&args.content, &args.bots, args.players(), err)
+}
+
+/// The bot profiles of `seats` seats from the pack at `content`: `names` (a `--bots` list)
+/// repeated over the seats, random when empty. A list longer than the table, or a name the
+/// pack does not hold, is reported on `err` with the exit status to give.
+pub(super) fn seat_profiles(
+    content: &Path,
+    names: &[String],
+    seats: usize,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<crate::content::bot_profile::BotProfile>, u8>> {
+    let profiles = profiles_in(content);
+    let names: Vec<String> = if names.is_empty() {
         vec!["random".to_owned()]
     } else {
-        args.bots.clone()
+        names.to_vec()
     };
-    if names.len() > args.players() {
+    if names.len() > seats {
         writeln!(
             err,
-            "error: --bots names {} profiles for {} seats: at most one per seat",
+            "error: --bots names {} profiles for {seats} seats: at most one per seat",
             names.len(),
-            args.players()
         )?;
         // A command line that asks for the impossible, as clap's usage errors do.
         return Ok(Err(EXIT_UNREADABLE));
     }
     let mut bots = Vec::new();
-    for seat in 0..args.players() {
+    for seat in 0..seats {
         let name = &names[seat % names.len()];
         let Some(profile) = profiles.get(name) else {
             writeln!(
                 err,
                 "error: no bot profile `{name}` in {} (it has: {})",
-                args.content.display(),
+                content.display(),
                 profiles.keys().cloned().collect::<Vec<_>>().join(", ")
             )?;
             return Ok(Err(EXIT_CONTENT_ERRORS));

@@ -464,3 +464,54 @@ fn a_path_that_is_not_utf8_is_refused_when_a_record_is_asked_for() {
     ]);
     assert_eq!(played.status.code(), Some(0));
 }
+
+#[test]
+fn race_bots_plays_a_race_of_the_named_profiles_and_its_record_replays() {
+    // `race --bots`, as `simulate` takes it: a single race of planners, logged and recorded.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let record = dir.path().join("planners.json");
+    let record_arg = record.to_str().expect("utf-8 path");
+    let args = |bots: Option<&'static str>| {
+        let mut args: Vec<&str> = vec![
+            "race",
+            "--track",
+            "tracks/oval.ron",
+            "--players",
+            "2",
+            "--seed",
+            "3",
+            "--json",
+        ];
+        if let Some(bots) = bots {
+            args.extend(["--bots", bots]);
+        }
+        args
+    };
+    let mut planned = args(Some("planner"));
+    planned.extend(["--record", record_arg]);
+    let planners = common::roadwright(&planned);
+    assert_eq!(planners.code, 0, "{}", planners.stderr);
+    let planners: serde_json::Value = serde_json::from_str(&planners.stdout).expect("json");
+    let randoms = common::roadwright(&args(None));
+    assert_eq!(randoms.code, 0, "{}", randoms.stderr);
+    let randoms: serde_json::Value = serde_json::from_str(&randoms.stdout).expect("json");
+    assert_ne!(
+        planners["events"], randoms["events"],
+        "planners play another race than random bots on the same seed"
+    );
+    let replayed = common::roadwright(&["replay", record_arg, "--json"]);
+    assert_eq!(replayed.code, 0, "{}", replayed.stderr);
+    let replayed: serde_json::Value = serde_json::from_str(&replayed.stdout).expect("json");
+    assert_eq!(
+        replayed["events"], planners["events"],
+        "the record replays the race"
+    );
+    // A profile the pack does not hold is named, with the ones it has.
+    let unknown = common::roadwright(&args(Some("nobody")));
+    assert_eq!(unknown.code, 1, "{}", unknown.stderr);
+    assert!(
+        unknown.stderr.contains("no bot profile `nobody`") && unknown.stderr.contains("planner"),
+        "{}",
+        unknown.stderr
+    );
+}
