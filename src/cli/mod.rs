@@ -96,7 +96,12 @@ fn parse_shard(text: &str) -> Result<crate::sim::batch::Shard, String> {
             None if rest.is_empty() => None,
             None => return Err("write --shard auto or --shard auto/N".to_owned()),
         };
-        return shard_env::shard_from(&|name| std::env::var(name).ok(), count);
+        // A value that is not UTF-8 is kept (lossily), so it is refused as not a number
+        // rather than read as unset.
+        return shard_env::shard_from(
+            &|name| std::env::var_os(name).map(|v| v.to_string_lossy().into_owned()),
+            count,
+        );
     }
     let (index, count) = text
         .split_once('/')

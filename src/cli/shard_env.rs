@@ -24,10 +24,20 @@ pub fn shard_from(
             .map(|text| {
                 text.trim()
                     .parse::<usize>()
-                    .map_err(|_| format!("{name}={text} is not a number"))
+                    .map_err(|_| format!("{name}={} is not a number", shown(&text)))
             })
             .transpose()
     };
+    if get("SLURM_ARRAY_TASK_ID").is_some() && get("JOB_COMPLETION_INDEX").is_some() {
+        // Which scheduler runs the task is not for the program to guess: a wrong guess plays
+        // another shard than the one the job meant, and the merge then misses one.
+        return Err(
+            "--shard auto finds both SLURM_ARRAY_TASK_ID (a SLURM array job) and \
+             JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) set: unset the one that does not \
+             belong to this job, or write --shard I/N"
+                .to_owned(),
+        );
+    }
     let (index, found) = if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
         if let Some(step) = number("SLURM_ARRAY_TASK_STEP")?
             && step != 1
@@ -37,7 +47,14 @@ pub fn shard_from(
                  (--array=1-N)"
             ));
         }
-        let min = number("SLURM_ARRAY_TASK_MIN")?.unwrap_or(0);
+        // SLURM sets the first id of every array; without it the task's place in the array
+        // is unknown (an array 1-4 read from 0 would play shard 2 in task 1).
+        let min = number("SLURM_ARRAY_TASK_MIN")?.ok_or_else(|| {
+            format!(
+                "SLURM_ARRAY_TASK_ID={id} is set but SLURM_ARRAY_TASK_MIN is not: --shard auto \
+                 cannot tell which task of the array this is; write --shard I/N"
+            )
+        })?;
         let tasks = match number("SLURM_ARRAY_TASK_COUNT")? {
             Some(tasks) => Some(tasks),
             None => number("SLURM_ARRAY_TASK_MAX")?.map(|max| max + 1 - min.min(max + 1)),
@@ -68,11 +85,22 @@ pub fn shard_from(
     Ok(Shard { index, count })
 }
 
+/// A value from the environment as an error message shows it: a long one is cut (a
+/// variable may hold anything, and a message is one line).
+fn shown(text: &str) -> String {
+    const MOST: usize = 40;
+    if text.chars().count() <= MOST {
+        return text.to_owned();
+    }
+    let start: String = text.chars().take(MOST).collect();
+    format!("{start}... ({} bytes)", text.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> {
+    fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<String> + use<> {
         let pairs: Vec<(String, String)> = pairs
             .iter()
             .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
@@ -127,5 +155,39 @@ mod tests {
         let beyond = env(&[("JOB_COMPLETION_INDEX", "5"), ("ROADWRIGHT_SHARDS", "5")]);
         assert!(shard_from(&beyond, None).is_err());
         assert!(shard_from(&env(&[]), None).is_err(), "no scheduler");
+    }
+
+    #[test]
+    fn a_hostile_environment_is_refused_not_guessed() {
+        // Task 1 of an array 1-4 without its first id: reading the first id as 0 played
+        // shard 2 here.
+        let no_min = env(&[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+        ]);
+        let error = shard_from(&no_min, None).expect_err("refused");
+        assert!(error.contains("SLURM_ARRAY_TASK_MIN is not"), "{error}");
+        // Both schedulers' variables: neither is picked silently.
+        let both = env(&[
+            ("SLURM_ARRAY_TASK_ID", "1"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_COUNT", "4"),
+            ("JOB_COMPLETION_INDEX", "2"),
+        ]);
+        let error = shard_from(&both, None).expect_err("refused");
+        assert!(error.contains("both"), "{error}");
+        // A huge value is named, not echoed whole; a value that was not UTF-8 (kept lossily by
+        // the caller) is not a number.
+        let huge = "9".repeat(100_000) + "x";
+        let long = env(&[("SLURM_ARRAY_TASK_ID", huge.as_str())]);
+        let error = shard_from(&long, None).expect_err("refused");
+        assert!(error.len() < 200, "{} bytes", error.len());
+        assert!(error.contains("SLURM_ARRAY_TASK_ID=") && error.contains("100001 bytes"));
+        let lossy = env(&[
+            ("SLURM_ARRAY_TASK_MIN", "\u{FFFD}"),
+            ("SLURM_ARRAY_TASK_ID", "1"),
+        ]);
+        let error = shard_from(&lossy, None).expect_err("refused");
+        assert!(error.contains("SLURM_ARRAY_TASK_MIN=") && error.contains("not a number"));
     }
 }
