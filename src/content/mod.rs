@@ -17,6 +17,7 @@ pub mod hazard_deck;
 pub mod kind;
 pub mod mission;
 pub mod movement_events;
+pub mod ordinal;
 pub mod output_path;
 pub mod pack;
 pub mod parse;

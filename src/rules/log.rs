@@ -174,15 +174,7 @@ impl Race {
 
 /// `1st`, `2nd`, `3rd`, `4th`... for the car that finished after `before` others.
 fn ordinal(before: u8) -> String {
-    let n = u32::from(before) + 1;
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
+    crate::content::ordinal::ordinal(u32::from(before) + 1)
 }
 
 #[cfg(test)]

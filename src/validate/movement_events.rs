@@ -71,8 +71,9 @@ fn check_numbers(card: &MovementEventCard, limits: Limits, report: &mut FileRepo
             &at_effect,
             format!(
                 "movement event `{}` deals {most} damage, enough to eliminate an undamaged car \
-                 (the {}th damage eliminates)",
-                card.id, limits.eliminating_damage
+                 (the {} damage eliminates)",
+                card.id,
+                crate::content::ordinal::ordinal(u32::from(limits.eliminating_damage))
             ),
         );
     }
