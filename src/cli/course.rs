@@ -88,7 +88,9 @@ pub fn course_tiles(
         return Ok(EXIT_UNREADABLE);
     }
     if !args.force
-        && let Some(there) = targets.iter().find(|t| t.exists())
+        && let Some(there) = targets
+            .iter()
+            .find(|t| crate::content::output_path::occupied(t))
     {
         writeln!(
             err,
@@ -127,7 +129,7 @@ pub fn course_build(
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    if !args.force && target.exists() {
+    if !args.force && crate::content::output_path::occupied(target) {
         writeln!(
             err,
             "{}: error[exists]: the file exists; give --force to replace it",
@@ -144,6 +146,15 @@ pub fn course_build(
             return Ok(super::race::open_failure(&found));
         }
     };
+    // The course's tiles are inputs too: `-o` naming one of them (with `--force`) replaced
+    // the tile with the track, and a track written among them is read as a tile next time.
+    if let Err(e) = crate::content::output_path::check_outputs(
+        &[("-o", target)],
+        &[path, files.tiles_folder().as_path()],
+    ) {
+        writeln!(err, "error: {e}")?;
+        return Ok(EXIT_UNREADABLE);
+    }
     let track = match files.track(args.seed) {
         Ok(track) => track,
         Err(found) => {

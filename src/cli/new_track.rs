@@ -28,7 +28,7 @@ pub fn new_track(args: &NewTrackArgs, out: &mut dyn Write, err: &mut dyn Write) 
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    if !force && out_path.exists() {
+    if !force && crate::content::output_path::occupied(out_path) {
         writeln!(
             err,
             "{}: error[exists]: the file exists; give --force to replace it",

@@ -35,6 +35,15 @@ fn resolved(path: &Path) -> PathBuf {
     }
 }
 
+/// Whether something is at `path`: a file, a folder, or a link, a dangling one included.
+/// `Path::exists` follows links, so a link that points nowhere reads as free, and a command
+/// that refuses to replace a file without `--force` would write through it to wherever it
+/// points.
+#[must_use]
+pub fn occupied(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// Whether `path` is `folder` or lies inside it, however either is spelt (relative, through
 /// links, or not created yet).
 #[must_use]

@@ -28,14 +28,24 @@ pub struct CourseFiles {
     pub tiles: BTreeMap<Id, Tile>,
 }
 
+/// The folder a course's tiles are read from: its `tiles`, named relative to the course file.
+fn tiles_folder(path: &Path, course: &Course) -> PathBuf {
+    path.parent()
+        .unwrap_or(Path::new("."))
+        .join(course.tiles.as_str())
+}
+
 impl CourseFiles {
+    /// The folder the course's tiles were read from.
+    #[must_use]
+    pub fn tiles_folder(&self) -> PathBuf {
+        tiles_folder(&self.path, &self.course)
+    }
+
     /// Reads the course at `path` (already loaded as `course`) and the tiles of its folder;
     /// the folder's problems and the tiles' errors, when there are any.
     pub fn read(path: &Path, course: Course) -> Result<Self, Vec<Diagnostic>> {
-        let folder = path
-            .parent()
-            .unwrap_or(Path::new("."))
-            .join(course.tiles.as_str());
+        let folder = tiles_folder(path, &course);
         if !folder.is_dir() {
             return Err(vec![Diagnostic::error_in(
                 path,

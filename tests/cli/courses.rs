@@ -415,3 +415,96 @@ fn simulate_endings(
         })
         .collect()
 }
+
+#[test]
+fn course_build_never_writes_over_or_among_the_courses_own_tiles() {
+    // `-o` naming one of the course's own tiles, even with `--force`, replaced the tile with
+    // the track: the tiles are inputs, and nothing is written into their folder.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(
+        dir.path(),
+        "square.ron",
+        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
+    );
+    let tile = dir.path().join("tiles/corner.ron");
+    let before = fs::read(&tile).expect("tile");
+    for out in [&tile, &dir.path().join("tiles/new-track.ron")] {
+        let run = common::roadwright(&[
+            "course",
+            "build",
+            course.to_str().expect("path"),
+            "-o",
+            out.to_str().expect("path"),
+            "--force",
+        ]);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("-o"), "{}", run.stderr);
+    }
+    assert_eq!(
+        fs::read(&tile).expect("tile"),
+        before,
+        "the tile is untouched"
+    );
+    assert!(!dir.path().join("tiles/new-track.ron").exists());
+}
+
+#[cfg(unix)]
+#[test]
+fn commands_that_make_a_file_do_not_write_through_a_dangling_link_without_force() {
+    // `Path::exists` follows links: a link pointing nowhere read as free, and `course build`,
+    // `course tiles` and `new-track` wrote through it to wherever it pointed.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(
+        dir.path(),
+        "square.ron",
+        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
+    );
+    let elsewhere = dir.path().join("elsewhere");
+    fs::create_dir(&elsewhere).expect("folder");
+    let link = |name: &str| {
+        let link = dir.path().join(name);
+        std::os::unix::fs::symlink(elsewhere.join(name), &link).expect("link");
+        link
+    };
+    let track_link = link("built.ron");
+    let built = build(&course, 0, &track_link);
+    let template_link = link("oval.ron");
+    let made = common::roadwright(&[
+        "new-track",
+        "oval",
+        "-o",
+        template_link.to_str().expect("path"),
+    ]);
+    let tiles_out = dir.path().join("standard-tiles");
+    fs::create_dir(&tiles_out).expect("folder");
+    std::os::unix::fs::symlink(
+        elsewhere.join("jump.ron"),
+        tiles_out.join("jump.ron"),
+    )
+    .expect("link");
+    let tiles = common::roadwright(&[
+        "course",
+        "tiles",
+        "--out",
+        tiles_out.to_str().expect("path"),
+    ]);
+    for (what, run) in [
+        ("course build", built),
+        ("new-track", made),
+        ("course tiles", tiles),
+    ] {
+        assert_eq!(run.code, 1, "{what}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("error[exists]"),
+            "{what}: {}",
+            run.stderr
+        );
+    }
+    assert_eq!(
+        fs::read_dir(&elsewhere).expect("folder").count(),
+        0,
+        "nothing was written through a link"
+    );
+}
