@@ -18,6 +18,7 @@
 //! drawn again from the next seed of the seed's own sequence, at most [`MAX_DRAWS`] times; a
 //! pile none of whose draws closes is refused, with how many were tried. An open (point to
 //! point) pile need not close: only a draw that lays a tile over another is drawn again.
+//! A course lays at most [`MAX_TILES`] tiles.
 //!
 //! Format history: version 1 (current).
 
@@ -30,6 +31,11 @@ pub use super::track::Route;
 
 /// How many draws of a pile are tried before it is refused.
 pub const MAX_DRAWS: u32 = 2_000;
+
+/// The most tiles a course lays (a fixed list, or a pile's first tile and its length). The
+/// standard tiles are two to ten sectors long, so this is a track of thousands of sectors,
+/// far past any table; it bounds the work and memory of a draw.
+pub const MAX_TILES: u32 = 500;
 
 /// A course file.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize, JsonSchema)]

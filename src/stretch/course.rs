@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{BuildError, Inside, TrackBuilder};
-use crate::content::course::{Course, Layout, MAX_DRAWS, Route};
+use crate::content::course::{Course, Layout, MAX_DRAWS, MAX_TILES, Route};
 use crate::content::text::Id;
 use crate::content::tile::Tile;
 use crate::content::track::{Chute, GridSlot, Section, SpaceRef, Track, TrackStyle};
@@ -76,6 +76,15 @@ pub enum CourseError {
         pair: String,
         /// Whether the pair is laid at all.
         laid: bool,
+    },
+    /// It lays more tiles than a course may.
+    #[error(
+        "the course lays {tiles} tiles; a course lays at most {most} (a track of that many tiles is far past any table)",
+        most = MAX_TILES
+    )]
+    TooLong {
+        /// The tiles it would lay (the pile's first tile and its length, or the fixed list).
+        tiles: u64,
     },
     /// The lap does not close.
     #[error("the course does not close: {0}")]
@@ -217,6 +226,15 @@ pub fn build_course(
     tiles: &BTreeMap<Id, Tile>,
     seed: u64,
 ) -> Result<Track, CourseError> {
+    // Refused before anything is drawn or laid: a length of four billion drew until memory
+    // ran out, and a million tiles laid for minutes.
+    let laid = match &course.layout {
+        Layout::Fixed(ids) => ids.len() as u64,
+        Layout::Pile { first, length, .. } => u64::from(first.is_some()) + u64::from(*length),
+    };
+    if laid > u64::from(MAX_TILES) {
+        return Err(CourseError::TooLong { tiles: laid });
+    }
     match &course.layout {
         Layout::Fixed(ids) => lay(course, &named(ids.iter(), tiles)?),
         Layout::Pile {

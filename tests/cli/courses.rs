@@ -479,11 +479,8 @@ fn commands_that_make_a_file_do_not_write_through_a_dangling_link_without_force(
     ]);
     let tiles_out = dir.path().join("standard-tiles");
     fs::create_dir(&tiles_out).expect("folder");
-    std::os::unix::fs::symlink(
-        elsewhere.join("jump.ron"),
-        tiles_out.join("jump.ron"),
-    )
-    .expect("link");
+    std::os::unix::fs::symlink(elsewhere.join("jump.ron"), tiles_out.join("jump.ron"))
+        .expect("link");
     let tiles = common::roadwright(&[
         "course",
         "tiles",
@@ -507,4 +504,31 @@ fn commands_that_make_a_file_do_not_write_through_a_dangling_link_without_force(
         0,
         "nothing was written through a link"
     );
+}
+
+#[test]
+fn a_course_longer_than_any_table_is_refused_before_it_is_drawn() {
+    // A pile of length 4294967295 drew until memory ran out (validate and course build
+    // aborted); a million tiles laid for minutes. Both are refused at once, by name.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(
+        dir.path(),
+        "endless.ron",
+        "Pile(first: Some(\"start\"), tiles: [(tile: \"straight\", count: 4294967295)], length: 4294967295)",
+    );
+    let validated = common::roadwright(&["validate", course.to_str().expect("path")]);
+    assert_eq!(
+        validated.code, 1,
+        "{}{}",
+        validated.stdout, validated.stderr
+    );
+    assert!(
+        validated.stdout.contains("course-build") && validated.stdout.contains("at most 500"),
+        "{}",
+        validated.stdout
+    );
+    let built = build(&course, 0, &dir.path().join("endless-track.ron"));
+    assert_eq!(built.code, 1, "{}", built.stderr);
+    assert!(built.stderr.contains("at most 500"), "{}", built.stderr);
 }
