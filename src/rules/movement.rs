@@ -53,7 +53,9 @@
 //!   left; entered any other way it is wrecked. It flies over cars and over the crossover (the
 //!   spaces between are not entered, so no crossover collision), lands on the nearest free
 //!   space short of a car, the trough or a barred space, and scores the finish line if it flew
-//!   over it.
+//!   over it. The ground it lands on strikes it (mud, fire, a hazard), but a ramp or a slide
+//!   there carries it no further: a ramp "flies n spaces and stops", so flights never chain
+//!   (a pack whose every space was a ramp flew a car round the lap a dozen times on one card).
 //! - Ground where cars stack (`stacks`, as the trough always has): any number of cars share a
 //!   space of it. A car entering one with cars there pushes and displaces no one and pays no
 //!   displacement; cars on it never link (no line runs through a stack), so a push that reaches
@@ -357,6 +359,10 @@ enum Going {
     Sideways,
     /// Across the lanes, towards a side (a lateral step).
     Across(LaneSide),
+    /// Landed from a ramp's flight: the landing's ground strikes the car, but nothing there
+    /// carries it further (a ramp flies its distance and stops; flights and slides do not
+    /// chain from a landing).
+    Landed,
 }
 
 impl Going {
@@ -370,12 +376,22 @@ impl Going {
     }
 }
 
+/// Whether a ground effect carries the car on from its space (a slide, a ramp).
+fn carries(effect: Effect) -> bool {
+    matches!(
+        effect,
+        Effect::Slide(_) | Effect::Jump(_) | Effect::DrawnJump { .. }
+    )
+}
+
 /// What one space's ground did.
 enum Struck {
     /// The step's end.
     Done(StepEnd),
     /// A slide carried the car on; the ground it stands on now strikes next.
     Slid,
+    /// A ramp flew the car; the ground it landed on strikes next, carrying it no further.
+    Landed,
 }
 
 /// The tails a step may link (see [`Step::Forward`]).
@@ -939,6 +955,7 @@ impl Movement {
                 Struck::Done(end) => return end,
                 // Slid or jumped ahead: the next space was entered straight from behind.
                 Struck::Slid => going = going.carried_on(),
+                Struck::Landed => going = Going::Landed,
             }
         }
         StepEnd::Continue
@@ -954,12 +971,17 @@ impl Movement {
         going: Going,
     ) -> Struck {
         let mut slid = false;
+        let mut landed = false;
         for index in 0..race.track().terrain().kind(kind).effects.len() {
             // A slide or a jump over the finish line can win the race: nothing follows (11.5).
             if race.is_over() {
                 return Struck::Done(StepEnd::Continue);
             }
             let effect = race.track().terrain().kind(kind).effects[index];
+            if going == Going::Landed && carries(effect) {
+                // A landing's ramp or slide does not carry the car on: no chain of flights.
+                continue;
+            }
             race.record(RaceEvent::GroundStruck {
                 car: self.mover,
                 space,
@@ -995,7 +1017,7 @@ impl Movement {
                     self.lose_the_rest(race);
                     if let Some(to) = race.fly(self.mover, space, spaces) {
                         self.visited.push(race.cell(to));
-                        slid = true;
+                        landed = true;
                     }
                 }
                 Effect::Slide(spaces) => {
@@ -1010,7 +1032,9 @@ impl Movement {
                 }
             }
         }
-        if slid {
+        if landed {
+            Struck::Landed
+        } else if slid {
             Struck::Slid
         } else {
             Struck::Done(StepEnd::Continue)
@@ -1043,6 +1067,8 @@ impl Movement {
                 .copied()
                 .min_by_key(|to| track.space(*to).lane.abs_diff(lane))?,
             Going::Across(side) => track.lateral(at, side)?,
+            // A landing carries the car no further (see `Going::Landed`).
+            Going::Landed => return None,
         };
         let open = !track.space(to).ground.is_trough()
             && race.car_on(to).is_none()

@@ -679,6 +679,40 @@ fn a_ramp_jumps_a_car_from_straight_behind_and_wrecks_one_from_the_side() {
 }
 
 #[test]
+fn a_ramp_landing_on_a_ramp_or_glass_stops_there_flights_never_chain() {
+    // "a ramp flies n spaces and stops": with ramps at 3.1 and 6.1 (and glass at 9.1), a car
+    // flying from 3.1 lands on 6.1 and stays. A pack whose every space was a ramp flew a car
+    // round the lap a dozen times on one card.
+    let mut ramp = kind("ramp");
+    ramp.effects = vec![Effect::Jump(3)];
+    let mut glass = kind("desert-glass");
+    glass.effects = vec![Effect::Slide(1)];
+    let terrain = terrain_with(vec![ramp, glass]);
+    let position = |track: &Track| {
+        Position::on_ground(track, &terrain)
+            .car(RR, "12", "2.1")
+            .play(RR, "12", "solo-2")
+    };
+    let track = painted(&[("3.1", "ramp"), ("6.1", "ramp")]);
+    let mut race = play_moving_first(position(&track));
+    step(&mut race, "forward", "3.1");
+    assert_eq!(
+        where_is(&race, RR, "12"),
+        "6.1",
+        "landed on the second ramp"
+    );
+    assert!(race.movement().is_none());
+    let track = painted(&[("3.1", "ramp"), ("6.1", "desert-glass")]);
+    let mut race = play_moving_first(position(&track));
+    step(&mut race, "forward", "3.1");
+    assert_eq!(
+        where_is(&race, RR, "12"),
+        "6.1",
+        "the glass does not carry a landing on"
+    );
+}
+
+#[test]
 fn a_ramp_with_no_run_up_in_its_lane_is_a_warning_at_the_ramp() {
     let mut ramp = kind("ramp");
     ramp.effects = vec![Effect::Jump(2)];
