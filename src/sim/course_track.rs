@@ -63,6 +63,7 @@ impl CourseFiles {
             .map(Diagnostic::from_load_error)
             .collect();
         let mut tiles = BTreeMap::new();
+        let mut read_from: BTreeMap<Id, &Path> = BTreeMap::new();
         for file in &opened.files {
             if let Document::Tile(tile) = &file.document {
                 problems.extend(
@@ -70,6 +71,20 @@ impl CourseFiles {
                         .into_iter()
                         .filter(Diagnostic::is_error),
                 );
+                // Two files with one id: the course could lay either, so it lays neither (the
+                // last one read used to win, silently).
+                if let Some(first) = read_from.insert(tile.id.clone(), &file.source.path) {
+                    problems.push(Diagnostic::error_in(
+                        &file.source.path,
+                        "duplicate-id",
+                        format!(
+                            "tile `{}` is also defined by {}: a course names tiles by id, so \
+                             each tile of its folder needs its own",
+                            tile.id,
+                            first.display()
+                        ),
+                    ));
+                }
                 tiles.insert(tile.id.clone(), tile.clone());
             }
         }

@@ -532,3 +532,32 @@ fn a_course_longer_than_any_table_is_refused_before_it_is_drawn() {
     assert_eq!(built.code, 1, "{}", built.stderr);
     assert!(built.stderr.contains("at most 500"), "{}", built.stderr);
 }
+
+#[test]
+fn two_tiles_with_one_id_are_refused_with_both_files_named() {
+    // The last file read used to win silently: which corner a course laid hung on file names.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let tiles = dir.path().join("tiles");
+    let straight = fs::read_to_string(tiles.join("straight.ron")).expect("tile");
+    // A different tile under the id `corner`.
+    fs::write(
+        tiles.join("zz-other-corner.ron"),
+        straight.replace("\"straight\"", "\"corner\""),
+    )
+    .expect("tile");
+    let course = write_course(
+        dir.path(),
+        "square.ron",
+        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
+    );
+    let run = build(&course, 0, &dir.path().join("square-track.ron"));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("duplicate-id")
+            && run.stderr.contains("zz-other-corner.ron")
+            && run.stderr.contains("corner.ron"),
+        "{}",
+        run.stderr
+    );
+}
