@@ -645,6 +645,13 @@ impl CheckedTrack {
     pub fn point_to_point(&self) -> bool {
         self.route == Route::PointToPoint
     }
+
+    /// Whether `space` is in the run-off of a point-to-point track: past the finish line, where
+    /// no car stays (a car that enters it has finished).
+    #[must_use]
+    pub fn in_run_off(&self, space: SpaceId) -> bool {
+        self.point_to_point() && self.space(space).sector == self.last_lap_sector
+    }
 }
 
 /// For a run flag list, how many following entries still have the flag (`None` when the entry

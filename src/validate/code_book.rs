@@ -260,7 +260,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "run-off-start",
         Track,
-        "A grid slot or the chute stands on a point-to-point track's run-off: a car there would start past the finish line.",
+        "A grid slot or the chute stands on a point-to-point track's run-off, or a mission places a car there: a car there would start past the finish line, and could never cross it.",
     ),
     code(
         "unreachable-from-grid",

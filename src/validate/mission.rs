@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use super::checked::Content;
 use super::checked_track::{CellId, CheckedTrack, SpaceId};
 use super::diagnostic::ObjectRef;
+use super::limits::MAX_DECK_CARDS;
 use super::locate::Needle;
 use super::report::FileReport;
 use crate::content::mission::{
@@ -823,6 +824,17 @@ fn check_spot(
         }
         return;
     }
+    if track.in_run_off(space) {
+        report.error(
+            "run-off-start",
+            object.clone(),
+            needles,
+            format!(
+                "{at} is in the run-off of this point-to-point track, past the finish line: a \
+                 car placed there could never finish"
+            ),
+        );
+    }
     let ground = track.space(space).ground;
     let cell = track.space(space).cell;
     if !ground.shared && taken.contains(&cell) {
@@ -927,7 +939,22 @@ fn check_deck_changes(
         }
     }
     for (deck, counts) in &counts {
-        if counts.iter().sum::<i64>() == 0 {
+        // Each change is held to MAX_ADDED_COPIES, but changes add up: the deck the race plays
+        // with is held to the same limit as a pack's deck.
+        let total = counts.iter().sum::<i64>();
+        if total > i64::try_from(MAX_DECK_CARDS).unwrap_or(i64::MAX) {
+            report.error(
+                "deck-too-large",
+                None,
+                &[Needle::Field("deck_changes")],
+                format!(
+                    "the mission's changes make the {} {total} cards; a deck may hold at most \
+                     {MAX_DECK_CARDS}",
+                    deck_label(*deck)
+                ),
+            );
+        }
+        if total == 0 {
             report.error(
                 "deck-change-empties",
                 None,
@@ -1126,6 +1153,17 @@ impl Sought<'_> {
                     );
                 }
                 let found = self.spaces(id, spaces, report);
+                if let Some(at) = found.iter().find(|s| self.track.in_run_off(**s)) {
+                    // A car that enters the run-off has finished and leaves the road.
+                    return unreachable(
+                        report,
+                        format!(
+                            "it holds {}, in the run-off of this point-to-point track, where no \
+                             car stays",
+                            self.track.at(*at)
+                        ),
+                    );
+                }
                 Some(CheckedGoal::Hold(found, *turns))
             }
             Goal::Wipeout => Some(CheckedGoal::Wipeout),

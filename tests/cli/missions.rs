@@ -192,6 +192,15 @@ fn hostile_missions_are_refused_at_their_lines_with_their_codes() {
         "unknown-card",
         None,
     );
+    // Each change within its 1,000 copies, but together past the 9,999 cards a deck holds
+    // (10,000,092 cards passed).
+    let many = "Add(deck: Combat, card: \"clipped\", count: 1000), ".repeat(10);
+    refused(
+        "deck_changes: [",
+        &format!("deck_changes: [{many}"),
+        "deck-too-large",
+        Some("deck_changes: ["),
+    );
     refused(
         r#"at: Space("1.1")"#,
         r#"at: Space("3.1")"#,

@@ -517,3 +517,52 @@ fn nothing_is_recorded_after_an_objective_wins_the_race_not_even_another_objecti
     );
     assert_eq!(race.objective_progress(ObjectiveId(1), JACKALS), Some(0));
 }
+
+#[test]
+fn a_mission_may_not_place_a_car_or_hold_a_space_in_a_point_to_point_run_off() {
+    // A car placed in the run-off starts past the finish line and can never cross it; a held
+    // run-off space is never held (a car that enters it has finished and left the road).
+    use roadwright::content::scenario::{CarPlacement, Spot};
+    let track = roadwright::validate::checked_track::CheckedTrack::from_track(
+        &point_to_point(test_track(&straight(6, "PPP"))),
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
+    let content =
+        roadwright::validate::open::open_content(&common::repo("content")).expect("content");
+    let place = |team: &str, number: &str, at: &str| CarPlacement {
+        team: Id::from(team),
+        number: CarNumber::from(number),
+        at: Spot::Space(at.parse().expect("space")),
+        damage: 0,
+        markers: Vec::new(),
+        activated: false,
+    };
+    let codes = |mission: &Mission| -> Vec<&'static str> {
+        match roadwright::validate::mission::CheckedMission::from_mission(mission, &content, &track)
+        {
+            Ok(_) => Vec::new(),
+            Err(found) => found.iter().map(|d| d.code).collect(),
+        }
+    };
+    let hold = |at: &str| {
+        objective(
+            "hold",
+            Some("jackals"),
+            Goal::Hold {
+                spaces: vec![at.parse().expect("space")],
+                turns: 2,
+            },
+            Reward::Win,
+        )
+    };
+    let mut sound = mission(vec![hold("4.1")]);
+    sound.setup = MissionSetup::Placed(vec![place(CJ, "21", "1.1"), place(RR, "11", "2.1")]);
+    assert_eq!(codes(&sound), Vec::<&str>::new());
+    let mut placed = sound.clone();
+    placed.setup = MissionSetup::Placed(vec![place(CJ, "21", "5.1"), place(RR, "11", "2.1")]);
+    assert_eq!(codes(&placed), ["run-off-start"]);
+    let mut held = sound;
+    held.objectives = vec![hold("5.1")];
+    assert_eq!(codes(&held), ["objective-unreachable"]);
+}
