@@ -1,7 +1,8 @@
 //! Checks a tile file on its own: it has sectors with spaces, its links stay inside it (each
 //! into the next of its sectors; its last sector has none, they are the next tile's), its
 //! spaces' lanes are numbered from 0, its ground is of the kinds known, and its grid and chute
-//! stand on its spaces. How it joins others is a course's check: it is built and its track
+//! stand on its spaces, on distinct spaces; the numbers of its drawing are finite, within range
+//! and its sizes positive, as a track's are. How it joins others is a course's check: it is built and its track
 //! checked.
 
 use super::diagnostic::ObjectRef;
@@ -83,6 +84,37 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
                     );
                 }
             }
+        }
+    }
+    // The drawing's numbers, as a track's are checked: a course lays the tile by them, and a
+    // tile that passes here must not be refused there.
+    let spaces = tile
+        .sectors
+        .iter()
+        .enumerate()
+        .flat_map(|(number, sector)| {
+            let number = u32::try_from(number).unwrap_or(u32::MAX);
+            sector
+                .spaces
+                .iter()
+                .map(move |space| (SpaceRef::lap(number, space.lane), space))
+        });
+    super::track::check_space_numbers(tile.space_size, spaces, report);
+    let mut used: std::collections::BTreeMap<SpaceRef, u32> = std::collections::BTreeMap::new();
+    for slot in &tile.grid {
+        if let Some(other) = used.insert(slot.space, slot.position) {
+            report.error(
+                "grid-duplicate-space",
+                None,
+                &[
+                    Needle::Field("grid"),
+                    Needle::Value(&slot.space.to_string()),
+                ],
+                format!(
+                    "grid positions {other} and {} of tile `{}` are both on {}",
+                    slot.position, tile.id, slot.space
+                ),
+            );
         }
     }
     let placed = tile

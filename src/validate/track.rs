@@ -41,26 +41,6 @@ pub fn check(
         return false;
     }
     let drawing_sane = check_geometry(track, report);
-    if !(track.space_size.length > 0.0 && track.space_size.width > 0.0) {
-        report.error(
-            "space-size",
-            None,
-            &[Needle::Field("space_size")],
-            "spaces must have a positive length and width".to_owned(),
-        );
-    }
-    for (at, space) in track.spaces() {
-        if let Some(size) = space.size
-            && !(size.length > 0.0 && size.width > 0.0)
-        {
-            report.error(
-                "space-size",
-                Some(ObjectRef::Space { space: at }),
-                &[Needle::Field("size")],
-                format!("space {at} has a size that is not positive"),
-            );
-        }
-    }
     // A lap not (yet) closed; a point-to-point track is open by design, its finish line before
     // its run-off.
     let lap_open = !track.point_to_point() && !track.lap_is_closed();
@@ -139,36 +119,7 @@ pub fn warn_spots_without_deck(track: &Track, terrain: &TerrainBook, report: &mu
 /// an infinity or a size near `f32::MAX` would only fail later, when the track is drawn. True
 /// when nothing was reported.
 fn check_geometry(track: &Track, report: &mut FileReport<'_>) -> bool {
-    let mut sane_throughout = true;
-    let sane = |v: f32| v.is_finite() && v.abs() <= super::limits::MAX_COORDINATE;
-    let mut bad = |what: String, object: Option<ObjectRef>, field: &'static str| {
-        sane_throughout = false;
-        report.error(
-            "geometry-out-of-range",
-            object,
-            &[Needle::Field(field)],
-            format!(
-                "{what} is not a finite number within ±{}",
-                super::limits::MAX_COORDINATE
-            ),
-        );
-    };
-    if !(sane(track.space_size.length) && sane(track.space_size.width)) {
-        bad("the space size".to_owned(), None, "space_size");
-    }
-    for (at, space) in track.spaces() {
-        let object = || Some(ObjectRef::Space { space: at });
-        for (field, value) in [("x", space.x), ("y", space.y), ("heading", space.heading)] {
-            if !sane(value) {
-                bad(format!("space {at}'s {field} ({value})"), object(), field);
-            }
-        }
-        if let Some(size) = space.size
-            && !(sane(size.length) && sane(size.width))
-        {
-            bad(format!("space {at}'s size"), object(), "size");
-        }
-    }
+    let mut sane_throughout = check_space_numbers(track.space_size, track.spaces(), report);
     if let Some(background) = &track.background {
         for (field, value) in [
             ("x", background.x),
@@ -177,10 +128,86 @@ fn check_geometry(track: &Track, report: &mut FileReport<'_>) -> bool {
             ("opacity", background.opacity),
         ] {
             if !sane(value) {
-                bad(
+                sane_throughout = false;
+                out_of_range(
                     format!("the background picture's {field} ({value})"),
                     None,
                     "background",
+                    report,
+                );
+            }
+        }
+    }
+    sane_throughout
+}
+
+/// Whether a number of the drawing is finite and within [`super::limits::MAX_COORDINATE`].
+fn sane(v: f32) -> bool {
+    v.is_finite() && v.abs() <= super::limits::MAX_COORDINATE
+}
+
+fn out_of_range(
+    what: String,
+    object: Option<ObjectRef>,
+    field: &'static str,
+    report: &mut FileReport<'_>,
+) {
+    report.error(
+        "geometry-out-of-range",
+        object,
+        &[Needle::Field(field)],
+        format!(
+            "{what} is not a finite number within ±{}",
+            super::limits::MAX_COORDINATE
+        ),
+    );
+}
+
+/// The numbers of spaces, as a track or a tile draws them: every one finite and within
+/// [`super::limits::MAX_COORDINATE`] (`geometry-out-of-range`), and every size positive
+/// (`space-size`). True when nothing was out of range.
+pub(super) fn check_space_numbers<'s>(
+    space_size: crate::content::track::SpaceSize,
+    spaces: impl Iterator<Item = (SpaceRef, &'s crate::content::track::Space)>,
+    report: &mut FileReport<'_>,
+) -> bool {
+    let mut sane_throughout = true;
+    if !(sane(space_size.length) && sane(space_size.width)) {
+        sane_throughout = false;
+        out_of_range("the space size".to_owned(), None, "space_size", report);
+    }
+    if !(space_size.length > 0.0 && space_size.width > 0.0) {
+        report.error(
+            "space-size",
+            None,
+            &[Needle::Field("space_size")],
+            "spaces must have a positive length and width".to_owned(),
+        );
+    }
+    for (at, space) in spaces {
+        let object = || Some(ObjectRef::Space { space: at });
+        for (field, value) in [("x", space.x), ("y", space.y), ("heading", space.heading)] {
+            if !sane(value) {
+                sane_throughout = false;
+                out_of_range(
+                    format!("space {at}'s {field} ({value})"),
+                    object(),
+                    field,
+                    report,
+                );
+            }
+        }
+        if let Some(size) = space.size {
+            if !(sane(size.length) && sane(size.width)) {
+                sane_throughout = false;
+                out_of_range(format!("space {at}'s size"), object(), "size", report);
+            }
+            if !(size.length > 0.0 && size.width > 0.0) {
+                report.error(
+                    "space-size",
+                    object(),
+                    &[Needle::Field("size")],
+                    format!("space {at} has a size that is not positive"),
                 );
             }
         }

@@ -561,3 +561,44 @@ fn two_tiles_with_one_id_are_refused_with_both_files_named() {
         run.stderr
     );
 }
+
+#[test]
+fn validate_refuses_the_tiles_a_course_would_refuse() {
+    // Each of these passed `validate` as a tile and was refused only when a course laid it.
+    let tiles = common::repo("tiles");
+    let cases = [
+        (
+            "straight-2.ron",
+            "x: 0.5, y: 0.5",
+            "x: 333266200.0, y: 0.5",
+            "geometry-out-of-range",
+        ),
+        (
+            "straight-2.ron",
+            "length: 1.0",
+            "length: -1.0",
+            "space-size",
+        ),
+        // Grid positions 1 and 2 both on 9.0.
+        (
+            "start.ron",
+            "space: \"9.1\",",
+            "space: \"9.0\",",
+            "grid-duplicate-space",
+        ),
+    ];
+    for (file, from, to, code) in cases {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let text = fs::read_to_string(tiles.join(file)).expect("tile");
+        assert!(text.contains(from), "{file} holds {from}");
+        let path = dir.path().join(file);
+        fs::write(&path, text.replacen(from, to, 1)).expect("write");
+        let run = common::roadwright(&["validate", path.to_str().expect("path")]);
+        assert_eq!(run.code, 1, "{code}: {}", run.stdout);
+        assert!(
+            run.stdout.contains(&format!("error[{code}]")),
+            "{code}: {}",
+            run.stdout
+        );
+    }
+}
