@@ -54,10 +54,15 @@ pub struct LadderArgs {
 #[derive(serde::Serialize)]
 struct Report<'a> {
     ladder: &'a Ladder,
-    /// Milliseconds per race with every seat the profile, by profile id.
+    /// Milliseconds per race with every seat the profile, by profile id (none when the
+    /// ladder was stopped: no timing was run).
     ms_per_race: &'a std::collections::BTreeMap<String, f64>,
     time_races: usize,
     players: usize,
+    /// Races asked for (every track's); `ladder.races` is how many were played.
+    races_asked: usize,
+    /// Whether Ctrl-C stopped the ladder before its end: its ratings rest on fewer races.
+    stopped_early: bool,
 }
 
 /// Plays the ladder and prints it.
@@ -139,7 +144,21 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let times = time_profiles(&tracks, &profiles, args, cancel);
+    let races_asked = args.races * tracks.len();
+    let stopped_early = cancel.load(Ordering::Relaxed) || (ladder.races as usize) < races_asked;
+    let times = if stopped_early {
+        // A stopped ladder is said to be one, and its timing (which the stop cut short too,
+        // and read as 0.0 ms) is not run.
+        writeln!(
+            err,
+            "stopped: {} of {races_asked} races played; the ratings below rest on those, and \
+             the bots were not timed",
+            ladder.races
+        )?;
+        std::collections::BTreeMap::new()
+    } else {
+        time_profiles(&tracks, &profiles, args, cancel)
+    };
     print_ladder(&ladder, &times, profiles.len(), out)?;
     if let Some(path) = &args.json {
         let report = Report {
@@ -147,6 +166,8 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
             ms_per_race: &times,
             time_races: args.time_races,
             players: profiles.len(),
+            races_asked,
+            stopped_early,
         };
         return super::write_json_file(path, &report, err);
     }
@@ -197,7 +218,9 @@ fn time_profiles(
             continue;
         };
         let start = std::time::Instant::now();
-        if run_range(&spec, 0..args.time_races, 1, &|_| {}, cancel).is_ok() {
+        let timed = run_range(&spec, 0..args.time_races, 1, &|_| {}, cancel);
+        // A timing the stop cut short would divide a few races' time by all of them.
+        if timed.is_ok() && !cancel.load(Ordering::Relaxed) {
             let ms = start.elapsed().as_secs_f64() * 1000.0 / args.time_races as f64;
             times.insert(profile.id.to_string(), ms);
         }

@@ -1225,3 +1225,37 @@ fn the_ladder_rates_the_racer_above_the_random_bot_the_same_on_any_number_of_thr
         run.stderr
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_ladder_stopped_by_ctrl_c_says_so_and_times_no_bot() {
+    // A ladder stopped by Ctrl-C printed and wrote its partial table as whole, with 0.0 ms
+    // timings (the timing, cut short too, divided a few races' time by all of them).
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("ladder.json");
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_roadwright"));
+    command.args([
+        "ladder",
+        "--bots",
+        "random,racer",
+        "--races",
+        "1000000",
+        "--json",
+        json.to_str().expect("utf-8"),
+    ]);
+    let output = common::interrupted(command);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    // A million races on each of the four sample tracks.
+    assert!(
+        stderr.contains("stopped:") && stderr.contains("of 4000000 races played"),
+        "{stderr}"
+    );
+    assert!(!stdout.contains(" 0.0\n"), "no timing of nothing: {stdout}");
+    let report = read_json(&json);
+    assert_eq!(report["stopped_early"], true);
+    assert_eq!(report["races_asked"], 4_000_000);
+    assert!(report["ladder"]["races"].as_u64().expect("races") < 4_000_000);
+    assert_eq!(report["ms_per_race"], serde_json::json!({}));
+}
