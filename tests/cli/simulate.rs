@@ -1052,6 +1052,57 @@ fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
     assert!(run.stderr.contains("turn limit"), "{}", run.stderr);
 }
 
+/// What the digest protects, as docs/simulation-and-tuning.md says: a shard edited without its
+/// digest made again is refused; one edited by someone who makes the digest again, with
+/// figures that still add up (two teams' damage swapped), is merged. The digest is a check
+/// against damage, not a seal against a forger: it is a plain SHA-256 anyone can recompute.
+#[test]
+fn the_digest_catches_an_edited_shard_but_not_a_forger_who_makes_it_again() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shard = |name: &str, spec: &str| {
+        let path = dir.path().join(name);
+        let run = simulate_batch(
+            "2",
+            "8",
+            "5",
+            &["--shard", spec, "--json", path.to_str().expect("p")],
+        );
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        path
+    };
+    let one = shard("one.json", "1/2");
+    let two = shard("two.json", "2/2");
+    let merge = |parts: &[&std::path::Path]| {
+        let mut args = vec!["merge"];
+        args.extend(parts.iter().map(|p| p.to_str().expect("p")));
+        roadwright(&args)
+    };
+    let swap = |report: &mut serde_json::Value| {
+        let teams = report["fold"]["teams"].as_object_mut().expect("teams");
+        let names: Vec<String> = teams.keys().cloned().collect();
+        let first = teams[&names[0]]["damage_dealt"].clone();
+        teams[&names[0]]["damage_dealt"] = teams[&names[1]]["damage_dealt"].clone();
+        teams[&names[1]]["damage_dealt"] = first;
+    };
+    let mut edited = read_json(&two);
+    swap(&mut edited);
+    assert_ne!(
+        edited["fold"],
+        read_json(&two)["fold"],
+        "the edit changes a figure"
+    );
+    let unsealed = dir.path().join("unsealed.json");
+    fs::write(&unsealed, edited.to_string()).expect("write");
+    let run = merge(&[&one, &unsealed]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("digest"), "{}", run.stderr);
+    edited["digest"] = digest_of(&edited).into();
+    let resealed = dir.path().join("resealed.json");
+    fs::write(&resealed, edited.to_string()).expect("write");
+    let run = merge(&[&one, &resealed]);
+    assert_eq!(run.code, 0, "a forger's shard merges: {}", run.stderr);
+}
+
 /// `--shard auto` as the tasks of a SLURM array job and of a Kubernetes Indexed Job see it:
 /// each task plays its shard, and `merge` of the folder of their reports is the whole batch.
 #[test]
