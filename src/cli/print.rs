@@ -215,8 +215,7 @@ fn mission_sheet(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, 
     // The mission was loaded on this track (a course's, with seed 0), so it builds again.
     let track = crate::sim::course_track::track_or_course(&loaded.track, 0)
         .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
-    let legend = super::render::legend_of(Some(content.unwrap_or(&loaded.content)))
-        .map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
+    let legend = super::render::legend_of(Some(content.unwrap_or(&loaded.content)))?;
     let rules = &loaded.race.rules;
     let words = crate::validate::mission_words::MissionWords {
         mission: loaded.mission(),
@@ -275,8 +274,7 @@ fn read(path: &Path, content: Option<&Path>, course_seed: u64) -> Result<Printab
             let stem = path
                 .file_stem()
                 .map_or_else(|| "track".to_owned(), |s| s.to_string_lossy().into_owned());
-            let legend = super::render::legend_of(content)
-                .map_err(|error| (EXIT_UNREADABLE, error.to_string()))?;
+            let legend = super::render::legend_of(content)?;
             Ok(Printable::Track {
                 track: Box::new(track),
                 stem,

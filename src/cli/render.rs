@@ -109,12 +109,27 @@ pub struct RenderArgs {
 }
 
 /// How the kinds of ground of the pack in `content` are drawn (`None`: the rulebook's four),
-/// or why the folder cannot be read: what `render` and `print` take `--content` for.
-pub(super) fn legend_of(content: Option<&Path>) -> Result<Legend, crate::content::LoadError> {
-    match content {
-        None => Ok(Legend::standard()),
-        Some(folder) => crate::content::RawPack::load(folder).map(|pack| Legend::of_pack(&pack)),
+/// or why not, with the exit status to give: the folder cannot be read, or its terrain file
+/// has errors (a picture drawn from a terrain file `validate` refuses would show kinds the
+/// races cannot use). What `render` and `print` take `--content` for.
+pub(super) fn legend_of(content: Option<&Path>) -> Result<Legend, (u8, String)> {
+    let Some(folder) = content else {
+        return Ok(Legend::standard());
+    };
+    let pack = crate::content::RawPack::load(folder)
+        .map_err(|error| (super::EXIT_UNREADABLE, error.to_string()))?;
+    if let Err(found) = crate::validate::open::checked_pack_terrain(&pack) {
+        let text: Vec<String> = found.iter().map(ToString::to_string).collect();
+        return Err((
+            super::EXIT_CONTENT_ERRORS,
+            format!(
+                "{}\nerror: the terrain file of {} has errors; nothing was drawn",
+                text.join("\n"),
+                folder.display()
+            ),
+        ));
     }
+    Ok(Legend::of_pack(&pack))
 }
 
 /// Draws a track file to a PNG, as a heat map when `--heat` names a simulation report.
@@ -167,9 +182,9 @@ pub fn render(args: &RenderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
         Some(heat) => render_heat(track, width, heat),
         None => match legend_of(args.content.as_deref()) {
             Ok(legend) => render_track(track, &legend, width),
-            Err(error) => {
+            Err((code, error)) => {
                 writeln!(err, "{error}")?;
-                return Ok(EXIT_UNREADABLE);
+                return Ok(code);
             }
         },
     };

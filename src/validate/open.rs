@@ -29,15 +29,22 @@ pub fn open_content(dir: &Path) -> Result<Content, Vec<Diagnostic>> {
 /// rulebook's four (a broken terrain file is reported by the pack's validation).
 #[must_use]
 pub fn pack_terrain(pack: &RawPack) -> TerrainBook {
-    pack.find(|document| match document {
+    checked_pack_terrain(pack).unwrap_or_else(|_| TerrainBook::standard())
+}
+
+/// The kinds of ground of a pack: its terrain file's, the rulebook's four when it has none, or
+/// the terrain file's errors. For what draws or checks a track by the pack's kinds, which must
+/// not quietly fall back to the rulebook's when the pack's own file is broken.
+pub fn checked_pack_terrain(pack: &RawPack) -> Result<TerrainBook, Vec<Diagnostic>> {
+    let Some((loaded, file)) = pack.find(|document| match document {
         Document::Terrain(file) => Some(file),
         _ => None,
-    })
-    .and_then(|(loaded, file)| {
-        let mut ignored = Vec::new();
-        super::terrain::check(file, &mut FileReport::new(&loaded.source, &mut ignored))
-    })
-    .unwrap_or_else(TerrainBook::standard)
+    }) else {
+        return Ok(TerrainBook::standard());
+    };
+    let mut found = Vec::new();
+    let book = super::terrain::check(file, &mut FileReport::new(&loaded.source, &mut found));
+    book.ok_or_else(|| found.into_iter().filter(Diagnostic::is_error).collect())
 }
 
 /// Loads a track file and checks it against the kinds of ground of its pack (`terrain`).

@@ -602,3 +602,103 @@ fn validate_refuses_the_tiles_a_course_would_refuse() {
         );
     }
 }
+
+/// The Devil's Run sample (a pack with its own ground) copied into a temporary folder, with
+/// `file` of its content changed by `edit`.
+fn devils_run_with(file: &str, edit: &dyn Fn(String) -> String) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("samples/devils-run"), dir.path());
+    let path = dir.path().join("content").join(file);
+    let text = fs::read_to_string(&path).expect("content file");
+    fs::write(&path, edit(text)).expect("write");
+    dir
+}
+
+#[test]
+fn a_fault_in_a_pack_with_its_own_ground_is_named_first_with_no_cascade_about_the_track() {
+    // One card count of 0 in a pack with its own terrain: simulate, race and ladder printed 15
+    // `terrain-undefined` lines about the track (checked against the rulebook's grounds) and
+    // not the fault; validate named it.
+    let dir = devils_run_with("race_deck.ron", &|t| t.replacen("count: 4", "count: 0", 1));
+    let in_dir = |args: &[&str]| common::roadwright_in(dir.path(), args);
+    let track = ["--track", "tracks/devils-run.ron", "--content", "content"];
+    let runs = [
+        (
+            "simulate",
+            [&["simulate", "--races", "2"][..], &track[..]].concat(),
+        ),
+        ("race", [&["race"][..], &track[..]].concat()),
+        (
+            "ladder",
+            vec![
+                "ladder",
+                "--bots",
+                "random,racer",
+                "--races",
+                "1",
+                "--tracks",
+                "tracks/devils-run.ron",
+                "--content",
+                "content",
+            ],
+        ),
+    ];
+    for (what, args) in runs {
+        let run = in_dir(&args);
+        assert_eq!(run.code, 1, "{what}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("race_deck.ron") && !run.stderr.contains("terrain-undefined"),
+            "{what}: {}",
+            run.stderr
+        );
+    }
+    // An unparsable hazard deck: the same exit status (2, unreadable) from every command.
+    let dir = devils_run_with("hazards.ron", &|t| t.replacen('(', "((", 1));
+    let in_dir = |args: &[&str]| common::roadwright_in(dir.path(), args);
+    let validated = in_dir(&["validate", "content"]);
+    let simulated = in_dir(&[
+        "simulate",
+        "--races",
+        "2",
+        "--track",
+        "tracks/devils-run.ron",
+        "--content",
+        "content",
+    ]);
+    assert_eq!(validated.code, 2, "{}", validated.stdout);
+    assert_eq!(simulated.code, 2, "{}", simulated.stderr);
+    assert!(
+        simulated.stderr.contains("hazards.ron"),
+        "{}",
+        simulated.stderr
+    );
+}
+
+#[test]
+fn render_and_print_refuse_a_terrain_file_validate_refuses() {
+    // `render` drew with a terrain file `validate` rejects (a colour that is no colour here).
+    let dir = devils_run_with("terrain.ron", &|t| {
+        t.replacen("colour: \"#55585e\"", "colour: \"grey\"", 1)
+    });
+    let validated = common::roadwright_in(dir.path(), &["validate", "content"]);
+    assert_eq!(validated.code, 1, "{}", validated.stdout);
+    let png = dir.path().join("run.png");
+    let rendered = common::roadwright_in(
+        dir.path(),
+        &[
+            "render",
+            "tracks/devils-run.ron",
+            "--content",
+            "content",
+            "-o",
+            png.to_str().expect("path"),
+        ],
+    );
+    assert_eq!(rendered.code, 1, "{}", rendered.stderr);
+    assert!(
+        rendered.stderr.contains("terrain.ron"),
+        "{}",
+        rendered.stderr
+    );
+    assert!(!png.exists(), "nothing drawn");
+}
