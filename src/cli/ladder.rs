@@ -145,20 +145,14 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
         }
     };
     let races_asked = args.races * tracks.len();
-    let stopped_early = cancel.load(Ordering::Relaxed) || (ladder.races as usize) < races_asked;
-    let times = if stopped_early {
-        // A stopped ladder is said to be one, and its timing (which the stop cut short too,
-        // and read as 0.0 ms) is not run.
-        writeln!(
-            err,
-            "stopped: {} of {races_asked} races played; the ratings below rest on those, and \
-             the bots were not timed",
-            ladder.races
-        )?;
-        std::collections::BTreeMap::new()
-    } else {
-        time_profiles(&tracks, &profiles, args, cancel)
-    };
+    let (times, stopped_early) = times_unless_stopped(
+        &ladder,
+        races_asked,
+        (&tracks, &profiles),
+        args,
+        cancel,
+        err,
+    )?;
     print_ladder(&ladder, &times, profiles.len(), out)?;
     if let Some(path) = &args.json {
         let report = Report {
@@ -196,6 +190,33 @@ fn profile_file(path: &Path) -> Result<crate::content::bot_profile::BotProfile, 
     }
 }
 
+/// The profiles' times ([`time_profiles`]) and whether the ladder was stopped before its end;
+/// a stopped ladder gets none, and a line on `err` saying so (its timing, cut short by the same
+/// stop, read 0.0 ms).
+fn times_unless_stopped(
+    ladder: &Ladder,
+    races_asked: usize,
+    (tracks, profiles): (
+        &[Arc<crate::rules::RaceRules>],
+        &[crate::content::bot_profile::BotProfile],
+    ),
+    args: &LadderArgs,
+    cancel: &AtomicBool,
+    err: &mut dyn Write,
+) -> io::Result<(std::collections::BTreeMap<String, f64>, bool)> {
+    let stopped_early = cancel.load(Ordering::Relaxed) || ladder.races < races_asked;
+    if !stopped_early {
+        return Ok((time_profiles(tracks, profiles, args, cancel), false));
+    }
+    writeln!(
+        err,
+        "stopped: {} of {races_asked} races played; the ratings below rest on those, and the \
+         bots were not timed",
+        ladder.races
+    )?;
+    Ok((std::collections::BTreeMap::new(), true))
+}
+
 /// Each profile's wall time per race with every seat its own, on the first track and one
 /// thread: what a batch of it costs.
 fn time_profiles(
@@ -218,9 +239,9 @@ fn time_profiles(
             continue;
         };
         let start = std::time::Instant::now();
-        let timed = run_range(&spec, 0..args.time_races, 1, &|_| {}, cancel);
+        let outcome = run_range(&spec, 0..args.time_races, 1, &|_| {}, cancel);
         // A timing the stop cut short would divide a few races' time by all of them.
-        if timed.is_ok() && !cancel.load(Ordering::Relaxed) {
+        if outcome.is_ok() && !cancel.load(Ordering::Relaxed) {
             let ms = start.elapsed().as_secs_f64() * 1000.0 / args.time_races as f64;
             times.insert(profile.id.to_string(), ms);
         }

@@ -938,7 +938,14 @@ fn check_deck_changes(
             changes.push(CardChange { deck, card, delta });
         }
     }
-    for (deck, counts) in &counts {
+    check_deck_totals(&counts, report);
+    changes
+}
+
+/// Each deck as the mission's changes leave it: neither empty nor past the cards a deck may
+/// hold.
+fn check_deck_totals(counts: &[(DeckName, Vec<i64>)], report: &mut FileReport<'_>) {
+    for (deck, counts) in counts {
         // Each change is held to MAX_ADDED_COPIES, but changes add up: the deck the race plays
         // with is held to the same limit as a pack's deck.
         let total = counts.iter().sum::<i64>();
@@ -966,7 +973,6 @@ fn check_deck_changes(
             );
         }
     }
-    changes
 }
 
 fn deck_label(deck: DeckName) -> &'static str {

@@ -3,7 +3,7 @@
 use std::collections::BTreeMap;
 
 use super::diagnostic::{Diagnostic, Location, ObjectRef, Severity};
-use super::locate::{Needle, locate};
+use super::locate::{Needle, TextIndex};
 use crate::content::SourceFile;
 use crate::content::text::Id;
 
@@ -33,18 +33,29 @@ pub fn check_in_memory<T: serde::Serialize, R>(
 pub struct FileReport<'a> {
     source: &'a SourceFile,
     out: &'a mut Vec<Diagnostic>,
+    /// The errors in `out`, kept as they are pushed (counting them at each ask made checks that
+    /// ask per object quadratic).
+    errors: usize,
+    /// The file's text indexed for placing diagnostics, built at the first one.
+    index: std::cell::OnceCell<TextIndex>,
 }
 
 impl<'a> FileReport<'a> {
     /// Starts reporting on a file into `out`.
     pub fn new(source: &'a SourceFile, out: &'a mut Vec<Diagnostic>) -> Self {
-        Self { source, out }
+        let errors = out.iter().filter(|d| d.is_error()).count();
+        Self {
+            source,
+            out,
+            errors,
+            index: std::cell::OnceCell::new(),
+        }
     }
 
     /// How many errors have been reported into the list so far (all files, not only this one).
     #[must_use]
     pub fn error_count(&self) -> usize {
-        self.out.iter().filter(|d| d.is_error()).count()
+        self.errors
     }
 
     /// Offers `fix` on the diagnostic reported last (the one-click mend the studio shows).
@@ -54,7 +65,7 @@ impl<'a> FileReport<'a> {
         }
     }
 
-    /// Adds a diagnostic placed at the needles (see [`locate`]).
+    /// Adds a diagnostic placed at the needles (see [`super::locate::locate`]).
     pub fn push(
         &mut self,
         severity: Severity,
@@ -63,7 +74,14 @@ impl<'a> FileReport<'a> {
         needles: &[Needle<'_>],
         message: String,
     ) {
-        let position = locate(&self.source.text, needles);
+        let text = &self.source.text;
+        let position = self
+            .index
+            .get_or_init(|| TextIndex::of(text))
+            .locate(text, needles);
+        if severity == Severity::Error {
+            self.errors += 1;
+        }
         self.out.push(Diagnostic {
             severity,
             code,

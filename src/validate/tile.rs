@@ -86,6 +86,30 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
             }
         }
     }
+    check_drawing_and_grid(tile, report);
+    let placed = tile
+        .grid
+        .iter()
+        .map(|slot| slot.space)
+        .chain(tile.chute.map(|c| c.beside));
+    for at in placed {
+        if !exists(at) {
+            report.error(
+                "tile-grid-outside",
+                None,
+                &[Needle::Value(&at.to_string())],
+                format!(
+                    "tile `{}` puts its grid or chute by {at}, which is not one of its spaces",
+                    tile.id
+                ),
+            );
+        }
+    }
+}
+
+/// The tile's drawing numbers, as a track's are checked (a course lays the tile by them, and a
+/// tile that passes here must not be refused there), and its grid positions on distinct spaces.
+fn check_drawing_and_grid(tile: &Tile, report: &mut FileReport<'_>) {
     // The drawing's numbers, as a track's are checked: a course lays the tile by them, and a
     // tile that passes here must not be refused there.
     let spaces = tile
@@ -113,24 +137,6 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
                 format!(
                     "grid positions {other} and {} of tile `{}` are both on {}",
                     slot.position, tile.id, slot.space
-                ),
-            );
-        }
-    }
-    let placed = tile
-        .grid
-        .iter()
-        .map(|slot| slot.space)
-        .chain(tile.chute.map(|c| c.beside));
-    for at in placed {
-        if !exists(at) {
-            report.error(
-                "tile-grid-outside",
-                None,
-                &[Needle::Value(&at.to_string())],
-                format!(
-                    "tile `{}` puts its grid or chute by {at}, which is not one of its spaces",
-                    tile.id
                 ),
             );
         }

@@ -130,7 +130,7 @@ fn check_geometry(track: &Track, report: &mut FileReport<'_>) -> bool {
             if !sane(value) {
                 sane_throughout = false;
                 out_of_range(
-                    format!("the background picture's {field} ({value})"),
+                    &format!("the background picture's {field} ({value})"),
                     None,
                     "background",
                     report,
@@ -147,7 +147,7 @@ fn sane(v: f32) -> bool {
 }
 
 fn out_of_range(
-    what: String,
+    what: &str,
     object: Option<ObjectRef>,
     field: &'static str,
     report: &mut FileReport<'_>,
@@ -174,7 +174,7 @@ pub(super) fn check_space_numbers<'s>(
     let mut sane_throughout = true;
     if !(sane(space_size.length) && sane(space_size.width)) {
         sane_throughout = false;
-        out_of_range("the space size".to_owned(), None, "space_size", report);
+        out_of_range("the space size", None, "space_size", report);
     }
     if !(space_size.length > 0.0 && space_size.width > 0.0) {
         report.error(
@@ -190,7 +190,7 @@ pub(super) fn check_space_numbers<'s>(
             if !sane(value) {
                 sane_throughout = false;
                 out_of_range(
-                    format!("space {at}'s {field} ({value})"),
+                    &format!("space {at}'s {field} ({value})"),
                     object(),
                     field,
                     report,
@@ -200,7 +200,7 @@ pub(super) fn check_space_numbers<'s>(
         if let Some(size) = space.size {
             if !(sane(size.length) && sane(size.width)) {
                 sane_throughout = false;
-                out_of_range(format!("space {at}'s size"), object(), "size", report);
+                out_of_range(&format!("space {at}'s size"), object(), "size", report);
             }
             if !(size.length > 0.0 && size.width > 0.0) {
                 report.error(
