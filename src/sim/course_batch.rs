@@ -18,7 +18,6 @@ use super::batch::{BatchSpec, RaceSummary, play_one};
 use super::batch_fold::BatchFold;
 use super::course_track::CourseFiles;
 use crate::content::RawPack;
-use crate::content::track::Track;
 use crate::rules::RaceRules;
 
 /// Which course each race of a batch plays.
@@ -69,9 +68,90 @@ pub struct CourseBatch {
     pub courses: Vec<CourseRow>,
 }
 
+/// A course ready to race: its row (empty fold) and the batch's spec on its rules.
+struct Course {
+    row: CourseRow,
+    spec: BatchSpec,
+}
+
+/// What one thread of a course batch has: its races folded, the batch's and each course's (by
+/// track hash, with the index of its first race), and the error of the lowest race index that
+/// failed (so the error reported is the same for any split).
+#[derive(Default)]
+struct Partial {
+    fold: BatchFold,
+    courses: BTreeMap<String, (usize, CourseRow)>,
+    error: Option<(usize, String)>,
+}
+
+impl Partial {
+    fn add(&mut self, index: usize, course: &Course, race: &RaceSummary) {
+        self.fold.add(race);
+        let (first, row) = self
+            .courses
+            .entry(course.row.track_hash.clone())
+            .or_insert_with(|| (index, course.row.clone()));
+        if index < *first {
+            // The course is named by the seed of its first race, whichever thread played it.
+            *first = index;
+            row.seed = course.row.seed;
+        }
+        row.fold.add(race);
+    }
+
+    /// Plays race `index` on `course` (or keeps why it has none) and folds it.
+    fn play(&mut self, index: usize, course: Result<&Course, &String>) {
+        let course = match course {
+            Ok(course) => course,
+            Err(e) => {
+                self.error = Some((index, e.clone()));
+                return;
+            }
+        };
+        match play_one(&course.spec, index) {
+            Ok(mut summary) => {
+                // One board per course: spaces are not added across tracks.
+                summary.spaces = Vec::new();
+                self.add(index, course, &summary);
+            }
+            Err(e) => self.error = Some((index, e)),
+        }
+    }
+
+    fn merge(mut self, other: Self) -> Self {
+        self.fold.merge(&other.fold);
+        for (hash, (first, row)) in other.courses {
+            match self.courses.entry(hash) {
+                std::collections::btree_map::Entry::Vacant(slot) => {
+                    slot.insert((first, row));
+                }
+                std::collections::btree_map::Entry::Occupied(mut slot) => {
+                    let (mine, kept) = slot.get_mut();
+                    kept.fold.merge(&row.fold);
+                    if first < *mine {
+                        *mine = first;
+                        kept.seed = row.seed;
+                    }
+                }
+            }
+        }
+        self.error = match (self.error, other.error) {
+            (Some(a), Some(b)) => Some(if a.0 <= b.0 { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        self
+    }
+}
+
 /// Plays `races` races seeded `seed` on the courses `files` draws from course seed `first`
 /// on, each set up by `spec_on` (the batch's teams and bots on a course's rules), on `threads`
 /// threads.
+///
+/// With `--courses N` the N courses are built first (every race on one of them shares it);
+/// with a course per race, each race builds its own course as it is played and drops it after,
+/// so memory does not grow with the races (20,000 races kept 20,000 tracks and aborted).
+/// Races are folded as they finish. Ctrl-C (`cancel`) is heard within one race or one course
+/// being built: what was not begun is skipped.
 ///
 /// # Errors
 /// The first course that cannot be built or played on, or a race that fails, by lowest index.
@@ -90,80 +170,84 @@ pub fn fold_courses(
         .num_threads(threads)
         .build()
         .map_err(|e| e.to_string())?;
-    let count = match draw {
-        CourseDraw::PerRace => races,
-        CourseDraw::Cycle(n) => n.min(races),
+    let course_at = |k: usize| -> Result<Course, String> {
+        let track = files.track(course_seed(first, k)).map_err(|found| {
+            found
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")
+        })?;
+        let rules = super::load::race_from_documents(pack, &track, ruleset).map_err(|e| {
+            format!(
+                "the course drawn with course seed {}: {e}",
+                course_seed(first, k)
+            )
+        })?;
+        let mut spec = spec_on(rules.rules)?;
+        spec.races = races;
+        spec.seed = seed;
+        Ok(Course {
+            row: CourseRow {
+                seed: course_seed(first, k),
+                track_hash: super::load::track_hash(&track),
+                sectors: track.sectors.len(),
+                fold: BatchFold::default(),
+            },
+            spec,
+        })
     };
-    // Each course drawn, in course order, then the distinct tracks by hash.
-    let built: Vec<Result<Track, String>> = pool.install(|| {
-        (0..count)
-            .into_par_iter()
-            .map(|k| {
-                files.track(course_seed(first, k)).map_err(|found| {
-                    found
-                        .iter()
-                        .map(ToString::to_string)
-                        .collect::<Vec<_>>()
-                        .join("\n")
+    let cycle: Vec<Result<Course, String>> = match draw {
+        CourseDraw::PerRace => Vec::new(),
+        CourseDraw::Cycle(n) => pool.install(|| {
+            (0..n.min(races))
+                .into_par_iter()
+                .map(|k| {
+                    if cancel() {
+                        Err(String::new())
+                    } else {
+                        course_at(k)
+                    }
                 })
-            })
-            .collect()
-    });
-    let mut distinct: BTreeMap<String, usize> = BTreeMap::new();
-    let mut specs: Vec<(CourseRow, BatchSpec)> = Vec::new();
-    let mut group_of_course = Vec::with_capacity(count);
-    for (k, track) in built.into_iter().enumerate() {
-        let track = track?;
-        let hash = super::load::track_hash(&track);
-        let group = if let Some(&group) = distinct.get(&hash) {
-            group
-        } else {
-            let rules = super::load::race_from_documents(pack, &track, ruleset).map_err(|e| {
-                format!(
-                    "the course drawn with course seed {}: {e}",
-                    course_seed(first, k)
-                )
-            })?;
-            let mut spec = spec_on(rules.rules)?;
-            spec.races = races;
-            spec.seed = seed;
-            distinct.insert(hash.clone(), specs.len());
-            specs.push((
-                CourseRow {
-                    seed: course_seed(first, k),
-                    track_hash: hash,
-                    sectors: track.sectors.len(),
-                    fold: BatchFold::default(),
-                },
-                spec,
-            ));
-            specs.len() - 1
-        };
-        group_of_course.push(group);
+                .collect()
+        }),
+    };
+    if cancel() {
+        // Stopped while the courses were being built: no race was played.
+        return Ok(CourseBatch::default());
+    }
+    if let Some(Err(error)) = cycle.iter().find(|c| c.is_err()) {
+        return Err(error.clone());
     }
     let done = AtomicUsize::new(0);
-    let played: Vec<Result<RaceSummary, String>> = pool.install(|| {
+    let partial = pool.install(|| {
         (0..races)
             .into_par_iter()
             .take_any_while(|_| !cancel())
-            .map(|index| {
-                let group = group_of_course[draw.course_of(index)];
-                let mut summary = play_one(&specs[group].1, index)?;
-                // One board per course: spaces are not added across tracks.
-                summary.spaces = Vec::new();
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                Ok(summary)
+            .fold(Partial::default, |mut partial, index| {
+                if partial.error.is_none() {
+                    let built;
+                    let course = match draw {
+                        CourseDraw::PerRace => {
+                            built = course_at(index);
+                            built.as_ref()
+                        }
+                        CourseDraw::Cycle(_) => cycle[draw.course_of(index)].as_ref(),
+                    };
+                    partial.play(index, course);
+                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                }
+                partial
             })
-            .collect()
+            .reduce(Partial::default, Partial::merge)
     });
-    let mut played = played.into_iter().collect::<Result<Vec<_>, _>>()?;
-    played.sort_by_key(|race| race.index);
-    let mut batch = CourseBatch::default();
-    for race in &played {
-        batch.fold.add(race);
-        let group = group_of_course[draw.course_of(race.index)];
-        specs[group].0.fold.add(race);
+    if let Some((_, error)) = partial.error {
+        return Err(error);
     }
-    batch.courses = specs.into_iter().map(|(row, _)| row).collect();
-    Ok(batch)
+    let mut courses: Vec<(usize, CourseRow)> = partial.courses.into_values().collect();
+    courses.sort_by_key(|(first, _)| *first);
+    Ok(CourseBatch {
+        fold: partial.fold,
+        courses: courses.into_iter().map(|(_, row)| row).collect(),
+    })
 }

@@ -1310,3 +1310,27 @@ fn a_ladder_stopped_by_ctrl_c_says_so_and_times_no_bot() {
     assert!(report["ladder"]["races"].as_u64().expect("races") < 4_000_000);
     assert_eq!(report["ms_per_race"], serde_json::json!({}));
 }
+
+#[cfg(unix)]
+#[test]
+fn a_course_per_race_batch_builds_each_course_as_it_plays_it_and_hears_ctrl_c() {
+    // Each race's course is built as the race is played and dropped after: under a 1 GiB
+    // address-space limit a million races start at once and Ctrl-C stops them (all the courses
+    // were built first, and kept: 20,000 races aborted out of memory, and Ctrl-C went unheard
+    // while they were built).
+    let binary = env!("CARGO_BIN_EXE_roadwright");
+    let mut command = std::process::Command::new("sh");
+    command.arg("-c").arg(format!(
+        "ulimit -v 1048576; exec '{binary}' simulate --track courses/scrapyard-pile.ron \
+         --course-per-race --players 2 --races 1000000"
+    ));
+    let output = common::interrupted(command);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(0), "{stderr}");
+    assert!(
+        stderr.contains("of 1000000 races finished") && !stderr.contains("stopped: 0 of"),
+        "races were played before Ctrl-C: {stderr}"
+    );
+    assert!(stdout.contains("courses drawn"), "{stdout}");
+}
