@@ -69,22 +69,61 @@ pub struct ValidateArgs {
     pub course_seeds: u64,
 }
 
-/// The diagnostics of the courses among `opened` and the tracks they build.
-fn courses_of(
+/// Checks (and with `play`, plays) the tracks the courses among `opened` build with `seeds`
+/// seeds, as track files are, a part at a time (each part dropped before the next is built);
+/// returns the unreadable files met.
+fn check_courses(
     opened: &RawPack,
     seeds: u64,
-) -> (Vec<Diagnostic>, Vec<crate::content::LoadedDocument>) {
-    let mut found = Vec::new();
-    let mut built = Vec::new();
+    terrain: &crate::validate::checked::TerrainBook,
+    (play, played): (Option<&Play<'_>>, &mut Option<Played>),
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
+    let mut unreadable = 0;
     for file in &opened.files {
-        if let Document::Course(course) = &file.document {
-            let (more, tracks) =
-                super::validate_course::course_tracks(&file.source.path, course, seeds);
-            found.extend(more);
-            built.extend(tracks);
-        }
+        let Document::Course(course) = &file.document else {
+            continue;
+        };
+        let mut each = |built: Vec<crate::content::LoadedDocument>| {
+            let built = RawPack {
+                root: opened.root.clone(),
+                is_folder: false,
+                files: built,
+                errors: Vec::new(),
+            };
+            diagnostics.extend(validate_opened_against(&built, terrain));
+            if let Some(play) = play {
+                unreadable += play_counted(&built, play, played, diagnostics);
+            }
+        };
+        let found =
+            super::validate_course::course_tracks(&file.source.path, course, seeds, &mut each);
+        diagnostics.extend(found);
     }
-    (found, built)
+    unreadable
+}
+
+/// Plays the tracks among `tracks` ([`play_tracks`]), adds what play found to `diagnostics`
+/// and counts what was played into `played`; returns the unreadable files met.
+fn play_counted(
+    tracks: &RawPack,
+    play: &Play<'_>,
+    played: &mut Option<Played>,
+    diagnostics: &mut Vec<Diagnostic>,
+) -> usize {
+    let (found, unreadable_content, count) = play_tracks(tracks, play);
+    // Content that could not be played, or a stop, plays nothing worth counting.
+    let nothing_played = unreadable_content > 0
+        || found
+            .iter()
+            .any(|d| ["play-content", "play-stopped"].contains(&d.code));
+    if let Some(played) = played.as_mut().filter(|_| !nothing_played) {
+        played.tracks += count;
+        played.races += play.races.saturating_mul(count);
+        played.findings += found.iter().filter(|d| d.play.is_some()).count();
+    }
+    diagnostics.extend(found);
+    unreadable_content
 }
 
 /// What `validate --play` plays the tracks with.
@@ -124,33 +163,16 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         unreadable += opened.errors.len();
         diagnostics.extend(validate_opened_against(&opened, &terrain));
         diagnostics.extend(check_played_files(&opened, play.zip(played.as_mut()), err)?);
-        // The tracks the courses among them build are checked and played as track files.
-        let (found, built) = courses_of(&opened, args.course_seeds);
-        diagnostics.extend(found);
-        let built = RawPack {
-            root: opened.root.clone(),
-            is_folder: false,
-            files: built,
-            errors: Vec::new(),
-        };
-        diagnostics.extend(validate_opened_against(&built, &terrain));
-        for tracks in [&opened, &built] {
-            if let Some(play) = play {
-                let (found, unreadable_content, count) = play_tracks(tracks, play);
-                // Content that could not be played, or a stop, plays nothing worth counting.
-                let nothing_played = unreadable_content > 0
-                    || found
-                        .iter()
-                        .any(|d| ["play-content", "play-stopped"].contains(&d.code));
-                if let Some(played) = played.as_mut().filter(|_| !nothing_played) {
-                    played.tracks += count;
-                    played.races += play.races.saturating_mul(count);
-                    played.findings += found.iter().filter(|d| d.play.is_some()).count();
-                }
-                diagnostics.extend(found);
-                unreadable += unreadable_content;
-            }
+        if let Some(play) = play {
+            unreadable += play_counted(&opened, play, &mut played, &mut diagnostics);
         }
+        unreadable += check_courses(
+            &opened,
+            args.course_seeds,
+            &terrain,
+            (play, &mut played),
+            &mut diagnostics,
+        );
     }
     sort_diagnostics(&mut diagnostics);
     let errors = diagnostics.iter().filter(|d| d.is_error()).count();

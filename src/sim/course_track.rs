@@ -168,13 +168,23 @@ impl CourseFiles {
     /// the seed).
     #[must_use]
     pub fn draws(&self, seeds: std::ops::Range<u64>) -> CourseDraws {
+        self.draws_beside(seeds, &mut std::collections::BTreeSet::new())
+    }
+
+    /// [`Self::draws`] of a run of seeds taken in parts: `seen` holds the hashes of the tracks
+    /// the earlier parts built, so a track one of them built is left out here too.
+    #[must_use]
+    pub fn draws_beside(
+        &self,
+        seeds: std::ops::Range<u64>,
+        seen: &mut std::collections::BTreeSet<String>,
+    ) -> CourseDraws {
         let seeds = if self.is_pile() {
             seeds
         } else {
             seeds.start..seeds.start.saturating_add(1).min(seeds.end)
         };
         let mut draws = CourseDraws::default();
-        let mut seen = std::collections::BTreeSet::new();
         for seed in seeds {
             match crate::stretch::course::build_course(&self.course, &self.tiles, seed) {
                 Ok(track) => {
