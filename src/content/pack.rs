@@ -16,6 +16,11 @@ use super::source::{Format, SourceFile};
 /// bounds the walk if a folder links back into itself.
 pub const MAX_FOLDER_DEPTH: usize = 8;
 
+/// The most folder entries a pack's walk looks at. A pack holds tens of files; a folder past
+/// this is no pack (a course whose tiles folder was `/proc` was walked for 90 s, then aborted),
+/// and the walk stops there with an error.
+pub const MAX_FOLDER_ENTRIES: usize = 100_000;
+
 /// Every content file found in a folder, loaded as far as each could be.
 #[derive(Clone, Debug, Default)]
 pub struct RawPack {
@@ -49,20 +54,35 @@ impl RawPack {
             ));
         }
         // The root of the file system is never a pack: walking it (a hostile race record can
-        // name it) would read the whole machine.
-        if root
+        // name it) would read the whole machine. Nor is a system folder of the kernel's.
+        if let Some(what) = root
             .canonicalize()
-            .is_ok_and(|real| real.parent().is_none())
+            .ok()
+            .and_then(|real| never_a_pack(&real))
         {
             return Err(LoadError::new(
                 root,
                 LoadErrorCode::NotAFile,
-                "is the root of the file system, not a content pack".to_owned(),
+                format!("is {what}, not a content pack"),
             ));
         }
         let mut paths = Vec::new();
         let mut errors = Vec::new();
-        collect_files(root, &mut Vec::new(), &mut paths, &mut errors);
+        let mut walk = Walk {
+            ancestors: Vec::new(),
+            entries_left: MAX_FOLDER_ENTRIES,
+        };
+        collect_files(root, &mut walk, &mut paths, &mut errors);
+        if walk.entries_left == 0 {
+            errors.push(LoadError::new(
+                root,
+                LoadErrorCode::NotAFile,
+                format!(
+                    "holds more than {MAX_FOLDER_ENTRIES} files and folders: it is not a content \
+                     folder, and the rest was not read"
+                ),
+            ));
+        }
         paths.sort();
         let mut files = Vec::new();
         for path in paths {
@@ -148,10 +168,11 @@ fn is_race_record(path: &Path) -> bool {
 /// loop) is reported, not followed.
 fn collect_files(
     folder: &Path,
-    ancestors: &mut Vec<PathBuf>,
+    walk: &mut Walk,
     paths: &mut Vec<PathBuf>,
     errors: &mut Vec<LoadError>,
 ) {
+    let ancestors = &mut walk.ancestors;
     let depth = ancestors.len();
     if depth > MAX_FOLDER_DEPTH {
         errors.push(LoadError::new(
@@ -162,6 +183,15 @@ fn collect_files(
         return;
     }
     let real = folder.canonicalize().unwrap_or_else(|_| folder.to_owned());
+    if let Some(what) = never_a_pack(&real) {
+        // A link inside the pack that leads there (`/proc/self/root` is the whole machine).
+        errors.push(LoadError::new(
+            folder,
+            LoadErrorCode::NotAFile,
+            format!("is a link to {what} and was not read"),
+        ));
+        return;
+    }
     if ancestors.contains(&real) {
         errors.push(LoadError::new(
             folder,
@@ -183,6 +213,10 @@ fn collect_files(
     };
     ancestors.push(real);
     for entry in entries.filter_map(Result::ok) {
+        if walk.entries_left == 0 {
+            break;
+        }
+        walk.entries_left -= 1;
         let path = entry.path();
         if entry.file_name().to_string_lossy().starts_with('.') {
             continue;
@@ -190,10 +224,29 @@ fn collect_files(
         // `metadata` follows links; a broken link is not a folder, and the loader reports it
         // as the file it names.
         if fs::metadata(&path).is_ok_and(|meta| meta.is_dir()) {
-            collect_files(&path, ancestors, paths, errors);
+            collect_files(&path, walk, paths, errors);
         } else if Format::from_path(&path).is_some() {
             paths.push(path);
         }
     }
-    ancestors.pop();
+    walk.ancestors.pop();
+}
+
+/// What a folder is, when it is one no pack is read from: the root of the file system, or a
+/// system folder of the kernel's (`/proc`, `/sys`, `/dev`), whose walk reads the machine.
+fn never_a_pack(real: &Path) -> Option<&'static str> {
+    if real.parent().is_none() {
+        return Some("the root of the file system");
+    }
+    ["/proc", "/sys", "/dev"]
+        .iter()
+        .any(|system| real.starts_with(system))
+        .then_some("a system folder of the kernel's")
+}
+
+/// A pack's walk through its folders: the real paths of the folders being walked (a link back
+/// to one is a loop), and how many more entries it may look at ([`MAX_FOLDER_ENTRIES`]).
+struct Walk {
+    ancestors: Vec<PathBuf>,
+    entries_left: usize,
 }

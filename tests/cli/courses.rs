@@ -702,3 +702,24 @@ fn render_and_print_refuse_a_terrain_file_validate_refuses() {
     );
     assert!(!png.exists(), "nothing drawn");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_course_whose_tiles_folder_is_a_system_folder_is_refused_not_walked() {
+    // Tiles read from `/proc` were walked for 90 s (through `/proc/self/root`, the whole
+    // machine), then the walk aborted.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let course = dir.path().join("proc.ron");
+    fs::write(
+        &course,
+        "(\n    kind: Course,\n    version: 1,\n    id: \"proc\",\n    name: \"Proc\",\n    tiles: \"/proc\",\n    layout: Fixed([\"start\"]),\n)\n",
+    )
+    .expect("course");
+    let run = common::roadwright(&["validate", course.to_str().expect("path")]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("/proc: error[not-a-file]") && run.stdout.contains("system folder"),
+        "{}",
+        run.stdout
+    );
+}
