@@ -126,12 +126,37 @@ impl CourseFiles {
     /// The track it builds with `seed`, or why it builds none (named at the course file).
     pub fn track(&self, seed: u64) -> Result<Track, Vec<Diagnostic>> {
         crate::stretch::course::build_course(&self.course, &self.tiles, seed).map_err(|error| {
-            vec![Diagnostic::error_in(
-                &self.path,
-                "course-build",
-                error.to_string(),
-            )]
+            let mut diagnostic =
+                Diagnostic::error_in(&self.path, "course-build", error.to_string());
+            if let Some((line, column)) = self.locate(&error) {
+                diagnostic.location.line = Some(line);
+                diagnostic.location.column = Some(column);
+            }
+            vec![diagnostic]
         })
+    }
+
+    /// Where in the course file `error` points: at the tile it names (in a fixed course, that
+    /// place of the list; in a pile, the tile's entry), else at the layout. Read again from the
+    /// file, only when an error is reported.
+    fn locate(&self, error: &crate::stretch::course::CourseError) -> Option<(usize, usize)> {
+        use crate::validate::locate::Needle;
+        let text = crate::content::SourceFile::read(&self.path).ok()?.text;
+        let mut needles = vec![Needle::Field("layout")];
+        if let Some((index, tile)) = error.tile() {
+            let times = match &self.course.layout {
+                // The nth copy of the id in the list, for the tile at place `index`.
+                Layout::Fixed(ids) => ids
+                    .iter()
+                    .take(index)
+                    .filter(|id| id.as_str() == tile)
+                    .count()
+                    .max(1),
+                Layout::Pile { .. } => 1,
+            };
+            needles.extend(std::iter::repeat_n(Needle::Value(tile), times));
+        }
+        crate::validate::locate::locate(&text, &needles)
     }
 }
 

@@ -220,6 +220,21 @@ pub fn lay_tile(builder: &mut TrackBuilder, tile: &Tile) -> Result<u32, TileRefu
     Ok(base)
 }
 
+impl CourseError {
+    /// The tile the error is about, by its place in the course (from 1) and its id, when it
+    /// names one: what a diagnostic points at in the course file.
+    #[must_use]
+    pub fn tile(&self) -> Option<(usize, &str)> {
+        match self {
+            Self::MissingTile { index, tile }
+            | Self::Join { index, tile, .. }
+            | Self::Overlap { index, tile, .. }
+            | Self::CrossingUnmet { index, tile, .. } => Some((*index, tile.as_str())),
+            Self::Empty | Self::TooLong { .. } | Self::Open(_) | Self::NoDraw { .. } => None,
+        }
+    }
+}
+
 /// Builds `course`'s track from `tiles` (by id) with `seed` (a fixed course ignores it).
 pub fn build_course(
     course: &Course,

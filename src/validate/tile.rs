@@ -38,11 +38,20 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
         for (lane, space) in sector.spaces.iter().enumerate() {
             let at = SpaceRef::lap(u32::try_from(number).unwrap_or(u32::MAX), space.lane);
             let object = Some(ObjectRef::Space { space: at });
+            // Each diagnostic at its own space's line: the sector's `spaces`, then the space.
+            let here = super::track::sector_needles(
+                Section::Lap,
+                u32::try_from(number).unwrap_or(u32::MAX),
+                Some(lane),
+            );
+            let and = |last: Needle<'static>| -> Vec<Needle<'static>> {
+                here.iter().copied().chain([last]).collect()
+            };
             if usize::from(space.lane) != lane {
                 report.error(
                     "tile-lanes",
                     object.clone(),
-                    &[Needle::Field("lane")],
+                    &here,
                     format!(
                         "sector {number} of tile `{}` numbers its lanes out of order: lane {} is \
                          its space {lane}",
@@ -54,7 +63,11 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
                 report.error(
                     "terrain-undefined",
                     object.clone(),
-                    &[Needle::Value(space.terrain.as_str())],
+                    &here
+                        .iter()
+                        .copied()
+                        .chain([Needle::Value(space.terrain.as_str())])
+                        .collect::<Vec<_>>(),
                     format!(
                         "space {at} of tile `{}` is `{}` ground, which the kinds known do not define",
                         tile.id, space.terrain
@@ -70,7 +83,7 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
                     report.error(
                         "tile-link-outside",
                         object.clone(),
-                        &[Needle::Field("next")],
+                        &and(Needle::Field("next")),
                         format!(
                             "space {at} of tile `{}` links to {to}, which is not a space of the \
                              tile's next sector{}",

@@ -252,6 +252,17 @@ pub fn space_needles(track: &Track, at: SpaceRef) -> Vec<Needle<'static>> {
     Checker::needles(at.section, at.sector, index)
 }
 
+/// Needles that find a sector (and a space of it, by its index in the sector) in a track's or
+/// a tile's text.
+#[must_use]
+pub fn sector_needles(
+    section: Section,
+    sector: u32,
+    space_index: Option<usize>,
+) -> Vec<Needle<'static>> {
+    Checker::needles(section, sector, space_index)
+}
+
 impl Checker<'_, '_, '_> {
     /// Needles that find a sector (and a space of it, by its index in the sector) in the text.
     fn needles(section: Section, sector: u32, space_index: Option<usize>) -> Vec<Needle<'static>> {

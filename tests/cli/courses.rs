@@ -723,3 +723,67 @@ fn a_course_whose_tiles_folder_is_a_system_folder_is_refused_not_walked() {
         run.stdout
     );
 }
+
+#[test]
+fn a_tiles_errors_stand_at_the_lines_of_their_spaces() {
+    // Two links out of the tile, on lines 13 and 20, were both reported at the first `next` of
+    // the file.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = fs::read_to_string(common::repo("tiles/straight-2.ron")).expect("tile");
+    let text = text
+        .replacen("next: [\"1.0\"]", "next: [\"3.0\"]", 1)
+        .replacen("next: [\"2.1\"]", "next: [\"0.1\"]", 1);
+    let line_of = |needle: &str| {
+        text.lines()
+            .position(|l| l.contains(needle))
+            .map(|i| i + 1)
+            .expect("edited line")
+    };
+    let expected = [line_of("next: [\"3.0\"]"), line_of("next: [\"0.1\"]")];
+    let path = dir.path().join("straight-2.ron");
+    fs::write(&path, &text).expect("write");
+    let run = common::roadwright(&["validate", path.to_str().expect("path")]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let lines: Vec<usize> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("error[tile-link-outside]"))
+        .map(|l| {
+            l.split(':')
+                .nth(1)
+                .and_then(|n| n.parse().ok())
+                .expect("a line number")
+        })
+        .collect();
+    assert_eq!(lines, expected, "{}", run.stdout);
+}
+
+#[test]
+fn a_course_build_error_stands_at_the_tile_it_names() {
+    // course-build errors carried no line and column: the tile is found in the course file,
+    // the second `corner` of the list at its own column.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let course = write_course(
+        dir.path(),
+        "square.ron",
+        "Fixed([\"start\", \"corner\", \"straight\", \"nowhere\", \"long\", \"corner\", \"straight\", \"corner\"])",
+    );
+    let text = fs::read_to_string(&course).expect("course");
+    let (line, row) = text
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains("\"nowhere\""))
+        .expect("layout line");
+    let column = row.find("\"nowhere\"").expect("column") + 1;
+    let run = build(&course, 0, &dir.path().join("t.ron"));
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(&format!(
+            "square.ron:{}:{column}: error[course-build]",
+            line + 1
+        )),
+        "{}",
+        run.stderr
+    );
+}
