@@ -27,13 +27,7 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
         return;
     }
     let last = tile.sectors.len() - 1;
-    let exists = |at: SpaceRef| {
-        at.section == Section::Lap
-            && tile
-                .sectors
-                .get(at.sector as usize)
-                .is_some_and(|s| usize::from(at.lane) < s.spaces.len())
-    };
+    let exists = |at: SpaceRef| has_space(tile, at);
     for (number, sector) in tile.sectors.iter().enumerate() {
         for (lane, space) in sector.spaces.iter().enumerate() {
             let at = SpaceRef::lap(u32::try_from(number).unwrap_or(u32::MAX), space.lane);
@@ -100,28 +94,11 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
         }
     }
     check_drawing_and_grid(tile, report);
-    let placed = tile
-        .grid
-        .iter()
-        .map(|slot| slot.space)
-        .chain(tile.chute.map(|c| c.beside));
-    for at in placed {
-        if !exists(at) {
-            report.error(
-                "tile-grid-outside",
-                None,
-                &[Needle::Value(&at.to_string())],
-                format!(
-                    "tile `{}` puts its grid or chute by {at}, which is not one of its spaces",
-                    tile.id
-                ),
-            );
-        }
-    }
 }
 
 /// The tile's drawing numbers, as a track's are checked (a course lays the tile by them, and a
-/// tile that passes here must not be refused there), and its grid positions on distinct spaces.
+/// tile that passes here must not be refused there), and its grid positions and chute on its
+/// spaces, the grid's on distinct ones.
 fn check_drawing_and_grid(tile: &Tile, report: &mut FileReport<'_>) {
     // The drawing's numbers, as a track's are checked: a course lays the tile by them, and a
     // tile that passes here must not be refused there.
@@ -154,4 +131,31 @@ fn check_drawing_and_grid(tile: &Tile, report: &mut FileReport<'_>) {
             );
         }
     }
+    let placed = tile
+        .grid
+        .iter()
+        .map(|slot| slot.space)
+        .chain(tile.chute.map(|c| c.beside));
+    for at in placed {
+        if !has_space(tile, at) {
+            report.error(
+                "tile-grid-outside",
+                None,
+                &[Needle::Value(&at.to_string())],
+                format!(
+                    "tile `{}` puts its grid or chute by {at}, which is not one of its spaces",
+                    tile.id
+                ),
+            );
+        }
+    }
+}
+
+/// Whether `at` is a space of `tile`.
+fn has_space(tile: &Tile, at: SpaceRef) -> bool {
+    at.section == Section::Lap
+        && tile
+            .sectors
+            .get(at.sector as usize)
+            .is_some_and(|s| usize::from(at.lane) < s.spaces.len())
 }
