@@ -154,8 +154,10 @@ pub fn load_mission(path: &Path) -> Result<LoadedMission, LoadRaceError> {
                 None,
                 &[Needle::Field("content")],
                 format!(
-                    "the mission's content `{}` or track `{}` has errors",
-                    mission.content, mission.track
+                    "the mission's content `{}` or track `{}` has errors: {} (listed below)",
+                    mission.content,
+                    mission.track,
+                    errors_by_file(&diagnostics)
                 ),
             );
             found.extend(diagnostics);
@@ -244,6 +246,25 @@ pub fn mission_from_documents(
         },
         side_bots,
     ))
+}
+
+/// How many errors each file has, as a message says it: `2 in content/race_deck.ron, 1 in
+/// tracks/oval.ron`.
+fn errors_by_file(diagnostics: &[Diagnostic]) -> String {
+    let mut counts: std::collections::BTreeMap<String, usize> = std::collections::BTreeMap::new();
+    for diagnostic in diagnostics.iter().filter(|d| d.is_error()) {
+        let file = diagnostic
+            .location
+            .file
+            .as_ref()
+            .map_or_else(|| "the content".to_owned(), |f| f.display().to_string());
+        *counts.entry(file).or_default() += 1;
+    }
+    counts
+        .iter()
+        .map(|(file, n)| format!("{n} in {file}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// What `validate` says of a mission file: the problems [`load_mission`] finds, or its

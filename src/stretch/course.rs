@@ -376,9 +376,16 @@ fn open_end(
         && aside.abs() <= 2.0 * super::CLOSING_TOLERANCE * size.width
         && ahead > -2.0 * super::CLOSING_TOLERANCE * size.length;
     (!near).then(|| {
+        // `ahead` is how far the start lies ahead of the end: negative when the end ran past it
+        // ("-12.0 spaces short" read as nonsense).
+        let spaces = ahead / size.length;
+        let along = if spaces < 0.0 {
+            format!("runs {:.1} spaces past its start", -spaces)
+        } else {
+            format!("is {spaces:.1} spaces short of its start")
+        };
         format!(
-            "the lap's end is {:.1} spaces short of its start, {:.1} lanes beside its line and turned {turn:.0}° from it",
-            ahead / size.length,
+            "the lap's end {along}, {:.1} lanes beside its line and turned {turn:.0}° from it",
             aside / size.width
         )
     })
@@ -536,6 +543,30 @@ fn crossings_met(track: &Track, tiles: &[&Tile], starts: &[u32]) -> Result<(), C
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_draw_that_runs_past_its_start_says_so() {
+        // Twelve spaces straight on from the start: the end lies past it, not "-12.0 spaces
+        // short of" it.
+        let id = Id::from("straight");
+        let shifts: BTreeMap<&Id, Shift> = [(
+            &id,
+            Shift {
+                ahead: 12.0,
+                right: 0.0,
+                turn: 0.0,
+            },
+        )]
+        .into_iter()
+        .collect();
+        let size = crate::content::track::SpaceSize {
+            length: 1.0,
+            width: 1.0,
+        };
+        let open = open_end(&[&id], &shifts, size).expect("open");
+        assert!(open.contains("runs 12.0 spaces past its start"), "{open}");
+        assert!(!open.contains('-'), "{open}");
+    }
 
     #[test]
     fn a_tile_cut_from_the_oval_round_trips_through_its_file_and_lays_as_cut() {

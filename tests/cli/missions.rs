@@ -470,3 +470,34 @@ fn print_of_a_mission_writes_its_sheet_and_refuses_one_with_errors_or_as_picture
     assert!(run.stderr.contains("nothing was printed"), "{}", run.stderr);
     assert!(!pdf.exists());
 }
+
+#[test]
+fn a_mission_on_faulty_content_says_which_files_hold_the_errors() {
+    // `mission-content` said only that the content or the track had errors.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let content = dir.path().join("content");
+    common::copy_folder(&common::repo("content"), &content);
+    let deck = content.join("race_deck.ron");
+    let text = std::fs::read_to_string(&deck).expect("deck");
+    std::fs::write(&deck, text.replacen("count: 4", "count: 0", 1)).expect("write");
+    let path = dir.path().join("mission.ron");
+    std::fs::write(
+        &path,
+        escort(
+            content.to_str().expect("utf-8"),
+            common::repo("tracks/oval.ron").to_str().expect("utf-8"),
+        ),
+    )
+    .expect("write");
+    let run = common::roadwright(&["validate", path.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("error[mission-content]"))
+        .expect("the mission's line");
+    assert!(
+        line.contains("1 in ") && line.contains("race_deck.ron"),
+        "{line}"
+    );
+}
