@@ -118,6 +118,19 @@ pub(super) fn legend_of(content: Option<&Path>) -> Result<Legend, (u8, String)> 
     };
     let pack = crate::content::RawPack::load(folder)
         .map_err(|error| (super::EXIT_UNREADABLE, error.to_string()))?;
+    if !pack.errors.is_empty() {
+        // A file that could not be read may be the terrain file: drawing with the rulebook's
+        // colours instead would show a legend the pack does not have.
+        let text: Vec<String> = pack.errors.iter().map(ToString::to_string).collect();
+        return Err((
+            super::EXIT_UNREADABLE,
+            format!(
+                "{}\nerror: {} has files that cannot be read; nothing was drawn",
+                text.join("\n"),
+                folder.display()
+            ),
+        ));
+    }
     if let Err(found) = crate::validate::open::checked_pack_terrain(&pack) {
         let text: Vec<String> = found.iter().map(ToString::to_string).collect();
         return Err((

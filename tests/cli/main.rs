@@ -10,6 +10,7 @@ mod cli;
 mod courses;
 mod docs;
 mod fuzz_commands;
+mod fuzz_surfaces;
 mod missions;
 mod print;
 mod race_records;
