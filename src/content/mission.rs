@@ -240,6 +240,12 @@ pub struct VpRules {
     /// Whether a team that empties its pool wins the race for its side (11.5).
     #[serde(default = "yes")]
     pub pool_wins: bool,
+    /// Whether a kill of a car of the killer's own side claims VP. The rulebook's "a kill of
+    /// one's own car never scores" (11.3) is read for the side: by default an ally's car
+    /// destroyed claims nothing (the kill is no one's, as a wreck is), so a side cannot score
+    /// by shooting its own escort. `true` lets it claim as any kill does.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub allied_kills: bool,
 }
 
 impl Default for VpRules {
@@ -251,6 +257,7 @@ impl Default for VpRules {
             bonuses: true,
             clock: None,
             pool_wins: true,
+            allied_kills: false,
         }
     }
 }
@@ -339,4 +346,10 @@ pub enum Tie {
     Draw,
     /// This side (defenders who held out, say).
     Side(Id),
+}
+
+// serde's `skip_serializing_if` hands over a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(value: &bool) -> bool {
+    !*value
 }

@@ -211,6 +211,21 @@ impl Race {
         })
     }
 
+    /// Whether the kill of `victim`'s car by `killer` claims VP: never one's own car (11.3),
+    /// and in a mission never a car of one's own side, unless the mission's `allied_kills`
+    /// says so. Without a mission each player is its own side: the rulebook's rule.
+    pub(crate) fn kill_scores(&self, killer: PlayerId, victim: PlayerId) -> bool {
+        if killer == victim {
+            return false;
+        }
+        let allied_score = self
+            .rules
+            .mission
+            .as_ref()
+            .is_some_and(|m| m.vp.allied_kills);
+        allied_score || !self.same_side(killer, victim)
+    }
+
     /// Whether emptying a pool wins the race (11.5), as it does unless a mission says not.
     pub(crate) fn pool_wins(&self) -> bool {
         self.rules.mission.as_ref().is_none_or(|m| m.vp.pool_wins)

@@ -1090,7 +1090,7 @@ impl Race {
         // 8.3: a car eliminated during its own activation has moved this turn, so its
         // replacement may not activate until the next turn.
         let has_moved = self.car(id).activated || self.active == Some(id);
-        let scorer = scoring.filter(|p| *p != owner);
+        let scorer = scoring.filter(|p| self.kill_scores(*p, owner));
         self.record(RaceEvent::Eliminated {
             car: id,
             scored_by: scorer,

@@ -253,6 +253,11 @@ impl MissionWords<'_> {
             } else {
                 "An empty pool does not end the race".to_owned()
             },
+            if vp.allied_kills {
+                "A kill of a car of one's own side claims VP as any kill does".to_owned()
+            } else {
+                "A kill of a car of one's own side claims nothing".to_owned()
+            },
         ]
     }
 

@@ -566,3 +566,65 @@ fn a_mission_may_not_place_a_car_or_hold_a_space_in_a_point_to_point_run_off() {
     held.objectives = vec![hold("5.1")];
     assert_eq!(codes(&held), ["objective-unreachable"]);
 }
+
+/// The jackals and the reapers on one side, the vipers on the other; `allied_kills` as given.
+fn allies(allied_kills: bool) -> Mission {
+    let mut allied = mission(vec![objective(
+        "last",
+        Some("vipers"),
+        Goal::Survive(10),
+        Reward::Win,
+    )]);
+    allied.sides = vec![
+        Side {
+            id: Id::from("allies"),
+            name: Text::from("allies"),
+            teams: vec![Id::from(CJ), Id::from(RR)],
+            bot: None,
+        },
+        Side {
+            id: Id::from("vipers"),
+            name: Text::from("vipers"),
+            teams: vec![Id::from("ash-vipers")],
+            bot: None,
+        },
+    ];
+    allied.vp.allied_kills = allied_kills;
+    allied
+}
+
+#[test]
+fn a_kill_of_an_allys_car_claims_nothing_unless_the_mission_says_so_11_3() {
+    // 11.3: "a kill of one's own car never scores", read for the side: CJ #21 destroys RR #12,
+    // its ally's car, with Bounty in play. No VP is claimed and the kill is no one's.
+    let race = kill(allies(false));
+    assert_eq!(where_is(&race, RR, "12"), "destroyed");
+    assert!(
+        race.events().iter().any(|e| matches!(
+            e,
+            RaceEvent::Eliminated {
+                scored_by: None,
+                ..
+            }
+        )),
+        "the kill is no one's"
+    );
+    assert!(!race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::VpClaimed {
+            source: VpSource::Kill,
+            ..
+        }
+    )));
+    // With `allied_kills`, the ally's car claims as any kill does (Bounty makes it 2).
+    let race = kill(allies(true));
+    let cj = race.car(car(&race, CJ, "21")).player;
+    assert!(race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::VpClaimed {
+            seat,
+            source: VpSource::Kill,
+            ..
+        } if *seat == cj
+    )));
+}

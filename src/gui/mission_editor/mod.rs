@@ -329,6 +329,17 @@ fn vp(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
         {
             change(changed, mission, None, |m| m.vp.pool_wins = pool_wins);
         }
+        let mut allied_kills = vp.allied_kills;
+        if ui
+            .checkbox(&mut allied_kills, "A kill of an ally's car scores")
+            .on_hover_text(
+                "Off (the default): destroying a car of one's own side claims nothing, as a \
+                 kill of one's own car never scores (11.3)",
+            )
+            .changed()
+        {
+            change(changed, mission, None, |m| m.vp.allied_kills = allied_kills);
+        }
     });
 }
 
