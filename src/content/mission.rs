@@ -88,10 +88,50 @@ pub struct Mission {
     /// Which sources of VP count, and how much.
     #[serde(default)]
     pub vp: VpRules,
+    /// Whether a car may attack a car of its own side ([`FriendlyFire`]).
+    #[serde(default, skip_serializing_if = "FriendlyFire::is_default")]
+    pub friendly_fire: FriendlyFire,
     /// What the sides pursue.
     pub objectives: Vec<Objective>,
     /// When the race ends if no one has won, and who wins then.
     pub turn_limit: TurnLimit,
+}
+
+/// Whether a car may attack a car of its own side. The rulebook is silent (it lets a car fire
+/// at its own team's cars, 8.1 names no exception), so `Allowed` is the default; Road Wolf's
+/// couriers "may not attack each other", which `Forbidden` says. With `Forbidden` a car of one's
+/// own side is never offered as a target of a weapon (8.0) or a Sideswipe (10.0), to a person
+/// or a bot, and a Ram that reaches one stops behind it without the collision attack (as a
+/// suppressed car's does, 8.5). What an attack on another car spills onto an ally (Chain,
+/// Spray, a crossover collision) still happens: the ally was not attacked.
+#[derive(
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum FriendlyFire {
+    /// A car may attack any car, its own side's included (the rulebook's).
+    #[default]
+    Allowed,
+    /// A car may not attack a car of its own side.
+    Forbidden,
+}
+
+impl FriendlyFire {
+    // serde's `skip_serializing_if` hands over a reference.
+    #[allow(clippy::trivially_copy_pass_by_ref)]
+    fn is_default(&self) -> bool {
+        *self == Self::default()
+    }
 }
 
 fn standard() -> Id {
@@ -129,6 +169,7 @@ impl Mission {
             setup: MissionSetup::Grid,
             deck_changes: Vec::new(),
             vp: VpRules::default(),
+            friendly_fire: FriendlyFire::Allowed,
             objectives: vec![Objective {
                 id: Id::from("two-laps"),
                 side: None,

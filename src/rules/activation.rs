@@ -193,6 +193,9 @@ impl Race {
             StepEnd::Ram(target) => {
                 if self.car(activation.car).suppressed {
                     // 8.5 Suppress: the car still stops, no attack, no combat card.
+                } else if !self.may_attack(activation.car, target) {
+                    // A mission that forbids friendly fire: it stops behind its ally, as a
+                    // suppressed car does.
                 } else {
                     combat::collision(self, activation.car, target, CollisionKind::Ram, player);
                 }

@@ -76,6 +76,8 @@ pub fn targets(race: &Race, car: CarId) -> Targets {
             out.push(other);
         }
     }
+    // A mission may forbid attacking one's own side: such a car is no target at all.
+    out.retain(|other| race.may_attack(car, *other));
     out.sort_unstable();
     out.dedup();
     out

@@ -730,7 +730,11 @@ impl Race {
                 }
                 match self.car_on(to) {
                     None => !self.entered(visited, to),
-                    Some(other) => self.car(other).player != owner && !suppressed,
+                    Some(other) => {
+                        self.car(other).player != owner
+                            && !suppressed
+                            && self.may_attack(car, other)
+                    }
                 }
             })
             .collect()

@@ -226,6 +226,18 @@ impl Race {
         allied_score || !self.same_side(killer, victim)
     }
 
+    /// Whether `attacker` may attack `target` (fire at it, sideswipe it, ram it): always, unless
+    /// the mission forbids friendly fire and the two cars are of one side
+    /// ([`crate::content::mission::FriendlyFire`]).
+    #[must_use]
+    pub fn may_attack(&self, attacker: CarId, target: CarId) -> bool {
+        let forbidden =
+            self.rules.mission.as_ref().is_some_and(|m| {
+                m.friendly_fire == crate::content::mission::FriendlyFire::Forbidden
+            });
+        !forbidden || !self.same_side(self.car(attacker).player, self.car(target).player)
+    }
+
     /// Whether emptying a pool wins the race (11.5), as it does unless a mission says not.
     pub(crate) fn pool_wins(&self) -> bool {
         self.rules.mission.as_ref().is_none_or(|m| m.vp.pool_wins)

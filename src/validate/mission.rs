@@ -202,6 +202,8 @@ pub struct CheckedMission {
     pub setup: MissionSetup,
     /// Which sources of VP count, and how much.
     pub vp: VpRules,
+    /// Whether a car may attack a car of its own side.
+    pub friendly_fire: crate::content::mission::FriendlyFire,
     /// The objectives, in file order.
     pub objectives: Vec<CheckedObjective>,
     /// The turn at whose end the race stops.
@@ -436,6 +438,7 @@ pub fn check(
         players,
         setup: mission.setup.clone(),
         vp: mission.vp,
+        friendly_fire: mission.friendly_fire,
         objectives,
         turn_limit,
         most_vp: mission.turn_limit.most_vp,

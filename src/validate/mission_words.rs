@@ -253,6 +253,15 @@ impl MissionWords<'_> {
             } else {
                 "An empty pool does not end the race".to_owned()
             },
+            match self.mission.friendly_fire {
+                crate::content::mission::FriendlyFire::Allowed => {
+                    "A car may attack any car, its own side's too".to_owned()
+                }
+                crate::content::mission::FriendlyFire::Forbidden => {
+                    "A car may not attack a car of its own side: no shot, Sideswipe or ram at it"
+                        .to_owned()
+                }
+            },
             if vp.allied_kills {
                 "A kill of a car of one's own side claims VP as any kill does".to_owned()
             } else {

@@ -51,6 +51,7 @@ fn mission(objectives: Vec<Objective>) -> Mission {
         setup: MissionSetup::Grid,
         deck_changes: Vec::new(),
         vp: VpRules::default(),
+        friendly_fire: roadwright::content::mission::FriendlyFire::Allowed,
         objectives,
         turn_limit: TurnLimit {
             turn: 10,
@@ -627,4 +628,65 @@ fn a_kill_of_an_allys_car_claims_nothing_unless_the_mission_says_so_11_3() {
             ..
         } if *seat == cj
     )));
+}
+
+#[test]
+fn a_mission_that_forbids_friendly_fire_offers_no_ally_as_a_target() {
+    // Road Wolf's couriers "may not attack each other": with `FriendlyFire::Forbidden`, CJ #21
+    // may not fire at RR #12, its ally's car, though it stands in its arc; allowed (the
+    // rulebook's default) it may.
+    use roadwright::content::mission::FriendlyFire;
+    let shooter = |friendly_fire: FriendlyFire| {
+        let mut allied = allies(false);
+        allied.friendly_fire = friendly_fire;
+        let (mut race, play) = Position::on(&jump_track())
+            .car(CJ, "21", "7.1")
+            .car(RR, "12", "0.2")
+            .play(CJ, "21", "solo-5")
+            .events(&["bounty"])
+            .mission(allied)
+            .setup();
+        race.apply(&play).expect("play");
+        race.apply(&Decision::HoldFire).ok();
+        finish_movement(&mut race);
+        race
+    };
+    let fires_at_ally = |race: &Race| {
+        let ally = car(race, RR, "12");
+        race.legal_decisions()
+            .iter()
+            .any(|d| matches!(d, Decision::Fire { target } if *target == ally))
+    };
+    assert!(fires_at_ally(&shooter(FriendlyFire::Allowed)));
+    let race = shooter(FriendlyFire::Forbidden);
+    assert!(!fires_at_ally(&race), "{:?}", race.legal_decisions());
+    let ally = car(&race, RR, "12");
+    let mut refused = race.clone();
+    assert!(refused.apply(&Decision::Fire { target: ally }).is_err());
+}
+
+#[test]
+fn a_ram_into_an_ally_stops_without_an_attack_when_friendly_fire_is_forbidden() {
+    use roadwright::content::mission::FriendlyFire;
+    let mut allied = allies(false);
+    allied.friendly_fire = FriendlyFire::Forbidden;
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "21", "8.1")
+            .car(RR, "12", "10.1")
+            .play(CJ, "21", "ram-2")
+            .combat(&["solid-hit"])
+            .mission(allied),
+    );
+    step(&mut race, "forward", "9.1");
+    step(&mut race, "forward", "10.1");
+    assert_eq!(where_is(&race, CJ, "21"), "9.1", "stopped behind its ally");
+    assert!(
+        !race
+            .events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::Collision { .. })),
+        "no collision attack"
+    );
+    assert_eq!(race.car(car(&race, RR, "12")).damage, 0);
 }

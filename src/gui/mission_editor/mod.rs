@@ -329,6 +329,26 @@ fn vp(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
         {
             change(changed, mission, None, |m| m.vp.pool_wins = pool_wins);
         }
+        ui.label("Friendly fire");
+        let fire = [
+            (
+                crate::content::mission::FriendlyFire::Allowed,
+                "allowed (the rulebook's)",
+            ),
+            (
+                crate::content::mission::FriendlyFire::Forbidden,
+                "forbidden: no attack on one's own side",
+            ),
+        ];
+        if let Some(friendly_fire) = fields::choice(
+            ui,
+            "friendly fire",
+            "mission_friendly_fire",
+            mission.friendly_fire,
+            &fire,
+        ) {
+            change(changed, mission, None, |m| m.friendly_fire = friendly_fire);
+        }
         let mut allied_kills = vp.allied_kills;
         if ui
             .checkbox(&mut allied_kills, "A kill of an ally's car scores")
