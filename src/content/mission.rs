@@ -89,7 +89,7 @@ pub struct Mission {
     #[serde(default)]
     pub vp: VpRules,
     /// Whether a car may attack a car of its own side ([`FriendlyFire`]).
-    #[serde(default, skip_serializing_if = "FriendlyFire::is_default")]
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
     pub friendly_fire: FriendlyFire,
     /// What the sides pursue.
     pub objectives: Vec<Objective>,
@@ -124,14 +124,6 @@ pub enum FriendlyFire {
     Allowed,
     /// A car may not attack a car of its own side.
     Forbidden,
-}
-
-impl FriendlyFire {
-    // serde's `skip_serializing_if` hands over a reference.
-    #[allow(clippy::trivially_copy_pass_by_ref)]
-    fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
 }
 
 fn standard() -> Id {
@@ -285,7 +277,7 @@ pub struct VpRules {
     /// one's own car never scores" (11.3) is read for the side: by default an ally's car
     /// destroyed claims nothing (the kill is no one's, as a wreck is), so a side cannot score
     /// by shooting its own escort. `true` lets it claim as any kill does.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "super::skip::is_false")]
     pub allied_kills: bool,
 }
 
@@ -387,10 +379,4 @@ pub enum Tie {
     Draw,
     /// This side (defenders who held out, say).
     Side(Id),
-}
-
-// serde's `skip_serializing_if` hands over a reference.
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_false(value: &bool) -> bool {
-    !*value
 }

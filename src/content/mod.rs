@@ -28,6 +28,7 @@ pub mod ruleset;
 pub mod save;
 pub mod scenario;
 pub mod schema;
+mod skip;
 pub mod source;
 pub mod summary;
 pub mod team_mats;

@@ -47,14 +47,14 @@ pub struct Ruleset {
     pub crossover_collision: CrossoverCollision,
     /// What crossing the finish line of a point-to-point track does (the rulebook's tracks are
     /// laps; see [`PointToPointFinish`]). Read only on such a track.
-    #[serde(default, skip_serializing_if = "PointToPointFinish::is_default")]
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
     pub point_to_point: PointToPointFinish,
     /// Whether a starburst card's movement event is drawn when the active car was eliminated
     /// in its own movement (6.0, 10.0; see [`EventAfterElimination`]).
-    #[serde(default, skip_serializing_if = "EventAfterElimination::is_default")]
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
     pub event_after_elimination: EventAfterElimination,
     /// Where a Bulldoze on a Sideswipe puts the target (8.5; see [`SideswipeBulldoze`]).
-    #[serde(default, skip_serializing_if = "SideswipeBulldoze::is_default")]
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
     pub sideswipe_bulldoze: SideswipeBulldoze,
 }
 
@@ -88,14 +88,6 @@ pub enum EventAfterElimination {
     Draw,
     /// No card is drawn when the active car is out of the race (a house rule).
     Skip,
-}
-
-impl EventAfterElimination {
-    // serde's `skip_serializing_if` hands over a reference.
-    #[allow(clippy::trivially_copy_pass_by_ref)]
-    fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
 }
 
 /// Where a Bulldoze result of a Sideswipe collision puts the two cars (8.5).
@@ -135,14 +127,6 @@ pub enum SideswipeBulldoze {
     Swap,
 }
 
-impl SideswipeBulldoze {
-    // serde's `skip_serializing_if` hands over a reference.
-    #[allow(clippy::trivially_copy_pass_by_ref)]
-    fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
-}
-
 /// What a car crossing the finish line of a point-to-point track does
 /// ([`super::track::Route::PointToPoint`]): the rulebook is silent, its tracks being laps, so
 /// this is the project's decision, a house rule a designer may change.
@@ -177,14 +161,6 @@ pub enum PointToPointFinish {
     /// The first car across wins the race for its player on the spot (Rush 'n Crush, Thunder
     /// Road: Vendetta): its player claims everything left in their pool.
     FirstAcrossWins,
-}
-
-impl PointToPointFinish {
-    // serde's `skip_serializing_if` hands over a reference.
-    #[allow(clippy::trivially_copy_pass_by_ref)]
-    fn is_default(&self) -> bool {
-        *self == Self::default()
-    }
 }
 
 impl Ruleset {

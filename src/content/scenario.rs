@@ -38,7 +38,7 @@ pub struct Scenario {
     /// The race card played (a card kind's id).
     pub card: Id,
     /// For a Ram card: ram as a Lead movement (7.9).
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "super::skip::is_false")]
     pub ram_as_lead: bool,
     /// The seed of the race's RNG.
     #[serde(default)]
@@ -77,12 +77,6 @@ pub struct TeamClaims {
     pub kills: u32,
 }
 
-// serde's `skip_serializing_if` hands over a reference.
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_false(value: &bool) -> bool {
-    !*value
-}
-
 fn standard() -> Id {
     Id::from("standard")
 }
@@ -119,7 +113,7 @@ pub struct CarPlacement {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<Marker>,
     /// Whether it has already been activated this turn.
-    #[serde(default, skip_serializing_if = "is_false")]
+    #[serde(default, skip_serializing_if = "super::skip::is_false")]
     pub activated: bool,
 }
 

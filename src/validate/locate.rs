@@ -19,11 +19,22 @@ pub enum Needle<'a> {
 /// previous; `None` when the first is not found.
 #[must_use]
 pub fn locate(text: &str, needles: &[Needle<'_>]) -> Option<(usize, usize)> {
+    last_found(text, needles, &|from, value| find_quoted(text, from, value))
+        .map(|offset| line_column(&text.as_bytes()[..offset]))
+}
+
+/// The offset of the last needle found, each searched after the previous, quoted values by
+/// `quoted` (from an offset): what [`locate`] and [`TextIndex::locate`] share.
+fn last_found(
+    text: &str,
+    needles: &[Needle<'_>],
+    quoted: &dyn Fn(usize, &str) -> Option<usize>,
+) -> Option<usize> {
     let mut from = 0;
     let mut found = None;
     for needle in needles {
         let hit = match *needle {
-            Needle::Value(value) => find_quoted(text, from, value),
+            Needle::Value(value) => quoted(from, value),
             Needle::Field(name) => find_field(text, from, name),
         };
         match hit {
@@ -34,7 +45,7 @@ pub fn locate(text: &str, needles: &[Needle<'_>]) -> Option<(usize, usize)> {
             None => break,
         }
     }
-    found.map(|offset| line_column(&text.as_bytes()[..offset]))
+    found
 }
 
 /// What [`TextIndex::locate`] reads a file's text by, built once per file: where each line
@@ -88,22 +99,10 @@ impl TextIndex {
     /// [`locate`], read through the index: the same answer.
     #[must_use]
     pub fn locate(&self, text: &str, needles: &[Needle<'_>]) -> Option<(usize, usize)> {
-        let mut from = 0;
-        let mut found = None;
-        for needle in needles {
-            let hit = match *needle {
-                Needle::Value(value) => self.find_quoted(text, from, value),
-                Needle::Field(name) => find_field(text, from, name),
-            };
-            match hit {
-                Some(offset) => {
-                    found = Some(offset);
-                    from = offset + 1;
-                }
-                None => break,
-            }
-        }
-        found.map(|offset| self.line_column(text, offset))
+        last_found(text, needles, &|from, value| {
+            self.find_quoted(text, from, value)
+        })
+        .map(|offset| self.line_column(text, offset))
     }
 
     /// The first `"value"` at or after `from`.

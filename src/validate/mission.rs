@@ -399,15 +399,7 @@ pub fn check(
             .position(|s| s.id == *id)
             .map(|i| SideId(i as u8))
     };
-    let turn_limit = mission.turn_limit.turn;
-    if turn_limit == 0 || turn_limit > MAX_TURN_LIMIT {
-        report.error(
-            "turn-limit-out-of-range",
-            None,
-            &[Needle::Field("turn_limit"), Needle::Field("turn")],
-            format!("the turn limit is {turn_limit}; it must be 1-{MAX_TURN_LIMIT}"),
-        );
-    }
+    let turn_limit = check_turn_limit(mission, report);
     let tie_winner = match &mission.turn_limit.ties {
         Tie::Draw => None,
         Tie::Side(id) => {
@@ -450,6 +442,20 @@ pub fn check(
             .collect(),
         changes,
     })
+}
+
+/// The mission's turn limit, reported when it is not 1-[`MAX_TURN_LIMIT`].
+fn check_turn_limit(mission: &Mission, report: &mut FileReport<'_>) -> u32 {
+    let turn_limit = mission.turn_limit.turn;
+    if turn_limit == 0 || turn_limit > MAX_TURN_LIMIT {
+        report.error(
+            "turn-limit-out-of-range",
+            None,
+            &[Needle::Field("turn_limit"), Needle::Field("turn")],
+            format!("the turn limit is {turn_limit}; it must be 1-{MAX_TURN_LIMIT}"),
+        );
+    }
+    turn_limit
 }
 
 fn side_object(side: &Side) -> ObjectRef {

@@ -563,9 +563,9 @@ fn a_mission_may_not_place_a_car_or_hold_a_space_in_a_point_to_point_run_off() {
     let mut placed = sound.clone();
     placed.setup = MissionSetup::Placed(vec![place(CJ, "21", "5.1"), place(RR, "11", "2.1")]);
     assert_eq!(codes(&placed), ["run-off-start"]);
-    let mut held = sound;
-    held.objectives = vec![hold("5.1")];
-    assert_eq!(codes(&held), ["objective-unreachable"]);
+    let mut holding = sound;
+    holding.objectives = vec![hold("5.1")];
+    assert_eq!(codes(&holding), ["objective-unreachable"]);
 }
 
 /// The jackals and the reapers on one side, the vipers on the other; `allied_kills` as given.
