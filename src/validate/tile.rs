@@ -28,24 +28,20 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
     }
     let last = tile.sectors.len() - 1;
     let exists = |at: SpaceRef| has_space(tile, at);
+    let mut errors = SpaceErrors {
+        report,
+        counts: std::collections::BTreeMap::new(),
+    };
     for (number, sector) in tile.sectors.iter().enumerate() {
+        let number = u32::try_from(number).unwrap_or(u32::MAX);
         for (lane, space) in sector.spaces.iter().enumerate() {
-            let at = SpaceRef::lap(u32::try_from(number).unwrap_or(u32::MAX), space.lane);
-            let object = Some(ObjectRef::Space { space: at });
-            // Each diagnostic at its own space's line: the sector's `spaces`, then the space.
-            let here = super::track::sector_needles(
-                Section::Lap,
-                u32::try_from(number).unwrap_or(u32::MAX),
-                Some(lane),
-            );
-            let and = |last: Needle<'static>| -> Vec<Needle<'static>> {
-                here.iter().copied().chain([last]).collect()
-            };
+            let at = SpaceRef::lap(number, space.lane);
+            let place = (number, lane);
             if usize::from(space.lane) != lane {
-                report.error(
+                errors.error(
                     "tile-lanes",
-                    object.clone(),
-                    &here,
+                    place,
+                    None,
                     format!(
                         "sector {number} of tile `{}` numbers its lanes out of order: lane {} is \
                          its space {lane}",
@@ -54,35 +50,48 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
                 );
             }
             if terrain.find(space.terrain.as_str()).is_none() {
-                report.error(
+                errors.error(
                     "terrain-undefined",
-                    object.clone(),
-                    &here
-                        .iter()
-                        .copied()
-                        .chain([Needle::Value(space.terrain.as_str())])
-                        .collect::<Vec<_>>(),
+                    place,
+                    Some(Needle::Value(space.terrain.as_str())),
                     format!(
                         "space {at} of tile `{}` is `{}` ground, which the kinds known do not define",
                         tile.id, space.terrain
                     ),
                 );
             }
+            if (number as usize) < last
+                && space.next.is_empty()
+                && !terrain.rules_of(space.terrain.as_str()).is_trough()
+            {
+                // A dead end inside the tile: any track laid from it is refused, and a tile of
+                // twenty thousand of them was laid and checked for minutes first.
+                errors.error(
+                    "no-forward-link",
+                    place,
+                    Some(Needle::Field("next")),
+                    format!(
+                        "space {at} of tile `{}` has no forward link: cars there could never \
+                         move on (only the tile's last sector leaves its links to the next tile)",
+                        tile.id
+                    ),
+                );
+            }
             for to in &space.next {
-                let inside = number < last
+                let inside = (number as usize) < last
                     && to.section == Section::Lap
-                    && to.sector as usize == number + 1
+                    && to.sector == number + 1
                     && exists(*to);
                 if !inside {
-                    report.error(
+                    errors.error(
                         "tile-link-outside",
-                        object.clone(),
-                        &and(Needle::Field("next")),
+                        place,
+                        Some(Needle::Field("next")),
                         format!(
                             "space {at} of tile `{}` links to {to}, which is not a space of the \
                              tile's next sector{}",
                             tile.id,
-                            if number == last {
+                            if number as usize == last {
                                 " (the last sector's links are the next tile's)"
                             } else {
                                 ""
@@ -93,6 +102,7 @@ pub fn check(tile: &Tile, terrain: &TerrainBook, report: &mut FileReport<'_>) {
             }
         }
     }
+    errors.finish();
     check_drawing_and_grid(tile, report);
 }
 
@@ -158,4 +168,56 @@ fn has_space(tile: &Tile, at: SpaceRef) -> bool {
             .sectors
             .get(at.sector as usize)
             .is_some_and(|s| usize::from(at.lane) < s.spaces.len())
+}
+
+/// A tile's errors about its spaces: each code reported for its first
+/// [`super::track::MAX_PER_CHECK`] spaces, at the space's own line, then one line counting the
+/// rest (a tile of twenty thousand broken spaces gives a readable list, found in linear time).
+struct SpaceErrors<'r, 'a> {
+    report: &'r mut FileReport<'a>,
+    counts: std::collections::BTreeMap<&'static str, usize>,
+}
+
+impl SpaceErrors<'_, '_> {
+    /// Reports `code` about the space `lane` (its index) of sector `number`, found in the text
+    /// by the sector's `spaces`, the space, then `last`.
+    fn error(
+        &mut self,
+        code: &'static str,
+        (number, lane): (u32, usize),
+        last: Option<Needle<'_>>,
+        message: String,
+    ) {
+        let count = self.counts.entry(code).or_default();
+        *count += 1;
+        if *count > super::track::MAX_PER_CHECK {
+            return;
+        }
+        let mut needles = super::track::sector_needles(Section::Lap, number, Some(lane));
+        needles.extend(last);
+        let at = SpaceRef::lap(number, u8::try_from(lane).unwrap_or(u8::MAX));
+        self.report.error(
+            code,
+            Some(ObjectRef::Space { space: at }),
+            &needles,
+            message,
+        );
+    }
+
+    /// One line for each code with spaces past those reported.
+    fn finish(self) {
+        for (code, count) in self.counts {
+            if count > super::track::MAX_PER_CHECK {
+                self.report.error(
+                    code,
+                    None,
+                    &[Needle::Field("sectors")],
+                    format!(
+                        "and {} more spaces of the tile with the same problem",
+                        count - super::track::MAX_PER_CHECK
+                    ),
+                );
+            }
+        }
+    }
 }

@@ -787,3 +787,48 @@ fn a_course_build_error_stands_at_the_tile_it_names() {
         run.stderr
     );
 }
+
+#[test]
+fn a_tiles_dead_ends_are_refused_by_validate_and_counted_past_twenty_five() {
+    // A tile of dead-end sectors passed `validate` and `course build` then laid and checked its
+    // track for minutes (20,000 sectors: over 600 s). A dead end inside a tile is refused as
+    // the tile's, each of the first 25 at its line and the rest counted.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_tiles(dir.path());
+    let sectors: Vec<String> = (0..100)
+        .map(|i| {
+            format!("        (spaces: [(lane: 0, next: [], x: {i}.5, y: 0.0, heading: 0.0)]),")
+        })
+        .collect();
+    let tile = dir.path().join("tiles/dead.ron");
+    fs::write(
+        &tile,
+        format!(
+            "(\n    kind: Tile,\n    version: 1,\n    id: \"dead\",\n    name: \"Dead\",\n    space_size: (length: 1.0, width: 1.0),\n    sectors: [\n{}\n    ],\n)\n",
+            sectors.join("\n")
+        ),
+    )
+    .expect("tile");
+    let run = common::roadwright(&["validate", tile.to_str().expect("path")]);
+    assert_eq!(run.code, 1, "{}", run.stdout);
+    let dead: Vec<&str> = run
+        .stdout
+        .lines()
+        .filter(|l| l.contains("error[no-forward-link]"))
+        .collect();
+    assert_eq!(dead.len(), 26, "{}", run.stdout);
+    assert!(
+        dead.iter().any(|l| l.contains("and 74 more spaces")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        dead.iter().any(|l| l.contains("dead.ron:9:")),
+        "the first at its own line: {}",
+        run.stdout
+    );
+    let course = write_course(dir.path(), "dead-run.ron", "Fixed([\"start\", \"dead\"])");
+    let built = build(&course, 0, &dir.path().join("dead-track.ron"));
+    assert_eq!(built.code, 1, "{}", built.stderr);
+    assert!(built.stderr.contains("no-forward-link"), "{}", built.stderr);
+}
