@@ -38,7 +38,9 @@ pub fn shard_from(
                 .to_owned(),
         );
     }
-    let (index, found) = if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
+    // The shard, the count, and the variables each was read from (for a message that names
+    // them).
+    let (index, index_from, found) = if let Some(id) = number("SLURM_ARRAY_TASK_ID")? {
         if let Some(step) = number("SLURM_ARRAY_TASK_STEP")?
             && step != 1
         {
@@ -56,15 +58,26 @@ pub fn shard_from(
             )
         })?;
         let tasks = match number("SLURM_ARRAY_TASK_COUNT")? {
-            Some(tasks) => Some(tasks),
-            None => number("SLURM_ARRAY_TASK_MAX")?.map(|max| max + 1 - min.min(max + 1)),
+            Some(tasks) => Some((tasks, format!("SLURM_ARRAY_TASK_COUNT={tasks}"))),
+            None => number("SLURM_ARRAY_TASK_MAX")?.map(|max| {
+                (
+                    max.saturating_add(1).saturating_sub(min),
+                    format!("SLURM_ARRAY_TASK_MIN={min} and SLURM_ARRAY_TASK_MAX={max}"),
+                )
+            }),
         };
         let index = id.checked_sub(min).ok_or_else(|| {
             format!("SLURM_ARRAY_TASK_ID={id} is below SLURM_ARRAY_TASK_MIN={min}")
         })?;
-        (index + 1, tasks)
+        let said = format!("SLURM_ARRAY_TASK_ID={id} and SLURM_ARRAY_TASK_MIN={min}");
+        (index.saturating_add(1), said, tasks)
     } else if let Some(index) = number("JOB_COMPLETION_INDEX")? {
-        (index + 1, number("ROADWRIGHT_SHARDS")?)
+        let shards = number("ROADWRIGHT_SHARDS")?.map(|n| (n, format!("ROADWRIGHT_SHARDS={n}")));
+        (
+            index.saturating_add(1),
+            format!("JOB_COMPLETION_INDEX={index}"),
+            shards,
+        )
     } else {
         return Err(
             "--shard auto finds no array task in the environment: neither SLURM_ARRAY_TASK_ID \
@@ -72,14 +85,21 @@ pub fn shard_from(
                 .to_owned(),
         );
     };
-    let count = count.or(found).ok_or_else(|| {
-        "--shard auto: the environment does not say how many shards there are: set \
-         ROADWRIGHT_SHARDS to the job's completions, or write --shard auto/N"
-            .to_owned()
-    })?;
+    let (count, count_from) = match (count, found) {
+        (Some(n), _) => (n, format!("--shard auto/{n}")),
+        (None, Some(found)) => found,
+        (None, None) => {
+            return Err(
+                "--shard auto: the environment does not say how many shards there are: set \
+                 ROADWRIGHT_SHARDS to the job's completions, or write --shard auto/N"
+                    .to_owned(),
+            );
+        }
+    };
     if index == 0 || index > count {
         return Err(format!(
-            "--shard auto: task {index} of {count} is not a shard of the batch (I runs from 1 to N)"
+            "--shard auto: {index_from} make this task {index}, but {count_from} make the batch \
+             {count} shards: a task is one of 1 to {count}"
         ));
     }
     Ok(Shard { index, count })
@@ -189,5 +209,31 @@ mod tests {
         ]);
         let error = shard_from(&lossy, None).expect_err("refused");
         assert!(error.contains("SLURM_ARRAY_TASK_MIN=") && error.contains("not a number"));
+    }
+
+    #[test]
+    fn a_task_outside_its_array_is_named_by_the_variables_that_say_so() {
+        let past = env(&[
+            ("SLURM_ARRAY_TASK_ID", "9"),
+            ("SLURM_ARRAY_TASK_MIN", "1"),
+            ("SLURM_ARRAY_TASK_MAX", "4"),
+        ]);
+        let error = shard_from(&past, None).expect_err("refused");
+        assert!(
+            error.contains("SLURM_ARRAY_TASK_ID=9")
+                && error.contains("SLURM_ARRAY_TASK_MAX=4")
+                && error.contains("task 9"),
+            "{error}"
+        );
+        // The largest index the variable can hold: no overflow, a named refusal.
+        let huge = env(&[
+            ("JOB_COMPLETION_INDEX", "18446744073709551615"),
+            ("ROADWRIGHT_SHARDS", "4"),
+        ]);
+        let error = shard_from(&huge, None).expect_err("refused");
+        assert!(
+            error.contains("JOB_COMPLETION_INDEX=") && error.contains("ROADWRIGHT_SHARDS=4"),
+            "{error}"
+        );
     }
 }
