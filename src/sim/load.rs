@@ -115,10 +115,10 @@ pub fn race_from_documents(
 
 /// The pack's checked content, or the errors that stop a race: the pack's first, each naming
 /// its file, then the track's against the rulebook's grounds when the pack defines no kinds of
-/// its own. A pack with its own terrain file that fails has no kinds to check the track
-/// against, and checked against the rulebook's every space of the pack's ground would be
-/// `terrain-undefined`: fifteen lines about the track hid the one fault (a card count of 0, a
-/// missing comma) in another file.
+/// its own (nor a file it could not read). A pack with its own terrain file that fails has no
+/// kinds to check the track against, and checked against the rulebook's every space of the
+/// pack's ground would be `terrain-undefined`: fifteen lines about the track hid the one fault
+/// (a card count of 0, a missing comma) in another file.
 fn checked_content(
     pack: &RawPack,
     check_track: &dyn Fn(&TerrainBook) -> Result<CheckedTrack, Vec<Diagnostic>>,
@@ -129,12 +129,15 @@ fn checked_content(
             .into_iter()
             .filter(Diagnostic::is_error)
             .collect();
-        let own_ground = pack
-            .find(|document| match document {
-                Document::Terrain(file) => Some(file),
-                _ => None,
-            })
-            .is_some();
+        // A file that could not be read may be the pack's terrain file (a missing comma in
+        // it): the pack's kinds are unknown then too.
+        let own_ground = !pack.errors.is_empty()
+            || pack
+                .find(|document| match document {
+                    Document::Terrain(file) => Some(file),
+                    _ => None,
+                })
+                .is_some();
         if !own_ground && let Err(track_errors) = check_track(&TerrainBook::standard()) {
             found.extend(track_errors);
         }

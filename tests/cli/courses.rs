@@ -34,6 +34,9 @@ fn write_tiles(dir: &Path) {
     }
 }
 
+/// A closed square of the tiles `write_tiles` writes.
+const SQUARE: &str = "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])";
+
 fn write_course(dir: &Path, name: &str, layout: &str) -> std::path::PathBuf {
     let path = dir.join(name);
     fs::write(
@@ -62,11 +65,7 @@ fn build(course: &Path, seed: u64, out: &Path) -> common::Run {
 fn a_fixed_course_builds_a_track_that_validates_the_same_every_time() {
     let dir = tempfile::tempdir().expect("temp dir");
     write_tiles(dir.path());
-    let course = write_course(
-        dir.path(),
-        "square.ron",
-        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
-    );
+    let course = write_course(dir.path(), "square.ron", SQUARE);
     let (a, b) = (dir.path().join("a.ron"), dir.path().join("b.ron"));
     let run = build(&course, 0, &a);
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -422,11 +421,7 @@ fn course_build_never_writes_over_or_among_the_courses_own_tiles() {
     // the track: the tiles are inputs, and nothing is written into their folder.
     let dir = tempfile::tempdir().expect("temp dir");
     write_tiles(dir.path());
-    let course = write_course(
-        dir.path(),
-        "square.ron",
-        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
-    );
+    let course = write_course(dir.path(), "square.ron", SQUARE);
     let tile = dir.path().join("tiles/corner.ron");
     let before = fs::read(&tile).expect("tile");
     for out in [&tile, &dir.path().join("tiles/new-track.ron")] {
@@ -456,11 +451,7 @@ fn commands_that_make_a_file_do_not_write_through_a_dangling_link_without_force(
     // `course tiles` and `new-track` wrote through it to wherever it pointed.
     let dir = tempfile::tempdir().expect("temp dir");
     write_tiles(dir.path());
-    let course = write_course(
-        dir.path(),
-        "square.ron",
-        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
-    );
+    let course = write_course(dir.path(), "square.ron", SQUARE);
     let elsewhere = dir.path().join("elsewhere");
     fs::create_dir(&elsewhere).expect("folder");
     let link = |name: &str| {
@@ -546,11 +537,7 @@ fn two_tiles_with_one_id_are_refused_with_both_files_named() {
         straight.replace("\"straight\"", "\"corner\""),
     )
     .expect("tile");
-    let course = write_course(
-        dir.path(),
-        "square.ron",
-        "Fixed([\"start\", \"corner\", \"straight\", \"corner\", \"long\", \"corner\", \"straight\", \"corner\"])",
-    );
+    let course = write_course(dir.path(), "square.ron", SQUARE);
     let run = build(&course, 0, &dir.path().join("square-track.ron"));
     assert_eq!(run.code, 1, "{}", run.stderr);
     assert!(
@@ -669,6 +656,38 @@ fn a_fault_in_a_pack_with_its_own_ground_is_named_first_with_no_cascade_about_th
     assert_eq!(simulated.code, 2, "{}", simulated.stderr);
     assert!(
         simulated.stderr.contains("hazards.ron"),
+        "{}",
+        simulated.stderr
+    );
+    // A missing comma in the terrain file itself: it is named, and the track's ground, which
+    // only it defines, is not reported as undefined. (The hazard deck's kinds still are: it is
+    // checked against the rulebook's four when the terrain file cannot be read.)
+    let dir = devils_run_with("terrain.ron", &|t| {
+        t.replacen("),\n        (", ")\n        (", 1)
+    });
+    let simulated = common::roadwright_in(
+        dir.path(),
+        &[
+            "simulate",
+            "--races",
+            "2",
+            "--track",
+            "tracks/devils-run.ron",
+            "--content",
+            "content",
+        ],
+    );
+    assert_eq!(simulated.code, 2, "{}", simulated.stderr);
+    assert!(
+        simulated.stderr.contains("terrain.ron"),
+        "{}",
+        simulated.stderr
+    );
+    assert!(
+        !simulated
+            .stderr
+            .lines()
+            .any(|l| l.contains("devils-run.ron") && l.contains("terrain-undefined")),
         "{}",
         simulated.stderr
     );

@@ -687,11 +687,6 @@ fn merge_joins_only_every_shard_of_one_batch() {
     let two = shard("two.json", "2/3", "5");
     let three = shard("three.json", "3/3", "5");
     let other_seed = shard("other.json", "3/3", "6");
-    let merge = |parts: &[&std::path::Path]| {
-        let mut args = vec!["merge"];
-        args.extend(parts.iter().map(|p| p.to_str().expect("p")));
-        roadwright(&args)
-    };
     assert_eq!(merge(&[&one, &two, &three]).code, 0, "the whole batch");
     let missing = merge(&[&one, &two]);
     assert_eq!(missing.code, 1);
@@ -990,15 +985,11 @@ fn design_metrics_are_reported_with_intervals_and_compared() {
     }
 }
 
-/// `merge` does not trust a shard's arithmetic, whether or not its digest was made again: a
-/// shard relabelled as another (its races counted twice, exit 0) names races that are not the
-/// other shard's; a histogram of race lengths that disagrees with its moments, or a crafted
-/// one past the turn limit (a mean of 1.4 billion turns), is refused.
-#[test]
-fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
-    let dir = tempfile::tempdir().expect("temp dir");
+/// The two shards of an eight-race two-player batch seeded 5, as `one.json` and `two.json` in
+/// `dir`.
+fn two_shards(dir: &std::path::Path) -> (std::path::PathBuf, std::path::PathBuf) {
     let shard = |name: &str, spec: &str| {
-        let path = dir.path().join(name);
+        let path = dir.join(name);
         let run = simulate_batch(
             "2",
             "8",
@@ -1008,8 +999,24 @@ fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
         assert_eq!(run.code, 0, "{}", run.stderr);
         path
     };
-    let one = shard("one.json", "1/2");
-    let two = shard("two.json", "2/2");
+    (shard("one.json", "1/2"), shard("two.json", "2/2"))
+}
+
+/// `roadwright merge` of these reports.
+fn merge(parts: &[&std::path::Path]) -> common::Run {
+    let mut args = vec!["merge"];
+    args.extend(parts.iter().map(|p| p.to_str().expect("p")));
+    roadwright(&args)
+}
+
+/// `merge` does not trust a shard's arithmetic, whether or not its digest was made again: a
+/// shard relabelled as another (its races counted twice, exit 0) names races that are not the
+/// other shard's; a histogram of race lengths that disagrees with its moments, or a crafted
+/// one past the turn limit (a mean of 1.4 billion turns), is refused.
+#[test]
+fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let (one, two) = two_shards(dir.path());
     let resealed = |name: &str, from: &std::path::Path, edit: &dyn Fn(&mut serde_json::Value)| {
         let mut report = read_json(from);
         edit(&mut report);
@@ -1017,11 +1024,6 @@ fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
         let path = dir.path().join(name);
         fs::write(&path, report.to_string()).expect("write");
         path
-    };
-    let merge = |parts: &[&std::path::Path]| {
-        let mut args = vec!["merge"];
-        args.extend(parts.iter().map(|p| p.to_str().expect("p")));
-        roadwright(&args)
     };
     assert_eq!(merge(&[&one, &two]).code, 0, "the whole batch");
     let relabelled = resealed("relabelled.json", &one, &|r| r["shard"]["index"] = 2.into());
@@ -1059,24 +1061,7 @@ fn merge_refuses_a_relabelled_shard_and_figures_that_do_not_agree() {
 #[test]
 fn the_digest_catches_an_edited_shard_but_not_a_forger_who_makes_it_again() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let shard = |name: &str, spec: &str| {
-        let path = dir.path().join(name);
-        let run = simulate_batch(
-            "2",
-            "8",
-            "5",
-            &["--shard", spec, "--json", path.to_str().expect("p")],
-        );
-        assert_eq!(run.code, 0, "{}", run.stderr);
-        path
-    };
-    let one = shard("one.json", "1/2");
-    let two = shard("two.json", "2/2");
-    let merge = |parts: &[&std::path::Path]| {
-        let mut args = vec!["merge"];
-        args.extend(parts.iter().map(|p| p.to_str().expect("p")));
-        roadwright(&args)
-    };
+    let (one, two) = two_shards(dir.path());
     let swap = |report: &mut serde_json::Value| {
         let teams = report["fold"]["teams"].as_object_mut().expect("teams");
         let names: Vec<String> = teams.keys().cloned().collect();
