@@ -13,7 +13,7 @@ use crate::sim::load::track_hash;
 use crate::sim::report::MOST_REPORT_BYTES;
 
 /// The metrics a heat map can show, as `simulate` names them per space.
-pub const HEAT_METRICS: [&str; 10] = crate::sim::batch::SpaceCounts::METRICS;
+pub const HEAT_METRICS: [&str; 16] = crate::sim::batch::SpaceCounts::METRICS;
 
 /// The parts of a `simulate --json` report a heat map reads: the track it was played on and the
 /// per-space figures. The rest (a `--race-list` report's races) is skipped as it streams past.
@@ -99,7 +99,9 @@ pub struct RenderArgs {
     pub heat: Option<PathBuf>,
     /// The heat map's metric: `damage`, `eliminations`, `ends`, `collisions`, `passes`,
     /// `crossover_collisions`, `displacements`, `ground_damage`, `ground_eliminations` (what
-    /// the pack's kinds of ground did there) or `hazards_revealed`.
+    /// the pack's kinds of ground did there), `hazards_revealed`, or the damage there by cause:
+    /// `enemy_fire_damage`, `own_fire_damage`, `collision_damage`, `own_collision_damage`,
+    /// `hazard_damage`, `event_damage`.
     #[arg(long, default_value = "damage")]
     pub metric: String,
     /// The content folder whose terrain file says how the kinds of ground are coloured

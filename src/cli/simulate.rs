@@ -19,6 +19,7 @@ use crate::sim::batch::{
 };
 use crate::sim::batch_fold::BatchFold;
 use crate::sim::compare::{Comparison, Difference, compare_folds};
+use crate::sim::harm::{Cause, HarmFigures, HarmStats};
 use crate::sim::mission::LoadedMission;
 use crate::sim::profiles::profiles_in;
 use crate::sim::record::RecordFiles;
@@ -503,9 +504,9 @@ fn print_comparison(c: &Comparison, other: &str, out: &mut dyn Write) -> io::Res
     line("first seat win rate", &c.first_seat_win_rate)?;
     line("turns", &c.turns)?;
     line("decisions", &c.decisions)?;
-    line("finish-line endings", &c.finish_line_endings)?;
-    line("kill endings", &c.kill_endings)?;
-    line("draws", &c.draws)?;
+    for (end, d) in &c.endings {
+        line(&format!("{end} endings"), d)?;
+    }
     line("damage dealt per seat", &c.damage_dealt)?;
     line("eliminations per race", &c.eliminations)?;
     line("collisions per race", &c.collisions)?;
@@ -643,6 +644,52 @@ fn print_mission(mission: &crate::sim::stats::MissionStats, out: &mut dyn Write)
     )
 }
 
+/// How cars were hurt and lost: damage and cars lost per race by cause, for each side (each
+/// team without a mission) and each car the mission names, and the attacks on one's own side.
+fn print_harm(harm: &HarmStats, mission: bool, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "how cars were hurt, per race: damage by cause / cars lost by cause ({})",
+        Cause::ALL
+            .iter()
+            .map(|c| c.words())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    let row = |what: &str, name: &str, f: &HarmFigures, out: &mut dyn Write| {
+        let figures = |lost: bool| {
+            Cause::ALL
+                .iter()
+                .map(|c| format!("{:.2}", f.per_race(*c, lost)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        writeln!(
+            out,
+            "  {what} {name:<20} damage {} / lost {}; own side {:.0}% of damage, {:.0}% of cars lost",
+            figures(false),
+            figures(true),
+            f.own_side_damage_share * 100.0,
+            f.own_side_loss_share * 100.0
+        )
+    };
+    let group = if mission { "side" } else { "team" };
+    for (name, f) in &harm.sides {
+        row(group, name, f, out)?;
+    }
+    for (name, f) in &harm.named_cars {
+        row("car ", name, f, out)?;
+    }
+    writeln!(
+        out,
+        "attacks on one's own side per 1,000 races: {:.0} of {:.0} shots, {:.0} of {:.0} collisions",
+        harm.own_side_shots_per_1000,
+        harm.shots_per_1000,
+        harm.own_side_collisions_per_1000,
+        harm.collisions_per_1000
+    )
+}
+
 /// The bot profile of each seat: the `--bots` list repeated over the seats (random by default).
 pub(super) fn seat_bots(
     args: &SimulateArgs,
@@ -742,6 +789,7 @@ pub(super) fn print_stats(
     if let Some(mission) = &stats.mission {
         print_mission(mission, out)?;
     }
+    print_harm(&stats.harm, stats.mission.is_some(), out)?;
     writeln!(
         out,
         "first seat advantage {:+.1} points; turns: mean {:.1}, median {}, p10 {}, p90 {}; \

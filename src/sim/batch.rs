@@ -12,6 +12,7 @@ use rayon::prelude::*;
 
 use super::batch_fold::BatchFold;
 use super::driver::Seats;
+use super::harm::{Attacks, Attributor, CarHarm, Cause, HarmSums};
 use crate::content::bot_profile::BotProfile;
 use crate::content::terrain::Effect;
 use crate::content::text::Id;
@@ -172,6 +173,31 @@ pub enum RaceEnd {
     Settled,
 }
 
+impl RaceEnd {
+    /// Every ending, in the order reports list them.
+    pub const ALL: [Self; 6] = [
+        Self::FinishLine,
+        Self::Kill,
+        Self::Objective,
+        Self::TurnLimit,
+        Self::Settled,
+        Self::Draw,
+    ];
+
+    /// The ending as a comparison names it.
+    #[must_use]
+    pub fn words(self) -> &'static str {
+        match self {
+            Self::FinishLine => "won at the finish line",
+            Self::Kill => "won by a kill",
+            Self::Objective => "won by a mission objective",
+            Self::TurnLimit => "decided at the mission's turn limit",
+            Self::Settled => "settled when no car was left",
+            Self::Draw => "drawn",
+        }
+    }
+}
+
 /// One seat's part in a race.
 #[derive(Clone, PartialEq, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SeatResult {
@@ -195,6 +221,9 @@ pub struct SeatResult {
     pub cars_lost: u32,
     /// Other teams' cars the seat eliminated.
     pub eliminations: u32,
+    /// The damage its cars took and the cars it lost, by cause ([`super::harm`]).
+    #[serde(default)]
+    pub harm: HarmSums,
 }
 
 /// What happened on one space of the track.
@@ -223,11 +252,29 @@ pub struct SpaceCounts {
     /// Hazard tokens turned over there.
     #[serde(default)]
     pub hazards_revealed: u32,
+    /// Damage enemy fire dealt cars there ([`super::harm::Cause`]).
+    #[serde(default)]
+    pub enemy_fire_damage: u32,
+    /// Damage fire from their own side dealt cars there.
+    #[serde(default)]
+    pub own_fire_damage: u32,
+    /// Damage collisions with another side dealt cars there.
+    #[serde(default)]
+    pub collision_damage: u32,
+    /// Damage collisions with their own side dealt cars there.
+    #[serde(default)]
+    pub own_collision_damage: u32,
+    /// Damage hazards dealt cars there.
+    #[serde(default)]
+    pub hazard_damage: u32,
+    /// Damage movement events dealt cars there.
+    #[serde(default)]
+    pub event_damage: u32,
 }
 
 impl SpaceCounts {
     /// The metrics a heat map can show, as reports name them.
-    pub const METRICS: [&'static str; 10] = [
+    pub const METRICS: [&'static str; 16] = [
         "damage",
         "eliminations",
         "ends",
@@ -238,7 +285,27 @@ impl SpaceCounts {
         "ground_damage",
         "ground_eliminations",
         "hazards_revealed",
+        "enemy_fire_damage",
+        "own_fire_damage",
+        "collision_damage",
+        "own_collision_damage",
+        "hazard_damage",
+        "event_damage",
     ];
+
+    /// The count of the damage of one cause (`None` for the ground, counted where it struck
+    /// as `ground_damage`, and for other causes).
+    fn damage_of(&mut self, cause: Cause) -> Option<&mut u32> {
+        match cause {
+            Cause::EnemyFire => Some(&mut self.enemy_fire_damage),
+            Cause::OwnFire => Some(&mut self.own_fire_damage),
+            Cause::Collision => Some(&mut self.collision_damage),
+            Cause::OwnCollision => Some(&mut self.own_collision_damage),
+            Cause::Hazard => Some(&mut self.hazard_damage),
+            Cause::MovementEvent => Some(&mut self.event_damage),
+            Cause::Ground | Cause::Other => None,
+        }
+    }
 
     /// One metric by its name ([`Self::METRICS`]).
     #[must_use]
@@ -254,6 +321,12 @@ impl SpaceCounts {
             "ground_damage" => self.ground_damage,
             "ground_eliminations" => self.ground_eliminations,
             "hazards_revealed" => self.hazards_revealed,
+            "enemy_fire_damage" => self.enemy_fire_damage,
+            "own_fire_damage" => self.own_fire_damage,
+            "collision_damage" => self.collision_damage,
+            "own_collision_damage" => self.own_collision_damage,
+            "hazard_damage" => self.hazard_damage,
+            "event_damage" => self.event_damage,
             _ => return None,
         })
     }
@@ -284,6 +357,12 @@ impl SpaceCounts {
             ground_damage: f(self.ground_damage, other.ground_damage)?,
             ground_eliminations: f(self.ground_eliminations, other.ground_eliminations)?,
             hazards_revealed: f(self.hazards_revealed, other.hazards_revealed)?,
+            enemy_fire_damage: f(self.enemy_fire_damage, other.enemy_fire_damage)?,
+            own_fire_damage: f(self.own_fire_damage, other.own_fire_damage)?,
+            collision_damage: f(self.collision_damage, other.collision_damage)?,
+            own_collision_damage: f(self.own_collision_damage, other.own_collision_damage)?,
+            hazard_damage: f(self.hazard_damage, other.hazard_damage)?,
+            event_damage: f(self.event_damage, other.event_damage)?,
         })
     }
 }
@@ -297,6 +376,9 @@ pub struct CarResult {
     pub damage_taken: u32,
     /// Whether it was eliminated.
     pub lost: bool,
+    /// Its damage by cause, and what eliminated it ([`super::harm`]).
+    #[serde(default)]
+    pub harm: CarHarm,
 }
 
 /// One race of a batch.
@@ -326,6 +408,9 @@ pub struct RaceSummary {
     /// Its design metrics ([`super::metrics`]).
     #[serde(default)]
     pub metrics: super::metrics::RaceMetrics,
+    /// The attacks made, and those on the attacker's own side ([`super::harm`]).
+    #[serde(default)]
+    pub attacks: Attacks,
     /// What happened on each space, by space id (left out of the JSON per race; the batch's
     /// statistics sum them).
     #[serde(skip)]
@@ -333,6 +418,19 @@ pub struct RaceSummary {
     /// For a race of a mission: its sides, who won and which objectives were met.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mission: Option<MissionResult>,
+}
+
+impl RaceSummary {
+    /// Whether the seat won the race: it won itself, or in a mission race its side won.
+    #[must_use]
+    pub fn won(&self, seat: usize) -> bool {
+        match &self.mission {
+            Some(mission) => {
+                mission.winner.is_some() && mission.winner.as_ref() == mission.sides.get(seat)
+            }
+            None => self.winner == Some(seat),
+        }
+    }
 }
 
 /// How a race of a mission went, by side and objective ids.
@@ -348,6 +446,9 @@ pub struct MissionResult {
     /// tie's rule, or drawn).
     #[serde(default)]
     pub at_limit: bool,
+    /// The cars its objectives name (`team #number`): the car to escort, the car to destroy.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub named_cars: Vec<String>,
 }
 
 impl MissionResult {
@@ -392,6 +493,7 @@ impl MissionResult {
                     race.events().iter().rev().nth(1),
                     Some(RaceEvent::ObjectiveMet { .. })
                 ),
+            named_cars: super::harm::named_cars(race.rules()),
         })
     }
 }
@@ -463,8 +565,11 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
         spaces,
         car_damage,
         by_weapon,
+        attributor,
         ..
     } = tally;
+    let harm = attributor.finish();
+    let car_harm = |c: CarId| harm.cars.get(c.index()).copied().unwrap_or_default();
     let cars = race
         .car_ids()
         .filter(|c| race.car(*c).place != Place::Reserve || car_damage[c.index()] > 0)
@@ -476,6 +581,7 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
             ),
             damage_taken: car_damage[c.index()],
             lost: race.car(c).place == Place::Destroyed,
+            harm: car_harm(c),
         })
         .collect();
     let pool_end = match last_claim {
@@ -501,6 +607,7 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
         damage_by_weapon: by_weapon,
         cars,
         metrics: super::metrics::Timeline::of(race).metrics(),
+        attacks: harm.attacks,
         spaces,
         mission: MissionResult::of(race),
         seats: race
@@ -521,6 +628,13 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
                 damage_taken: taken[seat],
                 cars_lost: lost[seat],
                 eliminations: kills[seat],
+                harm: race.cars_of(PlayerId(seat as u8)).fold(
+                    HarmSums::default(),
+                    |mut sums, car| {
+                        sums.add(&car_harm(car));
+                        sums
+                    },
+                ),
             })
             .collect(),
     }
@@ -763,6 +877,7 @@ struct Tally {
     car_damage: Vec<u32>,
     weapon: Option<String>,
     by_weapon: std::collections::BTreeMap<String, u32>,
+    attributor: Attributor,
 }
 
 impl Tally {
@@ -781,6 +896,7 @@ impl Tally {
             car_damage: vec![0; race.cars().len()],
             weapon: None,
             by_weapon: std::collections::BTreeMap::new(),
+            attributor: Attributor::new(race.cars().len()),
         }
     }
 
@@ -791,6 +907,12 @@ impl Tally {
 
     /// Folds one event.
     fn apply(&mut self, race: &Race, event: &RaceEvent) {
+        if let Some(harmed) = self.attributor.read(race, event)
+            && let Some(s) = self.at(harmed.car)
+            && let Some(count) = self.spaces[s].damage_of(harmed.cause)
+        {
+            *count += u32::from(harmed.damage);
+        }
         match event {
             RaceEvent::CardPlayed { seat, .. } => self.active = Some(*seat),
             RaceEvent::Attack { attacker, .. } => {

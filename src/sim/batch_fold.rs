@@ -20,6 +20,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::batch::{RaceEnd, RaceSummary, SpaceCounts};
+use super::harm::HarmSums;
 
 /// How many drawn races a fold lists by index (the lowest indices); every draw is counted.
 pub const LISTED_DRAWS: usize = 100;
@@ -107,6 +108,9 @@ pub struct TeamSums {
     pub cars_lost: u64,
     /// Other teams' cars eliminated, summed.
     pub eliminations: u64,
+    /// The damage its cars took and the cars it lost, by cause ([`super::harm`]).
+    #[serde(default)]
+    pub harm: HarmSums,
 }
 
 /// A car's sums over the races it raced.
@@ -118,6 +122,9 @@ pub struct CarSums {
     pub damage_taken: u64,
     /// Races in which it was eliminated.
     pub lost: u64,
+    /// Its damage and eliminations by cause ([`super::harm`]).
+    #[serde(default)]
+    pub harm: HarmSums,
 }
 
 /// A race a report may list: its index, seed and the figures that single it out.
@@ -179,6 +186,15 @@ pub struct BatchFold {
     pub collisions: Moments,
     /// Crossover collisions per race.
     pub crossover_collisions: Moments,
+    /// Weapon attacks per race.
+    #[serde(default)]
+    pub shots: Moments,
+    /// Weapon attacks at a car of the attacker's own side per race ([`super::harm`]).
+    #[serde(default)]
+    pub own_side_shots: Moments,
+    /// Collision attacks on a car of the active car's own side per race.
+    #[serde(default)]
+    pub own_side_collisions: Moments,
     /// Damage dealt to other teams by weapon type, summed.
     pub weapons: BTreeMap<String, u64>,
     /// Each car's sums (`team #number`).
@@ -214,6 +230,13 @@ pub struct MissionFold {
     pub turns_to_victory: Moments,
     /// Races that ended at the mission's turn limit.
     pub at_limit: u64,
+    /// The damage each side's cars took and the cars it lost, by cause, by side id.
+    #[serde(default)]
+    pub harm: BTreeMap<String, HarmSums>,
+    /// The cars the mission's objectives name (`team #number`), whose own figures a report
+    /// shows.
+    #[serde(default)]
+    pub named_cars: std::collections::BTreeSet<String>,
 }
 
 impl MissionFold {
@@ -227,6 +250,7 @@ impl MissionFold {
             entry.1 += 1;
         }
         self.at_limit += u64::from(race.at_limit);
+        self.named_cars.extend(race.named_cars.iter().cloned());
         for (objective, met) in &race.objectives {
             let by_side = self.objectives.entry(objective.clone()).or_default();
             if let Some(side) = met {
@@ -236,18 +260,18 @@ impl MissionFold {
     }
 
     fn combine(&mut self, other: &Self, checked: bool) -> Option<()> {
-        let sum = |total: &mut u64, more: u64| -> Option<()> {
-            *total = if checked {
-                total.checked_add(more)?
-            } else {
-                total.saturating_add(more)
-            };
-            Some(())
-        };
+        let sum = |into: &mut u64, more: u64| add_checked(into, more, checked);
         for (side, (wins, races)) in &other.sides {
             let entry = self.sides.entry(side.clone()).or_default();
             sum(&mut entry.0, *wins)?;
             sum(&mut entry.1, *races)?;
+        }
+        self.named_cars.extend(other.named_cars.iter().cloned());
+        for (side, harm) in &other.harm {
+            self.harm
+                .entry(side.clone())
+                .or_default()
+                .combine(harm, checked)?;
         }
         for (objective, by_side) in &other.objectives {
             let into = self.objectives.entry(objective.clone()).or_default();
@@ -290,12 +314,7 @@ impl BatchFold {
         }
         for (seat, s) in race.seats.iter().enumerate() {
             // In a mission race every seat of the winning side wins.
-            let won = match &race.mission {
-                Some(mission) => {
-                    mission.winner.is_some() && mission.winner.as_ref() == mission.sides.get(seat)
-                }
-                None => race.winner == Some(seat),
-            };
+            let won = race.won(seat);
             let team = self.teams.entry(s.team.clone()).or_default();
             team.races += 1;
             team.wins += u64::from(won);
@@ -306,6 +325,15 @@ impl BatchFold {
             team.damage_taken += u64::from(s.damage_taken);
             team.cars_lost += u64::from(s.cars_lost);
             team.eliminations += u64::from(s.eliminations);
+            team.harm.combine(&s.harm, false);
+            if let Some(side) = race.mission.as_ref().and_then(|m| m.sides.get(seat))
+                && let Some(fold) = self.mission.as_mut()
+            {
+                fold.harm
+                    .entry(side.clone())
+                    .or_default()
+                    .combine(&s.harm, false);
+            }
             let bot = self.bots.entry(s.bot.clone()).or_default();
             bot.0 += u64::from(won);
             bot.1 += 1;
@@ -331,6 +359,11 @@ impl BatchFold {
         self.collisions.add(per_space(|c| c.collisions));
         self.crossover_collisions
             .add(per_space(|c| c.crossover_collisions));
+        self.shots.add(u64::from(race.attacks.shots));
+        self.own_side_shots
+            .add(u64::from(race.attacks.own_side_shots));
+        self.own_side_collisions
+            .add(u64::from(race.attacks.own_side_collisions));
         for (weapon, damage) in &race.damage_by_weapon {
             *self.weapons.entry(weapon.clone()).or_default() += u64::from(*damage);
         }
@@ -339,6 +372,7 @@ impl BatchFold {
             sums.races += 1;
             sums.damage_taken += u64::from(car.damage_taken);
             sums.lost += u64::from(car.lost);
+            sums.harm.add(&car.harm);
         }
         if self.spaces.len() < race.spaces.len() {
             self.spaces
@@ -413,14 +447,7 @@ impl BatchFold {
 
     /// Adds `other`, every sum checked (`None` on an overflow, part added) or saturating.
     fn combine(&mut self, other: &Self, checked: bool) -> Option<()> {
-        let sum = |into: &mut u64, more: u64| -> Option<()> {
-            *into = if checked {
-                into.checked_add(more)?
-            } else {
-                into.saturating_add(more)
-            };
-            Some(())
-        };
+        let sum = |into: &mut u64, more: u64| add_checked(into, more, checked);
         sum(&mut self.races, other.races)?;
         self.players = self.players.max(other.players);
         if self.seat_wins.len() < other.seat_wins.len() {
@@ -429,22 +456,7 @@ impl BatchFold {
         for (total, wins) in self.seat_wins.iter_mut().zip(&other.seat_wins) {
             sum(total, *wins)?;
         }
-        for (team, t) in &other.teams {
-            let into = self.teams.entry(team.clone()).or_default();
-            for (a, b) in [
-                (&mut into.races, t.races),
-                (&mut into.wins, t.wins),
-                (&mut into.finish_vp, t.finish_vp),
-                (&mut into.kill_vp, t.kill_vp),
-                (&mut into.clock_vp, t.clock_vp),
-                (&mut into.damage_dealt, t.damage_dealt),
-                (&mut into.damage_taken, t.damage_taken),
-                (&mut into.cars_lost, t.cars_lost),
-                (&mut into.eliminations, t.eliminations),
-            ] {
-                sum(a, b)?;
-            }
-        }
+        self.combine_teams(other, checked)?;
         for (bot, (wins, seats)) in &other.bots {
             let entry = self.bots.entry(bot.clone()).or_default();
             sum(&mut entry.0, *wins)?;
@@ -481,14 +493,11 @@ impl BatchFold {
             (&mut self.eliminations, &other.eliminations),
             (&mut self.collisions, &other.collisions),
             (&mut self.crossover_collisions, &other.crossover_collisions),
+            (&mut self.shots, &other.shots),
+            (&mut self.own_side_shots, &other.own_side_shots),
+            (&mut self.own_side_collisions, &other.own_side_collisions),
         ] {
             into.combine(from, checked)?;
-        }
-        for (car, c) in &other.cars {
-            let entry = self.cars.entry(car.clone()).or_default();
-            sum(&mut entry.races, c.races)?;
-            sum(&mut entry.damage_taken, c.damage_taken)?;
-            sum(&mut entry.lost, c.lost)?;
         }
         if self.spaces.len() < other.spaces.len() {
             self.spaces
@@ -509,6 +518,36 @@ impl BatchFold {
         }
         self.draws.extend_from_slice(&other.draws);
         self.trim_draws();
+        Some(())
+    }
+
+    /// Adds `other`'s team and car sums (see [`Self::combine`]).
+    fn combine_teams(&mut self, other: &Self, checked: bool) -> Option<()> {
+        let sum = |into: &mut u64, more: u64| add_checked(into, more, checked);
+        for (team, t) in &other.teams {
+            let into = self.teams.entry(team.clone()).or_default();
+            for (a, b) in [
+                (&mut into.races, t.races),
+                (&mut into.wins, t.wins),
+                (&mut into.finish_vp, t.finish_vp),
+                (&mut into.kill_vp, t.kill_vp),
+                (&mut into.clock_vp, t.clock_vp),
+                (&mut into.damage_dealt, t.damage_dealt),
+                (&mut into.damage_taken, t.damage_taken),
+                (&mut into.cars_lost, t.cars_lost),
+                (&mut into.eliminations, t.eliminations),
+            ] {
+                sum(a, b)?;
+            }
+            into.harm.combine(&t.harm, checked)?;
+        }
+        for (car, c) in &other.cars {
+            let entry = self.cars.entry(car.clone()).or_default();
+            sum(&mut entry.races, c.races)?;
+            sum(&mut entry.damage_taken, c.damage_taken)?;
+            sum(&mut entry.lost, c.lost)?;
+            entry.harm.combine(&c.harm, checked)?;
+        }
         Some(())
     }
 
@@ -554,6 +593,9 @@ impl BatchFold {
             ("eliminations", &self.eliminations),
             ("collisions", &self.collisions),
             ("crossover collisions", &self.crossover_collisions),
+            ("shots", &self.shots),
+            ("shots at one's own side", &self.own_side_shots),
+            ("collisions with one's own side", &self.own_side_collisions),
         ] {
             if moments.n != races {
                 return Some(format!("{races} races, but {} counts of {what}", moments.n));
@@ -638,6 +680,16 @@ impl BatchFold {
     }
 }
 
+/// Adds `more` to `into`, checked (`None` on an overflow, `into` unchanged) or saturating.
+fn add_checked(into: &mut u64, more: u64, checked: bool) -> Option<()> {
+    *into = if checked {
+        into.checked_add(more)?
+    } else {
+        into.saturating_add(more)
+    };
+    Some(())
+}
+
 /// The sum of some counts, or `None` when it overflows.
 fn checked_total(mut values: impl Iterator<Item = u64>) -> Option<u64> {
     values.try_fold(0u64, u64::checked_add)
@@ -709,6 +761,17 @@ mod tests {
             damage_taken: k % 13,
             cars_lost: k % 4,
             eliminations: k % 3,
+            harm: crate::sim::harm::HarmSums {
+                damage: crate::sim::harm::ByCause {
+                    own_fire: u64::from(k % 3),
+                    ground: u64::from(k % 4),
+                    ..Default::default()
+                },
+                lost: crate::sim::harm::ByCause {
+                    enemy_fire: u64::from(k % 2),
+                    ..Default::default()
+                },
+            },
         };
         let winner = (!index.is_multiple_of(5)).then_some(index % 2);
         RaceSummary {
@@ -732,6 +795,15 @@ mod tests {
                 car: format!("rust-reapers #{}", 11 + index % 4),
                 damage_taken: k % 6,
                 lost: index.is_multiple_of(3),
+                harm: crate::sim::harm::CarHarm {
+                    damage: crate::sim::harm::ByCause {
+                        hazard: u64::from(k % 6),
+                        ..Default::default()
+                    },
+                    lost_to: index
+                        .is_multiple_of(3)
+                        .then_some(crate::sim::harm::Cause::Collision),
+                },
             }],
             metrics: crate::sim::metrics::RaceMetrics {
                 lead_changes: k % 4,
@@ -746,6 +818,12 @@ mod tests {
                     ..SpaceCounts::default()
                 })
                 .collect(),
+            attacks: crate::sim::harm::Attacks {
+                shots: k % 9,
+                own_side_shots: k % 2,
+                collisions: k % 4,
+                own_side_collisions: k % 2,
+            },
             mission: None,
         }
     }

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::batch::RaceEnd;
-use super::batch_fold::{BatchFold, Moments};
+use super::batch_fold::{BatchFold, Moments, ending_name};
 
 /// A metric in batch A and batch B, and B minus A with its 95% interval.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
@@ -92,12 +92,10 @@ pub struct Comparison {
     pub turns: Difference,
     /// Race length in decisions.
     pub decisions: Difference,
-    /// The share of races won at the finish line.
-    pub finish_line_endings: Difference,
-    /// The share of races won by a kill.
-    pub kill_endings: Difference,
-    /// The share of races drawn.
-    pub draws: Difference,
+    /// The share of races of each ending either batch had (won at the finish line, by a kill,
+    /// by a mission's objective, at its turn limit, settled, drawn), by ending id, in
+    /// [`RaceEnd::ALL`]'s order.
+    pub endings: Vec<(String, Difference)>,
     /// Damage dealt per seat and race.
     pub damage_dealt: Difference,
     /// Cars eliminated per race.
@@ -145,9 +143,11 @@ pub fn compare_folds(a: &BatchFold, b: &BatchFold) -> Comparison {
         first_seat_win_rate: proportion_difference(first_seat(a), na, first_seat(b), nb),
         turns: moments_difference(&a.turn_moments, &b.turn_moments),
         decisions: moments_difference(&a.decision_moments, &b.decision_moments),
-        finish_line_endings: share(RaceEnd::FinishLine),
-        kill_endings: share(RaceEnd::Kill),
-        draws: share(RaceEnd::Draw),
+        endings: RaceEnd::ALL
+            .iter()
+            .filter(|end| a.ending_count(**end) + b.ending_count(**end) > 0)
+            .map(|end| (ending_name(*end).to_owned(), share(*end)))
+            .collect(),
         damage_dealt: moments_difference(&a.seat_damage_dealt, &b.seat_damage_dealt),
         eliminations: moments_difference(&a.eliminations, &b.eliminations),
         collisions: moments_difference(&a.collisions, &b.collisions),

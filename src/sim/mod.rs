@@ -9,6 +9,7 @@ pub mod course_batch;
 pub mod course_track;
 pub mod driver;
 pub mod greedy;
+pub mod harm;
 pub mod ladder;
 pub mod load;
 pub mod metric_ranges;

@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::batch::{RaceSummary, SpaceCounts};
 use super::batch_fold::BatchFold;
+use super::harm::{HarmFigures, HarmStats};
 use crate::validate::checked_track::{CheckedTrack, SpaceId};
 
 /// A proportion with its Wilson score 95% interval.
@@ -203,6 +204,9 @@ pub struct BatchStats {
     /// For a batch of a mission: win rates by side, objectives met, turns to victory.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mission: Option<MissionStats>,
+    /// How cars were hurt and lost, by side (by team without a mission), and the attacks on
+    /// one's own side ([`super::harm`]).
+    pub harm: HarmStats,
 }
 
 /// A mission batch's figures.
@@ -324,6 +328,8 @@ pub struct CarStats {
     pub damage_taken: f64,
     /// The share of its races in which it was eliminated.
     pub lost: f64,
+    /// Its damage and eliminations per race, by cause.
+    pub harm: HarmFigures,
 }
 
 impl BatchStats {
@@ -397,6 +403,7 @@ impl BatchStats {
                         races: c.races as usize,
                         damage_taken: per(c.damage_taken, c.races),
                         lost: per(c.lost, c.races),
+                        harm: HarmFigures::of(&c.harm, c.races),
                     };
                     (car.clone(), figures)
                 })
@@ -410,7 +417,45 @@ impl BatchStats {
                 .mission
                 .as_ref()
                 .map(|mission| MissionStats::of(fold, mission)),
+            harm: harm_stats(fold),
         }
+    }
+}
+
+/// A folded batch's harm figures: by mission side, or by team in races without a mission.
+fn harm_stats(fold: &BatchFold) -> HarmStats {
+    let per_1000 = |m: &super::batch_fold::Moments| m.mean() * 1000.0;
+    let sides = match &fold.mission {
+        Some(mission) => mission
+            .harm
+            .iter()
+            .map(|(side, sums)| {
+                let races = mission.sides.get(side).map_or(0, |(_, races)| *races);
+                (side.clone(), HarmFigures::of(sums, races))
+            })
+            .collect(),
+        None => fold
+            .teams
+            .iter()
+            .map(|(team, t)| (team.clone(), HarmFigures::of(&t.harm, t.races)))
+            .collect(),
+    };
+    let named_cars = fold
+        .mission
+        .iter()
+        .flat_map(|m| &m.named_cars)
+        .filter_map(|car| {
+            let sums = fold.cars.get(car)?;
+            Some((car.clone(), HarmFigures::of(&sums.harm, sums.races)))
+        })
+        .collect();
+    HarmStats {
+        sides,
+        named_cars,
+        shots_per_1000: per_1000(&fold.shots),
+        own_side_shots_per_1000: per_1000(&fold.own_side_shots),
+        collisions_per_1000: per_1000(&fold.collisions),
+        own_side_collisions_per_1000: per_1000(&fold.own_side_collisions),
     }
 }
 
@@ -440,6 +485,7 @@ pub fn races_csv(races: &[RaceSummary]) -> String {
             "seed",
             "seat",
             "team",
+            "side",
             "bot",
             "won",
             "end",
@@ -464,8 +510,12 @@ pub fn races_csv(races: &[RaceSummary]) -> String {
                 race.seed.to_string(),
                 (seat + 1).to_string(),
                 s.team.clone(),
+                race.mission
+                    .as_ref()
+                    .and_then(|m| m.sides.get(seat).cloned())
+                    .unwrap_or_default(),
                 s.bot.clone(),
-                (race.winner == Some(seat)).to_string(),
+                race.won(seat).to_string(),
                 format!("{:?}", race.end),
                 race.turns.to_string(),
                 race.decisions.to_string(),

@@ -8,6 +8,7 @@ mod common;
 
 mod courses;
 mod fuzz;
+mod harm;
 mod hazards;
 mod layers;
 mod mission_sheet;

@@ -1056,3 +1056,53 @@ fn cars_stack_on_ground_that_lets_them_a_car_entering_pushes_no_one_and_both_can
     race.check_invariants()
         .expect("the engine's invariants hold");
 }
+
+#[test]
+fn a_ram_that_ends_on_damaging_ground_is_told_apart_from_the_grounds_damage_dealt_after_it() {
+    // RR #11 drives over a mine (2 damage when its movement ends) and rams CJ #21: the
+    // collision's damage (2 to the target, 1 to the rammer, "clipped") comes first, the mine's
+    // after it. Each is put down to its own cause.
+    use roadwright::sim::harm::{Attributor, Cause};
+    let mut mine = kind("mine");
+    mine.effects = vec![Effect::Damage(2)];
+    let track = painted(&[("4.1", "mine")]);
+    let mut race = play_moving_first(
+        Position::on_ground(&track, &terrain_with(vec![mine]))
+            .car(RR, "11", "3.1")
+            .car(CJ, "21", "5.1")
+            .play(RR, "11", "ram-2")
+            .combat(&["clipped"]),
+    );
+    step(&mut race, "forward", "4.1");
+    step(&mut race, "forward", "5.1");
+    let rammer = car(&race, RR, "11");
+    let target = car(&race, CJ, "21");
+    let clipped = race
+        .rules()
+        .content
+        .combat_deck
+        .iter()
+        .find(|c| c.id.as_str() == "clipped")
+        .expect("card")
+        .collision
+        .clone();
+    assert_eq!(
+        race.car(rammer).damage,
+        clipped.active_damage + 2,
+        "rammed, then the mine"
+    );
+    let harm = Attributor::of(&race);
+    let of = |id: roadwright::rules::CarId, cause: Cause| harm.cars[id.index()].damage.get(cause);
+    assert_eq!(
+        of(target, Cause::Collision),
+        u64::from(clipped.target_damage)
+    );
+    assert_eq!(
+        of(rammer, Cause::Collision),
+        u64::from(clipped.active_damage)
+    );
+    assert_eq!(of(rammer, Cause::Ground), 2);
+    assert_eq!(harm.cars[rammer.index()].damage.total(), 3);
+    assert_eq!(harm.attacks.collisions, 1);
+    assert_eq!(harm.attacks.own_side_collisions, 0);
+}

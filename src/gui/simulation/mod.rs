@@ -1195,9 +1195,6 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(S
         ("first seat win rate".to_owned(), c.first_seat_win_rate),
         ("turns per race".to_owned(), c.turns),
         ("decisions per race".to_owned(), c.decisions),
-        ("won at the finish line".to_owned(), c.finish_line_endings),
-        ("won by a kill".to_owned(), c.kill_endings),
-        ("draws".to_owned(), c.draws),
         ("damage dealt per seat".to_owned(), c.damage_dealt),
         ("eliminations per race".to_owned(), c.eliminations),
         ("collisions per race".to_owned(), c.collisions),
@@ -1207,6 +1204,17 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(S
         ),
         ("movement events per race".to_owned(), c.events_drawn),
     ]);
+    // Every ending either batch had, a mission's own among them (won by an objective, at the
+    // turn limit), after the length of the races.
+    let endings = c.endings.iter().map(|(id, d)| {
+        let words = crate::sim::batch::RaceEnd::ALL
+            .iter()
+            .find(|end| crate::sim::batch_fold::ending_name(**end) == id)
+            .map_or(id.as_str(), |end| end.words());
+        (words.to_owned(), *d)
+    });
+    let after_length = c.team_win_rate.len() + 3;
+    rows.splice(after_length..after_length, endings);
     rows.extend(c.design.iter().map(|(id, d)| {
         let name = crate::sim::metrics::METRICS
             .iter()
