@@ -114,3 +114,15 @@ pub struct Weights {
     /// empty is a threat).
     pub rivals_pool: f64,
 }
+
+impl Weights {
+    /// What one damage marker a bot's own decision puts on a car of its own side (its own
+    /// team's cars, and in a mission its allies') is worth to it: a loss as large as the larger
+    /// of what damage dealt gains and damage taken costs, so that harming one's own side is
+    /// never a coin toss against holding fire. (Decided here, not read from the profile: a
+    /// profile that values damage dealt values damage to its side as a loss as large.)
+    #[must_use]
+    pub fn friendly_harm(&self) -> f64 {
+        -self.damage_dealt.abs().max(self.damage_taken.abs())
+    }
+}

@@ -1,11 +1,12 @@
 //! The greedy bot: every legal decision is tried on a determinised copy of the race and the one
-//! whose result scores best is taken (ties go to the bot's own RNG).
+//! whose result scores best is taken (ties go to the bot's own RNG). A shot at a car of its own
+//! side costs its expected damage on top ([`super::score::friendly_fire_cost`]).
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::bot::Bot;
-use super::score::evaluate;
+use super::score::{evaluate, friendly_fire_cost};
 use super::scratch::Scratch;
 use crate::content::bot_profile::Weights;
 use crate::rules::{Decision, PlayerView};
@@ -39,10 +40,12 @@ impl Bot for GreedyBot {
         let base = view.determinise(&mut self.rng);
         let mut best = (f64::NEG_INFINITY, 0);
         for (i, decision) in legal.iter().enumerate() {
+            let cost = friendly_fire_cost(&base, view.me(), decision, &self.weights);
             let trial = self.trial.copy_of(&base);
             trial.apply_listed(decision);
             // A hair of noise breaks ties without favouring the first decision listed.
-            let score = evaluate(trial, view.me(), &self.weights) + self.rng.random::<f64>() * 1e-6;
+            let score =
+                evaluate(trial, view.me(), &self.weights) + cost + self.rng.random::<f64>() * 1e-6;
             if score > best.0 {
                 best = (score, i);
             }

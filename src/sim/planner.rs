@@ -7,7 +7,11 @@
 //! # Decisions where a heuristic stands in for a search
 //! - An outcome is scored from where the cars end: the sectors the active player's cars gain
 //!   (a crossing of the finish line counts its VP), and the best expected damage of a shot from
-//!   the end space. The movement event a starburst card draws is not foreseen.
+//!   the end space at a car of another side. The movement event a starburst card draws is not
+//!   foreseen.
+//! - A ram or a crossover collision into a car of its own side (its own team's, or in a
+//!   mission an ally's) costs the collision's expected damage at
+//!   [`Weights::friendly_harm`]; one into a rival is scored by where the cars end, as before.
 
 use std::collections::VecDeque;
 
@@ -163,6 +167,16 @@ impl PlannerBot {
             |car: CarId| lens.map_or(race.car(car).player == me, |l| l.friendly(race, car));
         // What a crossing is worth: the mission's finish VP (1 in the rulebook's race).
         let crossing_vp = f64::from(race.base_vp(false));
+        // A ram or a crossover collision into a car of the side harms the side.
+        let friendly_harm = weights.friendly_harm();
+        let ram_damage = super::score::expected_collision_damage(race);
+        let crossover_damage = match race.rules().ruleset.crossover_collision {
+            crate::content::ruleset::CrossoverCollision::Damage { damage }
+            | crate::content::ruleset::CrossoverCollision::TemporaryDamage { damage } => {
+                f64::from(damage)
+            }
+            crate::content::ruleset::CrossoverCollision::StopOnly => 0.0,
+        };
         let (hazard_damage, hazard_loss) = race.rules().content.hazards.as_ref().map_or(
             (0.0, 0.0),
             crate::validate::hazard_deck::HazardBook::expected_harm,
@@ -219,8 +233,16 @@ impl PlannerBot {
             if reached.ground_damage > 0 {
                 score += weights.damage_taken * f64::from(reached.ground_damage);
             }
-            if reached.ending == Ending::Wrecked {
-                score += weights.cars_lost;
+            match reached.ending {
+                Ending::Wrecked => score += weights.cars_lost,
+                Ending::Ram(target) if friend(target) => score += friendly_harm * ram_damage,
+                Ending::Crossover { moving, blocker } => {
+                    let other = if moving == mover { blocker } else { moving };
+                    if friend(other) {
+                        score += friendly_harm * crossover_damage;
+                    }
+                }
+                Ending::Ram(_) | Ending::Spent | Ending::Stuck => {}
             }
             // A face-down hazard token, weighed by what the deck holds on average.
             if reached.hazard {

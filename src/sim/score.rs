@@ -34,6 +34,48 @@ pub fn lap_length(track: &CheckedTrack) -> f64 {
     f64::from(track.sector(track.last_lap_sector()).number + 1)
 }
 
+/// What a decision that attacks a car of `me`'s side costs before its card is drawn: firing at
+/// one of its own team's cars, or in a mission an ally's, is worth the expected damage of the
+/// shot at [`Weights::friendly_harm`]; any other decision nothing. A bot adds it to the
+/// position the decision reaches on its determinised copy, where a missed shot at an ally
+/// would otherwise score as holding fire does (a coin toss, not a choice). Where a rule or
+/// the mission rewards the attack (a kill worth VP), the position's own worth still outweighs
+/// it.
+#[must_use]
+pub fn friendly_fire_cost(
+    race: &Race,
+    me: PlayerId,
+    decision: &crate::rules::Decision,
+    weights: &Weights,
+) -> f64 {
+    let crate::rules::Decision::Fire { target } = decision else {
+        return 0.0;
+    };
+    if !race.same_side(me, race.car(*target).player) {
+        return 0.0;
+    }
+    let Some(attacker) = race.active_car() else {
+        return 0.0;
+    };
+    let expected = race
+        .target_options(attacker)
+        .into_iter()
+        .find(|t| t.target == *target)
+        .map_or(0.0, |t| t.expected_damage);
+    weights.friendly_harm() * expected
+}
+
+/// The damage a collision attack deals its target on average over the combat deck as printed.
+#[must_use]
+pub fn expected_collision_damage(race: &Race) -> f64 {
+    let deck = &race.rules().content.combat_deck;
+    let total: u32 = deck
+        .iter()
+        .map(|card| u32::from(card.collision.target_damage))
+        .sum();
+    f64::from(total) / deck.len().max(1) as f64
+}
+
 /// The position's worth to `me`: its progress (sectors covered, a lap for each finish VP), VP
 /// by source, damage dealt and taken, cars lost and the rivals' pools, each by its weight; a
 /// decided race is worth more than anything. In a mission race the player's side counts as

@@ -690,3 +690,69 @@ fn a_ram_into_an_ally_stops_without_an_attack_when_friendly_fire_is_forbidden() 
     );
     assert_eq!(race.car(car(&race, RR, "12")).damage, 0);
 }
+
+/// CJ #21 after its movement, `target` (a car of `team`) in its arc at 0.2, the combat deck's
+/// top card a sure hit; the allies' mission.
+fn aimed_at(team: &str, number: &str) -> Race {
+    let (mut race, play) = Position::on(&jump_track())
+        .car(CJ, "21", "7.1")
+        .car(team, number, "0.2")
+        .play(CJ, "21", "solo-5")
+        .events(&["bounty"])
+        .combat(&["bullseye"])
+        .mission(allies(false))
+        .setup();
+    race.apply(&play).expect("play");
+    race.apply(&Decision::HoldFire).ok();
+    finish_movement(&mut race);
+    race
+}
+
+#[test]
+fn fire_at_an_allys_car_is_harm_from_its_own_side_and_fire_at_another_sides_is_enemy_fire() {
+    use roadwright::sim::harm::{Attributor, Cause};
+    for (team, number, cause) in [
+        (RR, "12", Cause::OwnFire),
+        ("ash-vipers", "31", Cause::EnemyFire),
+    ] {
+        let mut race = aimed_at(team, number);
+        let target = car(&race, team, number);
+        race.apply(&Decision::Fire { target })
+            .expect("a legal shot");
+        let damage = race.car(target).damage;
+        assert!(damage > 0, "{team}: the bullseye hits");
+        let harm = Attributor::of(&race);
+        let taken = harm.cars[target.index()].damage;
+        assert_eq!(taken.get(cause), u64::from(damage), "{team}: {taken:?}");
+        assert_eq!(taken.total(), u64::from(damage), "{team}: nothing else");
+        assert_eq!(harm.attacks.shots, 1);
+        assert_eq!(
+            harm.attacks.own_side_shots,
+            u32::from(cause == Cause::OwnFire)
+        );
+    }
+}
+
+#[test]
+fn a_bot_holds_fire_rather_than_shoot_its_allys_car() {
+    // Only the ally's car is in the arc (RR #11, defense 3: many cards miss it): firing at it
+    // can only harm the side. Before the shot cost its expected damage, a determinised copy
+    // that drew a miss scored the shot as holding fire does, and the bot fired at random.
+    let race = aimed_at(RR, "11");
+    let shooter = race.deciding_player().expect("CJ decides");
+    let legal = race.legal_decisions().clone();
+    assert!(legal.contains(&Decision::HoldFire), "{legal:?}");
+    let ally = car(&race, RR, "11");
+    assert!(
+        legal.contains(&Decision::Fire { target: ally }),
+        "{legal:?}"
+    );
+    let profiles = roadwright::sim::profiles::profiles_in(&common::repo("content"));
+    for name in ["planner", "brawler", "racer", "sprinter"] {
+        for seed in 0..24 {
+            let mut bot = roadwright::sim::profiles::bot_for(&profiles[name], seed);
+            let chosen = bot.choose(&race.view(shooter), &legal);
+            assert_eq!(legal[chosen], Decision::HoldFire, "{name}, seed {seed}");
+        }
+    }
+}

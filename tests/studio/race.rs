@@ -1247,7 +1247,9 @@ fn the_devils_run_sample_races_in_the_studio_its_tokens_drawn_until_turned_over(
     let mut harness = start(StudioApp::open(project.path()));
     harness.get_by_label("devils-run.ron (track)").click();
     settle(&mut harness);
-    open_dialog(&mut harness, 3);
+    // Seed 8: the racers turn some tokens over and leave others (seed 3 did until the bots
+    // stopped firing at their own team on a missed draw, which changed their races).
+    open_dialog(&mut harness, 8);
     all_bots(&mut harness, "racer");
     start_race(&mut harness);
     let discs = |harness: &Harness<'static, StudioApp>| {
