@@ -211,6 +211,15 @@ impl Race {
         })
     }
 
+    /// Whether a mission makes every kill worth nothing: its kills score no VP and no bonus
+    /// card can make them (the kill still counts for a `Kills` objective).
+    pub(crate) fn kills_score_nothing(&self) -> bool {
+        self.rules
+            .mission
+            .as_ref()
+            .is_some_and(|m| m.vp.kills == 0 && !m.vp.bonuses)
+    }
+
     /// Whether the kill of `victim`'s car by `killer` claims VP: never one's own car (11.3),
     /// and in a mission never a car of one's own side, unless the mission's `allied_kills`
     /// says so. Without a mission each player is its own side: the rulebook's rule.

@@ -582,6 +582,13 @@ race_events! {
     }
     about car,
     say |race| Some(match scored_by {
+        // A mission whose kills are worth nothing still counts the kill (a `Kills` objective),
+        // but no VP is claimed: the log says so, as the standings do.
+        Some(p) if race.kills_score_nothing() => format!(
+            "{} is eliminated; the kill counts for {} (it scores no VP)",
+            race.car_name(*car),
+            race.player_name(*p)
+        ),
         Some(p) => format!(
             "{} is eliminated; {} claims the kill",
             race.car_name(*car),
