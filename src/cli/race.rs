@@ -10,7 +10,7 @@ use serde::Serialize;
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::save::write_atomic_without_backup;
-use crate::rules::{Race, RaceResult, RaceSetup};
+use crate::rules::{PlayerId, Race, RaceResult, RaceSetup};
 use crate::sim::mission::load_mission;
 use crate::sim::{LoadRaceError, LoadedRace, RaceRecord, RecordFiles, play_race};
 use crate::validate::Diagnostic;
@@ -35,6 +35,11 @@ pub(crate) struct PlayerReport {
     clock_vp: u32,
     /// The team's cars destroyed.
     cars_destroyed: usize,
+    /// In a mission race, the id of the seat's side.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    side: Option<String>,
+    /// Whether the seat won: it won itself, or its side won the mission.
+    won: bool,
 }
 
 /// What `race --json` and `replay --json` print: the race's result, its prose log, and its
@@ -45,8 +50,14 @@ pub(crate) struct RaceReport {
     seed: u64,
     /// Each seat's result.
     players: Vec<PlayerReport>,
-    /// The winning seat, from 1; absent when nobody won.
+    /// The winning seat, from 1; absent when no one seat won (a draw, a race going on, or a
+    /// mission's side won: see `winners` and `winning_side`).
     winner: Option<usize>,
+    /// Every seat that won, from 1: the winner, or every seat of the side that won a mission.
+    winners: Vec<usize>,
+    /// The side that won a mission race, by id; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    winning_side: Option<String>,
     /// Whether the race is over (a replay may stop before the end).
     over: bool,
     /// The turn the race ended in (or stands at).
@@ -538,14 +549,9 @@ pub fn replay(args: &ReplayArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
     }
 }
 
-/// Prints a race's log, or its report with the events as JSON.
-fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::Result<()> {
-    let winner = match race.result() {
-        Some(RaceResult::Winner(p)) => Some(p.index()),
-        _ => None,
-    };
-    let players: Vec<PlayerReport> = race
-        .players()
+/// Each seat's part in a race, as its report gives it.
+fn player_reports(race: &Race) -> Vec<PlayerReport> {
+    race.players()
         .iter()
         .enumerate()
         .map(|(seat, p)| PlayerReport {
@@ -561,13 +567,31 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
                 .iter()
                 .filter(|c| c.player.index() == seat && c.place == crate::rules::Place::Destroyed)
                 .count(),
+            side: race.side_of(PlayerId(seat as u8)).and_then(|side| {
+                race.mission()
+                    .and_then(|m| m.sides.get(side.index()))
+                    .map(|s| s.id.to_string())
+            }),
+            won: race.won_by(PlayerId(seat as u8)),
         })
-        .collect();
+        .collect()
+}
+
+/// Prints a race's log, or its report with the events as JSON.
+fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::Result<()> {
+    let winner = match race.result() {
+        Some(RaceResult::Winner(p)) => Some(p.index()),
+        _ => None,
+    };
+    let players = player_reports(race);
     let decisions = race.decisions().len();
     let log = race.log();
     if json {
+        let mission = MissionReport::of(race);
         let report = RaceReport {
             seed,
+            winners: players.iter().filter(|p| p.won).map(|p| p.seat).collect(),
+            winning_side: mission.as_ref().and_then(|m| m.winner.clone()),
             players,
             winner: winner.map(|w| w + 1),
             over: race.is_over(),
@@ -575,7 +599,7 @@ fn print_report(race: &Race, seed: u64, json: bool, out: &mut dyn Write) -> io::
             decisions,
             log,
             events: race.named_events(),
-            mission: MissionReport::of(race),
+            mission,
         };
         super::write_json(out, &report)?;
         return Ok(());

@@ -501,3 +501,119 @@ fn a_mission_on_faulty_content_says_which_files_hold_the_errors() {
         "{line}"
     );
 }
+
+/// `race --json` of a sample mission played by planner bots.
+fn planner_race(mission: &str, seed: u64) -> serde_json::Value {
+    let path = common::repo(&format!("missions/{mission}.ron"));
+    let run = common::roadwright(&[
+        "race",
+        "--mission",
+        path.to_str().expect("utf-8"),
+        "--seed",
+        &seed.to_string(),
+        "--bots",
+        "planner",
+        "--json",
+    ]);
+    assert_eq!(run.code, 0, "{mission}: {}", run.stderr);
+    serde_json::from_str(&run.stdout).expect("json")
+}
+
+#[test]
+fn every_report_of_a_mission_batch_names_the_sides_win() {
+    // The per-race CSV (won was false on every row), the race list, and `race --json` (winner
+    // was null) all say who won when a side does.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let report = dir.path().join("courier.json");
+    let csv = dir.path().join("courier.csv");
+    let run = simulate_mission("courier", &["--csv", csv.to_str().expect("utf-8")], &report);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let report = read_json(&report);
+    let races = report["races"].as_array().expect("the race list");
+    let mut reader = csv::Reader::from_path(&csv).expect("the CSV");
+    let header = reader.headers().expect("header").clone();
+    let column = |name: &str| header.iter().position(|h| h == name).expect(name);
+    let (side, won, race) = (column("side"), column("won"), column("race"));
+    let mut rows = 0;
+    let mut won_rows = 0;
+    for row in reader.records() {
+        let row = row.expect("a row");
+        let index: usize = row[race].parse().expect("race index");
+        let winner = races[index]["mission"]["winner"]
+            .as_str()
+            .expect("a side won");
+        assert_eq!(row[won] == *"true", row[side] == *winner, "{row:?}");
+        rows += 1;
+        won_rows += usize::from(&row[won] == "true");
+    }
+    assert_eq!(rows, 48, "a row per race and seat");
+    assert_eq!(won_rows, 24, "one seat of two wins every race");
+    // The endings are the mission's: an objective or the turn limit, never a bare finish.
+    let endings = report["stats"]["endings"].as_object().expect("endings");
+    assert!(
+        endings
+            .keys()
+            .all(|e| e == "objective" || e == "turn_limit"),
+        "{endings:?}"
+    );
+    // A race of the courier on its own: the winning side's seat is among the winners.
+    let single = planner_race("courier", 3);
+    let side = single["winning_side"].as_str().expect("a side won");
+    assert_eq!(single["mission"]["winner"].as_str(), Some(side));
+    let winners: Vec<u64> = single["winners"]
+        .as_array()
+        .expect("winners")
+        .iter()
+        .filter_map(serde_json::Value::as_u64)
+        .collect();
+    assert_eq!(winners.len(), 1, "{winners:?}");
+    for player in single["players"].as_array().expect("players") {
+        let seat = player["seat"].as_u64().expect("seat");
+        assert_eq!(player["won"].as_bool(), Some(winners.contains(&seat)));
+        assert_eq!(
+            player["won"].as_bool(),
+            Some(player["side"].as_str() == Some(side))
+        );
+    }
+}
+
+#[test]
+fn the_log_of_a_mission_race_claims_what_the_standings_show() {
+    // Each player's VP claimed in the log, less VP returned, is what the standings show, and a
+    // kill is claimed in words only when it scores (the two-lap race's kills score nothing).
+    for (mission, seed) in [("two-lap-race", 3), ("courier", 6), ("team-battle", 2)] {
+        let race = planner_race(mission, seed);
+        let players = race["players"].as_array().expect("players");
+        for player in players {
+            let seat = player["seat"].as_u64().expect("seat");
+            let name = format!("player {seat} (");
+            let mut claimed: i64 = 0;
+            let mut kills_claimed = 0;
+            for line in race["log"].as_array().expect("log") {
+                let line = line.as_str().expect("a line");
+                let Some(at) = line.find(&name) else { continue };
+                let rest = &line[at..];
+                if let Some(vp) = rest
+                    .split(" claims ")
+                    .nth(1)
+                    .and_then(|r| r.split(" VP").next())
+                    .and_then(|n| n.parse::<i64>().ok())
+                {
+                    claimed += vp;
+                }
+                if rest.contains(" returns 1 ") {
+                    claimed -= 1;
+                }
+                if rest.contains("claims the kill") {
+                    kills_claimed += 1;
+                }
+            }
+            let standing = player["finish_vp"].as_i64().expect("finish")
+                + player["kill_vp"].as_i64().expect("kills");
+            assert_eq!(claimed, standing, "{mission}: seat {seat}");
+            if player["kill_vp"].as_i64() == Some(0) {
+                assert_eq!(kills_claimed, 0, "{mission}: seat {seat} claims no kill");
+            }
+        }
+    }
+}
