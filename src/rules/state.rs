@@ -570,6 +570,14 @@ impl Race {
         self.clock_running
     }
 
+    /// Whether the countdown clock takes VP at the end of each turn (11.4): the ruleset has the
+    /// clock (a mission may turn it off) and it has not stopped. ([`Self::clock_running`] is the
+    /// marker alone, which stands at the start of every race.)
+    #[must_use]
+    pub fn countdown_running(&self) -> bool {
+        self.clock_running && self.rules.ruleset.countdown_clock
+    }
+
     /// The Bounty card in play.
     #[must_use]
     pub fn bounty(&self) -> Option<Bonus> {

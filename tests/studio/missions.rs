@@ -189,6 +189,43 @@ fn a_mission_race_starts_from_the_dialog_seated_by_its_sides_and_shows_its_objec
 }
 
 #[test]
+fn the_race_panel_says_the_countdown_clock_runs_only_when_the_race_has_one() {
+    // A person holds the first seat, so the race waits on turn 1. The standard race runs the
+    // countdown clock (11.4); the courier turns it off, and the panel said it ran all the same
+    // (from the clock's marker, which every race starts with).
+    let dir = project(&[]);
+    for mission in [None, Some("courier.ron")] {
+        let mut harness = start(StudioApp::open(dir.path()));
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::R);
+        settle(&mut harness);
+        let id = mission.map(|file| mission_id(&harness, dir.path(), file));
+        let dialog = harness.state_mut().start_dialog_mut().expect("the dialog");
+        dialog.mission = id;
+        dialog.seed_text = "5".to_owned();
+        harness.run();
+        let dialog = harness.state_mut().start_dialog_mut().expect("the dialog");
+        dialog.seats[0] = SeatChoice::Human;
+        harness.run();
+        harness.get_by_label("Start race").click();
+        settle(&mut harness);
+        let race = race_of(&harness);
+        assert!(
+            !race.is_over(),
+            "{mission:?}: the race waits for the person"
+        );
+        assert!(
+            race.clock_running(),
+            "{mission:?}: the clock's marker stands"
+        );
+        let announced = harness
+            .query_by_label("The countdown clock is running")
+            .is_some();
+        assert_eq!(announced, mission.is_none(), "{mission:?}");
+        assert_eq!(race.countdown_running(), mission.is_none(), "{mission:?}");
+    }
+}
+
+#[test]
 fn a_mission_batch_on_the_simulation_screen_shows_each_sides_win_rate_and_each_objective() {
     let dir = project(&[]);
     let mut harness = start(StudioApp::open(dir.path()));
@@ -277,6 +314,15 @@ fn placed_courier() -> String {
     ]),
     vp: (pool_wins: false, clock: Some(false)),"#,
         )
+}
+
+fn race_of(harness: &Harness<'static, StudioApp>) -> roadwright::rules::Race {
+    harness
+        .state()
+        .screen::<RaceScreen>()
+        .expect("the race screen")
+        .race()
+        .clone()
 }
 
 fn shown_mission(harness: &Harness<'static, StudioApp>) -> Mission {

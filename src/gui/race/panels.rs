@@ -160,8 +160,9 @@ impl RaceScreen {
     pub(super) fn players_panel(&self, ui: &mut Ui, commands: &mut Vec<RaceCommand>) {
         let race = self.race();
         ui.heading(format!("Turn {}", race.turn()));
-        // Once the race is over the clock has nothing left to count down.
-        if race.clock_running() && race.result().is_none() {
+        // Once the race is over the clock has nothing left to count down; a ruleset or a
+        // mission without the clock never runs it.
+        if race.countdown_running() && race.result().is_none() {
             ui.colored_label(ui.visuals().warn_fg_color, "The countdown clock is running");
         }
         if let Some(result) = race.result() {
