@@ -9,7 +9,7 @@ use serde::Serialize;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::{Document, RawPack};
 use crate::sim::load::check_scenario;
-use crate::sim::mission::check_mission;
+use crate::sim::mission::{LoadedMission, open_checked};
 use crate::sim::play_check::playable_tracks;
 use crate::validate::pack::validate_pack;
 use crate::validate::{Diagnostic, Severity, sort_diagnostics, validate_opened_against};
@@ -23,6 +23,18 @@ struct Report<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     played: Option<Played>,
     diagnostics: &'a [Diagnostic],
+    /// Each sound mission checked, with what it says of harming one's own side.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    missions: &'a [MissionRules],
+}
+
+/// A sound mission's rules on harming one's own side, as `validate` names them.
+#[derive(serde::Serialize)]
+struct MissionRules {
+    /// The mission file.
+    path: String,
+    /// Its friendly fire and allied kills, in words.
+    side_rules: [String; 2],
 }
 
 /// What `--play` played and found.
@@ -152,6 +164,7 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
     let mut diagnostics = Vec::new();
     let mut unreadable = 0;
     let mut played = play.map(|_| Played::default());
+    let mut missions = Vec::new();
     // Lone tracks are checked against the kinds of ground of the content they are raced with.
     let terrain = if args.content.is_dir() {
         crate::validate::open::pack_terrain(&RawPack::open(&args.content))
@@ -162,7 +175,12 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         let opened = RawPack::open(path);
         unreadable += opened.errors.len();
         diagnostics.extend(validate_opened_against(&opened, &terrain));
-        diagnostics.extend(check_played_files(&opened, play.zip(played.as_mut()), err)?);
+        diagnostics.extend(check_played_files(
+            &opened,
+            play.zip(played.as_mut()),
+            &mut missions,
+            err,
+        )?);
         if let Some(play) = play {
             unreadable += play_counted(&opened, play, &mut played, &mut diagnostics);
         }
@@ -187,11 +205,15 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
             unreadable_files: unreadable,
             played,
             diagnostics: &diagnostics,
+            missions: &missions,
         };
         super::write_json(out, &report)?;
     } else {
         for diagnostic in &diagnostics {
             writeln!(out, "{diagnostic}")?;
+        }
+        for mission in &missions {
+            writeln!(err, "{}: {}", mission.path, mission.side_rules.join("; "))?;
         }
         if let Some(played) = played {
             // A clean play check says so: silence would read as "it did not run".
@@ -324,6 +346,7 @@ fn play_tracks(opened: &RawPack, play: &Play<'_>) -> (Vec<Diagnostic>, usize, us
 fn check_played_files(
     opened: &RawPack,
     mut play: Option<(&Play<'_>, &mut Played)>,
+    missions: &mut Vec<MissionRules>,
     err: &mut dyn Write,
 ) -> io::Result<Vec<Diagnostic>> {
     let mut diagnostics = Vec::new();
@@ -334,7 +357,7 @@ fn check_played_files(
             }
             Document::Mission(_) => {
                 let play = play.as_mut().map(|(play, played)| (*play, &mut **played));
-                diagnostics.extend(validate_mission(&file.source.path, play, err)?);
+                diagnostics.extend(validate_mission(&file.source.path, play, missions, err)?);
             }
             _ => {}
         }
@@ -343,16 +366,24 @@ fn check_played_files(
 }
 
 /// A mission file's diagnostics: its check, and with `play` what playing it found (counted into
-/// `played`).
+/// `played`). A sound mission's rules on harming one's own side go into `missions`.
 fn validate_mission(
     path: &Path,
     play: Option<(&Play<'_>, &mut Played)>,
+    missions: &mut Vec<MissionRules>,
     err: &mut dyn Write,
 ) -> io::Result<Vec<Diagnostic>> {
-    let mut diagnostics = check_mission(path);
-    let sound = !diagnostics.iter().any(Diagnostic::is_error);
-    if let (Some((play, played)), true) = (play, sound)
-        && let Some((races, found)) = play_mission_file(path, play, err)?
+    let loaded = match open_checked(path) {
+        Ok(loaded) => loaded,
+        Err(diagnostics) => return Ok(diagnostics),
+    };
+    let mut diagnostics = loaded.warnings.clone();
+    missions.push(MissionRules {
+        path: path.display().to_string(),
+        side_rules: crate::validate::mission_words::side_rules(loaded.mission()),
+    });
+    if let Some((play, played)) = play
+        && let Some((races, found)) = play_mission_file(&loaded, play, err)?
     {
         played.missions += 1;
         played.races += races;
@@ -368,21 +399,18 @@ fn is_zero(n: &usize) -> bool {
     *n == 0
 }
 
-/// Plays a mission file's races (`--play`): the races played and what they showed, or `None`
-/// when it could not be loaded (its check said why) or was stopped (said on `err`).
+/// Plays a sound mission's races (`--play`): the races played and what they showed, or `None`
+/// when it was stopped (said on `err`).
 fn play_mission_file(
-    path: &Path,
+    loaded: &LoadedMission,
     play: &Play<'_>,
     err: &mut dyn Write,
 ) -> io::Result<Option<(usize, Vec<Diagnostic>)>> {
-    let Ok(loaded) = crate::sim::mission::load_mission(path) else {
-        return Ok(None);
-    };
     let total = play.races.saturating_mul(loaded.mission().players.len());
     let cancel = super::interrupt::watch_ctrl_c();
     let bar = play_bar(total);
     let played = crate::sim::mission::play_mission(
-        &loaded,
+        loaded,
         play.races,
         play.seed,
         &|n| bar.set_position(n as u64),
@@ -395,7 +423,7 @@ fn play_mission_file(
     writeln!(
         err,
         "{}: the play check was stopped; nothing it found is reported",
-        path.display()
+        loaded.path.display()
     )?;
     Ok(None)
 }

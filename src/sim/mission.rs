@@ -267,17 +267,15 @@ fn errors_by_file(diagnostics: &[Diagnostic]) -> String {
         .join(", ")
 }
 
-/// What `validate` says of a mission file: the problems [`load_mission`] finds, or its
-/// warnings when it loads.
-#[must_use]
-pub fn check_mission(path: &Path) -> Vec<Diagnostic> {
-    match load_mission(path) {
-        Ok(loaded) => loaded.warnings,
-        Err(LoadRaceError::Invalid(diagnostics)) => diagnostics,
-        Err(LoadRaceError::Setup(e)) => {
+/// A mission file loaded and checked ([`load_mission`]), or what is wrong with it as
+/// diagnostics.
+pub fn open_checked(path: &Path) -> Result<LoadedMission, Vec<Diagnostic>> {
+    load_mission(path).map_err(|e| match e {
+        LoadRaceError::Invalid(diagnostics) => diagnostics,
+        LoadRaceError::Setup(e) => {
             vec![Diagnostic::error_in(path, "mission-content", e.to_string())]
         }
-    }
+    })
 }
 
 /// The bot profile of each side that names one, looked up among the content's `profiles` (by
@@ -313,6 +311,10 @@ pub fn side_bots(
         .collect()
 }
 
+/// The fewest cars a side must lose in a mission's play check before the share its own side
+/// destroyed is judged: fewer prove nothing.
+pub const OWN_SIDE_LOSSES_AT_LEAST: u64 = 10;
+
 /// What playing a mission showed: `validate --play` of a mission file.
 #[derive(Clone, PartialEq, Debug)]
 pub struct MissionPlay {
@@ -325,8 +327,9 @@ pub struct MissionPlay {
 
 /// Plays `races` races of the mission at each player count it allows, with random bots (a side
 /// the mission gives a bot is played by it), and reports what a designer should know: each side
-/// should win at least once, each objective be met at least once, and the turn limit end few
-/// races. `None` when it was cancelled.
+/// should win at least once, each objective be met at least once, the turn limit end few
+/// races, and no side lose most of its cars (at least [`OWN_SIDE_LOSSES_AT_LEAST`]) to its own
+/// side. `None` when it was cancelled.
 pub fn play_mission(
     loaded: &LoadedMission,
     races: usize,
@@ -428,6 +431,32 @@ fn play_findings(loaded: &LoadedMission, fold: &super::batch_fold::BatchFold) ->
                     "objective `{}` was met in none of {played} races (random bots): is it \
                      reachable?",
                     objective.id
+                ),
+            );
+        }
+    }
+    for side in &loaded.mission().sides {
+        let Some(harm) = mission.harm.get(side.id.as_str()) else {
+            continue;
+        };
+        let (lost, own) = (harm.lost.total(), harm.lost.own_side());
+        if lost >= OWN_SIDE_LOSSES_AT_LEAST && own * 2 > lost {
+            finding(
+                "side-harms-itself",
+                Needle::Value(side.id.as_str()),
+                format!(
+                    "side `{}` lost {lost} cars in {played} races (random bots), {own} of them \
+                     ({:.0}%) to its own side's fire and collisions{}",
+                    side.id,
+                    100.0 * own as f64 / lost as f64,
+                    match loaded.mission().friendly_fire {
+                        crate::content::mission::FriendlyFire::Allowed => {
+                            ": `friendly_fire: Forbidden` keeps a side's guns off its own cars"
+                        }
+                        crate::content::mission::FriendlyFire::Forbidden => {
+                            " (friendly fire is forbidden: these are crossover collisions with its own cars)"
+                        }
+                    }
                 ),
             );
         }

@@ -731,6 +731,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "An objective of the mission was met in none of the races played: check that it can be.",
     ),
     code(
+        "side-harms-itself",
+        Play,
+        "Most of the cars a side of the mission lost were destroyed by its own side's fire and collisions (random bots): forbidding friendly fire keeps its guns off its own cars.",
+    ),
+    code(
         "races-end-at-turn-limit",
         Play,
         "Some races of the mission ran to its turn limit; the message says how many.",

@@ -38,6 +38,28 @@ fn count(n: impl Into<u32>, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
+/// What a mission says of harming one's own side, in two sentences: whether a car may attack a
+/// car of its side (`friendly_fire`), and what a kill of one claims (`vp.allied_kills`).
+#[must_use]
+pub fn side_rules(mission: &CheckedMission) -> [String; 2] {
+    [
+        match mission.friendly_fire {
+            crate::content::mission::FriendlyFire::Allowed => {
+                "A car may attack any car, its own side's too".to_owned()
+            }
+            crate::content::mission::FriendlyFire::Forbidden => {
+                "A car may not attack a car of its own side: no shot, Sideswipe or ram at it"
+                    .to_owned()
+            }
+        },
+        if mission.vp.allied_kills {
+            "A kill of a car of one's own side claims VP as any kill does".to_owned()
+        } else {
+            "A kill of a car of one's own side claims nothing".to_owned()
+        },
+    ]
+}
+
 impl MissionWords<'_> {
     /// A team's name, by its content index.
     fn team(&self, team: usize) -> String {
@@ -253,21 +275,10 @@ impl MissionWords<'_> {
             } else {
                 "An empty pool does not end the race".to_owned()
             },
-            match self.mission.friendly_fire {
-                crate::content::mission::FriendlyFire::Allowed => {
-                    "A car may attack any car, its own side's too".to_owned()
-                }
-                crate::content::mission::FriendlyFire::Forbidden => {
-                    "A car may not attack a car of its own side: no shot, Sideswipe or ram at it"
-                        .to_owned()
-                }
-            },
-            if vp.allied_kills {
-                "A kill of a car of one's own side claims VP as any kill does".to_owned()
-            } else {
-                "A kill of a car of one's own side claims nothing".to_owned()
-            },
         ]
+        .into_iter()
+        .chain(side_rules(self.mission))
+        .collect()
     }
 
     /// The turn limit and how it is settled.

@@ -94,6 +94,38 @@ fn a_sound_mission_validates_clean() {
         "{}",
         run.stderr
     );
+    // It names what the mission says of harming one's own side: the defaults here, the
+    // changed rules when the mission changes them (in JSON too).
+    assert!(
+        run.stderr.contains(
+            "A car may attack any car, its own side's too; A kill of a car of one's own side \
+             claims nothing"
+        ),
+        "{}",
+        run.stderr
+    );
+    let (_dir, changed) = mission_file(|text| {
+        text.replace(
+            "    deck_changes:",
+            "    friendly_fire: Forbidden,\n    vp: (allied_kills: true),\n    deck_changes:",
+        )
+    });
+    let run = common::roadwright(&["validate", "--json", changed.to_str().expect("utf-8")]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+    let rules = &report["missions"][0]["side_rules"];
+    assert!(
+        rules[0]
+            .as_str()
+            .is_some_and(|r| r.contains("may not attack")),
+        "{rules}"
+    );
+    assert!(
+        rules[1]
+            .as_str()
+            .is_some_and(|r| r.contains("claims VP as any kill")),
+        "{rules}"
+    );
 }
 
 /// Validates the escort mission with `from` replaced by `to`; the run must fail with `code`
@@ -616,4 +648,61 @@ fn the_log_of_a_mission_race_claims_what_the_standings_show() {
             }
         }
     }
+}
+
+#[test]
+fn validate_play_warns_when_a_side_loses_most_of_its_cars_to_its_own_side() {
+    // Four teams against one: random bots mostly find an ally beside them, and the crowd loses
+    // more cars to itself than to the loner. Forbidding friendly fire ends it.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crowd = |friendly_fire: &str| {
+        format!(
+            r#"(
+    kind: Mission,
+    version: 1,
+    name: "The crowd",
+    briefing: "Four teams against one.",
+    track: "{}",
+    content: "{}",
+    players: [5],
+    sides: [
+        (id: "crowd", name: "The crowd", teams: ["rust-reapers", "chrome-jackals", "ash-vipers", "iron-ravens"]),
+        (id: "loner", name: "The loner", teams: ["dust-devils"]),
+    ],
+    friendly_fire: {friendly_fire},
+    vp: (pool_wins: false, clock: Some(false)),
+    objectives: [(id: "laps", goal: Laps(2), reward: Win)],
+    turn_limit: (turn: 30, most_vp: false),
+)
+"#,
+            common::repo("tracks/oval.ron").display(),
+            common::repo("content").display()
+        )
+    };
+    let findings = |friendly_fire: &str| {
+        let path = dir.path().join(format!("{friendly_fire}.ron"));
+        std::fs::write(&path, crowd(friendly_fire)).expect("write");
+        let run = common::roadwright(&[
+            "validate",
+            "--play=60",
+            "--json",
+            path.to_str().expect("utf-8"),
+        ]);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        let report: serde_json::Value = serde_json::from_str(&run.stdout).expect("json");
+        report["diagnostics"]
+            .as_array()
+            .expect("diagnostics")
+            .iter()
+            .filter(|d| d["code"] == "side-harms-itself")
+            .map(|d| d["message"].as_str().expect("message").to_owned())
+            .collect::<Vec<_>>()
+    };
+    let allowed = findings("Allowed");
+    assert_eq!(allowed.len(), 1, "{allowed:?}");
+    assert!(
+        allowed[0].contains("side `crowd` lost") && allowed[0].contains("friendly_fire: Forbidden"),
+        "{allowed:?}"
+    );
+    assert_eq!(findings("Forbidden"), Vec::<String>::new());
 }
