@@ -300,6 +300,37 @@ fn a_mission_batch_on_the_simulation_screen_shows_each_sides_win_rate_and_each_o
     harness.get_by_label("Win rate by side, 95% interval");
     harness.get_by_label("deliver");
     harness.get_by_label("ambush");
+    // Losses: each side and the courier the mission names, damage and cars lost by cause.
+    harness.get_by_label("Losses").click();
+    harness.run();
+    harness.get_by_label("Damage taken per race, by cause");
+    harness.get_by_label("Cars lost per race, by cause");
+    for row in ["side couriers", "side raiders", "car rust-reapers #15"] {
+        assert_eq!(
+            harness.query_all_by_label(row).count(),
+            2,
+            "{row} in both tables"
+        );
+    }
+    assert_eq!(
+        harness.query_all_by_label("fire from its own side").count(),
+        2
+    );
+    harness.get_by_label_contains("Attacks on one's own side per 1,000 races");
+    let harm = &screen_stats(&harness).harm;
+    assert!(harm.named_cars.contains_key("rust-reapers #15"));
+    let courier = &harm.sides["couriers"];
+    assert_eq!(courier.races, 30);
+}
+
+fn screen_stats(harness: &Harness<'static, StudioApp>) -> roadwright::sim::stats::BatchStats {
+    harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("screen")
+        .stats()
+        .expect("stats")
+        .clone()
 }
 
 /// The courier with its cars placed: #15 of the reapers on 3.1, #21 of the jackals on 1.2.

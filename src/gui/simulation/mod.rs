@@ -6,6 +6,7 @@
 //! The screen draws [`BatchStats`] (folded from the races by [`crate::sim::stats`]) and turns
 //! clicks into [`SimCommand`]s; the races are played by [`worker::BatchRun`].
 
+mod harm_view;
 pub mod launch;
 mod mission_view;
 pub use launch::TunedComparison;
@@ -77,10 +78,12 @@ pub enum SimTab {
     Compare,
     /// A mission's sides and objectives.
     Mission,
+    /// How cars were hurt and lost, by cause, per side and named car.
+    Losses,
 }
 
 impl SimTab {
-    const ALL: [(Self, &'static str); 8] = [
+    const ALL: [(Self, &'static str); 9] = [
         (Self::WinRates, "Win rates"),
         (Self::Races, "Races"),
         (Self::Teams, "Teams"),
@@ -89,6 +92,7 @@ impl SimTab {
         (Self::Notable, "Notable races"),
         (Self::Compare, "Compare"),
         (Self::Mission, "Mission"),
+        (Self::Losses, "Losses"),
     ];
 }
 
@@ -571,6 +575,7 @@ impl SimulationScreen {
                     notable_view(ui, &notable_of(&self.fold), &mut commands);
                 }
                 (Some(stats), SimTab::Mission) => mission_view::mission_view(ui, stats),
+                (Some(stats), SimTab::Losses) => harm_view::harm_view(ui, stats),
             }
         });
         let mut requests = Vec::new();
