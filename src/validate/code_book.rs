@@ -741,6 +741,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "Some races of the mission ran to its turn limit; the message says how many.",
     ),
     code(
+        "mission-car-in-reserve",
+        Missions,
+        "An objective names a car a race of the mission does not put on the track at the start (past the ruleset's cars per team on the grid, or not placed): it comes in only as a replacement.",
+    ),
+    code(
         "not-a-mission",
         Missions,
         "A file given as a mission holds another kind of content.",

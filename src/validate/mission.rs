@@ -416,6 +416,9 @@ pub fn check(
         }
     };
     let objectives = check_objectives(mission, content, track, &sides, &find_side, report);
+    if let Some(ruleset) = ruleset {
+        check_named_cars_race(mission, content, &objectives, &players, ruleset, report);
+    }
     if report.error_count() > errors {
         return None;
     }
@@ -442,6 +445,78 @@ pub fn check(
             .collect(),
         changes,
     })
+}
+
+/// A warning for each car an objective names (to escort, to destroy) that a race of the
+/// mission does not put on the track at the start: on the grid each team races its first cars
+/// on the mat (the ruleset's cars per team for the field), in a placed setup the cars placed.
+/// Such a car comes in only as a replacement, if ever: the objective waits on its team losing
+/// cars first.
+fn check_named_cars_race(
+    mission: &Mission,
+    content: &Content,
+    objectives: &[CheckedObjective],
+    players: &[u8],
+    ruleset: &super::checked::Ruleset,
+    report: &mut FileReport<'_>,
+) {
+    for (objective, raw) in objectives.iter().zip(&mission.objectives) {
+        let (CheckedGoal::Escort(car, _) | CheckedGoal::Eliminate(car)) = &objective.goal else {
+            continue;
+        };
+        let team = &content.teams[car.team];
+        let number = &team.cars[usize::from(car.mat_index)].number;
+        let why = match &mission.setup {
+            MissionSetup::Grid => {
+                // The field sizes that leave it in the reserve, grouped by the cars each seats.
+                let mut by_cars: Vec<(u8, Vec<String>)> = Vec::new();
+                for count in players {
+                    let Some(&per_team) = ruleset.cars_by_players.get(count) else {
+                        continue;
+                    };
+                    if car.mat_index < u16::from(per_team) {
+                        continue;
+                    }
+                    match by_cars.iter_mut().find(|(cars, _)| *cars == per_team) {
+                        Some((_, counts)) => counts.push(count.to_string()),
+                        None => by_cars.push((per_team, vec![count.to_string()])),
+                    }
+                }
+                if by_cars.is_empty() {
+                    continue;
+                }
+                let parts: Vec<String> = by_cars
+                    .iter()
+                    .map(|(cars, counts)| {
+                        format!("of {} players its first {cars}", counts.join(" or "))
+                    })
+                    .collect();
+                format!(
+                    "a race seats only its team's cars in mat order, {}",
+                    parts.join(", ")
+                )
+            }
+            MissionSetup::Placed(placed) => {
+                if placed
+                    .iter()
+                    .any(|p| p.team == team.id && p.number == *number)
+                {
+                    continue;
+                }
+                "the setup does not place it".to_owned()
+            }
+        };
+        report.warning(
+            "mission-car-in-reserve",
+            Some(ObjectRef::Objective { id: raw.id.clone() }),
+            &[Needle::Value(raw.id.as_str())],
+            format!(
+                "objective `{}` names {} #{number}, which starts in the reserve: {why}; it \
+                 comes in only as a replacement, after its team loses a car",
+                raw.id, team.name
+            ),
+        );
+    }
 }
 
 /// The mission's turn limit, reported when it is not 1-[`MAX_TURN_LIMIT`].

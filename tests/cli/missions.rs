@@ -706,3 +706,62 @@ fn validate_play_warns_when_a_side_loses_most_of_its_cars_to_its_own_side() {
     );
     assert_eq!(findings("Forbidden"), Vec::<String>::new());
 }
+
+#[test]
+fn an_objective_naming_a_car_that_starts_in_the_reserve_is_a_warning_at_it() {
+    // On the grid with 4 players the standard ruleset races 5 cars a team: #16, the sixth on
+    // the reapers' mat, starts in the reserve and comes in only as a replacement. Placed, a
+    // car not placed starts there too.
+    let grid = |number: &str| {
+        mission_file(move |text| {
+            let setup_start = text.find("    setup: Placed(").expect("setup");
+            let setup_end = text[setup_start..].find("    ]),\n").expect("end") + setup_start + 8;
+            let mut text = text.clone();
+            text.replace_range(setup_start..setup_end, "    players: [4],\n");
+            text.replace(
+                "sides: [",
+                "sides: [\n        (id: \"others\", name: \"Others\", teams: [\"ash-vipers\", \"iron-ravens\"]),",
+            )
+            .replace("number: \"11\"), laps", &format!("number: \"{number}\"), laps"))
+        })
+    };
+    let warnings = |path: &std::path::Path| {
+        let run = common::roadwright(&["validate", path.to_str().expect("utf-8")]);
+        assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+        run.stdout
+            .lines()
+            .filter(|l| l.contains("mission-car-in-reserve"))
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    let (_dir, path) = grid("16");
+    let found = warnings(&path);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("objective `deliver` names Rust Reapers #16")
+            && found[0].contains("of 4 players its first 5"),
+        "{found:?}"
+    );
+    let text = std::fs::read_to_string(&path).expect("mission");
+    let line = text
+        .lines()
+        .position(|l| l.contains("id: \"deliver\""))
+        .expect("the objective")
+        + 1;
+    assert!(
+        found[0].contains(&format!(":{line}:")),
+        "{found:?} at line {line}"
+    );
+    let (_dir, path) = grid("15");
+    assert_eq!(warnings(&path), Vec::<String>::new());
+    // The placed escort places #11 and names #11: sound. Naming #12, which it does not place,
+    // is the warning.
+    let (_dir, path) =
+        mission_file(|text| text.replace("number: \"11\"), laps", "number: \"12\"), laps"));
+    let found = warnings(&path);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("the setup does not place it"),
+        "{found:?}"
+    );
+}
