@@ -158,13 +158,16 @@ impl BatchIdentity {
 )]
 #[serde(rename_all = "snake_case")]
 pub enum RaceEnd {
-    /// The winner's last VP came from crossing the finish line.
+    /// The winner's last VP came from crossing the finish line; in a mission, a side met an
+    /// objective worth the race at the finish line (laps, an escort).
     FinishLine,
-    /// The winner's last VP came from a kill.
+    /// The winner's last VP came from a kill; in a mission, a side met an objective worth the
+    /// race by a kill (kills, a car to eliminate, a wipeout).
     Kill,
     /// The race reached its turn limit, or no car was left: no winner.
     Draw,
-    /// A side of the mission met an objective worth the race.
+    /// A side of the mission met an objective worth the race at the end of a turn (a hold, a
+    /// survival).
     Objective,
     /// The mission's turn limit gave the race to a side (the most VP, or the tie's side).
     TurnLimit,
@@ -190,7 +193,7 @@ impl RaceEnd {
         match self {
             Self::FinishLine => "won at the finish line",
             Self::Kill => "won by a kill",
-            Self::Objective => "won by a mission objective",
+            Self::Objective => "won by a mission objective at the end of a turn",
             Self::TurnLimit => "decided at the mission's turn limit",
             Self::Settled => "settled when no car was left",
             Self::Draw => "drawn",
@@ -640,12 +643,26 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
     }
 }
 
-/// How a side won a mission race, read from its last events: an objective met, a pool emptied
-/// (the pool's own ending), or the turn limit's settlement.
+/// How a side won a mission race, read from its last events: an objective met (at the finish
+/// line, by a kill, or at the end of a turn, by its kind), a pool emptied (the pool's own
+/// ending), or the turn limit's settlement.
 fn mission_end(race: &Race, pool_end: RaceEnd) -> RaceEnd {
+    use crate::validate::mission::CheckedGoal;
     let before_win = race.events().iter().rev().nth(1);
     match before_win {
-        Some(RaceEvent::ObjectiveMet { .. }) => RaceEnd::Objective,
+        Some(RaceEvent::ObjectiveMet { objective, .. }) => {
+            let goal = race
+                .mission()
+                .and_then(|m| m.objectives.get(objective.index()))
+                .map(|o| &o.goal);
+            match goal {
+                Some(CheckedGoal::Laps(_) | CheckedGoal::Escort(..)) => RaceEnd::FinishLine,
+                Some(CheckedGoal::Kills(_) | CheckedGoal::Eliminate(_) | CheckedGoal::Wipeout) => {
+                    RaceEnd::Kill
+                }
+                Some(CheckedGoal::Survive(_) | CheckedGoal::Hold(..)) | None => RaceEnd::Objective,
+            }
+        }
         Some(RaceEvent::Winner { .. }) => pool_end,
         _ => RaceEnd::TurnLimit,
     }

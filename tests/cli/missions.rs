@@ -580,12 +580,32 @@ fn every_report_of_a_mission_batch_names_the_sides_win() {
     }
     assert_eq!(rows, 48, "a row per race and seat");
     assert_eq!(won_rows, 24, "one seat of two wins every race");
-    // The endings are the mission's: an objective or the turn limit, never a bare finish.
+    // The endings say how the side won: the courier delivered across the finish line, the
+    // raiders' ambush by a kill, or the turn limit; they add up to the objectives met.
     let endings = report["stats"]["endings"].as_object().expect("endings");
     assert!(
         endings
             .keys()
-            .all(|e| e == "objective" || e == "turn_limit"),
+            .all(|e| e == "finish_line" || e == "kill" || e == "turn_limit"),
+        "{endings:?}"
+    );
+    let ending = |name: &str| {
+        endings
+            .get(name)
+            .and_then(serde_json::Value::as_u64)
+            .unwrap_or(0)
+    };
+    let met = |objective: &str| {
+        report["stats"]["mission"]["objectives"][objective]["by_side"]
+            .as_object()
+            .map_or(0, |s| {
+                s.values().filter_map(serde_json::Value::as_u64).sum()
+            })
+    };
+    assert_eq!(ending("finish_line"), met("deliver"));
+    assert_eq!(ending("kill"), met("ambush"));
+    assert!(
+        ending("finish_line") > 0 && ending("kill") > 0,
         "{endings:?}"
     );
     // A race of the courier on its own: the winning side's seat is among the winners.
