@@ -817,6 +817,10 @@ pub(super) fn print_stats(
         "design metrics (mean, 95% interval; docs/simulation-and-tuning.md defines each):"
     )?;
     for metric in &stats.design {
+        if let Some(why) = metric.missing() {
+            writeln!(out, "  {:<32} {:>8} ({why})", metric.name, "—")?;
+            continue;
+        }
         writeln!(
             out,
             "  {:<32} {:>8.3} ({:.3}-{:.3}) over {} races",

@@ -298,6 +298,16 @@ pub struct MetricFigure {
 }
 
 impl MetricFigure {
+    /// Why the metric has no figure, when no race of the batch has it: those that follow one
+    /// winning player (drama, decisiveness, the comebacks) have none in a draw or a mission
+    /// race a side won.
+    #[must_use]
+    pub fn missing(&self) -> Option<&'static str> {
+        (self.races == 0).then_some(
+            "no race of the batch has one winning player to follow (a draw, or a side's win)",
+        )
+    }
+
     fn of(
         metric: &super::metrics::MetricDef,
         moments: Option<&super::batch_fold::Moments>,

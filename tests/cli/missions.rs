@@ -301,6 +301,16 @@ fn simulate_of_a_mission_reports_its_sides_objectives_and_turn_limit() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.contains("couriers"), "{}", run.stdout);
     assert!(run.stdout.contains("objective deliver"), "{}", run.stdout);
+    // Drama and the like follow one winning player: a side's win has none, and the report says
+    // so instead of a mean of nothing.
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.contains("Drama")
+                && l.contains("no race of the batch has one winning player")),
+        "{}",
+        run.stdout
+    );
     let report = read_json(&report);
     let mission = &report["stats"]["mission"];
     let wins = |side: &str| mission["sides"][side]["wins"].as_u64().expect("wins");

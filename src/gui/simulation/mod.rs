@@ -1071,8 +1071,13 @@ fn design_metrics(ui: &mut Ui, stats: &BatchStats) {
             );
             ui.label(&figure.name)
                 .on_hover_text(format!("{definition}{typical}"));
-            ui.strong(format!("{:.3}", figure.mean));
-            ui.label(format!("{:.3}–{:.3}", figure.low, figure.high));
+            if let Some(why) = figure.missing() {
+                ui.label("—");
+                ui.label(why);
+            } else {
+                ui.strong(format!("{:.3}", figure.mean));
+                ui.label(format!("{:.3}–{:.3}", figure.low, figure.high));
+            }
             ui.label(figure.races.to_string());
             ui.end_row();
         }
