@@ -364,6 +364,62 @@ fn shown_mission(harness: &Harness<'static, StudioApp>) -> Mission {
 }
 
 #[test]
+fn the_mission_editor_sets_friendly_fire_and_allied_kills_as_undoable_edits() {
+    use roadwright::content::mission::FriendlyFire;
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    assert_eq!(shown_mission(&harness).friendly_fire, FriendlyFire::Allowed);
+    assert!(!shown_mission(&harness).vp.allied_kills);
+
+    // Friendly fire is chosen as a person would, from its combo box.
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "friendly fire")
+        .scroll_to_me();
+    settle(&mut harness);
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::ComboBox, "friendly fire")
+        .click();
+    settle(&mut harness);
+    harness
+        .get_by_label("forbidden: no attack on one's own side")
+        .click();
+    settle(&mut harness);
+    assert_eq!(
+        shown_mission(&harness).friendly_fire,
+        FriendlyFire::Forbidden
+    );
+
+    // The allied kills' tick.
+    harness
+        .get_by_label("A kill of an ally's car scores")
+        .scroll_to_me();
+    settle(&mut harness);
+    harness
+        .get_by_label("A kill of an ally's car scores")
+        .click();
+    settle(&mut harness);
+    assert!(shown_mission(&harness).vp.allied_kills);
+
+    // Each is one undoable edit, undone in turn.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert!(!shown_mission(&harness).vp.allied_kills, "the tick undone");
+    assert_eq!(
+        shown_mission(&harness).friendly_fire,
+        FriendlyFire::Forbidden
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(
+        shown_mission(&harness).friendly_fire,
+        FriendlyFire::Allowed,
+        "the choice undone"
+    );
+}
+
+#[test]
 fn the_mission_editor_edits_with_undo_and_picks_a_placed_cars_space_on_the_track() {
     let dir = project(&[("placed.ron", placed_courier())]);
     let mut harness = start(StudioApp::open(dir.path()));
