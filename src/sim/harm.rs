@@ -275,6 +275,8 @@ pub struct Attributor {
     context: Context,
     /// Ground damage a moving car has still to take when its movement ends, by car.
     pending_ground: Vec<u32>,
+    /// Whether any car has ground damage pending (most events need not clear them then).
+    any_pending: bool,
     /// The damage events the context still owes each car it names (a moving car's ground
     /// damage comes after them).
     owed: Vec<(CarId, u8)>,
@@ -290,6 +292,7 @@ impl Attributor {
         Self {
             context: Context::Quiet,
             pending_ground: vec![0; cars],
+            any_pending: false,
             owed: Vec::new(),
             last_damage: None,
             harm: RaceHarm {
@@ -410,6 +413,7 @@ impl Attributor {
                     && let Some(slot) = self.pending_ground.get_mut(car.index())
                 {
                     *slot += u32::from(*amount);
+                    self.any_pending = true;
                 }
                 self.start(Context::Ground, Vec::new());
             }
@@ -438,16 +442,24 @@ impl Attributor {
             RaceEvent::Quake { .. } => self.start(Context::Hazard, Vec::new()),
             RaceEvent::MovementEventDrawn { .. } => {
                 // The event is drawn once the movement is over: its ground has struck.
-                self.pending_ground.fill(0);
+                self.settle_pending();
                 self.start(Context::Event, Vec::new());
             }
             RaceEvent::CardPlayed { .. }
             | RaceEvent::TurnStarted { .. }
             | RaceEvent::TurnEnded { .. } => {
-                self.pending_ground.fill(0);
+                self.settle_pending();
                 self.start(Context::Quiet, Vec::new());
             }
             _ => {}
+        }
+    }
+
+    /// Forgets the ground damage pending: the movements it was for are over.
+    fn settle_pending(&mut self) {
+        if self.any_pending {
+            self.pending_ground.fill(0);
+            self.any_pending = false;
         }
     }
 
