@@ -28,3 +28,12 @@ pub fn relative_path(target: &Path, folder: &Path) -> String {
     }
     out.display().to_string()
 }
+
+/// Whether two paths name the same file (through `..`, links or a relative start).
+#[must_use]
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}

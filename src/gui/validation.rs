@@ -130,7 +130,7 @@ fn check_missions(
         let named = mission_track_path(&file.source.path, mission.track.as_str());
         let track = tracks
             .iter()
-            .find(|(path, _)| super::workspace::same_file(path, &named))
+            .find(|(path, _)| crate::content::relative_path::same_file(path, &named))
             .map(|(_, track)| track);
         let mission_checked = if let Some(track) = track {
             let result = crate::validate::mission::check(mission, content, track, &mut report);

@@ -77,7 +77,10 @@ impl Workspace {
             None => (path.to_owned(), Vec::new()),
         };
         for file in extra {
-            if !beside.iter().any(|listed| same_file(listed, file)) {
+            if !beside
+                .iter()
+                .any(|listed| crate::content::relative_path::same_file(listed, file))
+            {
                 beside.push(file.clone());
             }
         }
@@ -105,7 +108,7 @@ impl Workspace {
             self.documents[id]
                 .path
                 .as_deref()
-                .is_some_and(|path| same_file(path, file))
+                .is_some_and(|path| crate::content::relative_path::same_file(path, file))
         })
     }
 
@@ -479,13 +482,5 @@ impl Project {
             tracks: files_in("tracks"),
             missions: files_in("missions"),
         })
-    }
-}
-
-/// Whether two paths name the same file (through `..`, links or a relative start).
-pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
     }
 }

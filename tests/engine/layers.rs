@@ -112,3 +112,75 @@ fn an_upward_import_is_found() {
     assert_eq!(found.len(), 1, "{found:?}");
     assert!(found[0].contains("content/mod.rs:2"), "{found:?}");
 }
+
+/// The studio's top-level modules (`src/gui/NAME.rs` or `src/gui/NAME/`) each names, as
+/// `crate::gui::NAME` anywhere under it, `super::NAME` in a file directly in `src/gui/`, or
+/// `super::super::NAME` one folder down. Comments are skipped.
+fn studio_imports(
+    gui: &Path,
+) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let module_of = |file: &Path| -> (String, usize) {
+        let inside = file.strip_prefix(gui).expect("under gui");
+        let mut parts = inside.iter();
+        let first = parts.next().expect("a part").to_string_lossy().into_owned();
+        let depth = inside.iter().count() - 1;
+        (first.trim_end_matches(".rs").to_owned(), depth)
+    };
+    let word = |rest: &str| -> String {
+        let end = rest
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .unwrap_or(rest.len());
+        rest[..end].to_owned()
+    };
+    let mut graph = std::collections::BTreeMap::<String, std::collections::BTreeSet<String>>::new();
+    for file in sources(gui) {
+        let (module, depth) = module_of(&file);
+        if module == "mod" {
+            continue;
+        }
+        let text = std::fs::read_to_string(&file).expect("a source file");
+        for line in text.lines() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            let mut named: Vec<String> = line
+                .match_indices("crate::gui::")
+                .map(|(at, p)| word(&line[at + p.len()..]))
+                .collect();
+            let up = match depth {
+                0 => Some("super::"),
+                1 => Some("super::super::"),
+                _ => None,
+            };
+            if let Some(up) = up {
+                named.extend(line.match_indices(up).filter_map(|(at, p)| {
+                    // `super::super::x` also holds `super::x`: only the whole prefix counts.
+                    let before = &line[..at];
+                    (!before.ends_with("super::")).then(|| word(&line[at + p.len()..]))
+                }));
+            }
+            for other in named {
+                if !other.is_empty() && other != module && other != "super" {
+                    graph.entry(module.clone()).or_default().insert(other);
+                }
+            }
+        }
+    }
+    graph
+}
+
+#[test]
+fn the_studio_s_modules_name_each_other_only_in_the_one_pair_the_map_allows() {
+    // ARCHITECTURE.md: "The one pair that names each other is `gui::screen` and
+    // `gui::command`".
+    let names = studio_imports(&common::repo("src/gui"));
+    let mut pairs = Vec::new();
+    for (a, named) in &names {
+        for b in named {
+            if a < b && names.get(b).is_some_and(|theirs| theirs.contains(a)) {
+                pairs.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    assert_eq!(pairs, ["command <-> screen"]);
+}
