@@ -184,3 +184,48 @@ fn the_studio_s_modules_name_each_other_only_in_the_one_pair_the_map_allows() {
     }
     assert_eq!(pairs, ["command <-> screen"]);
 }
+
+/// The variants of `pub enum NAME` in a source text, by name.
+fn enum_variants(text: &str, name: &str) -> Vec<String> {
+    let start = text.find(&format!("pub enum {name} {{")).expect("the enum");
+    let body = &text[start..];
+    let end = body.find("\n}").expect("its end");
+    body[..end]
+        .lines()
+        .skip(1)
+        .filter_map(|line| {
+            let variant = line.strip_prefix("    ")?;
+            let first = variant.chars().next()?;
+            first.is_ascii_uppercase().then(|| {
+                variant
+                    .split(|c: char| !c.is_ascii_alphanumeric())
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_studio_action_has_a_row_in_the_action_table() {
+    // The menu bar, the Help sheet and the keys are made from the action table (its rows, and
+    // the screens registry's Show rows): an action with no row could never be chosen.
+    let src = common::repo("src/gui");
+    let read = |file: &str| std::fs::read_to_string(src.join(file)).expect(file);
+    let actions = enum_variants(&read("action.rs"), "Action");
+    assert!(actions.len() >= 30, "the enum read: {actions:?}");
+    let rows = read("action_table.rs") + &read("screens.rs");
+    let missing: Vec<&String> = actions
+        .iter()
+        .filter(|action| {
+            !rows
+                .match_indices(&format!("Action::{action}"))
+                .any(|(at, p)| {
+                    !rows[at + p.len()..]
+                        .starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+                })
+        })
+        .collect();
+    assert!(missing.is_empty(), "actions without a row: {missing:?}");
+}
