@@ -15,6 +15,18 @@
 //!   (what JSON output prints).
 //! - [`view`]: the race as one player knows it, all a bot receives, and determinisation of
 //!   the cards it cannot see.
+//! - `ground` (what a pack's kinds of ground do to a moving car) and `hazards` (the face-down
+//!   tokens of a hazard deck, and what one does when turned over).
+//! - [`mission`]: playing a mission (its sides, its objectives read from the events, its end);
+//!   [`scenario`]: a race position built from a scenario file; [`report`]: the event stream
+//!   folded into one entry per activation.
+//! - [`ids`]: newtype ids of seats, cars and cards; [`deck`]: a deck in play, its pile and
+//!   discards; [`car_set`]: a set of cars as bits.
+//! - The engine's working parts, private to it: `event_table` (the macro that turns the event
+//!   table into code), `workspace` (what a race keeps between calls that is not the position),
+//!   `listed` (the legal decisions of one point, listed compactly), `key_set` and `mark` (the
+//!   outcome search's seen positions and its undo of a step), and `test_support` (races for
+//!   the unit tests).
 //!
 //! # Invariants
 //! - Pure: no egui, no files, no clocks. All randomness comes from the seeded `ChaCha` RNG in

@@ -229,3 +229,33 @@ fn every_studio_action_has_a_row_in_the_action_table() {
         .collect();
     assert!(missing.is_empty(), "actions without a row: {missing:?}");
 }
+
+#[test]
+fn the_rules_engine_s_map_names_every_module() {
+    // `src/rules/mod.rs` opens with the engine's layout: every module it declares is named
+    // there (as `name` or [`name`]).
+    let text = std::fs::read_to_string(common::repo("src/rules/mod.rs")).expect("rules/mod.rs");
+    let docs: String = text
+        .lines()
+        .take_while(|l| l.starts_with("//!"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let modules: Vec<&str> = text
+        .lines()
+        .filter_map(|l| {
+            let l = l
+                .trim_start_matches("pub(crate) ")
+                .trim_start_matches("pub ");
+            l.strip_prefix("mod ")?.strip_suffix(';')
+        })
+        .collect();
+    assert!(modules.len() >= 25, "modules read: {modules:?}");
+    let unnamed: Vec<&&str> = modules
+        .iter()
+        .filter(|m| !docs.contains(&format!("`{m}`")))
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "modules the map does not name: {unnamed:?}"
+    );
+}
