@@ -254,6 +254,32 @@ fn a_json_pack_validates_like_the_ron_one() {
     }
     let run = roadwright(&["validate", pack.path().to_str().expect("utf-8")]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    // Like the RON one: the same report, and the same pack read (each file's document equal).
+    let ron = roadwright(&["validate", &common::repo("content").display().to_string()]);
+    assert_eq!(ron.code, run.code);
+    assert_eq!(ron.stdout, run.stdout);
+    assert_eq!(ron.stderr, run.stderr);
+    let documents = |folder: &std::path::Path| {
+        let mut found: Vec<(String, roadwright::content::Document)> =
+            roadwright::content::RawPack::open(folder)
+                .files
+                .into_iter()
+                .map(|f| {
+                    let stem = f
+                        .source
+                        .path
+                        .strip_prefix(folder)
+                        .expect("inside")
+                        .with_extension("")
+                        .display()
+                        .to_string();
+                    (stem, f.document)
+                })
+                .collect();
+        found.sort_by(|a, b| a.0.cmp(&b.0));
+        found
+    };
+    assert_eq!(documents(pack.path()), documents(&common::repo("content")));
 }
 
 #[test]

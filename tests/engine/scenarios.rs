@@ -226,8 +226,21 @@ fn a_missing_track_is_reported() {
 
 #[test]
 fn the_sample_scenario_is_valid_and_canonical() {
-    let run = common::roadwright(&["validate", "tests/scenarios/lateral-displacement.ron"]);
+    let path = "tests/scenarios/lateral-displacement.ron";
+    let run = common::roadwright(&["validate", path]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("0 error(s), 0 warning(s)"),
+        "{}",
+        run.stderr
+    );
+    // Canonical: saving it writes the same bytes (`roadwright fmt` would change nothing).
+    let loaded = roadwright::content::Document::load(&common::repo(path)).expect("it loads");
+    let saved = loaded
+        .document
+        .to_text(loaded.source.format)
+        .expect("it serialises");
+    assert!(saved == loaded.source.text, "{path} is not canonical");
 }
 
 /// A scenario on the oval with the active car `number` of Rust Reapers at 5.1 and Chrome
