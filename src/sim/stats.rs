@@ -511,33 +511,53 @@ pub fn races_csv(races: &[RaceSummary]) -> String {
             "eliminations",
         ]
         .map(str::to_owned)
-        .to_vec(),
+        .into_iter()
+        // The seat's damage taken and cars lost by cause (`damage_own_fire`, `lost_ground`).
+        .chain(["damage", "lost"].into_iter().flat_map(|what| {
+            super::harm::Cause::ALL
+                .iter()
+                .map(move |cause| format!("{what}_{}", cause.id()))
+        }))
+        .collect(),
     ];
     for race in races {
         for (seat, s) in race.seats.iter().enumerate() {
-            rows.push(vec![
-                race.index.to_string(),
-                race.seed.to_string(),
-                (seat + 1).to_string(),
-                s.team.clone(),
-                race.mission
-                    .as_ref()
-                    .and_then(|m| m.sides.get(seat).cloned())
-                    .unwrap_or_default(),
-                s.bot.clone(),
-                race.won(seat).to_string(),
-                format!("{:?}", race.end),
-                race.turns.to_string(),
-                race.decisions.to_string(),
-                s.pool.to_string(),
-                s.finish_vp.to_string(),
-                s.kill_vp.to_string(),
-                s.clock_vp.to_string(),
-                s.damage_dealt.to_string(),
-                s.damage_taken.to_string(),
-                s.cars_lost.to_string(),
-                s.eliminations.to_string(),
-            ]);
+            rows.push(
+                [
+                    race.index.to_string(),
+                    race.seed.to_string(),
+                    (seat + 1).to_string(),
+                    s.team.clone(),
+                    race.mission
+                        .as_ref()
+                        .and_then(|m| m.sides.get(seat).cloned())
+                        .unwrap_or_default(),
+                    s.bot.clone(),
+                    race.won(seat).to_string(),
+                    format!("{:?}", race.end),
+                    race.turns.to_string(),
+                    race.decisions.to_string(),
+                    s.pool.to_string(),
+                    s.finish_vp.to_string(),
+                    s.kill_vp.to_string(),
+                    s.clock_vp.to_string(),
+                    s.damage_dealt.to_string(),
+                    s.damage_taken.to_string(),
+                    s.cars_lost.to_string(),
+                    s.eliminations.to_string(),
+                ]
+                .into_iter()
+                .chain(
+                    [&s.harm.damage, &s.harm.lost]
+                        .into_iter()
+                        .flat_map(|counts| {
+                            super::harm::Cause::ALL
+                                .iter()
+                                .map(|cause| counts.get(*cause).to_string())
+                        }),
+                )
+                .collect(),
+            );
         }
     }
     csv_text(&mut csv, rows)

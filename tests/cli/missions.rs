@@ -576,6 +576,16 @@ fn every_report_of_a_mission_batch_names_the_sides_win() {
     let header = reader.headers().expect("header").clone();
     let column = |name: &str| header.iter().position(|h| h == name).expect(name);
     let (side, won, race) = (column("side"), column("won"), column("race"));
+    let taken = column("damage_taken");
+    let by_cause: Vec<usize> = header
+        .iter()
+        .enumerate()
+        .filter(|(_, h)| h.starts_with("damage_") && *h != "damage_taken" && *h != "damage_dealt")
+        .map(|(i, _)| i)
+        .collect();
+    assert_eq!(by_cause.len(), 8, "a damage column per cause: {header:?}");
+    column("damage_own_fire");
+    column("lost_enemy_fire");
     let mut rows = 0;
     let mut won_rows = 0;
     for row in reader.records() {
@@ -585,6 +595,12 @@ fn every_report_of_a_mission_batch_names_the_sides_win() {
             .as_str()
             .expect("a side won");
         assert_eq!(row[won] == *"true", row[side] == *winner, "{row:?}");
+        // The seat's damage by cause adds up to the damage it took.
+        let causes: u64 = by_cause
+            .iter()
+            .map(|i| row[*i].parse::<u64>().expect("a count"))
+            .sum();
+        assert_eq!(causes.to_string(), row[taken], "{row:?}");
         rows += 1;
         won_rows += usize::from(&row[won] == "true");
     }
