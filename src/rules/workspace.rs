@@ -5,7 +5,10 @@
 //!
 //! # Invariants
 //! - Nothing here is the position: two races in the same position play the same whatever their
-//!   workspaces hold, and a copy of a race starts with an empty one.
+//!   workspaces hold. A copy of a race keeps what is true of its position (the decisions
+//!   listed, and the cars an outcome search running on it has moved) and starts without the
+//!   room kept for later (the spare lists and the activation's box); copying into a race keeps
+//!   that race's own room.
 //! - The listed legal decisions are those of the current point: whatever changes the position
 //!   forgets them ([`Workspace::forget_legal`]), keeping their room.
 //! - Its fields are changed only through its methods.
@@ -198,5 +201,45 @@ impl Workspace {
         if let Some(touched) = &mut self.touched {
             touched.copy_from(from);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::test_support::race;
+
+    #[test]
+    fn a_copy_keeps_the_listed_decisions_and_none_of_the_room() {
+        let mut race = race("oval", 4, 5);
+        // Play into the race until an activation has ended and its box is kept for the next.
+        for _ in 0..2_000 {
+            if race.is_over() || race.work.activation.is_some() {
+                break;
+            }
+            race.apply_nth(0);
+        }
+        let listed = race.legal().to_vec();
+        assert!(race.work.legal.get().is_some(), "listed once asked for");
+        assert!(
+            race.work.activation.is_some(),
+            "the race keeps a box for its next activation"
+        );
+        let copy = race.clone();
+        assert!(
+            copy.work.legal.get().is_some(),
+            "the copy keeps the listing"
+        );
+        assert_eq!(copy.legal().to_vec(), listed);
+        assert_eq!(copy.work.touched, race.work.touched);
+        assert!(copy.work.activation.is_none(), "no box kept for the copy");
+        assert!(
+            copy.work.spare.iter().all(|cell| {
+                let spare = cell.take();
+                let empty = spare.is_empty();
+                cell.set(spare);
+                empty
+            }),
+            "no room kept for the copy"
+        );
     }
 }
