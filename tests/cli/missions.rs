@@ -811,3 +811,33 @@ fn an_objective_naming_a_car_that_starts_in_the_reserve_is_a_warning_at_it() {
         "{found:?}"
     );
 }
+
+#[test]
+fn the_escort_run_sample_on_a_point_to_point_course_validates_clean_and_plays() {
+    // The two-sided escort on the Scrapyard Run course (samples/escort-run): sound, its limo on
+    // the track from the start, and a batch names how its cars were hurt.
+    let path = common::repo("samples/escort-run/escort-run.ron");
+    let path = path.to_str().expect("utf-8");
+    let run = common::roadwright(&["validate", path]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stderr.contains("0 error(s), 0 warning(s)"),
+        "{}",
+        run.stderr
+    );
+    let run = common::roadwright(&[
+        "simulate",
+        "--mission",
+        path,
+        "--races",
+        "12",
+        "--seed",
+        "1",
+        "--bots",
+        "planner",
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    for line in ["side escort", "side raiders", "car  rust-reapers #15"] {
+        assert!(run.stdout.contains(line), "{line}: {}", run.stdout);
+    }
+}
