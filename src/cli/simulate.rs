@@ -505,7 +505,10 @@ fn print_comparison(c: &Comparison, other: &str, out: &mut dyn Write) -> io::Res
     line("turns", &c.turns)?;
     line("decisions", &c.decisions)?;
     for (end, d) in &c.endings {
-        line(&format!("{end} endings"), d)?;
+        line(
+            &format!("{} endings", crate::sim::batch_fold::ending_name(*end)),
+            d,
+        )?;
     }
     line("damage dealt per seat", &c.damage_dealt)?;
     line("eliminations per race", &c.eliminations)?;

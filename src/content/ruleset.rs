@@ -211,6 +211,17 @@ pub enum CrossoverCollision {
     StopOnly,
 }
 
+impl CrossoverCollision {
+    /// The damage markers (temporary or not) each car of a crossover collision takes.
+    #[must_use]
+    pub fn damage_each(self) -> u8 {
+        match self {
+            Self::Damage { damage } | Self::TemporaryDamage { damage } => damage,
+            Self::StopOnly => 0,
+        }
+    }
+}
+
 /// Version 1 of the ruleset format, kept so that old files still load.
 #[derive(Clone, PartialEq, Debug, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]

@@ -109,6 +109,19 @@ impl Race {
             .unwrap_or_else(|| odds(&self.rules.content, self.stats(attacker), defense))
     }
 
+    /// The damage a collision attack (a ram, a Sideswipe) deals its target on average, over
+    /// the combat deck as printed (each card by its count), as [`Self::odds`] weighs a shot.
+    #[must_use]
+    pub fn expected_collision_damage(&self) -> f64 {
+        let (mut total, mut damage) = (0.0, 0.0);
+        for card in &self.rules.content.combat_deck {
+            let count = f64::from(card.count.get());
+            total += count;
+            damage += count * f64::from(card.collision.target_damage);
+        }
+        if total > 0.0 { damage / total } else { 0.0 }
+    }
+
     /// The weapon mount of a car.
     #[must_use]
     pub fn mount(&self, car: CarId) -> Mount {

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::batch::RaceEnd;
-use super::batch_fold::{BatchFold, Moments, ending_name};
+use super::batch_fold::{BatchFold, Moments};
 
 /// A metric in batch A and batch B, and B minus A with its 95% interval.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize)]
@@ -95,7 +95,7 @@ pub struct Comparison {
     /// The share of races of each ending either batch had (won at the finish line, by a kill,
     /// by a mission's objective, at its turn limit, settled, drawn), by ending id, in
     /// [`RaceEnd::ALL`]'s order.
-    pub endings: Vec<(String, Difference)>,
+    pub endings: Vec<(RaceEnd, Difference)>,
     /// Damage dealt per seat and race.
     pub damage_dealt: Difference,
     /// Cars eliminated per race.
@@ -146,7 +146,7 @@ pub fn compare_folds(a: &BatchFold, b: &BatchFold) -> Comparison {
         endings: RaceEnd::ALL
             .iter()
             .filter(|end| a.ending_count(**end) + b.ending_count(**end) > 0)
-            .map(|end| (ending_name(*end).to_owned(), share(*end)))
+            .map(|end| (*end, share(*end)))
             .collect(),
         damage_dealt: moments_difference(&a.seat_damage_dealt, &b.seat_damage_dealt),
         eliminations: moments_difference(&a.eliminations, &b.eliminations),

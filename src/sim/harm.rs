@@ -27,7 +27,6 @@
 use serde::{Deserialize, Serialize};
 
 use crate::content::hazard_deck::HazardEffect;
-use crate::content::ruleset::CrossoverCollision;
 use crate::rules::{CarId, Race, RaceEvent};
 
 /// Why a car took damage or was eliminated.
@@ -398,11 +397,7 @@ impl Attributor {
                 );
             }
             RaceEvent::CrossoverCollision { moving, blocker } => {
-                let hurts = match race.rules().ruleset.crossover_collision {
-                    CrossoverCollision::Damage { damage }
-                    | CrossoverCollision::TemporaryDamage { damage } => u8::from(damage > 0),
-                    CrossoverCollision::StopOnly => 0,
-                };
+                let hurts = u8::from(race.rules().ruleset.crossover_collision.damage_each() > 0);
                 self.start(
                     Context::Collision(*moving, *blocker),
                     vec![(*moving, hurts), (*blocker, hurts)],

@@ -169,14 +169,8 @@ impl PlannerBot {
         let crossing_vp = f64::from(race.base_vp(false));
         // A ram or a crossover collision into a car of the side harms the side.
         let friendly_harm = weights.friendly_harm();
-        let ram_damage = super::score::expected_collision_damage(race);
-        let crossover_damage = match race.rules().ruleset.crossover_collision {
-            crate::content::ruleset::CrossoverCollision::Damage { damage }
-            | crate::content::ruleset::CrossoverCollision::TemporaryDamage { damage } => {
-                f64::from(damage)
-            }
-            crate::content::ruleset::CrossoverCollision::StopOnly => 0.0,
-        };
+        let ram_damage = race.expected_collision_damage();
+        let crossover_damage = f64::from(race.rules().ruleset.crossover_collision.damage_each());
         let (hazard_damage, hazard_loss) = race.rules().content.hazards.as_ref().map_or(
             (0.0, 0.0),
             crate::validate::hazard_deck::HazardBook::expected_harm,

@@ -65,17 +65,6 @@ pub fn friendly_fire_cost(
     weights.friendly_harm() * expected
 }
 
-/// The damage a collision attack deals its target on average over the combat deck as printed.
-#[must_use]
-pub fn expected_collision_damage(race: &Race) -> f64 {
-    let deck = &race.rules().content.combat_deck;
-    let total: u32 = deck
-        .iter()
-        .map(|card| u32::from(card.collision.target_damage))
-        .sum();
-    f64::from(total) / deck.len().max(1) as f64
-}
-
 /// The position's worth to `me`: its progress (sectors covered, a lap for each finish VP), VP
 /// by source, damage dealt and taken, cars lost and the rivals' pools, each by its weight; a
 /// decided race is worth more than anything. In a mission race the player's side counts as

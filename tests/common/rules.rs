@@ -550,3 +550,15 @@ pub use roadwright::content::scenario::Spot as At;
 pub fn space_ref(at: &str) -> SpaceRef {
     at.parse().expect("space")
 }
+
+/// What the combat card `id` does in a collision attack (to the target, to the active car).
+pub fn collision_of(race: &Race, id: &str) -> roadwright::content::combat_deck::CollisionResult {
+    race.rules()
+        .content
+        .combat_deck
+        .iter()
+        .find(|c| c.id.as_str() == id)
+        .expect("the combat card")
+        .collision
+        .clone()
+}

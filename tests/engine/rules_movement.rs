@@ -318,15 +318,7 @@ fn ram_stops_behind_the_car_it_would_push_and_rams_it_7_9() {
         "5.1",
         "the rammed car is not pushed"
     );
-    let card = race
-        .rules()
-        .content
-        .combat_deck
-        .iter()
-        .find(|c| c.id.as_str() == "clipped")
-        .expect("card")
-        .collision
-        .clone();
+    let card = collision_of(&race, "clipped");
     assert_eq!(race.car(car(&race, CJ, "21")).damage, card.target_damage);
     assert_eq!(race.car(car(&race, RR, "11")).damage, card.active_damage);
     assert!(race.movement().is_none(), "movement is over");

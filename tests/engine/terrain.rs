@@ -1077,15 +1077,7 @@ fn a_ram_that_ends_on_damaging_ground_is_told_apart_from_the_grounds_damage_deal
     step(&mut race, "forward", "5.1");
     let rammer = car(&race, RR, "11");
     let target = car(&race, CJ, "21");
-    let clipped = race
-        .rules()
-        .content
-        .combat_deck
-        .iter()
-        .find(|c| c.id.as_str() == "clipped")
-        .expect("card")
-        .collision
-        .clone();
+    let clipped = collision_of(&race, "clipped");
     assert_eq!(
         race.car(rammer).damage,
         clipped.active_damage + 2,

@@ -1205,6 +1205,14 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(S
         ("first seat win rate".to_owned(), c.first_seat_win_rate),
         ("turns per race".to_owned(), c.turns),
         ("decisions per race".to_owned(), c.decisions),
+    ]);
+    // Every ending either batch had, a mission's own among them, after the length of the races.
+    rows.extend(
+        c.endings
+            .iter()
+            .map(|(end, d)| (end.words().to_owned(), *d)),
+    );
+    rows.extend([
         ("damage dealt per seat".to_owned(), c.damage_dealt),
         ("eliminations per race".to_owned(), c.eliminations),
         ("collisions per race".to_owned(), c.collisions),
@@ -1214,17 +1222,6 @@ fn compare_view(ui: &mut Ui, comparison: Option<&Comparison>, (other, this): &(S
         ),
         ("movement events per race".to_owned(), c.events_drawn),
     ]);
-    // Every ending either batch had, a mission's own among them (won by an objective, at the
-    // turn limit), after the length of the races.
-    let endings = c.endings.iter().map(|(id, d)| {
-        let words = crate::sim::batch::RaceEnd::ALL
-            .iter()
-            .find(|end| crate::sim::batch_fold::ending_name(**end) == id)
-            .map_or(id.as_str(), |end| end.words());
-        (words.to_owned(), *d)
-    });
-    let after_length = c.team_win_rate.len() + 3;
-    rows.splice(after_length..after_length, endings);
     rows.extend(c.design.iter().map(|(id, d)| {
         let name = crate::sim::metrics::METRICS
             .iter()
