@@ -17,7 +17,7 @@ use super::events::EventStage;
 use super::ids::{CarId, PlayerId, RaceCard};
 use super::listed::Listed;
 use super::movement::{Movement, StepEnd, Style};
-use super::race_event::{Marker, Motion, RaceEvent};
+use super::race_event::{DeckKind, Marker, Motion, RaceEvent};
 use super::state::{Car, Place, Race};
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::{CrossoverCollision, EventAfterElimination};
@@ -105,14 +105,11 @@ impl Race {
 
     /// Starts an activation (the decision was checked); returns its phase.
     pub(crate) fn start_activation(&mut self, card: u16, car: CarId, ram_as_lead: bool) -> Phase {
-        let player = self.current;
-        let hand = &mut self.players[player.index()].hand;
-        if let Some(i) = hand.iter().position(|c| *c == card) {
-            hand.remove(i);
-        }
+        let player = self.current_player();
+        // The decision was checked: the card is in the hand.
+        self.play_from_hand(player, card);
         let mp = self
-            .scenario_mp
-            .take()
+            .use_scenario_mp()
             .unwrap_or_else(|| self.card_mp(card, car));
         self.record(RaceEvent::CardPlayed {
             seat: player,
@@ -121,9 +118,9 @@ impl Race {
             mp,
             ram_as_lead,
         });
-        self.active = Some(car);
-        let c = self.car(car);
-        Phase::Active(self.work.boxed(Activation {
+        self.start_activating(car);
+        let c = *self.car(car);
+        Phase::Active(self.work_mut().boxed(Activation {
             player,
             car,
             card,
@@ -139,7 +136,7 @@ impl Race {
 
     /// A race card's MP for a car: the card's speed plus the car's base MP (7.1).
     fn card_mp(&self, card: u16, car: CarId) -> u8 {
-        self.rules.content.race_deck[usize::from(card)].speed + self.stats(car).base_mp
+        self.rules().content.race_deck[usize::from(card)].speed + self.stats(car).base_mp
     }
 
     /// The stage of a movement an event gives `mover` during an activation (Get There, Shot
@@ -165,7 +162,7 @@ impl Race {
 
     /// The main movement of the activation's card, for a car about to move.
     pub(crate) fn main_movement(&self, activation: &Activation) -> Movement {
-        let race_card = &self.rules.content.race_deck[usize::from(activation.card)];
+        let race_card = &self.rules().content.race_deck[usize::from(activation.card)];
         Movement::new(
             self,
             activation.car,
@@ -214,8 +211,8 @@ impl Race {
         // whether or not the car survived it; the ruleset may say otherwise.
         let gone = !self.car(activation.car).place.in_race();
         let skip =
-            gone && self.rules.ruleset.event_after_elimination == EventAfterElimination::Skip;
-        let card = &self.rules.content.race_deck[usize::from(activation.card)];
+            gone && self.rules().ruleset.event_after_elimination == EventAfterElimination::Skip;
+        let card = &self.rules().content.race_deck[usize::from(activation.card)];
         if main && card.movement_event && !skip {
             self.draw_event(activation);
         } else {
@@ -244,15 +241,14 @@ impl Race {
     pub(crate) fn end_activation(&mut self, activation: &Activation) -> Phase {
         let id = activation.car;
         if self.car(id).place.in_race() && !self.frozen() {
-            self.cars[id.index()].activated = true;
-            self.record(RaceEvent::CarFlipped { car: id });
+            self.flip(id);
             self.set_marker(id, Marker::Suppression, false);
             if activation.was_reloading {
                 self.set_marker(id, Marker::Reloading, false);
             }
         }
-        self.movement_cards.discard.push(activation.card);
-        self.active = None;
+        self.discard(DeckKind::Race, activation.card);
+        self.stop_activating();
         self.next_segment()
     }
 
@@ -287,7 +283,7 @@ impl Race {
         if targets.is_empty() {
             return None;
         }
-        let mut out = self.work.take_list();
+        let mut out = self.work().take_list();
         for target in targets {
             out.fire(target);
         }
@@ -300,28 +296,32 @@ impl Race {
     /// step returns the phase that follows it.
     pub(crate) fn advance(&mut self) {
         for _ in 0..10_000 {
-            if self.result.is_some() {
-                self.phase = Phase::Over;
+            if self.is_over() {
+                self.enter_phase(Phase::Over);
                 return;
             }
-            let (next, wait) = match std::mem::replace(&mut self.phase, Phase::Over) {
+            let (next, wait) = match self.take_phase() {
                 Phase::Over => (Phase::Over, true),
                 Phase::Discard => (Phase::Discard, true),
-                Phase::Activation if self.can_play(self.current) => (Phase::Activation, true),
+                Phase::Activation if self.can_play(self.current_player()) => {
+                    (Phase::Activation, true)
+                }
                 Phase::Activation => {
-                    self.record(RaceEvent::Passed { seat: self.current });
+                    self.record(RaceEvent::Passed {
+                        seat: self.current_player(),
+                    });
                     (self.next_segment(), false)
                 }
                 Phase::Active(mut activation) => match self.step_activation(&mut activation) {
                     Transition::Decide => (Phase::Active(activation), true),
                     Transition::Continue => (Phase::Active(activation), false),
                     Transition::Ended(next) => {
-                        self.work.keep_activation(activation);
+                        self.work_mut().keep_activation(activation);
                         (next, false)
                     }
                 },
             };
-            self.phase = next;
+            self.enter_phase(next);
             if wait {
                 return;
             }
@@ -337,7 +337,7 @@ impl Race {
         match &mut activation.stage {
             Stage::BeforeMove => {
                 if let Some(legal) = self.fire_decisions(activation) {
-                    self.work.set_legal(legal);
+                    self.work_mut().set_legal(legal);
                     return Transition::Decide;
                 }
                 // A burning car checks before it moves (a kind of ground's `Fire`); the fire
@@ -359,13 +359,13 @@ impl Race {
                 if mover_in {
                     // The steps listed here are the point's legal decisions: kept, not
                     // listed again when a player asks.
-                    let mut steps = self.work.take_list();
+                    let mut steps = self.work().take_list();
                     movement.legal_steps_into(self, &mut steps);
                     if !steps.is_empty() {
-                        self.work.set_legal(steps);
+                        self.work_mut().set_legal(steps);
                         return Transition::Decide;
                     }
-                    self.work.keep_list(steps);
+                    self.work().keep_list(steps);
                 }
                 if mover_in && movement.mp > 0 {
                     self.record(RaceEvent::MovementEnded {
@@ -383,11 +383,11 @@ impl Race {
                 if !choices.is_empty() {
                     // The choices are the point's legal decisions: kept, not worked out again
                     // when a player asks (finding the cars an event can reach is not free).
-                    let mut legal = self.work.take_list();
+                    let mut legal = self.work().take_list();
                     for choice in choices {
                         legal.event(choice);
                     }
-                    self.work.set_legal(legal);
+                    self.work_mut().set_legal(legal);
                     return Transition::Decide;
                 }
                 activation.stage = Stage::AfterMove;
@@ -395,7 +395,7 @@ impl Race {
             }
             Stage::AfterMove => {
                 if let Some(legal) = self.fire_decisions(activation) {
-                    self.work.set_legal(legal);
+                    self.work_mut().set_legal(legal);
                     return Transition::Decide;
                 }
                 Transition::Ended(self.end_activation(activation))
@@ -406,7 +406,7 @@ impl Race {
     /// The car being activated, if any.
     #[must_use]
     pub fn active_car(&self) -> Option<CarId> {
-        match &self.phase {
+        match self.phase() {
             Phase::Active(a) => Some(a.car),
             _ => None,
         }
@@ -415,7 +415,7 @@ impl Race {
     /// The movement in progress, if any.
     #[must_use]
     pub fn movement(&self) -> Option<&Movement> {
-        match &self.phase {
+        match self.phase() {
             Phase::Active(a) => match &a.stage {
                 Stage::Moving { movement, .. } => Some(movement),
                 _ => None,

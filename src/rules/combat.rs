@@ -117,7 +117,7 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
     };
     // The card is read through a handle on the rules, not copied: every shot of a race
     // came here, and a combat card's names and damage table made each copy allocate.
-    let rules = std::sync::Arc::clone(&race.rules);
+    let rules = std::sync::Arc::clone(race.shared_rules());
     let card = &rules.content.combat_deck[usize::from(card_id)];
     let stats = race.stats(attacker);
     let value = card.value + u8::from(stats.targeting_bonus);
@@ -146,7 +146,7 @@ pub(crate) fn attack(race: &mut Race, attacker: CarId, target: CarId, active: Pl
             suppress(race, target);
         }
     }
-    race.combat_cards.discard.push(card_id);
+    race.discard(DeckKind::Combat, card_id);
 }
 
 fn suppress(race: &mut Race, target: CarId) {
@@ -168,7 +168,7 @@ pub(crate) fn collision(
     let Some(card_id) = draw_combat(race) else {
         return;
     };
-    let rules = std::sync::Arc::clone(&race.rules);
+    let rules = std::sync::Arc::clone(race.shared_rules());
     let result = &rules.content.combat_deck[usize::from(card_id)].collision;
     race.record(RaceEvent::Collision {
         attacker,
@@ -199,7 +199,7 @@ pub(crate) fn collision(
     if result.effects.contains(&AttackEffect::Suppress) {
         suppress(race, target);
     }
-    race.combat_cards.discard.push(card_id);
+    race.discard(DeckKind::Combat, card_id);
     let (Some(target_space), Some(attacker_space)) = (target_space, attacker_space) else {
         return;
     };
@@ -230,7 +230,7 @@ pub(crate) fn collision(
 /// placed linked behind it, in the space of its lane in the sector before, when that space is
 /// free; otherwise, or when the ruleset says so, the two swap ([`SideswipeBulldoze`]).
 fn sideswipe_bulldoze(race: &mut Race, attacker: CarId, target: CarId, target_space: SpaceId) {
-    let behind = match race.rules.ruleset.sideswipe_bulldoze {
+    let behind = match race.rules().ruleset.sideswipe_bulldoze {
         SideswipeBulldoze::Swap => None,
         SideswipeBulldoze::LinkedBehind => space_linked_behind(race, target_space),
     };

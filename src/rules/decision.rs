@@ -60,9 +60,9 @@ impl Race {
     /// The player who decides next, or `None` once the race is over.
     #[must_use]
     pub fn deciding_player(&self) -> Option<PlayerId> {
-        match &self.phase {
+        match self.phase() {
             Phase::Over => None,
-            Phase::Activation | Phase::Discard => Some(self.current),
+            Phase::Activation | Phase::Discard => Some(self.current_player()),
             Phase::Active(a) => Some(match &a.stage {
                 Stage::Event(event) => Self::event_player(a, event),
                 _ => a.player,
@@ -80,7 +80,7 @@ impl Race {
     /// (a bot, then [`Race::apply`]) does not list them again.
     #[must_use]
     pub fn legal(&self) -> &[Decision] {
-        self.work.decisions_or(|| self.list_decisions())
+        self.work().decisions_or(|| self.list_decisions())
     }
 
     /// How many decisions are legal now: the length of [`Race::legal`], without building the
@@ -93,16 +93,16 @@ impl Race {
     /// The legal decisions of this point, listed compactly the first time
     /// (`rules/listed.rs`).
     fn listed(&self) -> &Listed {
-        self.work.legal_or(|| self.list_decisions())
+        self.work().legal_or(|| self.list_decisions())
     }
 
     fn list_decisions(&self) -> Listed {
-        let mut out = self.work.take_list();
-        match &self.phase {
+        let mut out = self.work().take_list();
+        match self.phase() {
             Phase::Over => {}
             Phase::Discard => {
                 let mut hand: SmallVec<[u16; 8]> =
-                    SmallVec::from_slice(&self.player(self.current).hand);
+                    SmallVec::from_slice(&self.player(self.current_player()).hand);
                 hand.dedup();
                 for card in hand {
                     out.discard(card);
@@ -131,7 +131,7 @@ impl Race {
     }
 
     fn plays_into(&self, out: &mut Listed) {
-        let player = self.current;
+        let player = self.current_player();
         // A hand and a team are a few cards and cars: kept inline, listing the plays at every
         // activation allocates nothing.
         let mut hand: SmallVec<[u16; 8]> = SmallVec::from_slice(&self.player(player).hand);
@@ -139,7 +139,7 @@ impl Race {
         hand.dedup();
         let cars: SmallVec<[CarId; 8]> = self.activatable_cars(player).collect();
         for card in hand {
-            let movement = self.rules.content.race_deck[usize::from(card)].movement;
+            let movement = self.rules().content.race_deck[usize::from(card)].movement;
             let ram = Style::of_card(movement, false).kind == MoveKind::Ram;
             for &car in &cars {
                 out.play(card, car, false);
@@ -193,7 +193,7 @@ impl Race {
     /// bot that picked from the list does. Returns false, changing nothing, when there is no
     /// such decision.
     pub fn apply_nth(&mut self, index: usize) -> bool {
-        let legal = match self.work.take_legal() {
+        let legal = match self.work_mut().take_legal() {
             Some(legal) => legal,
             None => self.list_decisions(),
         };
@@ -201,14 +201,14 @@ impl Race {
             // A movement step (most decisions of a race) is applied from the list's own
             // spaces, never built.
             self.apply_listed_step(step);
-            self.work.keep_list(legal);
+            self.work().keep_list(legal);
             return true;
         }
         let Some(decision) = legal.decision(index) else {
-            self.work.set_legal(legal);
+            self.work_mut().set_legal(legal);
             return false;
         };
-        self.work.keep_list(legal);
+        self.work().keep_list(legal);
         self.apply_listed(&decision);
         true
     }
@@ -216,17 +216,18 @@ impl Race {
     /// [`Race::apply_listed`] for a movement step whose spaces lie in the list it was taken
     /// from.
     fn apply_listed_step(&mut self, step: StepRef<'_>) {
-        if self.logging {
-            self.history.push(Decision::Move(step.to_step()));
+        if self.logging() {
+            self.record_decision(Decision::Move(step.to_step()));
         }
-        self.work.forget_legal();
-        self.phase = match std::mem::replace(&mut self.phase, Phase::Over) {
+        self.work_mut().forget_legal();
+        let phase = match self.take_phase() {
             Phase::Active(mut a) => {
                 self.take_step(&mut a, step);
                 Phase::Active(a)
             }
             phase => phase,
         };
+        self.enter_phase(phase);
         self.advance();
     }
 
@@ -245,12 +246,12 @@ impl Race {
     /// Applies a decision taken from [`Self::legal_decisions`] of this very state, without
     /// listing the legal decisions again (bots that just listed them use this).
     pub fn apply_listed(&mut self, decision: &Decision) {
-        if self.logging {
-            self.history.push(decision.clone());
+        if self.logging() {
+            self.record_decision(decision.clone());
         }
-        self.work.forget_legal();
-        let phase = std::mem::replace(&mut self.phase, Phase::Over);
-        self.phase = match (decision, phase) {
+        self.work_mut().forget_legal();
+        let phase = self.take_phase();
+        let next = match (decision, phase) {
             (
                 Decision::Play {
                     card,
@@ -260,27 +261,20 @@ impl Race {
                 Phase::Activation,
             ) => self.start_activation(*card, *car, *ram_as_lead),
             (Decision::Discard { card }, Phase::Discard) => {
-                let hand = &mut self.players[self.current.index()].hand;
-                if let Some(i) = hand.iter().position(|c| c == card) {
-                    hand.remove(i);
-                    self.movement_cards.discard.push(*card);
-                    self.record(super::race_event::RaceEvent::Discarded {
-                        seat: self.current,
-                        card: super::RaceCard(*card),
-                    });
-                }
+                self.discard_from_hand(self.current_player(), *card);
                 Phase::Discard
             }
             (Decision::KeepHand, Phase::Discard) => self.done_discarding(),
             (_, Phase::Active(mut a)) => match self.apply_in_activation(&mut a, decision) {
                 Some(next) => {
-                    self.work.keep_activation(a);
+                    self.work_mut().keep_activation(a);
                     next
                 }
                 None => Phase::Active(a),
             },
             (_, phase) => phase,
         };
+        self.enter_phase(next);
         self.advance();
     }
 

@@ -48,7 +48,7 @@ use super::combat::{self, CollisionKind};
 use super::ids::{CarId, PlayerId};
 use super::movement::{MoveKind, Style};
 use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent};
-use super::state::{Bonus, Place, Race};
+use super::state::{Place, Race};
 
 /// Whom a damage card hits.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -256,12 +256,12 @@ impl Race {
         self.record(RaceEvent::MovementEventDrawn {
             card: super::EventCard(card),
         });
-        let effect = self.rules.content.movement_events[usize::from(card)]
+        let effect = self.rules().content.movement_events[usize::from(card)]
             .effect
             .clone();
         let stays_in_play = self.resolve_event(card, &effect, activation);
         if !stays_in_play {
-            self.event_cards.discard.push(card);
+            self.discard(DeckKind::MovementEvent, card);
         }
     }
 
@@ -380,8 +380,8 @@ impl Race {
             self.record(RaceEvent::RaceCardDrawn {
                 card: super::RaceCard(drawn),
             });
-            self.movement_cards.discard.push(drawn);
-            let mp = self.rules.content.race_deck[usize::from(drawn)].speed;
+            self.discard(DeckKind::Race, drawn);
+            let mp = self.rules().content.race_deck[usize::from(drawn)].speed;
             activation.stage = self.event_movement(
                 (car, &activation.visited),
                 car,
@@ -418,22 +418,6 @@ impl Race {
                 self.put(victim, Place::Track(trough), Motion::Trough);
             }
         }
-    }
-
-    /// Puts Bounty or Race Bonus into play (a second one replaces the first); returns whether
-    /// the card stays in play.
-    fn put_in_play(&mut self, kind: BonusKind, card: u16, markers: u8, vp: u8) -> bool {
-        let slot = match kind {
-            BonusKind::Bounty => &mut self.bounty,
-            BonusKind::RaceBonus => &mut self.finish_bonus,
-        };
-        if let Some(old) = slot.take() {
-            self.event_cards.discard.push(old.card);
-        }
-        let bonus = (markers > 0).then_some(Bonus { card, markers, vp });
-        *slot = bonus;
-        self.record(RaceEvent::BonusChanged { kind, bonus });
-        bonus.is_some()
     }
 
     /// High Flyer: the car closest to the front of the jump makes a solo Overtake move.
@@ -565,7 +549,7 @@ impl Race {
         let Stage::Event(event) = &mut activation.stage else {
             return;
         };
-        if self.logging {
+        if self.logging() {
             self.record(RaceEvent::EventChosen {
                 seat: Self::event_player_of(player, event),
                 choice,

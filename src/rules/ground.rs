@@ -17,8 +17,6 @@
 //!   defense the car takes 1 damage, which scores for no one, and burns on; otherwise the fire
 //!   goes out. A car does not catch fire twice: the marker is one.
 
-use rand::RngExt;
-
 use super::ids::{CarId, CombatCard};
 use super::movement::Deferred;
 use super::race_event::{DeckKind, Marker, RaceEvent};
@@ -37,7 +35,7 @@ impl Race {
             && still_on(self, ramp)
             && !self.frozen()
         {
-            let spaces = self.rng.random_range(min..=max.max(min));
+            let spaces = self.roll(min, max.max(min));
             self.fly(car, ramp, spaces);
         }
         if deferred.hazard
@@ -57,7 +55,7 @@ impl Race {
         let Some(card) = self.draw_card(DeckKind::Combat) else {
             return;
         };
-        let rules = std::sync::Arc::clone(&self.rules);
+        let rules = std::sync::Arc::clone(self.shared_rules());
         let value = rules.content.combat_deck[usize::from(card)].value;
         let defense = self.stats(car).defense.get();
         let burns = value >= defense;
@@ -68,7 +66,7 @@ impl Race {
             defense,
             burns,
         });
-        self.combat_cards.discard.push(card);
+        self.discard(DeckKind::Combat, card);
         if burns {
             self.damage(car, 1, None);
         } else {

@@ -37,8 +37,6 @@
 //!   lies where ([`super::view::PlayerView::determinise`] deals them again from what is
 //!   unseen).
 
-use rand::RngExt;
-
 use crate::content::hazard_deck::HazardEffect;
 use crate::content::race_deck::LaneSide;
 use crate::validate::checked_track::SpaceId;
@@ -50,16 +48,15 @@ use super::state::{Place, Race};
 impl Race {
     /// Deals a face-down token to each of the track's hazard spots (setup).
     pub(crate) fn deal_hazards(&mut self) {
-        if self.track().hazard_spots().is_empty() || self.hazard_pile.is_empty() {
+        if self.track().hazard_spots().is_empty() || self.hazard_pile().is_empty() {
             return;
         }
-        let rules = std::sync::Arc::clone(&self.rules);
+        let rules = std::sync::Arc::clone(self.shared_rules());
         let mut dealt = Vec::new();
         for &space in rules.track.hazard_spots() {
-            let (Some(token), _) = self.hazard_pile.draw(&mut self.rng) else {
+            if !self.lay_face_down(space) {
                 break;
-            };
-            self.face_down.push((space, token));
+            }
             dealt.push(space);
         }
         self.record(RaceEvent::HazardsDealt { spots: dealt });
@@ -67,7 +64,7 @@ impl Race {
 
     /// The face-down token on `space`, if one lies there.
     pub(crate) fn face_down_at(&self, space: SpaceId) -> Option<u16> {
-        self.face_down
+        self.face_down()
             .iter()
             .find(|(at, _)| *at == space)
             .map(|(_, token)| *token)
@@ -75,18 +72,17 @@ impl Race {
 
     /// The spaces where a face-down hazard token lies, in space order: what every player sees.
     pub fn face_down_hazards(&self) -> impl Iterator<Item = SpaceId> + '_ {
-        self.face_down.iter().map(|(space, _)| *space)
+        self.face_down().iter().map(|(space, _)| *space)
     }
 
     /// Turns over the token on `space` under `car` and resolves it (see the module's docs).
     pub(crate) fn reveal_hazard(&mut self, car: CarId, space: SpaceId) {
-        let Some(index) = self.face_down.iter().position(|(at, _)| *at == space) else {
-            return;
-        };
         if self.is_over() {
             return;
         }
-        let (_, token) = self.face_down.remove(index);
+        let Some(token) = self.turn_over(space) else {
+            return;
+        };
         self.resolve_hazard(car, space, token);
     }
 
@@ -96,10 +92,9 @@ impl Race {
         if self.is_over() || self.frozen() {
             return;
         }
-        let Some(token) = super::deck::draw_from(&mut self.hazard_pile.pile, &mut self.rng) else {
+        let Some(token) = self.draw_from_supply() else {
             return;
         };
-        self.hazard_pile.put_back(token);
         self.resolve_hazard(car, space, token);
     }
 
@@ -111,7 +106,7 @@ impl Race {
             space,
             hazard: HazardToken(token),
         });
-        let rules = std::sync::Arc::clone(&self.rules);
+        let rules = std::sync::Arc::clone(self.shared_rules());
         let Some(hazard) = rules
             .content
             .hazards
@@ -143,24 +138,7 @@ impl Race {
             && !self.is_over()
             && !self.track().space(space).ground.shared
         {
-            std::sync::Arc::make_mut(&mut self.rules)
-                .track
-                .repaint(space, kind);
-            // The cell index follows the ground: a space where cars stack holds none in it,
-            // another holds the car on it (validation keeps a hazard from leaving ground where
-            // cars stack, and spots off it, so at most one car stands there).
-            let cell = self.cell(space).0 as usize;
-            self.occupant[cell] = if self.track().space(space).ground.shared {
-                None
-            } else {
-                self.car_ids()
-                    .find(|id| self.car(*id).place == Place::Track(space))
-            };
-            self.work.forget_legal();
-            self.record(RaceEvent::GroundChanged {
-                space,
-                kind: rules.content.terrain.kind(kind).id.clone(),
-            });
+            self.repaint(space, kind);
         }
     }
 
@@ -172,7 +150,7 @@ impl Race {
         let Some(card) = self.draw_card(DeckKind::Combat) else {
             return;
         };
-        let rules = std::sync::Arc::clone(&self.rules);
+        let rules = std::sync::Arc::clone(self.shared_rules());
         let value = rules.content.combat_deck[usize::from(card)]
             .value
             .saturating_add(bonus);
@@ -188,16 +166,12 @@ impl Race {
         if hit {
             self.damage(car, damage, None);
         }
-        self.combat_cards.discard.push(card);
+        self.discard(DeckKind::Combat, card);
     }
 
     /// A quake: every car on the track shifts one lane towards a drawn side.
     fn quake(&mut self) {
-        let side = if self.rng.random::<bool>() {
-            LaneSide::Inside
-        } else {
-            LaneSide::Outside
-        };
+        let side = self.toss_side();
         self.record(RaceEvent::Quake { side });
         let mut cars: Vec<(u8, CarId, SpaceId)> = self
             .car_ids()

@@ -55,7 +55,7 @@ impl Race {
     /// A hazard's name, as its token says it.
     #[must_use]
     pub fn hazard_name(&self, token: super::ids::HazardToken) -> String {
-        self.rules
+        self.rules()
             .content
             .hazards
             .as_ref()

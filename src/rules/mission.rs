@@ -87,7 +87,7 @@ impl MissionState {
 
 /// What the evaluator reads from an event.
 #[derive(Clone, Copy, Debug)]
-enum Fact {
+pub(super) enum Fact {
     Crossed(CarId, bool),
     Eliminated(CarId, Option<PlayerId>),
     Destroyed(CarId),
@@ -96,7 +96,7 @@ enum Fact {
 }
 
 impl Fact {
-    fn of(event: &RaceEvent) -> Option<Self> {
+    pub(super) fn of(event: &RaceEvent) -> Option<Self> {
         Some(match event {
             RaceEvent::LineCrossed { car, forward } => Self::Crossed(*car, *forward),
             RaceEvent::Eliminated { car, scored_by } => Self::Eliminated(*car, *scored_by),
@@ -116,7 +116,7 @@ impl Race {
     /// The mission the race plays, if any.
     #[must_use]
     pub fn mission(&self) -> Option<&CheckedMission> {
-        self.rules.mission.as_ref()
+        self.rules().mission.as_ref()
     }
 
     /// A side's name, as the game report says it.
@@ -141,8 +141,7 @@ impl Race {
     /// A player's side, in a mission race.
     #[must_use]
     pub fn side_of(&self, player: PlayerId) -> Option<SideId> {
-        self.mission
-            .as_ref()
+        self.mission_state()
             .and_then(|m| m.side_of.get(player.index()).copied())
     }
 
@@ -171,7 +170,7 @@ impl Race {
     /// Whether `player` won the race: it won itself, or its side did.
     #[must_use]
     pub fn won_by(&self, player: PlayerId) -> bool {
-        match self.result {
+        match self.result() {
             Some(RaceResult::Winner(p)) => p == player,
             Some(RaceResult::SideWon(side)) => self.side_of(player) == Some(side),
             Some(RaceResult::Draw) | None => false,
@@ -181,8 +180,7 @@ impl Race {
     /// An objective's status, in a mission race.
     #[must_use]
     pub fn objective_status(&self, objective: ObjectiveId) -> Option<ObjectiveStatus> {
-        self.mission
-            .as_ref()
+        self.mission_state()
             .and_then(|m| m.status.get(objective.index()).copied())
     }
 
@@ -190,23 +188,21 @@ impl Race {
     /// mission race.
     #[must_use]
     pub fn objective_progress(&self, objective: ObjectiveId, side: SideId) -> Option<u32> {
-        self.mission
-            .as_ref()
+        self.mission_state()
             .map(|state| state.progress_of(objective, side))
     }
 
     /// A side's VP: its teams' claims plus what its objectives earned.
     #[must_use]
     pub fn side_vp(&self, side: SideId) -> u32 {
-        self.mission
-            .as_ref()
-            .map_or(0, |state| state.side_vp(&self.players, side))
+        self.mission_state()
+            .map_or(0, |state| state.side_vp(self.players(), side))
     }
 
     /// The VP one crossing of the finish line or one kill is worth without a bonus card: 1, or
     /// the mission's amount.
     pub(crate) fn base_vp(&self, kill: bool) -> u32 {
-        self.rules.mission.as_ref().map_or(1, |m| {
+        self.rules().mission.as_ref().map_or(1, |m| {
             u32::from(if kill { m.vp.kills } else { m.vp.finish })
         })
     }
@@ -214,7 +210,7 @@ impl Race {
     /// Whether a mission makes every kill worth nothing: its kills score no VP and no bonus
     /// card can make them (the kill still counts for a `Kills` objective).
     pub(crate) fn kills_score_nothing(&self) -> bool {
-        self.rules
+        self.rules()
             .mission
             .as_ref()
             .is_some_and(|m| m.vp.kills == 0 && !m.vp.bonuses)
@@ -228,7 +224,7 @@ impl Race {
             return false;
         }
         let allied_score = self
-            .rules
+            .rules()
             .mission
             .as_ref()
             .is_some_and(|m| m.vp.allied_kills);
@@ -241,7 +237,7 @@ impl Race {
     #[must_use]
     pub fn may_attack(&self, attacker: CarId, target: CarId) -> bool {
         let forbidden =
-            self.rules.mission.as_ref().is_some_and(|m| {
+            self.rules().mission.as_ref().is_some_and(|m| {
                 m.friendly_fire == crate::content::mission::FriendlyFire::Forbidden
             });
         !forbidden || !self.same_side(self.car(attacker).player, self.car(target).player)
@@ -249,28 +245,28 @@ impl Race {
 
     /// Whether emptying a pool wins the race (11.5), as it does unless a mission says not.
     pub(crate) fn pool_wins(&self) -> bool {
-        self.rules.mission.as_ref().is_none_or(|m| m.vp.pool_wins)
+        self.rules().mission.as_ref().is_none_or(|m| m.vp.pool_wins)
     }
 
     /// Starts the mission's bookkeeping once the players are seated: each player's side, and
     /// every count at zero. A race without a mission keeps none.
     pub(crate) fn start_mission(&mut self) -> Result<(), super::SetupError> {
-        let Some(mission) = self.rules.mission.as_ref() else {
+        let Some(mission) = self.rules().mission.as_ref() else {
             return Ok(());
         };
         let side_of = self
-            .players
+            .players()
             .iter()
             .map(|p| {
                 mission.side_of_team(p.team).ok_or_else(|| {
-                    super::SetupError::NotOnASide(self.rules.content.teams[p.team].id.to_string())
+                    super::SetupError::NotOnASide(self.rules().content.teams[p.team].id.to_string())
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
         let sides = mission.sides.len();
-        self.mission = Some(Box::new(MissionState {
+        self.begin_mission(Box::new(MissionState {
             side_of,
-            laps: vec![0; self.cars.len()],
+            laps: vec![0; self.cars().len()],
             kills: vec![0; sides],
             progress: vec![0; sides * mission.objectives.len()],
             status: vec![ObjectiveStatus::Open; mission.objectives.len()],
@@ -280,24 +276,13 @@ impl Race {
         Ok(())
     }
 
-    /// Records an event of a mission race and reads it for the objectives.
-    pub(super) fn record_in_mission(&mut self, event: RaceEvent) {
-        let fact = Fact::of(&event);
-        if self.logging {
-            self.log.push(event);
-        }
-        if let Some(fact) = fact {
-            self.observe(fact);
-        }
-    }
-
     /// Reads one fact for the objectives. The state is taken out while it is read, so the
     /// events this records are logged without being read again.
-    fn observe(&mut self, fact: Fact) {
-        let Some(mut state) = self.mission.take() else {
+    pub(super) fn observe(&mut self, fact: Fact) {
+        let Some(mut state) = self.take_mission_state() else {
             return;
         };
-        let rules = Arc::clone(&self.rules);
+        let rules = Arc::clone(self.shared_rules());
         if let Some(mission) = rules.mission.as_ref() {
             let mut judge = Judge {
                 race: self,
@@ -306,7 +291,7 @@ impl Race {
             };
             judge.read(fact);
         }
-        self.mission = Some(state);
+        self.restore_mission_state(state);
     }
 }
 
@@ -325,7 +310,7 @@ impl Judge<'_> {
             Fact::Destroyed(car) => self.destroyed(car),
             Fact::TurnEnded(turn) => self.turn_ended(turn),
             Fact::PoolEmptied(player) => {
-                if self.race.result == Some(RaceResult::Winner(player)) {
+                if self.race.result() == Some(RaceResult::Winner(player)) {
                     let side = self.side_of_player(player);
                     self.win(side);
                 }
@@ -338,13 +323,13 @@ impl Judge<'_> {
     }
 
     fn side_of_car(&self, car: CarId) -> SideId {
-        self.side_of_player(self.race.cars[car.index()].player)
+        self.side_of_player(self.race.car(car).player)
     }
 
     /// The objectives still open, with their goals and owners (copied: reading one may close
     /// another).
     fn open_objectives(&self) -> Vec<(ObjectiveId, CheckedGoal, Option<SideId>)> {
-        if self.race.result.is_some() {
+        if self.race.is_over() {
             return Vec::new();
         }
         self.mission
@@ -379,7 +364,7 @@ impl Judge<'_> {
     fn progress(&mut self, objective: ObjectiveId, side: SideId, count: u32) {
         let slot = objective.index() * self.mission.sides.len() + side.index();
         // Nothing is recorded after the event that ends the race.
-        if self.state.progress[slot] == count || self.race.result.is_some() {
+        if self.state.progress[slot] == count || self.race.is_over() {
             return;
         }
         self.state.progress[slot] = count;
@@ -394,7 +379,7 @@ impl Judge<'_> {
 
     /// An objective is met by a side: it scores its VP, or wins the race.
     fn met(&mut self, objective: ObjectiveId, side: SideId) {
-        if self.race.result.is_some() {
+        if self.race.is_over() {
             return;
         }
         self.state.status[objective.index()] = ObjectiveStatus::Met(side);
@@ -408,7 +393,7 @@ impl Judge<'_> {
 
     /// An objective can no longer be met by the side that owns it.
     fn failed(&mut self, objective: ObjectiveId) {
-        if self.race.result.is_some() {
+        if self.race.is_over() {
             return;
         }
         self.state.status[objective.index()] = ObjectiveStatus::Failed;
@@ -418,14 +403,13 @@ impl Judge<'_> {
     }
 
     fn win(&mut self, side: SideId) {
-        self.race.result = Some(RaceResult::SideWon(side));
-        self.race.record(RaceEvent::SideWon { side });
+        self.race.end_race(RaceResult::SideWon(side));
     }
 
     /// The most crossings any car of `side` holds.
     fn best_laps(&self, side: SideId) -> u32 {
         self.race
-            .cars
+            .cars()
             .iter()
             .zip(&self.state.laps)
             .filter(|(c, _)| self.state.side_of[c.player.index()] == side)
@@ -457,7 +441,14 @@ impl Judge<'_> {
                         self.met(objective, owner);
                     }
                 }
-                _ => {}
+                // A crossing by another car than the escorted one; goals a crossing never
+                // meets.
+                CheckedGoal::Escort(..)
+                | CheckedGoal::Kills(_)
+                | CheckedGoal::Eliminate(_)
+                | CheckedGoal::Survive(_)
+                | CheckedGoal::Hold(..)
+                | CheckedGoal::Wipeout => {}
             }
         }
     }
@@ -506,7 +497,13 @@ impl Judge<'_> {
                         }
                     }
                 }
-                _ => {}
+                // Another car than the named one destroyed; goals a car's loss never meets (a
+                // survival is judged at the end of the turn).
+                CheckedGoal::Eliminate(_)
+                | CheckedGoal::Escort(..)
+                | CheckedGoal::Laps(_)
+                | CheckedGoal::Survive(_)
+                | CheckedGoal::Hold(..) => {}
             }
         }
     }
@@ -515,12 +512,12 @@ impl Judge<'_> {
     fn wiped_out_but(&self, side: SideId) -> bool {
         let others_in_race = self
             .race
-            .cars
+            .cars()
             .iter()
             .any(|c| self.state.side_of[c.player.index()] != side && c.place.in_race());
         let others_in_reserve = self
             .race
-            .players
+            .players()
             .iter()
             .zip(&self.state.side_of)
             .any(|(p, s)| *s != side && !p.reserve.is_empty());
@@ -530,7 +527,7 @@ impl Judge<'_> {
     /// Whether a side has a car in the race.
     fn racing(&self, side: SideId) -> bool {
         self.race
-            .cars
+            .cars()
             .iter()
             .any(|c| self.state.side_of[c.player.index()] == side && c.place.in_race())
     }
@@ -555,7 +552,7 @@ impl Judge<'_> {
                 }
                 CheckedGoal::Hold(spaces, turns) => {
                     for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
-                        let holds = self.race.cars.iter().any(|c| {
+                        let holds = self.race.cars().iter().any(|c| {
                             self.state.side_of[c.player.index()] == side
                                 && c.place.space().is_some_and(|s| spaces.contains(&s))
                         });
@@ -570,10 +567,15 @@ impl Judge<'_> {
                         }
                     }
                 }
-                _ => {}
+                // Goals met as they happen, not at the end of a turn.
+                CheckedGoal::Laps(_)
+                | CheckedGoal::Kills(_)
+                | CheckedGoal::Eliminate(_)
+                | CheckedGoal::Escort(..)
+                | CheckedGoal::Wipeout => {}
             }
         }
-        if turn >= self.mission.turn_limit && self.race.result.is_none() {
+        if turn >= self.mission.turn_limit && !self.race.is_over() {
             self.settle_at_limit();
         }
     }
@@ -601,13 +603,12 @@ impl Judge<'_> {
         if let Some(side) = self.mission.tie_winner {
             self.win(side);
         } else {
-            self.race.result = Some(RaceResult::Draw);
-            self.race.record(RaceEvent::Draw);
+            self.race.end_race(RaceResult::Draw);
         }
     }
 
     fn side_vp(&self, side: SideId) -> u32 {
-        self.state.side_vp(&self.race.players, side)
+        self.state.side_vp(self.race.players(), side)
     }
 }
 
@@ -635,7 +636,7 @@ mod tests {
 
     /// The reapers' cars in the race, and their seat.
     fn reapers(race: &Race) -> (Vec<CarId>, PlayerId) {
-        let seat = (0..race.players.len())
+        let seat = (0..race.players().len())
             .map(|p| PlayerId(p as u8))
             .find(|p| race.team_of(*p).id.as_str() == "rust-reapers")
             .expect("seated");
@@ -651,7 +652,7 @@ mod tests {
         let mut race =
             race_with(r#"(id: "wipeout", side: Some("jackals"), goal: Wipeout, reward: Win)"#);
         let (cars, seat) = reapers(&race);
-        race.players[seat.index()].reserve.clear();
+        race.empty_reserve(seat);
         let (last, rest) = cars.split_last().expect("cars");
         for car in rest {
             race.put(*car, Place::Destroyed, Motion::Eliminated);
@@ -677,7 +678,7 @@ mod tests {
         let mut race =
             race_with(r#"(id: "hold-out", side: Some("reapers"), goal: Survive(5), reward: Win)"#);
         let (cars, seat) = reapers(&race);
-        race.players[seat.index()].reserve.clear();
+        race.empty_reserve(seat);
         for car in &cars {
             race.put(*car, Place::Destroyed, Motion::Eliminated);
         }
@@ -693,7 +694,7 @@ mod tests {
     fn the_outcome_search_rewinds_a_missions_progress_with_the_cars() {
         let mut race = race_with(r#"(id: "laps", goal: Laps(3), reward: Win)"#);
         let car = race.car_ids().next().expect("a car");
-        let mut mark = crate::rules::mark::Mark::default();
+        let mut mark = crate::rules::state::mark::Mark::default();
         race.mark(&mut mark);
         race.record(RaceEvent::LineCrossed { car, forward: true });
         assert_eq!(

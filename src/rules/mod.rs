@@ -2,8 +2,11 @@
 //! variants of 12-13) over checked content and a checked track.
 //!
 //! # Layout
-//! - [`state`]: the race state and the primitives every rule uses (placing a car, scoring the
-//!   finish line, damage, elimination, replacement cars).
+//! - [`state`]: the race state, its one owner. Its fields are private to `state.rs` and its two
+//!   children: `state/change.rs`, the named changes every rule says what happens with (placing
+//!   and moving a car, markers, scoring, damage, elimination and replacement, the turn's flow,
+//!   cards dealt and drawn, the end of the race), and `state/mark.rs`, the outcome search's undo
+//!   of a step. No other file writes the race.
 //! - [`setup`] (3.0), [`turn`] (4.0-4.5, 11.4), [`activation`] (4.4 step by step),
 //!   [`movement`] (7.0-7.15), [`combat`] (8.0-8.5, 9.0), [`events`] (10.0).
 //! - [`decision`]: the decision API front ends and bots drive; [`outcomes`]: every end
@@ -24,8 +27,8 @@
 //!   discards; [`car_set`]: a set of cars as bits.
 //! - The engine's working parts, private to it: `event_table` (the macro that turns the event
 //!   table into code), `workspace` (what a race keeps between calls that is not the position),
-//!   `listed` (the legal decisions of one point, listed compactly), `key_set` and `mark` (the
-//!   outcome search's seen positions and its undo of a step), and `test_support` (races for
+//!   `listed` (the legal decisions of one point, listed compactly), `key_set` (the outcome
+//!   search's seen positions), and `test_support` (races for
 //!   the unit tests).
 //!
 //! # Invariants
@@ -57,7 +60,6 @@ pub mod ids;
 mod key_set;
 mod listed;
 pub mod log;
-mod mark;
 pub mod mission;
 pub mod movement;
 pub mod named_event;

@@ -866,8 +866,8 @@ impl Movement {
         }
         let cost = self.step_cost(race, step);
         // A step changes the race outside `Race::apply`: the listed decisions are stale.
-        race.work.forget_legal();
-        if race.logging {
+        race.work_mut().forget_legal();
+        if race.logging() {
             race.record(RaceEvent::Step {
                 car: mover,
                 step: step.to_step(),

@@ -233,7 +233,7 @@ impl Named for ObjectiveId {
 impl Named for HazardToken {
     type Name = Id;
     fn named(&self, race: &Race) -> Self::Name {
-        race.rules
+        race.rules()
             .content
             .hazards
             .as_ref()
@@ -319,7 +319,7 @@ macro_rules! named_by_deck_id {
         impl Named for $card {
             type Name = Id;
             fn named(&self, race: &Race) -> Self::Name {
-                race.rules.content.$deck[self.index()].id.clone()
+                race.rules().content.$deck[self.index()].id.clone()
             }
         }
     )*};
@@ -351,7 +351,7 @@ impl Named for Seats {
             .enumerate()
             .map(|(i, team)| SeatName {
                 seat: i + 1,
-                team: race.rules.content.teams[*team].id.clone(),
+                team: race.rules().content.teams[*team].id.clone(),
             })
             .collect()
     }

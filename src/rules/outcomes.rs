@@ -19,9 +19,9 @@ use super::car_set::CarSet;
 use super::decision::{Decision, IllegalDecision};
 use super::ids::{CarId, PlayerId};
 use super::key_set::KeySet;
-use super::mark::Mark;
 use super::movement::{Movement, Step, StepEnd};
 use super::race_event::Marker;
+use super::state::mark::Mark;
 use super::state::{Car, Place, Player, Race};
 
 /// How a movement ended.
@@ -473,11 +473,12 @@ impl OutcomeSearch {
         search.truncated = false;
         search.finishing = false;
         search.anonymous = goal == Goal::EndPlaces && !search.may_win(race, &root);
-        let logging = race.logging;
+        let logging = race.logging();
         race.set_logging(false);
-        race.work.follow_moves(std::mem::take(&mut search.touched));
+        race.work_mut()
+            .follow_moves(std::mem::take(&mut search.touched));
         search.visit(race, &root, 0, &mut scorer);
-        search.touched = race.work.stop_following();
+        search.touched = race.work_mut().stop_following();
         race.set_logging(logging);
         let mut outcomes = std::mem::take(&mut search.outcomes);
         outcomes.sort_by(|a, b| (&a.moved, a.ending).cmp(&(&b.moved, b.ending)));
@@ -646,7 +647,7 @@ impl Search {
             }
         } else {
             // The cars moved since the search began, in id order (the set lists them so).
-            for id in race.work.touched() {
+            for id in race.work().touched() {
                 let place = race.car(id).place;
                 if place != self.start[id.index()] {
                     self.key.push(u32::from(id.0));
@@ -744,7 +745,7 @@ impl Search {
     /// place), with where they are, by car id, into `out` (a plain loop: an iterator chain
     /// here compiled to a copy of each place through memory that stalled the search).
     fn moved_cars_into(&self, race: &Race, out: &mut impl Extend<(CarId, Place)>) {
-        for id in race.work.touched() {
+        for id in race.work().touched() {
             let place = race.car(id).place;
             if place != self.start[id.index()] {
                 out.extend([(id, place)]);
@@ -768,7 +769,7 @@ impl Search {
         }
         // Any crossing wins a point-to-point race when the first car across wins it.
         if track.point_to_point()
-            && race.rules.ruleset.point_to_point
+            && race.rules().ruleset.point_to_point
                 == crate::content::ruleset::PointToPointFinish::FirstAcrossWins
         {
             return true;

@@ -3,12 +3,12 @@
 
 use std::sync::Arc;
 
-use super::activation::Phase;
 use super::decision::Decision;
 use super::ids::{CarId, PlayerId};
+use super::race_event::DeckKind;
 use super::setup::{PlayerSetup, RaceSetup, SetupError};
-use super::state::{Deck, Place, Race, RaceRules};
-use crate::content::scenario::{CarPlacement, CarRef, Marker, Scenario, Spot};
+use super::state::{Place, Race, RaceRules};
+use crate::content::scenario::{CarPlacement, CarRef, Scenario, Spot};
 use crate::content::text::Id;
 use crate::content::track::SpaceRef;
 
@@ -131,13 +131,9 @@ impl Race {
         }
         race.deal_hazards();
         race.set_claims(scenario)?;
-        race.scenario_mp = scenario.mp;
         let card = race.stack_decks(scenario)?;
         let player = race.car(active).player;
-        race.players[player.index()].hand = vec![card];
-        race.first_player = player;
-        race.current = player;
-        race.phase = Phase::Activation;
+        race.start_scenario(player, card, scenario.mp);
         let decision = Decision::Play {
             card,
             car: active,
@@ -149,7 +145,7 @@ impl Race {
     /// Places cars as a scenario or a mission's setup says, with their damage and markers;
     /// each team's cars not placed become its reserves, in mat order.
     pub(crate) fn place_cars(&mut self, cars: &[CarPlacement]) -> Result<(), ScenarioError> {
-        let limit = self.rules.ruleset.eliminating_damage;
+        let limit = self.rules().ruleset.eliminating_damage;
         let mut placed: Vec<CarId> = Vec::new();
         for placement in cars {
             let who = CarRef {
@@ -180,25 +176,21 @@ impl Race {
             }
             self.put(car, place, super::race_event::Motion::Placed);
             placed.push(car);
-            let c = &mut self.cars[car.index()];
-            c.damage = placement.damage;
-            c.activated = placement.activated;
-            for marker in &placement.markers {
-                match marker {
-                    Marker::Suppressed => c.suppressed = true,
-                    Marker::Reloading => c.reloading = true,
-                    Marker::SpinAround => c.spun_around = true,
-                    Marker::OnFire => c.on_fire = true,
-                }
-            }
+            self.set_condition(
+                car,
+                placement.damage,
+                placement.activated,
+                &placement.markers,
+            );
         }
         // Reserves: each team's cars not placed, in mat order.
-        for p in 0..self.players.len() {
+        for p in 0..self.players().len() {
+            let player = PlayerId(p as u8);
             let reserve: Vec<CarId> = self
-                .car_ids()
-                .filter(|c| self.car(*c).player.index() == p && !placed.contains(c))
+                .cars_of(player)
+                .filter(|c| !placed.contains(c))
                 .collect();
-            self.players[p].reserve = reserve;
+            self.set_reserve(player, reserve);
         }
         Ok(())
     }
@@ -207,29 +199,28 @@ impl Race {
     fn set_claims(&mut self, scenario: &Scenario) -> Result<(), ScenarioError> {
         for claims in &scenario.claimed {
             let seat = self
-                .players
+                .players()
                 .iter()
-                .position(|p| self.rules.content.teams[p.team].id == claims.team)
+                .position(|p| self.rules().content.teams[p.team].id == claims.team)
                 .ok_or_else(|| ScenarioError::ClaimsNotPlaying(claims.team.to_string()))?;
-            let player = &mut self.players[seat];
+            let player = PlayerId(seat as u8);
             let claimed = claims.finish.saturating_add(claims.kills);
-            if claimed >= player.pool {
+            let pool = self.player(player).pool;
+            if claimed >= pool {
                 return Err(ScenarioError::TooManyClaims {
                     team: claims.team.to_string(),
                     claimed,
-                    pool: player.pool,
+                    pool,
                 });
             }
-            player.pool -= claimed;
-            player.claims.finish = claims.finish;
-            player.claims.kills = claims.kills;
+            self.set_claimed(player, claims.finish, claims.kills);
         }
         Ok(())
     }
 
     /// Puts the scenario's chosen cards on top of their decks; returns the played card's kind.
     fn stack_decks(&mut self, scenario: &Scenario) -> Result<u16, ScenarioError> {
-        let rules = Arc::clone(&self.rules);
+        let rules = Arc::clone(self.shared_rules());
         let content = &rules.content;
         let find = |deck: &'static str, ids: Vec<&Id>, id: &Id| {
             ids.iter()
@@ -257,18 +248,18 @@ impl Race {
             &event_ids,
             &scenario.next_event_cards,
         )?;
-        stack_on_top(&mut self.movement_cards, &next_race);
-        stack_on_top(&mut self.combat_cards, &next_combat);
-        stack_on_top(&mut self.event_cards, &next_events);
+        self.stack_on_top(DeckKind::Race, &next_race);
+        self.stack_on_top(DeckKind::Combat, &next_combat);
+        self.stack_on_top(DeckKind::MovementEvent, &next_events);
         Ok(card)
     }
 
     /// A car by team id and number.
     pub fn find_car(&self, who: &CarRef) -> Result<CarId, ScenarioError> {
         let player = self
-            .players
+            .players()
             .iter()
-            .position(|p| self.rules.content.teams[p.team].id == who.team)
+            .position(|p| self.rules().content.teams[p.team].id == who.team)
             .map(|p| PlayerId(p as u8))
             .ok_or_else(|| ScenarioError::NotPlaying {
                 team: who.team.to_string(),
@@ -300,12 +291,5 @@ impl Race {
             }
             Spot::Chute => Place::Chute,
         })
-    }
-}
-
-/// Puts cards on top of a deck, the first to be drawn first, taking them out of the pile.
-fn stack_on_top(deck: &mut Deck, cards: &[u16]) {
-    for &card in cards.iter().rev() {
-        deck.stack(card);
     }
 }

@@ -13,7 +13,7 @@ use std::sync::Arc;
 use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
 use super::race_event::{CarEntry, Motion, RaceEvent, Seats};
-use super::state::{Car, Place, Player, Race, RaceRules};
+use super::state::{Place, Race, RaceRules};
 use crate::content::mission::MissionSetup;
 use crate::content::text::{CarNumber, Id};
 use crate::validate::checked::Content;
@@ -217,8 +217,8 @@ impl Race {
         let per_team = race.seat_players(setup)?;
         race.start_mission()?;
         race.record(RaceEvent::RaceStarted {
-            seats: Seats(race.players.iter().map(|p| p.team).collect()),
-            pool: u32::from(race.rules.ruleset.victory_points),
+            seats: Seats(race.players().iter().map(|p| p.team).collect()),
+            pool: u32::from(race.rules().ruleset.victory_points),
             cars: race
                 .car_ids()
                 .map(|id| CarEntry {
@@ -228,14 +228,13 @@ impl Race {
                 })
                 .collect(),
         });
-        let rules = Arc::clone(&race.rules);
+        let rules = Arc::clone(race.shared_rules());
         if let Some(MissionSetup::Placed(cars)) = rules.mission.as_ref().map(|m| &m.setup) {
             race.place_cars(cars)
                 .map_err(|e| SetupError::Placement(e.to_string()))?;
             // A mission's placed setup has no grid draw: the first seat holds the marker.
-            race.first_player = PlayerId(0);
             race.deal_hazards();
-            race.begin();
+            race.begin(PlayerId(0));
             return Ok(race);
         }
         let positions = race
@@ -255,21 +254,16 @@ impl Race {
             race.put(*car, Place::Track(*space), Motion::Grid);
         }
         race.deal_hazards();
-        race.first_player = race.car(order[0]).player;
-        race.begin();
+        race.begin(race.car(order[0]).player);
         Ok(race)
     }
 
-    /// The first turn begins: the First Player marker is given, hands are filled (3.0 steps
-    /// 5-6), and the race runs to its first decision.
-    fn begin(&mut self) {
-        self.current = self.first_player;
-        self.record(RaceEvent::TurnStarted { turn: 1 });
-        self.record(RaceEvent::FirstPlayer {
-            seat: self.first_player,
-        });
+    /// The first turn begins: the First Player marker is given to `first`, hands are filled
+    /// (3.0 steps 5-6), and the race runs to its first decision.
+    fn begin(&mut self, first: PlayerId) {
+        self.begin_first_turn(first);
         self.fill_hands();
-        self.phase = Phase::Activation;
+        self.enter_phase(Phase::Activation);
         self.advance();
     }
 
@@ -278,13 +272,13 @@ impl Race {
         let n = setup.players.len();
         let per_team = usize::from(
             *self
-                .rules
+                .rules()
                 .ruleset
                 .cars_by_players
                 .get(&u8::try_from(n).unwrap_or(u8::MAX))
                 .ok_or(SetupError::PlayerCount(n))?,
         );
-        let rules = Arc::clone(&self.rules);
+        let rules = Arc::clone(self.shared_rules());
         let mut used = Vec::new();
         for (seat, p) in setup.players.iter().enumerate() {
             let team_index = rules
@@ -323,26 +317,13 @@ impl Race {
                     needed: per_team,
                 });
             }
-            let player = PlayerId(seat as u8);
-            let first_car = self.cars.len() as u16;
-            let mut reserve = Vec::new();
-            for (k, &mat_index) in order.iter().enumerate() {
-                let id = CarId(self.cars.len() as u16);
-                // A team mat holds the ruleset's cars per mat (a u8), checked by validation.
-                self.cars.push(Car::on_the_mat(player, mat_index as u16));
-                if k >= per_team {
-                    reserve.push(id);
-                }
-            }
-            self.players.push(Player {
-                team: team_index,
-                pool: u32::from(rules.ruleset.victory_points),
-                claims: super::state::Claims::default(),
-                clock_removed: 0,
-                hand: Vec::new(),
-                reserve,
-                cars: (first_car, order.len() as u16),
-            });
+            debug_assert_eq!(self.players().len(), seat);
+            self.seat(
+                team_index,
+                u32::from(rules.ruleset.victory_points),
+                &order,
+                per_team,
+            );
         }
         Ok(per_team)
     }

@@ -6,16 +6,15 @@ use serde::{Deserialize, Serialize};
 
 use std::sync::Arc;
 
-use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
-use super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
+use super::race_event::{DeckKind, RaceEvent, VpSource};
 use super::workspace::Workspace;
 use crate::content::race_deck::LaneSide;
-use crate::content::ruleset::{CrossoverCollision, PointToPointFinish};
+use crate::content::ruleset::CrossoverCollision;
 use crate::content::text::CarNumber;
 use crate::validate::checked::{Car as CarStats, Content, Ruleset, Team};
 use crate::validate::checked_track::{CellId, CheckedTrack, SectorId, SpaceId};
@@ -227,6 +226,9 @@ impl Player {
 
 pub use super::deck::Deck;
 
+mod change;
+pub(crate) mod mark;
+
 /// A card in play that changes scoring while it has markers (Bounty, Race Bonus).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
 pub struct Bonus {
@@ -261,145 +263,63 @@ pub(crate) enum Holder {
     Across(CarId),
 }
 
-/// A race in progress: the position (cars, players, decks, the phase of play), its records
-/// (events and decisions) and, apart from them, the engine's workspace (`rules/workspace.rs`:
-/// listed legal decisions and spare room; an outcome search's undo marks live in the search,
-/// see `rules/mark.rs`). Cloning is cheap enough for search (the rules and content are shared).
-/// A race is `Send` (a batch plays each on a thread of its own) but not `Sync`: its workspace
-/// keeps the legal decisions of the current point in a cell.
+/// A race in progress, in five parts: the position (what is on the table and in the hands, and
+/// the hidden order of the decks), the turn's flow (whose action, which point of play, how the
+/// race ended), the records (events and decisions), the mission's bookkeeping
+/// (`rules/mission.rs`) and, apart from them, the engine's workspace (`rules/workspace.rs`:
+/// listed legal decisions and spare room). Cloning is cheap enough for search (the rules and
+/// content are shared). A race is `Send` (a batch plays each on a thread of its own) but not
+/// `Sync`: its workspace keeps the legal decisions of the current point in a cell.
 ///
-/// The fields are the engine's own (`pub(super)`: no layer above `rules` reads or changes
-/// them; they read the position through methods). Each rule module changes the part of the
-/// position its chapter governs; the workspace is changed only through its methods.
+/// # One owner
+/// The fields are private to this module: the rule modules read the race through methods and
+/// change it only through the named changes of `state/change.rs` (put, relocate, claim,
+/// damage, eliminate, repaint a space, deal, discard, give the action, end the race, ...). The
+/// only other writer is the outcome search's undo (`state/mark.rs`), which copies and puts back
+/// what a movement step can change. The mission's bookkeeping and the workspace keep their own
+/// fields private to their modules.
 #[derive(Debug)]
 pub struct Race {
-    pub(super) rules: Arc<RaceRules>,
-    pub(super) rng: ChaCha8Rng,
-    pub(super) players: Vec<Player>,
-    pub(super) cars: Vec<Car>,
-    /// The car on each physical cell (never set for trough cells, where cars stack).
-    pub(super) occupant: Vec<Option<CarId>>,
-    /// The race card deck (race cards govern movement, 6.0).
-    pub(super) movement_cards: Deck,
-    /// The movement event deck (10.0).
-    pub(super) event_cards: Deck,
-    /// The combat deck (8.0).
-    pub(super) combat_cards: Deck,
-    /// The hazard tokens not dealt (the pack's hazard deck; empty without one).
-    pub(super) hazard_pile: Deck,
-    /// The face-down hazard tokens, by space, in space order (`rules/hazards.rs`).
-    pub(super) face_down: Vec<(SpaceId, u16)>,
-    /// The turn under way, from 1.
-    pub(super) turn: u32,
-    pub(super) first_player: PlayerId,
-    pub(super) current: PlayerId,
-    pub(super) clock_running: bool,
-    pub(super) bounty: Option<Bonus>,
-    pub(super) finish_bonus: Option<Bonus>,
-    pub(super) phase: Phase,
-    /// The car whose activation is under way (8.3: it has moved this turn).
-    pub(super) active: Option<CarId>,
-    /// A scenario's movement points for its card, used once instead of the card's.
-    pub(super) scenario_mp: Option<u8>,
-    /// Every event recorded, in order (see [`RaceEvent`]).
-    pub(super) log: Vec<RaceEvent>,
-    /// Every decision applied, in order (kept with the events; a seed and these replay it).
-    pub(super) history: Vec<super::Decision>,
-    pub(super) result: Option<RaceResult>,
-    /// The turn after which the race ends in a draw.
-    pub(super) turn_limit: u32,
-    /// Whether events and decisions are recorded (a search's scratch copy records neither).
-    pub(super) logging: bool,
+    rules: Arc<RaceRules>,
+    position: Position,
+    flow: Flow,
+    records: Records,
     /// How the mission stands (`rules/mission.rs`); `None` without one.
-    pub(super) mission: Option<Box<super::mission::MissionState>>,
+    mission: Option<Box<super::mission::MissionState>>,
     /// The engine's scratch beside the position: listed legal decisions, spare lists, the
     /// cars an outcome search moved.
-    pub(super) work: Workspace,
+    work: Workspace,
 }
 
-/// A copy. [`Clone::clone_from`] copies into a race already made, reusing its room: a bot that
-/// weighs every decision on a copy of one position allocates nothing after the first.
-impl Clone for Race {
+/// What is on the table and in the hands, and the hidden order of the decks.
+#[derive(Debug)]
+struct Position {
+    /// The race's RNG: every shuffle, draw and roll (a seed and the decisions replay a race).
+    rng: ChaCha8Rng,
+    players: Vec<Player>,
+    cars: Vec<Car>,
+    /// The car on each physical cell (never set for trough cells, where cars stack).
+    occupant: Vec<Option<CarId>>,
+    /// The race card deck (race cards govern movement, 6.0).
+    movement_cards: Deck,
+    /// The movement event deck (10.0).
+    event_cards: Deck,
+    /// The combat deck (8.0).
+    combat_cards: Deck,
+    /// The hazard tokens not dealt (the pack's hazard deck; empty without one).
+    hazard_pile: Deck,
+    /// The face-down hazard tokens, by space, in space order (`rules/hazards.rs`).
+    face_down: Vec<(SpaceId, u16)>,
+    /// Bounty, while in play (10.0).
+    bounty: Option<Bonus>,
+    /// Race Bonus, while in play (10.0).
+    finish_bonus: Option<Bonus>,
+}
+
+/// A copy into a position reuses its room.
+impl Clone for Position {
     fn clone(&self) -> Self {
-        self.copy_with(
-            self.log.clone(),
-            self.history.clone(),
-            self.logging,
-            self.work.clone(),
-        )
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        // Every field by name: a field added to the race and not copied here does not compile.
-        let Self {
-            rules,
-            rng,
-            players,
-            cars,
-            occupant,
-            movement_cards,
-            event_cards,
-            combat_cards,
-            hazard_pile,
-            face_down,
-            turn,
-            first_player,
-            current,
-            clock_running,
-            bounty,
-            finish_bonus,
-            phase,
-            active,
-            scenario_mp,
-            log,
-            history,
-            result,
-            turn_limit,
-            logging,
-            mission,
-            work,
-        } = self;
-        rules.clone_from(&source.rules);
-        rng.clone_from(&source.rng);
-        players.clone_from(&source.players);
-        cars.clone_from(&source.cars);
-        occupant.clone_from(&source.occupant);
-        movement_cards.clone_from(&source.movement_cards);
-        event_cards.clone_from(&source.event_cards);
-        combat_cards.clone_from(&source.combat_cards);
-        hazard_pile.clone_from(&source.hazard_pile);
-        face_down.clone_from(&source.face_down);
-        *turn = source.turn;
-        *first_player = source.first_player;
-        *current = source.current;
-        *clock_running = source.clock_running;
-        *bounty = source.bounty;
-        *finish_bonus = source.finish_bonus;
-        phase.clone_from(&source.phase);
-        *active = source.active;
-        *scenario_mp = source.scenario_mp;
-        log.clone_from(&source.log);
-        history.clone_from(&source.history);
-        *result = source.result;
-        *turn_limit = source.turn_limit;
-        *logging = source.logging;
-        mission.clone_from(&source.mission);
-        work.clone_from(&source.work);
-    }
-}
-
-impl Race {
-    /// A copy of the position with these records, logging and workspace (a clone keeps the
-    /// race's own; a search's copy starts them empty).
-    pub(super) fn copy_with(
-        &self,
-        log: Vec<RaceEvent>,
-        history: Vec<super::Decision>,
-        logging: bool,
-        work: Workspace,
-    ) -> Self {
         Self {
-            rules: Arc::clone(&self.rules),
             rng: self.rng.clone(),
             players: self.players.clone(),
             cars: self.cars.clone(),
@@ -409,66 +329,184 @@ impl Race {
             combat_cards: self.combat_cards.clone(),
             hazard_pile: self.hazard_pile.clone(),
             face_down: self.face_down.clone(),
-            turn: self.turn,
-            first_player: self.first_player,
-            current: self.current,
-            clock_running: self.clock_running,
             bounty: self.bounty,
             finish_bonus: self.finish_bonus,
-            phase: self.phase.clone(),
-            active: self.active,
-            scenario_mp: self.scenario_mp,
-            log,
-            history,
-            result: self.result,
-            turn_limit: self.turn_limit,
-            logging,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name: a field added to the position and not copied here does not
+        // compile.
+        let Self {
+            rng,
+            players,
+            cars,
+            occupant,
+            movement_cards,
+            event_cards,
+            combat_cards,
+            hazard_pile,
+            face_down,
+            bounty,
+            finish_bonus,
+        } = self;
+        rng.clone_from(&source.rng);
+        players.clone_from(&source.players);
+        cars.clone_from(&source.cars);
+        occupant.clone_from(&source.occupant);
+        movement_cards.clone_from(&source.movement_cards);
+        event_cards.clone_from(&source.event_cards);
+        combat_cards.clone_from(&source.combat_cards);
+        hazard_pile.clone_from(&source.hazard_pile);
+        face_down.clone_from(&source.face_down);
+        *bounty = source.bounty;
+        *finish_bonus = source.finish_bonus;
+    }
+}
+
+impl Position {
+    /// One of the three card decks, to change, with the RNG that draws from it.
+    #[inline]
+    fn deck_mut(&mut self, kind: DeckKind) -> (&mut Deck, &mut ChaCha8Rng) {
+        let deck = match kind {
+            DeckKind::Race => &mut self.movement_cards,
+            DeckKind::MovementEvent => &mut self.event_cards,
+            DeckKind::Combat => &mut self.combat_cards,
+        };
+        (deck, &mut self.rng)
+    }
+}
+
+/// The turn's flow: the turn, who holds the marker and the action, the point of play, and how
+/// the race ended.
+#[derive(Clone, Debug)]
+struct Flow {
+    /// The turn under way, from 1.
+    turn: u32,
+    first_player: PlayerId,
+    current: PlayerId,
+    clock_running: bool,
+    phase: Phase,
+    /// The car whose activation is under way (8.3: it has moved this turn).
+    active: Option<CarId>,
+    /// A scenario's movement points for its card, used once instead of the card's.
+    scenario_mp: Option<u8>,
+    result: Option<RaceResult>,
+    /// The turn after which the race ends in a draw.
+    turn_limit: u32,
+}
+
+/// The race's records: every event and every decision, while it keeps them.
+#[derive(Clone, Debug)]
+struct Records {
+    /// Every event recorded, in order (see [`RaceEvent`]).
+    log: Vec<RaceEvent>,
+    /// Every decision applied, in order (kept with the events; a seed and these replay it).
+    history: Vec<super::Decision>,
+    /// Whether events and decisions are recorded (a search's scratch copy records neither).
+    logging: bool,
+}
+
+/// A copy. [`Clone::clone_from`] copies into a race already made, reusing its room: a bot that
+/// weighs every decision on a copy of one position allocates nothing after the first.
+impl Clone for Race {
+    fn clone(&self) -> Self {
+        self.copy_with(self.records.clone(), self.work.clone())
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        // Every part by name: a part added to the race and not copied here does not compile.
+        let Self {
+            rules,
+            position,
+            flow,
+            records,
+            mission,
+            work,
+        } = self;
+        rules.clone_from(&source.rules);
+        position.clone_from(&source.position);
+        flow.clone_from(&source.flow);
+        records.log.clone_from(&source.records.log);
+        records.history.clone_from(&source.records.history);
+        records.logging = source.records.logging;
+        mission.clone_from(&source.mission);
+        work.clone_from(&source.work);
+    }
+}
+
+impl Race {
+    /// A copy of the position with these records and workspace (a clone keeps the race's
+    /// own; a search's copy starts them empty, [`Self::copy_without_history`]).
+    fn copy_with(&self, records: Records, work: Workspace) -> Self {
+        Self {
+            rules: Arc::clone(&self.rules),
+            position: self.position.clone(),
+            flow: self.flow.clone(),
+            records,
             mission: self.mission.clone(),
             work,
         }
     }
 
+    /// A copy without the event log and the decision history (a search needs neither).
+    pub(crate) fn copy_without_history(&self) -> Self {
+        self.copy_with(
+            Records {
+                log: Vec::new(),
+                history: Vec::new(),
+                logging: false,
+            },
+            Workspace::default(),
+        )
+    }
+
     /// An empty race over `rules`; setup fills it in.
     pub(crate) fn empty(rules: Arc<RaceRules>, seed: u64, turn_limit: u32) -> Self {
-        let rng = ChaCha8Rng::seed_from_u64(seed);
         let content = &rules.content;
-        let race_deck = Deck::new(content.race_deck.iter().map(|c| c.count.get()));
-        let event_deck = Deck::new(content.movement_events.iter().map(|c| c.count.get()));
-        let combat_deck = Deck::new(content.combat_deck.iter().map(|c| c.count.get()));
+        let movement_cards = Deck::new(content.race_deck.iter().map(|c| c.count.get()));
+        let event_cards = Deck::new(content.movement_events.iter().map(|c| c.count.get()));
+        let combat_cards = Deck::new(content.combat_deck.iter().map(|c| c.count.get()));
         let hazard_pile = Deck::new(
             content
                 .hazards
                 .iter()
                 .flat_map(|book| book.hazards().iter().map(|h| h.count)),
         );
-        let cells = rules.track.cell_count();
-        Self {
-            rules,
-            rng,
+        let position = Position {
+            rng: ChaCha8Rng::seed_from_u64(seed),
             players: Vec::new(),
             cars: Vec::new(),
-            occupant: vec![None; cells],
-            movement_cards: race_deck,
-            event_cards: event_deck,
-            combat_cards: combat_deck,
+            occupant: vec![None; rules.track.cell_count()],
+            movement_cards,
+            event_cards,
+            combat_cards,
             hazard_pile,
             face_down: Vec::new(),
-            turn: 1,
-            first_player: PlayerId(0),
-            current: PlayerId(0),
-            clock_running: true,
             bounty: None,
             finish_bonus: None,
-            phase: Phase::Activation,
-            active: None,
-            scenario_mp: None,
-            // A ten-player race records a few thousand events: room for the first of them
-            // saves most of the copying as the log grows.
-            log: Vec::with_capacity(1024),
-            history: Vec::new(),
-            result: None,
-            turn_limit,
-            logging: true,
+        };
+        Self {
+            rules,
+            position,
+            flow: Flow {
+                turn: 1,
+                first_player: PlayerId(0),
+                current: PlayerId(0),
+                clock_running: true,
+                phase: Phase::Activation,
+                active: None,
+                scenario_mp: None,
+                result: None,
+                turn_limit,
+            },
+            records: Records {
+                // A ten-player race records a few thousand events: room for the first of them
+                // saves most of the copying as the log grows.
+                log: Vec::with_capacity(1024),
+                history: Vec::new(),
+                logging: true,
+            },
             mission: None,
             work: Workspace::default(),
         }
@@ -490,32 +528,32 @@ impl Race {
     /// The players, in seating (clockwise) order.
     #[must_use]
     pub fn players(&self) -> &[Player] {
-        &self.players
+        &self.position.players
     }
 
     /// A player.
     #[must_use]
     #[inline]
     pub fn player(&self, id: PlayerId) -> &Player {
-        &self.players[id.index()]
+        &self.position.players[id.index()]
     }
 
     /// Every car of the race, reserves and destroyed cars included.
     #[must_use]
     pub fn cars(&self) -> &[Car] {
-        &self.cars
+        &self.position.cars
     }
 
     /// A car.
     #[must_use]
     #[inline]
     pub fn car(&self, id: CarId) -> &Car {
-        &self.cars[id.index()]
+        &self.position.cars[id.index()]
     }
 
     /// Car ids, in order.
     pub fn car_ids(&self) -> impl Iterator<Item = CarId> + use<> {
-        (0..self.cars.len() as u16).map(CarId)
+        (0..self.position.cars.len() as u16).map(CarId)
     }
 
     /// The ids of `player`'s cars, in order: their run of ids, not a pass over every car of
@@ -549,25 +587,25 @@ impl Race {
     /// The current turn (1 for the first).
     #[must_use]
     pub fn turn(&self) -> u32 {
-        self.turn
+        self.flow.turn
     }
 
     /// The holder of the First Player marker.
     #[must_use]
     pub fn first_player(&self) -> PlayerId {
-        self.first_player
+        self.flow.first_player
     }
 
     /// The player whose action segment it is (or who discards, at the end of a turn).
     #[must_use]
     pub fn current_player(&self) -> PlayerId {
-        self.current
+        self.flow.current
     }
 
     /// Whether the countdown clock still runs (11.4).
     #[must_use]
     pub fn clock_running(&self) -> bool {
-        self.clock_running
+        self.flow.clock_running
     }
 
     /// Whether the countdown clock takes VP at the end of each turn (11.4): the ruleset has the
@@ -575,55 +613,123 @@ impl Race {
     /// marker alone, which stands at the start of every race.)
     #[must_use]
     pub fn countdown_running(&self) -> bool {
-        self.clock_running && self.rules.ruleset.countdown_clock
+        self.flow.clock_running && self.rules.ruleset.countdown_clock
     }
 
     /// The Bounty card in play.
     #[must_use]
     pub fn bounty(&self) -> Option<Bonus> {
-        self.bounty
+        self.position.bounty
     }
 
     /// The Race Bonus card in play.
     #[must_use]
     pub fn finish_bonus(&self) -> Option<Bonus> {
-        self.finish_bonus
+        self.position.finish_bonus
     }
 
     /// Every event so far, in order ([`RaceEvent`]).
     #[must_use]
     pub fn events(&self) -> &[RaceEvent] {
-        &self.log
+        &self.records.log
     }
 
     /// Every decision applied so far, in order (recorded while events are).
     #[must_use]
     pub fn decisions(&self) -> &[super::Decision] {
-        &self.history
+        &self.records.history
     }
 
     /// Turns event recording off (bots searching clones do not need it) or on.
     pub fn set_logging(&mut self, on: bool) {
-        self.logging = on;
+        self.records.logging = on;
     }
 
     /// How the race ended, once it has.
     #[must_use]
     pub fn result(&self) -> Option<RaceResult> {
-        self.result
+        self.flow.result
     }
 
     /// Whether the race is over.
     #[must_use]
     #[inline]
     pub fn is_over(&self) -> bool {
-        self.result.is_some()
+        self.flow.result.is_some()
+    }
+
+    /// Whether the race is over, so that nothing may change any more (11.5: "the moment one
+    /// player empties their pool, the game is over"). Every primitive that changes the board,
+    /// a pool or a marker checks it, so the rest of the step that won the race does nothing.
+    #[inline]
+    pub(crate) fn frozen(&self) -> bool {
+        self.flow.result.is_some()
+    }
+
+    /// The rules, shared: a rule that changes the race while it reads them holds its own
+    /// handle (a count, not a copy).
+    pub(crate) fn shared_rules(&self) -> &Arc<RaceRules> {
+        &self.rules
+    }
+
+    /// The point of play the race waits at.
+    #[inline]
+    pub(crate) fn phase(&self) -> &Phase {
+        &self.flow.phase
+    }
+
+    /// Whether the race keeps its log of events and decisions.
+    #[inline]
+    pub(crate) fn logging(&self) -> bool {
+        self.records.logging
+    }
+
+    /// One of the three card decks.
+    pub(crate) fn deck(&self, kind: DeckKind) -> &Deck {
+        match kind {
+            DeckKind::Race => &self.position.movement_cards,
+            DeckKind::MovementEvent => &self.position.event_cards,
+            DeckKind::Combat => &self.position.combat_cards,
+        }
+    }
+
+    /// The hazard tokens not dealt.
+    pub(crate) fn hazard_pile(&self) -> &Deck {
+        &self.position.hazard_pile
+    }
+
+    /// The face-down hazard tokens, by space, in space order.
+    pub(crate) fn face_down(&self) -> &[(SpaceId, u16)] {
+        &self.position.face_down
+    }
+
+    /// How the mission stands, in a mission race.
+    #[inline]
+    pub(crate) fn mission_state(&self) -> Option<&super::mission::MissionState> {
+        self.mission.as_deref()
+    }
+
+    /// The engine's workspace (not the position: listed decisions and spare room).
+    #[inline]
+    pub(crate) fn work(&self) -> &Workspace {
+        &self.work
+    }
+
+    /// The workspace, to change (its own methods keep it; nothing in it is the position).
+    #[inline]
+    pub(crate) fn work_mut(&mut self) -> &mut Workspace {
+        &mut self.work
+    }
+
+    /// The turn after which the race ends without a winner.
+    pub(crate) fn turn_limit(&self) -> u32 {
+        self.flow.turn_limit
     }
 
     /// The race deck's draw pile and discards.
     #[must_use]
     pub fn race_deck(&self) -> &Deck {
-        &self.movement_cards
+        &self.position.movement_cards
     }
 
     /// The car on a space, if any (for a trough space: the top car of the stack). A space of
@@ -638,7 +744,7 @@ impl Race {
         if at.ground.shared {
             return self.top_of_stack(space);
         }
-        self.occupant[at.cell.0 as usize]
+        self.position.occupant[at.cell.0 as usize]
     }
 
     /// [`Self::car_on`] for a space of ground where cars stack: the top car of the trough's
@@ -692,454 +798,10 @@ impl Race {
         self.track().space(space).cell
     }
 
-    /// Records an event, when the race keeps its log or plays a mission. Inlined, so that the
-    /// check comes before any call: the engine reports hundreds of events in every race, and
-    /// races played by the hundred thousand keep no log.
-    #[inline]
-    pub(crate) fn record(&mut self, event: RaceEvent) {
-        if self.records() {
-            self.keep_event(event);
-        }
-    }
-
-    /// Whether something keeps the events: the race's log, or the mission it plays (which
-    /// reads them as they happen).
-    #[inline]
-    fn records(&self) -> bool {
-        self.logging || self.mission.is_some()
-    }
-
-    #[inline(never)]
-    fn keep_event(&mut self, event: RaceEvent) {
-        if self.mission.is_some() {
-            self.record_in_mission(event);
-        } else {
-            self.log.push(event);
-        }
-    }
-
-    /// Whether the race is over, so that nothing may change any more (11.5: "the moment one
-    /// player empties their pool, the game is over"). Every primitive that changes the board,
-    /// a pool or a marker checks it, so the rest of the step that won the race does nothing.
-    #[inline]
-    pub(crate) fn frozen(&self) -> bool {
-        self.result.is_some()
-    }
-
-    /// Puts a car somewhere, keeping the cell index right, and records the move. No rule is
-    /// applied.
-    // Always inlined, as `relocate` is: a car's every move comes here.
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    pub(crate) fn put(&mut self, id: CarId, place: Place, motion: Motion) {
-        if self.frozen() {
-            return;
-        }
-        let from = self.cars[id.index()].place;
-        self.relocate(id, place);
-        // Not even built when nothing records it (an outcome search moves cars by the
-        // hundred thousand); a mission reads a car's arrival in the Destroyed Cars box.
-        if self.records() && from != place {
-            self.record(RaceEvent::CarMoved {
-                car: id,
-                from,
-                to: place,
-                motion,
-            });
-        }
-    }
-
-    /// Swaps two cars on track spaces (Overtake, Drift, Bulldoze), recording both moves.
-    pub(crate) fn exchange(&mut self, a: CarId, b: CarId) {
-        if self.frozen() {
-            return;
-        }
-        let (pa, pb) = (self.car(a).place, self.car(b).place);
-        self.relocate(b, Place::Reserve);
-        self.relocate(a, pb);
-        self.relocate(b, pa);
-        self.record(RaceEvent::CarMoved {
-            car: a,
-            from: pa,
-            to: pb,
-            motion: Motion::Swapped,
-        });
-        self.record(RaceEvent::CarMoved {
-            car: b,
-            from: pb,
-            to: pa,
-            motion: Motion::Swapped,
-        });
-    }
-
-    /// Sets a marker on a car or takes it off, recording the change.
-    pub(crate) fn set_marker(&mut self, id: CarId, marker: Marker, on: bool) {
-        if self.frozen() {
-            return;
-        }
-        let car = &mut self.cars[id.index()];
-        let changed = match marker {
-            Marker::Suppression => std::mem::replace(&mut car.suppressed, on) != on,
-            Marker::Reloading => std::mem::replace(&mut car.reloading, on) != on,
-            Marker::SpinAround => std::mem::replace(&mut car.spun_around, on) != on,
-            Marker::OnFire => std::mem::replace(&mut car.on_fire, on) != on,
-            // Lapped tokens count: each placed one is one more, each removed one less.
-            Marker::Lapped if on => {
-                car.lapped += 1;
-                true
-            }
-            Marker::Lapped if car.lapped > 0 => {
-                car.lapped -= 1;
-                true
-            }
-            Marker::Lapped => false,
-        };
-        if !changed {
-            return;
-        }
-        self.record(if on {
-            RaceEvent::MarkerPlaced { car: id, marker }
-        } else {
-            RaceEvent::MarkerRemoved { car: id, marker }
-        });
-    }
-
-    /// Moves a car and keeps the cell index right; records nothing.
-    // Always inlined: every car moved at every step comes here, and as a call it was 3% of a
-    // random race's instructions (measured with callgrind over the `rules` bench).
-    #[allow(clippy::inline_always)]
-    #[inline(always)]
-    fn relocate(&mut self, id: CarId, place: Place) {
-        // Each space is looked up once, for its ground and its cell (a car moves at every step
-        // of every race).
-        if let Place::Track(old) = self.cars[id.index()].place {
-            let space = self.rules.track.space(old);
-            let cell = space.cell.0 as usize;
-            if !space.ground.shared && self.occupant[cell] == Some(id) {
-                self.occupant[cell] = None;
-            }
-        }
-        self.cars[id.index()].place = place;
-        self.work.moved(id);
-        if let Place::Track(new) = place {
-            let space = self.rules.track.space(new);
-            if !space.ground.shared {
-                self.occupant[space.cell.0 as usize] = Some(id);
-            }
-        }
-    }
-
-    /// Moves a car one space forward, scoring a crossing of the finish line (11.1).
-    pub(crate) fn move_forward(&mut self, id: CarId, to: SpaceId, motion: Motion) {
-        if self.frozen() {
-            return;
-        }
-        let from = self.car(id).place.space();
-        if self.logging
-            && let Some(from) = from
-            && self.track().space(from).next.len() > 1
-        {
-            self.record(RaceEvent::ForkTaken {
-                car: id,
-                at: from,
-                to,
-            });
-        }
-        self.put(id, Place::Track(to), motion);
-        if let Some(from) = from
-            && self.track().crosses_line(from, to)
-        {
-            self.crossed_line(id);
-        }
-    }
-
-    /// Moves a car to an adjacent space in whatever direction that is, scoring or returning a
-    /// VP when it crosses the finish line (11.1, 11.2).
-    pub(crate) fn move_adjacent(&mut self, id: CarId, to: SpaceId, motion: Motion) {
-        let Some(from) = self.car(id).place.space() else {
-            self.put(id, Place::Track(to), motion);
-            return;
-        };
-        if self.track().space(from).next.contains(&to) {
-            self.move_forward(id, to, motion);
-        } else if self.track().space(to).next.contains(&from) {
-            self.put(id, Place::Track(to), motion);
-            if self.track().crosses_line(to, from) {
-                self.crossed_back(id);
-            }
-        } else {
-            self.put(id, Place::Track(to), motion);
-        }
-    }
-
-    /// A car crossed the finish line going forward: its player claims VP (11.1), or, if it was
-    /// lapped, its Lapped marker goes instead (3.0).
-    pub(crate) fn crossed_line(&mut self, id: CarId) {
-        if self.frozen() {
-            return;
-        }
-        if self.mission.is_some() {
-            self.record(RaceEvent::LineCrossed {
-                car: id,
-                forward: true,
-            });
-            // The crossing may have met the mission's objective and ended the race.
-            if self.frozen() {
-                return;
-            }
-        }
-        if self.car(id).lapped > 0 {
-            self.set_marker(id, Marker::Lapped, false);
-        } else {
-            let player = self.car(id).player;
-            let vp = self.use_bonus(BonusKind::RaceBonus);
-            self.claim(player, id, vp, VpSource::Finish);
-        }
-        if self.track().point_to_point() {
-            self.end_run(id);
-        }
-    }
-
-    /// A car across the finish line of a point-to-point track, its crossing scored: by the
-    /// ruleset's [`PointToPointFinish`], its player wins on the spot (claiming all their pool
-    /// has left), or the car leaves the race. Either way it goes off the road: the run-off
-    /// stays empty, so a car pushed into it never meets another there.
-    fn end_run(&mut self, id: CarId) {
-        if self.frozen() {
-            return;
-        }
-        if self.rules.ruleset.point_to_point == PointToPointFinish::FirstAcrossWins {
-            let player = self.car(id).player;
-            let left = self.players[player.index()].pool;
-            self.claim(player, id, left, VpSource::Finish);
-            if self.frozen() {
-                return;
-            }
-        }
-        let before = self
-            .cars
-            .iter()
-            .filter(|c| matches!(c.place, Place::Finished(_)))
-            .count();
-        self.put(
-            id,
-            Place::Finished(u8::try_from(before).unwrap_or(u8::MAX)),
-            Motion::Finished,
-        );
-    }
-
-    /// The VP of one crossing (Race Bonus) or one kill (Bounty): the card's VP while it is in
-    /// play, which uses one of its markers and leaves play with the last one; 1 otherwise.
-    fn use_bonus(&mut self, kind: BonusKind) -> u32 {
-        if self.frozen() {
-            return 0;
-        }
-        let slot = match kind {
-            BonusKind::Bounty => &mut self.bounty,
-            BonusKind::RaceBonus => &mut self.finish_bonus,
-        };
-        let Some(bonus) = slot else {
-            return self.base_vp(kind == BonusKind::Bounty);
-        };
-        bonus.markers = bonus.markers.saturating_sub(1);
-        let vp = u32::from(bonus.vp);
-        let card = bonus.card;
-        if bonus.markers == 0 {
-            *slot = None;
-            self.event_cards.discard.push(card);
-        }
-        let bonus = *slot;
-        self.record(RaceEvent::BonusChanged { kind, bonus });
-        vp
-    }
-
-    /// A car went back over the finish line (11.2): "the team that is moved backward must
-    /// return one claimed VP", and "when that car crosses the Finish Line again it may re-claim
-    /// the token it lost", so the VP returned is the one *this car* claimed for crossing. A
-    /// car that holds no such claim (it never crossed, or its crossings were already given
-    /// back) returns nothing its team earned otherwise: it is marked lapped instead, and its
-    /// next forward crossing scores nothing (3.0, the Lapped tokens).
-    pub(crate) fn crossed_back(&mut self, id: CarId) {
-        if self.frozen() {
-            return;
-        }
-        if self.mission.is_some() {
-            self.record(RaceEvent::LineCrossed {
-                car: id,
-                forward: false,
-            });
-            if self.frozen() {
-                return;
-            }
-        }
-        let player = self.car(id).player;
-        let p = &mut self.players[player.index()];
-        let car = &mut self.cars[id.index()];
-        if car.crossings == 0 || p.claims.finish == 0 {
-            self.set_marker(id, Marker::Lapped, true);
-            return;
-        }
-        car.count_vp(VpSource::Finish, -1);
-        p.claims.finish -= 1;
-        p.pool += 1;
-        self.record(RaceEvent::VpReturned {
-            seat: player,
-            car: id,
-            source: VpSource::Finish,
-        });
-    }
-
-    /// A player claims VP from their pool for `car`; emptying it wins the race on the spot
-    /// (11.5). The event records what was actually taken.
-    pub(crate) fn claim(&mut self, player: PlayerId, car: CarId, vp: u32, source: VpSource) {
-        if self.frozen() {
-            return;
-        }
-        let vp = vp.min(self.players[player.index()].pool);
-        // A mission may make a source worth nothing, or keep a race going past an empty pool:
-        // then nothing is claimed.
-        if vp == 0 && self.mission.is_some() {
-            return;
-        }
-        let p = &mut self.players[player.index()];
-        p.pool -= vp;
-        match source {
-            VpSource::Finish => p.claims.finish += vp,
-            VpSource::Kill => p.claims.kills += vp,
-        }
-        self.cars[car.index()].count_vp(source, i64::from(vp));
-        let won = p.pool == 0 && self.pool_wins();
-        self.record(RaceEvent::VpClaimed {
-            seat: player,
-            car,
-            source,
-            amount: vp,
-        });
-        if won {
-            self.result = Some(RaceResult::Winner(player));
-            self.record(RaceEvent::Winner { seat: player });
-        }
-    }
-
-    /// Gives a car damage markers (9.0); the sixth eliminates it at once (5.3, 8.2). A kill of
-    /// another team's car scores for the active player unless the cause says it does not (11.3).
-    pub(crate) fn damage(&mut self, id: CarId, amount: u8, scoring: Option<PlayerId>) {
-        self.add_damage(id, amount, false, scoring);
-    }
-
-    /// Temporary damage (the Thunder Alley crossover variant).
-    pub(crate) fn temporary_damage(&mut self, id: CarId, amount: u8, scoring: Option<PlayerId>) {
-        self.add_damage(id, amount, true, scoring);
-    }
-
-    fn add_damage(&mut self, id: CarId, amount: u8, temporary: bool, scoring: Option<PlayerId>) {
-        if amount == 0 || self.frozen() || !self.car(id).place.in_race() {
-            return;
-        }
-        let limit = self.rules.ruleset.eliminating_damage;
-        let car = &mut self.cars[id.index()];
-        let room = limit.saturating_sub(car.damage + car.temporary_damage);
-        let amount = amount.min(room);
-        if temporary {
-            car.temporary_damage += amount;
-        } else {
-            car.damage += amount;
-        }
-        self.record(RaceEvent::Damage {
-            car: id,
-            amount,
-            temporary,
-        });
-        let car = &self.cars[id.index()];
-        if car.damage + car.temporary_damage >= limit {
-            self.eliminate(id, scoring);
-        }
-    }
-
-    /// Slides a car `spaces` spaces to a side drawn from the race's RNG (an oil slick, when
-    /// its movement ends), free, stopping short of a car, the trough, a barred crossover space
-    /// or the wall. Draws nothing for no spaces or a car no longer on the track. The ground it
-    /// slides onto does nothing: the movement is over, and only a moving car is struck.
-    pub(crate) fn slide_aside(&mut self, id: CarId, spaces: u8) {
-        if spaces == 0 || self.car(id).place.space().is_none() || self.frozen() {
-            return;
-        }
-        let side = if self.rng.random::<bool>() {
-            LaneSide::Inside
-        } else {
-            LaneSide::Outside
-        };
-        for _ in 0..spaces {
-            let Some(at) = self.car(id).place.space() else {
-                return;
-            };
-            let Some(to) = self.track().lateral(at, side) else {
-                return;
-            };
-            if self.track().space(to).ground.is_trough()
-                || self.car_on(to).is_some()
-                || self.blocked_across(to).is_some()
-            {
-                return;
-            }
-            self.put(id, Place::Track(to), Motion::Moved);
-        }
-    }
-
-    /// Eliminates a car that entered ground that wrecks it; no one scores the kill.
-    pub(crate) fn wreck(&mut self, id: CarId) {
-        if self.car(id).place.in_race() && !self.frozen() {
-            self.eliminate(id, None);
-        }
-    }
-
-    fn eliminate(&mut self, id: CarId, scoring: Option<PlayerId>) {
-        let owner = self.car(id).player;
-        // 8.3: a car eliminated during its own activation has moved this turn, so its
-        // replacement may not activate until the next turn.
-        let has_moved = self.car(id).activated || self.active == Some(id);
-        let scorer = scoring.filter(|p| self.kill_scores(*p, owner));
-        self.record(RaceEvent::Eliminated {
-            car: id,
-            scored_by: scorer,
-        });
-        self.put(id, Place::Destroyed, Motion::Eliminated);
-        // A mission may have ended the race the moment the car was destroyed.
-        if let Some(player) = scorer.filter(|_| !self.frozen()) {
-            let vp = self.use_bonus(BonusKind::Bounty);
-            self.claim(player, id, vp, VpSource::Kill);
-        }
-        if !self.frozen() {
-            self.replace(owner, has_moved);
-        }
-    }
-
-    /// Replacement cars to the chute (8.3): up to the race's cars per team, same side up as
-    /// the eliminated car. (A car that finished a point-to-point run is simply no longer in the
-    /// race: each elimination still brings in one replacement, as on a lap.)
-    fn replace(&mut self, player: PlayerId, activated: bool) {
-        let max = usize::from(self.cars_per_team());
-        let in_race = self
-            .cars_of(player)
-            .filter(|c| self.car(*c).place.in_race())
-            .count();
-        if in_race >= max {
-            return;
-        }
-        let p = &mut self.players[player.index()];
-        if p.reserve.is_empty() {
-            return;
-        }
-        let id = p.reserve.remove(0);
-        self.cars[id.index()].activated = activated;
-        self.record(RaceEvent::Replacement { car: id, activated });
-        self.put(id, Place::Chute, Motion::Replacement);
-    }
-
     /// Cars each team races with, for this field.
     #[must_use]
     pub fn cars_per_team(&self) -> u8 {
-        let players = self.players.len() as u8;
+        let players = self.position.players.len() as u8;
         self.rules
             .ruleset
             .cars_by_players
@@ -1151,13 +813,13 @@ impl Race {
     /// The player after `player`, clockwise.
     #[must_use]
     pub fn next_player(&self, player: PlayerId) -> PlayerId {
-        PlayerId(((player.index() + 1) % self.players.len()) as u8)
+        PlayerId(((player.index() + 1) % self.position.players.len()) as u8)
     }
 
     /// Players in turn order starting with `from`.
     #[must_use]
     pub fn players_from(&self, from: PlayerId) -> Vec<PlayerId> {
-        let n = self.players.len();
+        let n = self.position.players.len();
         (0..n)
             .map(|k| PlayerId(((from.index() + k) % n) as u8))
             .collect()
@@ -1166,10 +828,11 @@ impl Race {
     /// Checks the invariants every state must keep; the property tests call this after every
     /// decision. Returns a description of the first broken one.
     pub fn check_invariants(&self) -> Result<(), String> {
-        for (i, p) in self.players.iter().enumerate() {
+        for (i, p) in self.position.players.iter().enumerate() {
             let (first, count) = p.cars;
             let run = usize::from(first)..usize::from(first) + usize::from(count);
             let owners = self
+                .position
                 .cars
                 .iter()
                 .enumerate()
@@ -1178,7 +841,7 @@ impl Race {
                 return Err(format!("player {i}'s cars are not the run of ids it keeps"));
             }
         }
-        let mut seen = vec![None; self.occupant.len()];
+        let mut seen = vec![None; self.position.occupant.len()];
         for id in self.car_ids() {
             let car = self.car(id);
             if let Place::Track(space) = car.place {
@@ -1200,11 +863,11 @@ impl Race {
                 return Err(format!("car {id:?} is racing with {} damage", car.damage));
             }
         }
-        if seen != self.occupant {
+        if seen != self.position.occupant {
             return Err("the cell index disagrees with the cars' places".to_owned());
         }
         let total = u32::from(self.rules.ruleset.victory_points);
-        for (i, p) in self.players.iter().enumerate() {
+        for (i, p) in self.position.players.iter().enumerate() {
             if p.pool + p.claimed() + p.clock_removed != total {
                 return Err(format!(
                     "player {i}: pool {} + claimed {} + clock {} != {total}",
@@ -1214,6 +877,7 @@ impl Race {
                 ));
             }
             let cars = self
+                .position
                 .cars
                 .iter()
                 .filter(|c| c.player.index() == i && c.place.in_race())
@@ -1223,29 +887,6 @@ impl Race {
             }
         }
         Ok(())
-    }
-
-    /// Draws the top card of a deck, recording a reshuffle when the deck ran out.
-    pub(crate) fn draw_card(&mut self, deck: DeckKind) -> Option<u16> {
-        if self.frozen() {
-            return None;
-        }
-        let pile = match deck {
-            DeckKind::Race => &mut self.movement_cards,
-            DeckKind::MovementEvent => &mut self.event_cards,
-            DeckKind::Combat => &mut self.combat_cards,
-        };
-        let (card, reshuffled) = pile.draw(&mut self.rng);
-        if reshuffled {
-            let cards = pile.len() + usize::from(card.is_some());
-            self.record(RaceEvent::DeckReshuffled { deck, cards });
-        }
-        card
-    }
-
-    /// Shuffles a list with the race's RNG (setup's draw bag).
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        items.shuffle(&mut self.rng);
     }
 
     /// The crossover variant in force.
@@ -1273,7 +914,7 @@ mod tests {
             assert!(!owned.is_empty());
         }
         // A run one car off names a car of the next player.
-        race.players[0].cars.1 += 1;
+        race.position.players[0].cars.1 += 1;
         let broken = race.check_invariants().expect_err("a wrong run is caught");
         assert!(broken.contains("player 0's cars"), "{broken}");
     }

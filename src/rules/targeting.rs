@@ -100,13 +100,13 @@ impl Race {
     /// (from the table the rules keep; worked out afresh for a defense beyond it).
     fn odds(&self, attacker: CarId, defense: u8) -> (f64, f64) {
         let car = self.car(attacker);
-        self.rules
+        self.rules()
             .odds
             .get(self.player(car.player).team)
             .and_then(|team| team.get(usize::from(car.mat_index)))
             .and_then(|by_defense| by_defense.get(usize::from(defense)))
             .copied()
-            .unwrap_or_else(|| odds(&self.rules.content, self.stats(attacker), defense))
+            .unwrap_or_else(|| odds(&self.rules().content, self.stats(attacker), defense))
     }
 
     /// The damage a collision attack (a ram, a Sideswipe) deals its target on average, over
@@ -114,7 +114,7 @@ impl Race {
     #[must_use]
     pub fn expected_collision_damage(&self) -> f64 {
         let (mut total, mut damage) = (0.0, 0.0);
-        for card in &self.rules.content.combat_deck {
+        for card in &self.rules().content.combat_deck {
             let count = f64::from(card.count.get());
             total += count;
             damage += count * f64::from(card.collision.target_damage);

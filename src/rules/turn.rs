@@ -17,30 +17,30 @@ impl Race {
     /// Passes the action to the next player clockwise who can play (4.4); when nobody can,
     /// the action phase is over and the end of turn sequence begins. Returns the next phase.
     pub(crate) fn next_segment(&mut self) -> Phase {
-        if self.result.is_some() {
+        if self.is_over() {
             return Phase::Over;
         }
-        let mut player = self.current;
-        for _ in 0..self.players.len() {
+        let mut player = self.current_player();
+        for _ in 0..self.players().len() {
             player = self.next_player(player);
             if self.can_play(player) {
-                self.current = player;
+                self.give_action(player);
                 return Phase::Activation;
             }
         }
         // Nobody can play: the action phase is over (4.5).
-        self.current = self.first_player;
+        self.give_action(self.first_player());
         Phase::Discard
     }
 
     /// The current player has finished discarding; the next one discards, or the turn ends.
     /// Returns the next phase.
     pub(crate) fn done_discarding(&mut self) -> Phase {
-        let next = self.next_player(self.current);
-        if next == self.first_player {
+        let next = self.next_player(self.current_player());
+        if next == self.first_player() {
             self.end_turn()
         } else {
-            self.current = next;
+            self.give_action(next);
             Phase::Discard
         }
     }
@@ -49,30 +49,23 @@ impl Race {
     /// the next phase.
     fn end_turn(&mut self) -> Phase {
         self.assign_first_player();
-        for car in &mut self.cars {
-            car.temporary_damage = 0;
-            car.activated = false;
-        }
-        self.record(RaceEvent::TurnEnded { turn: self.turn });
+        self.clear_turn_markers();
+        self.record(RaceEvent::TurnEnded { turn: self.turn() });
         // A mission may end the race at the end of a turn (its turn limit, a survival).
-        if self.result.is_some() {
+        if self.is_over() {
             return Phase::Over;
         }
-        if self.turn >= self.turn_limit || !self.cars.iter().any(|c| c.place.in_race()) {
-            if let Some(player) = self.run_settled() {
-                self.result = Some(RaceResult::Winner(player));
-                self.record(RaceEvent::Winner { seat: player });
-            } else {
-                self.result = Some(RaceResult::Draw);
-                self.record(RaceEvent::Draw);
-            }
+        if self.turn() >= self.turn_limit() || !self.cars().iter().any(|c| c.place.in_race()) {
+            let result = self
+                .run_settled()
+                .map_or(RaceResult::Draw, RaceResult::Winner);
+            self.end_race(result);
             return Phase::Over;
         }
-        self.turn += 1;
-        self.record(RaceEvent::TurnStarted { turn: self.turn });
+        self.start_next_turn();
         self.fill_hands();
         self.countdown();
-        self.current = self.first_player;
+        self.give_action(self.first_player());
         Phase::Activation
     }
 
@@ -83,14 +76,14 @@ impl Race {
     /// mission race (its own objectives and settlement decide) and while a car still races.
     fn run_settled(&self) -> Option<PlayerId> {
         if !self.track().point_to_point()
-            || self.mission.is_some()
-            || self.cars.iter().any(|c| c.place.in_race())
+            || self.mission_state().is_some()
+            || self.cars().iter().any(|c| c.place.in_race())
         {
             return None;
         }
-        let fewest = self.players.iter().map(|p| p.pool).min()?;
+        let fewest = self.players().iter().map(|p| p.pool).min()?;
         let mut level = self
-            .players
+            .players()
             .iter()
             .enumerate()
             .filter(|(_, p)| p.pool == fewest)
@@ -99,9 +92,9 @@ impl Race {
         if level.next().is_none() {
             return Some(first);
         }
-        self.cars
+        self.cars()
             .iter()
-            .filter(|c| self.players[c.player.index()].pool == fewest)
+            .filter(|c| self.player(c.player).pool == fewest)
             .filter_map(|c| match c.place {
                 Place::Finished(order) => Some((order, c.player)),
                 _ => None,
@@ -112,19 +105,19 @@ impl Race {
 
     /// Fills every hand to the hand size, in turn order from the first player (4.3).
     pub(crate) fn fill_hands(&mut self) {
-        let size = usize::from(self.rules.ruleset.hand_size);
-        for player in self.players_from(self.first_player) {
+        let size = usize::from(self.rules().ruleset.hand_size);
+        for player in self.players_from(self.first_player()) {
             let mut drawn = Vec::new();
-            while self.players[player.index()].hand.len() < size {
+            while self.player(player).hand.len() < size {
                 let Some(card) = self.draw_card(DeckKind::Race) else {
                     break;
                 };
-                self.players[player.index()].hand.push(card);
-                if self.logging {
+                self.deal(player, card);
+                if self.logging() {
                     drawn.push(card);
                 }
             }
-            self.players[player.index()].hand.sort_unstable();
+            self.sort_hand(player);
             if !drawn.is_empty() {
                 self.record(RaceEvent::HandFilled {
                     seat: player,
@@ -136,25 +129,20 @@ impl Race {
 
     /// The countdown clock (11.4): every pool loses 1 VP, until that would take someone's last.
     fn countdown(&mut self) {
-        if !self.clock_running || !self.rules.ruleset.countdown_clock {
+        if !self.clock_running() || !self.rules().ruleset.countdown_clock {
             return;
         }
-        if self.players.iter().any(|p| p.pool <= 1) {
-            self.clock_running = false;
-            self.record(RaceEvent::ClockStopped);
+        if self.players().iter().any(|p| p.pool <= 1) {
+            self.stop_clock();
             return;
         }
-        for p in &mut self.players {
-            p.pool -= 1;
-            p.clock_removed += 1;
-        }
-        self.record(RaceEvent::Clock);
+        self.clock_takes_one();
     }
 
     /// The First Player marker goes to the player with the most damage on cars in the race,
     /// never the current holder; ties go to the tied player nearest the holder's left (4.5).
     fn assign_first_player(&mut self) {
-        if self.players.len() < 2 {
+        if self.players().len() < 2 {
             return;
         }
         let damage = |p: PlayerId| -> u32 {
@@ -164,7 +152,7 @@ impl Race {
                 .map(|c| u32::from(c.damage) + u32::from(c.temporary_damage))
                 .sum()
         };
-        let holder = self.first_player;
+        let holder = self.first_player();
         let mut best: Option<(PlayerId, u32)> = None;
         for p in self.players_from(self.next_player(holder)) {
             if p == holder {
@@ -176,8 +164,7 @@ impl Race {
             }
         }
         if let Some((p, _)) = best {
-            self.first_player = p;
-            self.record(RaceEvent::FirstPlayer { seat: p });
+            self.pass_first_player(p);
         }
     }
 }

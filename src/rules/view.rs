@@ -14,15 +14,13 @@
 //! # Decisions where the rulebook is silent
 //! - Discard piles are face up, so every player may know them.
 
-use rand::{Rng, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
-use super::deck::draw_from;
+use rand::Rng;
 
 use super::decision::Decision;
 use super::ids::{CarId, PlayerId};
 use super::movement::Movement;
 use super::outcomes::Outcome;
+use super::race_event::DeckKind;
 use super::state::{Bonus, Car, Claims, Race, RaceResult, RaceRules};
 use super::targeting::TargetOption;
 use crate::validate::checked::Car as CarStats;
@@ -146,9 +144,9 @@ impl<'a> PlayerView<'a> {
             .map(|(_, p)| p.hand.len())
             .sum();
         Unseen {
-            race_cards: self.race.movement_cards.len() + others,
-            event_cards: self.race.event_cards.len(),
-            combat_cards: self.race.combat_cards.len(),
+            race_cards: self.race.deck(DeckKind::Race).len() + others,
+            event_cards: self.race.deck(DeckKind::MovementEvent).len(),
+            combat_cards: self.race.deck(DeckKind::Combat).len(),
         }
     }
 
@@ -156,9 +154,9 @@ impl<'a> PlayerView<'a> {
     #[must_use]
     pub fn discards(&self) -> [&'a [u16]; 3] {
         [
-            &self.race.movement_cards.discard,
-            &self.race.event_cards.discard,
-            &self.race.combat_cards.discard,
+            &self.race.deck(DeckKind::Race).discard,
+            &self.race.deck(DeckKind::MovementEvent).discard,
+            &self.race.deck(DeckKind::Combat).discard,
         ]
     }
 
@@ -244,152 +242,17 @@ impl<'a> PlayerView<'a> {
     #[must_use]
     pub fn determinise(&self, rng: &mut impl Rng) -> Race {
         let mut race = self.race.copy_without_history();
-        let me = self.me.index();
-        // The draw piles keep no order, so only the cards on top (a scenario's stacked ones)
-        // have one to forget; the other hands go back into the race deck's pile and are dealt
-        // again from it.
-        for deck in [
-            &mut race.movement_cards,
-            &mut race.event_cards,
-            &mut race.combat_cards,
-        ] {
-            deck.forget_order();
-        }
-        let sizes: Vec<usize> = race.players.iter().map(|p| p.hand.len()).collect();
-        for (i, p) in race.players.iter_mut().enumerate() {
-            if i != me {
-                for card in p.hand.drain(..) {
-                    race.movement_cards.put_back(card);
-                }
-            }
-        }
-        for (i, p) in race.players.iter_mut().enumerate() {
-            if i != me {
-                p.hand = (0..sizes[i])
-                    .filter_map(|_| draw_from(&mut race.movement_cards.pile, rng))
-                    .collect();
-                p.hand.sort_unstable();
-            }
-        }
-        // The face-down hazard tokens are dealt again from those not yet seen (the ones face
-        // down and the ones never dealt), to the same spots.
-        if !race.face_down.is_empty() {
-            for (_, token) in &race.face_down {
-                race.hazard_pile.put_back(*token);
-            }
-            race.hazard_pile.forget_order();
-            for spot in &mut race.face_down {
-                if let Some(token) = draw_from(&mut race.hazard_pile.pile, rng) {
-                    spot.1 = token;
-                }
-            }
-        }
-        race.rng = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        race.deal_unseen_again(self.me, rng);
         race
-    }
-}
-
-impl Race {
-    /// A copy without the event log and the decision history (a search needs neither).
-    pub(crate) fn copy_without_history(&self) -> Self {
-        self.copy_with(
-            Vec::new(),
-            Vec::new(),
-            false,
-            super::workspace::Workspace::default(),
-        )
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
     use super::*;
-    use crate::rules::deck::Deck;
 
     fn race(players: usize, seed: u64) -> Race {
         crate::rules::test_support::race("oval", players, seed)
-    }
-
-    /// What a determinised race shows: every hand, every draw pile, and the next RNG draws.
-    fn hidden(race: &Race) -> (Vec<Vec<u16>>, [Deck; 3], u64) {
-        let mut rng = race.rng.clone();
-        (
-            race.players.iter().map(|p| p.hand.clone()).collect(),
-            [
-                race.movement_cards.clone(),
-                race.event_cards.clone(),
-                race.combat_cards.clone(),
-            ],
-            rng.next_u64(),
-        )
-    }
-
-    #[test]
-    fn a_determinised_race_depends_only_on_what_the_player_knows() {
-        let real = race(4, 3);
-        // The same race with everything player 0 cannot see changed: the other hands swapped
-        // with draw pile cards, the next cards of every pile known (stacked on top), the
-        // engine's RNG reseeded.
-        let mut other = real.clone();
-        let mut deal = ChaCha8Rng::seed_from_u64(5);
-        for p in 1..4 {
-            let hand = std::mem::take(&mut other.players[p].hand);
-            let drawn: Vec<u16> = (0..hand.len())
-                .filter_map(|_| draw_from(&mut other.movement_cards.pile, &mut deal))
-                .collect();
-            for card in hand {
-                other.movement_cards.put_back(card);
-            }
-            other.players[p].hand = drawn;
-        }
-        for deck in [
-            &mut other.movement_cards,
-            &mut other.event_cards,
-            &mut other.combat_cards,
-        ] {
-            let next = deck.draw(&mut deal).0.expect("a card");
-            deck.top.push(next);
-        }
-        other.rng = ChaCha8Rng::seed_from_u64(999);
-        assert_ne!(hidden(&real), hidden(&other), "the hidden state differs");
-        let me = PlayerId(0);
-        let a = real.view(me).determinise(&mut ChaCha8Rng::seed_from_u64(7));
-        let b = other
-            .view(me)
-            .determinise(&mut ChaCha8Rng::seed_from_u64(7));
-        assert_eq!(
-            hidden(&a),
-            hidden(&b),
-            "the bot's race cannot tell them apart"
-        );
-        assert_eq!(
-            a.players[0].hand, real.players[0].hand,
-            "its own hand is kept"
-        );
-        for p in 1..4 {
-            assert_eq!(a.players[p].hand.len(), real.players[p].hand.len());
-        }
-        // The unseen race cards are the same cards, dealt again.
-        let unseen = |r: &Race| {
-            let mut all: Vec<u16> = r
-                .movement_cards
-                .pile
-                .iter()
-                .enumerate()
-                .flat_map(|(kind, &n)| std::iter::repeat_n(kind as u16, n as usize))
-                .chain(r.movement_cards.top.iter().copied())
-                .collect();
-            for p in 1..4 {
-                all.extend(&r.players[p].hand);
-            }
-            all.sort_unstable();
-            all
-        };
-        assert_eq!(unseen(&a), unseen(&real));
-        assert!(a.events().is_empty() && a.decisions().is_empty());
     }
 
     #[test]
@@ -398,18 +261,18 @@ mod tests {
         let view = real.view(PlayerId(2));
         let others: usize = [0, 1, 3, 4]
             .iter()
-            .map(|p| real.players[*p].hand.len())
+            .map(|p| real.player(PlayerId(*p)).hand.len())
             .sum();
         let unseen = view.unseen();
-        assert_eq!(unseen.race_cards, real.movement_cards.len() + others);
-        assert_eq!(unseen.combat_cards, real.combat_cards.len());
-        assert_eq!(view.hand(), &real.players[2].hand[..]);
+        assert_eq!(unseen.race_cards, real.deck(DeckKind::Race).len() + others);
+        assert_eq!(unseen.combat_cards, real.deck(DeckKind::Combat).len());
+        assert_eq!(view.hand(), &real.player(PlayerId(2)).hand[..]);
         assert_eq!(
             view.players()
                 .iter()
                 .map(|p| p.hand_size)
                 .collect::<Vec<_>>(),
-            real.players
+            real.players()
                 .iter()
                 .map(|p| p.hand.len())
                 .collect::<Vec<_>>()

@@ -147,6 +147,7 @@ impl Workspace {
     }
 
     /// `activation` in a box: the box of the last one that ended, or a new one.
+    #[inline]
     pub(crate) fn boxed(&mut self, activation: Activation) -> Box<Activation> {
         match self.activation.take() {
             Some(mut room) => {
@@ -213,27 +214,27 @@ mod tests {
         let mut race = race("oval", 4, 5);
         // Play into the race until an activation has ended and its box is kept for the next.
         for _ in 0..2_000 {
-            if race.is_over() || race.work.activation.is_some() {
+            if race.is_over() || race.work().activation.is_some() {
                 break;
             }
             race.apply_nth(0);
         }
         let listed = race.legal().to_vec();
-        assert!(race.work.legal.get().is_some(), "listed once asked for");
+        assert!(race.work().legal.get().is_some(), "listed once asked for");
         assert!(
-            race.work.activation.is_some(),
+            race.work().activation.is_some(),
             "the race keeps a box for its next activation"
         );
         let copy = race.clone();
         assert!(
-            copy.work.legal.get().is_some(),
+            copy.work().legal.get().is_some(),
             "the copy keeps the listing"
         );
         assert_eq!(copy.legal().to_vec(), listed);
-        assert_eq!(copy.work.touched, race.work.touched);
-        assert!(copy.work.activation.is_none(), "no box kept for the copy");
+        assert_eq!(copy.work().touched, race.work().touched);
+        assert!(copy.work().activation.is_none(), "no box kept for the copy");
         assert!(
-            copy.work.spare.iter().all(|cell| {
+            copy.work().spare.iter().all(|cell| {
                 let spare = cell.take();
                 let empty = spare.is_empty();
                 cell.set(spare);
