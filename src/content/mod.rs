@@ -13,6 +13,7 @@ pub mod course;
 pub mod crossing;
 pub mod document;
 pub mod error;
+pub mod goal_kind;
 pub mod hazard_deck;
 pub mod kind;
 pub mod mission;

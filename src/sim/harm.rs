@@ -520,13 +520,12 @@ fn same_side(race: &Race, a: CarId, b: CarId) -> bool {
 /// (`team #number`), in the objectives' order, each once.
 #[must_use]
 pub fn named_cars(rules: &crate::rules::RaceRules) -> Vec<String> {
-    use crate::validate::mission::CheckedGoal;
     let Some(mission) = rules.mission.as_ref() else {
         return Vec::new();
     };
     let mut names: Vec<String> = Vec::new();
     for objective in &mission.objectives {
-        let (CheckedGoal::Eliminate(car) | CheckedGoal::Escort(car, _)) = &objective.goal else {
+        let Some(car) = objective.goal.named_car() else {
             continue;
         };
         let Some(team) = rules.content.teams.get(car.team) else {

@@ -108,7 +108,13 @@ impl MissionLens {
                         .extend(spaces.iter().map(|space| (*space, worth / target)));
                 }
                 CheckedGoal::Survive(_) if mine => lens.loss_share = SURVIVE_SHARE,
-                _ => {}
+                // Kills and a wipeout are weighed through the damage the bot deals; another
+                // side's laps, ground or survival give this side nothing to pursue.
+                CheckedGoal::Laps(_)
+                | CheckedGoal::Hold(..)
+                | CheckedGoal::Survive(_)
+                | CheckedGoal::Kills(_)
+                | CheckedGoal::Wipeout => {}
             }
         }
         lens

@@ -106,6 +106,17 @@ impl CheckedGoal {
             Self::Eliminate(_) | Self::Wipeout => 1,
         }
     }
+
+    /// The car the goal names, when its kind names one.
+    #[must_use]
+    pub fn named_car(&self) -> Option<MatCar> {
+        match self {
+            Self::Eliminate(car) | Self::Escort(car, _) => Some(*car),
+            Self::Laps(_) | Self::Kills(_) | Self::Survive(_) | Self::Hold(..) | Self::Wipeout => {
+                None
+            }
+        }
+    }
 }
 
 /// A checked objective.
@@ -1149,6 +1160,31 @@ struct Sought<'a> {
 }
 
 impl Sought<'_> {
+    /// The car an objective names, found, and whether it is its side's own; `None` when it is
+    /// not found or the objective has no side (reported).
+    fn named_car(
+        &self,
+        objective: &crate::content::mission::Objective,
+        car: &CarRef,
+        side: Option<SideId>,
+        report: &mut FileReport<'_>,
+    ) -> Option<(MatCar, bool)> {
+        let found = find_car(self.content, self.sides, car, "the objective", report)?;
+        let Some(side) = side else {
+            let id = objective.id.as_str();
+            report.error(
+                "objective-needs-side",
+                Some(ObjectRef::Objective {
+                    id: objective.id.clone(),
+                }),
+                &[Needle::Value(id)],
+                format!("objective `{id}` names a car, so it belongs to a side: say which"),
+            );
+            return None;
+        };
+        Some((found, self.sides[side.index()].teams.contains(&found.team)))
+    }
+
     /// An objective's goal with its names found, or `None` when it has an error (reported).
     fn goal(
         &self,
@@ -1196,32 +1232,25 @@ impl Sought<'_> {
                 }
                 Some(CheckedGoal::Kills(*k))
             }
-            Goal::Eliminate(car) | Goal::Escort { car, .. } => {
-                let found = find_car(self.content, self.sides, car, "the objective", report)?;
-                let Some(side) = side else {
-                    report.error(
-                        "objective-needs-side",
-                        object.clone(),
-                        &[Needle::Value(id)],
-                        format!("objective `{id}` names a car, so it belongs to a side: say which"),
-                    );
-                    return None;
-                };
-                let own = self.sides[side.index()].teams.contains(&found.team);
-                match (&objective.goal, own) {
-                    (Goal::Eliminate(_), true) => {
-                        unreachable(report, format!("car #{} is its own side's", car.number))
-                    }
-                    (Goal::Escort { .. }, false) => unreachable(
+            Goal::Eliminate(car) => {
+                let (found, own) = self.named_car(objective, car, side, report)?;
+                if own {
+                    return unreachable(report, format!("car #{} is its own side's", car.number));
+                }
+                Some(CheckedGoal::Eliminate(found))
+            }
+            Goal::Escort { car, laps } => {
+                let (found, own) = self.named_car(objective, car, side, report)?;
+                if !own {
+                    return unreachable(
                         report,
                         format!(
                             "car #{} of `{}` is another side's: a side escorts its own car",
                             car.number, car.team
                         ),
-                    ),
-                    (Goal::Escort { laps, .. }, true) => Some(CheckedGoal::Escort(found, *laps)),
-                    _ => Some(CheckedGoal::Eliminate(found)),
+                    );
                 }
+                Some(CheckedGoal::Escort(found, *laps))
             }
             Goal::Survive(turn) => {
                 if *turn == 0 || *turn > limit {

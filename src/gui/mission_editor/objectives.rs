@@ -4,6 +4,7 @@
 use egui::Ui;
 
 use super::{Changed, MissionContext, MissionEditor, change, draft_rows};
+use crate::content::goal_kind::GoalKind;
 use crate::content::mission::{Goal, Mission, Objective, Reward};
 use crate::content::scenario::CarRef;
 use crate::content::text::{CarNumber, Id};
@@ -11,35 +12,10 @@ use crate::content::track::SpaceRef;
 use crate::edit::list::free_id;
 use crate::gui::fields::{self, RowAction};
 
-/// The seven kinds of goal, as the editor offers them.
-const KINDS: [(usize, &str); 7] = [
-    (0, "laps first"),
-    (1, "kills first"),
-    (2, "eliminate a car"),
-    (3, "escort a car"),
-    (4, "survive to a turn"),
-    (5, "hold spaces"),
-    (6, "wipe out the others"),
-];
-
-/// A goal's kind, as an index into [`KINDS`].
-fn kind_of(goal: &Goal) -> usize {
-    match goal {
-        Goal::Laps(_) => 0,
-        Goal::Kills(_) => 1,
-        Goal::Eliminate(_) => 2,
-        Goal::Escort { .. } => 3,
-        Goal::Survive(_) => 4,
-        Goal::Hold { .. } => 5,
-        Goal::Wipeout => 6,
-    }
-}
-
-/// A goal of `kind`, keeping what it can of `old` (its car, its number).
-fn goal_of_kind(kind: usize, old: &Goal, context: &MissionContext) -> Goal {
-    let car = match old {
-        Goal::Eliminate(car) | Goal::Escort { car, .. } => car.clone(),
-        _ => context.teams.first().map_or_else(
+/// A goal of `kind`, keeping what it can of `old` (the car it names).
+fn goal_of_kind(kind: GoalKind, old: &Goal, context: &MissionContext) -> Goal {
+    let car = old.named_car().cloned().unwrap_or_else(|| {
+        context.teams.first().map_or_else(
             || CarRef {
                 team: Id::from("team"),
                 number: CarNumber::from("1"),
@@ -52,20 +28,9 @@ fn goal_of_kind(kind: usize, old: &Goal, context: &MissionContext) -> Goal {
                     .cloned()
                     .unwrap_or_else(|| CarNumber::from("1")),
             },
-        ),
-    };
-    match kind {
-        0 => Goal::Laps(2),
-        1 => Goal::Kills(3),
-        2 => Goal::Eliminate(car),
-        3 => Goal::Escort { car, laps: 2 },
-        4 => Goal::Survive(10),
-        5 => Goal::Hold {
-            spaces: vec![SpaceRef::lap(0, 0)],
-            turns: 2,
-        },
-        _ => Goal::Wipeout,
-    }
+        )
+    });
+    kind.starting_goal(car)
 }
 
 /// A named car's team and number, chosen among the pack's; the new car when changed.
@@ -195,8 +160,18 @@ pub(super) fn objectives(
                             side.and_then(|i| m.sides.get(i)).map(|s| s.id.clone());
                     });
                 }
-                let kind = kind_of(&objective.goal);
-                if let Some(kind) = fields::choice(ui, "goal", ("goal", index), kind, &KINDS) {
+                let kinds: Vec<(usize, &str)> = GoalKind::ALL
+                    .iter()
+                    .enumerate()
+                    .map(|(i, kind)| (i, kind.label()))
+                    .collect();
+                let kind = GoalKind::ALL
+                    .iter()
+                    .position(|k| *k == objective.goal.kind())
+                    .unwrap_or(0);
+                if let Some(kind) = fields::choice(ui, "goal", ("goal", index), kind, &kinds)
+                    && let Some(&kind) = GoalKind::ALL.get(kind)
+                {
                     let goal = goal_of_kind(kind, &objective.goal, context);
                     change(changed, mission, None, |m| m.objectives[index].goal = goal);
                 }
