@@ -245,3 +245,29 @@ pub enum Effect {
     /// deck and happens to the car where it stands, as a turned-over token would.
     Hazard,
 }
+
+impl Effect {
+    /// Whether the effect moves the car on from its space within the step that struck it (a
+    /// slide, a ramp's jump), so that one step may take a car more than one sector on. A
+    /// drawn flight waits for the movement's end, outside the step.
+    #[must_use]
+    pub fn carries_within_step(self) -> bool {
+        match self {
+            Self::Slide(_) | Self::Jump(_) => true,
+            Self::DrawnJump { .. }
+            | Self::Stop
+            | Self::Damage(_)
+            | Self::Eliminate
+            | Self::SlideAside(_)
+            | Self::Fire
+            | Self::Hazard => false,
+        }
+    }
+
+    /// Whether the effect carries the car on from its space at all (a slide, a ramp, a drawn
+    /// flight): a car that landed on such a space goes no further (no chain of flights).
+    #[must_use]
+    pub fn carries_on(self) -> bool {
+        self.carries_within_step() || matches!(self, Self::DrawnJump { .. })
+    }
+}

@@ -376,14 +376,6 @@ impl Going {
     }
 }
 
-/// Whether a ground effect carries the car on from its space (a slide, a ramp).
-fn carries(effect: Effect) -> bool {
-    matches!(
-        effect,
-        Effect::Slide(_) | Effect::Jump(_) | Effect::DrawnJump { .. }
-    )
-}
-
 /// What one space's ground did.
 enum Struck {
     /// The step's end.
@@ -978,7 +970,7 @@ impl Movement {
                 return Struck::Done(StepEnd::Continue);
             }
             let effect = race.track().terrain().kind(kind).effects[index];
-            if going == Going::Landed && carries(effect) {
+            if going == Going::Landed && effect.carries_on() {
                 // A landing's ramp or slide does not carry the car on: no chain of flights.
                 continue;
             }

@@ -25,7 +25,7 @@ use crate::content::race_deck::LaneSide;
 use crate::content::save;
 use crate::content::source::{Format, SourceFile};
 use crate::content::team_mats::Mount;
-use crate::content::terrain::{CountsAs, Effect};
+use crate::content::terrain::CountsAs;
 use crate::content::text::{Id, Text};
 use crate::content::track::{OffTrack, Route, Section, SpaceRef, Track, TrackStyle};
 
@@ -394,15 +394,10 @@ impl CheckedTrack {
                 .spaces
                 .iter()
                 .all(|space| space.ground.enter_cost == 1 && !space.ground.has_effects);
-        checked.ground_carries = checked.spaces.iter().any(|space| {
-            space.ground.has_effects
-                && checked
-                    .terrain
-                    .kind(space.kind)
-                    .effects
-                    .iter()
-                    .any(|effect| matches!(effect, Effect::Slide(_) | Effect::Jump(_)))
-        });
+        checked.ground_carries = checked
+            .spaces
+            .iter()
+            .any(|space| space.ground.has_effects && checked.kind_carries(space.kind));
         checked
     }
 
@@ -591,13 +586,17 @@ impl CheckedTrack {
         target.kind = kind;
         target.ground = rules;
         self.plain_ground = self.plain_ground && rules.enter_cost == 1 && !rules.has_effects;
-        self.ground_carries = self.ground_carries
-            || self
-                .terrain
-                .kind(kind)
-                .effects
-                .iter()
-                .any(|effect| matches!(effect, Effect::Slide(_) | Effect::Jump(_)));
+        self.ground_carries = self.ground_carries || self.kind_carries(kind);
+    }
+
+    /// Whether a kind of ground carries a car on within a step
+    /// ([`crate::content::terrain::Effect::carries_within_step`]).
+    fn kind_carries(&self, kind: KindIndex) -> bool {
+        self.terrain
+            .kind(kind)
+            .effects
+            .iter()
+            .any(|effect| effect.carries_within_step())
     }
 
     /// The kinds of ground its spaces name.
