@@ -128,7 +128,7 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
         }
     }
     let cancel = super::interrupt::watch_ctrl_c();
-    let bar = super::simulate::progress_bar(args.races * tracks.len());
+    let bar = super::batch_print::progress_bar(args.races * tracks.len());
     let played = play_ladder(
         &tracks,
         &profiles,

@@ -4,6 +4,8 @@
 //! Each command writes to a given output and returns an exit status, so tests can run them
 //! in-process as well as through the real binary.
 
+mod batch_print;
+mod bot_choice;
 mod codes;
 mod course;
 mod escaped;
@@ -19,6 +21,7 @@ mod render;
 mod schema;
 mod shard_env;
 mod simulate;
+mod simulate_args;
 mod simulate_courses;
 mod targets;
 mod tune;
@@ -41,7 +44,8 @@ pub use print::{PaperArg, PrintArgs, print};
 pub use race::{RaceArgs, ReplayArgs, race, replay};
 pub use render::{RenderArgs, render};
 pub use schema::{SchemaArgs, all_schemas, schema};
-pub use simulate::{MergeArgs, SimulateArgs, merge, simulate};
+pub use simulate::{merge, simulate};
+pub use simulate_args::{MergeArgs, SimulateArgs};
 pub use targets::{TargetsArgs, targets};
 pub use tune::{TuneArgs, tune};
 pub use validate::{ValidateArgs, validate};

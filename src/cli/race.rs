@@ -430,7 +430,7 @@ fn seats(
         return Ok(Ok(crate::sim::Seats::random(args.seed, players)));
     }
     Ok(
-        super::simulate::seat_profiles(content, &args.bots, players, err)?
+        super::bot_choice::seat_bots(content, &args.bots, players, err)?
             .map(|profiles| crate::sim::Seats::new(args.seed, profiles.iter().map(Some))),
     )
 }

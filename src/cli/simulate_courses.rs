@@ -5,7 +5,8 @@
 use std::io::{self, Write};
 use std::sync::atomic::Ordering;
 
-use super::simulate::{SimulateArgs, print_stats, seat_bots};
+use super::batch_print::{print_stats, progress_bar};
+use super::simulate_args::SimulateArgs;
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::RawPack;
 use crate::content::text::Id;
@@ -77,7 +78,7 @@ pub(super) fn simulate_courses(
             return Ok(EXIT_UNREADABLE);
         }
     };
-    let bots = match seat_bots(args, err)? {
+    let bots = match args.seat_bots(err)? {
         Ok(bots) => bots,
         Err(code) => return Ok(code),
     };
@@ -87,7 +88,7 @@ pub(super) fn simulate_courses(
             .map_err(|e| e.to_string())
     };
     let cancel = super::interrupt::watch_ctrl_c();
-    let bar = super::simulate::progress_bar(args.races);
+    let bar = progress_bar(args.races);
     let played = fold_courses(
         &files,
         draw,

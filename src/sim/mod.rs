@@ -12,6 +12,7 @@ pub mod greedy;
 pub mod harm;
 pub mod ladder;
 pub mod load;
+pub mod merge;
 pub mod metric_ranges;
 pub mod metrics;
 pub mod mission;

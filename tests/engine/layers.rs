@@ -113,12 +113,14 @@ fn an_upward_import_is_found() {
     assert!(found[0].contains("content/mod.rs:2"), "{found:?}");
 }
 
-/// The studio's top-level modules (`src/gui/NAME.rs` or `src/gui/NAME/`) each names, as
-/// `crate::gui::NAME` anywhere under it, `super::NAME` in a file directly in `src/gui/`, or
+/// The top-level modules of a layer (`src/LAYER/NAME.rs` or `src/LAYER/NAME/`) each names, as
+/// `crate::LAYER::NAME` anywhere under it, `super::NAME` in a file directly in `src/LAYER/`, or
 /// `super::super::NAME` one folder down. Comments are skipped.
-fn studio_imports(
+fn module_imports(
     gui: &Path,
+    layer: &str,
 ) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let path = format!("crate::{layer}::");
     let module_of = |file: &Path| -> (String, usize) {
         let inside = file.strip_prefix(gui).expect("under gui");
         let mut parts = inside.iter();
@@ -144,7 +146,7 @@ fn studio_imports(
                 continue;
             }
             let mut named: Vec<String> = line
-                .match_indices("crate::gui::")
+                .match_indices(path.as_str())
                 .map(|(at, p)| word(&line[at + p.len()..]))
                 .collect();
             let up = match depth {
@@ -173,7 +175,12 @@ fn studio_imports(
 fn the_studio_s_modules_name_each_other_only_in_the_one_pair_the_map_allows() {
     // ARCHITECTURE.md: "The one pair that names each other is `gui::screen` and
     // `gui::command`".
-    let names = studio_imports(&common::repo("src/gui"));
+    assert_eq!(mutual_pairs("gui"), ["command <-> screen"]);
+}
+
+/// The pairs of a layer's top-level modules that name each other.
+fn mutual_pairs(layer: &str) -> Vec<String> {
+    let names = module_imports(&common::repo(&format!("src/{layer}")), layer);
     let mut pairs = Vec::new();
     for (a, named) in &names {
         for b in named {
@@ -182,7 +189,54 @@ fn the_studio_s_modules_name_each_other_only_in_the_one_pair_the_map_allows() {
             }
         }
     }
-    assert_eq!(pairs, ["command <-> screen"]);
+    pairs
+}
+
+#[test]
+fn the_command_line_s_files_name_each_other_in_no_pair() {
+    // A command's file uses the files it needs (its arguments, printing, bot choice) and
+    // none of them uses it back: `simulate` and `simulate_courses` named each other.
+    let names = module_imports(&common::repo("src/cli"), "cli");
+    assert!(
+        names
+            .get("simulate_courses")
+            .is_some_and(|n| n.contains("simulate_args")),
+        "the graph is read: {names:?}"
+    );
+    assert_eq!(mutual_pairs("cli"), Vec::<String>::new());
+}
+
+#[test]
+fn only_the_state_module_writes_the_race() {
+    // ARCHITECTURE.md, "One owner for the race's state": `Race`'s fields are private to
+    // `rules/state.rs`, whose children `state/change.rs` (the named changes) and
+    // `state/mark.rs` (the search's undo) are the only other files that reach its parts.
+    let rules = common::repo("src/rules");
+    let text = std::fs::read_to_string(rules.join("state.rs")).expect("state.rs");
+    let start = text.find("pub struct Race {").expect("the race");
+    let body = &text[start..start + text[start..].find("\n}").expect("its end")];
+    let public: Vec<&str> = body
+        .lines()
+        .filter(|l| l.trim_start().starts_with("pub"))
+        .collect();
+    assert_eq!(public.len(), 1, "fields open to other modules: {public:?}");
+    let mut reaching: Vec<String> = sources(&rules)
+        .into_iter()
+        .filter(|file| {
+            let text = std::fs::read_to_string(file).expect("a source file");
+            ["self.position.", "self.flow.", "self.records."]
+                .iter()
+                .any(|part| text.contains(part))
+        })
+        .map(|file| {
+            file.strip_prefix(&rules)
+                .expect("under rules")
+                .to_string_lossy()
+                .replace('\\', "/")
+        })
+        .collect();
+    reaching.sort();
+    assert_eq!(reaching, ["state.rs", "state/change.rs", "state/mark.rs"]);
 }
 
 /// The variants of `pub enum NAME` in a source text, by name.
