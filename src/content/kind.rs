@@ -8,98 +8,167 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-/// The kinds of content file Roadwright reads.
-#[derive(
-    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
-)]
-pub enum ContentKind {
-    /// The race card deck (rulebook 6.0 and the table at its end).
-    RaceDeck,
-    /// The movement event deck (10.0).
-    MovementEventDeck,
-    /// The combat event deck and the weapon types its cards name (8.0-8.5).
-    CombatEventDeck,
-    /// The team mats: teams and their eight cars (2.2, 2.3).
-    TeamMats,
-    /// A ruleset preset: the numbers of sections 3-11 a house rule may change.
-    Ruleset,
-    /// A track: the graph of spaces and its geometry.
-    Track,
-    /// A race position for tests and designers ([`super::scenario::Scenario`]).
-    Scenario,
-    /// How a simulated player chooses ([`super::bot_profile::BotProfile`]).
-    BotProfile,
-    /// What `roadwright tune` may change and aims at ([`super::tuning::TuningSpec`]).
-    TuningSpec,
-    /// The kinds of ground a pack's tracks are painted with ([`super::terrain::TerrainFile`]).
-    Terrain,
-    /// The hazard tokens dealt face down to a track's hazard spots
-    /// ([`super::hazard_deck::HazardDeck`]).
-    HazardDeck,
-    /// A race with sides, objectives and victory conditions ([`super::mission::Mission`]).
-    Mission,
-    /// A piece of track to lay again or build courses from ([`super::tile::Tile`]).
-    Tile,
-    /// A track built from tiles ([`super::course::Course`]).
-    Course,
+/// The table of content file kinds: the one place a kind of file is registered. Each row is a
+/// kind's doc line, its variant, its type, its slug (file names, schemas, JSON output), what it
+/// is to a pack ([`PackRole`]), the marker type that pins its `kind` field, and, for a kind
+/// whose format changed, the older format it migrates from (version 1). The table is handed to
+/// a macro that writes from it: [`ContentKind`] and its methods here, [`super::Document`] and
+/// its parsing, saving and kind in `content/document.rs`, and the schema list in
+/// `content/schema.rs`.
+macro_rules! content_kinds {
+    ($write:ident) => {
+        $write! {
+            /// The race card deck (rulebook 6.0 and the table at its end).
+            RaceDeck: crate::content::race_deck::RaceDeck,
+                "race_deck" ("race deck"), One, RaceDeckKind;
+            /// The movement event deck (10.0).
+            MovementEventDeck: crate::content::movement_events::MovementEventDeck,
+                "movement_event_deck" ("movement event deck"), One, MovementEventDeckKind;
+            /// The combat event deck and the weapon types its cards name (8.0-8.5).
+            CombatEventDeck: crate::content::combat_deck::CombatEventDeck,
+                "combat_event_deck" ("combat event deck"), One, CombatEventDeckKind;
+            /// The team mats: teams and their eight cars (2.2, 2.3).
+            TeamMats: crate::content::team_mats::TeamMats,
+                "team_mats" ("team mats"), One, TeamMatsKind;
+            /// A ruleset preset: the numbers of sections 3-11 a house rule may change.
+            Ruleset: crate::content::ruleset::Ruleset,
+                "ruleset" ("ruleset"), Many, RulesetKind,
+                migrates crate::content::ruleset::RulesetV1;
+            /// A track: the graph of spaces and its geometry.
+            Track: crate::content::track::Track,
+                "track" ("track"), Beside, TrackKind,
+                migrates crate::content::track::TrackV1;
+            /// A race position for tests and designers ([`super::scenario::Scenario`]).
+            Scenario: crate::content::scenario::Scenario,
+                "scenario" ("scenario"), Beside, ScenarioKind;
+            /// How a simulated player chooses ([`super::bot_profile::BotProfile`]).
+            BotProfile: crate::content::bot_profile::BotProfile,
+                "bot_profile" ("bot profile"), Any, BotProfileKind;
+            /// What `roadwright tune` may change and aims at ([`super::tuning::TuningSpec`]).
+            TuningSpec: crate::content::tuning::TuningSpec,
+                "tuning_spec" ("tuning spec"), Beside, TuningSpecKind;
+            /// The kinds of ground a pack's tracks are painted with
+            /// ([`super::terrain::TerrainFile`]).
+            Terrain: crate::content::terrain::TerrainFile,
+                "terrain" ("terrain"), AtMostOne, TerrainFileKind;
+            /// The hazard tokens dealt face down to a track's hazard spots
+            /// ([`super::hazard_deck::HazardDeck`]).
+            HazardDeck: crate::content::hazard_deck::HazardDeck,
+                "hazard_deck" ("hazard deck"), AtMostOne, HazardDeckKind;
+            /// A race with sides, objectives and victory conditions ([`super::mission::Mission`]).
+            Mission: crate::content::mission::Mission,
+                "mission" ("mission"), Beside, MissionKind;
+            /// A piece of track to lay again or build courses from ([`super::tile::Tile`]).
+            Tile: crate::content::tile::Tile,
+                "tile" ("tile"), Beside, TileKind;
+            /// A track built from tiles ([`super::course::Course`]).
+            Course: crate::content::course::Course,
+                "course" ("course"), Beside, CourseKind;
+        }
+    };
+}
+pub(crate) use content_kinds;
+
+/// What a kind of file is to a content pack.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PackRole {
+    /// Every pack holds exactly one.
+    One,
+    /// Every pack holds at least one (the rulesets a race chooses from).
+    Many,
+    /// A pack may hold one: without it the pack plays on the rulebook's grounds, or with no
+    /// hazards.
+    AtMostOne,
+    /// A pack may hold any number, and they do not change the race's rules (bot profiles).
+    Any,
+    /// It lives beside packs, in files of its own (a track, a mission, a course), even when it
+    /// sits in a pack's folder.
+    Beside,
 }
 
-impl ContentKind {
-    /// Every kind a content pack must hold, in the order a pack lists them. Tracks live
-    /// beside packs, in their own files.
-    pub const PACK: [Self; 5] = [
-        Self::RaceDeck,
-        Self::MovementEventDeck,
-        Self::CombatEventDeck,
-        Self::TeamMats,
-        Self::Ruleset,
-    ];
-
-    /// The kinds a content pack may hold, at most one of each: without a terrain file it plays
-    /// on the rulebook's grounds, without a hazard deck its tracks have no hazards.
-    pub const OPTIONAL: [Self; 2] = [Self::Terrain, Self::HazardDeck];
-
-    /// The name used in file names, schemas and JSON output.
+impl PackRole {
+    /// Whether a pack that lacks this kind is missing a file.
     #[must_use]
-    pub fn slug(self) -> &'static str {
+    pub fn required(self) -> bool {
         match self {
-            Self::RaceDeck => "race_deck",
-            Self::MovementEventDeck => "movement_event_deck",
-            Self::CombatEventDeck => "combat_event_deck",
-            Self::TeamMats => "team_mats",
-            Self::Ruleset => "ruleset",
-            Self::Track => "track",
-            Self::Scenario => "scenario",
-            Self::BotProfile => "bot_profile",
-            Self::TuningSpec => "tuning_spec",
-            Self::Terrain => "terrain",
-            Self::HazardDeck => "hazard_deck",
-            Self::Mission => "mission",
-            Self::Tile => "tile",
-            Self::Course => "course",
+            Self::One | Self::Many => true,
+            Self::AtMostOne | Self::Any | Self::Beside => false,
         }
     }
 
-    /// The format version this build writes; older versions are migrated on load.
+    /// Whether a pack holds at most one file of this kind.
     #[must_use]
-    pub fn current_version(self) -> u32 {
+    pub fn single(self) -> bool {
         match self {
-            Self::RaceDeck => super::race_deck::RaceDeck::VERSION,
-            Self::MovementEventDeck => super::movement_events::MovementEventDeck::VERSION,
-            Self::CombatEventDeck => super::combat_deck::CombatEventDeck::VERSION,
-            Self::TeamMats => super::team_mats::TeamMats::VERSION,
-            Self::Ruleset => super::ruleset::Ruleset::VERSION,
-            Self::Track => super::track::Track::VERSION,
-            Self::Scenario => super::scenario::Scenario::VERSION,
-            Self::BotProfile => super::bot_profile::BotProfile::VERSION,
-            Self::TuningSpec => super::tuning::TuningSpec::VERSION,
-            Self::Terrain => super::terrain::TerrainFile::VERSION,
-            Self::HazardDeck => super::hazard_deck::HazardDeck::VERSION,
-            Self::Mission => super::mission::Mission::VERSION,
-            Self::Tile => super::tile::Tile::VERSION,
-            Self::Course => super::course::Course::VERSION,
+            Self::One | Self::AtMostOne => true,
+            Self::Many | Self::Any | Self::Beside => false,
         }
     }
+
+    /// Whether the kind is part of the pack's content (what a pack is checked and identified
+    /// by), as opposed to files that sit beside or among it.
+    #[must_use]
+    pub fn in_pack(self) -> bool {
+        match self {
+            Self::One | Self::Many | Self::AtMostOne => true,
+            Self::Any | Self::Beside => false,
+        }
+    }
+}
+
+/// Writes [`ContentKind`] and its per-kind methods, and the kind markers, from the table.
+macro_rules! write_content_kind {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident: $ty:ty, $slug:literal ($name:literal), $role:ident, $marker:ident
+            $(, migrates $old:ty)?;
+    )*) => {
+        /// The kinds of content file Roadwright reads (the table in `content_kinds!`).
+        #[derive(
+            Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize,
+            JsonSchema,
+        )]
+        pub enum ContentKind {
+            $($(#[$doc])* $variant,)*
+        }
+
+        impl ContentKind {
+            /// Every kind, in the table's order.
+            pub const ALL: &'static [Self] = &[$(Self::$variant),*];
+
+            /// The name used in file names, schemas and JSON output.
+            #[must_use]
+            pub fn slug(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $slug,)*
+                }
+            }
+
+            /// The format version this build writes; older versions are migrated on load.
+            #[must_use]
+            pub fn current_version(self) -> u32 {
+                match self {
+                    $(Self::$variant => <$ty>::VERSION,)*
+                }
+            }
+
+            /// What the kind is to a content pack.
+            #[must_use]
+            pub fn pack_role(self) -> PackRole {
+                match self {
+                    $(Self::$variant => PackRole::$role,)*
+                }
+            }
+        }
+
+        $(
+            kind_marker!(
+                #[doc = concat!("The `kind` field of a ", $name, " file.")]
+                $marker,
+                $variant
+            );
+        )*
+    };
 }
 
 impl fmt::Display for ContentKind {
@@ -132,75 +201,57 @@ macro_rules! kind_marker {
     };
 }
 
-kind_marker!(
-    /// The `kind` field of a race deck file.
-    RaceDeckKind,
-    RaceDeck
-);
-kind_marker!(
-    /// The `kind` field of a movement event deck file.
-    MovementEventDeckKind,
-    MovementEventDeck
-);
-kind_marker!(
-    /// The `kind` field of a combat event deck file.
-    CombatEventDeckKind,
-    CombatEventDeck
-);
-kind_marker!(
-    /// The `kind` field of a team mats file.
-    TeamMatsKind,
-    TeamMats
-);
-kind_marker!(
-    /// The `kind` field of a track file.
-    TrackKind,
-    Track
-);
-kind_marker!(
-    /// The `kind` field of a ruleset file.
-    RulesetKind,
-    Ruleset
-);
-kind_marker!(
-    /// The `kind` of a scenario file.
-    ScenarioKind,
-    Scenario
-);
-kind_marker!(
-    /// The `kind` of a tuning spec file.
-    TuningSpecKind,
-    TuningSpec
-);
-kind_marker!(
-    /// The `kind` of a terrain file.
-    TerrainFileKind,
-    Terrain
-);
-kind_marker!(
-    /// The `kind` of a hazard deck file.
-    HazardDeckKind,
-    HazardDeck
-);
-kind_marker!(
-    /// The `kind` of a bot profile file.
-    BotProfileKind,
-    BotProfile
-);
-kind_marker!(
-    /// The `kind` of a mission file.
-    MissionKind,
-    Mission
-);
+content_kinds!(write_content_kind);
 
-kind_marker!(
-    /// The `kind` of a tile file.
-    TileKind,
-    Tile
-);
+#[cfg(test)]
+mod tests {
+    use super::{ContentKind, PackRole};
 
-kind_marker!(
-    /// The `kind` of a course file.
-    CourseKind,
-    Course
-);
+    #[test]
+    fn a_pack_needs_its_decks_mats_and_a_ruleset_and_holds_one_terrain_and_hazard_deck_at_most() {
+        let kinds = |keep: fn(PackRole) -> bool| -> Vec<&str> {
+            ContentKind::ALL
+                .iter()
+                .filter(|k| keep(k.pack_role()))
+                .map(|k| k.slug())
+                .collect()
+        };
+        assert_eq!(
+            kinds(PackRole::required),
+            [
+                "race_deck",
+                "movement_event_deck",
+                "combat_event_deck",
+                "team_mats",
+                "ruleset"
+            ]
+        );
+        assert_eq!(
+            kinds(PackRole::single),
+            [
+                "race_deck",
+                "movement_event_deck",
+                "combat_event_deck",
+                "team_mats",
+                "terrain",
+                "hazard_deck"
+            ]
+        );
+        assert_eq!(
+            kinds(PackRole::in_pack),
+            [
+                "race_deck",
+                "movement_event_deck",
+                "combat_event_deck",
+                "team_mats",
+                "ruleset",
+                "terrain",
+                "hazard_deck"
+            ]
+        );
+        // Every kind is listed once.
+        for (i, kind) in ContentKind::ALL.iter().enumerate() {
+            assert_eq!(ContentKind::ALL.iter().position(|k| k == kind), Some(i));
+        }
+    }
+}

@@ -42,6 +42,6 @@ pub mod tuning;
 
 pub use document::{Document, LoadedDocument};
 pub use error::{LoadError, LoadErrorCode};
-pub use kind::ContentKind;
+pub use kind::{ContentKind, PackRole};
 pub use pack::RawPack;
 pub use source::{Format, SourceFile};

@@ -12,13 +12,7 @@ use std::path::{Path, PathBuf};
 
 use schemars::{JsonSchema, Schema, SchemaGenerator, generate::SchemaSettings};
 
-use super::combat_deck::CombatEventDeck;
-use super::movement_events::MovementEventDeck;
-use super::race_deck::RaceDeck;
-use super::ruleset::Ruleset;
-use super::scenario::Scenario;
-use super::team_mats::TeamMats;
-use super::track::Track;
+use super::kind::content_kinds;
 
 /// One file format's schema with the file name it is saved under.
 #[derive(Clone, Debug)]
@@ -50,26 +44,22 @@ pub fn named<T: JsonSchema>(slug: &str) -> NamedSchema {
     }
 }
 
-/// The schemas of the content file formats, in a fixed order.
-#[must_use]
-pub fn content_schemas() -> Vec<NamedSchema> {
-    vec![
-        named::<RaceDeck>("race_deck"),
-        named::<MovementEventDeck>("movement_event_deck"),
-        named::<CombatEventDeck>("combat_event_deck"),
-        named::<TeamMats>("team_mats"),
-        named::<Ruleset>("ruleset"),
-        named::<Track>("track"),
-        named::<Scenario>("scenario"),
-        named::<super::bot_profile::BotProfile>("bot_profile"),
-        named::<super::tuning::TuningSpec>("tuning_spec"),
-        named::<super::terrain::TerrainFile>("terrain"),
-        named::<super::hazard_deck::HazardDeck>("hazard_deck"),
-        named::<super::mission::Mission>("mission"),
-        named::<super::tile::Tile>("tile"),
-        named::<super::course::Course>("course"),
-    ]
+/// Writes [`content_schemas`] from the table of kinds ([`super::kind::content_kinds`]).
+macro_rules! write_content_schemas {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident: $ty:ty, $slug:literal ($name:literal), $role:ident, $marker:ident
+            $(, migrates $old:ty)?;
+    )*) => {
+        /// The schemas of the content file formats, in the table's order.
+        #[must_use]
+        pub fn content_schemas() -> Vec<NamedSchema> {
+            vec![$(named::<$ty>($slug)),*]
+        }
+    };
 }
+
+content_kinds!(write_content_schemas);
 
 /// Writes `schemas` into `folder`, creating it if needed, and returns the paths written.
 pub fn write_schemas(folder: &Path, schemas: Vec<NamedSchema>) -> io::Result<Vec<PathBuf>> {

@@ -478,7 +478,12 @@ impl EditorScreen {
                 let context = MissionContext::of(workspace, id);
                 self.mission.ui(ui, id, mission, &context, edits);
             }
-            other => text_only_view(ui, other),
+            Document::Ruleset(_)
+            | Document::Scenario(_)
+            | Document::BotProfile(_)
+            | Document::TuningSpec(_)
+            | Document::Tile(_)
+            | Document::Course(_) => text_only_view(ui, &open.document),
         }
     }
 }
@@ -877,7 +882,8 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
                         budget.rollout_search_limit
                     ));
                 }
-                _ => {}
+                crate::content::bot_profile::Strategy::Random
+                | crate::content::bot_profile::Strategy::Greedy(_) => {}
             }
             ui.label("Bot profiles are edited as text for now.");
         }
@@ -892,7 +898,41 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
                 spec.track
             ));
         }
-        _ => {}
+        Document::Tile(tile) => {
+            ui.heading(tile.name.as_str());
+            ui.label(format!(
+                "Tile `{}`: {} sectors, {} grid places (tiles are laid with the track's Tile \
+                 tool and edited as text)",
+                tile.id,
+                tile.sectors.len(),
+                tile.grid.len()
+            ));
+        }
+        Document::Course(course) => {
+            ui.heading(course.name.as_str());
+            let layout = match &course.layout {
+                crate::content::course::Layout::Fixed(tiles) => {
+                    format!("{} tiles in order", tiles.len())
+                }
+                crate::content::course::Layout::Pile { length, .. } => {
+                    format!("{length} tiles drawn from a pile")
+                }
+            };
+            ui.label(format!(
+                "Course `{}`: {layout} from {} (built with `roadwright course build`; \
+                 edited as text for now)",
+                course.id, course.tiles
+            ));
+        }
+        // Drawn by their own editors (see `EditorScreen::central`).
+        Document::Track(_)
+        | Document::RaceDeck(_)
+        | Document::MovementEventDeck(_)
+        | Document::CombatEventDeck(_)
+        | Document::TeamMats(_)
+        | Document::Terrain(_)
+        | Document::HazardDeck(_)
+        | Document::Mission(_) => {}
     }
 }
 

@@ -164,9 +164,9 @@ fn rules_of(
 /// canonical text, so that moving or reformatting a file does not change it but any edit does.
 #[must_use]
 pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity {
-    // The pack hash covers what a race reads besides its track and ruleset: the three decks,
-    // the team mats, a hazard deck, and a terrain file unless it holds just the rulebook's
-    // grounds (a pack with the standard file plays exactly as one without, so both are the
+    // The pack hash covers what a race reads besides its track and ruleset: the kinds that are
+    // the pack's content (`ContentKind::pack_role`: the three decks, the team mats, a hazard
+    // deck), and a terrain file unless it holds just the rulebook's grounds (a pack with the standard file plays exactly as one without, so both are the
     // same content). Rulesets are identified one by one (another ruleset added to the pack does
     // not change this race); bot profiles change how players choose, not the rules.
     let hashes = |keep: &dyn Fn(&Document) -> bool| {
@@ -181,13 +181,9 @@ pub fn identify(pack: &RawPack, track: &Track, ruleset: &str) -> ContentIdentity
         sha256(&documents.join("\n"))
     };
     let pack_hash = hashes(&|d| match d {
-        Document::RaceDeck(_)
-        | Document::MovementEventDeck(_)
-        | Document::CombatEventDeck(_)
-        | Document::TeamMats(_)
-        | Document::HazardDeck(_) => true,
         Document::Terrain(file) => file.kinds != TerrainFile::standard().kinds,
-        _ => false,
+        Document::Ruleset(_) => false,
+        _ => d.kind().pack_role().in_pack(),
     });
     // Records written before this build hashed every ruleset into the pack too.
     let legacy_pack_hash = hashes(&|d| {

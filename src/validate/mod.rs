@@ -115,18 +115,10 @@ pub fn validate_opened_against(
     // A folder is a content pack when it holds any of a pack's own files (a deck, the team
     // mats, a ruleset); a folder of tracks, scenarios or tuning specs alone is checked file by
     // file, as each would be on its own.
-    let is_pack = opened.files.iter().any(|file| {
-        matches!(
-            file.document,
-            Document::RaceDeck(_)
-                | Document::MovementEventDeck(_)
-                | Document::CombatEventDeck(_)
-                | Document::TeamMats(_)
-                | Document::Ruleset(_)
-                | Document::Terrain(_)
-                | Document::HazardDeck(_)
-        )
-    });
+    let is_pack = opened
+        .files
+        .iter()
+        .any(|file| file.document.kind().pack_role().in_pack());
     if opened.is_folder && (is_pack || opened.files.is_empty()) {
         return validate_pack(opened).1;
     }

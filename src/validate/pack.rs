@@ -290,11 +290,13 @@ fn files_by_kind<'a>(
     // A folder nothing could be read from is described by its load errors alone; listing every
     // kind as missing would only bury them.
     let nothing_read = pack.files.is_empty() && failed_kinds_unknown;
-    // The terrain file and the hazard deck are optional (without them the pack plays on the
-    // rulebook's grounds, with no hazards), but there is at most one of each.
-    for kind in ContentKind::PACK.into_iter().chain(ContentKind::OPTIONAL) {
+    // What each kind is to a pack ([`crate::content::PackRole`]): the decks and mats are one
+    // each, the rulesets at least one, the terrain file and the hazard deck at most one each
+    // (without them the pack plays on the rulebook's grounds, with no hazards).
+    for &kind in ContentKind::ALL {
+        let role = kind.pack_role();
         let files = by_kind.get(&kind).map_or(&[][..], Vec::as_slice);
-        if files.is_empty() && !nothing_read && !ContentKind::OPTIONAL.contains(&kind) {
+        if files.is_empty() && !nothing_read && role.required() {
             // When some file failed to load it may be the missing one; say so rather than
             // claiming the pack lacks it.
             let because = if failed_kinds_unknown {
@@ -314,7 +316,7 @@ fn files_by_kind<'a>(
                 fix: None,
             });
         }
-        if kind != ContentKind::Ruleset {
+        if role.single() {
             for extra in files.iter().skip(1) {
                 out.push(Diagnostic {
                     severity: Severity::Error,

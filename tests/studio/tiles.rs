@@ -208,3 +208,18 @@ fn nothing_is_laid_past_the_end_of_an_open_lap_that_meets_its_start() {
         "{why}"
     );
 }
+
+#[test]
+fn a_course_opened_in_the_editor_says_what_it_lays_instead_of_a_blank_page() {
+    // Every kind of file the editor shows names its view (no catch-all): a course, which has
+    // no editor of its own yet, says its tiles and how they are laid.
+    let (pack, _) = common::studio::workspace_copy();
+    std::fs::copy(
+        common::repo("courses/scrapyard-run.ron"),
+        pack.path().join("scrapyard-run.ron"),
+    )
+    .expect("copy the course");
+    let harness = common::studio::open_file(pack.path(), "scrapyard-run.ron (course)");
+    harness.get_by_label_contains("Course `scrapyard-run`: ");
+    harness.get_by_label_contains("tiles in order from");
+}
