@@ -51,6 +51,10 @@ pub struct CourseBuildArgs {
     /// The track file to write (`.ron` or `.json`).
     #[arg(short, long)]
     pub out: PathBuf,
+    /// The content pack the course is raced with: its tiles and the track they build are
+    /// checked against its kinds of ground (the rulebook's four when there is no folder).
+    #[arg(long, default_value = "content")]
+    pub content: PathBuf,
     /// Replace the file if it exists.
     #[arg(long)]
     pub force: bool,
@@ -137,7 +141,8 @@ pub fn course_build(
         )?;
         return Ok(EXIT_CONTENT_ERRORS);
     }
-    let files = match CourseFiles::load(path) {
+    let terrain = crate::validate::open::content_terrain(&args.content);
+    let files = match CourseFiles::load(path, &terrain) {
         Ok(files) => files,
         Err(found) => {
             for diagnostic in &found {
@@ -174,7 +179,7 @@ pub fn course_build(
         document: Document::parse(&source).map_err(io::Error::other)?,
         source,
     };
-    let errors: Vec<Diagnostic> = crate::validate::validate_document(&built)
+    let errors: Vec<Diagnostic> = crate::validate::validate_document_against(&built, &terrain)
         .into_iter()
         .filter(Diagnostic::is_error)
         .collect();

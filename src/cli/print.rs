@@ -213,7 +213,8 @@ fn mission_sheet(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, 
         }
     })?;
     // The mission was loaded on this track (a course's, with seed 0), so it builds again.
-    let track = crate::sim::course_track::track_or_course(&loaded.track, 0)
+    let terrain = crate::validate::open::content_terrain(&loaded.content);
+    let track = crate::sim::course_track::track_or_course(&loaded.track, 0, &terrain)
         .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
     let legend = super::render::legend_of(Some(content.unwrap_or(&loaded.content)))?;
     let rules = &loaded.race.rules;
@@ -262,7 +263,11 @@ fn read(path: &Path, content: Option<&Path>, course_seed: u64) -> Result<Printab
     let document = match loaded.document {
         Document::Course(course) => {
             // A course is printed as the track it builds, refused when that track has errors.
-            let track = crate::sim::course_track::CourseFiles::read(path, course)
+            let terrain = content.map_or_else(
+                crate::validate::checked::TerrainBook::standard,
+                crate::validate::open::content_terrain,
+            );
+            let track = crate::sim::course_track::CourseFiles::read(path, course, &terrain)
                 .and_then(|files| files.track(course_seed))
                 .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
             Document::Track(track)

@@ -64,7 +64,8 @@ pub(super) fn simulate_courses(
         writeln!(err, "error: {e}")?;
         return Ok(EXIT_UNREADABLE);
     }
-    let files = match CourseFiles::load(args.track()) {
+    let terrain = crate::validate::open::content_terrain(&args.content);
+    let files = match CourseFiles::load(args.track(), &terrain) {
         Ok(files) => files,
         Err(found) => {
             super::race::print_diagnostics(&found, err)?;

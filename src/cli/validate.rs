@@ -108,8 +108,13 @@ fn check_courses(
                 unreadable += play_counted(&built, play, played, diagnostics);
             }
         };
-        let found =
-            super::validate_course::course_tracks(&file.source.path, course, seeds, &mut each);
+        let found = super::validate_course::course_tracks(
+            &file.source.path,
+            course,
+            seeds,
+            terrain,
+            &mut each,
+        );
         diagnostics.extend(found);
     }
     unreadable
@@ -166,11 +171,7 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
     let mut played = play.map(|_| Played::default());
     let mut missions = Vec::new();
     // Lone tracks are checked against the kinds of ground of the content they are raced with.
-    let terrain = if args.content.is_dir() {
-        crate::validate::open::pack_terrain(&RawPack::open(&args.content))
-    } else {
-        crate::validate::checked::TerrainBook::standard()
-    };
+    let terrain = crate::validate::open::content_terrain(&args.content);
     for path in paths {
         let opened = RawPack::open(path);
         unreadable += opened.errors.len();

@@ -21,9 +21,10 @@ pub(super) fn course_tracks(
     path: &Path,
     course: &crate::content::course::Course,
     seeds: u64,
+    terrain: &crate::validate::checked::TerrainBook,
     each: &mut dyn FnMut(Vec<LoadedDocument>),
 ) -> Vec<Diagnostic> {
-    let files = match CourseFiles::read(path, course.clone()) {
+    let files = match CourseFiles::read(path, course.clone(), terrain) {
         Ok(files) => files,
         Err(found) => return found,
     };

@@ -232,7 +232,9 @@ impl EditorScreen {
         let canvas = self.canvases.entry(id).or_default();
         let mut said = Vec::new();
         if request == TileRequest::Reload {
-            canvas.tiles.load(&folder, true);
+            canvas
+                .tiles
+                .load(&folder, true, || session.workspace().terrain_book());
             said.push(format!(
                 "Read {} from {}",
                 super::plural::counted(canvas.tiles.tiles.len(), "tile"),
@@ -241,9 +243,15 @@ impl EditorScreen {
         }
         if request == TileRequest::Save {
             let selection: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
-            said.push(match canvas.tiles.save_selection(track, &selection) {
-                Ok(saved) | Err(saved) => saved,
-            });
+            said.push(
+                match canvas.tiles.save_selection(
+                    track,
+                    &selection,
+                    &session.workspace().terrain_book(),
+                ) {
+                    Ok(saved) | Err(saved) => saved,
+                },
+            );
         }
         for message in said {
             session.status_mut().say(message);
@@ -514,7 +522,9 @@ impl Screen for EditorScreen {
             let canvas = self.canvases.entry(id).or_default();
             canvas
                 .tiles
-                .load(&session.workspace().tiles_folder(), false);
+                .load(&session.workspace().tiles_folder(), false, || {
+                    session.workspace().terrain_book()
+                });
             Panel::right("inspector")
                 .resizable(true)
                 .default_size(280.0)

@@ -4,6 +4,7 @@
 //! Tiles are files the studio writes straight to disk (no open document, no undo): a tile is
 //! saved whole, under a new name, and never replaces a file that is there.
 
+use crate::validate::checked::TerrainBook;
 use std::path::{Path, PathBuf};
 
 use crate::content::text::Id;
@@ -30,8 +31,10 @@ pub struct TileShelf {
 }
 
 impl TileShelf {
-    /// Reads `folder`'s tiles when it is not the folder already read (or `force`).
-    pub fn load(&mut self, folder: &Path, force: bool) {
+    /// Reads `folder`'s tiles when it is not the folder already read (or `force`), each
+    /// checked against the kinds of ground `terrain` gives (the pack's as edited: a tile
+    /// painted with the pack's own ground is the pack's tile).
+    pub fn load(&mut self, folder: &Path, force: bool, terrain: impl FnOnce() -> TerrainBook) {
         if !force && self.folder.as_deref() == Some(folder) {
             return;
         }
@@ -42,15 +45,17 @@ impl TileShelf {
             return;
         }
         let opened = RawPack::open(folder);
+        let terrain = terrain();
         self.problems
             .extend(opened.errors.iter().map(ToString::to_string));
         for file in &opened.files {
             if let Document::Tile(tile) = &file.document {
-                let errors: Vec<String> = crate::validate::validate_document(file)
-                    .into_iter()
-                    .filter(crate::validate::Diagnostic::is_error)
-                    .map(|d| d.to_string())
-                    .collect();
+                let errors: Vec<String> =
+                    crate::validate::validate_document_against(file, &terrain)
+                        .into_iter()
+                        .filter(crate::validate::Diagnostic::is_error)
+                        .map(|d| d.to_string())
+                        .collect();
                 if errors.is_empty() {
                     self.tiles.push(tile.clone());
                 } else {
@@ -77,11 +82,13 @@ impl TileShelf {
 
     /// Saves the lap sectors holding `selection` on `track` as a tile named by the drafts, in
     /// the shelf's folder (made if missing), and chooses it. Returns what to tell the designer:
-    /// where it went, or why nothing was written.
+    /// where it went, or why nothing was written. The shelf is read again, its tiles checked
+    /// against `terrain` (the pack's kinds of ground, which the saved tile may be painted with).
     pub fn save_selection(
         &mut self,
         track: &Track,
         selection: &[SpaceRef],
+        terrain: &TerrainBook,
     ) -> Result<String, String> {
         let folder = self
             .folder
@@ -128,10 +135,56 @@ impl TileShelf {
             .map_err(|e| e.to_string())?;
         crate::content::save::write_atomic_without_backup(&path, text.as_bytes())
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        self.load(&folder, true);
+        self.load(&folder, true, || terrain.clone());
         self.chosen = Some(Id::from(id.as_str()));
         self.draft_id.clear();
         self.draft_name.clear();
         Ok(said)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use super::TileShelf;
+    use crate::content::Document;
+    use crate::validate::checked::TerrainBook;
+
+    /// The Devil's Run pack's kinds of ground, which define `mud`.
+    fn devils_run_terrain() -> TerrainBook {
+        let path =
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/devils-run/content/terrain.ron");
+        let Document::Terrain(file) = Document::load(&path).expect("terrain").document else {
+            panic!("a terrain file");
+        };
+        TerrainBook::from_file(&file).expect("checked")
+    }
+
+    #[test]
+    fn a_tile_painted_with_the_packs_own_ground_is_on_the_shelf_of_that_pack() {
+        let folder = tempfile::tempdir().expect("temp dir");
+        let rough =
+            std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("tiles/rough.ron"))
+                .expect("tile");
+        std::fs::write(
+            folder.path().join("mud.ron"),
+            rough
+                .replace("terrain: \"rough\"", "terrain: \"mud\"")
+                .replace("id: \"rough\"", "id: \"mud\""),
+        )
+        .expect("write");
+        let mut shelf = TileShelf::default();
+        shelf.load(folder.path(), true, devils_run_terrain);
+        assert_eq!(shelf.tiles.len(), 1, "{:?}", shelf.problems);
+        assert!(shelf.problems.is_empty(), "{:?}", shelf.problems);
+        // On a pack of the rulebook's grounds the same tile is refused, saying why.
+        shelf.load(folder.path(), true, TerrainBook::standard);
+        assert!(shelf.tiles.is_empty());
+        assert!(
+            shelf.problems.iter().any(|p| p.contains("`mud` ground")),
+            "{:?}",
+            shelf.problems
+        );
     }
 }

@@ -280,6 +280,15 @@ impl Workspace {
             .unwrap_or_else(|| &STANDARD_TERRAIN)
     }
 
+    /// The kinds of ground of the pack as edited, checked ([`Self::terrain_file`]); the
+    /// rulebook's four while its terrain file has errors. What the pack's tiles and courses are
+    /// checked against.
+    #[must_use]
+    pub fn terrain_book(&self) -> crate::validate::checked::TerrainBook {
+        crate::validate::checked::TerrainBook::from_file(self.terrain_file())
+            .unwrap_or_else(|_| crate::validate::checked::TerrainBook::standard())
+    }
+
     /// The open bot profile with this id.
     #[must_use]
     pub fn bot_profile(&self, id: &str) -> Option<&crate::content::bot_profile::BotProfile> {

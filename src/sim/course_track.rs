@@ -16,6 +16,7 @@ use crate::content::tile::Tile;
 use crate::content::track::Track;
 use crate::content::{Document, RawPack};
 use crate::validate::Diagnostic;
+use crate::validate::checked::TerrainBook;
 
 /// A course file and the tiles of its folder, each tile checked.
 #[derive(Clone, Debug)]
@@ -42,9 +43,15 @@ impl CourseFiles {
         tiles_folder(&self.path, &self.course)
     }
 
-    /// Reads the course at `path` (already loaded as `course`) and the tiles of its folder;
-    /// the folder's problems and the tiles' errors, when there are any.
-    pub fn read(path: &Path, course: Course) -> Result<Self, Vec<Diagnostic>> {
+    /// Reads the course at `path` (already loaded as `course`) and the tiles of its folder,
+    /// each checked against `terrain` (the kinds of ground of the pack the course is raced
+    /// with: [`crate::validate::open::content_terrain`]); the folder's problems and the tiles'
+    /// errors, when there are any.
+    pub fn read(
+        path: &Path,
+        course: Course,
+        terrain: &TerrainBook,
+    ) -> Result<Self, Vec<Diagnostic>> {
         let folder = tiles_folder(path, &course);
         if !folder.is_dir() {
             return Err(vec![Diagnostic::error_in(
@@ -67,7 +74,7 @@ impl CourseFiles {
         for file in &opened.files {
             if let Document::Tile(tile) = &file.document {
                 problems.extend(
-                    crate::validate::validate_document(file)
+                    crate::validate::validate_document_against(file, terrain)
                         .into_iter()
                         .filter(Diagnostic::is_error),
                 );
@@ -99,8 +106,8 @@ impl CourseFiles {
         }
     }
 
-    /// Loads the course file at `path` and its tiles.
-    pub fn load(path: &Path) -> Result<Self, Vec<Diagnostic>> {
+    /// Loads the course file at `path` and its tiles, checked against `terrain`.
+    pub fn load(path: &Path, terrain: &TerrainBook) -> Result<Self, Vec<Diagnostic>> {
         let loaded =
             Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
         let Document::Course(course) = loaded.document else {
@@ -114,7 +121,7 @@ impl CourseFiles {
                 ),
             )]);
         };
-        Self::read(path, course)
+        Self::read(path, course, terrain)
     }
 
     /// Whether its tiles are drawn from a pile (a seed gives another track).
@@ -160,12 +167,17 @@ impl CourseFiles {
     }
 }
 
-/// The track at `path`: a track file as it is, a course file built with `course_seed`.
-pub fn track_or_course(path: &Path, course_seed: u64) -> Result<Track, Vec<Diagnostic>> {
+/// The track at `path`: a track file as it is, a course file built with `course_seed` from
+/// tiles checked against `terrain`.
+pub fn track_or_course(
+    path: &Path,
+    course_seed: u64,
+    terrain: &TerrainBook,
+) -> Result<Track, Vec<Diagnostic>> {
     let loaded = Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
     match loaded.document {
         Document::Track(track) => Ok(track),
-        Document::Course(course) => CourseFiles::read(path, course)?.track(course_seed),
+        Document::Course(course) => CourseFiles::read(path, course, terrain)?.track(course_seed),
         other => Err(vec![Diagnostic::error_in(
             path,
             "not-a-track",

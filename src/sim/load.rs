@@ -63,7 +63,9 @@ pub fn load_race_on(
     let raw_track = match &loaded.document {
         Document::Track(raw_track) => raw_track,
         Document::Course(course) => {
-            let files = CourseFiles::read(track, course.clone()).map_err(LoadRaceError::Invalid)?;
+            let terrain = crate::validate::open::pack_terrain(&pack);
+            let files = CourseFiles::read(track, course.clone(), &terrain)
+                .map_err(LoadRaceError::Invalid)?;
             let built = files.track(course_seed).map_err(LoadRaceError::Invalid)?;
             return race_from_documents(&pack, &built, ruleset).map_err(|error| match error {
                 LoadRaceError::Invalid(found) => {

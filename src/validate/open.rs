@@ -32,6 +32,19 @@ pub fn pack_terrain(pack: &RawPack) -> TerrainBook {
     checked_pack_terrain(pack).unwrap_or_else(|_| TerrainBook::standard())
 }
 
+/// The kinds of ground of the content folder at `content`: its pack's ([`pack_terrain`]), or the
+/// rulebook's four when there is no folder there. What a lone track, tile or course is checked
+/// and built against when it is raced with that content: `validate`, `course build`, `race`,
+/// `simulate`, `print` and the studio all ask this (or [`pack_terrain`] of a pack they hold).
+#[must_use]
+pub fn content_terrain(content: &std::path::Path) -> TerrainBook {
+    if content.is_dir() {
+        pack_terrain(&RawPack::open(content))
+    } else {
+        TerrainBook::standard()
+    }
+}
+
 /// The kinds of ground of a pack: its terrain file's, the rulebook's four when it has none, or
 /// the terrain file's errors. For what draws or checks a track by the pack's kinds, which must
 /// not quietly fall back to the rulebook's when the pack's own file is broken.

@@ -851,3 +851,115 @@ fn a_tiles_dead_ends_are_refused_by_validate_and_counted_past_twenty_five() {
     assert_eq!(built.code, 1, "{}", built.stderr);
     assert!(built.stderr.contains("no-forward-link"), "{}", built.stderr);
 }
+
+/// The Devil's Run pack with the repository's tiles beside it, the `rough` tile painted with the
+/// pack's own `mud` (as `devils-mile`), and a course laying it (`courses/mud-run.ron`).
+fn mud_run() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("samples/devils-run"), dir.path());
+    common::copy_folder(&common::repo("tiles"), &dir.path().join("tiles"));
+    let rough = dir.path().join("tiles/rough.ron");
+    let text = fs::read_to_string(&rough).expect("tile");
+    fs::write(
+        &rough,
+        text.replace("terrain: \"rough\"", "terrain: \"mud\"")
+            .replace("id: \"rough\"", "id: \"devils-mile\""),
+    )
+    .expect("paint the tile");
+    fs::create_dir_all(dir.path().join("courses")).expect("courses");
+    let course = fs::read_to_string(common::repo("courses/scrapyard-run.ron")).expect("course");
+    fs::write(
+        dir.path().join("courses/mud-run.ron"),
+        course
+            .replace("\"rough\",", "\"devils-mile\",")
+            .replace("id: \"scrapyard-run\"", "id: \"mud-run\""),
+    )
+    .expect("course");
+    dir
+}
+
+#[test]
+fn a_course_of_tiles_painted_with_the_packs_own_ground_validates_builds_races_and_simulates() {
+    // Tiles and courses read the pack they are raced with: a tile of `mud` (a kind the Devil's
+    // Run pack defines) was `terrain-undefined` to validate, course build, race and simulate.
+    let dir = mud_run();
+    let run = |args: &[&str]| common::roadwright_in(dir.path(), args);
+    let course = "courses/mud-run.ron";
+    let validated = run(&["validate", course, "--content", "content"]);
+    assert_eq!(
+        validated.code, 0,
+        "{}{}",
+        validated.stdout, validated.stderr
+    );
+    assert!(
+        validated.stderr.contains("0 error(s), 0 warning(s)"),
+        "{}",
+        validated.stderr
+    );
+    let tiles = run(&["validate", "tiles", "--content", "content"]);
+    assert_eq!(tiles.code, 0, "{}{}", tiles.stdout, tiles.stderr);
+
+    let built = run(&[
+        "course",
+        "build",
+        course,
+        "--content",
+        "content",
+        "-o",
+        "built.ron",
+    ]);
+    assert_eq!(built.code, 0, "{}{}", built.stdout, built.stderr);
+    let track = fs::read_to_string(dir.path().join("built.ron")).expect("the track");
+    assert_eq!(
+        track.matches("terrain: \"mud\"").count(),
+        12,
+        "the tile's twelve spaces"
+    );
+
+    let raced = run(&[
+        "race",
+        "--track",
+        course,
+        "--content",
+        "content",
+        "--players",
+        "3",
+    ]);
+    assert_eq!(raced.code, 0, "{}{}", raced.stdout, raced.stderr);
+    let simulated = run(&[
+        "simulate",
+        "--track",
+        course,
+        "--content",
+        "content",
+        "--players",
+        "3",
+        "--races",
+        "5",
+    ]);
+    assert_eq!(
+        simulated.code, 0,
+        "{}{}",
+        simulated.stdout, simulated.stderr
+    );
+    assert!(simulated.stdout.contains("5 races"), "{}", simulated.stdout);
+
+    // Against the rulebook's grounds (no pack there) the tile is refused, named at its space.
+    let bare = run(&[
+        "course",
+        "build",
+        course,
+        "--content",
+        "nowhere",
+        "-o",
+        "bare.ron",
+    ]);
+    assert_ne!(bare.code, 0);
+    assert!(
+        bare.stderr.contains("error[terrain-undefined]")
+            && bare.stderr.contains("tile `devils-mile` is `mud` ground"),
+        "{}",
+        bare.stderr
+    );
+    assert!(!dir.path().join("bare.ron").exists());
+}
