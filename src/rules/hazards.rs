@@ -27,12 +27,19 @@
 //! - A pit trap is an attack resolved like a weapon's (8.0): a combat card is drawn (and
 //!   discarded), and it hits when its value plus the trap's bonus is at least the car's
 //!   defense; a hit deals the trap's damage, which scores for no one.
-//! - A quake shifts every car on the track one lane towards the same side, drawn from the
-//!   race's RNG, cars in the trough and off the track excepted. Cars shift from that side
-//!   inward (the car nearest the wall first, when shifting towards the wall), so a car moves
-//!   into the space its neighbour left; a car shifts only into a free space (no car, not the
-//!   trough, not a crossover space another car bars), and the ground there does not strike
-//!   it (it was shaken, not driven). Shifting across the lanes, no car crosses the finish line.
+//! - A quake shifts every car on the track one space the same way, drawn from the race's RNG
+//!   among three, each as likely: one space ahead along its lane, one lane towards the apron,
+//!   or one lane towards the outside wall (Thunder Road rolls its direction die, a way on its
+//!   board of hexes; a track of lanes has these three for a car to go without turning back).
+//!   Cars in the trough and off the track stay. A car shifts only into a free space (no car,
+//!   not the trough, not a crossover space another car bars), and the ground there does not
+//!   strike it (it was shaken, not driven). Across the lanes, cars shift from that side inward
+//!   (the car nearest the wall first, when shifting towards the wall), so a car moves into the
+//!   space its neighbour left. Ahead, a car goes to the forward link in its own lane (the only
+//!   one where lanes join; none at a fork, where it stays), and the cars shift as one: a car
+//!   whose space ahead another car leaves takes it. A quake never carries a car across the
+//!   finish line (it stays on its side of the line and scores nothing): the line is crossed by
+//!   driving.
 //! - A bot sees where face-down tokens lie and what the hazard deck holds, never which token
 //!   lies where ([`super::view::PlayerView::determinise`] deals them again from what is
 //!   unseen).
@@ -42,7 +49,7 @@ use crate::content::race_deck::LaneSide;
 use crate::validate::checked_track::SpaceId;
 
 use super::ids::{CarId, HazardToken};
-use super::race_event::{DeckKind, Marker, Motion, RaceEvent};
+use super::race_event::{DeckKind, Marker, Motion, QuakeWay, RaceEvent};
 use super::state::{Place, Race};
 
 impl Race {
@@ -169,10 +176,19 @@ impl Race {
         self.discard(DeckKind::Combat, card);
     }
 
-    /// A quake: every car on the track shifts one lane towards a drawn side.
+    /// A quake: every car on the track shifts one space a drawn way (see the module's docs).
     fn quake(&mut self) {
-        let side = self.toss_side();
-        self.record(RaceEvent::Quake { side });
+        let way = match self.roll(0, 2) {
+            0 => QuakeWay::Ahead,
+            1 => QuakeWay::Inside,
+            _ => QuakeWay::Outside,
+        };
+        self.record(RaceEvent::Quake { way });
+        let side = match way {
+            QuakeWay::Ahead => return self.quake_ahead(),
+            QuakeWay::Inside => LaneSide::Inside,
+            QuakeWay::Outside => LaneSide::Outside,
+        };
         let mut cars: Vec<(u8, CarId, SpaceId)> = self
             .car_ids()
             .filter_map(|car| {
@@ -198,5 +214,69 @@ impl Race {
             }
             self.put(car, Place::Track(to), Motion::Shaken);
         }
+    }
+
+    /// A quake ahead: every car on the track one space ahead along its lane, as one: passes
+    /// over the cars until none moves, so a car whose space ahead another car left takes it.
+    fn quake_ahead(&mut self) {
+        let mut waiting: Vec<(CarId, SpaceId)> = self
+            .car_ids()
+            .filter_map(|car| {
+                let space = self.car(car).place.space()?;
+                let to = self.straight_ahead(space)?;
+                (!self.track().space(space).ground.is_trough()).then_some((car, to))
+            })
+            .collect();
+        loop {
+            let before = waiting.len();
+            waiting.retain(|&(car, to)| {
+                if self.track().space(to).ground.is_trough()
+                    || self.car_on(to).is_some()
+                    || self.blocked_across(to).is_some()
+                {
+                    return true;
+                }
+                self.put(car, Place::Track(to), Motion::Shaken);
+                false
+            });
+            if waiting.len() == before || self.is_over() {
+                return;
+            }
+        }
+    }
+
+    /// The space one ahead of `space` in its lane, where a quake may shift a car: the forward
+    /// link in its lane, or the only one; none at a fork, nor across the finish line.
+    fn straight_ahead(&self, space: SpaceId) -> Option<SpaceId> {
+        let track = self.track();
+        let here = track.space(space);
+        let to = match here.next.as_slice() {
+            [only] => *only,
+            next => *next.iter().find(|n| track.space(**n).lane == here.lane)?,
+        };
+        (!track.crosses_line(space, to)).then_some(to)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rules::test_support::race;
+
+    #[test]
+    fn a_quake_never_shifts_a_car_ahead_across_the_finish_line() {
+        let race = race("oval", 2, 1);
+        let track = race.track();
+        let mut before_line = 0;
+        for space in track.space_ids() {
+            let next = &track.space(space).next;
+            let ahead = race.straight_ahead(space);
+            if next.iter().any(|to| track.crosses_line(space, *to)) {
+                before_line += 1;
+                assert_eq!(ahead, None, "{} is before the line", track.at(space));
+            } else if let [only] = next.as_slice() {
+                assert_eq!(ahead, Some(*only), "{}", track.at(space));
+            }
+        }
+        assert!(before_line >= 3, "the oval's three lanes meet the line: {before_line}");
     }
 }

@@ -90,7 +90,7 @@ pub use outcomes::{
     enumerate_end_places, enumerate_outcomes, enumerate_outcomes_at_most,
     enumerate_outcomes_ending_at, enumerate_outcomes_within,
 };
-pub use race_event::{Marker, Motion, RaceEvent, Seats, VpSource};
+pub use race_event::{Marker, Motion, QuakeWay, RaceEvent, Seats, VpSource};
 pub use setup::{PlayerSetup, RaceSetup, SetupError};
 pub use state::{Car, Place, Player, Race, RaceResult, RaceRules};
 pub use targeting::{FiringArc, TargetOption};

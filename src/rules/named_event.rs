@@ -25,7 +25,7 @@ use super::ids::{CarId, CombatCard, EventCard, HazardToken, PlayerId, RaceCard};
 use super::movement::Step;
 pub use super::race_event::NamedEvent;
 use super::race_event::{
-    BonusKind, CarEntry, CollisionCause, DeckKind, Marker, Motion, Seats, VpSource,
+    BonusKind, CarEntry, CollisionCause, DeckKind, Marker, Motion, QuakeWay, Seats, VpSource,
 };
 use super::state::{Bonus, Place, Race};
 use crate::content::race_deck::LaneSide;
@@ -200,6 +200,7 @@ named_as_itself!(
     CollisionCause,
     Effect,
     LaneSide,
+    QuakeWay,
     TerrainId
 );
 

@@ -27,11 +27,22 @@ use super::events::EventChoice;
 use super::ids::{CarId, CombatCard, EventCard, HazardToken, PlayerId, RaceCard};
 use super::movement::Step;
 use super::state::{Bonus, Place, Race};
-use crate::content::race_deck::LaneSide;
 use crate::content::terrain::Effect;
 use crate::content::text::{CarNumber, TerrainId};
 use crate::validate::checked_track::SpaceId;
 use crate::validate::mission::{ObjectiveId, SideId};
+
+/// The way a quake shifts every car (`rules/hazards.rs`): the three ways a car can go on a
+/// track of lanes, as Thunder Road's direction die gives a way on its board of hexes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum QuakeWay {
+    /// One space ahead along the car's lane.
+    Ahead,
+    /// One lane towards the apron.
+    Inside,
+    /// One lane towards the outside wall.
+    Outside,
+}
 
 /// Why a car changed place.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, JsonSchema)]
@@ -431,17 +442,18 @@ race_events! {
         if *burns { "it burns, 1 damage" } else { "the fire goes out" }
     ));
 
-    /// A quake: every car on the track shifts one lane towards this side, where it can.
+    /// A quake: every car on the track shifts one space this way, where it can.
     Quake {
-        /// The side.
-        side: LaneSide,
+        /// The way.
+        way: QuakeWay,
     }
     about none,
     say |race| Some(format!(
-        "the ground quakes: every car shifts towards the {}",
-        match side {
-            LaneSide::Inside => "apron",
-            LaneSide::Outside => "wall",
+        "the ground quakes: every car shifts {}",
+        match way {
+            QuakeWay::Ahead => "one space ahead",
+            QuakeWay::Inside => "towards the apron",
+            QuakeWay::Outside => "towards the wall",
         }
     ));
 

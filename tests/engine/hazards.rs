@@ -12,7 +12,9 @@ use roadwright::content::terrain::{CountsAs, Effect, GroundKind, Pattern, Terrai
 use roadwright::content::text::{Id, Text};
 use roadwright::content::track::{SpaceRef, TerrainId, Track};
 use roadwright::content::{Document, LoadedDocument, RawPack};
-use roadwright::rules::{Marker, Place, Race, RaceEvent, RaceRules, RaceSetup, enumerate_outcomes};
+use roadwright::rules::{
+    Marker, Place, QuakeWay, Race, RaceEvent, RaceRules, RaceSetup, enumerate_outcomes,
+};
 use roadwright::validate::{Severity, validate_document, validate_pack};
 
 const RR: &str = "rust-reapers"; // #11 defense 3, #12 defense 1
@@ -273,38 +275,48 @@ fn a_pit_trap_attacks_the_car_like_a_combat_card_against_its_defense() {
 }
 
 #[test]
-fn a_quake_shifts_every_car_one_lane_towards_a_drawn_side_where_it_can() {
-    let mut race = play_moving_first(
-        Position::on_ground(&spotted(&["3.1"]), &terrain_with_wreck())
-            .hazards(only(vec![HazardEffect::Quake], None))
-            .car(RR, "12", "2.1")
-            .car(CJ, "21", "6.2")
-            .car(CJ, "22", "6.3")
-            .play(RR, "12", "solo-2"),
-    );
-    step(&mut race, "forward", "3.1");
-    let side = race
-        .events()
-        .iter()
-        .find_map(|e| match e {
-            RaceEvent::Quake { side } => Some(*side),
-            _ => None,
-        })
-        .expect("a quake");
-    let (mover, pair) = match side {
-        roadwright::content::race_deck::LaneSide::Inside => ("3.0", ("6.1", "6.2")),
-        roadwright::content::race_deck::LaneSide::Outside => ("3.2", ("6.2", "6.3")),
-    };
-    assert_eq!(where_is(&race, RR, "12"), mover);
-    // Towards the apron both cars of the pair shift, the inner one first; towards the wall the
-    // outer one is against it and stays, so the inner one has nowhere to go.
-    assert_eq!(
-        (
-            where_is(&race, CJ, "21").as_str(),
-            where_is(&race, CJ, "22").as_str()
-        ),
-        pair
-    );
+fn a_quake_shifts_every_car_one_space_a_drawn_way_ahead_or_across_where_it_can() {
+    // The three ways its docs promise, each drawn from the race's RNG: ahead along the lane,
+    // towards the apron, towards the wall. Before, a quake never shifted a car ahead.
+    let mut ways = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let mut race = play_moving_first(
+            Position::on_ground(&spotted(&["3.1"]), &terrain_with_wreck())
+                .hazards(only(vec![HazardEffect::Quake], None))
+                .car(RR, "12", "2.1")
+                .car(CJ, "21", "6.2")
+                .car(CJ, "22", "6.3")
+                .car(CJ, "23", "7.2")
+                .play(RR, "12", "solo-2")
+                .seed(seed),
+        );
+        step(&mut race, "forward", "3.1");
+        let way = race
+            .events()
+            .iter()
+            .find_map(|e| match e {
+                RaceEvent::Quake { way } => Some(*way),
+                _ => None,
+            })
+            .expect("a quake");
+        ways.insert(format!("{way:?}"));
+        let expected = match way {
+            // As one: #23 leaves 7.2 and #21, behind it, takes it.
+            QuakeWay::Ahead => ["4.1", "7.2", "7.3", "8.2"],
+            // Towards the apron each car shifts, the inner one of the pair first.
+            QuakeWay::Inside => ["3.0", "6.1", "6.2", "7.1"],
+            // Towards the wall #22 is against it and stays, so #21 has nowhere to go.
+            QuakeWay::Outside => ["3.2", "6.2", "6.3", "7.3"],
+        };
+        let found = [
+            where_is(&race, RR, "12"),
+            where_is(&race, CJ, "21"),
+            where_is(&race, CJ, "22"),
+            where_is(&race, CJ, "23"),
+        ];
+        assert_eq!(found, expected, "seed {seed}, {way:?}");
+    }
+    assert_eq!(ways.len(), 3, "every way is drawn: {ways:?}");
 }
 
 #[test]
