@@ -41,6 +41,7 @@ impl HazardDeck {
     #[must_use]
     pub fn starter() -> Self {
         let hazard = |id: &str, name: &str, count, effects| Hazard {
+            target: HazardTarget::TheCar,
             id: Id::from(id),
             name: Text::from(name),
             count,
@@ -84,14 +85,62 @@ pub struct Hazard {
     pub name: Text,
     /// How many tokens of this kind the deck holds.
     pub count: u32,
-    /// What happens to the car that turns it over, in order.
+    /// What happens, in order, to the car that turns it over or to the cars `target` names.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<HazardEffect>,
+    /// Which cars its effects strike: the car that turned it over (the default), or others
+    /// (Thunder Road's sand worm takes the car farthest back).
+    #[serde(default, skip_serializing_if = "HazardTarget::is_the_car")]
+    pub target: HazardTarget,
     /// The kind of ground (an id of the pack's terrain file) the space becomes once the token
     /// is turned over: a hazard that stays on the board (a wreck that blocks the road, a pit,
     /// a patch of mud). Without one the token is discarded and the ground stays as it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub becomes: Option<TerrainId>,
+}
+
+/// Which cars a hazard's effects strike.
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Default,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+)]
+pub enum HazardTarget {
+    /// The car that turned the token over.
+    #[default]
+    TheCar,
+    /// The car farthest back on the board, each of them on a tie (Thunder Road's sand worm:
+    /// "the road vehicle that is the farthest back on the board; on a tie, eliminate each of
+    /// them"). Farthest back is the fewest crossings of the finish line held, then the
+    /// starting section before the lap, then the lowest sector; the cars on the track and
+    /// beside it are on the board (not those in the chute).
+    Rearmost,
+}
+
+impl HazardTarget {
+    /// Whether it is the default, the car that turned the token over (left out of files).
+    #[must_use]
+    pub fn is_the_car(&self) -> bool {
+        *self == Self::TheCar
+    }
+
+    /// The target as the studio offers it.
+    #[must_use]
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::TheCar => "the car",
+            Self::Rearmost => "the car farthest back",
+        }
+    }
 }
 
 /// What a hazard does to the car that turns it over, from a fixed vocabulary the rules engine

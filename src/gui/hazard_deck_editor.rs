@@ -9,7 +9,7 @@ use egui::Ui;
 use egui_extras::{Column, TableBuilder, TableRow};
 
 use super::fields::{self, Draft, RowAction};
-use crate::content::hazard_deck::{Hazard, HazardDeck, HazardEffect};
+use crate::content::hazard_deck::{Hazard, HazardDeck, HazardEffect, HazardTarget};
 use crate::content::terrain::TerrainFile;
 use crate::content::text::{Id, TerrainId, Text};
 use crate::edit::list::free_id;
@@ -49,6 +49,7 @@ impl HazardDeckEditor {
                     count: 1,
                     effects: vec![HazardEffect::Damage(1)],
                     becomes: None,
+                    target: HazardTarget::TheCar,
                 };
                 edits.push((
                     Edit::Hazards(ListEdit::Insert(deck.hazards.len(), hazard)),
@@ -58,8 +59,9 @@ impl HazardDeckEditor {
         });
         ui.weak(format!(
             "A token is dealt face down to each hazard spot at setup; the car that stops on one \
-             turns it over. Effects: {EFFECTS_HINT}. Becomes: the ground the space is for the \
-             rest of the race."
+             turns it over. Effects: {EFFECTS_HINT}. Strikes: the car that turned it over, or the \
+             car farthest back (the sand worm). Becomes: the ground the space is for the rest \
+             of the race."
         ));
         let id_width = fields::fitting_width(ui, deck.hazards.iter().map(|h| h.id.as_str()), 90.0);
         let name_width =
@@ -76,8 +78,12 @@ impl HazardDeckEditor {
             .column(Column::remainder().at_least(200.0).clip(true))
             .column(Column::auto())
             .column(Column::auto())
+            .column(Column::auto())
             .header(20.0, |header| {
-                fields::header(header, ["Id", "Name", "Count", "Effects", "Becomes", ""]);
+                fields::header(
+                    header,
+                    ["Id", "Name", "Count", "Effects", "Strikes", "Becomes", ""],
+                );
             })
             .body(|body| {
                 body.rows(40.0, deck.hazards.len(), |mut row| {
@@ -132,6 +138,13 @@ impl HazardDeckEditor {
                     changed(&|h| h.effects.clone_from(&effects), Some(group));
                 }
             });
+        });
+        row.col(|ui| {
+            let id = ("hazard-target", index);
+            let targets = [HazardTarget::TheCar, HazardTarget::Rearmost].map(|t| (t, t.label()));
+            if let Some(chosen) = fields::choice(ui, "strikes", id, hazard.target, &targets) {
+                changed(&|h| h.target = chosen, None);
+            }
         });
         row.col(|ui| {
             let id = ("hazard-becomes", index);

@@ -24,6 +24,10 @@
 //!   places the Spin-Around token; `SlideAside` slides the car to a side drawn from the
 //!   race's RNG; `Eliminate` eliminates it, a kill no one scores (the ground is nobody's car,
 //!   11.3).
+//! - A hazard's effects strike the car that turned it over, or the cars its `target` names
+//!   (`Rearmost`: the car farthest back on the board, each of them on a tie; Thunder Road's
+//!   sand worm), named once when the token is turned over and each struck by every effect in
+//!   turn. A quake shakes the whole board once, whoever it strikes.
 //! - A pit trap is an attack resolved like a weapon's (8.0): a combat card is drawn (and
 //!   discarded), and it hits when its value plus the trap's bonus is at least the car's
 //!   defense; a hit deals the trap's damage, which scores for no one.
@@ -44,8 +48,9 @@
 //!   lies where ([`super::view::PlayerView::determinise`] deals them again from what is
 //!   unseen).
 
-use crate::content::hazard_deck::HazardEffect;
+use crate::content::hazard_deck::{HazardEffect, HazardTarget};
 use crate::content::race_deck::LaneSide;
+use crate::content::track::Section;
 use crate::validate::checked_track::SpaceId;
 
 use super::ids::{CarId, HazardToken};
@@ -122,21 +127,26 @@ impl Race {
         else {
             return;
         };
+        // The cars it strikes, named when it is turned over (a car its first effect eliminates
+        // is still struck by the rest, which find it gone and do nothing).
+        let struck = match hazard.target {
+            HazardTarget::TheCar => vec![car],
+            HazardTarget::Rearmost => self.rearmost_cars(),
+        };
         for effect in &hazard.effects {
-            if self.is_over() {
-                return;
-            }
-            match *effect {
-                HazardEffect::Damage(amount) => self.damage(car, amount, None),
-                HazardEffect::SpinAround => {
-                    if self.car(car).place.in_race() {
-                        self.set_marker(car, Marker::SpinAround, true);
-                    }
+            // A quake shakes the whole board once, whoever turned it over.
+            if *effect == HazardEffect::Quake {
+                if self.is_over() {
+                    return;
                 }
-                HazardEffect::SlideAside(spaces) => self.slide_aside(car, spaces),
-                HazardEffect::Quake => self.quake(),
-                HazardEffect::PitTrap { bonus, damage } => self.pit_trap(car, bonus, damage),
-                HazardEffect::Eliminate => self.wreck(car),
+                self.quake();
+                continue;
+            }
+            for &target in &struck {
+                if self.is_over() {
+                    return;
+                }
+                self.strike(target, *effect);
             }
         }
         // Ground where cars stack keeps its ground (treacherous ground may draw a hazard there):
@@ -147,6 +157,49 @@ impl Race {
         {
             self.repaint(space, kind);
         }
+    }
+
+    /// One effect of a hazard on one car.
+    fn strike(&mut self, car: CarId, effect: HazardEffect) {
+        match effect {
+            HazardEffect::Damage(amount) => self.damage(car, amount, None),
+            HazardEffect::SpinAround => {
+                if self.car(car).place.in_race() {
+                    self.set_marker(car, Marker::SpinAround, true);
+                }
+            }
+            HazardEffect::SlideAside(spaces) => self.slide_aside(car, spaces),
+            HazardEffect::Quake => self.quake(),
+            HazardEffect::PitTrap { bonus, damage } => self.pit_trap(car, bonus, damage),
+            HazardEffect::Eliminate => self.wreck(car),
+        }
+    }
+
+    /// The cars farthest back on the board ([`HazardTarget::Rearmost`]), in id order: the
+    /// fewest crossings of the finish line held (less the backward ones not returned), then
+    /// the starting section before the lap, then the lowest sector. Cars on the track and
+    /// beside it are on the board; cars in the chute are not yet.
+    fn rearmost_cars(&self) -> Vec<CarId> {
+        let track = self.track();
+        let behind = |id: CarId| {
+            let car = self.car(id);
+            let sector = match car.place {
+                Place::Track(space) => track.space(space).sector,
+                Place::OffTrack { sector, .. } => sector,
+                Place::Reserve | Place::Chute | Place::Destroyed | Place::Finished(_) => {
+                    return None;
+                }
+            };
+            let sector = track.sector(sector);
+            let laps = i32::from(car.crossings) - i32::from(car.lapped);
+            Some((laps, sector.section == Section::Lap, sector.number))
+        };
+        let Some(last) = self.car_ids().filter_map(behind).min() else {
+            return Vec::new();
+        };
+        self.car_ids()
+            .filter(|id| behind(*id) == Some(last))
+            .collect()
     }
 
     /// A pit trap's attack on `car`.
@@ -277,6 +330,9 @@ mod tests {
                 assert_eq!(ahead, Some(*only), "{}", track.at(space));
             }
         }
-        assert!(before_line >= 3, "the oval's three lanes meet the line: {before_line}");
+        assert!(
+            before_line >= 3,
+            "the oval's three lanes meet the line: {before_line}"
+        );
     }
 }

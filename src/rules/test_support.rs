@@ -110,6 +110,7 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
             count: 20,
             effects: vec![crate::content::hazard_deck::HazardEffect::Damage(1)],
             becomes: Some(TerrainId::from("mud")),
+            target: crate::content::hazard_deck::HazardTarget::TheCar,
         }],
     };
     content.hazards =

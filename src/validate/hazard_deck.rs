@@ -4,7 +4,7 @@ use super::diagnostic::ObjectRef;
 use super::locate::Needle;
 use super::report::FileReport;
 use super::terrain::{DAMAGE_RANGE, KindIndex, SLIDE_RANGE, TerrainBook};
-use crate::content::hazard_deck::{Hazard, HazardDeck, HazardEffect};
+use crate::content::hazard_deck::{Hazard, HazardDeck, HazardEffect, HazardTarget};
 use crate::content::text::{Id, Text};
 
 /// The most effects one hazard may have.
@@ -26,8 +26,10 @@ pub struct CheckedHazard {
     pub name: Text,
     /// How many tokens of it the deck holds (at least 1).
     pub count: u32,
-    /// What it does to the car that turns it over, in order.
+    /// What it does, in order, to the cars it strikes.
     pub effects: Vec<HazardEffect>,
+    /// Which cars it strikes.
+    pub target: HazardTarget,
     /// The kind of ground its space becomes once turned over, in the pack's terrain book.
     pub becomes: Option<KindIndex>,
 }
@@ -218,6 +220,7 @@ fn check_hazard(
         name: hazard.name.clone(),
         count: hazard.count,
         effects: hazard.effects.clone(),
+        target: hazard.target,
         becomes: becomes.ok().flatten(),
     })
 }

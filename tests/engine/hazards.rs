@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::rules::*;
-use roadwright::content::hazard_deck::{Hazard, HazardDeck, HazardEffect};
+use roadwright::content::hazard_deck::{Hazard, HazardDeck, HazardEffect, HazardTarget};
 use roadwright::content::kind::HazardDeckKind;
 use roadwright::content::source::{Format, SourceFile};
 use roadwright::content::terrain::{CountsAs, Effect, GroundKind, Pattern, TerrainFile};
@@ -28,6 +28,7 @@ fn hazard(id: &str, effects: Vec<HazardEffect>, becomes: Option<&str>) -> Hazard
         count: 3,
         effects,
         becomes: becomes.map(TerrainId::from),
+        target: roadwright::content::hazard_deck::HazardTarget::TheCar,
     }
 }
 
@@ -320,6 +321,39 @@ fn a_quake_shifts_every_car_one_space_a_drawn_way_ahead_or_across_where_it_can()
 }
 
 #[test]
+fn the_sand_worm_takes_the_cars_farthest_back_each_of_them_on_a_tie_not_the_car_on_it() {
+    // Thunder Road's sand worm: "Eliminate the road vehicle that is the farthest back on the
+    // board. On a tie, eliminate each of them." A hazard's `target` names whom it strikes.
+    let mut worm = hazard("sand-worm", vec![HazardEffect::Eliminate], None);
+    worm.target = HazardTarget::Rearmost;
+    let mut race = play_moving_first(
+        Position::on_ground(&spotted(&["3.1"]), &terrain_with_wreck())
+            .hazards(deck(vec![worm]))
+            .car(RR, "12", "2.1")
+            .car(CJ, "21", "1.0")
+            .car(CJ, "22", "1.3")
+            .car(CJ, "23", "6.2")
+            .play(RR, "12", "solo-2"),
+    );
+    step(&mut race, "forward", "3.1");
+    assert!(
+        race.events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::HazardRevealed { .. })),
+        "the token was turned over"
+    );
+    let place = |team: &str, number: &str| race.car(car(&race, team, number)).place;
+    assert_eq!(place(CJ, "21"), Place::Destroyed, "farthest back, tied");
+    assert_eq!(place(CJ, "22"), Place::Destroyed, "farthest back, tied");
+    assert!(place(CJ, "23").in_race());
+    assert_eq!(
+        where_is(&race, RR, "12"),
+        "3.1",
+        "the car on it is not struck"
+    );
+}
+
+#[test]
 fn an_oil_slick_slides_the_car_aside_and_a_spin_marks_it() {
     let mut race = at_the_spot(only(
         vec![HazardEffect::SlideAside(1), HazardEffect::SpinAround],
@@ -340,7 +374,7 @@ fn an_oil_slick_slides_the_car_aside_and_a_spin_marks_it() {
 }
 
 #[test]
-fn a_sand_worm_eliminates_the_car_and_no_one_scores_the_kill() {
+fn an_eliminating_hazard_eliminates_the_car_on_it_and_no_one_scores_the_kill() {
     let mut race = at_the_spot(only(vec![HazardEffect::Eliminate], None));
     let id = car(&race, RR, "12");
     step(&mut race, "forward", "3.1");

@@ -371,6 +371,12 @@ fn wild_hazards(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::hazar
                 effects: vec![*effect],
                 becomes: (rng.random_range(0..3) == 0)
                     .then(|| TerrainId::from(format!("wild-{}", rng.random_range(0..4)).as_str())),
+                // Some strike the car farthest back (the sand worm), not the car on them.
+                target: if rng.random_range(0..3) == 0 {
+                    roadwright::content::hazard_deck::HazardTarget::Rearmost
+                } else {
+                    roadwright::content::hazard_deck::HazardTarget::TheCar
+                },
             })
             .collect(),
     }

@@ -974,6 +974,7 @@ fn treacherous_ground_draws_a_hazard_for_the_car_when_its_movement_ends() {
             count: 2,
             effects: vec![HazardEffect::Damage(2)],
             becomes: None,
+            target: roadwright::content::hazard_deck::HazardTarget::TheCar,
         }],
     };
     let mut race = play_moving_first(

@@ -674,7 +674,7 @@ fn kinds_of_ground_are_added_given_effects_and_the_paint_tool_offers_them() {
 
 #[test]
 fn the_hazard_deck_is_started_from_the_file_menu_and_its_hazards_are_edited_as_rows() {
-    use roadwright::content::hazard_deck::HazardEffect;
+    use roadwright::content::hazard_deck::{HazardEffect, HazardTarget};
     let (pack, _) = workspace_copy();
     let mut harness = open_file(pack.path(), "terrain.ron (terrain)");
     menu(&mut harness, "File", "Hazard deck");
@@ -713,6 +713,19 @@ fn the_hazard_deck_is_started_from_the_file_menu_and_its_hazards_are_edited_as_r
             }
         ]
     );
+    // A sand worm strikes the car farthest back, chosen in the row, one undo step.
+    harness
+        .get_all_by_role_and_label(Role::ComboBox, "strikes")
+        .last()
+        .expect("the new row's target")
+        .click_accesskit();
+    harness.run_steps(10);
+    harness.get_by_label("the car farthest back").click();
+    settle(&mut harness);
+    assert_eq!(deck(&harness).hazards[3].target, HazardTarget::Rearmost);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    settle(&mut harness);
+    assert_eq!(deck(&harness).hazards[3].target, HazardTarget::TheCar);
     // The menu shows the same deck again rather than starting a second one.
     menu(&mut harness, "File", "Hazard deck");
     assert_eq!(deck(&harness).hazards.len(), 4);
