@@ -147,6 +147,7 @@ mod tests {
             next: Vec::new(),
             size: None,
             hazard: false,
+            hazard_players: Vec::new(),
         }
     }
 

@@ -263,6 +263,11 @@ pub struct Space<G: GroundName = TerrainId> {
     /// hazard deck; a car that enters turns it over).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub hazard: bool,
+    /// The player counts at which the hazard spot holds a token (Thunder Road prints a
+    /// player count on some of its hazard spaces, and a race of fewer players leaves them
+    /// empty); empty: at every count.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hazard_players: Vec<u8>,
 }
 
 /// How a track file names a space's ground.
@@ -395,6 +400,7 @@ impl TrackV1 {
                             heading: space.heading,
                             size: space.size,
                             hazard: space.hazard,
+                            hazard_players: Vec::new(),
                         })
                         .collect(),
                     off_track: sector.off_track,

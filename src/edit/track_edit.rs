@@ -140,6 +140,13 @@ pub enum TrackEdit {
         /// Whether they are hazard spots now.
         hazard: bool,
     },
+    /// The player counts at which hazard spots hold a token (empty: every count).
+    SetHazardPlayers {
+        /// The spaces.
+        spaces: Vec<SpaceRef>,
+        /// The counts, ascending.
+        players: Vec<u8>,
+    },
     /// Removes whole sectors of one section, renumbering those after them and linking across
     /// the gap.
     RemoveSectors {
@@ -297,6 +304,7 @@ impl TrackEdit {
             Self::SetTerrain { .. } => "Paint terrain",
             Self::SetHazard { hazard: true, .. } => "Mark hazard spots",
             Self::SetHazard { hazard: false, .. } => "Clear hazard spots",
+            Self::SetHazardPlayers { .. } => "Set the player counts of hazard spots",
             Self::RemoveSectors { .. } => "Remove sectors",
             Self::InsertSector { .. } => "Insert sector",
             Self::AddLink { .. } => "Add link",
@@ -398,8 +406,10 @@ impl TrackEdit {
                 relink_around_troughs(track, spaces);
             }
             Self::SetHazard { spaces, hazard } => {
-                require(track, spaces)?;
-                each_space(track, spaces, |space| space.hazard = *hazard);
+                change_spaces(track, spaces, |space| space.hazard = *hazard)?;
+            }
+            Self::SetHazardPlayers { spaces, players } => {
+                change_spaces(track, spaces, |s| s.hazard_players.clone_from(players))?;
             }
             Self::RemoveSectors { section, sectors } => remove_sectors(track, *section, sectors)?,
             Self::InsertSector { after } => insert_sector(track, *after)?,
@@ -608,6 +618,17 @@ fn oriented_like_the_others(track: &Track, pair: CrossoverPair) -> CrossoverPair
         Some(first) => track.oriented(pair, first.heading),
         None => pair,
     }
+}
+
+/// Changes each of `spaces`, all of which must exist ([`require`]).
+fn change_spaces(
+    track: &mut Track,
+    spaces: &[SpaceRef],
+    change: impl FnMut(&mut crate::content::track::Space),
+) -> Result<(), TrackEditError> {
+    require(track, spaces)?;
+    each_space(track, spaces, change);
+    Ok(())
 }
 
 fn require(track: &Track, spaces: &[SpaceRef]) -> Result<(), TrackEditError> {

@@ -363,6 +363,9 @@ fn one_space(
             ));
         }
         ui.end_row();
+        if space.hazard {
+            hazard_players_row(ui, at, space, edits);
+        }
         ui.label("x");
         if let Some((x, g)) = fields::number(ui, "x", space.x, -10_000.0..=10_000.0) {
             edits.push((geometry(x, space.y, space.heading), Some(g)));
@@ -638,4 +641,46 @@ fn background(
 /// words, not inside them.
 fn fields_grid(id: &str) -> egui::Grid {
     egui::Grid::new(id).num_columns(2).min_col_width(110.0)
+}
+
+/// The player counts at which a hazard spot holds a token: a box for each count (none ticked:
+/// every count).
+fn hazard_players_row(
+    ui: &mut Ui,
+    at: SpaceRef,
+    space: &crate::content::track::Space,
+    edits: &mut Vec<CanvasEdit>,
+) {
+    ui.label("Dealt at").on_hover_text(
+        "The player counts at which the spot holds a token; none ticked: every count",
+    );
+    ui.horizontal_wrapped(|ui| {
+        for count in 2..=10u8 {
+            let mut on = space.hazard_players.contains(&count);
+            if ui
+                .checkbox(&mut on, count.to_string())
+                .on_hover_text(format!("Deal its token in races of {count} players"))
+                .changed()
+            {
+                let mut players: Vec<u8> = space
+                    .hazard_players
+                    .iter()
+                    .copied()
+                    .filter(|n| *n != count)
+                    .collect();
+                if on {
+                    players.push(count);
+                    players.sort_unstable();
+                }
+                edits.push((
+                    TrackEdit::SetHazardPlayers {
+                        spaces: vec![at],
+                        players,
+                    },
+                    None,
+                ));
+            }
+        }
+    });
+    ui.end_row();
 }

@@ -65,7 +65,7 @@ impl Race {
         }
         let rules = std::sync::Arc::clone(self.shared_rules());
         let mut dealt = Vec::new();
-        for &space in rules.track.hazard_spots() {
+        for space in rules.track.hazard_spots_for(self.players().len()) {
             if !self.lay_face_down(space) {
                 break;
             }

@@ -293,6 +293,7 @@ impl TrackBuilder {
                     heading: round(heading.rem_euclid(360.0)),
                     size: self.arc_size(step, radius, lane, lanes),
                     hazard: false,
+                    hazard_players: Vec::new(),
                 }
             })
             .collect();

@@ -155,6 +155,8 @@ pub struct CheckedTrack {
     ground_carries: bool,
     /// The hazard spots, in space order: where setup deals the hazard tokens.
     hazard_spots: Vec<SpaceId>,
+    /// Each hazard spot's player counts (empty: every count), beside [`Self::hazard_spots`].
+    hazard_players: Vec<Vec<u8>>,
 }
 
 impl CheckedTrack {
@@ -367,6 +369,7 @@ impl CheckedTrack {
             plain_ground: false,
             ground_carries: false,
             hazard_spots: Vec::new(),
+            hazard_players: Vec::new(),
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -386,6 +389,17 @@ impl CheckedTrack {
         checked.hazard_spots = (0..checked.spaces.len())
             .map(|i| SpaceId(i as u32))
             .filter(|id| checked.space(*id).hazard)
+            .collect();
+        checked.hazard_players = checked
+            .hazard_spots
+            .iter()
+            .map(|id| {
+                let at = checked.space(*id).at;
+                track
+                    .space(at)
+                    .map(|space| space.hazard_players.clone())
+                    .unwrap_or_default()
+            })
             .collect();
         // A hazard spot stops the car that enters it while its token lies face down, so a
         // track with spots is not plain even on the rulebook's grounds.
@@ -574,6 +588,18 @@ impl CheckedTrack {
     #[must_use]
     pub fn hazard_spots(&self) -> &[SpaceId] {
         &self.hazard_spots
+    }
+
+    /// The hazard spots that hold a token in a race of `players` players, in space order: a
+    /// spot that names player counts holds one only at those.
+    pub fn hazard_spots_for(&self, players: usize) -> impl Iterator<Item = SpaceId> + '_ {
+        self.hazard_spots
+            .iter()
+            .zip(&self.hazard_players)
+            .filter(move |(_, counts)| {
+                counts.is_empty() || counts.iter().any(|n| usize::from(*n) == players)
+            })
+            .map(|(spot, _)| *spot)
     }
 
     /// Turns `space` into ground of kind `kind` of its book (a hazard that stays on the board),

@@ -178,6 +178,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A hazard spot in the trough (only a movement event puts a car there, and it turns no token over) or on ground where cars stack (the ground a hazard leaves could not hold the stack).",
     ),
     code(
+        "hazard-spot-players",
+        Track,
+        "A space names the player counts its hazard token is dealt at (`hazard_players`) but is no hazard spot, or names a count no race has (2 to 10 players).",
+    ),
+    code(
         "hazard-spots-without-deck",
         Track,
         "The track marks hazard spots, or is painted with ground that draws hazards (`Hazard`), but the pack has no hazard deck: the spots stay empty, the ground draws nothing. Add a hazard deck to the pack (File > Hazard deck), or clear them.",

@@ -659,6 +659,38 @@ impl Checker<'_, '_, '_> {
             .map(|(at, _)| at)
             .take(MAX_PER_CHECK)
             .collect();
+        let counted: Vec<(SpaceRef, bool, Vec<u8>)> = self
+            .track
+            .spaces()
+            .filter(|(_, space)| !space.hazard_players.is_empty())
+            .map(|(at, space)| (at, space.hazard, space.hazard_players.clone()))
+            .take(MAX_PER_CHECK)
+            .collect();
+        for (at, spot, counts) in counted {
+            let wrong: Vec<String> = counts
+                .iter()
+                .filter(|n| !(2..=10).contains(*n))
+                .map(ToString::to_string)
+                .collect();
+            let why = if !spot {
+                "names the player counts a hazard token is dealt at, but is no hazard spot \
+                 (`hazard: true`)"
+                    .to_owned()
+            } else if !wrong.is_empty() {
+                format!(
+                    "deals its hazard token at {} players, which no race has (2 to 10)",
+                    wrong.join(", ")
+                )
+            } else {
+                continue;
+            };
+            self.report.error(
+                "hazard-spot-players",
+                Some(ObjectRef::Space { space: at }),
+                &Self::needles(at.section, at.sector, self.space_index(at)),
+                format!("space {at} {why}"),
+            );
+        }
         for at in sunk {
             self.report.error(
                 "hazard-spot-in-trough",

@@ -277,6 +277,7 @@ pub fn with_unfilled_starting_spur(track: &mut roadwright::content::track::Track
         heading: 0.0,
         size: None,
         hazard: false,
+        hazard_players: Vec::new(),
     };
     track.start_sectors = vec![
         Sector {

@@ -69,6 +69,7 @@ pub fn test_track(sectors: &[&str]) -> Track {
                     heading: 0.0,
                     size: None,
                     hazard: false,
+                    hazard_players: Vec::new(),
                 }
             })
             .collect();

@@ -108,6 +108,69 @@ fn parsed(name: &str, text: &str) -> Result<LoadedDocument, roadwright::content:
 }
 
 #[test]
+fn a_spot_that_names_player_counts_holds_a_token_only_in_races_of_those_counts() {
+    // Thunder Road prints a player count on some hazard spaces: fewer players leave them empty.
+    let content = roadwright::validate::open::open_content(&common::repo("content")).expect("ok");
+    let mut content = content.clone();
+    content.hazards = Some(
+        roadwright::validate::hazard_deck::HazardBook::from_deck(
+            &only(vec![HazardEffect::Damage(1)], None),
+            &content.terrain,
+        )
+        .expect("valid"),
+    );
+    let Document::Track(mut oval) = Document::load(&common::repo("tracks/oval.ron"))
+        .expect("oval")
+        .document
+    else {
+        panic!("a track");
+    };
+    for sector in [3, 9, 15] {
+        oval.sectors[sector].spaces[1].hazard = true;
+    }
+    oval.sectors[9].spaces[1].hazard_players = vec![4, 5];
+    oval.sectors[15].spaces[1].hazard_players = vec![5];
+    let dealt = |players: usize| -> Vec<String> {
+        let checked =
+            roadwright::validate::checked_track::CheckedTrack::from_track(&oval, &content.terrain)
+                .expect("valid track");
+        let rules =
+            std::sync::Arc::new(RaceRules::new(content.clone(), checked, "standard").expect("ok"));
+        let setup = RaceSetup::first_teams(&rules.content, players, 1);
+        let race = Race::new(rules, &setup).expect("setup");
+        race.face_down_hazards()
+            .map(|space| race.track().at(space).to_string())
+            .collect()
+    };
+    assert_eq!(dealt(3), ["3.1"]);
+    assert_eq!(dealt(4), ["3.1", "9.1"]);
+    assert_eq!(dealt(5), ["3.1", "9.1", "15.1"]);
+    // A count no race has, or counts on a space that is no spot, are refused at the space.
+    let mut wrong = oval.clone();
+    wrong.sectors[9].spaces[1].hazard_players = vec![1, 11];
+    wrong.sectors[4].spaces[0].hazard_players = vec![3];
+    let found = common::validate_track(&wrong);
+    let codes: Vec<(&str, &str)> = found
+        .iter()
+        .filter(|d| d.code == "hazard-spot-players")
+        .map(|d| (d.code, d.message.as_str()))
+        .collect();
+    assert_eq!(codes.len(), 2, "{found:#?}");
+    assert!(
+        codes
+            .iter()
+            .any(|(_, m)| m.contains("space 9.1 deals its hazard token at 1, 11 players")),
+        "{codes:?}"
+    );
+    assert!(
+        codes
+            .iter()
+            .any(|(_, m)| m.contains("space 4.0 names the player counts")),
+        "{codes:?}"
+    );
+}
+
+#[test]
 fn setup_deals_a_face_down_token_to_each_spot_and_a_race_without_spots_draws_nothing() {
     let content = roadwright::validate::open::open_content(&common::repo("content")).expect("ok");
     let mines = only(vec![HazardEffect::Damage(1)], None);

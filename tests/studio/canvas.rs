@@ -200,6 +200,30 @@ fn the_hazard_tool_marks_a_clicked_space_a_hazard_spot_draws_its_triangle_and_cl
     harness.get_by_label(
         "1 hazard spot (each is dealt a face-down token from the pack's hazard deck at setup)",
     );
+    // Selected, the spot's player counts are ticked in the inspector: dealt only at 4.
+    press(&mut harness, Key::V);
+    click_space(&mut harness, spot);
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::CheckBox, "4")
+        .click();
+    settle(&mut harness);
+    assert_eq!(
+        shown_track(&harness)
+            .space(spot)
+            .expect("5.1")
+            .hazard_players,
+        [4]
+    );
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert!(
+        shown_track(&harness)
+            .space(spot)
+            .expect("5.1")
+            .hazard_players
+            .is_empty()
+    );
+    press(&mut harness, Key::H);
     click_space(&mut harness, spot);
     assert!(!shown_track(&harness).space(spot).expect("5.1").hazard);
     assert_eq!(triangles(&harness), 0);

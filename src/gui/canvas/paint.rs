@@ -135,6 +135,21 @@ fn draw_spaces(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
                 triangle,
                 Stroke::new(2.0, colour(palette::HAZARD)),
             ));
+            // A spot dealt only at some player counts says them.
+            if !space.hazard_players.is_empty() {
+                let counts: Vec<String> = space
+                    .hazard_players
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect();
+                painter.text(
+                    scene.view.to_screen(rect, (space.x, space.y)),
+                    egui::Align2::CENTER_TOP,
+                    format!("{}p", counts.join(",")),
+                    egui::FontId::proportional(10.0),
+                    colour(palette::HAZARD),
+                );
+            }
         }
         for (on, stroke_colour, width) in marks {
             if on {
