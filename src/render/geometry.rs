@@ -27,6 +27,20 @@ pub fn space_corners(track: &Track, space: &Space, inset: f32) -> [(f32, f32); 4
     ]
 }
 
+/// What a hazard spot dealt only at some player counts says beside it (`4,5p`); `None` for a
+/// spot dealt at every count.
+#[must_use]
+pub fn hazard_players_label(space: &crate::content::track::Space) -> Option<String> {
+    (!space.hazard_players.is_empty()).then(|| {
+        let counts: Vec<String> = space
+            .hazard_players
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        format!("{}p", counts.join(","))
+    })
+}
+
 /// The warning triangle that marks a hazard spot: a triangle inside the space, pointing the
 /// way of travel (Thunder Road's hazard symbol), drawn by the canvas, the PNG and the PDF alike.
 #[must_use]

@@ -362,17 +362,12 @@ pub(super) fn draw_track(
                 crate::render::geometry::hazard_mark(track, space).map(|p| placement.point(p));
             polygon(surface, &mark, None, Some(stroke(0, 0.6 * mm, false)));
             // A spot dealt only at some player counts says them, as Thunder Road's tiles do.
-            if !space.hazard_players.is_empty() {
-                let counts: Vec<String> = space
-                    .hazard_players
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
+            if let Some(label) = crate::render::geometry::hazard_players_label(space) {
                 let (x, y) = placement.point((space.x, space.y));
                 centred_text(
                     surface,
                     font,
-                    &format!("{}p", counts.join(",")),
+                    &label,
                     (x, y + space_pt * 0.25),
                     space_pt * 0.22,
                 );

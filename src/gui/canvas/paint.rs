@@ -136,16 +136,11 @@ fn draw_spaces(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
                 Stroke::new(2.0, colour(palette::HAZARD)),
             ));
             // A spot dealt only at some player counts says them.
-            if !space.hazard_players.is_empty() {
-                let counts: Vec<String> = space
-                    .hazard_players
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect();
+            if let Some(label) = crate::render::geometry::hazard_players_label(space) {
                 painter.text(
                     scene.view.to_screen(rect, (space.x, space.y)),
                     egui::Align2::CENTER_TOP,
-                    format!("{}p", counts.join(",")),
+                    label,
                     egui::FontId::proportional(10.0),
                     colour(palette::HAZARD),
                 );
