@@ -71,6 +71,8 @@ impl Workspace {
                     .tracks
                     .iter()
                     .chain(&project.missions)
+                    .chain(&project.tiles)
+                    .chain(&project.courses)
                     .cloned()
                     .collect(),
             ),
@@ -444,11 +446,16 @@ pub struct Project {
     pub tracks: Vec<PathBuf>,
     /// Every mission file in the missions folder, by name.
     pub missions: Vec<PathBuf>,
+    /// Every tile file in the tiles folder, by name (what the Tile tool lays and courses are
+    /// built from).
+    pub tiles: Vec<PathBuf>,
+    /// Every course file in the courses folder, by name.
+    pub courses: Vec<PathBuf>,
 }
 
 impl Project {
     /// The project `path` belongs to: the project folder itself, its `content/` folder, a file
-    /// in its `content/` folder, a track in its `tracks/` folder or a mission in its `missions/`
+    /// in its `content/` folder, or a file in its `tracks/`, `missions/`, `tiles/` or `courses/`
     /// folder. `None` when `path` is not in one (a pack folder on its own, a file elsewhere).
     #[must_use]
     pub fn around(path: &Path) -> Option<Self> {
@@ -459,7 +466,10 @@ impl Project {
             path.parent()?.to_owned()
         } else if path.is_file() {
             let folder = path.parent()?;
-            if !(named(folder, "content") || named(folder, "tracks") || named(folder, "missions")) {
+            if !["content", "tracks", "missions", "tiles", "courses"]
+                .iter()
+                .any(|name| named(folder, name))
+            {
                 return None;
             }
             folder.parent()?.to_owned()
@@ -490,6 +500,8 @@ impl Project {
             content,
             tracks: files_in("tracks"),
             missions: files_in("missions"),
+            tiles: files_in("tiles"),
+            courses: files_in("courses"),
         })
     }
 }

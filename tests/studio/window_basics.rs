@@ -143,9 +143,17 @@ fn the_default_studio_shows_the_sample_track_on_the_canvas() {
     };
     assert_eq!(
         files,
-        7 + files_in("content/bots") + files_in("tracks") + files_in("missions"),
-        "seven pack files, the bot profiles, every track and every mission of the project"
+        7 + files_in("content/bots")
+            + files_in("tracks")
+            + files_in("missions")
+            + files_in("tiles")
+            + files_in("courses"),
+        "seven pack files, the bot profiles, and every track, mission, tile and course of the \
+         project"
     );
+    // The files panel lists the project's tiles and courses too.
+    harness.get_by_label("scrapyard-run.ron (course)");
+    harness.get_by_label("straight-4.ron (tile)");
     let shown = harness.state().shown().expect("the track is shown");
     assert!(
         harness.state().canvas(shown).is_some(),
