@@ -77,6 +77,8 @@ impl Snapshot {
         let missions = content.as_ref().map_or_else(BTreeMap::new, |content| {
             check_missions(&pack, content, &tracks, &mut diagnostics)
         });
+        check_courses(&pack, &terrain, &mut diagnostics);
+        crate::validate::diagnostic::sort_diagnostics(&mut diagnostics);
         Validated {
             diagnostics,
             content,
@@ -250,5 +252,26 @@ impl Validator {
             newest = Some(validated);
         }
         newest
+    }
+}
+
+/// Each course document is built from its tiles (course seed 0), checked against the pack's
+/// kinds of ground as edited, as `validate` builds one: a tile the folder lacks, a join that
+/// cannot be made, a tile with errors, each named at the course or the tile.
+fn check_courses(
+    pack: &RawPack,
+    terrain: &crate::validate::checked::TerrainBook,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    for file in &pack.files {
+        let Document::Course(course) = &file.document else {
+            continue;
+        };
+        let built =
+            crate::sim::course_track::CourseFiles::read(&file.source.path, course.clone(), terrain)
+                .and_then(|files| files.track(0));
+        if let Err(found) = built {
+            diagnostics.extend(found);
+        }
     }
 }

@@ -223,3 +223,35 @@ fn a_course_opened_in_the_editor_says_what_it_lays_instead_of_a_blank_page() {
     harness.get_by_label_contains("Course `scrapyard-run`: ");
     harness.get_by_label_contains("tiles in order from");
 }
+
+#[test]
+fn a_course_that_cannot_be_built_is_a_diagnostic_naming_its_tile() {
+    // The studio builds each course of the project as `validate` does, so a course naming a
+    // tile its folder lacks shows in the diagnostics, at the course.
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &project.path().join("content"));
+    common::copy_folder(&common::repo("tiles"), &project.path().join("tiles"));
+    std::fs::create_dir_all(project.path().join("courses")).expect("courses");
+    let course = std::fs::read_to_string(common::repo("courses/scrapyard-run.ron"))
+        .expect("course")
+        .replace("\"jump\",", "\"no-such-tile\",");
+    std::fs::write(project.path().join("courses/broken.ron"), course).expect("write");
+    std::fs::copy(
+        common::repo("courses/scrapyard-run.ron"),
+        project.path().join("courses/fine.ron"),
+    )
+    .expect("copy");
+    let harness = start(StudioApp::open(project.path()));
+    let found: Vec<String> = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .filter(|d| d.code == "course-build")
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert!(
+        found[0].contains("broken.ron") && found[0].contains("no-such-tile"),
+        "{found:?}"
+    );
+}
