@@ -130,7 +130,7 @@ impl Race {
         // The cars it strikes, named when it is turned over (a car its first effect eliminates
         // is still struck by the rest, which find it gone and do nothing).
         let struck = match hazard.target {
-            HazardTarget::TheCar => vec![car],
+            HazardTarget::TheCar => smallvec::smallvec![car],
             HazardTarget::Rearmost => self.rearmost_cars(),
         };
         for effect in &hazard.effects {
@@ -179,7 +179,7 @@ impl Race {
     /// fewest crossings of the finish line held (less the backward ones not returned), then
     /// the starting section before the lap, then the lowest sector. Cars on the track and
     /// beside it are on the board; cars in the chute are not yet.
-    fn rearmost_cars(&self) -> Vec<CarId> {
+    fn rearmost_cars(&self) -> smallvec::SmallVec<[CarId; 4]> {
         let track = self.track();
         let behind = |id: CarId| {
             let car = self.car(id);
@@ -195,7 +195,7 @@ impl Race {
             Some((laps, sector.section == Section::Lap, sector.number))
         };
         let Some(last) = self.car_ids().filter_map(behind).min() else {
-            return Vec::new();
+            return smallvec::SmallVec::new();
         };
         self.car_ids()
             .filter(|id| behind(*id) == Some(last))

@@ -87,6 +87,9 @@ pub struct TrackSpace {
     pub crossover: bool,
     /// Whether it is a hazard spot: a hazard token is dealt to it face down at setup.
     pub hazard: bool,
+    /// The player counts at which a hazard spot holds a token, as bits (bit n: n players);
+    /// 0: every count.
+    pub hazard_players: u16,
 }
 
 /// One sector.
@@ -155,8 +158,6 @@ pub struct CheckedTrack {
     ground_carries: bool,
     /// The hazard spots, in space order: where setup deals the hazard tokens.
     hazard_spots: Vec<SpaceId>,
-    /// Each hazard spot's player counts (empty: every count), beside [`Self::hazard_spots`].
-    hazard_players: Vec<Vec<u8>>,
 }
 
 impl CheckedTrack {
@@ -227,6 +228,11 @@ impl CheckedTrack {
                         cell: CellId(id.0),
                         crossover: false,
                         hazard: space.hazard,
+                        hazard_players: space
+                            .hazard_players
+                            .iter()
+                            .filter(|n| **n < 16)
+                            .fold(0, |bits, n| bits | 1 << n),
                     });
                 }
                 sectors.push(TrackSector {
@@ -369,7 +375,6 @@ impl CheckedTrack {
             plain_ground: false,
             ground_carries: false,
             hazard_spots: Vec::new(),
-            hazard_players: Vec::new(),
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -389,17 +394,6 @@ impl CheckedTrack {
         checked.hazard_spots = (0..checked.spaces.len())
             .map(|i| SpaceId(i as u32))
             .filter(|id| checked.space(*id).hazard)
-            .collect();
-        checked.hazard_players = checked
-            .hazard_spots
-            .iter()
-            .map(|id| {
-                let at = checked.space(*id).at;
-                track
-                    .space(at)
-                    .map(|space| space.hazard_players.clone())
-                    .unwrap_or_default()
-            })
             .collect();
         // A hazard spot stops the car that enters it while its token lies face down, so a
         // track with spots is not plain even on the rulebook's grounds.
@@ -593,13 +587,10 @@ impl CheckedTrack {
     /// The hazard spots that hold a token in a race of `players` players, in space order: a
     /// spot that names player counts holds one only at those.
     pub fn hazard_spots_for(&self, players: usize) -> impl Iterator<Item = SpaceId> + '_ {
-        self.hazard_spots
-            .iter()
-            .zip(&self.hazard_players)
-            .filter(move |(_, counts)| {
-                counts.is_empty() || counts.iter().any(|n| usize::from(*n) == players)
-            })
-            .map(|(spot, _)| *spot)
+        self.hazard_spots.iter().copied().filter(move |spot| {
+            let bits = self.space(*spot).hazard_players;
+            bits == 0 || (players < 16 && bits & (1 << players) != 0)
+        })
     }
 
     /// Turns `space` into ground of kind `kind` of its book (a hazard that stays on the board),
