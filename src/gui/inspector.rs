@@ -654,33 +654,39 @@ fn hazard_players_row(
     ui.label("Dealt at").on_hover_text(
         "The player counts at which the spot holds a token; none ticked: every count",
     );
-    ui.horizontal_wrapped(|ui| {
-        for count in 2..=10u8 {
-            let mut on = space.hazard_players.contains(&count);
-            if ui
-                .checkbox(&mut on, count.to_string())
-                .on_hover_text(format!("Deal its token in races of {count} players"))
-                .changed()
-            {
-                let mut players: Vec<u8> = space
-                    .hazard_players
-                    .iter()
-                    .copied()
-                    .filter(|n| *n != count)
-                    .collect();
-                if on {
-                    players.push(count);
-                    players.sort_unstable();
+    // Three rows of three: the inspector's value column is narrow, and a wrapped row hid 10.
+    egui::Grid::new(("hazard-players", at))
+        .spacing([2.0, 2.0])
+        .show(ui, |ui| {
+            for count in 2..=10u8 {
+                if count > 2 && (count - 2) % 3 == 0 {
+                    ui.end_row();
                 }
-                edits.push((
-                    TrackEdit::SetHazardPlayers {
-                        spaces: vec![at],
-                        players,
-                    },
-                    None,
-                ));
+                let mut on = space.hazard_players.contains(&count);
+                if ui
+                    .checkbox(&mut on, count.to_string())
+                    .on_hover_text(format!("Deal its token in races of {count} players"))
+                    .changed()
+                {
+                    let mut players: Vec<u8> = space
+                        .hazard_players
+                        .iter()
+                        .copied()
+                        .filter(|n| *n != count)
+                        .collect();
+                    if on {
+                        players.push(count);
+                        players.sort_unstable();
+                    }
+                    edits.push((
+                        TrackEdit::SetHazardPlayers {
+                            spaces: vec![at],
+                            players,
+                        },
+                        None,
+                    ));
+                }
             }
-        }
-    });
+        });
     ui.end_row();
 }

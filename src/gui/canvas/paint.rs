@@ -136,12 +136,14 @@ fn draw_spaces(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
                 Stroke::new(2.0, colour(palette::HAZARD)),
             ));
             // A spot dealt only at some player counts says them.
+            // Below the middle, where a grid number leaves room, scaled with the view.
             if let Some(label) = crate::render::geometry::hazard_players_label(space) {
+                let zoom = scene.view.zoom;
                 painter.text(
-                    scene.view.to_screen(rect, (space.x, space.y)),
-                    egui::Align2::CENTER_TOP,
+                    scene.view.to_screen(rect, (space.x, space.y)) + egui::vec2(0.0, zoom * 0.3),
+                    egui::Align2::CENTER_CENTER,
                     label,
-                    egui::FontId::proportional(10.0),
+                    egui::FontId::proportional((zoom * 0.25).clamp(7.0, 18.0)),
                     colour(palette::HAZARD),
                 );
             }
