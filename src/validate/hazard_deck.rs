@@ -80,24 +80,26 @@ impl HazardBook {
 
     /// What turning over a token drawn from the whole deck costs a car on average: the damage
     /// it is sure to deal, and the chance it eliminates the car outright. A bot weighs a
-    /// face-down token by these (it knows what the deck holds, not which token lies where).
+    /// face-down token by these (it knows what the deck holds, not which token lies where). A
+    /// token that strikes other cars ([`HazardTarget::Rearmost`]) costs the car on it nothing.
     #[must_use]
     pub fn expected_harm(&self) -> (f64, f64) {
         let total = self.total_tokens();
         if total == 0 {
             return (0.0, 0.0);
         }
-        let (damage, eliminations) =
-            self.hazards
-                .iter()
-                .fold((0_u64, 0_u64), |(damage, eliminations), hazard| {
-                    let count = u64::from(hazard.count);
-                    let eliminates = hazard.effects.contains(&HazardEffect::Eliminate);
-                    (
-                        damage + count * u64::from(hazard.sure_damage()),
-                        eliminations + if eliminates { count } else { 0 },
-                    )
-                });
+        let (damage, eliminations) = self
+            .hazards
+            .iter()
+            .filter(|hazard| hazard.target == HazardTarget::TheCar)
+            .fold((0_u64, 0_u64), |(damage, eliminations), hazard| {
+                let count = u64::from(hazard.count);
+                let eliminates = hazard.effects.contains(&HazardEffect::Eliminate);
+                (
+                    damage + count * u64::from(hazard.sure_damage()),
+                    eliminations + if eliminates { count } else { 0 },
+                )
+            });
         (
             damage as f64 / total as f64,
             eliminations as f64 / total as f64,
@@ -269,4 +271,41 @@ fn check_becomes(
         message,
     );
     Err(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{HazardBook, TerrainBook};
+    use crate::content::hazard_deck::{Hazard, HazardDeck, HazardEffect, HazardTarget};
+    use crate::content::kind::HazardDeckKind;
+    use crate::content::text::{Id, Text};
+
+    fn deck(target: HazardTarget) -> HazardBook {
+        let hazard = |id: &str, effects, target| Hazard {
+            id: Id::from(id),
+            name: Text::from(id),
+            count: 1,
+            effects,
+            becomes: None,
+            target,
+        };
+        let deck = HazardDeck {
+            kind: HazardDeckKind::HazardDeck,
+            version: HazardDeck::VERSION,
+            name: Text::from("two"),
+            hazards: vec![
+                hazard("mine", vec![HazardEffect::Damage(2)], HazardTarget::TheCar),
+                hazard("worm", vec![HazardEffect::Eliminate], target),
+            ],
+        };
+        HazardBook::from_deck(&deck, &TerrainBook::standard()).expect("valid")
+    }
+
+    #[test]
+    fn a_token_that_strikes_the_car_farthest_back_costs_the_car_on_it_nothing() {
+        // Two tokens: a mine (2 damage) and an elimination. Striking the car on it, the
+        // elimination is half the deck's chance; striking the rearmost, none of it.
+        assert_eq!(deck(HazardTarget::TheCar).expected_harm(), (1.0, 0.5));
+        assert_eq!(deck(HazardTarget::Rearmost).expected_harm(), (1.0, 0.0));
+    }
 }
