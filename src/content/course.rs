@@ -9,6 +9,9 @@
 //! course build COURSE --seed S -o TRACK` writes the track it builds; the same course and seed
 //! build the same track, byte for byte.
 //!
+//! A course with `rolling: Some(...)` is a rolling road: only a window of its tiles is on the
+//! table at once ([`super::rolling_road`]).
+//!
 //! Paths are relative to the course file.
 //!
 //! # A pile
@@ -26,6 +29,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use super::kind::CourseKind;
+pub use super::rolling_road::RollingRoad;
 use super::text::{Id, Text};
 pub use super::track::Route;
 
@@ -56,6 +60,10 @@ pub struct Course {
     /// Closed (laps, the default) or open (point to point): the route of the track it builds.
     #[serde(default, skip_serializing_if = "Route::is_lap")]
     pub route: Route,
+    /// A rolling road: only a window of the laid tiles is on the table at once, the rear one
+    /// removed as the race runs on ([`super::rolling_road`]). It runs point to point.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolling: Option<RollingRoad>,
 }
 
 impl Course {

@@ -179,6 +179,8 @@ mod tests {
             crossover: Vec::new(),
             route: crate::content::track::Route::Lap,
             background: None,
+            tiles: Vec::new(),
+            rolling: None,
         }
     }
 

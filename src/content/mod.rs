@@ -25,6 +25,7 @@ pub mod parse;
 mod plain_words;
 pub mod race_deck;
 pub mod relative_path;
+pub mod rolling_road;
 pub mod ruleset;
 pub mod save;
 pub mod scenario;

@@ -30,6 +30,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::kind::TrackKind;
 use super::race_deck::LaneSide;
+use super::rolling_road::{LaidTile, RollingRoad};
 pub use super::text::TerrainId;
 use super::text::{Id, Text};
 
@@ -71,6 +72,14 @@ pub struct Track<G: GroundName = TerrainId> {
     /// A picture to trace over in the editor.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub background: Option<Background>,
+    /// The tiles a course laid it from, in order, each with the first lap sector it laid
+    /// (empty for a track drawn or edited as a whole).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tiles: Vec<LaidTile>,
+    /// A rolling road: only a window of its tiles is on the table at once
+    /// ([`crate::content::rolling_road`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rolling: Option<RollingRoad>,
 }
 
 impl Track {
@@ -421,6 +430,8 @@ impl TrackV1 {
             crossover: self.crossover,
             route: self.route,
             background: self.background,
+            tiles: self.tiles,
+            rolling: self.rolling,
         }
     }
 }

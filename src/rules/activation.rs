@@ -207,6 +207,7 @@ impl Race {
         if let Some((mover, deferred)) = ground {
             self.settle_ground(mover, deferred);
         }
+        self.roll_for_cars();
         // 6.0 and 10.0 draw the starburst's event "at the end of the Active Car's movement"
         // whether or not the car survived it; the ruleset may say otherwise.
         let gone = !self.car(activation.car).place.in_race();
@@ -249,6 +250,8 @@ impl Race {
         }
         self.discard(DeckKind::Race, activation.card);
         self.stop_activating();
+        // A car an event or a shot moved past the rolling road's moment rolls it now.
+        self.roll_for_cars();
         self.next_segment()
     }
 

@@ -14,6 +14,7 @@ use super::race_event::{BonusKind, Marker, RaceEvent, VpSource};
 use super::state::{Bonus, Car, Race, RaceResult};
 use crate::content::text::TerrainId;
 use crate::validate::checked_track::SpaceId;
+use crate::validate::laid_tiles::TilePlace;
 
 /// A player's pool and claims as the board shows them.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -53,6 +54,19 @@ pub struct Board {
     pub face_down: BTreeSet<SpaceId>,
     /// The spaces a hazard changed, with the kind of ground each is now.
     pub changed_ground: BTreeMap<SpaceId, TerrainId>,
+    /// A rolling road's tiles on the table, once the first is laid.
+    pub road: Option<BoardRoad>,
+}
+
+/// A rolling road's tiles on the table, as the board shows them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BoardRoad {
+    /// The rear tile.
+    pub rear: TilePlace,
+    /// The lead tile.
+    pub lead: TilePlace,
+    /// The final tile, once it is known.
+    pub final_tile: Option<TilePlace>,
 }
 
 /// An event that does not fit the board it is applied to (a stream that does not start with
@@ -171,9 +185,44 @@ impl Board {
             RaceEvent::GroundChanged { space, kind } => {
                 self.changed_ground.insert(*space, kind.clone());
             }
+            RaceEvent::TileLaid { .. }
+            | RaceEvent::TileRemoved { .. }
+            | RaceEvent::FinalTile { .. } => self.apply_road(event)?,
             RaceEvent::Winner { seat } => self.result = Some(RaceResult::Winner(*seat)),
             RaceEvent::Draw => self.result = Some(RaceResult::Draw),
             RaceEvent::SideWon { side } => self.result = Some(RaceResult::SideWon(*side)),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// A rolling road's tile laid, removed (its tokens discarded) or made the final tile.
+    fn apply_road(&mut self, event: &RaceEvent) -> Result<(), String> {
+        match event {
+            RaceEvent::TileLaid { tile } => {
+                let road = self.road.get_or_insert(BoardRoad {
+                    rear: *tile,
+                    lead: *tile,
+                    final_tile: None,
+                });
+                road.lead = *tile;
+            }
+            RaceEvent::TileRemoved { tile, discarded } => {
+                let road = self
+                    .road
+                    .as_mut()
+                    .ok_or("a tile removed before any was laid")?;
+                road.rear = tile.next();
+                for space in discarded {
+                    self.face_down.remove(space);
+                }
+            }
+            RaceEvent::FinalTile { tile } => {
+                self.road
+                    .as_mut()
+                    .ok_or("a final tile before any was laid")?
+                    .final_tile = Some(*tile);
+            }
             _ => {}
         }
         Ok(())
@@ -254,6 +303,19 @@ impl Board {
                 "result {:?} on the board, {:?}",
                 self.result,
                 race.result()
+            ));
+        }
+        let engine_road = race.road();
+        let board_road = self.road.map(|road| (road.rear, road.lead));
+        if board_road != engine_road.map(|road| (road.rear, road.lead))
+            || self
+                .road
+                .and_then(|road| road.final_tile)
+                .is_some_and(|tile| Some(tile) != engine_road.map(|road| road.final_tile))
+        {
+            out.push(format!(
+                "the road on the board is {:?}, in the race {engine_road:?}",
+                self.road
             ));
         }
         if !self.face_down.iter().copied().eq(race.face_down_hazards()) {

@@ -58,20 +58,40 @@ use super::race_event::{DeckKind, Marker, Motion, QuakeWay, RaceEvent};
 use super::state::{Place, Race};
 
 impl Race {
-    /// Deals a face-down token to each of the track's hazard spots (setup).
+    /// Setup: lays a rolling road's first tiles, then deals a face-down token to each of the
+    /// track's hazard spots on the table.
     pub(crate) fn deal_hazards(&mut self) {
+        self.lay_first_tiles();
+        let on_table =
+            |race: &Self, space: SpaceId| race.on_table(race.track().space(space).sector);
+        self.deal_hazards_where(on_table, true);
+    }
+
+    /// Deals a face-down token to each hazard spot for which `keep` holds, while the pile
+    /// lasts, and records it; `always_record`: even when no spot is kept (setup says so; a
+    /// laid tile without spots says nothing).
+    pub(crate) fn deal_hazards_where(
+        &mut self,
+        keep: impl Fn(&Self, SpaceId) -> bool,
+        always_record: bool,
+    ) {
         if self.track().hazard_spots().is_empty() || self.hazard_pile().is_empty() {
             return;
         }
         let rules = std::sync::Arc::clone(self.shared_rules());
         let mut dealt = Vec::new();
         for space in rules.track.hazard_spots_for(self.players().len()) {
+            if !keep(self, space) {
+                continue;
+            }
             if !self.lay_face_down(space) {
                 break;
             }
             dealt.push(space);
         }
-        self.record(RaceEvent::HazardsDealt { spots: dealt });
+        if always_record || !dealt.is_empty() {
+            self.record(RaceEvent::HazardsDealt { spots: dealt });
+        }
     }
 
     /// The face-down token on `space`, if one lies there.
@@ -307,7 +327,7 @@ impl Race {
             [only] => *only,
             next => *next.iter().find(|n| track.space(**n).lane == here.lane)?,
         };
-        (!track.crosses_line(space, to)).then_some(to)
+        (!self.crosses_line(space, to)).then_some(to)
     }
 }
 
@@ -323,7 +343,7 @@ mod tests {
         for space in track.space_ids() {
             let next = &track.space(space).next;
             let ahead = race.straight_ahead(space);
-            if next.iter().any(|to| track.crosses_line(space, *to)) {
+            if next.iter().any(|to| race.crosses_line(space, *to)) {
                 before_line += 1;
                 assert_eq!(ahead, None, "{} is before the line", track.at(space));
             } else if let [only] = next.as_slice() {

@@ -52,6 +52,15 @@ impl Race {
             .to_lowercase()
     }
 
+    /// A tile of the rolling road, as the report says it: `tile 4 (straight-4)`.
+    #[must_use]
+    pub fn tile_name(&self, tile: crate::validate::laid_tiles::TilePlace) -> String {
+        match self.track().laid_tiles().id(tile) {
+            Some(id) => format!("tile {} ({id})", tile.ordinal()),
+            None => format!("tile {}", tile.ordinal()),
+        }
+    }
+
     /// A hazard's name, as its token says it.
     #[must_use]
     pub fn hazard_name(&self, token: super::ids::HazardToken) -> String {

@@ -20,6 +20,8 @@
 //!   the cards it cannot see.
 //! - `ground` (what a pack's kinds of ground do to a moving car) and `hazards` (the face-down
 //!   tokens of a hazard deck, and what one does when turned over).
+//! - [`road`]: the rolling road (a window of a course's tiles on the table, the rear one removed
+//!   as the race runs on, the final tile and its line).
 //! - [`mission`]: playing a mission (its sides, its objectives read from the events, its end);
 //!   [`scenario`]: a race position built from a scenario file; [`report`]: the event stream
 //!   folded into one entry per activation.
@@ -66,6 +68,7 @@ pub mod named_event;
 pub mod outcomes;
 pub mod race_event;
 pub mod report;
+pub mod road;
 pub mod scenario;
 pub mod setup;
 pub mod state;

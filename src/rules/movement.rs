@@ -687,8 +687,9 @@ impl Movement {
         };
         match place {
             Place::Chute => {
-                let chute = track.chute();
-                self.laterals_into(race, chute.beside, opposite(chute.side), side_tails, out);
+                // On a rolling road the chute moves with the rear tile.
+                let side = track.chute().side;
+                self.laterals_into(race, race.chute_beside(), opposite(side), side_tails, out);
             }
             Place::OffTrack { sector, side } => {
                 let to = track.edge_of(sector, side);
@@ -1181,7 +1182,7 @@ impl Race {
             .take(landing + 2)
             .collect::<SmallVec<[SpaceId; 9]>>()
             .windows(2)
-            .any(|hop| track.crosses_line(hop[0], hop[1]));
+            .any(|hop| self.crosses_line(hop[0], hop[1]));
         let to = path[landing];
         self.put(car, Place::Track(to), Motion::Moved);
         if crossed {
@@ -1527,7 +1528,7 @@ fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
 
 /// Swaps the mover (at `from`) with the car in line in front of it (at `to`).
 pub(crate) fn swap(race: &mut Race, mover: CarId, from: SpaceId, other: CarId, to: SpaceId) {
-    let crosses = race.track().crosses_line(from, to);
+    let crosses = race.crosses_line(from, to);
     race.exchange(mover, other);
     if crosses {
         race.crossed_line(mover);

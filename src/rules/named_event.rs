@@ -33,7 +33,33 @@ use crate::content::terrain::Effect;
 use crate::content::text::{CarNumber, Id, TerrainId};
 use crate::content::track::SpaceRef;
 use crate::validate::checked_track::SpaceId;
+use crate::validate::laid_tiles::TilePlace;
 use crate::validate::mission::{ObjectiveId, SideId};
+
+/// A tile of a rolling road, named by its place on the road (from 1) and its id.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub struct TileName {
+    /// Its place on the road, from 1 (the first tile laid).
+    pub place: u32,
+    /// The tile's id.
+    pub tile: Id,
+}
+
+/// A tile is named by its place on the road and its id.
+impl Named for TilePlace {
+    type Name = TileName;
+    fn named(&self, race: &Race) -> Self::Name {
+        TileName {
+            place: self.ordinal(),
+            tile: race
+                .track()
+                .laid_tiles()
+                .id(*self)
+                .cloned()
+                .unwrap_or_else(|| Id::from(format!("tile-{}", self.ordinal()).as_str())),
+        }
+    }
+}
 
 /// A car, named by its team and roof number.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]

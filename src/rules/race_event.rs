@@ -30,6 +30,7 @@ use super::state::{Bonus, Place, Race};
 use crate::content::terrain::Effect;
 use crate::content::text::{CarNumber, TerrainId};
 use crate::validate::checked_track::SpaceId;
+use crate::validate::laid_tiles::TilePlace;
 use crate::validate::mission::{ObjectiveId, SideId};
 
 /// The way a quake shifts every car (`rules/hazards.rs`): the three ways a car can go on a
@@ -400,6 +401,39 @@ race_events! {
         race.car_name(*car),
         race.track().at(*space),
         race.hazard_name(*hazard)
+    ));
+
+    /// The rolling road laid a tile ahead: it is the lead tile now (at the start, each tile of
+    /// the first window in turn).
+    TileLaid {
+        /// The tile (named: its place on the road, from 1, and its id).
+        tile: TilePlace,
+    }
+    about none,
+    say |race| Some(format!("{} is laid ahead", race.tile_name(*tile)));
+
+    /// The rolling road removed its rear tile: every car on or beside it is eliminated (each
+    /// by its own event, after this one) and its face-down hazard tokens go back to the
+    /// supply.
+    TileRemoved {
+        /// The tile (named: its place on the road, from 1, and its id).
+        tile: TilePlace,
+        /// The spots whose face-down tokens went back to the supply.
+        discarded: Vec<SpaceId>,
+    }
+    about none,
+    say |race| Some(format!("{} is removed from the road", race.tile_name(*tile)));
+
+    /// The rolling road's final tile is known: the finish line lies before its last sector,
+    /// and the road rolls no further.
+    FinalTile {
+        /// The tile (named: its place on the road, from 1, and its id).
+        tile: TilePlace,
+    }
+    about none,
+    say |race| Some(format!(
+        "{} is the final tile: the finish line is laid",
+        race.tile_name(*tile)
     ));
 
     /// A hazard left the board changed: the space is this kind of ground for the rest of the

@@ -12,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use super::activation::Phase;
 use super::ids::{CarId, PlayerId};
 use super::race_event::{DeckKind, RaceEvent, VpSource};
+use super::road::RoadWindow;
 use super::workspace::Workspace;
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::CrossoverCollision;
@@ -314,6 +315,9 @@ struct Position {
     bounty: Option<Bonus>,
     /// Race Bonus, while in play (10.0).
     finish_bonus: Option<Bonus>,
+    /// The rolling road's tiles on the table (`rules/road.rs`); `None` on a track that does
+    /// not roll.
+    road: Option<RoadWindow>,
 }
 
 /// A copy into a position reuses its room.
@@ -331,6 +335,7 @@ impl Clone for Position {
             face_down: self.face_down.clone(),
             bounty: self.bounty,
             finish_bonus: self.finish_bonus,
+            road: self.road,
         }
     }
 
@@ -349,6 +354,7 @@ impl Clone for Position {
             face_down,
             bounty,
             finish_bonus,
+            road,
         } = self;
         rng.clone_from(&source.rng);
         players.clone_from(&source.players);
@@ -361,6 +367,7 @@ impl Clone for Position {
         face_down.clone_from(&source.face_down);
         *bounty = source.bounty;
         *finish_bonus = source.finish_bonus;
+        *road = source.road;
     }
 }
 
@@ -485,6 +492,7 @@ impl Race {
             face_down: Vec::new(),
             bounty: None,
             finish_bonus: None,
+            road: None,
         };
         Self {
             rules,
@@ -701,6 +709,11 @@ impl Race {
     /// The face-down hazard tokens, by space, in space order.
     pub(crate) fn face_down(&self) -> &[(SpaceId, u16)] {
         &self.position.face_down
+    }
+
+    /// The rolling road's tiles on the table (`rules/road.rs`).
+    pub(crate) fn road_window(&self) -> Option<RoadWindow> {
+        self.position.road
     }
 
     /// How the mission stands, in a mission race.

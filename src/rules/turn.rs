@@ -50,6 +50,7 @@ impl Race {
     fn end_turn(&mut self) -> Phase {
         self.assign_first_player();
         self.clear_turn_markers();
+        self.roll_at_turn_end();
         self.record(RaceEvent::TurnEnded { turn: self.turn() });
         // A mission may end the race at the end of a turn (its turn limit, a survival).
         if self.is_over() {

@@ -3,7 +3,9 @@
 //! chute taken from the first tile that has them, the lap closed (a point-to-point course is
 //! left open: its last tile's last sector is the run-off beyond the finish line). A pile is
 //! drawn with the course's seed, and drawn again (the seed's own sequence) while a draw does not
-//! close or lays a tile over another, up to [`MAX_DRAWS`] times.
+//! close or lays a tile over another, up to [`MAX_DRAWS`] times. The track records the tiles it
+//! was laid from; a rolling road's must keep a window it can roll with, and tiles never on the
+//! table together may lie over each other.
 
 use std::collections::BTreeMap;
 
@@ -12,6 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{BuildError, Inside, TrackBuilder};
 use crate::content::course::{Course, Layout, MAX_DRAWS, MAX_TILES, Route};
+use crate::content::rolling_road::{LaidTile, MIN_WINDOW, RollingRoad};
 use crate::content::text::Id;
 use crate::content::tile::Tile;
 use crate::content::track::{Chute, GridSlot, Section, SpaceRef, Track, TrackStyle};
@@ -89,6 +92,9 @@ pub enum CourseError {
     /// The lap does not close.
     #[error("the course does not close: {0}")]
     Open(String),
+    /// A rolling road that cannot roll as written.
+    #[error("the rolling road {0}")]
+    Rolling(String),
     /// No draw of the pile closes.
     #[error(
         "none of {tries} draws of the pile from seed {seed} closes without a tile over another; the last: {last}"
@@ -230,7 +236,11 @@ impl CourseError {
             | Self::Join { index, tile, .. }
             | Self::Overlap { index, tile, .. }
             | Self::CrossingUnmet { index, tile, .. } => Some((*index, tile.as_str())),
-            Self::Empty | Self::TooLong { .. } | Self::Open(_) | Self::NoDraw { .. } => None,
+            Self::Empty
+            | Self::TooLong { .. }
+            | Self::Open(_)
+            | Self::Rolling(_)
+            | Self::NoDraw { .. } => None,
         }
     }
 }
@@ -249,6 +259,9 @@ pub fn build_course(
     };
     if laid > u64::from(MAX_TILES) {
         return Err(CourseError::TooLong { tiles: laid });
+    }
+    if let Some(rolling) = course.rolling {
+        rolling_fits(course.route, rolling, laid)?;
     }
     match &course.layout {
         Layout::Fixed(ids) => lay(course, &named(ids.iter(), tiles)?),
@@ -311,6 +324,34 @@ pub fn build_course(
             })
         }
     }
+}
+
+/// Why a rolling road of `laid` tiles on `route` cannot roll, if it cannot: a window of fewer
+/// than [`MIN_WINDOW`] tiles, more tiles on the table than the course lays, or a closed lap.
+fn rolling_fits(route: Route, rolling: RollingRoad, laid: u64) -> Result<(), CourseError> {
+    if rolling.window < MIN_WINDOW {
+        return Err(CourseError::Rolling(format!(
+            "keeps {} tile{} on the table; it needs at least {MIN_WINDOW} (a car that rolls the \
+             road would stand on the rear tile it removes)",
+            rolling.window,
+            if rolling.window == 1 { "" } else { "s" }
+        )));
+    }
+    if u64::from(rolling.window) > laid {
+        return Err(CourseError::Rolling(format!(
+            "keeps {} tiles on the table, but the course lays only {laid}: it could not lay \
+             its first window, let alone the next tile",
+            rolling.window
+        )));
+    }
+    if route == Route::Lap {
+        return Err(CourseError::Rolling(
+            "runs on a closed lap: its rear tile is removed as the race goes on, so it runs \
+             point to point (`route: PointToPoint`)"
+                .to_owned(),
+        ));
+    }
+    Ok(())
 }
 
 /// Where a tile's exit edge stands from its entry edge, in the entry's frame: how far ahead,
@@ -452,7 +493,11 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
         }
     }
     let closed = course.route == Route::Lap;
-    overlap(builder.track(), tiles, &starts, closed)?;
+    // Tiles a rolling road never has on the table together may lie over each other.
+    let apart = course
+        .rolling
+        .map_or(usize::MAX, |rolling| rolling.window as usize);
+    overlap(builder.track(), tiles, &starts, closed, apart)?;
     if closed {
         builder
             .close()
@@ -462,6 +507,15 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
     crossings_met(builder.track(), tiles, &starts)?;
     let mut track = builder.build();
     track.route = course.route;
+    track.rolling = course.rolling;
+    track.tiles = tiles
+        .iter()
+        .zip(&starts)
+        .map(|(tile, &first_sector)| LaidTile {
+            tile: tile.id.clone(),
+            first_sector,
+        })
+        .collect();
     if let Some((slots, chute)) = grid {
         track.grid = slots;
         track.chute = chute;
@@ -471,12 +525,14 @@ fn lay(course: &Course, tiles: &[&Tile]) -> Result<Track, CourseError> {
 
 /// The first space of a later tile that lies over a space of an earlier one not next to it:
 /// their centres closer than half a space. On a `closed` course the last tile is next to the
-/// first.
+/// first. Tiles `apart` or more places from each other are never on the table together (a
+/// rolling road's window) and may lie over each other.
 fn overlap(
     track: &Track,
     tiles: &[&Tile],
     starts: &[u32],
     closed: bool,
+    apart: usize,
 ) -> Result<(), CourseError> {
     let size = track.space_size;
     let near = size.length.min(size.width) * OVERLAP;
@@ -497,7 +553,8 @@ fn overlap(
                         || (*other == count - 1 && *tile == 0)));
             let crossing = tiles[*tile].crossing.as_ref() == Some(&tiles[*other].id)
                 || tiles[*other].crossing.as_ref() == Some(&tiles[*tile].id);
-            if !neighbours && !crossing && (x - ox).hypot(y - oy) < near {
+            let never_together = tile.abs_diff(*other) >= apart;
+            if !neighbours && !crossing && !never_together && (x - ox).hypot(y - oy) < near {
                 let (later, earlier) = if tile > other {
                     (*tile, *other)
                 } else {

@@ -164,6 +164,8 @@ impl TrackBuilder {
                 crossover: Vec::new(),
                 route: crate::content::track::Route::Lap,
                 background: None,
+                tiles: Vec::new(),
+                rolling: None,
             },
             inside,
             cursor: Cursor {

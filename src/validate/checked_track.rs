@@ -19,9 +19,11 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::diagnostic::Diagnostic;
+use super::laid_tiles::LaidTiles;
 use super::report::FileReport;
 use super::terrain::{GroundRules, KindIndex, TerrainBook};
 use crate::content::race_deck::LaneSide;
+use crate::content::rolling_road::RollingRoad;
 use crate::content::save;
 use crate::content::source::{Format, SourceFile};
 use crate::content::team_mats::Mount;
@@ -158,6 +160,10 @@ pub struct CheckedTrack {
     ground_carries: bool,
     /// The hazard spots, in space order: where setup deals the hazard tokens.
     hazard_spots: Vec<SpaceId>,
+    /// The tiles it was laid from (none for a track drawn as a whole).
+    tiles: LaidTiles,
+    /// A rolling road: a window of its tiles on the table at once.
+    rolling: Option<RollingRoad>,
 }
 
 impl CheckedTrack {
@@ -375,6 +381,8 @@ impl CheckedTrack {
             plain_ground: false,
             ground_carries: false,
             hazard_spots: Vec::new(),
+            tiles: LaidTiles::new(&track.tiles, first_lap_sector, last_lap_sector),
+            rolling: track.rolling,
         };
         checked.diagonals = (0..checked.spaces.len())
             .map(|i| {
@@ -653,6 +661,18 @@ impl CheckedTrack {
             Route::PointToPoint => self.last_lap_sector,
         };
         b == line && a != line
+    }
+
+    /// The tiles it was laid from, in order (none for a track drawn as a whole).
+    #[must_use]
+    pub fn laid_tiles(&self) -> &LaidTiles {
+        &self.tiles
+    }
+
+    /// Its rolling road, if only a window of its tiles is on the table at once.
+    #[must_use]
+    pub fn rolling(&self) -> Option<RollingRoad> {
+        self.rolling
     }
 
     /// Whether the track is point to point: its last lap sector is the run-off, beyond the

@@ -183,6 +183,16 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A space names the player counts its hazard token is dealt at (`hazard_players`) but is no hazard spot, or names a count no race has (2 to 10 players).",
     ),
     code(
+        "rolling-window",
+        Track,
+        "A rolling road that cannot roll as written: fewer than two tiles on the table, more than the track was laid from, or a closed lap (a rolling road runs point to point).",
+    ),
+    code(
+        "rolling-tiles",
+        Track,
+        "A rolling road's list of laid tiles does not cover the lap from sector 0 in order, the track has a separate starting section, or its grid or chute stands past the tiles on the table at the start.",
+    ),
+    code(
         "hazard-spots-without-deck",
         Track,
         "The track marks hazard spots, or is painted with ground that draws hazards (`Hazard`), but the pack has no hazard deck: the spots stay empty, the ground draws nothing. Add a hazard deck to the pack (File > Hazard deck), or clear them.",

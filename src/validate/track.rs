@@ -70,6 +70,7 @@ pub fn check(
     checker.check_route_round();
     checker.check_ramps();
     checker.check_hazard_spots();
+    super::rolling_road::check(track, checker.report);
     if drawing_sane {
         super::drawing::check(track, checker.report);
     }

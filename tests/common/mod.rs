@@ -339,3 +339,24 @@ pub fn tile(
     let spaces: Vec<_> = track.spaces().map(|(at, _)| at).collect();
     roadwright::stretch::course::tile_from(&track, &spaces, id, id).expect("one run")
 }
+
+/// The track's errors as `validate` finds them in the file `course build` writes.
+pub fn track_errors(track: roadwright::content::track::Track) -> Vec<String> {
+    let text = roadwright::content::Document::Track(track)
+        .to_text(roadwright::content::Format::Ron)
+        .expect("text");
+    let source = roadwright::content::SourceFile::from_text(
+        "built.ron",
+        text,
+        roadwright::content::Format::Ron,
+    );
+    let loaded = roadwright::content::LoadedDocument {
+        document: roadwright::content::Document::parse(&source).expect("it reads back"),
+        source,
+    };
+    roadwright::validate::validate_document(&loaded)
+        .into_iter()
+        .filter(roadwright::validate::Diagnostic::is_error)
+        .map(|d| d.to_string())
+        .collect()
+}

@@ -98,6 +98,8 @@ pub fn test_track(sectors: &[&str]) -> Track {
         crossover: Vec::new(),
         route: roadwright::content::track::Route::Lap,
         background: None,
+        tiles: Vec::new(),
+        rolling: None,
     }
 }
 

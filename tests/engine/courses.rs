@@ -32,6 +32,7 @@ fn course(layout: Layout) -> Course {
         tiles: Text::from("tiles"),
         layout,
         route: roadwright::content::course::Route::Lap,
+        rolling: None,
     }
 }
 
@@ -136,27 +137,6 @@ fn sample_course(path: &str) -> Course {
     course
 }
 
-/// The track's errors as `validate` finds them in the file `course build` writes.
-fn track_errors(track: roadwright::content::track::Track) -> Vec<String> {
-    let text = roadwright::content::Document::Track(track)
-        .to_text(roadwright::content::Format::Ron)
-        .expect("text");
-    let source = roadwright::content::SourceFile::from_text(
-        "built.ron",
-        text,
-        roadwright::content::Format::Ron,
-    );
-    let loaded = roadwright::content::LoadedDocument {
-        document: roadwright::content::Document::parse(&source).expect("it reads back"),
-        source,
-    };
-    roadwright::validate::validate_document(&loaded)
-        .into_iter()
-        .filter(roadwright::validate::Diagnostic::is_error)
-        .map(|d| d.to_string())
-        .collect()
-}
-
 #[test]
 fn the_standard_tiles_are_what_the_tile_set_cuts_and_each_checks_clean() {
     let tiles = standard();
@@ -237,7 +217,7 @@ fn the_fixed_sample_course_builds_eight_tiles_into_a_track_that_validates() {
     let track = build_course(&course, &standard(), 0).expect("it builds");
     assert!(track.lap_is_closed());
     assert_eq!(track.grid.len(), 40);
-    assert_eq!(track_errors(track), Vec::<String>::new());
+    assert_eq!(common::track_errors(track), Vec::<String>::new());
 }
 
 #[test]
@@ -251,7 +231,11 @@ fn every_seed_of_the_sample_pile_draws_a_course_that_validates_the_same_each_tim
         let again = build_course(&course, &tiles, seed).expect("again");
         assert!(track == again, "seed {seed} builds one track");
         distinct.insert(roadwright::sim::load::track_hash(&track));
-        assert_eq!(track_errors(track), Vec::<String>::new(), "seed {seed}");
+        assert_eq!(
+            common::track_errors(track),
+            Vec::<String>::new(),
+            "seed {seed}"
+        );
     }
     assert!(
         distinct.len() > 20,
@@ -353,7 +337,7 @@ fn the_point_to_point_sample_course_builds_a_track_that_validates_and_its_finish
     let track = build_course(&course, &standard(), 0).expect("it builds");
     assert!(track.point_to_point());
     assert_eq!(track.grid.len(), 40);
-    assert_eq!(track_errors(track.clone()), Vec::<String>::new());
+    assert_eq!(common::track_errors(track.clone()), Vec::<String>::new());
     // Drawn, the chequered line lies across the run-off's trailing edge, not sector 0's.
     let squares = roadwright::render::geometry::finish_squares(&track);
     let run_off = track.sectors.last().expect("sectors");

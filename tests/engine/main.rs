@@ -19,6 +19,7 @@ mod race_events;
 mod race_report;
 mod race_session;
 mod races;
+mod rolling_road;
 mod rules_combat;
 mod rules_events;
 mod rules_movement;

@@ -16,6 +16,7 @@ use super::super::activation::Phase;
 use super::super::ids::{CarId, PlayerId};
 use super::super::mission::{Fact, MissionState};
 use super::super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
+use super::super::road::RoadWindow;
 use super::{Bonus, Car, Claims, Place, Player, Race, RaceResult};
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::PointToPointFinish;
@@ -179,7 +180,7 @@ impl Race {
         }
         self.put(id, Place::Track(to), motion);
         if let Some(from) = from
-            && self.track().crosses_line(from, to)
+            && self.crosses_line(from, to)
         {
             self.crossed_line(id);
         }
@@ -196,7 +197,7 @@ impl Race {
             self.move_forward(id, to, motion);
         } else if self.track().space(to).next.contains(&from) {
             self.put(id, Place::Track(to), motion);
-            if self.track().crosses_line(to, from) {
+            if self.crosses_line(to, from) {
                 self.crossed_back(id);
             }
         } else {
@@ -440,6 +441,7 @@ impl Race {
         if !self.frozen() {
             self.replace(owner, has_moved);
         }
+        self.final_if_out();
     }
 
     /// Replacement cars to the chute (8.3): up to the race's cars per team, same side up as
@@ -613,6 +615,28 @@ impl Race {
         };
         self.position.face_down.push((space, token));
         true
+    }
+
+    /// Takes the face-down tokens off every spot for which `leaves` holds and puts them back
+    /// into the supply (a rolling road's rear tile removed); the spots, in space order.
+    pub(crate) fn discard_face_down(&mut self, leaves: impl Fn(SpaceId) -> bool) -> Vec<SpaceId> {
+        let mut spots = Vec::new();
+        let position = &mut self.position;
+        position.face_down.retain(|&(space, token)| {
+            if leaves(space) {
+                spots.push(space);
+                position.hazard_pile.put_back(token);
+                false
+            } else {
+                true
+            }
+        });
+        spots
+    }
+
+    /// Sets the rolling road's tiles on the table (`rules/road.rs`).
+    pub(crate) fn set_road(&mut self, road: RoadWindow) {
+        self.position.road = Some(road);
     }
 
     /// Turns over the face-down token on `space`, taking it off the track; `None` when none

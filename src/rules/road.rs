@@ -1,0 +1,270 @@
+//! The rolling road ([`crate::content::rolling_road`] gives the rules and the decisions taken
+//! where Thunder Road: Vendetta and the rulebook meet): which tiles are on the table, the roll
+//! that removes the rear tile and lays the next, the final tile and its finish line.
+//!
+//! # When the engine rolls the road
+//! A roll is settled when the movement that carried a car past its moment has ended (its
+//! collisions and ground settled), at the end of the activation for a car an event moved, and at
+//! the end of the turn for [`RollWhen::EndOfTurn`]. The engine weighs a movement step by step and
+//! takes back steps it only tried, so nothing is dealt or destroyed in the middle of a movement,
+//! as for damage and eliminations. The car that drove on has kept its remaining movement all the
+//! same; what differs from the table is that the hazard tokens of the tile it drove onto are
+//! dealt when it stops, so none of them stops it on the way. A token dealt under a car lies
+//! there for the next car to drive onto it.
+
+use crate::content::rolling_road::RollWhen;
+use crate::validate::checked_track::{SectorId, SpaceId};
+use crate::validate::laid_tiles::TilePlace;
+
+use super::ids::PlayerId;
+use super::race_event::RaceEvent;
+use super::state::{Place, Race};
+
+/// The tiles of a rolling road on the table, and the final one.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RoadWindow {
+    /// The rear tile: the next to be removed.
+    pub rear: TilePlace,
+    /// The lead tile: the last laid.
+    pub lead: TilePlace,
+    /// The final tile: the finish line lies before its last sector.
+    pub final_tile: TilePlace,
+}
+
+impl Race {
+    /// The tiles of the rolling road on the table, or `None` on a track that does not roll.
+    #[must_use]
+    pub fn road(&self) -> Option<RoadWindow> {
+        self.road_window()
+    }
+
+    /// Whether `sector` is on the table: on a tile of the rolling road's window, or anywhere on
+    /// a track that does not roll.
+    #[must_use]
+    pub fn on_table(&self, sector: SectorId) -> bool {
+        self.road_window().is_none_or(|road| {
+            self.track()
+                .laid_tiles()
+                .spans(road.rear, road.lead, sector)
+        })
+    }
+
+    /// Whether moving forward from `from` into `to` crosses the finish line: the track's line,
+    /// or on a rolling road whose final tile is not its last, the line before the final tile's
+    /// last sector.
+    #[must_use]
+    #[inline]
+    pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
+        match self.road_window() {
+            Some(road) if road.final_tile != self.track().laid_tiles().last_place() => {
+                let line = self.finish_sector();
+                let track = self.track();
+                track.space(to).sector == line && track.space(from).sector != line
+            }
+            _ => self.track().crosses_line(from, to),
+        }
+    }
+
+    /// The sector past the finish line of a point-to-point race (its run-off): the track's
+    /// last, or the rolling road's final tile's last.
+    #[must_use]
+    pub fn finish_sector(&self) -> SectorId {
+        self.road_window().map_or_else(
+            || self.track().last_lap_sector(),
+            |road| self.track().laid_tiles().last_sector(road.final_tile),
+        )
+    }
+
+    /// The space a car leaving the chute moves onto: the track's chute, or on a rolling road,
+    /// the edge space of the rear tile's first sector on the chute's side (the chute moves
+    /// with the road).
+    #[must_use]
+    pub fn chute_beside(&self) -> SpaceId {
+        let chute = self.track().chute();
+        match self.road_window() {
+            Some(road) if !self.on_table(self.track().space(chute.beside).sector) => {
+                let first = self.track().laid_tiles().first_sector(road.rear);
+                self.track().edge_of(first, chute.side)
+            }
+            _ => chute.beside,
+        }
+    }
+
+    /// Setup: the first window of tiles is laid, and the final tile said when it is among
+    /// them. Nothing on a track that does not roll.
+    pub(crate) fn lay_first_tiles(&mut self) {
+        let Some(rolling) = self.track().rolling() else {
+            return;
+        };
+        let tiles = self.track().laid_tiles();
+        let last = tiles.last_place();
+        let lead = TilePlace(
+            u16::try_from(rolling.window.saturating_sub(1))
+                .unwrap_or(u16::MAX)
+                .min(last.0),
+        );
+        self.set_road(RoadWindow {
+            rear: TilePlace(0),
+            lead,
+            final_tile: last,
+        });
+        for place in 0..=lead.0 {
+            self.record(RaceEvent::TileLaid {
+                tile: TilePlace(place),
+            });
+        }
+        if lead == last {
+            self.record(RaceEvent::FinalTile { tile: last });
+        }
+    }
+
+    /// Rolls the road while a car stands past its moment (see the module's docs): called when
+    /// a movement or an activation has ended.
+    pub(crate) fn roll_for_cars(&mut self) {
+        let Some(rolling) = self.track().rolling() else {
+            return;
+        };
+        let past = u16::try_from(rolling.roll.tiles_past_lead()).unwrap_or(1);
+        // Each roll lays one tile, so the loop ends within the road's tiles.
+        while let Some(road) = self.road_window()
+            && road.lead < road.final_tile
+            && !self.frozen()
+            && self
+                .farthest_tile()
+                .is_some_and(|far| far.0 >= road.lead.0 + past)
+        {
+            self.roll_road();
+        }
+    }
+
+    /// The end of a turn rolls the road once when it rolls at the end of every turn.
+    pub(crate) fn roll_at_turn_end(&mut self) {
+        if self
+            .track()
+            .rolling()
+            .is_some_and(|rolling| rolling.roll == RollWhen::EndOfTurn)
+            && self
+                .road_window()
+                .is_some_and(|road| road.lead < road.final_tile)
+            && !self.frozen()
+        {
+            self.roll_road();
+        }
+    }
+
+    /// The tile of the car farthest along the road, if a car is on or beside it.
+    fn farthest_tile(&self) -> Option<TilePlace> {
+        let tiles = self.track().laid_tiles();
+        self.cars()
+            .iter()
+            .filter_map(|car| match car.place {
+                Place::Track(space) => Some(self.track().space(space).sector),
+                Place::OffTrack { sector, .. } => Some(sector),
+                _ => None,
+            })
+            .map(|sector| tiles.tile_of(sector))
+            .max()
+    }
+
+    /// One roll: the rear tile is removed with every car on or beside it and its face-down
+    /// tokens; the next tile is laid ahead and its spots dealt; the final tile is said when it
+    /// is laid, or when a player is out and the road says so.
+    fn roll_road(&mut self) {
+        let Some(road) = self.road_window() else {
+            return;
+        };
+        let rear = road.rear;
+        let rules = std::sync::Arc::clone(self.shared_rules());
+        let tiles = rules.track.laid_tiles();
+        let on_rear = |sector: SectorId| tiles.tile_of(sector) == rear;
+        let discarded = self.discard_face_down(|space| on_rear(rules.track.space(space).sector));
+        self.set_road(RoadWindow {
+            rear: rear.next(),
+            ..road
+        });
+        self.record(RaceEvent::TileRemoved {
+            tile: rear,
+            discarded,
+        });
+        let doomed: Vec<_> = self
+            .car_ids()
+            .filter(|id| match self.car(*id).place {
+                Place::Track(space) => on_rear(rules.track.space(space).sector),
+                Place::OffTrack { sector, .. } => on_rear(sector),
+                _ => false,
+            })
+            .collect();
+        for car in doomed {
+            self.wreck(car);
+        }
+        if self.frozen() {
+            return;
+        }
+        let Some(road) = self.road_window() else {
+            return;
+        };
+        let lead = road.lead.next();
+        self.set_road(RoadWindow { lead, ..road });
+        self.record(RaceEvent::TileLaid { tile: lead });
+        let first = tiles.first_sector(lead);
+        let last = tiles.last_sector(lead);
+        self.deal_hazards_where(
+            |race, space| {
+                let sector = race.track().space(space).sector;
+                sector >= first && sector <= last
+            },
+            false,
+        );
+        if lead == road.final_tile {
+            self.record(RaceEvent::FinalTile { tile: lead });
+        }
+        self.final_if_out();
+    }
+
+    /// With `final_when_player_out`, once some player has no car left to race (none in the
+    /// race, none in reserve), the lead tile is the final tile. Called after every
+    /// elimination and roll.
+    pub(crate) fn final_if_out(&mut self) {
+        let Some(road) = self.road_window() else {
+            return;
+        };
+        if road.final_tile <= road.lead
+            || self.frozen()
+            || !self
+                .track()
+                .rolling()
+                .is_some_and(|rolling| rolling.final_when_player_out)
+        {
+            return;
+        }
+        let out = (0..self.players().len()).any(|seat| {
+            let player = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
+            self.player(player).reserve.is_empty()
+                && !self
+                    .cars_of(player)
+                    .any(|car| self.car(car).place.in_race())
+        });
+        if !out {
+            return;
+        }
+        self.set_road(RoadWindow {
+            final_tile: road.lead,
+            ..road
+        });
+        self.record(RaceEvent::FinalTile { tile: road.lead });
+        // A car already past the new line crosses it now, as if it had driven it.
+        let line = self.finish_sector();
+        let past: Vec<_> = self
+            .car_ids()
+            .filter(|id| {
+                self.car(*id)
+                    .place
+                    .space()
+                    .is_some_and(|space| self.track().space(space).sector == line)
+            })
+            .collect();
+        for car in past {
+            self.crossed_line(car);
+        }
+    }
+}
