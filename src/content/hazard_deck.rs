@@ -47,6 +47,7 @@ impl HazardDeck {
             count,
             effects,
             becomes: None,
+            drive_on: false,
         };
         Self {
             kind: HazardDeckKind::HazardDeck,
@@ -97,6 +98,11 @@ pub struct Hazard {
     /// a patch of mud). Without one the token is discarded and the ground stays as it was.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub becomes: Option<TerrainId>,
+    /// The car that turned it over drives on once it has resolved, with the movement it had
+    /// left (Thunder Road's oil slick and pit trap); without it the token ends the car's
+    /// movement, as the rulebook's grounds that stop a car do.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub drive_on: bool,
 }
 
 /// Which cars a hazard's effects strike.

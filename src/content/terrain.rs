@@ -229,13 +229,18 @@ pub enum Effect {
     Jump(u8),
     /// A ramp whose distance is drawn (Thunder Road's stunt die): a car entering from straight
     /// behind stops on it (it loses its remaining MP) and, when its movement ends, flies a
-    /// distance drawn from the race's RNG, `min` to `max` spaces, as `Jump` flies; a car
-    /// entering any other way is eliminated.
+    /// distance drawn from the race's RNG, `min` to `max` spaces (or one of the die's `faces`),
+    /// as `Jump` flies; a car entering any other way is eliminated.
     DrawnJump {
         /// The shortest flight.
         min: u8,
         /// The longest flight.
         max: u8,
+        /// The die's six faces, each a flight (`min` to `max`), when they are not every
+        /// distance from `min` to `max` alike: Thunder Road's stunt die, as the designer sets
+        /// it. Without them every distance from `min` to `max` is as likely.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        faces: Option<[u8; 6]>,
     },
     /// Fire: when its movement ends the car takes the On Fire marker. Before each later
     /// movement of its own it checks: a combat card is drawn, and when its value is at least

@@ -50,6 +50,7 @@ impl HazardDeckEditor {
                     effects: vec![HazardEffect::Damage(1)],
                     becomes: None,
                     target: HazardTarget::TheCar,
+                    drive_on: false,
                 };
                 edits.push((
                     Edit::Hazards(ListEdit::Insert(deck.hazards.len(), hazard)),
@@ -60,8 +61,9 @@ impl HazardDeckEditor {
         ui.weak(format!(
             "A token is dealt face down to each hazard spot at setup; the car that stops on one \
              turns it over. Effects: {EFFECTS_HINT}. Strikes: the car that turned it over, or the \
-             car farthest back (the sand worm). Becomes: the ground the space is for the rest \
-             of the race."
+             car farthest back (the sand worm). Drives on: once the token has resolved, the car \
+             drives on with the movement it had left (the oil slick). Becomes: the ground the \
+             space is for the rest of the race."
         ));
         let id_width = fields::fitting_width(ui, deck.hazards.iter().map(|h| h.id.as_str()), 90.0);
         let name_width =
@@ -79,10 +81,20 @@ impl HazardDeckEditor {
             .column(Column::auto())
             .column(Column::auto())
             .column(Column::auto())
+            .column(Column::auto())
             .header(20.0, |header| {
                 fields::header(
                     header,
-                    ["Id", "Name", "Count", "Effects", "Strikes", "Becomes", ""],
+                    [
+                        "Id",
+                        "Name",
+                        "Count",
+                        "Effects",
+                        "Strikes",
+                        "Drives on",
+                        "Becomes",
+                        "",
+                    ],
                 );
             })
             .body(|body| {
@@ -144,6 +156,18 @@ impl HazardDeckEditor {
             let targets = [HazardTarget::TheCar, HazardTarget::Rearmost].map(|t| (t, t.label()));
             if let Some(chosen) = fields::choice(ui, "strikes", id, hazard.target, &targets) {
                 changed(&|h| h.target = chosen, None);
+            }
+        });
+        row.col(|ui| {
+            let mut drive_on = hazard.drive_on;
+            if ui
+                .checkbox(&mut drive_on, "")
+                .on_hover_text(
+                    "Once the token has resolved, the car drives on with the MP it had left",
+                )
+                .changed()
+            {
+                changed(&|h| h.drive_on = drive_on, None);
             }
         });
         row.col(|ui| {

@@ -75,7 +75,7 @@ impl TerrainEditor {
             "Counts as: which rulebook ground the movement events and jump rules take it for. \
              MP: what entering costs; Short: a car with fewer MP left may still enter, spending \
              them; Stack: cars share its spaces. Effects: Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
-             DrawnJump(min: a, max: b), Fire, Hazard.",
+             DrawnJump(min: a, max: b, faces: Some([..6 faces])), Fire, Hazard.",
         );
         let id_width = fields::fitting_width(ui, file.kinds.iter().map(|k| k.id.as_str()), 90.0);
         let name_width =
@@ -185,7 +185,7 @@ impl TerrainEditor {
         row.col(|ui| {
             ui.vertical(|ui| {
                 let hover = "Stop, Damage(n), Eliminate, Slide(n), SlideAside(n), Jump(n), \
-                             DrawnJump(min: a, max: b), Fire, Hazard";
+                             DrawnJump(min: a, max: b, faces: Some([..6 faces])), Fire, Hazard";
                 if let Some((effects, group)) = fields::ron_field::<Vec<Effect>>(
                     ui,
                     "effects",

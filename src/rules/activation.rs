@@ -175,6 +175,7 @@ impl Race {
     /// Ends a movement: collisions it caused, then the event or the after-move stage.
     pub(crate) fn end_movement(&mut self, activation: &mut Activation, main: bool, end: StepEnd) {
         let mut ground = None;
+        let mut drive_on = None;
         if let Stage::Moving { movement, .. } = &activation.stage {
             if movement.mover == activation.car {
                 activation.visited.clear();
@@ -183,6 +184,7 @@ impl Race {
                     .extend_from_slice(movement.visited_cells());
             }
             ground = Some((movement.mover, movement.deferred()));
+            drive_on = Some((movement.style, movement.forced_lane));
         }
         let player = activation.player;
         match end {
@@ -204,10 +206,25 @@ impl Race {
             // The ground's kills score for no one (see `movement`'s docs).
             StepEnd::Wrecked(car) => self.wreck(car),
         }
-        if let Some((mover, deferred)) = ground {
-            self.settle_ground(mover, deferred);
+        let mut driving_on = None;
+        if let Some((mover, deferred)) = ground
+            && let Some(mp) = self.settle_ground(mover, deferred)
+        {
+            driving_on = Some((mover, mp));
         }
         self.roll_for_cars();
+        // A token that lets the car drive on: the movement goes on with the MP it had left.
+        if let (Some((mover, mp)), Some((style, forced_lane))) = (driving_on, drive_on)
+            && self.car(mover).place.space().is_some()
+            && !self.frozen()
+        {
+            let mut movement = Movement::new(self, mover, mp, style, forced_lane);
+            if mover == activation.car {
+                movement.also_visited(&activation.visited);
+            }
+            activation.stage = Stage::Moving { movement, main };
+            return;
+        }
         // 6.0 and 10.0 draw the starburst's event "at the end of the Active Car's movement"
         // whether or not the car survived it; the ruleset may say otherwise.
         let gone = !self.car(activation.car).place.in_race();

@@ -4,7 +4,10 @@
 //!
 //! # Decisions where the rulebook is silent
 //! - When a movement ends, what it left pending happens in this order: the face-down token the
-//!   car stopped on is turned over; a ramp of drawn distance flies it; treacherous ground
+//!   car stopped on is turned over (a token that lets the car drive on, once resolved, gives it
+//!   back the MP it had left: a new movement of the same kind, its steps decided as any, which
+//!   may not re-enter a space the car has been on, 7.1; the car drives on only while it is on
+//!   the road and the race goes on); a ramp of drawn distance flies it; treacherous ground
 //!   draws a hazard for it; the ground's damage is dealt; fire catches; an oil slick slides it.
 //!   Each happens only while the car is still in the race and the race is not over.
 //! - A drawn flight lands as a ramp's fixed one does (`Race::fly`), and the ground it lands on
@@ -23,19 +26,26 @@ use super::race_event::{DeckKind, Marker, RaceEvent};
 use super::state::{Place, Race};
 
 impl Race {
-    /// What the ground left pending happens to `car`, its movement over.
-    pub(crate) fn settle_ground(&mut self, car: CarId, deferred: Deferred) {
+    /// What the ground left pending happens to `car`, its movement over. Returns the MP it
+    /// drives on with when the token it turned over lets it (see the module's docs).
+    pub(crate) fn settle_ground(&mut self, car: CarId, deferred: Deferred) -> Option<u8> {
         let still_on = |race: &Self, space| race.car(car).place == Place::Track(space);
+        let mut drive_on = false;
         if let Some(spot) = deferred.revealing
             && still_on(self, spot)
         {
-            self.reveal_hazard(car, spot);
+            drive_on = self.reveal_hazard(car, spot);
         }
-        if let Some((ramp, min, max)) = deferred.drawn_jump
+        if let Some((ramp, flight)) = deferred.drawn_jump
             && still_on(self, ramp)
             && !self.frozen()
         {
-            let spaces = self.roll(min, max.max(min));
+            // A die of faces is one face drawn; without faces, every distance alike (the
+            // draw the rulebook's races never make, so their streams stay as they were).
+            let spaces = match flight.faces {
+                Some(faces) => faces[usize::from(self.roll(0, 5))],
+                None => self.roll(flight.min, flight.max.max(flight.min)),
+            };
             self.fly(car, ramp, spaces);
         }
         if deferred.hazard
@@ -48,6 +58,9 @@ impl Race {
             self.set_marker(car, Marker::OnFire, true);
         }
         self.slide_aside(car, deferred.slide_aside);
+        let on_the_road = self.car(car).place.space().is_some();
+        (drive_on && on_the_road && deferred.mp_left > 0 && !self.frozen())
+            .then_some(deferred.mp_left)
     }
 
     /// A burning car's check before it moves (see the module's docs).

@@ -107,15 +107,24 @@ impl Race {
         self.face_down().iter().map(|(space, _)| *space)
     }
 
-    /// Turns over the token on `space` under `car` and resolves it (see the module's docs).
-    pub(crate) fn reveal_hazard(&mut self, car: CarId, space: SpaceId) {
+    /// Turns over the token on `space` under `car` and resolves it (see the module's docs);
+    /// whether the token lets the car drive on.
+    pub(crate) fn reveal_hazard(&mut self, car: CarId, space: SpaceId) -> bool {
         if self.is_over() {
-            return;
+            return false;
         }
         let Some(token) = self.turn_over(space) else {
-            return;
+            return false;
         };
+        let drive_on = self
+            .rules()
+            .content
+            .hazards
+            .as_ref()
+            .and_then(|book| book.hazard(token))
+            .is_some_and(|hazard| hazard.drive_on);
         self.resolve_hazard(car, space, token);
+        drive_on
     }
 
     /// Treacherous ground: a token drawn from the supply happens to `car` on `space`, and goes

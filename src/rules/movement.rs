@@ -438,6 +438,18 @@ pub struct Movement {
     deferred: Deferred,
 }
 
+/// A drawn flight: the least and most spaces, and the die's faces when they are not every
+/// distance alike.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Flight {
+    /// The shortest flight.
+    pub min: u8,
+    /// The longest flight.
+    pub max: u8,
+    /// The die's six faces, each a flight.
+    pub faces: Option<[u8; 6]>,
+}
+
 /// What the ground (or a face-down hazard token) did to a moving car that happens only when
 /// its movement ends: the outcome search rewinds what a step changes, and these change more
 /// than a step may (an elimination, a replacement) or draw from the race's RNG (see the
@@ -451,8 +463,11 @@ pub struct Deferred {
     /// The hazard spot it stopped on, whose face-down token is turned over
     /// (`rules/hazards.rs`).
     pub revealing: Option<SpaceId>,
-    /// The ramp it stopped on, and the least and most spaces of the flight drawn from it.
-    pub drawn_jump: Option<(SpaceId, u8, u8)>,
+    /// The MP it had left when a face-down token stopped it: a token that lets the car drive
+    /// on gives them back once it has resolved.
+    pub mp_left: u8,
+    /// The ramp it stopped on, and the flight drawn from it.
+    pub drawn_jump: Option<(SpaceId, Flight)>,
     /// It caught fire.
     pub fire: bool,
     /// A hazard is drawn from the deck and happens to it.
@@ -937,6 +952,7 @@ impl Movement {
             // A face-down hazard token covers its ground: the car stops on it, and it is turned
             // over when the movement ends (`rules/hazards.rs`).
             if ground.hazard && race.face_down_at(space).is_some() {
+                self.deferred.mp_left = self.mp;
                 self.lose_the_rest(race);
                 self.deferred.revealing = Some(space);
                 return StepEnd::Continue;
@@ -994,13 +1010,13 @@ impl Movement {
                 }
                 Effect::Fire => self.deferred.fire = true,
                 Effect::Hazard => self.deferred.hazard = true,
-                Effect::DrawnJump { min, max } => {
+                Effect::DrawnJump { min, max, faces } => {
                     if going != Going::Ahead {
                         return self.wrecked_by_ramp(race, space);
                     }
                     // It stops on the ramp; the flight is drawn when the movement ends.
                     self.lose_the_rest(race);
-                    self.deferred.drawn_jump = Some((space, min, max));
+                    self.deferred.drawn_jump = Some((space, Flight { min, max, faces }));
                     return Struck::Done(StepEnd::Continue);
                 }
                 Effect::Jump(spaces) => {

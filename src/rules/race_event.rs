@@ -364,7 +364,7 @@ race_events! {
                 format!("it will slide up to {spaces} to a side when its movement ends")
             }
             Effect::Jump(spaces) => format!("a ramp, {spaces} spaces"),
-            Effect::DrawnJump { min, max } => {
+            Effect::DrawnJump { min, max, .. } => {
                 format!("a ramp: it stops, and flies {min} to {max} spaces when its movement ends")
             }
             Effect::Fire => "it catches fire when its movement ends".to_owned(),

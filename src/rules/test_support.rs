@@ -51,7 +51,11 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
             1,
             false,
             true,
-            vec![Effect::DrawnJump { min: 1, max: 3 }],
+            vec![Effect::DrawnJump {
+                min: 1,
+                max: 3,
+                faces: None,
+            }],
         ),
         ("fire", 1, false, true, vec![Effect::Fire]),
         ("badlands", 1, false, true, vec![Effect::Hazard]),
@@ -111,6 +115,7 @@ pub(crate) fn race_on_every_ground(players: usize, seed: u64) -> Option<Race> {
             effects: vec![crate::content::hazard_deck::HazardEffect::Damage(1)],
             becomes: Some(TerrainId::from("mud")),
             target: crate::content::hazard_deck::HazardTarget::TheCar,
+            drive_on: false,
         }],
     };
     content.hazards =

@@ -32,6 +32,8 @@ pub struct CheckedHazard {
     pub target: HazardTarget,
     /// The kind of ground its space becomes once turned over, in the pack's terrain book.
     pub becomes: Option<KindIndex>,
+    /// The car that turned it over drives on with the movement it had left.
+    pub drive_on: bool,
 }
 
 impl CheckedHazard {
@@ -224,6 +226,7 @@ fn check_hazard(
         effects: hazard.effects.clone(),
         target: hazard.target,
         becomes: becomes.ok().flatten(),
+        drive_on: hazard.drive_on,
     })
 }
 
@@ -288,6 +291,7 @@ mod tests {
             effects,
             becomes: None,
             target,
+            drive_on: false,
         };
         let deck = HazardDeck {
             kind: HazardDeckKind::HazardDeck,

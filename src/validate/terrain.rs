@@ -291,50 +291,7 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
         );
     }
     for effect in &kind.effects {
-        if let Effect::Slide(spaces) | Effect::SlideAside(spaces) | Effect::Jump(spaces) = effect
-            && !SLIDE_RANGE.contains(spaces)
-        {
-            report.error(
-                "effect-out-of-range",
-                Some(object(kind)),
-                &[Needle::Value(id), Needle::Field("effects")],
-                format!(
-                    "terrain kind `{id}` carries a car {spaces} spaces; a slide or a jump is \
-                     {} to {}",
-                    SLIDE_RANGE.start(),
-                    SLIDE_RANGE.end()
-                ),
-            );
-        }
-        if let Effect::DrawnJump { min, max } = effect
-            && !(SLIDE_RANGE.contains(min) && SLIDE_RANGE.contains(max) && min <= max)
-        {
-            report.error(
-                "effect-out-of-range",
-                Some(object(kind)),
-                &[Needle::Value(id), Needle::Field("effects")],
-                format!(
-                    "terrain kind `{id}` flies a car {min} to {max} spaces; a flight is drawn \
-                     between {} and {}, the least first",
-                    SLIDE_RANGE.start(),
-                    SLIDE_RANGE.end()
-                ),
-            );
-        }
-        if let Effect::Damage(amount) = effect
-            && !DAMAGE_RANGE.contains(amount)
-        {
-            report.error(
-                "effect-out-of-range",
-                Some(object(kind)),
-                &[Needle::Value(id), Needle::Field("effects")],
-                format!(
-                    "terrain kind `{id}` deals {amount} damage on entry; damage is {} to {}",
-                    DAMAGE_RANGE.start(),
-                    DAMAGE_RANGE.end()
-                ),
-            );
-        }
+        check_effect(kind, effect, report);
     }
     if kind.counts_as == CountsAs::Trough && !kind.effects.is_empty() {
         report.error(
@@ -345,6 +302,73 @@ fn check_kind(kind: &GroundKind, report: &mut FileReport<'_>) {
                 "terrain kind `{id}` counts as the trough and has effects on entry; only a \
                  movement event puts a car in the trough (7.14), and that event says what \
                  happens there"
+            ),
+        );
+    }
+}
+
+/// Each effect's numbers within their ranges: a slide's or a jump's spaces, a drawn flight and
+/// its die's faces, damage.
+fn check_effect(kind: &GroundKind, effect: &Effect, report: &mut FileReport<'_>) {
+    let id = kind.id.as_str();
+    if let Effect::Slide(spaces) | Effect::SlideAside(spaces) | Effect::Jump(spaces) = effect
+        && !SLIDE_RANGE.contains(spaces)
+    {
+        report.error(
+            "effect-out-of-range",
+            Some(object(kind)),
+            &[Needle::Value(id), Needle::Field("effects")],
+            format!(
+                "terrain kind `{id}` carries a car {spaces} spaces; a slide or a jump is \
+                 {} to {}",
+                SLIDE_RANGE.start(),
+                SLIDE_RANGE.end()
+            ),
+        );
+    }
+    if let Effect::DrawnJump {
+        min,
+        max,
+        faces: Some(faces),
+    } = effect
+        && let Some(face) = faces.iter().find(|face| !(min..=max).contains(face))
+    {
+        report.error(
+            "effect-out-of-range",
+            Some(object(kind)),
+            &[Needle::Value(id), Needle::Field("faces")],
+            format!(
+                "terrain kind `{id}`'s die has a face of {face} spaces, outside its flight \
+                 of {min} to {max}"
+            ),
+        );
+    }
+    if let Effect::DrawnJump { min, max, .. } = effect
+        && !(SLIDE_RANGE.contains(min) && SLIDE_RANGE.contains(max) && min <= max)
+    {
+        report.error(
+            "effect-out-of-range",
+            Some(object(kind)),
+            &[Needle::Value(id), Needle::Field("effects")],
+            format!(
+                "terrain kind `{id}` flies a car {min} to {max} spaces; a flight is drawn \
+                 between {} and {}, the least first",
+                SLIDE_RANGE.start(),
+                SLIDE_RANGE.end()
+            ),
+        );
+    }
+    if let Effect::Damage(amount) = effect
+        && !DAMAGE_RANGE.contains(amount)
+    {
+        report.error(
+            "effect-out-of-range",
+            Some(object(kind)),
+            &[Needle::Value(id), Needle::Field("effects")],
+            format!(
+                "terrain kind `{id}` deals {amount} damage on entry; damage is {} to {}",
+                DAMAGE_RANGE.start(),
+                DAMAGE_RANGE.end()
             ),
         );
     }

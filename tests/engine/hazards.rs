@@ -29,6 +29,7 @@ fn hazard(id: &str, effects: Vec<HazardEffect>, becomes: Option<&str>) -> Hazard
         effects,
         becomes: becomes.map(TerrainId::from),
         target: roadwright::content::hazard_deck::HazardTarget::TheCar,
+        drive_on: false,
     }
 }
 
@@ -242,6 +243,47 @@ fn a_car_entering_a_face_down_token_stops_and_turns_it_over_when_its_movement_en
     assert_eq!(revealed(&race).len(), 1, "turned over as the movement ends");
     assert_eq!(race.car(id).damage, 2, "the mine's damage is dealt");
     assert_eq!(race.face_down_hazards().count(), 0, "the token is gone");
+}
+
+#[test]
+fn a_token_that_lets_the_car_drive_on_gives_back_the_movement_it_had_left_once_resolved() {
+    // Thunder Road's oil slick: "the vehicle spins ... then continues moving". The car stops on
+    // the token (what lies under it is unknown until it is turned over), the token resolves,
+    // and the car drives on with the 4 MP it had left.
+    let mut slick = hazard("oil-slick", vec![HazardEffect::Damage(1)], None);
+    slick.drive_on = true;
+    let mut race = at_the_spot(deck(vec![slick]));
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.1");
+    assert_eq!(
+        revealed(&race).len(),
+        1,
+        "turned over when the first movement ends"
+    );
+    assert_eq!(race.car(id).damage, 1, "resolved before the car drives on");
+    assert_eq!(mp_left(&race), 4, "the MP it had left");
+    finish_movement(&mut race);
+    assert_eq!(where_is(&race, RR, "12"), "7.1", "it drove on four sectors");
+    // Without `drive_on` the same token ends the movement there.
+    let mut race = at_the_spot(deck(vec![hazard(
+        "oil-slick",
+        vec![HazardEffect::Damage(1)],
+        None,
+    )]));
+    step(&mut race, "forward", "3.1");
+    assert!(race.movement().is_none());
+    assert_eq!(where_is(&race, RR, "12"), "3.1");
+}
+
+#[test]
+fn a_token_that_eliminates_the_car_lets_nothing_drive_on() {
+    let mut pit = hazard("pit", vec![HazardEffect::Eliminate], None);
+    pit.drive_on = true;
+    let mut race = at_the_spot(deck(vec![pit]));
+    let id = car(&race, RR, "12");
+    step(&mut race, "forward", "3.1");
+    assert!(!race.car(id).place.in_race());
+    assert!(race.movement().is_none());
 }
 
 #[test]

@@ -318,7 +318,11 @@ fn wild_ground(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::terrai
                 4 => Effect::Eliminate,
                 5..=7 => Effect::Slide(rng.random_range(1..=2)),
                 8..=9 => Effect::SlideAside(1),
-                10 => Effect::DrawnJump { min: 1, max: 3 },
+                10 => Effect::DrawnJump {
+                    min: 1,
+                    max: 3,
+                    faces: (rng.random_range(0..2) == 0).then_some([1, 2, 2, 3, 3, 3]),
+                },
                 11 => Effect::Fire,
                 12 => Effect::Hazard,
                 _ => Effect::Jump(rng.random_range(2..=4)),
@@ -377,6 +381,8 @@ fn wild_hazards(rng: &mut rand_chacha::ChaCha8Rng) -> roadwright::content::hazar
                 } else {
                     roadwright::content::hazard_deck::HazardTarget::TheCar
                 },
+                // Some let the car drive on once resolved (the oil slick, the pit trap).
+                drive_on: rng.random_range(0..3) == 0,
             })
             .collect(),
     }

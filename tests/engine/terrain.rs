@@ -888,7 +888,11 @@ fn an_oil_slick_slides_the_car_to_a_drawn_side_when_its_movement_ends() {
 #[test]
 fn a_ramp_of_drawn_distance_stops_the_car_and_flies_it_a_drawn_distance_when_its_movement_ends() {
     let mut ramp = kind("stunt-ramp");
-    ramp.effects = vec![Effect::DrawnJump { min: 2, max: 3 }];
+    ramp.effects = vec![Effect::DrawnJump {
+        min: 2,
+        max: 3,
+        faces: None,
+    }];
     let terrain = terrain_with(vec![ramp]);
     let track = painted(&[("3.1", "stunt-ramp")]);
     let run = |seed: u64| {
@@ -917,6 +921,67 @@ fn a_ramp_of_drawn_distance_stops_the_car_and_flies_it_a_drawn_distance_when_its
     );
     step(&mut race, "lateral", "3.1");
     assert_eq!(race.car(car(&race, RR, "12")).place, Place::Destroyed);
+}
+
+#[test]
+fn a_stunt_die_of_set_faces_flies_the_car_only_the_distances_its_faces_show() {
+    // Thunder Road's stunt die, as the designer sets it: five faces of 2 and one of 4 never
+    // fly the car 3 spaces, and fly it 2 more often than 4.
+    let mut ramp = kind("stunt-ramp");
+    ramp.effects = vec![Effect::DrawnJump {
+        min: 2,
+        max: 4,
+        faces: Some([2, 2, 2, 2, 2, 4]),
+    }];
+    let terrain = terrain_with(vec![ramp]);
+    let track = painted(&[("3.1", "stunt-ramp")]);
+    let run = |seed: u64| {
+        let mut race = play_moving_first(
+            Position::on_ground(&track, &terrain)
+                .car(RR, "12", "2.1")
+                .play(RR, "12", "solo-2")
+                .seed(seed),
+        );
+        step(&mut race, "forward", "3.1");
+        where_is(&race, RR, "12")
+    };
+    let landings: Vec<String> = (0..60).map(run).collect();
+    let count = |at: &str| landings.iter().filter(|l| *l == at).count();
+    assert_eq!(count("6.1"), 0, "no face shows 3");
+    assert!(
+        count("5.1") > count("7.1"),
+        "2 is five faces of six: {landings:?}"
+    );
+    assert!(count("7.1") > 0, "4 is on a face");
+    // A face outside the flight's range is refused at the kind.
+    let mut wrong = kind("stunt-ramp");
+    wrong.effects = vec![Effect::DrawnJump {
+        min: 2,
+        max: 4,
+        faces: Some([2, 2, 2, 2, 2, 6]),
+    }];
+    let text = roadwright::content::Document::Terrain(terrain_with(vec![wrong]))
+        .to_text(roadwright::content::Format::Ron)
+        .expect("text");
+    let source = roadwright::content::SourceFile::from_text(
+        "terrain.ron",
+        text,
+        roadwright::content::Format::Ron,
+    );
+    let loaded = roadwright::content::LoadedDocument {
+        document: roadwright::content::Document::parse(&source).expect("reads"),
+        source,
+    };
+    let errors: Vec<String> = roadwright::validate::validate_document(&loaded)
+        .into_iter()
+        .map(|d| d.to_string())
+        .collect();
+    assert!(
+        errors
+            .iter()
+            .any(|e| e.contains("effect-out-of-range") && e.contains("a face of 6 spaces")),
+        "{errors:#?}"
+    );
 }
 
 #[test]
@@ -975,6 +1040,7 @@ fn treacherous_ground_draws_a_hazard_for_the_car_when_its_movement_ends() {
             effects: vec![HazardEffect::Damage(2)],
             becomes: None,
             target: roadwright::content::hazard_deck::HazardTarget::TheCar,
+            drive_on: false,
         }],
     };
     let mut race = play_moving_first(
