@@ -28,6 +28,27 @@ pub fn lap_progress(track: &CheckedTrack, place: Place) -> f64 {
     }
 }
 
+/// What a car on a rolling road's rear tile counts as of a car lost, while the road can still
+/// roll: the next car to drive off the lead tile removes it with every car on it, most likely
+/// before the car's own next activation. (Decided here, not read from the profile, as
+/// [`Weights::friendly_harm`] is: a profile that fears losing cars fears the rear tile.)
+pub const ROLLING_RISK: f64 = 0.5;
+
+/// Whether a car at `place` stands on or beside the rear tile of a rolling road that can still
+/// roll (its lead tile is not the final one).
+#[must_use]
+pub fn on_doomed_tile(race: &Race, place: Place) -> bool {
+    let Some(road) = race.road().filter(|road| road.lead < road.final_tile) else {
+        return false;
+    };
+    let sector = match place {
+        Place::Track(space) => race.track().space(space).sector,
+        Place::OffTrack { sector, .. } => sector,
+        _ => return false,
+    };
+    race.track().laid_tiles().tile_of(sector) == road.rear
+}
+
 /// The sectors of one lap.
 #[must_use]
 pub fn lap_length(track: &CheckedTrack) -> f64 {
@@ -103,6 +124,9 @@ fn board_worth(race: &Race, me: PlayerId, weights: &Weights, lens: Option<&Missi
                 _ => {
                     progress += lap_progress(track, car.place) * share(|l| &l.progress_share, i);
                     taken += damage;
+                    if on_doomed_tile(race, car.place) {
+                        lost += ROLLING_RISK * lens.map_or(1.0, |l| l.loss_share);
+                    }
                 }
             }
         } else if car.place.in_race() {

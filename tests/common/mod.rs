@@ -342,14 +342,16 @@ pub fn tile(
 
 /// The track's errors as `validate` finds them in the file `course build` writes.
 pub fn track_errors(track: roadwright::content::track::Track) -> Vec<String> {
-    let text = roadwright::content::Document::Track(track)
+    document_errors(roadwright::content::Document::Track(track), "built.ron")
+}
+
+/// A document's errors as `validate` finds them in its canonical file `name`.
+pub fn document_errors(document: roadwright::content::Document, name: &str) -> Vec<String> {
+    let text = document
         .to_text(roadwright::content::Format::Ron)
         .expect("text");
-    let source = roadwright::content::SourceFile::from_text(
-        "built.ron",
-        text,
-        roadwright::content::Format::Ron,
-    );
+    let source =
+        roadwright::content::SourceFile::from_text(name, text, roadwright::content::Format::Ron);
     let loaded = roadwright::content::LoadedDocument {
         document: roadwright::content::Document::parse(&source).expect("it reads back"),
         source,

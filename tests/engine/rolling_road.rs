@@ -234,6 +234,7 @@ fn hazard_tokens_are_dealt_to_the_tiles_on_the_table_and_to_a_tile_when_it_is_la
             effects: vec![roadwright::content::hazard_deck::HazardEffect::Damage(1)],
             becomes: None,
             target: HazardTarget::TheCar,
+            drive_on: false,
         }],
     };
     let (race, _) = Position::on(&track)
@@ -429,4 +430,37 @@ fn a_car_driving_two_tiles_past_the_lead_tile_rolls_the_road_twice() {
     let window = race.road().expect("rolling");
     assert_eq!((window.rear, window.lead), (TilePlace(2), TilePlace(4)));
     assert_eq!(race.car(car(&race, CJ, "21")).place, Place::Destroyed);
+}
+
+#[test]
+fn a_bot_counts_a_car_on_the_rear_tile_as_half_lost_while_the_road_can_roll() {
+    use roadwright::content::bot_profile::Weights;
+    use roadwright::sim::score::{ROLLING_RISK, evaluate, on_doomed_tile};
+    // Only losses count, so the worth is what the bot fears for its cars.
+    let fear = Weights {
+        progress: 0.0,
+        finish_vp: 0.0,
+        kill_vp: 0.0,
+        damage_dealt: 0.0,
+        damage_taken: 0.0,
+        cars_lost: -10.0,
+        rivals_pool: 0.0,
+    };
+    let worth = |at: &str, tiles: u32| {
+        let (race, _) = Position::on(&road(tiles, 3, RollWhen::LeavingLead))
+            .car(RR, "12", at)
+            .play(RR, "12", "solo-2")
+            .setup();
+        let me = race.car(car(&race, RR, "12")).player;
+        let doomed = on_doomed_tile(&race, race.car(car(&race, RR, "12")).place);
+        (doomed, evaluate(&race, me, &fear))
+    };
+    assert_eq!(
+        worth("1.1", 5),
+        (true, -10.0 * ROLLING_RISK),
+        "on the rear tile"
+    );
+    assert_eq!(worth("4.1", 5), (false, 0.0), "on the middle tile");
+    // A road whose final tile is on the table rolls no more: the rear tile is safe.
+    assert_eq!(worth("1.1", 3), (false, 0.0));
 }

@@ -960,22 +960,10 @@ fn a_stunt_die_of_set_faces_flies_the_car_only_the_distances_its_faces_show() {
         max: 4,
         faces: Some([2, 2, 2, 2, 2, 6]),
     }];
-    let text = roadwright::content::Document::Terrain(terrain_with(vec![wrong]))
-        .to_text(roadwright::content::Format::Ron)
-        .expect("text");
-    let source = roadwright::content::SourceFile::from_text(
+    let errors = common::document_errors(
+        roadwright::content::Document::Terrain(terrain_with(vec![wrong])),
         "terrain.ron",
-        text,
-        roadwright::content::Format::Ron,
     );
-    let loaded = roadwright::content::LoadedDocument {
-        document: roadwright::content::Document::parse(&source).expect("reads"),
-        source,
-    };
-    let errors: Vec<String> = roadwright::validate::validate_document(&loaded)
-        .into_iter()
-        .map(|d| d.to_string())
-        .collect();
     assert!(
         errors
             .iter()
