@@ -342,11 +342,11 @@ pub fn tile(
 
 /// The track's errors as `validate` finds them in the file `course build` writes.
 pub fn track_errors(track: roadwright::content::track::Track) -> Vec<String> {
-    document_errors(roadwright::content::Document::Track(track), "built.ron")
+    document_errors(&roadwright::content::Document::Track(track), "built.ron")
 }
 
 /// A document's errors as `validate` finds them in its canonical file `name`.
-pub fn document_errors(document: roadwright::content::Document, name: &str) -> Vec<String> {
+pub fn document_errors(document: &roadwright::content::Document, name: &str) -> Vec<String> {
     let text = document
         .to_text(roadwright::content::Format::Ron)
         .expect("text");

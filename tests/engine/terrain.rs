@@ -961,7 +961,7 @@ fn a_stunt_die_of_set_faces_flies_the_car_only_the_distances_its_faces_show() {
         faces: Some([2, 2, 2, 2, 2, 6]),
     }];
     let errors = common::document_errors(
-        roadwright::content::Document::Terrain(terrain_with(vec![wrong])),
+        &roadwright::content::Document::Terrain(terrain_with(vec![wrong])),
         "terrain.ron",
     );
     assert!(
