@@ -14,11 +14,13 @@
 //!   tile then: past the lead tile there is no table to drive on. A car driving on keeps its
 //!   remaining movement ("if the road vehicle that went off the board has remaining moves, it
 //!   continues moving").
-//! - A roll removes the rear tile: every car on it or beside it is eliminated (no one scores the
-//!   kill, as for ground that wrecks a car; each brings in its replacement as the rulebook's
-//!   8.3 says) and its face-down hazard tokens go back into the supply, from which tokens are
-//!   drawn at random (Thunder Road shuffles the discards into a new supply when it runs out).
-//!   Then the next tile is laid ahead and its hazard spots are dealt tokens.
+//! - A roll removes the rear tile (its face-down hazard tokens go back into the supply, from
+//!   which tokens are drawn at random: Thunder Road shuffles the discards into a new supply
+//!   when it runs out) and lays the next tile ahead, its hazard spots dealt tokens; then every
+//!   car on or beside the removed tile is eliminated (no one scores the kill, as for ground
+//!   that wrecks a car; each brings in its replacement as the rulebook's 8.3 says). The tile is
+//!   laid before the cars go so that a player they put out makes the new lead tile the final
+//!   one, as Thunder Road says.
 //! - The chute moves with the road: a replacement car enters beside the rear tile's first
 //!   sector, on the side the course's chute is on. Cars in the chute are not on the rear tile.
 //! - The final tile is the last tile the course lays (a pile of length N and its first tile:

@@ -166,26 +166,42 @@ impl Race {
             .max()
     }
 
-    /// One roll: the rear tile is removed with every car on or beside it and its face-down
-    /// tokens; the next tile is laid ahead and its spots dealt; the final tile is said when it
-    /// is laid, or when a player is out and the road says so.
+    /// One roll: the rear tile is removed with its face-down tokens and the next tile laid
+    /// ahead with its spots dealt; then every car on or beside the removed tile is eliminated.
+    /// The final tile is said when it is laid, or when a player is out and the road says so:
+    /// a player put out by this roll makes the new lead tile the final one (Thunder Road: "If
+    /// this occurs while moving off the front of the board, place the new lead tile (it becomes
+    /// the final tile)"), which is why the tile is laid before the cars go.
     fn roll_road(&mut self) {
         let Some(road) = self.road_window() else {
             return;
         };
-        let rear = road.rear;
+        let (rear, lead) = (road.rear, road.lead.next());
         let rules = std::sync::Arc::clone(self.shared_rules());
         let tiles = rules.track.laid_tiles();
         let on_rear = |sector: SectorId| tiles.tile_of(sector) == rear;
         let discarded = self.discard_face_down(|space| on_rear(rules.track.space(space).sector));
         self.set_road(RoadWindow {
             rear: rear.next(),
-            ..road
+            lead,
+            final_tile: road.final_tile,
         });
         self.record(RaceEvent::TileRemoved {
             tile: rear,
             discarded,
         });
+        self.record(RaceEvent::TileLaid { tile: lead });
+        let (first, last) = (tiles.first_sector(lead), tiles.last_sector(lead));
+        self.deal_hazards_where(
+            |race, space| {
+                let sector = race.track().space(space).sector;
+                sector >= first && sector <= last
+            },
+            false,
+        );
+        if lead == road.final_tile {
+            self.record(RaceEvent::FinalTile { tile: lead });
+        }
         let doomed: Vec<_> = self
             .car_ids()
             .filter(|id| match self.car(*id).place {
@@ -196,27 +212,6 @@ impl Race {
             .collect();
         for car in doomed {
             self.wreck(car);
-        }
-        if self.frozen() {
-            return;
-        }
-        let Some(road) = self.road_window() else {
-            return;
-        };
-        let lead = road.lead.next();
-        self.set_road(RoadWindow { lead, ..road });
-        self.record(RaceEvent::TileLaid { tile: lead });
-        let first = tiles.first_sector(lead);
-        let last = tiles.last_sector(lead);
-        self.deal_hazards_where(
-            |race, space| {
-                let sector = race.track().space(space).sector;
-                sector >= first && sector <= last
-            },
-            false,
-        );
-        if lead == road.final_tile {
-            self.record(RaceEvent::FinalTile { tile: lead });
         }
         self.final_if_out();
     }

@@ -101,8 +101,8 @@ fn a_car_driving_off_the_lead_tile_removes_the_rear_tile_with_its_cars_and_lays_
     let window = race.road().expect("rolling");
     assert_eq!((window.rear, window.lead), (TilePlace(1), TilePlace(3)));
     // Driven two tiles on, the road rolls twice (the next test); one tile on, once.
-    // The events, in order: the tile goes, its car is eliminated (scored by no one), the next
-    // tile is laid.
+    // The events, in order: the tile goes, the next tile is laid, and the removed tile's car is
+    // eliminated (scored by no one).
     let from_removal: Vec<&RaceEvent> = race
         .events()
         .iter()
@@ -123,11 +123,11 @@ fn a_car_driving_off_the_lead_tile_removes_the_rear_tile_with_its_cars_and_lays_
                 tile: TilePlace(0),
                 discarded: Vec::new()
             },
+            &RaceEvent::TileLaid { tile: TilePlace(3) },
             &RaceEvent::Eliminated {
                 car: car(&race, CJ, "21"),
                 scored_by: None
             },
-            &RaceEvent::TileLaid { tile: TilePlace(3) },
         ]
     );
 }
@@ -384,6 +384,19 @@ fn the_sample_rolling_road_plays_whole_its_board_folds_from_the_events_and_a_see
                 .events()
                 .iter()
                 .any(|e| matches!(e, RaceEvent::FinalTile { tile } if *tile != last));
+            // No tile is laid past the final tile once it is said (a player put out by a roll
+            // makes the tile that roll laid the final one).
+            let mut said = None;
+            for event in race.events() {
+                match event {
+                    RaceEvent::FinalTile { tile } => said = Some(*tile),
+                    RaceEvent::TileLaid { tile } => assert!(
+                        said.is_none_or(|last| *tile <= last),
+                        "players {players} seed {seed}: {tile:?} laid past the final {said:?}"
+                    ),
+                    _ => {}
+                }
+            }
             if early_final {
                 early_finals += 1;
                 let out = race.players().iter().enumerate().any(|(seat, player)| {
