@@ -47,6 +47,9 @@ pub enum Edit {
     /// Sets a mission to this one (the mission editor's forms change a copy and hand it
     /// over, so that each field's typing is one undo step).
     Mission(Box<crate::content::mission::Mission>),
+    /// Sets a course to this one (the course editor changes a copy and hands it over whole:
+    /// its tiles, counts, route and rolling road).
+    Course(Box<crate::content::course::Course>),
 }
 
 /// Why an edit could not be made.
@@ -91,6 +94,7 @@ impl Edit {
             Self::Hazards(edit) => list_label(edit),
             Self::DeckName(_) => "Rename deck",
             Self::Mission(_) => "Edit mission",
+            Self::Course(_) => "Edit course",
         }
     }
 
@@ -119,6 +123,7 @@ impl Edit {
             }
             (Self::DeckName(name), Document::CombatEventDeck(deck)) => deck.name.clone_from(name),
             (Self::Mission(mission), Document::Mission(file)) => file.clone_from(mission),
+            (Self::Course(course), Document::Course(file)) => file.clone_from(course),
             (edit, _) => {
                 return Err(EditError::WrongDocument {
                     edit: edit.target(),
@@ -141,6 +146,7 @@ impl Edit {
             Self::Hazards(_) => "hazard",
             Self::DeckName(_) => "deck name",
             Self::Mission(_) => "mission",
+            Self::Course(_) => "course",
         }
     }
 }

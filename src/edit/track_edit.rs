@@ -557,6 +557,12 @@ fn lay_tile(track: &mut Track, tile: &Tile) -> Result<(), TrackEditError> {
     if tile.crossing.is_some() {
         laid.crossover = laid.drawn_crossing();
     }
+    // The track remembers which tile laid which sectors: what "save the laid tiles as a
+    // course" writes, and what a course's track keeps.
+    laid.tiles.push(crate::content::rolling_road::LaidTile {
+        tile: tile.id.clone(),
+        first_sector: base,
+    });
     *track = laid;
     Ok(())
 }

@@ -44,6 +44,7 @@ pub struct EditorScreen {
     combat_deck: CombatDeckEditor,
     teams: TeamEditor,
     mission: MissionEditor,
+    course: super::course_editor::CourseEditor,
     backdrop: Option<Backdrop>,
     /// The sectors last copied (kept here too: the system clipboard may not be reachable).
     clipboard: Option<Vec<Sector>>,
@@ -240,6 +241,12 @@ impl EditorScreen {
                 super::plural::counted(canvas.tiles.tiles.len(), "tile"),
                 folder.display()
             ));
+        }
+        if request == TileRequest::SaveCourse {
+            let folder = session.workspace().courses_folder();
+            said.push(match canvas.tiles.save_course(track, &folder) {
+                Ok(saved) | Err(saved) => saved,
+            });
         }
         if request == TileRequest::Save {
             let selection: Vec<SpaceRef> = canvas.selection.iter().copied().collect();
@@ -486,12 +493,16 @@ impl EditorScreen {
                 let context = MissionContext::of(workspace, id);
                 self.mission.ui(ui, id, mission, &context, edits);
             }
+            Document::Course(course) => {
+                let path = workspace.validation_path(id).unwrap_or_default();
+                self.course
+                    .ui(ui, id, (course, &path), workspace.terrain_file(), edits);
+            }
             Document::Ruleset(_)
             | Document::Scenario(_)
             | Document::BotProfile(_)
             | Document::TuningSpec(_)
-            | Document::Tile(_)
-            | Document::Course(_) => text_only_view(ui, &open.document),
+            | Document::Tile(_) => text_only_view(ui, &open.document),
         }
     }
 }
@@ -918,22 +929,6 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
                 tile.grid.len()
             ));
         }
-        Document::Course(course) => {
-            ui.heading(course.name.as_str());
-            let layout = match &course.layout {
-                crate::content::course::Layout::Fixed(tiles) => {
-                    format!("{} tiles in order", tiles.len())
-                }
-                crate::content::course::Layout::Pile { length, .. } => {
-                    format!("{length} tiles drawn from a pile")
-                }
-            };
-            ui.label(format!(
-                "Course `{}`: {layout} from {} (built with `roadwright course build`; \
-                 edited as text for now)",
-                course.id, course.tiles
-            ));
-        }
         // Drawn by their own editors (see `EditorScreen::central`).
         Document::Track(_)
         | Document::RaceDeck(_)
@@ -942,7 +937,8 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
         | Document::TeamMats(_)
         | Document::Terrain(_)
         | Document::HazardDeck(_)
-        | Document::Mission(_) => {}
+        | Document::Mission(_)
+        | Document::Course(_) => {}
     }
 }
 

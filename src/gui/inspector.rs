@@ -39,6 +39,8 @@ pub enum TileRequest {
     Save,
     /// Read the tiles folder again.
     Reload,
+    /// Save the tiles the tool laid, in order, as a new course.
+    SaveCourse,
 }
 
 /// Draws the inspector for a track.
@@ -57,6 +59,9 @@ pub fn track_inspector(
         section(ui, "Tool", |ui| {
             if tool_options(ui, track, canvas, edits) {
                 requests.tiles = Some(TileRequest::Reload);
+            }
+            if !track.tiles.is_empty() && save_as_course(ui, track, &mut canvas.tiles) {
+                requests.tiles = Some(TileRequest::SaveCourse);
             }
         });
         section(ui, "Selection", |ui| {
@@ -206,6 +211,32 @@ fn save_as_tile(ui: &mut Ui, shelf: &mut crate::gui::tile_shelf::TileShelf) -> b
     });
     ui.add_enabled_ui(!shelf.draft_id.trim().is_empty(), |ui| {
         save = ui.button("Save as tile").clicked();
+    });
+    save
+}
+
+/// The "save the laid tiles as a course" row, under the tools, once the tile tool has laid a
+/// tile; true when the designer asks to save.
+fn save_as_course(
+    ui: &mut Ui,
+    track: &Track,
+    shelf: &mut crate::gui::tile_shelf::TileShelf,
+) -> bool {
+    ui.separator();
+    let ids: Vec<&str> = track.tiles.iter().map(|laid| laid.tile.as_str()).collect();
+    ui.label(format!(
+        "The tile tool laid {} here ({}): save them, in order, as a course",
+        crate::gui::plural::counted(ids.len(), "tile"),
+        ids.join(", ")
+    ));
+    let mut save = false;
+    ui.horizontal(|ui| {
+        ui.label("Course id");
+        ui.add(egui::TextEdit::singleline(&mut shelf.draft_course).desired_width(140.0))
+            .accessible_name("Course id");
+        ui.add_enabled_ui(!shelf.draft_course.trim().is_empty(), |ui| {
+            save = ui.button("Save as course").clicked();
+        });
     });
     save
 }

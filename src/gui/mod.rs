@@ -27,6 +27,7 @@ pub mod canvas;
 mod clipboard;
 pub mod combat_deck_editor;
 pub mod command;
+pub mod course_editor;
 pub mod diagnostics_panel;
 pub mod disk_stamp;
 pub mod document;

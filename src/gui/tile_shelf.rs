@@ -28,6 +28,8 @@ pub struct TileShelf {
     pub draft_id: String,
     /// The name a new tile is saved with.
     pub draft_name: String,
+    /// The id the laid tiles are saved under as a course.
+    pub draft_course: String,
 }
 
 impl TileShelf {
@@ -80,6 +82,51 @@ impl TileShelf {
         self.tiles.iter().find(|t| t.id == *id)
     }
 
+    /// Saves the tiles the tile tool laid on `track`, in order, as a fixed course named by the
+    /// draft in `folder` (its tiles named relative to it, its route the track's), never over a
+    /// file that exists. Returns what to tell the designer.
+    pub fn save_course(&mut self, track: &Track, folder: &Path) -> Result<String, String> {
+        let tiles = self
+            .folder
+            .clone()
+            .ok_or_else(|| "There is no tiles folder the tiles came from".to_owned())?;
+        let id = file_id(&self.draft_course, "course")?;
+        let path = folder.join(format!("{id}.ron"));
+        if path.exists() {
+            return Err(format!(
+                "{} exists: give the course another id (a saved course is never replaced)",
+                path.display()
+            ));
+        }
+        std::fs::create_dir_all(folder)
+            .map_err(|e| format!("{}: cannot make the folder: {e}", folder.display()))?;
+        let course = crate::content::course::Course {
+            kind: crate::content::kind::CourseKind::Course,
+            version: crate::content::course::Course::VERSION,
+            id: Id::from(id.as_str()),
+            name: crate::content::text::Text::from(id.as_str()),
+            tiles: crate::content::text::Text::from(
+                crate::content::relative_path::relative_path(&tiles, folder).as_str(),
+            ),
+            layout: crate::content::course::Layout::Fixed(
+                track.tiles.iter().map(|laid| laid.tile.clone()).collect(),
+            ),
+            route: track.route,
+            rolling: track.rolling,
+        };
+        let text = Document::Course(course)
+            .to_text(Format::Ron)
+            .map_err(|e| e.to_string())?;
+        crate::content::save::write_atomic_without_backup(&path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        self.draft_course.clear();
+        Ok(format!(
+            "Saved course `{id}` ({} in order) to {}",
+            crate::gui::plural::counted(track.tiles.len(), "tile"),
+            path.display()
+        ))
+    }
+
     /// Saves the lap sectors holding `selection` on `track` as a tile named by the drafts, in
     /// the shelf's folder (made if missing), and chooses it. Returns what to tell the designer:
     /// where it went, or why nothing was written. The shelf is read again, its tiles checked
@@ -94,16 +141,7 @@ impl TileShelf {
             .folder
             .clone()
             .ok_or_else(|| "There is no tiles folder to save into".to_owned())?;
-        let id = self.draft_id.trim().to_owned();
-        if id.is_empty()
-            || !id
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
-        {
-            return Err(format!(
-                "A tile's id names its file: use letters, digits, - and _ (not `{id}`)"
-            ));
-        }
+        let id = file_id(&self.draft_id, "tile")?;
         let name = if self.draft_name.trim().is_empty() {
             id.clone()
         } else {
@@ -141,6 +179,21 @@ impl TileShelf {
         self.draft_name.clear();
         Ok(said)
     }
+}
+
+/// A draft id fit to name a file (letters, digits, - and _), or why not, for a `what`.
+fn file_id(draft: &str, what: &str) -> Result<String, String> {
+    let id = draft.trim().to_owned();
+    if id.is_empty()
+        || !id
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+    {
+        return Err(format!(
+            "A {what}'s id names its file: use letters, digits, - and _ (not `{id}`)"
+        ));
+    }
+    Ok(id)
 }
 
 #[cfg(test)]

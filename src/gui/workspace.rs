@@ -365,6 +365,17 @@ impl Workspace {
         }
     }
 
+    /// The folder new courses go in: the project's `courses/` folder, or beside the tiles
+    /// folder of a pack opened on its own (a course names its tiles relative to it).
+    #[must_use]
+    pub fn courses_folder(&self) -> PathBuf {
+        if self.project.is_some() {
+            self.home().join("courses")
+        } else {
+            self.tracks_folder().join("courses")
+        }
+    }
+
     /// The folder new missions go in: the project's `missions/` folder (when the project has
     /// one), else [`Self::home`]. A mission names its track and content relative to it.
     #[must_use]

@@ -2,7 +2,7 @@
 //! studio canvas, so both show the same track.
 
 use crate::content::race_deck::LaneSide;
-use crate::content::track::{Sector, Space, Track};
+use crate::content::track::{Sector, Space, SpaceRef, Track};
 
 /// The four corners of a space's rectangle, shrunk by `inset` track units on every side, in
 /// order around it (back-left, front-left, front-right, back-right as seen travelling).
@@ -111,6 +111,14 @@ pub fn finish_squares(track: &Track) -> Vec<([(f32, f32); 4], bool)> {
 #[must_use]
 pub fn chute_spot(track: &Track) -> Option<Space> {
     let chute = track.chute?;
+    spot_beside(track, chute.beside, chute.side)
+}
+
+/// Where a spot beside the space `beside`, on `side` of the track, is drawn (the chute; on a
+/// rolling road the chute stands beside the rear tile).
+#[must_use]
+pub fn spot_beside(track: &Track, beside: SpaceRef, side: LaneSide) -> Option<Space> {
+    let chute = crate::content::track::Chute { beside, side };
     let space = track.space(chute.beside)?;
     let sector = track
         .section(chute.beside.section)

@@ -119,6 +119,35 @@ fn a_tile_saved_from_the_selection_is_laid_at_the_end_of_the_lap_with_its_ghost(
         }
     }
     harness.get_by_label_contains("Laid tile `bend` at the end of the lap");
+    // The track remembers the tile it laid, and the laid tiles are saved as a course.
+    assert_eq!(
+        laid.tiles,
+        vec![roadwright::content::rolling_road::LaidTile {
+            tile: roadwright::content::text::Id::from("bend"),
+            first_sector: u32::try_from(last + 1).expect("small"),
+        }]
+    );
+    let field = harness.get_by_role_and_label(egui::accesskit::Role::TextInput, "Course id");
+    field.focus();
+    field.type_text("bend-run");
+    settle(&mut harness);
+    harness.get_by_label("Save as course").click();
+    settle(&mut harness);
+    let file = pack.path().join("courses/bend-run.ron");
+    let Document::Course(course) = Document::load(&file)
+        .unwrap_or_else(|e| panic!("the course was written to {}: {e}", file.display()))
+        .document
+    else {
+        panic!("a course file");
+    };
+    assert_eq!(
+        course.layout,
+        roadwright::content::course::Layout::Fixed(vec![roadwright::content::text::Id::from(
+            "bend"
+        )])
+    );
+    assert_eq!(course.tiles.as_str(), "../tiles");
+    harness.get_by_label_contains("Saved course `bend-run` (1 tile in order)");
     menu(&mut harness, "Edit", "Undo Lay tile");
     assert_eq!(shown_track(&harness), before, "one undo step");
 }
@@ -210,18 +239,62 @@ fn nothing_is_laid_past_the_end_of_an_open_lap_that_meets_its_start() {
 }
 
 #[test]
-fn a_course_opened_in_the_editor_says_what_it_lays_instead_of_a_blank_page() {
-    // Every kind of file the editor shows names its view (no catch-all): a course, which has
-    // no editor of its own yet, says its tiles and how they are laid.
-    let (pack, _) = common::studio::workspace_copy();
+fn a_course_opens_in_its_editor_edits_with_undo_and_shows_the_track_it_builds() {
+    // A project with the standard tiles and a fixed course: its editor lists the tiles it lays,
+    // draws the track they build, and a change (here the tiles made a pile) is one edit that
+    // Ctrl+Z takes back.
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("content"), &project.path().join("content"));
+    common::copy_folder(&common::repo("tiles"), &project.path().join("tiles"));
+    std::fs::create_dir_all(project.path().join("courses")).expect("courses");
     std::fs::copy(
         common::repo("courses/scrapyard-run.ron"),
-        pack.path().join("scrapyard-run.ron"),
+        project.path().join("courses/scrapyard-run.ron"),
     )
     .expect("copy the course");
-    let harness = common::studio::open_file(pack.path(), "scrapyard-run.ron (course)");
-    harness.get_by_label_contains("Course `scrapyard-run`: ");
-    harness.get_by_label_contains("tiles in order from");
+    let mut harness = start(StudioApp::open(project.path()));
+    harness
+        .get_by_label_contains("scrapyard-run.ron (course)")
+        .click();
+    settle(&mut harness);
+    harness.get_by_label_contains("Course `scrapyard-run`, its tiles from ../tiles");
+    harness.get_by_label("9.");
+    let course = |harness: &Harness<'static, StudioApp>| {
+        let workspace = harness.state().workspace();
+        workspace
+            .documents
+            .iter()
+            .find_map(|open| match &open.document {
+                Document::Course(course) => Some(course.clone()),
+                _ => None,
+            })
+            .expect("the course is open")
+    };
+    assert!(matches!(
+        course(&harness).layout,
+        roadwright::content::course::Layout::Fixed(_)
+    ));
+    harness.get_by_label("Draw from a pile").click();
+    settle(&mut harness);
+    let roadwright::content::course::Layout::Pile { first, length, .. } = course(&harness).layout
+    else {
+        panic!("a pile now");
+    };
+    assert_eq!(
+        first.as_ref().map(roadwright::content::text::Id::as_str),
+        Some("start")
+    );
+    assert_eq!(length, 8);
+    harness.get_by_label_contains("Preview seed");
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert!(
+        matches!(
+            course(&harness).layout,
+            roadwright::content::course::Layout::Fixed(_)
+        ),
+        "undone"
+    );
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::collections::BTreeSet;
 use egui::{PointerButton, Pos2, Rect, Response, Sense, Ui, Vec2, pos2};
 
 pub use grounds::Grounds;
+pub use paint::draw_chute;
 pub use tool::{ShapeChoice, StartOptions, StretchOptions, Tool};
 pub use view::View;
 

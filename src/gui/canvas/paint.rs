@@ -172,19 +172,29 @@ fn draw_finish_and_chute(painter: &Painter, rect: Rect, scene: &Scene<'_>) {
         painter.add(Shape::convex_polygon(points, fill, Stroke::NONE));
     }
     if let Some(chute) = chute_spot(track) {
-        painter.add(Shape::convex_polygon(
-            screen_corners(scene, rect, &chute, 0.05),
-            colour(palette::CHUTE),
-            Stroke::new(1.0, colour(palette::OUTLINE)),
-        ));
-        painter.text(
-            view.to_screen(rect, (chute.x, chute.y)),
-            Align2::CENTER_CENTER,
-            "C",
-            FontId::proportional((view.zoom * 0.5).clamp(8.0, 24.0)),
-            Color32::BLACK,
-        );
+        draw_chute(painter, rect, view, track, &chute);
     }
+}
+
+/// The chute drawn at `spot`: an orange space marked C (on a rolling road the race draws it
+/// again where it has moved).
+pub fn draw_chute(painter: &Painter, rect: Rect, view: View, track: &Track, spot: &Space) {
+    let points: Vec<Pos2> = space_corners(track, spot, 0.05)
+        .iter()
+        .map(|&p| view.to_screen(rect, p))
+        .collect();
+    painter.add(Shape::convex_polygon(
+        points,
+        colour(palette::CHUTE),
+        Stroke::new(1.0, colour(palette::OUTLINE)),
+    ));
+    painter.text(
+        view.to_screen(rect, (spot.x, spot.y)),
+        Align2::CENTER_CENTER,
+        "C",
+        FontId::proportional((view.zoom * 0.5).clamp(8.0, 24.0)),
+        Color32::BLACK,
+    );
 }
 
 /// Forward links as arrows, and grid numbers.

@@ -6,7 +6,7 @@ use egui::{Align2, Color32, FontId, Painter, Pos2, Rect, Shape, Stroke, StrokeKi
 use crate::content::race_deck::LaneSide;
 use crate::content::track::Track;
 use crate::gui::canvas::View;
-use crate::render::geometry::{chute_spot, direction, space_corners};
+use crate::render::geometry::{chute_spot, direction, space_corners, spot_beside};
 use crate::rules::{CarId, Place, Race};
 use crate::validate::checked_track::SpaceId;
 
@@ -21,7 +21,14 @@ pub fn place_point(race: &Race, track: &Track, place: Place, slot: usize) -> Opt
     match place {
         // Cars sharing a space (the trough, ground where cars stack) fan out as in the chute.
         Place::Track(space) => space_point(race, track, space).map(fan),
-        Place::Chute => chute_spot(track).map(|s| fan((s.x, s.y))),
+        // On a rolling road the chute moves with the rear tile.
+        Place::Chute => match (race.road(), track.chute) {
+            (Some(_), Some(chute)) => {
+                spot_beside(track, race.track().at(race.chute_beside()), chute.side)
+            }
+            _ => chute_spot(track),
+        }
+        .map(|s| fan((s.x, s.y))),
         Place::OffTrack { sector, side } => {
             let checked = race.track();
             let edge = space_point(race, track, checked.edge_of(sector, side))?;
@@ -60,6 +67,64 @@ pub fn space_point(race: &Race, track: &Track, space: SpaceId) -> Option<(f32, f
 pub fn team_colour(race: &Race, car: CarId) -> Color32 {
     let [r, g, b] = race.team_of(race.car(car).player).colour;
     Color32::from_rgb(r, g, b)
+}
+
+/// A rolling road as it lies on the table: every space of a tile not on the table (still in
+/// the pile, or removed) under a veil of the backdrop's colour, and each tile on the table
+/// named at its first sector (`3 · goo-gulch`, the final one marked).
+pub fn draw_road(painter: &Painter, rect: Rect, view: View, race: &Race, track: &Track) {
+    let Some(road) = race.road() else {
+        return;
+    };
+    let checked = race.track();
+    let veil = Color32::from_rgba_unmultiplied(0x1b, 0x1b, 0x1b, 0xd8);
+    for space in checked.space_ids() {
+        if !race.on_table(checked.space(space).sector) {
+            fill_space(painter, rect, view, race, track, space, veil);
+        }
+    }
+    // The chute moved with the rear tile: marked where it stands now.
+    if let Some(chute) = track.chute
+        && let Some(spot) = spot_beside(track, checked.at(race.chute_beside()), chute.side)
+        && checked.at(race.chute_beside()) != chute.beside
+    {
+        crate::gui::canvas::draw_chute(painter, rect, view, track, &spot);
+    }
+    let tiles = checked.laid_tiles();
+    let size = (track.space_size.width.min(track.space_size.length) * 0.45 * view.zoom).max(11.0);
+    for place in road.rear.0..=road.lead.0 {
+        let place = crate::validate::laid_tiles::TilePlace(place);
+        let first = checked.sector(tiles.first_sector(place));
+        // Beside the road, a lane's width out from its outside lane, where no car stands.
+        let (Some(outside), Some(inner)) = (
+            first
+                .spaces
+                .last()
+                .and_then(|s| space_point(race, track, *s)),
+            first
+                .spaces
+                .iter()
+                .rev()
+                .nth(1)
+                .and_then(|s| space_point(race, track, *s)),
+        ) else {
+            continue;
+        };
+        let point = (2.0 * outside.0 - inner.0, 2.0 * outside.1 - inner.1);
+        let id = tiles.id(place).map(ToString::to_string).unwrap_or_default();
+        let label = if place == road.final_tile {
+            format!("{} · {id} · final", place.ordinal())
+        } else {
+            format!("{} · {id}", place.ordinal())
+        };
+        painter.text(
+            view.to_screen(rect, point),
+            Align2::LEFT_CENTER,
+            label,
+            FontId::proportional(size),
+            Color32::from_rgb(0xf0, 0xd0, 0x60),
+        );
+    }
 }
 
 /// What hazards did to the board, under the cars: each space a hazard changed, filled in its

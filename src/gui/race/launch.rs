@@ -53,6 +53,30 @@ pub(crate) fn pack_of(workspace: &Workspace) -> RawPack {
     pack
 }
 
+/// The track the document `id` races on: a track as edited, or the track a course builds from
+/// its tiles (course seed 0, as `validate` builds it, its tiles checked against the pack's kinds
+/// of ground as edited). A rolling course builds its whole road; the race lays its tiles.
+pub(crate) fn track_of(workspace: &Workspace, id: DocumentId) -> Result<Track, LaunchError> {
+    match workspace.document(id).map(|d| &d.document) {
+        Some(Document::Track(track)) => Ok(track.clone()),
+        Some(Document::Course(course)) => {
+            let path = workspace
+                .validation_path(id)
+                .ok_or_else(|| LaunchError::Other("the course is no longer open".to_owned()))?;
+            crate::sim::course_track::CourseFiles::read(
+                &path,
+                course.clone(),
+                &workspace.terrain_book(),
+            )
+            .and_then(|files| files.track(0))
+            .map_err(LaunchError::Invalid)
+        }
+        _ => Err(LaunchError::Other(
+            "the chosen track is no longer open".to_owned(),
+        )),
+    }
+}
+
 /// The rules of a race on `track` (a document of the workspace) under `ruleset`, from the
 /// documents as edited.
 fn loaded(workspace: &Workspace, track: &Track, ruleset: &str) -> Result<LoadedRace, LaunchError> {
@@ -66,10 +90,8 @@ pub fn rules_for(
     track_id: DocumentId,
     ruleset: &str,
 ) -> Result<(LoadedRace, Track), LaunchError> {
-    let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
-        return Err(LaunchError::Other("no track is chosen".to_owned()));
-    };
-    Ok((loaded(workspace, track, ruleset)?, track.clone()))
+    let track = track_of(workspace, track_id)?;
+    Ok((loaded(workspace, &track, ruleset)?, track))
 }
 
 /// The rules of a race from what the last validation built (it must be of the documents as
@@ -105,12 +127,7 @@ pub fn start_race(
     request: &StartRequest,
     validated: Option<&Validated>,
 ) -> Result<(TestRace, Track), LaunchError> {
-    let Some(Document::Track(track)) = workspace.document(request.track).map(|d| &d.document)
-    else {
-        return Err(LaunchError::Other(
-            "the chosen track is no longer open".to_owned(),
-        ));
-    };
+    let track = &track_of(workspace, request.track)?;
     let mission = request
         .mission
         .map(|id| mission_rules(workspace, id))
@@ -242,9 +259,7 @@ pub fn watch_play_race(
             "this finding comes from every race, not one".to_owned(),
         ));
     };
-    let Some(Document::Track(track)) = workspace.document(track_id).map(|d| &d.document) else {
-        return Err(LaunchError::Other("its track is no longer open".to_owned()));
-    };
+    let track = &track_of(workspace, track_id)?;
     let ruleset = play_ruleset(
         workspace
             .documents
@@ -391,14 +406,7 @@ mod tests {
         let track = workspace
             .id_of_file(&root.join("tracks/oval.ron"))
             .expect("the oval is open");
-        StartRequest {
-            mission: None,
-            track,
-            ruleset: "standard".to_owned(),
-            teams: vec!["rust-reapers".to_owned(), "chrome-jackals".to_owned()],
-            seats: vec![SeatChoice::Human, SeatChoice::Human],
-            seed: 3,
-        }
+        request_on(track)
     }
 
     /// A race starts from the content the last validation checked (marked here by a team
@@ -431,5 +439,36 @@ mod tests {
         let (race, _) = start_race(&workspace, &request(&workspace), None).expect("starts");
         let first = race.race().team_of(crate::rules::PlayerId(0));
         assert_eq!(first.name.as_str(), "Rust Reapers", "checked afresh");
+    }
+
+    /// A course is offered where tracks are, and races on the track it builds: the sample
+    /// rolling road lays its first window of tiles, painted with the pack's own ground.
+    #[test]
+    fn a_race_starts_on_a_course_of_the_packs_own_tiles() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/devils-run");
+        let course = root.join("courses/rolling-road.ron");
+        let workspace = Workspace::open_with(&root.join("content"), std::slice::from_ref(&course));
+        let id = workspace.id_of_file(&course).expect("the course is open");
+        let dialog = super::super::start::StartDialog::new(&workspace, Some(id), 1);
+        assert_eq!(
+            dialog.track,
+            Some(id),
+            "the course is offered as the race's track"
+        );
+        let (race, track) = start_race(&workspace, &request_on(id), None).expect("starts");
+        assert_eq!(track.tiles.len(), 7, "the runway and a pile of six");
+        let road = race.race().road().expect("it rolls");
+        assert_eq!(road.lead.0, 2, "three tiles on the table");
+    }
+
+    fn request_on(track: DocumentId) -> StartRequest {
+        StartRequest {
+            mission: None,
+            track,
+            ruleset: "standard".to_owned(),
+            teams: vec!["rust-reapers".to_owned(), "chrome-jackals".to_owned()],
+            seats: vec![SeatChoice::Human, SeatChoice::Human],
+            seed: 3,
+        }
     }
 }

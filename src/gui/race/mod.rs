@@ -27,8 +27,8 @@ use crate::sim::session::{Replay, Run, RunUntil, SeatControl, TestRace};
 
 use super::canvas::TrackCanvas;
 use board::{
-    draw_cars, draw_hazards, draw_path, fill_space, place_point, ring_place, ring_radius,
-    space_point, team_colour,
+    draw_cars, draw_hazards, draw_path, draw_road, fill_space, place_point, ring_place,
+    ring_radius, space_point, team_colour,
 };
 pub use words::{card_label, choice_place, decision_label, event_place};
 use worker::BotWorker;
@@ -602,6 +602,7 @@ impl RaceScreen {
         let under = mouse.and_then(|p| TrackCanvas::space_at(&self.track, view.to_track(rect, p)));
         let radius = ring_radius(&self.track, view);
         let mut hovered = None;
+        draw_road(&painter, rect, view, race, &self.track);
         draw_hazards(&painter, rect, view, race, &self.track);
         if let Some(preview) = &self.preview
             && preview.position == race.decisions().len()

@@ -98,7 +98,10 @@ impl Offer {
         };
         for (id, open) in workspace.ids().zip(&workspace.documents) {
             match &open.document {
-                Document::Track(_) => offer.tracks.push((id, workspace.display_name(id))),
+                // A course races on the track it builds (`launch::track_of`).
+                Document::Track(_) | Document::Course(_) => {
+                    offer.tracks.push((id, workspace.display_name(id)));
+                }
                 Document::Mission(mission) => offer.missions.push((
                     id,
                     format!("{} ({})", mission.name, workspace.display_name(id)),
