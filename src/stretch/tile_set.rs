@@ -1,11 +1,14 @@
-//! The standard tile set: fifteen tiles cut from the sample tracks ([`super::samples`]) and from
+//! The standard tile set: eighteen tiles cut from the sample tracks ([`super::samples`]) and from
 //! short tracks laid with the same stretches, written to `tiles/` by `roadwright course tiles`.
 //!
 //! The pieces a course of this family is made of join each other freely: every tile's edges
 //! have two to four lanes (a lane forks into at most two), the straights and the 90° corners
 //! are four sectors long, and the starting tile twelve, so that a loop of them closes when its
 //! opposite legs are equally long. The figure 8's pieces (its two lobes, the short link and the
-//! crossover's two halves) are cut from the Essendarium Eight as they are drawn there.
+//! crossover's two halves) are cut from the Essendarium Eight as they are drawn there. The two
+//! hairpins turn the road back on itself in eight sectors, so that a short course (Rush 'n
+//! Crush's four or five tiles) closes: the start, a hairpin, twelve sectors of straights and a
+//! hairpin (`start, hairpin-right, straight-8, straight-4, hairpin-right`).
 
 use std::ops::Range;
 
@@ -17,7 +20,7 @@ use crate::content::tile::Tile;
 use crate::content::track::{Section, SpaceRef, Track, TrackStyle};
 
 /// The ids of the standard tiles, with what each is.
-pub const TILE_SET: [(&str, &str); 15] = [
+pub const TILE_SET: [(&str, &str); 18] = [
     (
         "start",
         "the starting tile: twelve sectors of four lanes, the 40-car grid and the chute",
@@ -69,6 +72,18 @@ pub const TILE_SET: [(&str, &str); 15] = [
         "crossover-b",
         "the south-bound half of the crossover: laid across `crossover-a`",
     ),
+    (
+        "hairpin-right",
+        "a 180° right-hand hairpin of eight sectors on four lanes (a short course's turn)",
+    ),
+    (
+        "hairpin-left",
+        "a 180° left-hand hairpin of eight sectors on four lanes",
+    ),
+    (
+        "straight-8",
+        "a straight of eight sectors on four lanes (with a straight-4, a short course's leg)",
+    ),
 ];
 
 /// The standard tiles, in the order of [`TILE_SET`].
@@ -100,7 +115,10 @@ pub fn standard_tiles() -> Result<Vec<Tile>, BuildError> {
     let corner_left = laid(&|b| b.corner(4, 3, -90.0, corner).map(drop))?;
     let merge = laid(&|b| b.straight(2, 4)?.straight(2, 2).map(drop))?;
     let split = laid(&|b| b.straight(2, 2)?.straight(2, 4).map(drop))?;
-    let pieces: [(&Track, Range<u32>); 15] = [
+    let hairpin_right = laid(&|b| b.corner(8, 4, 180.0, corner).map(drop))?;
+    let hairpin_left = laid(&|b| b.corner(8, 4, -180.0, corner).map(drop))?;
+    let straight_8 = laid(&|b| b.straight(8, 4).map(drop))?;
+    let pieces: [(&Track, Range<u32>); 18] = [
         (&start, whole(&start)),
         (&straight_2, whole(&straight_2)),
         (&quarry, 28..32),
@@ -116,6 +134,9 @@ pub fn standard_tiles() -> Result<Vec<Tile>, BuildError> {
         (&eight, 2..4),
         (&eight, 0..2),
         (&eight, 20..22),
+        (&hairpin_right, whole(&hairpin_right)),
+        (&hairpin_left, whole(&hairpin_left)),
+        (&straight_8, whole(&straight_8)),
     ];
     TILE_SET
         .iter()

@@ -221,6 +221,33 @@ fn the_fixed_sample_course_builds_eight_tiles_into_a_track_that_validates() {
 }
 
 #[test]
+fn a_short_course_of_five_standard_tiles_closes_validates_and_races() {
+    // Rush 'n Crush's short courses: the start, a hairpin, twelve sectors of straights and a
+    // hairpin close into a 40-sector lap with the 40-car grid.
+    let course = sample_course("courses/short-circuit.ron");
+    let Layout::Fixed(ids) = &course.layout else {
+        panic!("a fixed course");
+    };
+    assert_eq!(ids.len(), 5);
+    let track = build_course(&course, &standard(), 0).expect("it builds");
+    assert!(track.lap_is_closed());
+    assert_eq!(track.sectors.len(), 40);
+    assert_eq!(track.tiles.len(), 5, "each tile laid is recorded");
+    assert_eq!(common::track_errors(track.clone()), Vec::<String>::new());
+    let pack = roadwright::content::RawPack::load(&common::repo("content")).expect("pack");
+    let loaded = roadwright::sim::race_from_documents(&pack, &track, "standard").expect("it races");
+    let setup = roadwright::rules::RaceSetup::first_teams(&loaded.rules.content, 6, 3);
+    let mut race = roadwright::rules::Race::new(loaded.rules, &setup).expect("setup");
+    let mut bots = roadwright::sim::RandomBot::new(3);
+    while let Some(player) = race.deciding_player() {
+        let legal = race.legal_decisions();
+        let pick = roadwright::sim::Bot::choose(&mut bots, &race.view(player), &legal);
+        race.apply_listed(&legal[pick]);
+    }
+    assert!(race.is_over());
+}
+
+#[test]
 fn every_seed_of_the_sample_pile_draws_a_course_that_validates_the_same_each_time() {
     let course = sample_course("courses/scrapyard-pile.ron");
     let tiles = standard();
