@@ -300,6 +300,22 @@ fn draw_labels(
     if let Some((x, y)) = chute_centre {
         painter.centred(image, "C", x, y, number_size.max(8.0), [20, 20, 20]);
     }
+    // A hazard spot dealt only at some player counts says them, below its middle, as the
+    // studio and the printed track do.
+    let [r, g, b, _] = palette::HAZARD;
+    for (_, space) in track.spaces() {
+        if let Some(label) = crate::render::geometry::hazard_players_label(space) {
+            let (x, y) = view.point(space.x, space.y);
+            painter.centred(
+                image,
+                &label,
+                x,
+                y + 0.3 * scale,
+                (0.25 * scale).clamp(7.0, 18.0),
+                [r, g, b],
+            );
+        }
+    }
     let title = picture_title(track, space_count);
     painter.draw(image, &title, MARGIN, MARGIN + 16.0, 20.0, [235, 235, 235]);
     Ok(())
@@ -442,5 +458,31 @@ mod title_tests {
         };
         let title = picture_title(&track, 148);
         assert!(title.ends_with("·  Apocalypse Road"), "{title}");
+    }
+
+    /// A hazard spot dealt only at some player counts is labelled with them on the picture:
+    /// the same spot without counts draws no label.
+    #[test]
+    fn a_spot_dealt_at_some_player_counts_says_them() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tracks/oval.ron");
+        let Ok(crate::content::Document::Track(mut track)) =
+            crate::content::Document::load(&path).map(|loaded| loaded.document)
+        else {
+            panic!("the sample oval");
+        };
+        let space = &mut track.sectors[20].spaces[1];
+        space.hazard = true;
+        let plain = render_track(&track, &Legend::standard(), 1600).expect("drawn");
+        track.sectors[20].spaces[1].hazard_players = vec![4, 5];
+        let labelled = render_track(&track, &Legend::standard(), 1600).expect("drawn");
+        let changed = plain
+            .pixels()
+            .zip(labelled.pixels())
+            .filter(|(a, b)| a != b)
+            .count();
+        assert!(
+            changed > 20,
+            "the label `4,5p` is drawn: {changed} pixels changed"
+        );
     }
 }
