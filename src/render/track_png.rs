@@ -302,7 +302,7 @@ fn draw_labels(
     }
     // A hazard spot dealt only at some player counts says them, below its middle, as the
     // studio and the printed track do.
-    let [r, g, b, _] = palette::HAZARD;
+    let [red, green, blue, _] = palette::HAZARD;
     for (_, space) in track.spaces() {
         if let Some(label) = crate::render::geometry::hazard_players_label(space) {
             let (x, y) = view.point(space.x, space.y);
@@ -312,7 +312,7 @@ fn draw_labels(
                 x,
                 y + 0.3 * scale,
                 (0.25 * scale).clamp(7.0, 18.0),
-                [r, g, b],
+                [red, green, blue],
             );
         }
     }

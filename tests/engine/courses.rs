@@ -234,15 +234,16 @@ fn a_short_course_of_five_standard_tiles_closes_validates_and_races() {
     assert_eq!(track.sectors.len(), 40);
     assert_eq!(track.tiles.len(), 5, "each tile laid is recorded");
     assert_eq!(common::track_errors(track.clone()), Vec::<String>::new());
-    let pack = roadwright::content::RawPack::load(&common::repo("content")).expect("pack");
-    let loaded = roadwright::sim::race_from_documents(&pack, &track, "standard").expect("it races");
+    let standard = roadwright::content::RawPack::load(&common::repo("content")).expect("pack");
+    let loaded =
+        roadwright::sim::race_from_documents(&standard, &track, "standard").expect("it races");
     let setup = roadwright::rules::RaceSetup::first_teams(&loaded.rules.content, 6, 3);
     let mut race = roadwright::rules::Race::new(loaded.rules, &setup).expect("setup");
     let mut bots = roadwright::sim::RandomBot::new(3);
     while let Some(player) = race.deciding_player() {
         let legal = race.legal_decisions();
-        let pick = roadwright::sim::Bot::choose(&mut bots, &race.view(player), &legal);
-        race.apply_listed(&legal[pick]);
+        let chosen = roadwright::sim::Bot::choose(&mut bots, &race.view(player), &legal);
+        race.apply_listed(&legal[chosen]);
     }
     assert!(race.is_over());
 }
