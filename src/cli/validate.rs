@@ -170,10 +170,17 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
     let mut unreadable = 0;
     let mut played = play.map(|_| Played::default());
     let mut missions = Vec::new();
-    // Lone tracks are checked against the kinds of ground of the content they are raced with.
-    let terrain = crate::validate::open::content_terrain(&args.content);
     for path in paths {
         let opened = RawPack::open(path);
+        // Lone tracks, tiles and courses are checked against the kinds of ground of the pack
+        // they are raced with, and played on it: a project folder's own, else `--content`'s.
+        let content = crate::validate::open::content_for(path, &args.content);
+        let terrain = crate::validate::open::terrain_for(&opened, &content);
+        let play = play.map(|play| Play {
+            content: &content,
+            ..*play
+        });
+        let play = play.as_ref();
         unreadable += opened.errors.len();
         diagnostics.extend(validate_opened_against(&opened, &terrain));
         diagnostics.extend(check_played_files(

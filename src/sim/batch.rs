@@ -306,7 +306,8 @@ impl SpaceCounts {
             Cause::OwnCollision => Some(&mut self.own_collision_damage),
             Cause::Hazard => Some(&mut self.hazard_damage),
             Cause::MovementEvent => Some(&mut self.event_damage),
-            Cause::Ground | Cause::Other => None,
+            // The rolling road deals no damage: its eliminations are counted where they were.
+            Cause::Ground | Cause::Road | Cause::Other => None,
         }
     }
 

@@ -47,13 +47,15 @@ pub enum Cause {
     Hazard,
     /// A movement event card.
     MovementEvent,
+    /// A rolling road's rear tile removed with the car on it.
+    Road,
     /// None of the above.
     Other,
 }
 
 impl Cause {
     /// Every cause, in the order reports list them.
-    pub const ALL: [Self; 8] = [
+    pub const ALL: [Self; 9] = [
         Self::EnemyFire,
         Self::OwnFire,
         Self::Collision,
@@ -61,6 +63,7 @@ impl Cause {
         Self::Ground,
         Self::Hazard,
         Self::MovementEvent,
+        Self::Road,
         Self::Other,
     ];
 
@@ -75,6 +78,7 @@ impl Cause {
             Self::Ground => "ground",
             Self::Hazard => "hazard",
             Self::MovementEvent => "movement_event",
+            Self::Road => "road",
             Self::Other => "other",
         }
     }
@@ -90,6 +94,7 @@ impl Cause {
             Self::Ground => "ground",
             Self::Hazard => "hazards",
             Self::MovementEvent => "movement events",
+            Self::Road => "the rolling road",
             Self::Other => "other",
         }
     }
@@ -119,6 +124,8 @@ pub struct ByCause {
     pub hazard: u64,
     /// Movement events.
     pub movement_event: u64,
+    /// A rolling road's rear tile removed.
+    pub road: u64,
     /// Anything else.
     pub other: u64,
 }
@@ -135,6 +142,7 @@ impl ByCause {
             Cause::Ground => self.ground,
             Cause::Hazard => self.hazard,
             Cause::MovementEvent => self.movement_event,
+            Cause::Road => self.road,
             Cause::Other => self.other,
         }
     }
@@ -149,6 +157,7 @@ impl ByCause {
             Cause::Ground => &mut self.ground,
             Cause::Hazard => &mut self.hazard,
             Cause::MovementEvent => &mut self.movement_event,
+            Cause::Road => &mut self.road,
             Cause::Other => &mut self.other,
         }
     }
@@ -266,6 +275,8 @@ enum Context {
     Hazard,
     /// A movement event card.
     Event,
+    /// A rolling road's rear tile removed.
+    Road,
 }
 
 /// Reads a race's events in order and puts each damage and elimination down to its cause.
@@ -435,6 +446,7 @@ impl Attributor {
                 self.start(Context::Hazard, vec![(*car, u8::from(*hit))]);
             }
             RaceEvent::Quake { .. } => self.start(Context::Hazard, Vec::new()),
+            RaceEvent::TileRemoved { .. } => self.start(Context::Road, Vec::new()),
             RaceEvent::MovementEventDrawn { .. } => {
                 // The event is drawn once the movement is over: its ground has struck.
                 self.settle_pending();
@@ -507,6 +519,7 @@ impl Attributor {
             Context::Ground => Cause::Ground,
             Context::Hazard => Cause::Hazard,
             Context::Event => Cause::MovementEvent,
+            Context::Road => Cause::Road,
         })
     }
 }

@@ -313,7 +313,13 @@ impl PlayCheck<'_> {
         let mut collisions_in_activation = 0;
         let mut activation = 0;
         let mut stalls = StallWatch::new(race.cars().len());
+        // A rolling road's removed tiles: a car eliminated off track beside one has left its
+        // spot with the tile (it did not stay stuck there).
+        let mut removed: Vec<crate::validate::laid_tiles::TilePlace> = Vec::new();
         for event in race.events() {
+            if let RaceEvent::TileRemoved { tile, .. } = event {
+                removed.push(*tile);
+            }
             if let Some((car, space)) = stalls.see(event, track)
                 && tally.problem.is_none()
             {
@@ -383,6 +389,11 @@ impl PlayCheck<'_> {
                             tally.spots_in.insert((*sector, *side));
                         }
                         (Place::OffTrack { sector, side }, Place::Track(_)) => {
+                            tally.spots_out.insert((*sector, *side));
+                        }
+                        (Place::OffTrack { sector, side }, Place::Destroyed)
+                            if removed.contains(&track.laid_tiles().tile_of(*sector)) =>
+                        {
                             tally.spots_out.insert((*sector, *side));
                         }
                         _ => {}

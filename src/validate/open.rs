@@ -45,6 +45,35 @@ pub fn content_terrain(content: &std::path::Path) -> TerrainBook {
     }
 }
 
+/// The content folder what is at `path` is raced with: a project folder's own `content/` (the
+/// project holds its pack beside its tracks, tiles and courses), else `content` (`--content`).
+#[must_use]
+pub fn content_for(path: &std::path::Path, content: &std::path::Path) -> std::path::PathBuf {
+    let own = path.join("content");
+    if own.is_dir() {
+        own
+    } else {
+        content.to_owned()
+    }
+}
+
+/// The kinds of ground what `opened` holds is checked against: its own pack's when it holds a
+/// terrain file (a pack folder, or a project folder with its `content/`), else those of the
+/// content folder at `content` ([`content_for`], [`content_terrain`]) it is raced with. The one
+/// place `validate` decides which pack a lone track, tile or course is checked against.
+#[must_use]
+pub fn terrain_for(opened: &RawPack, content: &std::path::Path) -> TerrainBook {
+    let holds_terrain = opened
+        .files
+        .iter()
+        .any(|file| matches!(file.document, Document::Terrain(_)));
+    if holds_terrain {
+        pack_terrain(opened)
+    } else {
+        content_terrain(content)
+    }
+}
+
 /// The kinds of ground of a pack: its terrain file's, the rulebook's four when it has none, or
 /// the terrain file's errors. For what draws or checks a track by the pack's kinds, which must
 /// not quietly fall back to the rulebook's when the pack's own file is broken.

@@ -963,3 +963,38 @@ fn a_course_of_tiles_painted_with_the_packs_own_ground_validates_builds_races_an
     );
     assert!(!dir.path().join("bare.ron").exists());
 }
+
+#[test]
+fn a_project_folder_validates_and_plays_its_courses_on_its_own_pack() {
+    // `validate PROJECT` from elsewhere: the project's courses lay tiles painted with its own
+    // ground (`mud`), checked and played against the project's `content/`, not `--content`'s
+    // default (which does not exist here, so the rulebook's four kinds would be used).
+    let dir = mud_run();
+    let name = dir
+        .path()
+        .file_name()
+        .and_then(|n| n.to_str())
+        .expect("a name")
+        .to_owned();
+    let parent = dir.path().parent().expect("a parent");
+    let validated = common::roadwright_in(parent, &["validate", &name]);
+    assert_eq!(
+        validated.code, 0,
+        "{}{}",
+        validated.stdout, validated.stderr
+    );
+    assert!(
+        !validated.stdout.contains("terrain-undefined"),
+        "{}",
+        validated.stdout
+    );
+    let played = common::roadwright_in(
+        parent,
+        &["validate", &name, "--play=3", "--course-seeds", "1"],
+    );
+    assert!(
+        played.stderr.contains("played ") && !played.stderr.contains("played 0 race(s)"),
+        "the project's tracks and courses are played: {}",
+        played.stderr
+    );
+}

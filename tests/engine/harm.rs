@@ -27,6 +27,7 @@ fn races(content: &str, track: &str, players: usize, count: u64) -> Vec<Race> {
 #[test]
 fn every_damage_and_elimination_has_a_named_cause_and_the_sums_are_the_races() {
     let mut causes = std::collections::BTreeSet::new();
+    let mut losses = std::collections::BTreeSet::new();
     for race in races("content", "tracks/figure-eight.ron", 6, 40)
         .into_iter()
         .chain(races(
@@ -34,6 +35,12 @@ fn every_damage_and_elimination_has_a_named_cause_and_the_sums_are_the_races() {
             "samples/devils-run/tracks/devils-run.ron",
             4,
             40,
+        ))
+        .chain(races(
+            "samples/devils-run/content",
+            "samples/devils-run/courses/rolling-road.ron",
+            4,
+            20,
         ))
     {
         let harm = Attributor::of(&race);
@@ -55,6 +62,7 @@ fn every_damage_and_elimination_has_a_named_cause_and_the_sums_are_the_races() {
                 "car {i}"
             );
             assert_ne!(car.lost_to, Some(Cause::Other), "car {i}: lost to no cause");
+            losses.extend(car.lost_to.map(Cause::id));
             for cause in Cause::ALL {
                 if car.damage.get(cause) > 0 {
                     causes.insert(cause.id());
@@ -74,4 +82,6 @@ fn every_damage_and_elimination_has_a_named_cause_and_the_sums_are_the_races() {
     ] {
         assert!(causes.contains(cause), "{cause} never seen: {causes:?}");
     }
+    // The rolling road's removed tiles take the cars on them.
+    assert!(losses.contains("road"), "{losses:?}");
 }
