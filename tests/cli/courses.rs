@@ -998,3 +998,42 @@ fn a_project_folder_validates_and_plays_its_courses_on_its_own_pack() {
         played.stderr
     );
 }
+
+#[test]
+fn a_race_on_the_rolling_road_is_recorded_and_replays_to_the_same_events() {
+    // The road's tiles laid and removed are events of the race: a record (seed, course seed,
+    // decisions) replays them, and the replayed log is the raced one, line for line.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let record = dir.path().join("rolling.json");
+    let record = record.to_str().expect("a path");
+    let raced = common::roadwright(&[
+        "race",
+        "--track",
+        "samples/devils-run/courses/rolling-road.ron",
+        "--content",
+        "samples/devils-run/content",
+        "--course-seed",
+        "5",
+        "--seed",
+        "9",
+        "--players",
+        "3",
+        "--record",
+        record,
+    ]);
+    assert_eq!(raced.code, 0, "{}{}", raced.stdout, raced.stderr);
+    assert!(
+        raced.stdout.contains("is removed from the road"),
+        "the road rolled"
+    );
+    let replayed = common::roadwright(&["replay", record]);
+    assert_eq!(replayed.code, 0, "{}{}", replayed.stdout, replayed.stderr);
+    let road = |log: &str| -> Vec<String> {
+        log.lines()
+            .filter(|line| line.contains("tile "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert!(!road(&raced.stdout).is_empty());
+    assert_eq!(road(&replayed.stdout), road(&raced.stdout));
+}

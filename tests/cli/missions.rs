@@ -583,7 +583,11 @@ fn every_report_of_a_mission_batch_names_the_sides_win() {
         .filter(|(_, h)| h.starts_with("damage_") && *h != "damage_taken" && *h != "damage_dealt")
         .map(|(i, _)| i)
         .collect();
-    assert_eq!(by_cause.len(), 8, "a damage column per cause: {header:?}");
+    assert_eq!(
+        by_cause.len(),
+        roadwright::sim::harm::Cause::ALL.len(),
+        "a damage column per cause: {header:?}"
+    );
     column("damage_own_fire");
     column("lost_enemy_fire");
     let mut rows = 0;
