@@ -53,6 +53,9 @@ impl Fingerprints {
                 Document::Track(track) => {
                     tracks.insert(path.clone(), fingerprint(&as_played(track)));
                 }
+                // A course is played as the track it builds (fingerprinted as a track); a tile
+                // only through the courses that lay it.
+                Document::Course(_) | Document::Tile(_) => {}
                 other => {
                     path.hash(&mut content);
                     format!("{other:?}").hash(&mut content);
@@ -64,6 +67,37 @@ impl Fingerprints {
             tracks,
         }
     }
+}
+
+/// The snapshot with each course's track beside it, as `validate --play` plays a course: the
+/// track it builds with course seed 0 (named `COURSE (course seed 0)`), its tiles checked against
+/// the pack's kinds of ground as edited. A course that builds no track adds nothing (the static
+/// diagnostics say why: `course-build`).
+fn with_courses_built(mut snapshot: Snapshot) -> Snapshot {
+    let terrain = snapshot
+        .documents
+        .iter()
+        .find_map(|(_, _, document)| match document {
+            Document::Terrain(file) => crate::validate::checked::TerrainBook::from_file(file).ok(),
+            _ => None,
+        })
+        .unwrap_or_else(crate::validate::checked::TerrainBook::standard);
+    let built: Vec<(PathBuf, crate::content::Format, Document)> = snapshot
+        .documents
+        .iter()
+        .filter_map(|(path, format, document)| {
+            let Document::Course(course) = document else {
+                return None;
+            };
+            let track = crate::sim::course_track::CourseFiles::read(path, course.clone(), &terrain)
+                .and_then(|files| files.track(0))
+                .ok()?;
+            let named = PathBuf::from(format!("{} (course seed 0)", path.display()));
+            Some((named, *format, Document::Track(track)))
+        })
+        .collect();
+    snapshot.documents.extend(built);
+    snapshot
 }
 
 /// A track as the rules read it: the drawing (positions, headings, sizes) and the background
@@ -167,7 +201,7 @@ impl PlayChecker {
         let start = due && races > 0;
         if changed || start {
             // One snapshot serves both: what the edit changed for play, and what to play.
-            let snapshot = snapshot();
+            let snapshot = with_courses_built(snapshot());
             if changed {
                 self.keep_findings_of(&Fingerprints::of(&snapshot), races);
             }
@@ -201,6 +235,7 @@ impl PlayChecker {
     pub fn run_now(&mut self, revision: u64, races: usize, snapshot: Snapshot) {
         self.stop();
         self.revision = Some(revision);
+        let snapshot = with_courses_built(snapshot);
         self.keep_findings_of(&Fingerprints::of(&snapshot), races);
         self.start(revision, races, snapshot);
         self.wait();

@@ -49,30 +49,20 @@ impl Race {
         })
     }
 
-    /// Whether moving forward from `from` into `to` crosses the finish line: the track's line,
-    /// or on a rolling road whose final tile is not its last, the line before the final tile's
-    /// last sector.
+    /// Whether moving forward from `from` into `to` crosses the finish line: the race's track
+    /// keeps it, moved back to the final tile's last sector when a rolling road's final tile is
+    /// said early ([`Self::final_if_out`]), so every step asks the track alone.
     #[must_use]
     #[inline]
     pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
-        match self.road_window() {
-            Some(road) if road.final_tile != self.track().laid_tiles().last_place() => {
-                let line = self.finish_sector();
-                let track = self.track();
-                track.space(to).sector == line && track.space(from).sector != line
-            }
-            _ => self.track().crosses_line(from, to),
-        }
+        self.track().crosses_line(from, to)
     }
 
-    /// The sector past the finish line of a point-to-point race (its run-off): the track's
-    /// last, or the rolling road's final tile's last.
+    /// The sector just past the finish line (the run-off of a point-to-point race: the track's
+    /// last sector, or a rolling road's final tile's last).
     #[must_use]
     pub fn finish_sector(&self) -> SectorId {
-        self.road_window().map_or_else(
-            || self.track().last_lap_sector(),
-            |road| self.track().laid_tiles().last_sector(road.final_tile),
-        )
+        self.track().finish_sector()
     }
 
     /// The space a car leaving the chute moves onto: the track's chute, or on a rolling road,
@@ -246,6 +236,8 @@ impl Race {
             final_tile: road.lead,
             ..road
         });
+        let run_off = self.track().laid_tiles().last_sector(road.lead);
+        self.move_finish_line(run_off);
         self.record(RaceEvent::FinalTile { tile: road.lead });
         // A car already past the new line crosses it now, as if it had driven it.
         let line = self.finish_sector();

@@ -712,6 +712,7 @@ impl Race {
     }
 
     /// The rolling road's tiles on the table (`rules/road.rs`).
+    #[inline]
     pub(crate) fn road_window(&self) -> Option<RoadWindow> {
         self.position.road
     }

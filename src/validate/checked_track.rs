@@ -144,6 +144,9 @@ pub struct CheckedTrack {
     last_lap_sector: SectorId,
     /// Laps, or point to point (the last lap sector is then the run-off).
     route: Route,
+    /// The sector just past the finish line: lap sector 0 on a lap, the run-off on a
+    /// point-to-point track (a rolling road moves it back to its final tile's last sector).
+    finish: SectorId,
     /// Each space's diagonals ahead and behind, worked out once: movement and targeting ask
     /// for them at every step of a search.
     diagonals: Vec<(Diagonals, Diagonals)>,
@@ -375,6 +378,10 @@ impl CheckedTrack {
             first_lap_sector,
             last_lap_sector,
             route: track.route,
+            finish: match track.route {
+                Route::Lap => first_lap_sector,
+                Route::PointToPoint => last_lap_sector,
+            },
             diagonals: Vec::new(),
             arcs: Vec::new(),
             terrain: terrain.clone(),
@@ -656,11 +663,22 @@ impl CheckedTrack {
     #[inline]
     pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
         let (a, b) = (self.space(from).sector, self.space(to).sector);
-        let line = match self.route {
-            Route::Lap => self.first_lap_sector,
-            Route::PointToPoint => self.last_lap_sector,
-        };
-        b == line && a != line
+        b == self.finish && a != self.finish
+    }
+
+    /// The sector just past the finish line (lap sector 0 on a lap, the run-off on a
+    /// point-to-point track).
+    #[must_use]
+    pub fn finish_sector(&self) -> SectorId {
+        self.finish
+    }
+
+    /// Moves the finish line of a point-to-point track to before `sector` (a rolling road's
+    /// final tile said early: its last sector is the run-off).
+    pub(crate) fn move_finish(&mut self, sector: SectorId) {
+        if self.route == Route::PointToPoint {
+            self.finish = sector;
+        }
     }
 
     /// The tiles it was laid from, in order (none for a track drawn as a whole).

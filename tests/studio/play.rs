@@ -275,3 +275,36 @@ fn the_summary_counts_only_races_played() {
     settle(&mut harness);
     harness.get_by_label("Check by play: 20 races, nothing found");
 }
+
+/// A project's course is played as `validate --play` plays it: the track it builds with
+/// course seed 0, its tiles painted with the project's own ground, named after the course.
+#[test]
+fn the_check_by_play_plays_a_course_as_the_track_it_builds_on_the_projects_pack() {
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("samples/devils-run"), project.path());
+    // The track aside: only the course is played.
+    std::fs::remove_dir_all(project.path().join("tracks")).expect("no tracks");
+    let mut harness = studio(project.path(), 10);
+    harness.state_mut().play_now();
+    assert_eq!(
+        harness.state().play_last_played(),
+        Some(1),
+        "the course's track"
+    );
+    settle(&mut harness);
+    harness.get_by_label_contains("Check by play: 10 races, ");
+    let named: Vec<String> = harness
+        .state()
+        .diagnostics()
+        .iter()
+        .filter(|d| d.play.is_some())
+        .map(ToString::to_string)
+        .collect();
+    assert!(!named.is_empty(), "ten races leave spaces never entered");
+    assert!(
+        named
+            .iter()
+            .all(|d| d.contains("rolling-road.ron (course seed 0)")),
+        "{named:#?}"
+    );
+}

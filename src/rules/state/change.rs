@@ -658,6 +658,12 @@ impl Race {
         Some(token)
     }
 
+    /// Moves the finish line before `run_off` (a rolling road's final tile said early): the
+    /// race's own copy of the track changes, as a hazard's repainting does.
+    pub(crate) fn move_finish_line(&mut self, run_off: crate::validate::checked_track::SectorId) {
+        Arc::make_mut(&mut self.rules).track.move_finish(run_off);
+    }
+
     /// Paints a space with another kind of ground (what a turned-over hazard leaves), keeping
     /// the cell index right, and records it.
     pub(crate) fn repaint(&mut self, space: SpaceId, kind: KindIndex) {
