@@ -4,7 +4,7 @@
 //! under the name `COURSE (course seed S)` (`roadwright course build COURSE --seed S` writes
 //! that text). With `--play` those tracks are played too.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::content::{Document, Format, LoadedDocument, SourceFile};
 use crate::sim::course_track::CourseFiles;
@@ -76,7 +76,7 @@ fn documents(
         .filter_map(|(seed, track)| {
             let text = Document::Track(track).to_text(Format::Ron).ok()?;
             let name = if files.is_pile() {
-                PathBuf::from(format!("{} (course seed {seed})", path.display()))
+                crate::sim::course_track::built_name(path, seed)
             } else {
                 path.to_owned()
             };

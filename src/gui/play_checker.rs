@@ -92,7 +92,7 @@ fn with_courses_built(mut snapshot: Snapshot) -> Snapshot {
             let track = crate::sim::course_track::CourseFiles::read(path, course.clone(), &terrain)
                 .and_then(|files| files.track(0))
                 .ok()?;
-            let named = PathBuf::from(format!("{} (course seed 0)", path.display()));
+            let named = crate::sim::course_track::built_name(path, 0);
             Some((named, *format, Document::Track(track)))
         })
         .collect();

@@ -191,8 +191,11 @@ impl Workspace {
     /// The document whose diagnostics name `file` (see [`Self::validation_path`]).
     #[must_use]
     pub fn document_named_by(&self, file: &std::path::Path) -> Option<DocumentId> {
+        // A finding on the track a course builds names the course with its seed.
+        let file = crate::sim::course_track::course_of_built(file)
+            .map_or_else(|| file.to_owned(), |(course, _)| course);
         self.ids()
-            .find(|&id| self.validation_path(id).as_deref() == Some(file))
+            .find(|&id| self.validation_path(id).as_deref() == Some(file.as_path()))
     }
 
     /// The open document a diagnostic is about: the file it names, or (for a diagnostic of the

@@ -190,6 +190,22 @@ pub fn track_or_course(
     }
 }
 
+/// The name a course's track built with `seed` goes by in diagnostics: `COURSE (course seed S)`
+/// (what `validate` and the studio's check by play name the findings on it).
+#[must_use]
+pub fn built_name(course: &Path, seed: u64) -> PathBuf {
+    PathBuf::from(format!("{} (course seed {seed})", course.display()))
+}
+
+/// The course a [`built_name`] names, and the seed; `None` for any other name.
+#[must_use]
+pub fn course_of_built(name: &Path) -> Option<(PathBuf, u64)> {
+    let text = name.to_str()?;
+    let (course, rest) = text.rsplit_once(" (course seed ")?;
+    let seed = rest.strip_suffix(')')?.parse().ok()?;
+    Some((PathBuf::from(course), seed))
+}
+
 /// What the draws of a course with a run of seeds gave.
 #[derive(Clone, Debug, Default)]
 pub struct CourseDraws {
@@ -233,5 +249,22 @@ impl CourseFiles {
             }
         }
         draws
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_built_courses_name_leads_back_to_the_course_and_its_seed() {
+        let course = Path::new("samples/devils-run/courses/rolling-road.ron");
+        let name = built_name(course, 12);
+        assert_eq!(
+            name,
+            PathBuf::from("samples/devils-run/courses/rolling-road.ron (course seed 12)")
+        );
+        assert_eq!(course_of_built(&name), Some((course.to_owned(), 12)));
+        assert_eq!(course_of_built(course), None, "a plain path names no build");
     }
 }

@@ -301,6 +301,16 @@ fn the_check_by_play_plays_a_course_as_the_track_it_builds_on_the_projects_pack(
         .map(ToString::to_string)
         .collect();
     assert!(!named.is_empty(), "ten races leave spaces never entered");
+    // A finding on the course's track leads back to the course (to show it, to watch a race).
+    let workspace = harness.state().workspace();
+    let course = workspace
+        .find(|d| matches!(d, Document::Course(_)))
+        .expect("the course is open");
+    let built = roadwright::sim::course_track::built_name(
+        &workspace.validation_path(course).expect("a path"),
+        0,
+    );
+    assert_eq!(workspace.document_named_by(&built), Some(course));
     assert!(
         named
             .iter()
