@@ -1,4 +1,4 @@
-//! The standard tile set: eighteen tiles cut from the sample tracks ([`super::samples`]) and from
+//! The standard tile set: twenty tiles cut from the sample tracks ([`super::samples`]) and from
 //! short tracks laid with the same stretches, written to `tiles/` by `roadwright course tiles`.
 //!
 //! The pieces a course of this family is made of join each other freely: every tile's edges
@@ -8,7 +8,8 @@
 //! crossover's two halves) are cut from the Essendarium Eight as they are drawn there. The two
 //! hairpins turn the road back on itself in eight sectors, so that a short course (Rush 'n
 //! Crush's four or five tiles) closes: the start, a hairpin, twelve sectors of straights and a
-//! hairpin (`start, hairpin-right, straight-8, straight-4, hairpin-right`).
+//! hairpin (`start, hairpin-right, straight-8, straight-4, hairpin-right`). The two bends turn
+//! a gentler 45° in four sectors on four lanes, for courses that wander.
 
 use std::ops::Range;
 
@@ -20,7 +21,7 @@ use crate::content::tile::Tile;
 use crate::content::track::{Section, SpaceRef, Track, TrackStyle};
 
 /// The ids of the standard tiles, with what each is.
-pub const TILE_SET: [(&str, &str); 18] = [
+pub const TILE_SET: [(&str, &str); 20] = [
     (
         "start",
         "the starting tile: twelve sectors of four lanes, the 40-car grid and the chute",
@@ -84,6 +85,14 @@ pub const TILE_SET: [(&str, &str); 18] = [
         "straight-8",
         "a straight of eight sectors on four lanes (with a straight-4, a short course's leg)",
     ),
+    (
+        "bend-right",
+        "a gentle 45° right-hand bend of four sectors on four lanes",
+    ),
+    (
+        "bend-left",
+        "a gentle 45° left-hand bend of four sectors on four lanes",
+    ),
 ];
 
 /// The standard tiles, in the order of [`TILE_SET`].
@@ -118,7 +127,10 @@ pub fn standard_tiles() -> Result<Vec<Tile>, BuildError> {
     let hairpin_right = laid(&|b| b.corner(8, 4, 180.0, corner).map(drop))?;
     let hairpin_left = laid(&|b| b.corner(8, 4, -180.0, corner).map(drop))?;
     let straight_8 = laid(&|b| b.straight(8, 4).map(drop))?;
-    let pieces: [(&Track, Range<u32>); 18] = [
+    let bend = 4.0 / 45f32.to_radians();
+    let bend_right = laid(&|b| b.corner(4, 4, 45.0, bend).map(drop))?;
+    let bend_left = laid(&|b| b.corner(4, 4, -45.0, bend).map(drop))?;
+    let pieces: [(&Track, Range<u32>); 20] = [
         (&start, whole(&start)),
         (&straight_2, whole(&straight_2)),
         (&quarry, 28..32),
@@ -137,6 +149,8 @@ pub fn standard_tiles() -> Result<Vec<Tile>, BuildError> {
         (&hairpin_right, whole(&hairpin_right)),
         (&hairpin_left, whole(&hairpin_left)),
         (&straight_8, whole(&straight_8)),
+        (&bend_right, whole(&bend_right)),
+        (&bend_left, whole(&bend_left)),
     ];
     TILE_SET
         .iter()

@@ -249,6 +249,28 @@ fn a_short_course_of_five_standard_tiles_closes_validates_and_races() {
 }
 
 #[test]
+fn four_gentle_bends_turn_as_a_hairpin_does_and_the_lap_closes() {
+    // The 45° bends: four of them turn the road back as a hairpin does, more gently.
+    let ids = [
+        "start",
+        "bend-right",
+        "bend-right",
+        "bend-right",
+        "bend-right",
+        "straight-8",
+        "straight-4",
+        "bend-right",
+        "bend-right",
+        "bend-right",
+        "bend-right",
+    ];
+    let track = build_course(&fixed(&ids), &standard(), 0).expect("it closes");
+    assert!(track.lap_is_closed());
+    assert_eq!(track.sectors.len(), 56);
+    assert_eq!(common::track_errors(track), Vec::<String>::new());
+}
+
+#[test]
 fn every_seed_of_the_sample_pile_draws_a_course_that_validates_the_same_each_time() {
     let course = sample_course("courses/scrapyard-pile.ron");
     let tiles = standard();
