@@ -45,6 +45,8 @@ pub struct EditorScreen {
     teams: TeamEditor,
     mission: MissionEditor,
     course: super::course_editor::CourseEditor,
+    /// The tracks the open courses build, for a mission on a course.
+    course_tracks: super::course_tracks::CourseTracks,
     backdrop: Option<Backdrop>,
     /// The sectors last copied (kept here too: the system clipboard may not be reachable).
     clipboard: Option<Vec<Sector>>,
@@ -490,7 +492,7 @@ impl EditorScreen {
                 self.hazards.ui(ui, deck, workspace.terrain_file(), edits);
             }
             Document::Mission(mission) => {
-                let context = MissionContext::of(workspace, id);
+                let context = MissionContext::of(workspace, id, &mut self.course_tracks);
                 self.mission.ui(ui, id, mission, &context, edits);
             }
             Document::Course(course) => {

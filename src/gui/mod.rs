@@ -28,6 +28,7 @@ mod clipboard;
 pub mod combat_deck_editor;
 pub mod command;
 pub mod course_editor;
+pub mod course_tracks;
 pub mod diagnostics_panel;
 pub mod disk_stamp;
 pub mod document;

@@ -64,7 +64,7 @@ impl Snapshot {
             || crate::validate::open::pack_terrain(&pack),
             |content| content.terrain.clone(),
         );
-        let tracks = pack
+        let mut tracks: BTreeMap<PathBuf, CheckedTrack> = pack
             .files
             .iter()
             .filter_map(|file| match &file.document {
@@ -74,10 +74,10 @@ impl Snapshot {
                 _ => None,
             })
             .collect();
+        check_courses(&pack, &terrain, &mut tracks, &mut diagnostics);
         let missions = content.as_ref().map_or_else(BTreeMap::new, |content| {
             check_missions(&pack, content, &tracks, &mut diagnostics)
         });
-        check_courses(&pack, &terrain, &mut diagnostics);
         crate::validate::diagnostic::sort_diagnostics(&mut diagnostics);
         Validated {
             diagnostics,
@@ -257,10 +257,13 @@ impl Validator {
 
 /// Each course document is built from its tiles (course seed 0), checked against the pack's
 /// kinds of ground as edited, as `validate` builds one: a tile the folder lacks, a join that
-/// cannot be made, a tile with errors, each named at the course or the tile.
+/// cannot be made, a tile with errors, each named at the course or the tile. The checked track
+/// of each course that builds is kept under the course's file, where a mission naming the
+/// course finds it.
 fn check_courses(
     pack: &RawPack,
     terrain: &crate::validate::checked::TerrainBook,
+    tracks: &mut BTreeMap<PathBuf, CheckedTrack>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     for file in &pack.files {
@@ -269,9 +272,13 @@ fn check_courses(
         };
         let built =
             crate::sim::course_track::CourseFiles::read(&file.source.path, course.clone(), terrain)
-                .and_then(|files| files.track(0));
-        if let Err(found) = built {
-            diagnostics.extend(found);
+                .and_then(|files| files.track(0))
+                .and_then(|track| CheckedTrack::from_track(&track, terrain));
+        match built {
+            Ok(checked) => {
+                tracks.insert(file.source.path.clone(), checked);
+            }
+            Err(found) => diagnostics.extend(found),
         }
     }
 }

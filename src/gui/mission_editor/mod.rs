@@ -57,7 +57,7 @@ pub struct TeamChoice {
 /// the context is made each frame).
 #[derive(Clone, Debug, Default)]
 pub struct MissionContext<'a> {
-    /// The mission's track, when it is open.
+    /// The mission's track, when it is open (a course's: the track it builds).
     pub track: Option<&'a Track>,
     /// The pack's teams.
     pub teams: Vec<TeamChoice>,
@@ -73,6 +73,7 @@ impl<'a> MissionContext<'a> {
     pub fn of(
         workspace: &'a super::workspace::Workspace,
         id: super::workspace::DocumentId,
+        courses: &'a mut super::course_tracks::CourseTracks,
     ) -> Self {
         let mut context = Self::default();
         let track_file = match (workspace.document(id), workspace.validation_path(id)) {
@@ -89,6 +90,7 @@ impl<'a> MissionContext<'a> {
             .and_then(|file| workspace.id_of_file(&file))
             .and_then(|t| match &workspace.document(t)?.document {
                 Document::Track(track) => Some(track),
+                Document::Course(_) => courses.track(workspace, t),
                 _ => None,
             });
         let mut cards = [
