@@ -11,6 +11,13 @@
 //! same; what differs from the table is that the hazard tokens of the tile it drove onto are
 //! dealt when it stops, so none of them stops it on the way. A token dealt under a car lies
 //! there for the next car to drive onto it.
+//!
+//! # Known limit
+//! The race holds the whole road the course drew, so a bot that weighs steps past the lead tile
+//! reads the ground of a tile not yet laid (a player at the table sees it only once it is laid;
+//! the studio veils it). Hiding it needs the pile drawn again in a bot's determinised copy,
+//! which the race cannot do without the course; it matters only for the sectors a car enters
+//! past the lead tile in the movement that lays the next one.
 
 use crate::content::rolling_road::RollWhen;
 use crate::validate::checked_track::{SectorId, SpaceId};
