@@ -144,11 +144,16 @@ impl CourseFiles {
     }
 
     /// Where in the course file `error` points: at the tile it names (in a fixed course, that
-    /// place of the list; in a pile, the tile's entry), else at the layout. Read again from the
-    /// file, only when an error is reported.
+    /// place of the list; in a pile, the tile's entry), at `rolling` for a rolling road that
+    /// cannot roll, else at the layout. Read again from the file, only when an error is
+    /// reported.
     fn locate(&self, error: &crate::stretch::course::CourseError) -> Option<(usize, usize)> {
         use crate::validate::locate::Needle;
         let text = crate::content::SourceFile::read(&self.path).ok()?.text;
+        // A rolling road that cannot roll is said at its `rolling` field.
+        if matches!(error, crate::stretch::course::CourseError::Rolling(_)) {
+            return crate::validate::locate::locate(&text, &[Needle::Field("rolling")]);
+        }
         let mut needles = vec![Needle::Field("layout")];
         if let Some((index, tile)) = error.tile() {
             let times = match &self.course.layout {

@@ -227,6 +227,13 @@ pub fn lay_tile(builder: &mut TrackBuilder, tile: &Tile) -> Result<u32, TileRefu
 }
 
 impl CourseError {
+    /// Whether the error is the course's whatever the seed draws (a rolling road that cannot
+    /// roll, a course too long, one that lays nothing): said once, not seed by seed.
+    #[must_use]
+    pub fn any_seed(&self) -> bool {
+        matches!(self, Self::Rolling(_) | Self::TooLong { .. } | Self::Empty)
+    }
+
     /// The tile the error is about, by its place in the course (from 1) and its id, when it
     /// names one: what a diagnostic points at in the course file.
     #[must_use]

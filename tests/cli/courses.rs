@@ -1037,3 +1037,46 @@ fn a_race_on_the_rolling_road_is_recorded_and_replays_to_the_same_events() {
     assert!(!road(&raced.stdout).is_empty());
     assert_eq!(road(&replayed.stdout), road(&raced.stdout));
 }
+
+#[test]
+fn a_rolling_road_that_cannot_roll_is_refused_once_at_its_rolling_field() {
+    // Window 0, and a pile too short for its window: whatever the seed draws, so said once
+    // (not seed by seed) at the line of `rolling`, with the reason.
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("samples/devils-run"), dir.path());
+    let sample = fs::read_to_string(dir.path().join("courses/rolling-road.ron")).expect("course");
+    let line_of_rolling = sample
+        .lines()
+        .position(|l| l.trim_start().starts_with("rolling:"))
+        .expect("a rolling field")
+        + 1;
+    for (change, said) in [
+        (
+            sample.replace("window: 3,", "window: 0,"),
+            "keeps 0 tiles on the table; it needs at least 2",
+        ),
+        (
+            sample.replace("length: 6,", "length: 1,"),
+            "keeps 3 tiles on the table, but the course lays only 2",
+        ),
+    ] {
+        fs::write(dir.path().join("courses/broken.ron"), change).expect("write");
+        let run = common::roadwright_in(
+            dir.path(),
+            &["validate", "courses/broken.ron", "--content", "content"],
+        );
+        assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+        let errors: Vec<&str> = run
+            .stdout
+            .lines()
+            .filter(|l| l.contains("error[course-build]"))
+            .collect();
+        assert_eq!(errors.len(), 1, "{}", run.stdout);
+        assert!(
+            errors[0].contains(&format!("broken.ron:{line_of_rolling}:"))
+                && errors[0].contains(said),
+            "{}",
+            run.stdout
+        );
+    }
+}
