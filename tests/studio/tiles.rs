@@ -253,9 +253,16 @@ fn a_course_opens_in_its_editor_edits_with_undo_and_shows_the_track_it_builds() 
     )
     .expect("copy the course");
     let mut harness = start(StudioApp::open(project.path()));
+    // Listed in the files panel (below the twenty tiles, past the window's edge), and shown.
+    harness.get_by_label("scrapyard-run.ron (course)");
+    let shown = harness
+        .state()
+        .workspace()
+        .find(|d| matches!(d, Document::Course(_)))
+        .expect("the course is open");
     harness
-        .get_by_label_contains("scrapyard-run.ron (course)")
-        .click();
+        .state_mut()
+        .apply(roadwright::gui::StudioCommand::Show(Some(shown)));
     settle(&mut harness);
     harness.get_by_label_contains("Course `scrapyard-run`, its tiles from ../tiles");
     harness.get_by_label("9.");
