@@ -267,9 +267,9 @@ fn read(path: &Path, content: Option<&Path>, course_seed: u64) -> Result<Printab
                 crate::validate::checked::TerrainBook::standard,
                 crate::validate::open::content_terrain,
             );
-            let track = crate::sim::course_track::CourseFiles::read(path, course, &terrain)
-                .and_then(|files| files.track(course_seed))
-                .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
+            let track =
+                crate::sim::course_track::CourseFiles::build(path, &course, &terrain, course_seed)
+                    .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
             Document::Track(track)
         }
         other => other,

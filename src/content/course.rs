@@ -88,6 +88,29 @@ pub enum Layout {
     },
 }
 
+impl Layout {
+    /// The pile a fixed list of tiles `laid` makes: the first laid first, each other tile
+    /// with its copies (the course editor's "Draw from a pile").
+    #[must_use]
+    pub fn pile_of(laid: &[Id]) -> Self {
+        let mut tiles: Vec<PileTile> = Vec::new();
+        for id in laid.iter().skip(1) {
+            match tiles.iter_mut().find(|t| t.tile == *id) {
+                Some(entry) => entry.count += 1,
+                None => tiles.push(PileTile {
+                    tile: id.clone(),
+                    count: 1,
+                }),
+            }
+        }
+        Self::Pile {
+            first: laid.first().cloned(),
+            length: u32::try_from(laid.len().saturating_sub(1)).unwrap_or(u32::MAX),
+            tiles,
+        }
+    }
+}
+
 /// A tile of a pile and its copies.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
@@ -96,4 +119,40 @@ pub struct PileTile {
     pub tile: Id,
     /// Copies in the pile.
     pub count: u32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_fixed_list_made_a_pile_keeps_its_first_tile_and_counts_the_rest() {
+        let laid: Vec<Id> = ["start", "straight-4", "corner-right", "straight-4"]
+            .into_iter()
+            .map(Id::from)
+            .collect();
+        let Layout::Pile {
+            first,
+            tiles,
+            length,
+        } = Layout::pile_of(&laid)
+        else {
+            panic!("a pile");
+        };
+        assert_eq!(first, Some(Id::from("start")));
+        assert_eq!(length, 3);
+        assert_eq!(
+            tiles,
+            vec![
+                PileTile {
+                    tile: Id::from("straight-4"),
+                    count: 2
+                },
+                PileTile {
+                    tile: Id::from("corner-right"),
+                    count: 1
+                },
+            ]
+        );
+    }
 }

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use egui::{Align2, Color32, FontId, Rect, RichText, ScrollArea, Shape, Stroke, Ui};
+use egui::{Align2, Color32, FontId, Rect, RichText, ScrollArea, Ui};
 
 use super::canvas::{TrackCanvas, View};
 use super::fields;
@@ -16,7 +16,6 @@ use crate::content::terrain::TerrainFile;
 use crate::content::text::Id;
 use crate::content::track::{SpaceRef, Track};
 use crate::edit::{Edit, GroupKey};
-use crate::render::geometry::space_corners;
 use crate::sim::course_track::CourseFiles;
 
 /// What the editor keeps between frames: the preview seed and the last build (building a pile
@@ -104,20 +103,24 @@ impl CourseEditor {
         let book = crate::validate::checked::TerrainBook::from_file(terrain)
             .unwrap_or_else(|_| crate::validate::checked::TerrainBook::standard());
         let files = CourseFiles::read(path, course.clone(), &book);
-        let folder = path
-            .parent()
-            .unwrap_or(Path::new("."))
-            .join(course.tiles.as_str());
-        let mut tile_ids: Vec<Id> = crate::content::RawPack::open(&folder)
-            .files
-            .iter()
-            .filter_map(|file| match &file.document {
-                crate::content::Document::Tile(tile) => Some(tile.id.clone()),
-                _ => None,
-            })
-            .collect();
-        tile_ids.sort();
-        tile_ids.dedup();
+        // The tiles read (sorted by id); when some tile is unsound, the ids the folder holds,
+        // so the lists still offer them.
+        let tile_ids: Vec<Id> = if let Ok(files) = &files {
+            files.tiles.keys().cloned().collect()
+        } else {
+            let folder = crate::sim::course_track::tiles_folder(path, course);
+            let mut ids: Vec<Id> = crate::content::RawPack::open(&folder)
+                .files
+                .iter()
+                .filter_map(|file| match &file.document {
+                    crate::content::Document::Tile(tile) => Some(tile.id.clone()),
+                    _ => None,
+                })
+                .collect();
+            ids.sort();
+            ids.dedup();
+            ids
+        };
         let built = files
             .and_then(|files| files.track(self.preview_seed))
             .map_err(|found| found.iter().map(|d| d.message.clone()).collect());
@@ -192,7 +195,8 @@ impl CourseEditor {
             };
             for sector in laid.first_sector..end.min(track.sectors.len() as u32) {
                 for space in &track.sectors[sector as usize].spaces {
-                    outline(&painter, rect, view, track, space, tint);
+                    let at = SpaceRef::lap(sector, space.lane);
+                    super::race::board::fill_space_ref(&painter, rect, view, track, at, tint);
                 }
             }
             label(
@@ -281,29 +285,10 @@ fn fixed_rows(
             .clicked()
         {
             let mut copy = course.clone();
-            copy.layout = pile_of(laid);
+            copy.layout = Layout::pile_of(laid);
             *changed = Some((copy, None));
         }
     });
-}
-
-/// The pile the tiles `laid` make: the first laid first, each other tile with its copies.
-fn pile_of(laid: &[Id]) -> Layout {
-    let mut tiles: Vec<PileTile> = Vec::new();
-    for id in laid.iter().skip(1) {
-        match tiles.iter_mut().find(|t| t.tile == *id) {
-            Some(entry) => entry.count += 1,
-            None => tiles.push(PileTile {
-                tile: id.clone(),
-                count: 1,
-            }),
-        }
-    }
-    Layout::Pile {
-        first: laid.first().cloned(),
-        length: u32::try_from(laid.len().saturating_sub(1)).unwrap_or(u32::MAX),
-        tiles,
-    }
 }
 
 /// A pile's first tile, its tiles and their counts, and how many are drawn.
@@ -469,42 +454,15 @@ fn route_rows(ui: &mut Ui, course: &Course, changed: &mut Changed) {
     ui.label(RichText::new("The last tile laid is always the final one.").weak());
 }
 
-/// A space of the track outlined and tinted.
-fn outline(
-    painter: &egui::Painter,
-    rect: Rect,
-    view: View,
-    track: &Track,
-    space: &crate::content::track::Space,
-    tint: Color32,
-) {
-    let points: Vec<egui::Pos2> = space_corners(track, space, 0.02)
-        .iter()
-        .map(|&p| view.to_screen(rect, p))
-        .collect();
-    painter.add(Shape::convex_polygon(
-        points,
-        tint,
-        Stroke::new(1.0, tint.to_opaque()),
-    ));
-}
-
-/// A tile's name beside the road at `sector`, a lane's width out from its outside lane.
+/// A tile's name beside the road at its first sector.
 fn label(painter: &egui::Painter, rect: Rect, view: View, track: &Track, sector: u32, text: &str) {
-    let spaces = &track.sectors[sector as usize].spaces;
-    let at = |lane: usize| {
-        spaces
-            .get(lane)
-            .and_then(|s| track.space(SpaceRef::lap(sector, s.lane)))
-            .map(|s| (s.x, s.y))
-    };
-    let (Some(outside), Some(inner)) = (
-        at(spaces.len().saturating_sub(1)),
-        at(spaces.len().saturating_sub(2)),
-    ) else {
+    let Some(point) = track
+        .sectors
+        .get(sector as usize)
+        .and_then(crate::render::geometry::beside_road)
+    else {
         return;
     };
-    let point = (2.0 * outside.0 - inner.0, 2.0 * outside.1 - inner.1);
     let size = (track.space_size.width * 0.45 * view.zoom).clamp(11.0, 20.0);
     painter.text(
         view.to_screen(rect, point),
@@ -513,40 +471,4 @@ fn label(painter: &egui::Painter, rect: Rect, view: View, track: &Track, sector:
         FontId::proportional(size),
         Color32::from_rgb(0xf0, 0xd0, 0x60),
     );
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_fixed_course_turned_into_a_pile_keeps_its_first_tile_and_counts_the_rest() {
-        let laid: Vec<Id> = ["start", "straight-4", "corner-right", "straight-4"]
-            .into_iter()
-            .map(Id::from)
-            .collect();
-        let Layout::Pile {
-            first,
-            tiles,
-            length,
-        } = pile_of(&laid)
-        else {
-            panic!("a pile");
-        };
-        assert_eq!(first, Some(Id::from("start")));
-        assert_eq!(length, 3);
-        assert_eq!(
-            tiles,
-            vec![
-                PileTile {
-                    tile: Id::from("straight-4"),
-                    count: 2
-                },
-                PileTile {
-                    tile: Id::from("corner-right"),
-                    count: 1
-                },
-            ]
-        );
-    }
 }

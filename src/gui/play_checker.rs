@@ -89,9 +89,8 @@ fn with_courses_built(mut snapshot: Snapshot) -> Snapshot {
             let Document::Course(course) = document else {
                 return None;
             };
-            let track = crate::sim::course_track::CourseFiles::read(path, course.clone(), &terrain)
-                .and_then(|files| files.track(0))
-                .ok()?;
+            let track =
+                crate::sim::course_track::CourseFiles::build(path, course, &terrain, 0).ok()?;
             let named = crate::sim::course_track::built_name(path, 0);
             Some((named, *format, Document::Track(track)))
         })

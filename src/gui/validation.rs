@@ -271,8 +271,7 @@ fn check_courses(
             continue;
         };
         let built =
-            crate::sim::course_track::CourseFiles::read(&file.source.path, course.clone(), terrain)
-                .and_then(|files| files.track(0))
+            crate::sim::course_track::CourseFiles::build(&file.source.path, course, terrain, 0)
                 .and_then(|track| CheckedTrack::from_track(&track, terrain));
         match built {
             Ok(checked) => {

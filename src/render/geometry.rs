@@ -41,6 +41,15 @@ pub fn hazard_players_label(space: &crate::content::track::Space) -> Option<Stri
     })
 }
 
+/// A point beside the road at `sector`, a lane's width in from its inside lane, where no car
+/// stands (the chute is on the outside of the standard start): where a tile's name is written,
+/// in the studio's race and its course editor alike. `None` for a sector of one lane.
+#[must_use]
+pub fn beside_road(sector: &Sector) -> Option<(f32, f32)> {
+    let (inside, next) = (sector.spaces.first()?, sector.spaces.get(1)?);
+    Some((2.0 * inside.x - next.x, 2.0 * inside.y - next.y))
+}
+
 /// The warning triangle that marks a hazard spot: a triangle inside the space, pointing the
 /// way of travel (Thunder Road's hazard symbol), drawn by the canvas, the PNG and the PDF alike.
 #[must_use]

@@ -185,9 +185,9 @@ impl Board {
             RaceEvent::GroundChanged { space, kind } => {
                 self.changed_ground.insert(*space, kind.clone());
             }
-            RaceEvent::TileLaid { .. }
-            | RaceEvent::TileRemoved { .. }
-            | RaceEvent::FinalTile { .. } => self.apply_road(event)?,
+            RaceEvent::TileLaid { tile } => self.lay_tile(*tile),
+            RaceEvent::TileRemoved { tile, discarded } => self.remove_tile(*tile, discarded)?,
+            RaceEvent::FinalTile { tile } => self.road_mut()?.final_tile = Some(*tile),
             RaceEvent::Winner { seat } => self.result = Some(RaceResult::Winner(*seat)),
             RaceEvent::Draw => self.result = Some(RaceResult::Draw),
             RaceEvent::SideWon { side } => self.result = Some(RaceResult::SideWon(*side)),
@@ -196,36 +196,31 @@ impl Board {
         Ok(())
     }
 
-    /// A rolling road's tile laid, removed (its tokens discarded) or made the final tile.
-    fn apply_road(&mut self, event: &RaceEvent) -> Result<(), String> {
-        match event {
-            RaceEvent::TileLaid { tile } => {
-                let road = self.road.get_or_insert(BoardRoad {
-                    rear: *tile,
-                    lead: *tile,
-                    final_tile: None,
-                });
-                road.lead = *tile;
-            }
-            RaceEvent::TileRemoved { tile, discarded } => {
-                let road = self
-                    .road
-                    .as_mut()
-                    .ok_or("a tile removed before any was laid")?;
-                road.rear = tile.next();
-                for space in discarded {
-                    self.face_down.remove(space);
-                }
-            }
-            RaceEvent::FinalTile { tile } => {
-                self.road
-                    .as_mut()
-                    .ok_or("a final tile before any was laid")?
-                    .final_tile = Some(*tile);
-            }
-            _ => {}
+    /// A rolling road's tile laid ahead: the lead tile now (the first one laid is the rear).
+    fn lay_tile(&mut self, tile: TilePlace) {
+        self.road
+            .get_or_insert(BoardRoad {
+                rear: tile,
+                lead: tile,
+                final_tile: None,
+            })
+            .lead = tile;
+    }
+
+    /// A rolling road's rear tile removed, its face-down tokens with it.
+    fn remove_tile(&mut self, tile: TilePlace, discarded: &[SpaceId]) -> Result<(), String> {
+        self.road_mut()?.rear = tile.next();
+        for space in discarded {
+            self.face_down.remove(space);
         }
         Ok(())
+    }
+
+    /// The rolling road, to change; an error before its first tile is laid.
+    fn road_mut(&mut self) -> Result<&mut BoardRoad, String> {
+        self.road
+            .as_mut()
+            .ok_or_else(|| "a rolling road's event before its first tile".to_owned())
     }
 
     /// A claim of `amount` VP by `car`, or a return when negative; a claim for the finish

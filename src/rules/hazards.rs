@@ -212,14 +212,7 @@ impl Race {
         let track = self.track();
         let behind = |id: CarId| {
             let car = self.car(id);
-            let sector = match car.place {
-                Place::Track(space) => track.space(space).sector,
-                Place::OffTrack { sector, .. } => sector,
-                Place::Reserve | Place::Chute | Place::Destroyed | Place::Finished(_) => {
-                    return None;
-                }
-            };
-            let sector = track.sector(sector);
+            let sector = track.sector(self.board_sector(car.place)?);
             let laps = i32::from(car.crossings) - i32::from(car.lapped);
             Some((laps, sector.section == Section::Lap, sector.number))
         };
@@ -336,7 +329,7 @@ impl Race {
             [only] => *only,
             next => *next.iter().find(|n| track.space(**n).lane == here.lane)?,
         };
-        (!self.crosses_line(space, to)).then_some(to)
+        (!self.track().crosses_line(space, to)).then_some(to)
     }
 }
 
@@ -352,7 +345,7 @@ mod tests {
         for space in track.space_ids() {
             let next = &track.space(space).next;
             let ahead = race.straight_ahead(space);
-            if next.iter().any(|to| race.crosses_line(space, *to)) {
+            if next.iter().any(|to| track.crosses_line(space, *to)) {
                 before_line += 1;
                 assert_eq!(ahead, None, "{} is before the line", track.at(space));
             } else if let [only] = next.as_slice() {

@@ -1198,7 +1198,7 @@ impl Race {
             .take(landing + 2)
             .collect::<SmallVec<[SpaceId; 9]>>()
             .windows(2)
-            .any(|hop| self.crosses_line(hop[0], hop[1]));
+            .any(|hop| self.track().crosses_line(hop[0], hop[1]));
         let to = path[landing];
         self.put(car, Place::Track(to), Motion::Moved);
         if crossed {
@@ -1544,7 +1544,7 @@ fn lateral_side(race: &Race, mover: CarId, to: SpaceId) -> LaneSide {
 
 /// Swaps the mover (at `from`) with the car in line in front of it (at `to`).
 pub(crate) fn swap(race: &mut Race, mover: CarId, from: SpaceId, other: CarId, to: SpaceId) {
-    let crosses = race.crosses_line(from, to);
+    let crosses = race.track().crosses_line(from, to);
     race.exchange(mover, other);
     if crosses {
         race.crossed_line(mover);

@@ -764,7 +764,7 @@ impl Search {
     fn may_win(&mut self, race: &Race, movement: &Movement) -> bool {
         let track = race.track();
         self.mark_reach(race, movement);
-        if !self.in_reach[race.finish_sector().0 as usize] {
+        if !self.in_reach[race.track().finish_sector().0 as usize] {
             return false;
         }
         // Any crossing wins a point-to-point race when the first car across wins it.

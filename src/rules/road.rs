@@ -56,20 +56,15 @@ impl Race {
         })
     }
 
-    /// Whether moving forward from `from` into `to` crosses the finish line: the race's track
-    /// keeps it, moved back to the final tile's last sector when a rolling road's final tile is
-    /// said early ([`Self::final_if_out`]), so every step asks the track alone.
+    /// The sector a car at `place` is on or beside: `None` off the board (the chute, the
+    /// reserve, destroyed, finished). What the rolling road, the sand worm and the bots read.
     #[must_use]
-    #[inline]
-    pub fn crosses_line(&self, from: SpaceId, to: SpaceId) -> bool {
-        self.track().crosses_line(from, to)
-    }
-
-    /// The sector just past the finish line (the run-off of a point-to-point race: the track's
-    /// last sector, or a rolling road's final tile's last).
-    #[must_use]
-    pub fn finish_sector(&self) -> SectorId {
-        self.track().finish_sector()
+    pub fn board_sector(&self, place: Place) -> Option<SectorId> {
+        match place {
+            Place::Track(space) => Some(self.track().space(space).sector),
+            Place::OffTrack { sector, .. } => Some(sector),
+            Place::Reserve | Place::Chute | Place::Destroyed | Place::Finished(_) => None,
+        }
     }
 
     /// The space a car leaving the chute moves onto: the track's chute, or on a rolling road,
@@ -154,11 +149,7 @@ impl Race {
         let tiles = self.track().laid_tiles();
         self.cars()
             .iter()
-            .filter_map(|car| match car.place {
-                Place::Track(space) => Some(self.track().space(space).sector),
-                Place::OffTrack { sector, .. } => Some(sector),
-                _ => None,
-            })
+            .filter_map(|car| self.board_sector(car.place))
             .map(|sector| tiles.tile_of(sector))
             .max()
     }
@@ -201,11 +192,7 @@ impl Race {
         }
         let doomed: Vec<_> = self
             .car_ids()
-            .filter(|id| match self.car(*id).place {
-                Place::Track(space) => on_rear(rules.track.space(space).sector),
-                Place::OffTrack { sector, .. } => on_rear(sector),
-                _ => false,
-            })
+            .filter(|id| self.board_sector(self.car(*id).place).is_some_and(on_rear))
             .collect();
         for car in doomed {
             self.wreck(car);
@@ -247,7 +234,7 @@ impl Race {
         self.move_finish_line(run_off);
         self.record(RaceEvent::FinalTile { tile: road.lead });
         // A car already past the new line crosses it now, as if it had driven it.
-        let line = self.finish_sector();
+        let line = self.track().finish_sector();
         let past: Vec<_> = self
             .car_ids()
             .filter(|id| {

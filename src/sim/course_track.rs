@@ -30,7 +30,8 @@ pub struct CourseFiles {
 }
 
 /// The folder a course's tiles are read from: its `tiles`, named relative to the course file.
-fn tiles_folder(path: &Path, course: &Course) -> PathBuf {
+#[must_use]
+pub fn tiles_folder(path: &Path, course: &Course) -> PathBuf {
     path.parent()
         .unwrap_or(Path::new("."))
         .join(course.tiles.as_str())
@@ -104,6 +105,17 @@ impl CourseFiles {
         } else {
             Err(problems)
         }
+    }
+
+    /// The track the course `course` (read from `path`) builds with `seed`, its tiles read
+    /// and checked against `terrain`: what every command and the studio race on.
+    pub fn build(
+        path: &Path,
+        course: &Course,
+        terrain: &TerrainBook,
+        seed: u64,
+    ) -> Result<Track, Vec<Diagnostic>> {
+        Self::read(path, course.clone(), terrain)?.track(seed)
     }
 
     /// Loads the course file at `path` and its tiles, checked against `terrain`.
@@ -182,7 +194,7 @@ pub fn track_or_course(
     let loaded = Document::load(path).map_err(|error| vec![Diagnostic::from_load_error(&error)])?;
     match loaded.document {
         Document::Track(track) => Ok(track),
-        Document::Course(course) => CourseFiles::read(path, course, terrain)?.track(course_seed),
+        Document::Course(course) => CourseFiles::build(path, &course, terrain, course_seed),
         other => Err(vec![Diagnostic::error_in(
             path,
             "not-a-track",

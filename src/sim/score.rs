@@ -41,12 +41,8 @@ pub fn on_doomed_tile(race: &Race, place: Place) -> bool {
     let Some(road) = race.road().filter(|road| road.lead < road.final_tile) else {
         return false;
     };
-    let sector = match place {
-        Place::Track(space) => race.track().space(space).sector,
-        Place::OffTrack { sector, .. } => sector,
-        _ => return false,
-    };
-    race.track().laid_tiles().tile_of(sector) == road.rear
+    race.board_sector(place)
+        .is_some_and(|sector| race.track().laid_tiles().tile_of(sector) == road.rear)
 }
 
 /// The sectors of one lap.

@@ -207,7 +207,7 @@ fn the_last_tile_laid_is_the_final_tile_and_the_road_rolls_no_further() {
         (TilePlace(3), TilePlace(3))
     );
     // Its finish line lies before its last sector, the run-off.
-    assert_eq!(race.finish_sector(), race.track().last_lap_sector());
+    assert_eq!(race.track().finish_sector(), race.track().last_lap_sector());
 }
 
 #[test]
@@ -399,6 +399,13 @@ fn the_sample_rolling_road_plays_whole_its_board_folds_from_the_events_and_a_see
             }
             if early_final {
                 early_finals += 1;
+                // The finish line moved back to before the final tile's last sector.
+                let final_tile = race.road().expect("rolling").final_tile;
+                assert_eq!(
+                    race.track().finish_sector(),
+                    race.track().laid_tiles().last_sector(final_tile),
+                    "players {players} seed {seed}"
+                );
                 let out = race.players().iter().enumerate().any(|(seat, player)| {
                     player.reserve.is_empty()
                         && race

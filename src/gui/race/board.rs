@@ -95,21 +95,13 @@ pub fn draw_road(painter: &Painter, rect: Rect, view: View, race: &Race, track: 
     for place in road.rear.0..=road.lead.0 {
         let place = crate::validate::laid_tiles::TilePlace(place);
         let first = checked.sector(tiles.first_sector(place));
-        // Beside the road, a lane's width in from its inside lane, where no car stands (the
-        // chute's side is the outside on the standard start).
-        let (Some(inside), Some(next)) = (
-            first
-                .spaces
-                .first()
-                .and_then(|s| space_point(race, track, *s)),
-            first
-                .spaces
-                .get(1)
-                .and_then(|s| space_point(race, track, *s)),
-        ) else {
+        let Some(point) = track
+            .section(first.section)
+            .get(first.number as usize)
+            .and_then(crate::render::geometry::beside_road)
+        else {
             continue;
         };
-        let point = (2.0 * inside.0 - next.0, 2.0 * inside.1 - next.1);
         let id = tiles.id(place).map(ToString::to_string).unwrap_or_default();
         let label = if place == road.final_tile {
             format!("{} · {id} · final", place.ordinal())

@@ -63,12 +63,12 @@ pub(crate) fn track_of(workspace: &Workspace, id: DocumentId) -> Result<Track, L
             let path = workspace
                 .validation_path(id)
                 .ok_or_else(|| LaunchError::Other("the course is no longer open".to_owned()))?;
-            crate::sim::course_track::CourseFiles::read(
+            crate::sim::course_track::CourseFiles::build(
                 &path,
-                course.clone(),
+                course,
                 &workspace.terrain_book(),
+                0,
             )
-            .and_then(|files| files.track(0))
             .map_err(LaunchError::Invalid)
         }
         _ => Err(LaunchError::Other(

@@ -180,7 +180,7 @@ impl Race {
         }
         self.put(id, Place::Track(to), motion);
         if let Some(from) = from
-            && self.crosses_line(from, to)
+            && self.track().crosses_line(from, to)
         {
             self.crossed_line(id);
         }
@@ -197,7 +197,7 @@ impl Race {
             self.move_forward(id, to, motion);
         } else if self.track().space(to).next.contains(&from) {
             self.put(id, Place::Track(to), motion);
-            if self.crosses_line(to, from) {
+            if self.track().crosses_line(to, from) {
                 self.crossed_back(id);
             }
         } else {
