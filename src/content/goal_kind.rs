@@ -10,6 +10,7 @@
 
 use super::mission::Goal;
 use super::scenario::CarRef;
+use super::text::Id;
 use super::track::SpaceRef;
 
 /// A kind of objective, without its values.
@@ -29,11 +30,19 @@ pub enum GoalKind {
     Hold,
     /// [`Goal::Wipeout`].
     Wipeout,
+    /// [`Goal::AllOut`].
+    AllOut,
+    /// [`Goal::All`].
+    All,
+    /// [`Goal::Any`].
+    Any,
+    /// [`Goal::Then`].
+    Then,
 }
 
 impl GoalKind {
     /// Every kind, in the order the studio offers them.
-    pub const ALL: [Self; 7] = [
+    pub const ALL: [Self; 11] = [
         Self::Laps,
         Self::Kills,
         Self::Eliminate,
@@ -41,6 +50,10 @@ impl GoalKind {
         Self::Survive,
         Self::Hold,
         Self::Wipeout,
+        Self::AllOut,
+        Self::All,
+        Self::Any,
+        Self::Then,
     ];
 
     /// The kind as the studio's goal picker says it.
@@ -54,11 +67,21 @@ impl GoalKind {
             Self::Survive => "survive to a turn",
             Self::Hold => "hold spaces",
             Self::Wipeout => "wipe out the others",
+            Self::AllOut => "every car out of the race",
+            Self::All => "all of some objectives",
+            Self::Any => "any of some objectives",
+            Self::Then => "objectives in order",
         }
     }
 
+    /// Whether the kind is made of other objectives (its parts).
+    #[must_use]
+    pub fn has_parts(self) -> bool {
+        matches!(self, Self::All | Self::Any | Self::Then)
+    }
+
     /// A goal of this kind with the values a designer starts from, naming `car` when the kind
-    /// names one.
+    /// names one (a kind made of parts starts with none).
     #[must_use]
     pub fn starting_goal(self, car: CarRef) -> Goal {
         match self {
@@ -70,8 +93,13 @@ impl GoalKind {
             Self::Hold => Goal::Hold {
                 spaces: vec![SpaceRef::lap(0, 0)],
                 turns: 2,
+                every: false,
             },
             Self::Wipeout => Goal::Wipeout,
+            Self::AllOut => Goal::AllOut,
+            Self::All => Goal::All(Vec::new()),
+            Self::Any => Goal::Any(Vec::new()),
+            Self::Then => Goal::Then(Vec::new()),
         }
     }
 }
@@ -88,6 +116,26 @@ impl Goal {
             Self::Survive(_) => GoalKind::Survive,
             Self::Hold { .. } => GoalKind::Hold,
             Self::Wipeout => GoalKind::Wipeout,
+            Self::AllOut => GoalKind::AllOut,
+            Self::All(_) => GoalKind::All,
+            Self::Any(_) => GoalKind::Any,
+            Self::Then(_) => GoalKind::Then,
+        }
+    }
+
+    /// The objectives the goal is made of, by id (empty for a kind without parts).
+    #[must_use]
+    pub fn parts(&self) -> &[Id] {
+        match self {
+            Self::All(parts) | Self::Any(parts) | Self::Then(parts) => parts,
+            Self::Laps(_)
+            | Self::Kills(_)
+            | Self::Eliminate(_)
+            | Self::Escort { .. }
+            | Self::Survive(_)
+            | Self::Hold { .. }
+            | Self::Wipeout
+            | Self::AllOut => &[],
         }
     }
 
@@ -100,7 +148,11 @@ impl Goal {
             | Self::Kills(_)
             | Self::Survive(_)
             | Self::Hold { .. }
-            | Self::Wipeout => None,
+            | Self::Wipeout
+            | Self::AllOut
+            | Self::All(_)
+            | Self::Any(_)
+            | Self::Then(_) => None,
         }
     }
 }
@@ -110,7 +162,7 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::*;
-    use crate::content::text::{CarNumber, Id};
+    use crate::content::text::CarNumber;
 
     /// The file format's goal variants, read from its schema.
     fn format_variants() -> BTreeSet<String> {

@@ -33,9 +33,38 @@
 //!   met when that has happened at the end of K turns (not necessarily in a row).
 //! - [`Goal::Wipeout`]: no car of any other side is left: each is destroyed, none waits in
 //!   reserve.
+//! - [`Goal::AllOut`]: no car of the side is left to race: each has crossed the end of a
+//!   point-to-point track or been destroyed, none waits in reserve ("game ends when all Runners
+//!   have escaped or been stopped"). It cannot fail.
+//! - [`Goal::Hold`] with `every`: at the end of a turn every car of the side still in the race
+//!   stands on one of the spaces ("all back at the van").
 //!
-//! An objective worth [`Reward::Win`] ends the race the moment it is met: its side wins. One
-//! worth [`Reward::Vp`] adds to its side's score, which breaks ties at the turn limit.
+//! # Objectives made of objectives
+//! Three kinds name other objectives of the mission by id, their **parts**:
+//! - [`Goal::All`]: the side has met every part. It fails when a part fails.
+//! - [`Goal::Any`]: the side has met one part. It fails when every part has failed.
+//! - [`Goal::Then`]: the parts in order: a part counts only once the one before it is met by
+//!   the side, and only what happens after that (crossings, kills, turns held). Where the part
+//!   before was met by one car (a crossing, a space held, an escorted car), the next part is
+//!   for that car alone: "rescue the Scientist, then carry the Scientist back to your van". It
+//!   fails when a part fails.
+//!
+//! A part is an objective like another and is rewarded when met; a part worth
+//! [`Reward::Nothing`] only counts toward the objectives that name it. An objective is a part
+//! of at most one sequence, never of itself, and belongs to the side of the objectives that
+//! name it (or to none).
+//!
+//! # Rewards
+//! - [`Reward::Win`]: the race ends the moment the objective is met: its side wins.
+//! - [`Reward::Vp`]: VP added to its side's score, which breaks ties at the turn limit.
+//! - [`Reward::Lose`]: the race ends and its side loses: the other sides seated settle it among
+//!   themselves as at the turn limit (the most VP, then the tie rule; with one other side, that
+//!   side wins). Rulebook silent; the decision is this file's.
+//! - [`Reward::Draw`]: the race ends at once in a draw ("if the Limo is destroyed, the game is
+//!   a draw"); the objective met, just before, says why.
+//! - [`Reward::End`]: the race ends and is settled as at the turn limit ("game ends when all
+//!   Runners have escaped or been stopped").
+//! - [`Reward::Nothing`]: nothing by itself: a part of other objectives.
 //!
 //! # VP, pools and the turn limit
 //! The pools stay as the rulebook has them, with the mission's amounts: a team that empties its
@@ -337,15 +366,29 @@ pub enum Goal {
     },
     /// The side has a car in the race at the end of this turn.
     Survive(u32),
-    /// A car of the side ends a turn on one of the spaces, `turns` times.
+    /// A car of the side (every car of the side still racing, with `every`) ends a turn on
+    /// one of the spaces, `turns` times.
     Hold {
         /// The spaces.
         spaces: Vec<SpaceRef>,
         /// Turns it must end there.
         turns: u8,
+        /// Whether every car of the side in the race must stand on one of them, not just one.
+        #[serde(default, skip_serializing_if = "super::skip::is_false")]
+        every: bool,
     },
     /// No car of another side is left.
     Wipeout,
+    /// No car of the side is left to race: each has left by the end of a point-to-point track
+    /// or been destroyed, none is in reserve.
+    AllOut,
+    /// Every objective named (by id) is met by the side.
+    All(Vec<Id>),
+    /// One of the objectives named (by id) is met by the side.
+    Any(Vec<Id>),
+    /// The objectives named (by id) are met by the side in order, each counting only after the
+    /// one before, by the car that met the one before where one car met it.
+    Then(Vec<Id>),
 }
 
 /// What meeting an objective is worth.
@@ -355,6 +398,14 @@ pub enum Reward {
     Win,
     /// VP added to the side's score.
     Vp(u8),
+    /// The side loses: the race ends, settled among the other sides as at the turn limit.
+    Lose,
+    /// The race ends at once in a draw.
+    Draw,
+    /// The race ends at once, settled as at the turn limit.
+    End,
+    /// Nothing by itself: a part of the objectives that name it.
+    Nothing,
 }
 
 /// The turn limit and how it is settled.

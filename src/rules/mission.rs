@@ -27,6 +27,7 @@ use super::ids::{CarId, PlayerId};
 use super::race_event::RaceEvent;
 use super::state::{Place, Player, Race, RaceResult};
 use crate::content::mission::Reward;
+use crate::validate::checked_track::SpaceId;
 use crate::validate::mission::{CheckedGoal, CheckedMission, MatCar, ObjectiveId, SideId};
 
 /// Where an objective stands.
@@ -58,6 +59,9 @@ pub(crate) struct MissionState {
     status: Vec<ObjectiveStatus>,
     /// Each side's VP from objectives met.
     score: Vec<u32>,
+    /// The car that met each objective met, where one car met it (a crossing, a space held):
+    /// the next step of a sequence is that car's.
+    met_by: Vec<Option<CarId>>,
     /// The car an `Eliminated` event named and the player who scored it, until the car reaches
     /// the Destroyed Cars box (an objective that ends the race waits for the car to be there).
     pending_kill: Option<(CarId, Option<PlayerId>)>,
@@ -91,6 +95,7 @@ pub(super) enum Fact {
     Crossed(CarId, bool),
     Eliminated(CarId, Option<PlayerId>),
     Destroyed(CarId),
+    Finished(CarId),
     TurnEnded(u32),
     PoolEmptied(PlayerId),
 }
@@ -105,6 +110,11 @@ impl Fact {
                 to: Place::Destroyed,
                 ..
             } => Self::Destroyed(*car),
+            RaceEvent::CarMoved {
+                car,
+                to: Place::Finished(_),
+                ..
+            } => Self::Finished(*car),
             RaceEvent::TurnEnded { turn } => Self::TurnEnded(*turn),
             RaceEvent::Winner { seat } => Self::PoolEmptied(*seat),
             _ => return None,
@@ -182,6 +192,22 @@ impl Race {
     pub fn objective_status(&self, objective: ObjectiveId) -> Option<ObjectiveStatus> {
         self.mission_state()
             .and_then(|m| m.status.get(objective.index()).copied())
+    }
+
+    /// Whether what a side does counts toward an objective yet: always, unless it is a later
+    /// step of a sequence whose step before the side has not met.
+    #[must_use]
+    pub fn objective_counts_for(&self, objective: ObjectiveId, side: SideId) -> bool {
+        let (Some(mission), Some(state)) = (self.mission(), self.mission_state()) else {
+            return false;
+        };
+        mission
+            .objectives
+            .get(objective.index())
+            .and_then(|o| o.after)
+            .is_none_or(|before| {
+                state.status.get(before.index()) == Some(&ObjectiveStatus::Met(side))
+            })
     }
 
     /// An objective's progress for a side (crossings, kills or turns held so far), in a
@@ -271,6 +297,7 @@ impl Race {
             progress: vec![0; sides * mission.objectives.len()],
             status: vec![ObjectiveStatus::Open; mission.objectives.len()],
             score: vec![0; sides],
+            met_by: vec![None; mission.objectives.len()],
             pending_kill: None,
         }));
         Ok(())
@@ -295,6 +322,14 @@ impl Race {
     }
 }
 
+/// Who holds spaces at the end of a turn.
+enum Held {
+    /// This car of the side.
+    One(CarId),
+    /// Every car of the side in the race.
+    Every,
+}
+
 /// The evaluator at work on one fact.
 struct Judge<'a> {
     race: &'a mut Race,
@@ -308,6 +343,10 @@ impl Judge<'_> {
             Fact::Crossed(car, forward) => self.crossed(car, forward),
             Fact::Eliminated(car, scorer) => self.state.pending_kill = Some((car, scorer)),
             Fact::Destroyed(car) => self.destroyed(car),
+            Fact::Finished(car) => {
+                let side = self.side_of_car(car);
+                self.left_the_race(side);
+            }
             Fact::TurnEnded(turn) => self.turn_ended(turn),
             Fact::PoolEmptied(player) => {
                 if self.race.result() == Some(RaceResult::Winner(player)) {
@@ -341,11 +380,41 @@ impl Judge<'_> {
             .collect()
     }
 
+    /// Whether what `side` does counts toward an objective yet: always, unless it is a step of
+    /// a sequence whose step before the side has not met.
+    fn counts_for(&self, objective: ObjectiveId, side: SideId) -> bool {
+        self.mission.objectives[objective.index()]
+            .after
+            .is_none_or(|before| self.state.status[before.index()] == ObjectiveStatus::Met(side))
+    }
+
+    /// Whether what `car` of `side` does counts toward an objective yet: as
+    /// [`Self::counts_for`], and, after a step met by one car, only that car's.
+    fn counts_for_car(&self, objective: ObjectiveId, side: SideId, car: CarId) -> bool {
+        self.counts_for(objective, side)
+            && self.mission.objectives[objective.index()]
+                .after
+                .and_then(|before| self.state.met_by[before.index()])
+                .is_none_or(|by| by == car)
+    }
+
+    /// Whether an objective is a step after another: it counts what happens from the moment
+    /// the step before is met, not from the start of the race.
+    fn is_later_step(&self, objective: ObjectiveId) -> bool {
+        self.mission.objectives[objective.index()].after.is_some()
+    }
+
     /// A side reached a count first ("first to N laps", "first to K kills"): it takes the
     /// objective when it pursues it; the objective fails when it is another side's.
-    fn reached_first(&mut self, objective: ObjectiveId, owner: Option<SideId>, side: SideId) {
+    fn reached_first(
+        &mut self,
+        objective: ObjectiveId,
+        owner: Option<SideId>,
+        side: SideId,
+        car: Option<CarId>,
+    ) {
         if Self::pursues(owner, side) {
-            self.met(objective, side);
+            self.met(objective, side, car);
         } else {
             self.failed(objective);
         }
@@ -377,29 +446,128 @@ impl Judge<'_> {
         });
     }
 
-    /// An objective is met by a side: it scores its VP, or wins the race.
-    fn met(&mut self, objective: ObjectiveId, side: SideId) {
+    /// An objective is met by a side (by one car of it, where one car met it): its reward is
+    /// given, and the objectives it is a part of read it.
+    fn met(&mut self, objective: ObjectiveId, side: SideId, car: Option<CarId>) {
         if self.race.is_over() {
             return;
         }
         self.state.status[objective.index()] = ObjectiveStatus::Met(side);
+        self.state.met_by[objective.index()] = car;
         self.race
             .record(RaceEvent::ObjectiveMet { objective, side });
         match self.mission.objectives[objective.index()].reward {
             Reward::Win => self.win(side),
             Reward::Vp(vp) => self.state.score[side.index()] += u32::from(vp),
+            Reward::Lose => self.settle(Some(side)),
+            Reward::Draw => self.race.end_race(RaceResult::Draw),
+            Reward::End => self.settle(None),
+            Reward::Nothing => {}
+        }
+        for whole in self.mission.objectives[objective.index()].part_of.clone() {
+            self.part_met(whole, objective, side, car);
         }
     }
 
-    /// An objective can no longer be met by the side that owns it.
+    /// A part of `whole` was met by `side`.
+    fn part_met(
+        &mut self,
+        whole: ObjectiveId,
+        part: ObjectiveId,
+        side: SideId,
+        car: Option<CarId>,
+    ) {
+        if self.state.status[whole.index()] != ObjectiveStatus::Open
+            || !self.counts_for(whole, side)
+        {
+            return;
+        }
+        let goal = self.mission.objectives[whole.index()].goal.clone();
+        let parts = goal.parts();
+        let done = parts
+            .iter()
+            .filter(|p| self.state.status[p.index()] == ObjectiveStatus::Met(side))
+            .count() as u32;
+        match &goal {
+            CheckedGoal::All(_) => {
+                self.progress(whole, side, done);
+                if done as usize == parts.len() {
+                    self.met(whole, side, None);
+                }
+            }
+            CheckedGoal::Any(_) => {
+                self.progress(whole, side, 1);
+                self.met(whole, side, car);
+            }
+            CheckedGoal::Then(_) => {
+                self.progress(whole, side, done);
+                match parts
+                    .iter()
+                    .position(|p| *p == part)
+                    .map(|n| parts.get(n + 1))
+                {
+                    Some(None) => self.met(whole, side, car),
+                    // The next step may be met already by the position it counts from.
+                    Some(Some(next)) => self.settled_by_position(*next, side),
+                    None => {}
+                }
+            }
+            CheckedGoal::Laps(_)
+            | CheckedGoal::Kills(_)
+            | CheckedGoal::Eliminate(_)
+            | CheckedGoal::Escort(..)
+            | CheckedGoal::Survive(_)
+            | CheckedGoal::Hold(..)
+            | CheckedGoal::Wipeout
+            | CheckedGoal::AllOut => {}
+        }
+    }
+
+    /// A step that has just come to count and that the board alone meets (no car of another
+    /// side left, none of the side's own) is met at once.
+    fn settled_by_position(&mut self, objective: ObjectiveId, side: SideId) {
+        if self.state.status[objective.index()] != ObjectiveStatus::Open {
+            return;
+        }
+        let met = match self.mission.objectives[objective.index()].goal {
+            CheckedGoal::Wipeout => self.wiped_out_but(side),
+            CheckedGoal::AllOut => !self.has_cars(side),
+            CheckedGoal::Laps(_)
+            | CheckedGoal::Kills(_)
+            | CheckedGoal::Eliminate(_)
+            | CheckedGoal::Escort(..)
+            | CheckedGoal::Survive(_)
+            | CheckedGoal::Hold(..)
+            | CheckedGoal::All(_)
+            | CheckedGoal::Any(_)
+            | CheckedGoal::Then(_) => false,
+        };
+        if met {
+            self.met(objective, side, None);
+        }
+    }
+
+    /// An objective can no longer be met by the side that owns it; the objectives it is a
+    /// part of fail with it (an `Any` once every part has failed).
     fn failed(&mut self, objective: ObjectiveId) {
-        if self.race.is_over() {
+        if self.race.is_over() || self.state.status[objective.index()] != ObjectiveStatus::Open {
             return;
         }
         self.state.status[objective.index()] = ObjectiveStatus::Failed;
         let side = self.mission.objectives[objective.index()].side;
         self.race
             .record(RaceEvent::ObjectiveFailed { objective, side });
+        for whole in self.mission.objectives[objective.index()].part_of.clone() {
+            let fails = match &self.mission.objectives[whole.index()].goal {
+                CheckedGoal::Any(parts) => parts
+                    .iter()
+                    .all(|p| self.state.status[p.index()] == ObjectiveStatus::Failed),
+                _ => true,
+            };
+            if fails {
+                self.failed(whole);
+            }
+        }
     }
 
     fn win(&mut self, side: SideId) {
@@ -418,27 +586,54 @@ impl Judge<'_> {
             .unwrap_or(0)
     }
 
+    /// The count a later step keeps for `side`, moved by one (a crossing forward or back, a
+    /// kill): it counts from the moment the step before was met.
+    fn step_count(&mut self, objective: ObjectiveId, side: SideId, up: bool) -> u32 {
+        let now = self.state.progress_of(objective, side);
+        let count = if up { now + 1 } else { now.saturating_sub(1) };
+        self.progress(objective, side, count);
+        count
+    }
+
     fn crossed(&mut self, car: CarId, forward: bool) {
         let laps = &mut self.state.laps[car.index()];
         *laps = laps.saturating_add(if forward { 1 } else { -1 });
         let count = u32::try_from(*laps).unwrap_or(0);
         let side = self.side_of_car(car);
         for (objective, goal, owner) in self.open_objectives() {
+            let later = self.is_later_step(objective);
             match goal {
+                CheckedGoal::Laps(n) if later => {
+                    if Self::pursues(owner, side) && self.counts_for_car(objective, side, car) {
+                        let count = self.step_count(objective, side, forward);
+                        if forward && count >= u32::from(n) {
+                            self.met(objective, side, Some(car));
+                        }
+                    }
+                }
                 CheckedGoal::Laps(n) => {
                     if Self::pursues(owner, side) {
                         let best = self.best_laps(side);
                         self.progress(objective, side, best);
                     }
                     if forward && count >= u32::from(n) {
-                        self.reached_first(objective, owner, side);
+                        self.reached_first(objective, owner, side, Some(car));
                     }
                 }
                 CheckedGoal::Escort(escorted, n) if self.is_car(car, escorted) => {
                     let owner = owner.unwrap_or(side);
+                    if later {
+                        if self.counts_for(objective, owner) {
+                            let count = self.step_count(objective, owner, forward);
+                            if forward && count >= u32::from(n) {
+                                self.met(objective, owner, Some(car));
+                            }
+                        }
+                        continue;
+                    }
                     self.progress(objective, owner, count);
                     if forward && count >= u32::from(n) {
-                        self.met(objective, owner);
+                        self.met(objective, owner, Some(car));
                     }
                 }
                 // A crossing by another car than the escorted one; goals a crossing never
@@ -448,7 +643,11 @@ impl Judge<'_> {
                 | CheckedGoal::Eliminate(_)
                 | CheckedGoal::Survive(_)
                 | CheckedGoal::Hold(..)
-                | CheckedGoal::Wipeout => {}
+                | CheckedGoal::Wipeout
+                | CheckedGoal::AllOut
+                | CheckedGoal::All(_)
+                | CheckedGoal::Any(_)
+                | CheckedGoal::Then(_) => {}
             }
         }
     }
@@ -470,58 +669,100 @@ impl Judge<'_> {
             self.state.kills[side.index()] += 1;
         }
         for (objective, goal, owner) in self.open_objectives() {
+            let later = self.is_later_step(objective);
             match goal {
                 CheckedGoal::Kills(k) => {
                     let Some(side) = killer else { continue };
+                    if later {
+                        if Self::pursues(owner, side) && self.counts_for(objective, side) {
+                            let kills = self.step_count(objective, side, true);
+                            if kills >= u32::from(k) {
+                                self.met(objective, side, None);
+                            }
+                        }
+                        continue;
+                    }
                     let kills = self.state.kills[side.index()];
                     if Self::pursues(owner, side) {
                         self.progress(objective, side, kills);
                     }
                     if kills >= u32::from(k) {
-                        self.reached_first(objective, owner, side);
+                        self.reached_first(objective, owner, side, None);
                     }
                 }
                 CheckedGoal::Eliminate(named) if self.is_car(car, named) => {
                     let side = owner.unwrap_or(victim);
-                    self.progress(objective, side, 1);
-                    self.met(objective, side);
+                    if self.counts_for(objective, side) {
+                        self.progress(objective, side, 1);
+                        self.met(objective, side, None);
+                    } else {
+                        // Destroyed before the step it is counts: it cannot be destroyed again.
+                        self.failed(objective);
+                    }
                 }
                 CheckedGoal::Escort(named, _) if self.is_car(car, named) => {
                     self.failed(objective);
                 }
                 CheckedGoal::Wipeout => {
                     for side in self.sides() {
-                        if Self::pursues(owner, side) && self.wiped_out_but(side) {
-                            self.met(objective, side);
+                        if Self::pursues(owner, side)
+                            && self.counts_for(objective, side)
+                            && self.wiped_out_but(side)
+                        {
+                            self.met(objective, side, None);
                             break;
                         }
                     }
                 }
                 // Another car than the named one destroyed; goals a car's loss never meets (a
-                // survival is judged at the end of the turn).
+                // survival is judged at the end of the turn); a side put out of the race is
+                // read below, once the car is in the box.
                 CheckedGoal::Eliminate(_)
                 | CheckedGoal::Escort(..)
                 | CheckedGoal::Laps(_)
                 | CheckedGoal::Survive(_)
-                | CheckedGoal::Hold(..) => {}
+                | CheckedGoal::Hold(..)
+                | CheckedGoal::AllOut
+                | CheckedGoal::All(_)
+                | CheckedGoal::Any(_)
+                | CheckedGoal::Then(_) => {}
+            }
+        }
+        self.left_the_race(victim);
+    }
+
+    /// A car of `side` left the race (destroyed, or across the end of a point-to-point track):
+    /// an objective met when the side has no car left is read.
+    fn left_the_race(&mut self, side: SideId) {
+        if self.has_cars(side) {
+            return;
+        }
+        for (objective, goal, owner) in self.open_objectives() {
+            if goal == CheckedGoal::AllOut
+                && Self::pursues(owner, side)
+                && self.counts_for(objective, side)
+            {
+                self.met(objective, side, None);
             }
         }
     }
 
-    /// Whether every other side has no car left: none in the race, none in reserve.
-    fn wiped_out_but(&self, side: SideId) -> bool {
-        let others_in_race = self
-            .race
-            .cars()
-            .iter()
-            .any(|c| self.state.side_of[c.player.index()] != side && c.place.in_race());
-        let others_in_reserve = self
+    /// Whether a side has a car left to race: in the race or in reserve.
+    fn has_cars(&self, side: SideId) -> bool {
+        let in_reserve = self
             .race
             .players()
             .iter()
             .zip(&self.state.side_of)
-            .any(|(p, s)| *s != side && !p.reserve.is_empty());
-        !others_in_race && !others_in_reserve
+            .any(|(p, s)| *s == side && !p.reserve.is_empty());
+        in_reserve || self.racing(side)
+    }
+
+    /// Whether every other side has no car left: none in the race, none in reserve.
+    fn wiped_out_but(&self, side: SideId) -> bool {
+        self.sides()
+            .filter(|s| *s != side && self.state.side_of.contains(s))
+            .all(|s| !self.has_cars(s))
     }
 
     /// Whether a side has a car in the race.
@@ -532,17 +773,45 @@ impl Judge<'_> {
             .any(|c| self.state.side_of[c.player.index()] == side && c.place.in_race())
     }
 
+    /// The side's car standing on one of `spaces` at the end of a turn, counting only the car
+    /// a later step is for; with `every`, whether every car of the side in the race stands on
+    /// one (a side with no car in the race holds nothing).
+    fn holder(
+        &self,
+        objective: ObjectiveId,
+        side: SideId,
+        spaces: &[SpaceId],
+        every: bool,
+    ) -> Option<Held> {
+        let on = |c: &super::state::Car| c.place.space().is_some_and(|s| spaces.contains(&s));
+        let mine = self
+            .race
+            .car_ids()
+            .filter(|c| self.side_of_car(*c) == side && self.race.car(*c).place.in_race());
+        if every {
+            let mut cars = mine.peekable();
+            cars.peek()?;
+            return cars.all(|c| on(self.race.car(c))).then_some(Held::Every);
+        }
+        mine.into_iter()
+            .find(|c| on(self.race.car(*c)) && self.counts_for_car(objective, side, *c))
+            .map(Held::One)
+    }
+
     fn turn_ended(&mut self, turn: u32) {
         for (objective, goal, owner) in self.open_objectives() {
             match goal {
                 CheckedGoal::Survive(last) => {
                     for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
+                        if !self.counts_for(objective, side) {
+                            continue;
+                        }
                         let racing = self.racing(side);
                         if racing {
                             self.progress(objective, side, turn.min(last));
                         }
                         if racing && turn >= last {
-                            self.met(objective, side);
+                            self.met(objective, side, None);
                             break;
                         }
                         if !racing && owner.is_some() {
@@ -550,19 +819,20 @@ impl Judge<'_> {
                         }
                     }
                 }
-                CheckedGoal::Hold(spaces, turns) => {
+                CheckedGoal::Hold(spaces, turns, every) => {
                     for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
-                        let holds = self.race.cars().iter().any(|c| {
-                            self.state.side_of[c.player.index()] == side
-                                && c.place.space().is_some_and(|s| spaces.contains(&s))
-                        });
-                        if !holds {
+                        if !self.counts_for(objective, side) {
                             continue;
                         }
+                        let car = match self.holder(objective, side, &spaces, every) {
+                            Some(Held::One(car)) => Some(car),
+                            Some(Held::Every) => None,
+                            None => continue,
+                        };
                         let count = self.state.progress_of(objective, side) + 1;
                         self.progress(objective, side, count);
                         if count >= u32::from(turns) {
-                            self.met(objective, side);
+                            self.met(objective, side, car);
                             break;
                         }
                     }
@@ -572,22 +842,37 @@ impl Judge<'_> {
                 | CheckedGoal::Kills(_)
                 | CheckedGoal::Eliminate(_)
                 | CheckedGoal::Escort(..)
-                | CheckedGoal::Wipeout => {}
+                | CheckedGoal::Wipeout
+                | CheckedGoal::AllOut
+                | CheckedGoal::All(_)
+                | CheckedGoal::Any(_)
+                | CheckedGoal::Then(_) => {}
             }
         }
         if turn >= self.mission.turn_limit && !self.race.is_over() {
-            self.settle_at_limit();
+            self.settle(None);
         }
     }
 
-    /// The turn limit is reached: the most VP wins, then the tie rule.
-    fn settle_at_limit(&mut self) {
+    /// The race is settled among the sides seated (less a side that lost): the most VP wins,
+    /// then the tie rule. With a loser and one other side seated, that side wins.
+    fn settle(&mut self, loser: Option<SideId>) {
+        if self.race.is_over() {
+            return;
+        }
+        // Only the sides seated in this race compete (a smaller race leaves some out).
+        let rivals: Vec<SideId> = self
+            .sides()
+            .filter(|side| self.state.side_of.contains(side) && Some(*side) != loser)
+            .collect();
+        if let (Some(_), [only]) = (loser, rivals.as_slice()) {
+            self.win(*only);
+            return;
+        }
         if self.mission.most_vp {
-            // Only the sides seated in this race compete (a smaller race leaves some out).
-            let vp: Vec<(SideId, u32)> = self
-                .sides()
-                .filter(|side| self.state.side_of.contains(side))
-                .map(|side| (side, self.side_vp(side)))
+            let vp: Vec<(SideId, u32)> = rivals
+                .iter()
+                .map(|side| (*side, self.side_vp(*side)))
                 .collect();
             let best = vp.iter().map(|(_, v)| *v).max().unwrap_or(0);
             let leaders: Vec<SideId> = vp
@@ -600,10 +885,9 @@ impl Judge<'_> {
                 return;
             }
         }
-        if let Some(side) = self.mission.tie_winner {
-            self.win(side);
-        } else {
-            self.race.end_race(RaceResult::Draw);
+        match self.mission.tie_winner.filter(|side| Some(*side) != loser) {
+            Some(side) => self.win(side),
+            None => self.race.end_race(RaceResult::Draw),
         }
     }
 
@@ -671,6 +955,37 @@ mod tests {
             race.put(*car, Place::Destroyed, Motion::Eliminated);
         }
         assert_eq!(race.result(), None, "the reapers' reserves can still enter");
+    }
+
+    #[test]
+    fn every_car_out_is_met_when_the_last_car_is_destroyed_or_leaves_by_the_end() {
+        let mut race =
+            race_with(r#"(id: "all-gone", side: Some("reapers"), goal: AllOut, reward: End)"#);
+        let (cars, seat) = reapers(&race);
+        let (last, rest) = cars.split_last().expect("cars");
+        for car in rest {
+            race.put(*car, Place::Destroyed, Motion::Eliminated);
+        }
+        race.put(*last, Place::Finished(0), Motion::Finished);
+        assert_eq!(
+            race.objective_status(ObjectiveId(0)),
+            Some(ObjectiveStatus::Open),
+            "the reapers' reserves can still enter"
+        );
+        let mut race =
+            race_with(r#"(id: "all-gone", side: Some("reapers"), goal: AllOut, reward: End)"#);
+        race.empty_reserve(seat);
+        for car in rest {
+            race.put(*car, Place::Destroyed, Motion::Eliminated);
+        }
+        assert_eq!(race.result(), None, "one reaper is left");
+        race.put(*last, Place::Finished(0), Motion::Finished);
+        assert_eq!(
+            race.objective_status(ObjectiveId(0)),
+            Some(ObjectiveStatus::Met(SideId(1)))
+        );
+        // Ended and settled by VP: no one has any, so the tie's draw.
+        assert_eq!(race.result(), Some(RaceResult::Draw));
     }
 
     #[test]

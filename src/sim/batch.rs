@@ -193,7 +193,9 @@ impl RaceEnd {
         match self {
             Self::FinishLine => "won at the finish line",
             Self::Kill => "won by a kill",
-            Self::Objective => "won by a mission objective at the end of a turn",
+            Self::Objective => {
+                "won by a mission objective (at the end of a turn, or as a car left)"
+            }
             Self::TurnLimit => "decided at the mission's turn limit",
             Self::Settled => "settled when no car was left",
             Self::Draw => "drawn",
@@ -649,7 +651,22 @@ fn summarise(spec: &BatchSpec, index: usize, seed: u64, race: &Race) -> RaceSumm
 /// ending), or the turn limit's settlement.
 fn mission_end(race: &Race, pool_end: RaceEnd) -> RaceEnd {
     use crate::validate::mission::CheckedGoal;
-    let before_win = race.events().iter().rev().nth(1);
+    // An objective made of others is met in the same moment as its last part: the ending is
+    // the kind of the first objective of that run of events.
+    let trailing = race
+        .events()
+        .iter()
+        .rev()
+        .skip(1)
+        .take_while(|e| {
+            matches!(
+                e,
+                RaceEvent::ObjectiveMet { .. } | RaceEvent::ObjectiveProgress { .. }
+            )
+        })
+        .filter(|e| matches!(e, RaceEvent::ObjectiveMet { .. }))
+        .last();
+    let before_win = trailing.or_else(|| race.events().iter().rev().nth(1));
     match before_win {
         Some(RaceEvent::ObjectiveMet { objective, .. }) => {
             let goal = race
@@ -661,7 +678,15 @@ fn mission_end(race: &Race, pool_end: RaceEnd) -> RaceEnd {
                 Some(CheckedGoal::Kills(_) | CheckedGoal::Eliminate(_) | CheckedGoal::Wipeout) => {
                     RaceEnd::Kill
                 }
-                Some(CheckedGoal::Survive(_) | CheckedGoal::Hold(..)) | None => RaceEnd::Objective,
+                Some(
+                    CheckedGoal::Survive(_)
+                    | CheckedGoal::Hold(..)
+                    | CheckedGoal::AllOut
+                    | CheckedGoal::All(_)
+                    | CheckedGoal::Any(_)
+                    | CheckedGoal::Then(_),
+                )
+                | None => RaceEnd::Objective,
             }
         }
         Some(RaceEvent::Winner { .. }) => pool_end,

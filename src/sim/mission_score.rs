@@ -73,11 +73,14 @@ impl MissionLens {
             return lens;
         };
         for (i, objective) in mission.objectives.iter().enumerate() {
-            if race.objective_status(ObjectiveId(i as u16)) != Some(ObjectiveStatus::Open) {
+            let id = ObjectiveId(i as u16);
+            if race.objective_status(id) != Some(ObjectiveStatus::Open) {
                 continue;
             }
-            let mine = objective.side.is_none_or(|owner| owner == side);
-            let worth = worth(objective.reward, weights);
+            // A later step the side has not reached yet gives nothing to pursue now.
+            let mine = objective.side.is_none_or(|owner| owner == side)
+                && race.objective_counts_for(id, side);
+            let worth = worth_of(race, id, weights);
             let target = f64::from(objective.goal.target().max(1));
             match &objective.goal {
                 CheckedGoal::Laps(_) if mine => {
@@ -103,18 +106,25 @@ impl MissionLens {
                         lens.damage_share[car.index()] = HUNT_SHARE;
                     }
                 }
-                CheckedGoal::Hold(spaces, _) if mine => {
+                CheckedGoal::Hold(spaces, ..) if mine => {
                     lens.hold
                         .extend(spaces.iter().map(|space| (*space, worth / target)));
                 }
                 CheckedGoal::Survive(_) if mine => lens.loss_share = SURVIVE_SHARE,
                 // Kills and a wipeout are weighed through the damage the bot deals; another
-                // side's laps, ground or survival give this side nothing to pursue.
+                // side's laps, ground or survival give this side nothing to pursue; a side
+                // out of the race is reached by the crossings and losses scored already; an
+                // objective made of others is pursued through its parts, each weighed with
+                // its share of it (`worth_of`).
                 CheckedGoal::Laps(_)
                 | CheckedGoal::Hold(..)
                 | CheckedGoal::Survive(_)
                 | CheckedGoal::Kills(_)
-                | CheckedGoal::Wipeout => {}
+                | CheckedGoal::Wipeout
+                | CheckedGoal::AllOut
+                | CheckedGoal::All(_)
+                | CheckedGoal::Any(_)
+                | CheckedGoal::Then(_) => {}
             }
         }
         lens
@@ -137,13 +147,42 @@ impl MissionLens {
     }
 }
 
-/// What meeting an objective is worth at the profile's finish-line weight.
+/// What an objective's reward is worth by itself at the profile's finish-line weight. Losing
+/// is a win's worth against; a draw, an end settled by VP and a part's nothing are worth
+/// nothing by themselves (a draw is neither sought nor shunned: the sides' VP and cars decide
+/// what it means).
 fn worth(reward: Reward, weights: &Weights) -> f64 {
     let per_vp = weights.finish_vp.abs().max(1.0);
     match reward {
         Reward::Win => WIN_VP * per_vp,
         Reward::Vp(vp) => f64::from(vp) * per_vp,
+        Reward::Lose => -WIN_VP * per_vp,
+        Reward::Draw | Reward::End | Reward::Nothing => 0.0,
     }
+}
+
+/// What meeting an objective is worth: its own reward, and its share of each objective made
+/// of it (the whole's worth over its parts, all of an `Any`'s worth). The parts are acyclic
+/// (validated), so this ends.
+fn worth_of(race: &Race, objective: ObjectiveId, weights: &Weights) -> f64 {
+    let Some(o) = race
+        .mission()
+        .and_then(|m| m.objectives.get(objective.index()))
+    else {
+        return 0.0;
+    };
+    let mut total = worth(o.reward, weights);
+    for whole in &o.part_of {
+        let Some(w) = race.mission().and_then(|m| m.objectives.get(whole.index())) else {
+            continue;
+        };
+        let share = match w.goal {
+            CheckedGoal::Any(_) => 1.0,
+            _ => 1.0 / w.goal.parts().len().max(1) as f64,
+        };
+        total += share * worth_of(race, *whole, weights);
+    }
+    total
 }
 
 /// The objectives' worth to `me` in `race`: each open one's worth in proportion to its
@@ -161,7 +200,7 @@ pub fn objectives_worth(race: &Race, me: PlayerId, weights: &Weights, lens: &Mis
         if race.objective_status(id) != Some(ObjectiveStatus::Open) {
             continue;
         }
-        let worth = worth(objective.reward, weights);
+        let worth = worth_of(race, id, weights);
         let target = f64::from(objective.goal.target().max(1));
         let share = |s: SideId| f64::from(race.objective_progress(id, s).unwrap_or(0)) / target;
         let pursues = |s: SideId| objective.side.is_none_or(|owner| owner == s);

@@ -894,17 +894,42 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "objective-unreachable",
         Missions,
-        "No side can ever meet the objective (0 to reach, more kills than there are cars, a turn past the limit, a side's own car to eliminate, another side's car to escort).",
+        "No side can ever meet the objective (0 to reach, more kills than there are cars, a turn past the limit, a side's own car to eliminate for a win or VP, another side's car to escort, no part named).",
     ),
     code(
         "objective-needs-side",
         Missions,
-        "An objective that names a car (eliminate, escort) must say which side pursues it.",
+        "An objective that names a car (eliminate, escort) must say which side pursues it, unless it ends the race in a draw or settles it.",
     ),
     code(
         "objective-worth-nothing",
         Missions,
-        "An objective is worth 0 VP.",
+        "An objective is worth 0 VP, or nothing while no objective names it as a part.",
+    ),
+    code(
+        "unknown-objective",
+        Missions,
+        "An objective made of others (all, any, in order) names an objective the mission does not have.",
+    ),
+    code(
+        "objective-cycle",
+        Missions,
+        "An objective is a part of itself, directly or through the objectives it names.",
+    ),
+    code(
+        "objective-part-twice",
+        Missions,
+        "An objective names one part twice, or an objective is a step of two sequences (a step counts after the one before it, which must be one).",
+    ),
+    code(
+        "objective-part-side",
+        Missions,
+        "A part belongs to another side than the objective that names it.",
+    ),
+    code(
+        "objective-conflict",
+        Missions,
+        "Two objectives met by the same event end the race in two ways (a draw and a win, a win for two sides): say which one the event means.",
     ),
     code(
         "unknown-bot-profile",

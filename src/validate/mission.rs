@@ -90,10 +90,19 @@ pub enum CheckedGoal {
     Escort(MatCar, u8),
     /// A car of the side in the race at the end of this turn.
     Survive(u32),
-    /// A car of the side on one of the spaces at the end of this many turns.
-    Hold(Vec<SpaceId>, u8),
+    /// A car of the side (every car of it in the race, when the flag is set) on one of the
+    /// spaces at the end of this many turns.
+    Hold(Vec<SpaceId>, u8, bool),
     /// No car of another side left.
     Wipeout,
+    /// No car of the side left to race.
+    AllOut,
+    /// Every part met by the side.
+    All(Vec<ObjectiveId>),
+    /// One part met by the side.
+    Any(Vec<ObjectiveId>),
+    /// The parts met by the side in order.
+    Then(Vec<ObjectiveId>),
 }
 
 impl CheckedGoal {
@@ -101,9 +110,12 @@ impl CheckedGoal {
     #[must_use]
     pub fn target(&self) -> u32 {
         match self {
-            Self::Laps(n) | Self::Kills(n) | Self::Escort(_, n) | Self::Hold(_, n) => u32::from(*n),
+            Self::Laps(n) | Self::Kills(n) | Self::Escort(_, n) | Self::Hold(_, n, _) => {
+                u32::from(*n)
+            }
             Self::Survive(turn) => *turn,
-            Self::Eliminate(_) | Self::Wipeout => 1,
+            Self::Eliminate(_) | Self::Wipeout | Self::AllOut | Self::Any(_) => 1,
+            Self::All(parts) | Self::Then(parts) => parts.len() as u32,
         }
     }
 
@@ -112,9 +124,31 @@ impl CheckedGoal {
     pub fn named_car(&self) -> Option<MatCar> {
         match self {
             Self::Eliminate(car) | Self::Escort(car, _) => Some(*car),
-            Self::Laps(_) | Self::Kills(_) | Self::Survive(_) | Self::Hold(..) | Self::Wipeout => {
-                None
-            }
+            Self::Laps(_)
+            | Self::Kills(_)
+            | Self::Survive(_)
+            | Self::Hold(..)
+            | Self::Wipeout
+            | Self::AllOut
+            | Self::All(_)
+            | Self::Any(_)
+            | Self::Then(_) => None,
+        }
+    }
+
+    /// The objectives the goal is made of.
+    #[must_use]
+    pub fn parts(&self) -> &[ObjectiveId] {
+        match self {
+            Self::All(parts) | Self::Any(parts) | Self::Then(parts) => parts,
+            Self::Laps(_)
+            | Self::Kills(_)
+            | Self::Eliminate(_)
+            | Self::Escort(..)
+            | Self::Survive(_)
+            | Self::Hold(..)
+            | Self::Wipeout
+            | Self::AllOut => &[],
         }
     }
 }
@@ -130,6 +164,11 @@ pub struct CheckedObjective {
     pub goal: CheckedGoal,
     /// What it is worth.
     pub reward: Reward,
+    /// The part before it in the sequence ([`CheckedGoal::Then`]) it is a step of, if any: it
+    /// counts only once that part is met.
+    pub after: Option<ObjectiveId>,
+    /// The objectives that name it as a part.
+    pub part_of: Vec<ObjectiveId>,
 }
 
 /// A checked deck change: cards by their index in the pack's deck.
@@ -1146,7 +1185,12 @@ fn check_objectives(
             side,
             goal,
             reward: objective.reward,
+            after: None,
+            part_of: Vec::new(),
         });
+    }
+    if out.len() == mission.objectives.len() {
+        super::mission_parts::check(mission, &mut out, report);
     }
     out
 }
@@ -1160,17 +1204,21 @@ struct Sought<'a> {
 }
 
 impl Sought<'_> {
-    /// The car an objective names, found, and whether it is its side's own; `None` when it is
-    /// not found or the objective has no side (reported).
+    /// The car an objective names, found, and whether it is its side's own (`None` for an
+    /// objective of no side: one that ends the race in a draw, or settles it, needs none);
+    /// `None` when it is not found or needs a side it lacks (reported).
     fn named_car(
         &self,
         objective: &crate::content::mission::Objective,
         car: &CarRef,
         side: Option<SideId>,
         report: &mut FileReport<'_>,
-    ) -> Option<(MatCar, bool)> {
+    ) -> Option<(MatCar, Option<bool>)> {
         let found = find_car(self.content, self.sides, car, "the objective", report)?;
         let Some(side) = side else {
+            if matches!(objective.reward, Reward::Draw | Reward::End) {
+                return Some((found, None));
+            }
             let id = objective.id.as_str();
             report.error(
                 "objective-needs-side",
@@ -1178,11 +1226,17 @@ impl Sought<'_> {
                     id: objective.id.clone(),
                 }),
                 &[Needle::Value(id)],
-                format!("objective `{id}` names a car, so it belongs to a side: say which"),
+                format!(
+                    "objective `{id}` names a car, so it belongs to a side: say which (only \
+                     one that ends the race in a draw, or settles it, may have none)"
+                ),
             );
             return None;
         };
-        Some((found, self.sides[side.index()].teams.contains(&found.team)))
+        Some((
+            found,
+            Some(self.sides[side.index()].teams.contains(&found.team)),
+        ))
     }
 
     /// An objective's goal with its names found, or `None` when it has an error (reported).
@@ -1234,14 +1288,22 @@ impl Sought<'_> {
             }
             Goal::Eliminate(car) => {
                 let (found, own) = self.named_car(objective, car, side, report)?;
-                if own {
-                    return unreachable(report, format!("car #{} is its own side's", car.number));
+                // A side may lose, draw or score nothing by its own car's loss, never win.
+                if own == Some(true) && matches!(objective.reward, Reward::Win | Reward::Vp(_)) {
+                    return unreachable(
+                        report,
+                        format!(
+                            "car #{} is its own side's: its loss may lose or draw the race, \
+                             not win it or score",
+                            car.number
+                        ),
+                    );
                 }
                 Some(CheckedGoal::Eliminate(found))
             }
             Goal::Escort { car, laps } => {
                 let (found, own) = self.named_car(objective, car, side, report)?;
-                if !own {
+                if own == Some(false) {
                     return unreachable(
                         report,
                         format!(
@@ -1261,32 +1323,96 @@ impl Sought<'_> {
                 }
                 Some(CheckedGoal::Survive(*turn))
             }
-            Goal::Hold { spaces, turns } => {
-                if *turns == 0 || u32::from(*turns) > limit || spaces.is_empty() {
-                    return unreachable(
-                        report,
-                        format!(
-                            "it asks for {turns} turns on {} spaces, in a race of {limit} turns",
-                            spaces.len()
-                        ),
-                    );
-                }
-                let found = self.spaces(id, spaces, report);
-                if let Some(at) = found.iter().find(|s| self.track.in_run_off(**s)) {
-                    // A car that enters the run-off has finished and leaves the road.
-                    return unreachable(
-                        report,
-                        format!(
-                            "it holds {}, in the run-off of this point-to-point track, where no \
-                             car stays",
-                            self.track.at(*at)
-                        ),
-                    );
-                }
-                Some(CheckedGoal::Hold(found, *turns))
-            }
+            Goal::Hold {
+                spaces,
+                turns,
+                every,
+            } => self.hold(id, spaces, *turns, *every, report),
             Goal::Wipeout => Some(CheckedGoal::Wipeout),
+            Goal::AllOut => Some(CheckedGoal::AllOut),
+            Goal::All(parts) => Some(CheckedGoal::All(self.parts(objective, parts, report)?)),
+            Goal::Any(parts) => Some(CheckedGoal::Any(self.parts(objective, parts, report)?)),
+            Goal::Then(parts) => Some(CheckedGoal::Then(self.parts(objective, parts, report)?)),
         }
+    }
+
+    /// A hold's spaces found, and whether they can be held at all in the race.
+    fn hold(
+        &self,
+        id: &str,
+        spaces: &[crate::content::track::SpaceRef],
+        turns: u8,
+        every: bool,
+        report: &mut FileReport<'_>,
+    ) -> Option<CheckedGoal> {
+        let limit = self.mission.turn_limit.turn;
+        let unreachable = |report: &mut FileReport<'_>, why: String| {
+            report.error(
+                "objective-unreachable",
+                Some(ObjectRef::Objective { id: Id::from(id) }),
+                &[Needle::Value(id), Needle::Field("goal")],
+                format!("objective `{id}` can never be met: {why}"),
+            );
+            None
+        };
+        if turns == 0 || u32::from(turns) > limit || spaces.is_empty() {
+            return unreachable(
+                report,
+                format!(
+                    "it asks for {turns} turns on {} spaces, in a race of {limit} turns",
+                    spaces.len()
+                ),
+            );
+        }
+        let found = self.spaces(id, spaces, report);
+        if let Some(at) = found.iter().find(|s| self.track.in_run_off(**s)) {
+            // A car that enters the run-off has finished and leaves the road.
+            return unreachable(
+                report,
+                format!(
+                    "it holds {}, in the run-off of this point-to-point track, where no \
+                             car stays",
+                    self.track.at(*at)
+                ),
+            );
+        }
+        Some(CheckedGoal::Hold(found, turns, every))
+    }
+
+    /// The objectives a goal is made of, found by id; `None` when it names none or one the
+    /// mission lacks (reported). How the parts fit together is [`super::mission_parts`]'s.
+    fn parts(
+        &self,
+        objective: &crate::content::mission::Objective,
+        parts: &[Id],
+        report: &mut FileReport<'_>,
+    ) -> Option<Vec<ObjectiveId>> {
+        let id = objective.id.as_str();
+        let object = Some(ObjectRef::Objective {
+            id: objective.id.clone(),
+        });
+        if parts.is_empty() {
+            report.error(
+                "objective-unreachable",
+                object,
+                &[Needle::Value(id), Needle::Field("goal")],
+                format!("objective `{id}` can never be met: it names no objective as a part"),
+            );
+            return None;
+        }
+        let mut found = Vec::new();
+        for part in parts {
+            match self.mission.objectives.iter().position(|o| o.id == *part) {
+                Some(index) => found.push(ObjectiveId(index as u16)),
+                None => report.error(
+                    "unknown-objective",
+                    object.clone(),
+                    &[Needle::Value(id), Needle::Value(part.as_str())],
+                    format!("objective `{id}` names `{part}` as a part, which is not an objective"),
+                ),
+            }
+        }
+        (found.len() == parts.len()).then_some(found)
     }
 
     /// The spaces an objective names, each one the track lacks reported.

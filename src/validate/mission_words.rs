@@ -125,19 +125,48 @@ impl MissionWords<'_> {
             CheckedGoal::Survive(turn) => {
                 format!("still have a car in the race at the end of turn {turn}")
             }
-            CheckedGoal::Hold(spaces, turns) => {
+            CheckedGoal::Hold(spaces, turns, every) => {
                 let names: Vec<String> = spaces
                     .iter()
                     .map(|s| self.track.at(*s).to_string())
                     .collect();
                 format!(
-                    "end {} with a car on {}",
+                    "end {} with {} on {}",
                     count(*turns, "turn", "turns"),
+                    if *every {
+                        "every car still racing"
+                    } else {
+                        "a car"
+                    },
                     names.join(", ")
                 )
             }
             CheckedGoal::Wipeout => "leave no car of another side in the race".to_owned(),
+            CheckedGoal::AllOut => {
+                "see every car of the side out of the race: across the end, or destroyed".to_owned()
+            }
+            CheckedGoal::All(parts) => format!("meet all of {}", self.parts(parts, "and")),
+            CheckedGoal::Any(parts) => format!("meet one of {}", self.parts(parts, "or")),
+            CheckedGoal::Then(parts) => format!(
+                "meet {}, in that order, each after the one before (by the same car, where one \
+                 car met it)",
+                self.parts(parts, "then")
+            ),
         }
+    }
+
+    /// The parts of an objective made of others, by id, joined by `word`.
+    fn parts(&self, parts: &[ObjectiveId], word: &str) -> String {
+        let names: Vec<String> = parts
+            .iter()
+            .map(|p| {
+                self.mission
+                    .objectives
+                    .get(p.index())
+                    .map_or_else(|| format!("objective {}", p.0), |o| format!("`{}`", o.id))
+            })
+            .collect();
+        names.join(&format!(" {word} "))
     }
 
     /// What meeting an objective is worth.
@@ -146,6 +175,10 @@ impl MissionWords<'_> {
         match reward {
             Reward::Win => "wins the race".to_owned(),
             Reward::Vp(n) => format!("worth {n} VP"),
+            Reward::Lose => "loses the race".to_owned(),
+            Reward::Draw => "ends the race in a draw".to_owned(),
+            Reward::End => "ends the race, settled by VP".to_owned(),
+            Reward::Nothing => "a part of another objective".to_owned(),
         }
     }
 

@@ -18,6 +18,7 @@ pub mod limits;
 pub mod locate;
 mod missing_links;
 pub mod mission;
+mod mission_parts;
 pub mod mission_words;
 pub mod movement_events;
 pub mod open;

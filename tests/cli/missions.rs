@@ -242,6 +242,47 @@ fn hostile_missions_are_refused_at_their_lines_with_their_codes() {
 }
 
 #[test]
+fn hostile_objectives_made_of_others_are_refused_at_their_lines() {
+    let hold = r#"goal: Hold(spaces: ["10.1"], turns: 2), reward: Vp(2)"#;
+    // A sequence that names itself.
+    refused(
+        hold,
+        r#"goal: Then(["ambush", "hold-the-pass"]), reward: Win"#,
+        "objective-cycle",
+        Some("hold-the-pass"),
+    );
+    refused(
+        hold,
+        r#"goal: All(["ambush", "nowhere"]), reward: Win"#,
+        "unknown-objective",
+        Some("hold-the-pass"),
+    );
+    // The couriers' objective as a part of the raiders'.
+    refused(
+        hold,
+        r#"goal: Any(["deliver"]), reward: Win"#,
+        "objective-part-side",
+        Some("hold-the-pass"),
+    );
+    refused(
+        r#"(id: "hold-the-pass", side: Some("raiders"), goal: Hold(spaces: ["10.1"], turns: 2), reward: Vp(2)),"#,
+        r#"(id: "hold-the-pass", side: Some("raiders"), goal: Hold(spaces: ["10.1"], turns: 2), reward: Nothing),
+        (id: "first-way", side: Some("raiders"), goal: Then(["hold-the-pass", "ambush"]), reward: Win),
+        (id: "second-way", side: Some("raiders"), goal: Then(["ambush", "hold-the-pass"]), reward: Win),"#,
+        "objective-part-twice",
+        Some("second-way"),
+    );
+    // The courier destroyed: a win for the raiders, and a draw.
+    refused(
+        r#"(id: "hold-the-pass", side: Some("raiders"), goal: Hold(spaces: ["10.1"], turns: 2), reward: Vp(2)),"#,
+        r#"(id: "hold-the-pass", side: Some("raiders"), goal: Hold(spaces: ["10.1"], turns: 2), reward: Vp(2)),
+        (id: "courier-lost", goal: Eliminate((team: "rust-reapers", number: "11")), reward: Draw),"#,
+        "objective-conflict",
+        Some("courier-lost"),
+    );
+}
+
+#[test]
 fn a_mission_with_one_side_or_a_field_it_does_not_know_is_refused() {
     refused(
         r#"        (id: "raiders", name: "Raiders", teams: ["chrome-jackals"]),

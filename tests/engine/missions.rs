@@ -377,6 +377,7 @@ fn holding_a_space_at_the_end_of_a_turn_counts_and_meets_the_objective() {
             Goal::Hold {
                 spaces: vec![space_ref("5.2"), space_ref("6.2")],
                 turns,
+                every: false,
             },
             Reward::Win,
         )]))
@@ -395,6 +396,7 @@ fn a_space_no_car_of_the_side_holds_counts_nothing() {
         Goal::Hold {
             spaces: vec![space_ref("9.2")],
             turns: 1,
+            every: false,
         },
         Reward::Win,
     )]));
@@ -435,6 +437,7 @@ fn objective_vp_count_at_the_turn_limit() {
             Goal::Hold {
                 spaces: vec![space_ref("5.2")],
                 turns: 1,
+                every: false,
             },
             Reward::Vp(2),
         )],
@@ -454,6 +457,7 @@ fn a_tie_at_the_turn_limit_is_a_draw_or_goes_to_the_named_side() {
                 Goal::Hold {
                     spaces: vec![space_ref("5.2")],
                     turns: 1,
+                    every: false,
                 },
                 Reward::Vp(1),
             )],
@@ -553,6 +557,7 @@ fn a_mission_may_not_place_a_car_or_hold_a_space_in_a_point_to_point_run_off() {
             Goal::Hold {
                 spaces: vec![at.parse().expect("space")],
                 turns: 2,
+                every: false,
             },
             Reward::Win,
         )
@@ -755,4 +760,246 @@ fn a_bot_holds_fire_rather_than_shoot_its_allys_car() {
             assert_eq!(legal[chosen], Decision::HoldFire, "{name}, seed {seed}");
         }
     }
+}
+
+/// An objective worth nothing by itself: a part of others.
+fn part(id: &str, side: Option<&str>, goal: Goal) -> Objective {
+    objective(id, side, goal, Reward::Nothing)
+}
+
+/// Holding `spaces` at the end of `turns` turns, with one car or every car of the side.
+fn hold(spaces: &[&str], turns: u8, every: bool) -> Goal {
+    Goal::Hold {
+        spaces: spaces.iter().map(|s| space_ref(s)).collect(),
+        turns,
+        every,
+    }
+}
+
+fn ids(parts: &[&str]) -> Vec<Id> {
+    parts.iter().map(|p| Id::from(*p)).collect()
+}
+
+#[test]
+fn an_objective_worth_a_draw_ends_the_race_in_a_draw_at_the_event_that_meets_it() {
+    // "If the Limo is destroyed, the game is a draw": RR #12 plays the limo.
+    let limo = |number: &str| {
+        mission(vec![objective(
+            "limo-lost",
+            None,
+            Goal::Eliminate(car_ref(RR, number)),
+            Reward::Draw,
+        )])
+    };
+    let race = kill(limo("12"));
+    assert_eq!(race.result(), Some(RaceResult::Draw));
+    assert_eq!(last_kinds(&race, 2), ["ObjectiveMet", "Draw"]);
+    // Another car's crossing leaves the limo's objective open and the race on.
+    let other = crossing(limo("11"));
+    assert!(!other.is_over());
+    assert_eq!(
+        other.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Open)
+    );
+}
+
+#[test]
+fn an_objective_worth_a_loss_ends_the_race_and_the_other_side_wins() {
+    let race = kill(mission(vec![objective(
+        "limo-lost",
+        Some("reapers"),
+        Goal::Eliminate(car_ref(RR, "12")),
+        Reward::Lose,
+    )]));
+    assert_eq!(
+        race.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Met(REAPERS))
+    );
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(last_kinds(&race, 2), ["ObjectiveMet", "SideWon"]);
+}
+
+#[test]
+fn an_objective_that_ends_the_race_settles_it_by_vp_not_for_its_own_side() {
+    // The reapers hold 5.2 at the end of turn 1 and so end the race; the jackals' crossing is
+    // the only VP, so the jackals win it.
+    let race = end_of_turn_one(mission(vec![objective(
+        "stand-off",
+        Some("reapers"),
+        hold(&["5.2"], 1, false),
+        Reward::End,
+    )]));
+    assert_eq!(race.turn(), 1, "no second turn begins");
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(last_kinds(&race, 2), ["ObjectiveMet", "SideWon"]);
+}
+
+/// As [`end_of_turn_one`], with CJ #21 already activated on 9.2.
+fn end_of_turn_one_with_21_at_9_2(mission: Mission) -> Race {
+    let mut race = play_moving_first(
+        Position::on(&jump_track())
+            .car(CJ, "22", "12.1")
+            .activated(RR, "11", "5.2")
+            .activated(CJ, "21", "9.2")
+            .play(CJ, "22", "solo-2")
+            .mission(mission),
+    );
+    finish_turn_quietly(&mut race);
+    race
+}
+
+#[test]
+fn a_sequence_is_met_when_its_steps_are_met_in_order_by_the_same_car() {
+    // "Rescue the Scientist at the Police Station, then carry the Scientist back to your
+    // van": #22 crosses the line (the rescue), then ends the turn on 3.1 (the van).
+    let steps = |home: &str| {
+        mission(vec![
+            part("rescue", Some("jackals"), Goal::Laps(1)),
+            part("home", Some("jackals"), hold(&[home], 1, false)),
+            objective(
+                "rescue-then-home",
+                Some("jackals"),
+                Goal::Then(ids(&["rescue", "home"])),
+                Reward::Win,
+            ),
+        ])
+    };
+    let race = end_of_turn_one_with_21_at_9_2(steps("3.1"));
+    assert_eq!(race.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(
+        last_kinds(&race, 4),
+        [
+            "ObjectiveMet",
+            "ObjectiveProgress",
+            "ObjectiveMet",
+            "SideWon"
+        ]
+    );
+    // #21 stands on 9.2, but the rescue was #22's: the step after it is #22's alone.
+    let other_car = end_of_turn_one_with_21_at_9_2(steps("9.2"));
+    assert!(!other_car.is_over());
+    assert_eq!(
+        other_car.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Met(JACKALS))
+    );
+    assert_eq!(
+        other_car.objective_status(ObjectiveId(1)),
+        Some(ObjectiveStatus::Open)
+    );
+    // Without the sequence, #21 holding 9.2 is the side holding it.
+    let alone = end_of_turn_one_with_21_at_9_2(mission(vec![objective(
+        "home",
+        Some("jackals"),
+        hold(&["9.2"], 1, false),
+        Reward::Win,
+    )]));
+    assert_eq!(alone.result(), Some(RaceResult::SideWon(JACKALS)));
+}
+
+#[test]
+fn a_later_step_counts_only_what_happens_after_the_step_before_is_met() {
+    // Home first, then the crossing: the crossing came before home was held, so it does not
+    // count, and the sequence waits.
+    let race = end_of_turn_one(mission(vec![
+        part("rescue", Some("jackals"), Goal::Laps(1)),
+        part("home", Some("jackals"), hold(&["3.1"], 1, false)),
+        objective(
+            "home-then-rescue",
+            Some("jackals"),
+            Goal::Then(ids(&["home", "rescue"])),
+            Reward::Win,
+        ),
+    ]));
+    assert!(!race.is_over());
+    assert_eq!(
+        race.objective_status(ObjectiveId(1)),
+        Some(ObjectiveStatus::Met(JACKALS))
+    );
+    assert_eq!(
+        race.objective_status(ObjectiveId(0)),
+        Some(ObjectiveStatus::Open)
+    );
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(0));
+    assert_eq!(race.objective_progress(ObjectiveId(2), JACKALS), Some(1));
+}
+
+#[test]
+fn all_of_waits_for_every_part_and_any_of_takes_the_first_met() {
+    let with = |whole: Goal| {
+        end_of_turn_one(mission(vec![
+            part("cross", Some("jackals"), Goal::Laps(1)),
+            part("far-lane", Some("jackals"), hold(&["9.2"], 1, false)),
+            objective("whole", Some("jackals"), whole, Reward::Win),
+        ]))
+    };
+    let all = with(Goal::All(ids(&["cross", "far-lane"])));
+    assert!(!all.is_over());
+    assert_eq!(all.objective_progress(ObjectiveId(2), JACKALS), Some(1));
+    assert_eq!(
+        all.objective_status(ObjectiveId(2)),
+        Some(ObjectiveStatus::Open)
+    );
+    let any = with(Goal::Any(ids(&["far-lane", "cross"])));
+    assert_eq!(any.result(), Some(RaceResult::SideWon(JACKALS)));
+    assert_eq!(any.turn(), 1);
+    // Met at the crossing, before the end of the turn.
+    assert!(
+        !any.events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::TurnEnded { .. }))
+    );
+}
+
+#[test]
+fn a_sequence_fails_with_a_step_and_any_of_only_once_every_part_has_failed() {
+    let race = kill(mission(vec![
+        part(
+            "courier",
+            Some("reapers"),
+            Goal::Escort {
+                car: car_ref(RR, "12"),
+                laps: 1,
+            },
+        ),
+        part("hold-out", Some("reapers"), Goal::Survive(5)),
+        objective(
+            "deliver-then-hold",
+            Some("reapers"),
+            Goal::Then(ids(&["courier", "hold-out"])),
+            Reward::Win,
+        ),
+        objective(
+            "either",
+            Some("reapers"),
+            Goal::Any(ids(&["courier", "hold-out"])),
+            Reward::Vp(2),
+        ),
+    ]));
+    assert!(!race.is_over());
+    let status = |n: u16| race.objective_status(ObjectiveId(n));
+    assert_eq!(status(0), Some(ObjectiveStatus::Failed));
+    assert_eq!(status(2), Some(ObjectiveStatus::Failed));
+    assert_eq!(status(3), Some(ObjectiveStatus::Open));
+}
+
+#[test]
+fn holding_with_every_car_needs_every_car_of_the_side_on_the_spaces() {
+    let every = |spaces: &[&str]| {
+        end_of_turn_one_with_21_at_9_2(mission(vec![objective(
+            "all-at-the-van",
+            Some("jackals"),
+            hold(spaces, 1, true),
+            Reward::Win,
+        )]))
+    };
+    assert_eq!(
+        every(&["3.1", "9.2"]).result(),
+        Some(RaceResult::SideWon(JACKALS))
+    );
+    let one_away = every(&["3.1"]);
+    assert!(!one_away.is_over());
+    assert_eq!(
+        one_away.objective_progress(ObjectiveId(0), JACKALS),
+        Some(0)
+    );
 }

@@ -680,3 +680,76 @@ fn a_draft_typed_in_one_mission_is_not_shown_in_another() {
     );
     assert_eq!(shown_mission(&harness).players, Vec::<u8>::new());
 }
+
+/// Picks `option` in the `nth` combo box labelled `label`.
+fn choose(harness: &mut Harness<'static, StudioApp>, label: &str, nth: usize, option: &str) {
+    let combo = || {
+        harness
+            .query_all_by_role_and_label(egui::accesskit::Role::ComboBox, label)
+            .nth(nth)
+            .unwrap_or_else(|| panic!("combo box {label} #{nth}"))
+    };
+    combo().scroll_to_me();
+    settle(harness);
+    harness
+        .query_all_by_role_and_label(egui::accesskit::Role::ComboBox, label)
+        .nth(nth)
+        .expect("the combo box")
+        .click();
+    settle(harness);
+    // The list may be taller than its popup: the option is scrolled to, as a person would.
+    harness.get_by_label(option).scroll_to_me();
+    settle(harness);
+    harness.get_by_label(option).click();
+    settle(harness);
+}
+
+#[test]
+fn the_mission_editor_makes_an_objective_of_others_and_a_part_worth_nothing_with_undo() {
+    use roadwright::content::mission::{Goal, Reward};
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    harness.get_by_label("Add objective").click();
+    settle(&mut harness);
+    assert_eq!(shown_mission(&harness).objectives.len(), 3);
+
+    // The new objective (the couriers') becomes a sequence, and names the delivery.
+    choose(&mut harness, "goal", 2, "objectives in order");
+    assert_eq!(
+        shown_mission(&harness).objectives[2].goal,
+        Goal::Then(Vec::new())
+    );
+    harness.get_by_label("+ part").scroll_to_me();
+    settle(&mut harness);
+    harness.get_by_label("+ part").click();
+    settle(&mut harness);
+    assert_eq!(
+        shown_mission(&harness).objectives[2].goal,
+        Goal::Then(vec!["deliver".into()])
+    );
+    // The delivery becomes a part worth nothing by itself; the ambush, a draw.
+    choose(&mut harness, "reward", 0, "nothing (a part)");
+    assert_eq!(
+        shown_mission(&harness).objectives[0].reward,
+        Reward::Nothing
+    );
+    choose(&mut harness, "reward", 1, "a draw");
+    assert_eq!(shown_mission(&harness).objectives[1].reward, Reward::Draw);
+    common::studio::assert_no_errors(&harness);
+
+    // Each is one undoable edit.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(shown_mission(&harness).objectives[1].reward, Reward::Win);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(shown_mission(&harness).objectives[0].reward, Reward::Win);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(
+        shown_mission(&harness).objectives[2].goal,
+        Goal::Then(Vec::new())
+    );
+}

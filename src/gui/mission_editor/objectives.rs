@@ -1,5 +1,6 @@
 //! The mission editor's objectives: each one's id, its side (or every side), its kind with the
-//! kind's own values (laps, kills, a named car, turns, spaces), and its reward.
+//! kind's own values (laps, kills, a named car, turns, spaces, the objectives it is made of),
+//! and its reward.
 
 use egui::Ui;
 
@@ -123,7 +124,8 @@ pub(super) fn objectives(
     });
     ui.weak(
         "An objective of no side is a race between the sides: the first to meet it takes it. \
-         One worth Win ends the race at once.",
+         One that wins, loses, draws or ends the race does so at once. All, any and in-order \
+         objectives are made of others, their parts (a part worth nothing only counts for them).",
     );
     let side_names: Vec<String> = mission.sides.iter().map(|s| s.name.to_string()).collect();
     let mut sides: Vec<(Option<usize>, &str)> = vec![(None, "every side")];
@@ -252,7 +254,16 @@ fn goal_values(
                 set(changed, Some(group), Goal::Survive(turn));
             }
         }
-        Goal::Hold { spaces, turns } => {
+        Goal::Hold {
+            spaces,
+            turns,
+            every,
+        } => {
+            let hold = |spaces: Vec<SpaceRef>, turns: u8, every: bool| Goal::Hold {
+                spaces,
+                turns,
+                every,
+            };
             ui.vertical(|ui| {
                 ui.set_max_width(200.0);
                 if let Some((spaces, group)) = fields::ron_field::<Vec<SpaceRef>>(
@@ -263,43 +274,167 @@ fn goal_values(
                     &mut editor.drafts,
                     draft_rows::HOLD_SPACES + index,
                 ) {
-                    set(
-                        changed,
-                        Some(group),
-                        Goal::Hold {
-                            spaces,
-                            turns: *turns,
-                        },
-                    );
+                    set(changed, Some(group), hold(spaces, *turns, *every));
                 }
             });
             if let Some((turns, group)) = fields::number(ui, "hold turns", *turns, 1..=99) {
-                set(
-                    changed,
-                    Some(group),
-                    Goal::Hold {
-                        spaces: spaces.clone(),
-                        turns,
-                    },
-                );
+                set(changed, Some(group), hold(spaces.clone(), turns, *every));
             }
             ui.label("turns");
+            let mut all = *every;
+            if ui
+                .checkbox(&mut all, "every car")
+                .on_hover_text("Every car of the side still racing must stand on the spaces")
+                .changed()
+            {
+                set(changed, None, hold(spaces.clone(), *turns, all));
+            }
         }
-        Goal::Wipeout => {
+        Goal::Wipeout | Goal::AllOut => {
             ui.label("");
+        }
+        Goal::All(parts) | Goal::Any(parts) | Goal::Then(parts) => {
+            parts_values(ui, mission, index, parts, changed);
         }
     }
 }
 
-/// Objective `index`'s reward: the race, or VP.
+/// The parts of objective `index` (made of others): each one chosen among the mission's
+/// other objectives, moved earlier (a sequence's order), removed; a part added.
+fn parts_values(ui: &mut Ui, mission: &Mission, index: usize, parts: &[Id], changed: &mut Changed) {
+    let others: Vec<(usize, &str)> = mission
+        .objectives
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| *i != index)
+        .map(|(i, o)| (i, o.id.as_str()))
+        .collect();
+    let with_parts = |parts: Vec<Id>, goal: &Goal| match goal {
+        Goal::Any(_) => Goal::Any(parts),
+        Goal::Then(_) => Goal::Then(parts),
+        _ => Goal::All(parts),
+    };
+    let goal = &mission.objectives[index].goal;
+    let separator = match goal {
+        Goal::Then(_) => "then",
+        Goal::Any(_) => "or",
+        _ => "and",
+    };
+    for (n, part) in parts.iter().enumerate() {
+        if n > 0 {
+            ui.label(separator);
+        }
+        let at = mission.objectives.iter().position(|o| o.id == *part);
+        let mut options = others.clone();
+        let unknown = format!("{part}?");
+        if at.is_none() {
+            options.push((usize::MAX, unknown.as_str()));
+        }
+        let shown = at.unwrap_or(usize::MAX);
+        if let Some(chosen) = fields::choice(
+            ui,
+            "objective part",
+            ("part", index * 64 + n),
+            shown,
+            &options,
+        ) && let Some(o) = mission.objectives.get(chosen)
+        {
+            let mut new = parts.to_vec();
+            new[n] = o.id.clone();
+            let goal = with_parts(new, goal);
+            change(changed, mission, None, |m| m.objectives[index].goal = goal);
+        }
+        if n > 0 && ui.small_button("⏶").on_hover_text("Earlier").clicked() {
+            let mut new = parts.to_vec();
+            new.swap(n - 1, n);
+            let goal = with_parts(new, goal);
+            change(changed, mission, None, |m| m.objectives[index].goal = goal);
+        }
+        if ui
+            .small_button("✖")
+            .on_hover_text("Remove this part")
+            .clicked()
+        {
+            let mut new = parts.to_vec();
+            new.remove(n);
+            let goal = with_parts(new, goal);
+            change(changed, mission, None, |m| m.objectives[index].goal = goal);
+        }
+    }
+    let unused = others
+        .iter()
+        .find(|(i, _)| !parts.contains(&mission.objectives[*i].id));
+    if let Some((i, _)) = unused
+        && ui
+            .small_button("+ part")
+            .on_hover_text("Name another objective as a part")
+            .clicked()
+    {
+        let mut new = parts.to_vec();
+        new.push(mission.objectives[*i].id.clone());
+        let goal = with_parts(new, goal);
+        change(changed, mission, None, |m| m.objectives[index].goal = goal);
+    }
+}
+
+/// The kinds of reward, as the studio offers them.
+const REWARDS: [(RewardKind, &str); 6] = [
+    (RewardKind::Win, "wins the race"),
+    (RewardKind::Vp, "VP"),
+    (RewardKind::Lose, "loses the race"),
+    (RewardKind::Draw, "a draw"),
+    (RewardKind::End, "ends the race"),
+    (RewardKind::Nothing, "nothing (a part)"),
+];
+
+/// A reward's kind, without its VP.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RewardKind {
+    Win,
+    Vp,
+    Lose,
+    Draw,
+    End,
+    Nothing,
+}
+
+impl RewardKind {
+    fn of(reward: Reward) -> Self {
+        match reward {
+            Reward::Win => Self::Win,
+            Reward::Vp(_) => Self::Vp,
+            Reward::Lose => Self::Lose,
+            Reward::Draw => Self::Draw,
+            Reward::End => Self::End,
+            Reward::Nothing => Self::Nothing,
+        }
+    }
+
+    fn reward(self) -> Reward {
+        match self {
+            Self::Win => Reward::Win,
+            Self::Vp => Reward::Vp(2),
+            Self::Lose => Reward::Lose,
+            Self::Draw => Reward::Draw,
+            Self::End => Reward::End,
+            Self::Nothing => Reward::Nothing,
+        }
+    }
+}
+
+/// Objective `index`'s reward: the race won or lost, VP, a draw, the end, or nothing.
 fn reward(ui: &mut Ui, mission: &Mission, index: usize, changed: &mut Changed) {
     let reward = mission.objectives[index].reward;
     ui.horizontal(|ui| {
-        let kinds = [(false, "wins the race"), (true, "VP")];
-        let is_vp = matches!(reward, Reward::Vp(_));
-        if let Some(vp) = fields::choice(ui, "reward", ("reward", index), is_vp, &kinds) {
+        if let Some(kind) = fields::choice(
+            ui,
+            "reward",
+            ("reward", index),
+            RewardKind::of(reward),
+            &REWARDS,
+        ) {
             change(changed, mission, None, |m| {
-                m.objectives[index].reward = if vp { Reward::Vp(2) } else { Reward::Win };
+                m.objectives[index].reward = kind.reward();
             });
         }
         if let Reward::Vp(n) = reward
