@@ -179,10 +179,12 @@ pub fn course_build(
         document: Document::parse(&source).map_err(io::Error::other)?,
         source,
     };
-    let errors: Vec<Diagnostic> = crate::validate::validate_document_against(&built, &terrain)
-        .into_iter()
-        .filter(Diagnostic::is_error)
-        .collect();
+    let field = crate::validate::open::content_field(&args.content);
+    let errors: Vec<Diagnostic> =
+        crate::validate::validate_document_against(&built, &terrain, field)
+            .into_iter()
+            .filter(Diagnostic::is_error)
+            .collect();
     if !errors.is_empty() {
         for error in &errors {
             writeln!(err, "{error}")?;

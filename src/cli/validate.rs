@@ -87,7 +87,7 @@ pub struct ValidateArgs {
 fn check_courses(
     opened: &RawPack,
     seeds: u64,
-    terrain: &crate::validate::checked::TerrainBook,
+    (terrain, field): (&crate::validate::checked::TerrainBook, u32),
     (play, played): (Option<&Play<'_>>, &mut Option<Played>),
     diagnostics: &mut Vec<Diagnostic>,
 ) -> usize {
@@ -103,7 +103,7 @@ fn check_courses(
                 files: built,
                 errors: Vec::new(),
             };
-            diagnostics.extend(validate_opened_against(&built, terrain));
+            diagnostics.extend(validate_opened_against(&built, terrain, field));
             if let Some(play) = play {
                 unreadable += play_counted(&built, play, played, diagnostics);
             }
@@ -176,13 +176,14 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         // they are raced with, and played on it: a project folder's own, else `--content`'s.
         let content = crate::validate::open::content_for(path, &args.content);
         let terrain = crate::validate::open::terrain_for(&opened, &content);
+        let field = crate::validate::open::content_field(&content);
         let play = play.map(|play| Play {
             content: &content,
             ..*play
         });
         let play = play.as_ref();
         unreadable += opened.errors.len();
-        diagnostics.extend(validate_opened_against(&opened, &terrain));
+        diagnostics.extend(validate_opened_against(&opened, &terrain, field));
         diagnostics.extend(check_played_files(
             &opened,
             play.zip(played.as_mut()),
@@ -195,7 +196,7 @@ pub fn validate(args: &ValidateArgs, out: &mut dyn Write, err: &mut dyn Write) -
         unreadable += check_courses(
             &opened,
             args.course_seeds,
-            &terrain,
+            (&terrain, field),
             (play, &mut played),
             &mut diagnostics,
         );

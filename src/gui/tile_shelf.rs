@@ -53,7 +53,8 @@ impl TileShelf {
         for file in &opened.files {
             if let Document::Tile(tile) = &file.document {
                 let errors: Vec<String> =
-                    crate::validate::validate_document_against(file, &terrain)
+                    // A tile has no grid: no field to seat.
+                    crate::validate::validate_document_against(file, &terrain, 0)
                         .into_iter()
                         .filter(crate::validate::Diagnostic::is_error)
                         .map(|d| d.to_string())

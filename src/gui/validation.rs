@@ -74,7 +74,11 @@ impl Snapshot {
                 _ => None,
             })
             .collect();
-        check_courses(&pack, &terrain, &mut tracks, &mut diagnostics);
+        let field = content.as_ref().map_or(
+            crate::validate::limits::GRID_POSITIONS,
+            crate::validate::checked::Content::largest_field,
+        );
+        check_courses(&pack, (&terrain, field), &mut tracks, &mut diagnostics);
         let missions = content.as_ref().map_or_else(BTreeMap::new, |content| {
             check_missions(&pack, content, &tracks, &mut diagnostics)
         });
@@ -259,10 +263,11 @@ impl Validator {
 /// kinds of ground as edited, as `validate` builds one: a tile the folder lacks, a join that
 /// cannot be made, a tile with errors, each named at the course or the tile. The checked track
 /// of each course that builds is kept under the course's file, where a mission naming the
-/// course finds it.
+/// course finds it. A course whose start seats fewer cars than the pack's largest `field` is
+/// named too, as `validate` names it.
 fn check_courses(
     pack: &RawPack,
-    terrain: &crate::validate::checked::TerrainBook,
+    (terrain, field): (&crate::validate::checked::TerrainBook, u32),
     tracks: &mut BTreeMap<PathBuf, CheckedTrack>,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
@@ -275,6 +280,17 @@ fn check_courses(
                 .and_then(|track| CheckedTrack::from_track(&track, terrain));
         match built {
             Ok(checked) => {
+                if (checked.start_places() as u64) < u64::from(field) {
+                    diagnostics.push(Diagnostic::error_in(
+                        &file.source.path,
+                        "grid-too-small",
+                        format!(
+                            "the course starts {} cars (course seed 0); the largest field of the \
+                             pack's rulesets needs {field}",
+                            checked.start_places()
+                        ),
+                    ));
+                }
                 tracks.insert(file.source.path.clone(), checked);
             }
             Err(found) => diagnostics.extend(found),

@@ -75,7 +75,8 @@ impl CourseFiles {
         for file in &opened.files {
             if let Document::Tile(tile) = &file.document {
                 problems.extend(
-                    crate::validate::validate_document_against(file, terrain)
+                    // A tile has no grid: no field to seat.
+                    crate::validate::validate_document_against(file, terrain, 0)
                         .into_iter()
                         .filter(Diagnostic::is_error),
                 );

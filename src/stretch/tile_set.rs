@@ -1,4 +1,4 @@
-//! The standard tile set: twenty tiles cut from the sample tracks ([`super::samples`]) and from
+//! The standard tile set: twenty-one tiles cut from the sample tracks ([`super::samples`]) and from
 //! short tracks laid with the same stretches, written to `tiles/` by `roadwright course tiles`.
 //!
 //! The pieces a course of this family is made of join each other freely: every tile's edges
@@ -9,7 +9,10 @@
 //! hairpins turn the road back on itself in eight sectors, so that a short course (Rush 'n
 //! Crush's four or five tiles) closes: the start, a hairpin, twelve sectors of straights and a
 //! hairpin (`start, hairpin-right, straight-8, straight-4, hairpin-right`). The two bends turn
-//! a gentler 45° in four sectors on four lanes, for courses that wander.
+//! a gentler 45° in four sectors on four lanes, for courses that wander. The short starting
+//! tile holds a 12-car grid in four sectors, for a pack whose rulesets seat no more (a track
+//! must hold the largest field of its pack's rulesets): with it, `start-short, straight-4,
+//! hairpin-right, straight-8, hairpin-right` closes in five tiles.
 
 use std::ops::Range;
 
@@ -21,7 +24,7 @@ use crate::content::tile::Tile;
 use crate::content::track::{Section, SpaceRef, Track, TrackStyle};
 
 /// The ids of the standard tiles, with what each is.
-pub const TILE_SET: [(&str, &str); 20] = [
+pub const TILE_SET: [(&str, &str); 21] = [
     (
         "start",
         "the starting tile: twelve sectors of four lanes, the 40-car grid and the chute",
@@ -93,6 +96,11 @@ pub const TILE_SET: [(&str, &str); 20] = [
         "bend-left",
         "a gentle 45° left-hand bend of four sectors on four lanes",
     ),
+    (
+        "start-short",
+        "a short starting tile: four sectors of four lanes, a 12-car grid and the chute (for a \
+         pack whose rulesets seat at most 12 cars)",
+    ),
 ];
 
 /// The standard tiles, in the order of [`TILE_SET`].
@@ -130,7 +138,11 @@ pub fn standard_tiles() -> Result<Vec<Tile>, BuildError> {
     let bend = 4.0 / 45f32.to_radians();
     let bend_right = laid(&|b| b.corner(4, 4, 45.0, bend).map(drop))?;
     let bend_left = laid(&|b| b.corner(4, 4, -45.0, bend).map(drop))?;
-    let pieces: [(&Track, Range<u32>); 20] = [
+    let start_short = laid(&|b| {
+        b.straight(4, 4)?.grid(0, 12)?.chute(3, LaneSide::Outside)?;
+        Ok(())
+    })?;
+    let pieces: [(&Track, Range<u32>); 21] = [
         (&start, whole(&start)),
         (&straight_2, whole(&straight_2)),
         (&quarry, 28..32),
@@ -151,14 +163,15 @@ pub fn standard_tiles() -> Result<Vec<Tile>, BuildError> {
         (&straight_8, whole(&straight_8)),
         (&bend_right, whole(&bend_right)),
         (&bend_left, whole(&bend_left)),
+        (&start_short, whole(&start_short)),
     ];
     TILE_SET
         .iter()
         .zip(pieces)
         .map(|(&(id, what), (track, sectors))| {
             let mut tile = cut(track, sectors, id, what)?;
-            if id != "start" {
-                // Only the starting tile brings a grid and a chute: the others are cut from
+            if !id.starts_with("start") {
+                // Only the starting tiles bring a grid and a chute: the others are cut from
                 // where a sample track's grid may stand, and leave it behind.
                 tile.grid.clear();
                 tile.chute = None;

@@ -38,6 +38,22 @@ pub struct Content {
     pub hazards: Option<super::hazard_deck::HazardBook>,
 }
 
+impl Content {
+    /// The most cars any of its rulesets puts on a starting grid (players times cars per team,
+    /// over every player count each allows): the grid positions a track raced with it must
+    /// hold. The rulebook's is 40 (10 players of 4 cars, "spaces numbered 1-40"); a pack whose
+    /// only ruleset seats 3 players of 2 cars asks 6 of its tracks. A mission seats no more
+    /// than its ruleset does, and one that places its cars uses no grid.
+    #[must_use]
+    pub fn largest_field(&self) -> u32 {
+        self.rulesets
+            .values()
+            .map(Ruleset::largest_field)
+            .max()
+            .unwrap_or(0)
+    }
+}
+
 /// A checked race card kind.
 #[derive(Clone, PartialEq, Debug)]
 pub struct RaceCard {
@@ -168,4 +184,16 @@ pub struct Ruleset {
     pub event_after_elimination: crate::content::ruleset::EventAfterElimination,
     /// Where a Bulldoze on a Sideswipe puts the target.
     pub sideswipe_bulldoze: crate::content::ruleset::SideswipeBulldoze,
+}
+
+impl Ruleset {
+    /// The most cars it puts on a starting grid, over the player counts it allows.
+    #[must_use]
+    pub fn largest_field(&self) -> u32 {
+        self.cars_by_players
+            .iter()
+            .map(|(players, cars)| u32::from(*players) * u32::from(*cars))
+            .max()
+            .unwrap_or(0)
+    }
 }

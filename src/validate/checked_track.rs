@@ -179,9 +179,12 @@ impl CheckedTrack {
         source: &SourceFile,
     ) -> Result<Self, Vec<Diagnostic>> {
         let mut diagnostics = Vec::new();
+        // The grid's size is judged against a pack's field where the pack is known (validation)
+        // and against the race's where the race is (setup's `GridTooSmall`): a track seats any
+        // race that fits its grid.
         let ok = super::track::check(
             track,
-            super::limits::GRID_POSITIONS,
+            0,
             terrain,
             &mut FileReport::new(source, &mut diagnostics),
         );
@@ -486,6 +489,17 @@ impl CheckedTrack {
         } else {
             (self.ahead_of_line.len() >= cars)
                 .then(|| self.ahead_of_line[..cars].iter().rev().copied().collect())
+        }
+    }
+
+    /// How many cars the track can start: its grid's positions, or the spaces ahead of the
+    /// line of a style without a grid.
+    #[must_use]
+    pub fn start_places(&self) -> usize {
+        if self.style.uses_grid() {
+            self.grid.len()
+        } else {
+            self.ahead_of_line.len()
         }
     }
 

@@ -350,7 +350,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "grid-too-small",
         Track,
-        "Fewer grid positions than the largest field needs (40 for ten players of four cars).",
+        "Fewer grid positions than the largest field of the pack's rulesets needs (40 for ten players of four cars; a race the grid cannot seat is refused at setup).",
     ),
     code(
         "grid-duplicate-space",

@@ -46,15 +46,22 @@ use report::FileReport;
 /// [`validate_pack`].
 #[must_use]
 pub fn validate_document(loaded: &LoadedDocument) -> Vec<Diagnostic> {
-    validate_document_against(loaded, &terrain::TerrainBook::standard())
+    validate_document_against(
+        loaded,
+        &terrain::TerrainBook::standard(),
+        limits::GRID_POSITIONS,
+    )
 }
 
-/// [`validate_document`], a track checked against the kinds of ground `terrain` (a pack's
-/// beside it).
+/// [`validate_document`], a track checked against the pack it is raced with: the kinds of
+/// ground `terrain` and a starting grid of at least `field` positions (the largest field of
+/// the pack's rulesets, [`checked::Content::largest_field`]; what [`open::content_field`]
+/// says of a content folder).
 #[must_use]
 pub fn validate_document_against(
     loaded: &LoadedDocument,
     terrain: &terrain::TerrainBook,
+    field: u32,
 ) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let limits = Limits::RULEBOOK;
@@ -76,7 +83,7 @@ pub fn validate_document_against(
             ruleset::check(ruleset, &mut report);
         }
         Document::Track(track) => {
-            track::check(track, limits::GRID_POSITIONS, terrain, &mut report);
+            track::check(track, field, terrain, &mut report);
         }
         Document::Terrain(file) => {
             terrain::check(file, &mut report);
@@ -105,15 +112,21 @@ pub fn validate_document_against(
 /// folder of tracks or other lone files and single files one by one. Load failures are diagnostics too; the result is sorted.
 #[must_use]
 pub fn validate_opened(opened: &RawPack) -> Vec<Diagnostic> {
-    validate_opened_against(opened, &terrain::TerrainBook::standard())
+    validate_opened_against(
+        opened,
+        &terrain::TerrainBook::standard(),
+        limits::GRID_POSITIONS,
+    )
 }
 
-/// [`validate_opened`], lone tracks checked against the kinds of ground `terrain` (a pack's
-/// they are raced with); a pack's own tracks are checked against its own.
+/// [`validate_opened`], lone tracks checked against the pack they are raced with (its kinds of
+/// ground `terrain`, its largest `field`, as [`validate_document_against`]); a pack's own
+/// tracks are checked against its own.
 #[must_use]
 pub fn validate_opened_against(
     opened: &RawPack,
     terrain: &terrain::TerrainBook,
+    field: u32,
 ) -> Vec<Diagnostic> {
     // A folder is a content pack when it holds any of a pack's own files (a deck, the team
     // mats, a ruleset); a folder of tracks, scenarios or tuning specs alone is checked file by
@@ -128,7 +141,7 @@ pub fn validate_opened_against(
     let mut out: Vec<Diagnostic> = opened
         .files
         .iter()
-        .flat_map(|file| validate_document_against(file, terrain))
+        .flat_map(|file| validate_document_against(file, terrain, field))
         .chain(opened.errors.iter().map(Diagnostic::from_load_error))
         .collect();
     sort_diagnostics(&mut out);

@@ -45,6 +45,17 @@ pub fn content_terrain(content: &std::path::Path) -> TerrainBook {
     }
 }
 
+/// The largest field of the content folder at `content`: the grid positions a lone track raced
+/// with it must hold ([`Content::largest_field`]). The rulebook's 40 when there is no folder
+/// there or its pack does not check (its errors are the pack's validation's to report).
+#[must_use]
+pub fn content_field(content: &Path) -> u32 {
+    if !content.is_dir() {
+        return super::limits::GRID_POSITIONS;
+    }
+    open_content(content).map_or(super::limits::GRID_POSITIONS, |c| c.largest_field())
+}
+
 /// The content folder what is at `path` is raced with: a project folder's own `content/` (the
 /// project holds its pack beside its tracks, tiles and courses), else `content` (`--content`).
 #[must_use]

@@ -109,12 +109,17 @@ pub fn validate_pack(pack: &RawPack) -> (Option<Content>, Vec<Diagnostic>) {
         }
         _ => None,
     };
+    // A track must seat the largest field of the pack's rulesets; the rulebook's 40 when
+    // they did not check.
+    let field = content
+        .as_ref()
+        .map_or(GRID_POSITIONS, Content::largest_field);
     // Tracks are checked after the content is judged: a track with errors is not playable, but
     // it does not make the decks and mats unplayable on another track.
     for loaded in by_kind.get(&ContentKind::Track).into_iter().flatten() {
         if let Document::Track(track) = &loaded.document {
             let mut report = FileReport::new(&loaded.source, &mut out);
-            super::track::check(track, GRID_POSITIONS, &track_terrain, &mut report);
+            super::track::check(track, field, &track_terrain, &mut report);
             if !has_hazard_deck {
                 super::track::warn_spots_without_deck(track, &track_terrain, &mut report);
             }

@@ -1080,3 +1080,96 @@ fn a_rolling_road_that_cannot_roll_is_refused_once_at_its_rolling_field() {
         );
     }
 }
+
+/// The standard pack with one ruleset of 2 or 3 players racing 2 cars each: a field of 6.
+fn pack_of_six(dir: &Path) -> std::path::PathBuf {
+    let pack = dir.join("content");
+    common::copy_folder(&common::repo("content"), &pack);
+    fs::remove_file(pack.join("rulesets/long.ron")).expect("long");
+    let standard = fs::read_to_string(pack.join("rulesets/standard.ron")).expect("standard");
+    let bands = standard
+        .find("cars_per_team")
+        .and_then(|at| standard[at..].find("cars_on_mat").map(|end| at..at + end))
+        .expect("the bands");
+    let six = format!(
+        "{}cars_per_team: [(min_players: 2, max_players: 3, cars: 2)],\n    {}",
+        &standard[..bands.start],
+        &standard[bands.end..]
+    )
+    .replace("max_players: 10,", "max_players: 3,");
+    fs::write(pack.join("rulesets/standard.ron"), six).expect("write");
+    pack
+}
+
+#[test]
+fn a_track_holds_the_largest_field_its_packs_rulesets_seat_not_forty() {
+    // Rush 'n Crush's two-lap race on five tiles, from the short starting tile's 12-car grid.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pack = pack_of_six(dir.path());
+    let course = dir.path().join("two-laps.ron");
+    fs::write(
+        &course,
+        format!(
+            r#"(kind: Course, version: 1, id: "two-laps", name: "Two laps", tiles: "{}",
+                layout: Fixed(["start-short", "straight-4", "hairpin-right", "straight-8", "hairpin-right"]))"#,
+            common::repo("tiles").display()
+        ),
+    )
+    .expect("course");
+    let course = course.to_str().expect("utf-8");
+    // The standard pack seats 40 cars: 12 places are too few, and said so.
+    let standard = common::roadwright(&[
+        "validate",
+        course,
+        "--content",
+        common::repo("content").to_str().expect("utf-8"),
+    ]);
+    assert_eq!(standard.code, 1, "{}", standard.stdout);
+    assert!(
+        standard.stdout.contains("error[grid-too-small]")
+            && standard.stdout.contains("the largest field needs 40"),
+        "{}",
+        standard.stdout
+    );
+    // The pack of six asks six.
+    let pack = pack.to_str().expect("utf-8");
+    let six = common::roadwright(&["validate", course, "--content", pack, "--play=20"]);
+    assert_eq!(six.code, 0, "{}{}", six.stdout, six.stderr);
+    assert!(!six.stdout.contains("grid-too-small"), "{}", six.stdout);
+    let race = common::roadwright(&[
+        "race",
+        "--track",
+        course,
+        "--content",
+        pack,
+        "--players",
+        "3",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(race.code, 0, "{}{}", race.stdout, race.stderr);
+    // A race the grid cannot seat is refused at setup, not dealt short.
+    let mut track = roadwright::stretch::samples::oval().expect("oval");
+    track.grid.truncate(5);
+    let oval = dir.path().join("five.ron");
+    fs::write(
+        &oval,
+        Document::Track(track).to_text(Format::Ron).expect("text"),
+    )
+    .expect("track");
+    let short = common::roadwright(&[
+        "race",
+        "--track",
+        oval.to_str().expect("utf-8"),
+        "--content",
+        pack,
+        "--players",
+        "3",
+    ]);
+    assert_ne!(short.code, 0);
+    assert!(
+        short.stderr.contains("room for fewer than 6 cars"),
+        "{}",
+        short.stderr
+    );
+}

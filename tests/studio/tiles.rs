@@ -253,7 +253,7 @@ fn a_course_opens_in_its_editor_edits_with_undo_and_shows_the_track_it_builds() 
     )
     .expect("copy the course");
     let mut harness = start(StudioApp::open(project.path()));
-    // Listed in the files panel (below the twenty tiles, past the window's edge), and shown.
+    // Listed in the files panel (below the twenty-one tiles, past the window's edge), and shown.
     harness.get_by_label("scrapyard-run.ron (course)");
     let shown = harness
         .state()
