@@ -199,10 +199,14 @@ fn the_standard_tiles_are_what_the_tile_set_cuts_and_each_checks_clean() {
     let start = &tiles[&Id::from("start")];
     assert_eq!(start.grid.len(), 40);
     assert!(start.chute.is_some());
+    // The short start seats a pack of twelve cars or fewer.
+    let short = &tiles[&Id::from("start-short")];
+    assert_eq!((short.sectors.len(), short.grid.len()), (4, 12));
+    assert!(short.chute.is_some());
     assert!(
         tiles
             .values()
-            .filter(|t| t.id.as_str() != "start")
+            .filter(|t| !t.id.as_str().starts_with("start"))
             .all(|t| t.grid.is_empty() && t.chute.is_none())
     );
 }
