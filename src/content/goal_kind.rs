@@ -32,6 +32,8 @@ pub enum GoalKind {
     Wipeout,
     /// [`Goal::AllOut`].
     AllOut,
+    /// [`Goal::LeftBehind`].
+    LeftBehind,
     /// [`Goal::All`].
     All,
     /// [`Goal::Any`].
@@ -42,7 +44,7 @@ pub enum GoalKind {
 
 impl GoalKind {
     /// Every kind, in the order the studio offers them.
-    pub const ALL: [Self; 11] = [
+    pub const ALL: [Self; 12] = [
         Self::Laps,
         Self::Kills,
         Self::Eliminate,
@@ -51,6 +53,7 @@ impl GoalKind {
         Self::Hold,
         Self::Wipeout,
         Self::AllOut,
+        Self::LeftBehind,
         Self::All,
         Self::Any,
         Self::Then,
@@ -68,6 +71,7 @@ impl GoalKind {
             Self::Hold => "hold spaces",
             Self::Wipeout => "wipe out the others",
             Self::AllOut => "every car out of the race",
+            Self::LeftBehind => "a car left by the back",
             Self::All => "all of some objectives",
             Self::Any => "any of some objectives",
             Self::Then => "objectives in order",
@@ -97,6 +101,7 @@ impl GoalKind {
             },
             Self::Wipeout => Goal::Wipeout,
             Self::AllOut => Goal::AllOut,
+            Self::LeftBehind => Goal::LeftBehind,
             Self::All => Goal::All(Vec::new()),
             Self::Any => Goal::Any(Vec::new()),
             Self::Then => Goal::Then(Vec::new()),
@@ -117,6 +122,7 @@ impl Goal {
             Self::Hold { .. } => GoalKind::Hold,
             Self::Wipeout => GoalKind::Wipeout,
             Self::AllOut => GoalKind::AllOut,
+            Self::LeftBehind => GoalKind::LeftBehind,
             Self::All(_) => GoalKind::All,
             Self::Any(_) => GoalKind::Any,
             Self::Then(_) => GoalKind::Then,
@@ -135,7 +141,8 @@ impl Goal {
             | Self::Survive(_)
             | Self::Hold { .. }
             | Self::Wipeout
-            | Self::AllOut => &[],
+            | Self::AllOut
+            | Self::LeftBehind => &[],
         }
     }
 
@@ -150,6 +157,7 @@ impl Goal {
             | Self::Hold { .. }
             | Self::Wipeout
             | Self::AllOut
+            | Self::LeftBehind
             | Self::All(_)
             | Self::Any(_)
             | Self::Then(_) => None,

@@ -38,6 +38,10 @@
 //!   have escaped or been stopped"). It cannot fail.
 //! - [`Goal::Hold`] with `every`: at the end of a turn every car of the side still in the race
 //!   stands on one of the spaces ("all back at the van").
+//! - [`Goal::LeftBehind`]: a car of the side leaves by the back: a rolling road's rear tile is
+//!   removed with it ("the game is a draw if any of the survivor vehicles exit off the BACK
+//!   end"). A car cannot drive backward off a course, so on a road that does not roll no car
+//!   leaves by the back, and validation says so. It cannot fail.
 //!
 //! # Objectives made of objectives
 //! Three kinds name other objectives of the mission by id, their **parts**:
@@ -70,8 +74,10 @@
 //! The pools stay as the rulebook has them, with the mission's amounts: a team that empties its
 //! pool wins the race for its side (11.5), unless `vp.pool_wins` is off. The mission's turn
 //! limit ends the race at the end of that turn: the side with the most VP (its teams' claims
-//! plus its objectives' VP) wins when `most_vp` is on; a tie (or `most_vp` off) is settled by
-//! `ties`: a draw, or a named side wins.
+//! plus its objectives' VP) wins when `most_vp` is on; a tie (or `most_vp` off) goes through
+//! the `tie_breaks` in order (the most kills, cars left, cars finished), and what is still
+//! level is settled by `ties`: a draw, or a named side wins. A side claims VP only from the
+//! sources its `scores` names (all, by default).
 //!
 //! Format history: version 1 (current).
 
@@ -172,7 +178,7 @@ impl Mission {
             id: Id::from(id),
             name: Text::from(name),
             teams: vec![team.clone()],
-            bot: None,
+            ..Side::default()
         };
         Self {
             kind: MissionKind::Mission,
@@ -201,13 +207,17 @@ impl Mission {
                 turn: 20,
                 most_vp: true,
                 ties: Tie::Draw,
+                tie_breaks: Vec::new(),
             },
         }
     }
 }
 
-/// A side: teams playing together, who win or lose together.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+/// A side: teams playing together, who win or lose together. A side may race fewer or more
+/// cars a team than the others, start them damaged, harden or soften them, and claim VP from
+/// some sources only: Maximum Apocalypse's two monster trucks against five survivors, Road
+/// Wolf's runners who score by escaping and interceptors who score by stopping them.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Side {
     /// Its id, which objectives name.
@@ -220,6 +230,34 @@ pub struct Side {
     /// raiders or the wasteland are played; absent: whoever the race seats.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bot: Option<Id>,
+    /// The sources of VP its teams claim ([`Score`]); absent: every source the mission's `vp`
+    /// counts. A source left out claims nothing for the side, its bonus card included (a Race
+    /// Bonus or Bounty in play is not used by a crossing or kill that claims nothing).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<Score>>,
+    /// How many cars each of its teams races at once (on the grid, and the most in the race as
+    /// replacements come in); absent: the ruleset's count for the race's players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cars: Option<u8>,
+    /// Damage each of its cars starts the race with (added to a placed car's own); not given
+    /// to replacements, which come in undamaged (8.3).
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
+    pub damage: u8,
+    /// Added to the defense of each of its cars (8.0), kept within 1-3.
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
+    pub defense: i8,
+}
+
+/// A source of VP a side may claim from alone ([`Side::scores`]).
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
+pub enum Score {
+    /// Crossings of the finish line (11.1), a point-to-point track's end included, and the
+    /// Race Bonus.
+    Finish,
+    /// Kills (11.3) and the Bounty.
+    Kills,
 }
 
 /// Where the cars start.
@@ -382,6 +420,8 @@ pub enum Goal {
     /// No car of the side is left to race: each has left by the end of a point-to-point track
     /// or been destroyed, none is in reserve.
     AllOut,
+    /// A car of the side leaves by the back: a rolling road's rear tile is removed with it.
+    LeftBehind,
     /// Every objective named (by id) is met by the side.
     All(Vec<Id>),
     /// One of the objectives named (by id) is met by the side.
@@ -420,6 +460,23 @@ pub struct TurnLimit {
     /// Who wins a tie (or, with `most_vp` off, the race) at the limit.
     #[serde(default)]
     pub ties: Tie,
+    /// Scores that break a tie of VP (or, with `most_vp` off, decide the race) before `ties`
+    /// does, in order: the sides still level after one go on to the next.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tie_breaks: Vec<TieBreak>,
+}
+
+/// A score that breaks a tie at the turn limit: the side with the most wins.
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, JsonSchema,
+)]
+pub enum TieBreak {
+    /// Cars of other sides its teams eliminated (kills as 11.3 scores them).
+    Kills,
+    /// Its cars still in the race or in reserve.
+    CarsLeft,
+    /// Its cars that left by the end of a point-to-point track.
+    Finished,
 }
 
 /// Who wins a tie at the turn limit.

@@ -157,6 +157,7 @@ impl Board {
                     c.damage += amount;
                 }
             }
+            RaceEvent::StartingDamage { car, amount } => self.car_mut(*car)?.damage += amount,
             RaceEvent::Replacement { car, activated } => self.car_mut(*car)?.activated = *activated,
             RaceEvent::CarFlipped { car } => self.car_mut(*car)?.activated = true,
             RaceEvent::MarkerPlaced { car, marker } => {

@@ -26,7 +26,7 @@ use std::sync::Arc;
 use super::ids::{CarId, PlayerId};
 use super::race_event::RaceEvent;
 use super::state::{Place, Player, Race, RaceResult};
-use crate::content::mission::Reward;
+use crate::content::mission::{Reward, Score, TieBreak};
 use crate::validate::checked_track::SpaceId;
 use crate::validate::mission::{CheckedGoal, CheckedMission, MatCar, ObjectiveId, SideId};
 
@@ -96,6 +96,7 @@ pub(super) enum Fact {
     Eliminated(CarId, Option<PlayerId>),
     Destroyed(CarId),
     Finished(CarId),
+    LeftBehind(CarId),
     TurnEnded(u32),
     PoolEmptied(PlayerId),
 }
@@ -115,6 +116,7 @@ impl Fact {
                 to: Place::Finished(_),
                 ..
             } => Self::Finished(*car),
+            RaceEvent::LeftBehind { car } => Self::LeftBehind(*car),
             RaceEvent::TurnEnded { turn } => Self::TurnEnded(*turn),
             RaceEvent::Winner { seat } => Self::PoolEmptied(*seat),
             _ => return None,
@@ -233,6 +235,18 @@ impl Race {
         })
     }
 
+    /// Whether `player`'s side claims VP from `score` (crossings, kills): always without a
+    /// mission, and in one unless its side's `scores` leaves the source out.
+    pub(crate) fn claims_from(&self, player: PlayerId, score: Score) -> bool {
+        let Some((mission, side)) = self.mission().zip(self.side_of(player)) else {
+            return true;
+        };
+        mission.sides.get(side.index()).is_none_or(|s| match score {
+            Score::Finish => s.claims_finish,
+            Score::Kills => s.claims_kills,
+        })
+    }
+
     /// Whether a mission makes every kill worth nothing: its kills score no VP and no bonus
     /// card can make them (the kill still counts for a `Kills` objective).
     pub(crate) fn kills_score_nothing(&self) -> bool {
@@ -347,6 +361,7 @@ impl Judge<'_> {
                 let side = self.side_of_car(car);
                 self.left_the_race(side);
             }
+            Fact::LeftBehind(car) => self.left_behind(car),
             Fact::TurnEnded(turn) => self.turn_ended(turn),
             Fact::PoolEmptied(player) => {
                 if self.race.result() == Some(RaceResult::Winner(player)) {
@@ -519,7 +534,8 @@ impl Judge<'_> {
             | CheckedGoal::Survive(_)
             | CheckedGoal::Hold(..)
             | CheckedGoal::Wipeout
-            | CheckedGoal::AllOut => {}
+            | CheckedGoal::AllOut
+            | CheckedGoal::LeftBehind => {}
         }
     }
 
@@ -538,6 +554,7 @@ impl Judge<'_> {
             | CheckedGoal::Escort(..)
             | CheckedGoal::Survive(_)
             | CheckedGoal::Hold(..)
+            | CheckedGoal::LeftBehind
             | CheckedGoal::All(_)
             | CheckedGoal::Any(_)
             | CheckedGoal::Then(_) => false,
@@ -645,6 +662,7 @@ impl Judge<'_> {
                 | CheckedGoal::Hold(..)
                 | CheckedGoal::Wipeout
                 | CheckedGoal::AllOut
+                | CheckedGoal::LeftBehind
                 | CheckedGoal::All(_)
                 | CheckedGoal::Any(_)
                 | CheckedGoal::Then(_) => {}
@@ -723,12 +741,26 @@ impl Judge<'_> {
                 | CheckedGoal::Survive(_)
                 | CheckedGoal::Hold(..)
                 | CheckedGoal::AllOut
+                | CheckedGoal::LeftBehind
                 | CheckedGoal::All(_)
                 | CheckedGoal::Any(_)
                 | CheckedGoal::Then(_) => {}
             }
         }
         self.left_the_race(victim);
+    }
+
+    /// A car is left behind by the rolling road: its side meets an objective that says so.
+    fn left_behind(&mut self, car: CarId) {
+        let side = self.side_of_car(car);
+        for (objective, goal, owner) in self.open_objectives() {
+            if goal == CheckedGoal::LeftBehind
+                && Self::pursues(owner, side)
+                && self.counts_for_car(objective, side, car)
+            {
+                self.met(objective, side, Some(car));
+            }
+        }
     }
 
     /// A car of `side` left the race (destroyed, or across the end of a point-to-point track):
@@ -844,6 +876,7 @@ impl Judge<'_> {
                 | CheckedGoal::Escort(..)
                 | CheckedGoal::Wipeout
                 | CheckedGoal::AllOut
+                | CheckedGoal::LeftBehind
                 | CheckedGoal::All(_)
                 | CheckedGoal::Any(_)
                 | CheckedGoal::Then(_) => {}
@@ -855,39 +888,82 @@ impl Judge<'_> {
     }
 
     /// The race is settled among the sides seated (less a side that lost): the most VP wins,
-    /// then the tie rule. With a loser and one other side seated, that side wins.
+    /// then each tie break in turn among the sides still level, then the tie rule. With a
+    /// loser and one other side seated, that side wins.
     fn settle(&mut self, loser: Option<SideId>) {
         if self.race.is_over() {
             return;
         }
         // Only the sides seated in this race compete (a smaller race leaves some out).
-        let rivals: Vec<SideId> = self
+        let mut level: Vec<SideId> = self
             .sides()
             .filter(|side| self.state.side_of.contains(side) && Some(*side) != loser)
             .collect();
-        if let (Some(_), [only]) = (loser, rivals.as_slice()) {
+        if let (Some(_), [only]) = (loser, level.as_slice()) {
             self.win(*only);
             return;
         }
         if self.mission.most_vp {
-            let vp: Vec<(SideId, u32)> = rivals
-                .iter()
-                .map(|side| (*side, self.side_vp(*side)))
-                .collect();
-            let best = vp.iter().map(|(_, v)| *v).max().unwrap_or(0);
-            let leaders: Vec<SideId> = vp
-                .iter()
-                .filter(|(_, v)| *v == best)
-                .map(|(s, _)| *s)
-                .collect();
-            if let [leader] = leaders.as_slice() {
-                self.win(*leader);
-                return;
+            level = self.most(&level, Judge::side_vp);
+        }
+        for tie_break in &self.mission.tie_breaks {
+            if let [_] = level.as_slice() {
+                break;
             }
+            level = self.most(&level, |judge, side| judge.tie_score(*tie_break, side));
+        }
+        if let [leader] = level.as_slice() {
+            self.win(*leader);
+            return;
         }
         match self.mission.tie_winner.filter(|side| Some(*side) != loser) {
             Some(side) => self.win(side),
             None => self.race.end_race(RaceResult::Draw),
+        }
+    }
+
+    /// The sides of `among` with the highest `score`.
+    fn most(&self, among: &[SideId], score: impl Fn(&Self, SideId) -> u32) -> Vec<SideId> {
+        let scores: Vec<(SideId, u32)> = among.iter().map(|s| (*s, score(self, *s))).collect();
+        let best = scores.iter().map(|(_, v)| *v).max().unwrap_or(0);
+        scores
+            .into_iter()
+            .filter(|(_, v)| *v == best)
+            .map(|(s, _)| s)
+            .collect()
+    }
+
+    /// A side's score for a tie break.
+    fn tie_score(&self, tie_break: TieBreak, side: SideId) -> u32 {
+        let mine = |c: &&super::state::Car| self.state.side_of[c.player.index()] == side;
+        match tie_break {
+            TieBreak::Kills => self.state.kills[side.index()],
+            TieBreak::CarsLeft => {
+                let racing = self
+                    .race
+                    .cars()
+                    .iter()
+                    .filter(mine)
+                    .filter(|c| c.place.in_race());
+                let reserve: usize = self
+                    .race
+                    .players()
+                    .iter()
+                    .zip(&self.state.side_of)
+                    .filter(|(_, s)| **s == side)
+                    .map(|(p, _)| p.reserve.len())
+                    .sum();
+                u32::try_from(racing.count() + reserve).unwrap_or(u32::MAX)
+            }
+            TieBreak::Finished => {
+                let finished = self
+                    .race
+                    .cars()
+                    .iter()
+                    .filter(mine)
+                    .filter(|c| matches!(c.place, Place::Finished(_)));
+                u32::try_from(finished.count()).unwrap_or(u32::MAX)
+            }
         }
     }
 
@@ -986,6 +1062,51 @@ mod tests {
         );
         // Ended and settled by VP: no one has any, so the tie's draw.
         assert_eq!(race.result(), Some(RaceResult::Draw));
+    }
+
+    #[test]
+    fn a_tie_of_vp_at_the_limit_is_broken_by_the_tie_breaks_in_order_then_the_tie_rule() {
+        // Crossings and kills worth nothing: the sides are level on VP; the jackals' kill
+        // breaks the tie when the mission counts kills.
+        let limit = |breaks: &str| {
+            let mut race = mission_race(
+                &format!(
+                    r#"(kind: Mission, version: 1, name: "test", track: "", content: "",
+                        sides: [
+                            (id: "jackals", name: "Jackals", teams: ["chrome-jackals"]),
+                            (id: "reapers", name: "Reapers", teams: ["rust-reapers"]),
+                        ],
+                        vp: (finish: 0, kills: 0, bonuses: false),
+                        objectives: [],
+                        turn_limit: (turn: 1, tie_breaks: [{breaks}]))"#
+                ),
+                1,
+            );
+            let (cars, _) = reapers(&race);
+            let jackals = (0..race.players().len())
+                .map(|p| PlayerId(p as u8))
+                .find(|p| race.side_of(*p) == Some(SideId(0)))
+                .expect("jackals");
+            race.record(RaceEvent::Eliminated {
+                car: cars[0],
+                scored_by: Some(jackals),
+            });
+            race.put(cars[0], Place::Destroyed, Motion::Eliminated);
+            race.record(RaceEvent::TurnEnded { turn: 1 });
+            race
+        };
+        assert_eq!(limit("").result(), Some(RaceResult::Draw));
+        assert_eq!(
+            limit("Kills").result(),
+            Some(RaceResult::SideWon(SideId(0)))
+        );
+        // Each side has a mat of cars left less the one lost: the reapers have one fewer, so
+        // cars left gives it to the jackals as well; finished cars (none) leave them level.
+        assert_eq!(limit("Finished").result(), Some(RaceResult::Draw));
+        assert_eq!(
+            limit("Finished, CarsLeft").result(),
+            Some(RaceResult::SideWon(SideId(0)))
+        );
     }
 
     #[test]

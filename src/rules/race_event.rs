@@ -424,6 +424,15 @@ race_events! {
     about none,
     say |race| Some(format!("{} is removed from the road", race.tile_name(*tile)));
 
+    /// A car on or beside the rolling road's removed rear tile leaves by the back of the road;
+    /// its elimination follows.
+    LeftBehind {
+        /// The car.
+        car: CarId,
+    }
+    about car,
+    say |race| Some(format!("{} is left behind with the rear tile", race.car_name(*car)));
+
     /// The rolling road's final tile is known: the finish line lies before its last sector,
     /// and the road rolls no further.
     FinalTile {
@@ -601,6 +610,20 @@ race_events! {
         "{} is barred by {} in the crossover",
         race.car_name(*moving),
         race.car_name(*blocker)
+    ));
+
+    /// A car starts the race damaged, as its mission's side says: on the board, but no one's
+    /// harm.
+    StartingDamage {
+        /// The car.
+        car: CarId,
+        /// How much.
+        amount: u8,
+    }
+    about car,
+    say |race| Some(format!(
+        "{} starts the race with {amount} damage",
+        race.car_name(*car)
     ));
 
     /// A car took damage (9.0).

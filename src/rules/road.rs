@@ -195,6 +195,11 @@ impl Race {
             .filter(|id| self.board_sector(self.car(*id).place).is_some_and(on_rear))
             .collect();
         for car in doomed {
+            // Said before the elimination, so that what reads the events (a mission's
+            // objective, the harm report) knows the car left by the back.
+            if !self.frozen() {
+                self.record(RaceEvent::LeftBehind { car });
+            }
             self.wreck(car);
         }
         self.final_if_out();

@@ -214,7 +214,7 @@ impl Race {
     /// Sets up a race (3.0) and runs it to the first decision.
     pub fn new(rules: Arc<RaceRules>, setup: &RaceSetup) -> Result<Self, SetupError> {
         let mut race = Self::empty(rules, setup.seed, setup.turn_limit);
-        let per_team = race.seat_players(setup)?;
+        race.seat_players(setup)?;
         race.start_mission()?;
         race.record(RaceEvent::RaceStarted {
             seats: Seats(race.players().iter().map(|p| p.team).collect()),
@@ -232,20 +232,26 @@ impl Race {
         if let Some(MissionSetup::Placed(cars)) = rules.mission.as_ref().map(|m| &m.setup) {
             race.place_cars(cars)
                 .map_err(|e| SetupError::Placement(e.to_string()))?;
+            race.damage_sides_at_start();
             // A mission's placed setup has no grid draw: the first seat holds the marker.
             race.deal_hazards();
             race.begin(PlayerId(0));
             return Ok(race);
         }
+        let field: usize = race.players().iter().map(|p| usize::from(p.racing)).sum();
         let positions = race
             .track()
-            .start_positions(per_team * setup.players.len())
-            .ok_or(SetupError::GridTooSmall(per_team * setup.players.len()))?;
-        // The grid draw (3.0 step 4): round by round, one car of each team in the bag.
+            .start_positions(field)
+            .ok_or(SetupError::GridTooSmall(field))?;
+        // The grid draw (3.0 step 4): round by round, one car of each team in the bag; a team
+        // whose mission side races fewer cars than the others is out of the later rounds.
+        let rounds = race.players().iter().map(|p| p.racing).max().unwrap_or(0);
         let mut order = Vec::new();
-        for round in 0..per_team {
+        for round in 0..rounds {
             let mut bag: Vec<CarId> = (0..setup.players.len())
-                .map(|p| race.racing_car(PlayerId(p as u8), round))
+                .map(|p| PlayerId(p as u8))
+                .filter(|p| round < race.player(*p).racing)
+                .map(|p| race.racing_car(p, usize::from(round)))
                 .collect();
             race.shuffle(&mut bag);
             order.extend(bag);
@@ -253,9 +259,29 @@ impl Race {
         for (car, space) in order.iter().zip(&positions) {
             race.put(*car, Place::Track(*space), Motion::Grid);
         }
+        race.damage_sides_at_start();
         race.deal_hazards();
         race.begin(race.car(order[0]).player);
         Ok(race)
+    }
+
+    /// Each car in the race at the start takes its mission side's starting damage.
+    fn damage_sides_at_start(&mut self) {
+        let Some(mission) = self.mission().cloned() else {
+            return;
+        };
+        let cars: Vec<(CarId, u8)> = self
+            .car_ids()
+            .filter(|c| self.car(*c).place.in_race())
+            .filter_map(|c| {
+                let side = self.side_of(self.car(c).player)?;
+                let damage = mission.sides.get(side.index())?.damage;
+                (damage > 0).then_some((c, damage))
+            })
+            .collect();
+        for (car, damage) in cars {
+            self.start_damaged(car, damage);
+        }
     }
 
     /// The first turn begins: the First Player marker is given to `first`, hands are filled
@@ -267,17 +293,17 @@ impl Race {
         self.advance();
     }
 
-    /// Creates the players and their cars (all on the mat); returns the cars per team.
-    pub(crate) fn seat_players(&mut self, setup: &RaceSetup) -> Result<usize, SetupError> {
+    /// Creates the players and their cars (all on the mat): each team races the ruleset's
+    /// cars per team, or its mission side's, and brings no more cars than the ruleset's mat
+    /// holds (its first, in the order asked), the rest of the mat left in the box.
+    pub(crate) fn seat_players(&mut self, setup: &RaceSetup) -> Result<(), SetupError> {
         let n = setup.players.len();
-        let per_team = usize::from(
-            *self
-                .rules()
-                .ruleset
-                .cars_by_players
-                .get(&u8::try_from(n).unwrap_or(u8::MAX))
-                .ok_or(SetupError::PlayerCount(n))?,
-        );
+        let ruleset_per_team = *self
+            .rules()
+            .ruleset
+            .cars_by_players
+            .get(&u8::try_from(n).unwrap_or(u8::MAX))
+            .ok_or(SetupError::PlayerCount(n))?;
         let rules = Arc::clone(self.shared_rules());
         let mut used = Vec::new();
         for (seat, p) in setup.players.iter().enumerate() {
@@ -310,11 +336,21 @@ impl Race {
                     order.push(i);
                 }
             }
-            if order.len() < per_team {
+            order.truncate(usize::from(rules.ruleset.cars_on_mat));
+            let per_team = rules
+                .mission
+                .as_ref()
+                .and_then(|m| {
+                    m.side_of_team(team_index)
+                        .and_then(|s| m.sides.get(s.index()))
+                })
+                .and_then(|side| side.cars)
+                .unwrap_or(ruleset_per_team);
+            if order.len() < usize::from(per_team) {
                 return Err(SetupError::TooFewCars {
                     team: p.team.to_string(),
                     listed: order.len(),
-                    needed: per_team,
+                    needed: usize::from(per_team),
                 });
             }
             debug_assert_eq!(self.players().len(), seat);
@@ -325,7 +361,7 @@ impl Race {
                 per_team,
             );
         }
-        Ok(per_team)
+        Ok(())
     }
 
     /// A player's `round`-th racing car.
@@ -335,5 +371,117 @@ impl Race {
             .find(|c| self.car(*c).player == player)
             .map_or(0, CarId::index);
         CarId((first + round) as u16)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::rules::race_event::RaceEvent;
+    use crate::rules::test_support::mission_race;
+
+    /// Two monster trucks against the survivors: the reapers race 2 cars a team, damaged 2,
+    /// and the jackals' cars are one defense harder.
+    fn monsters() -> Race {
+        mission_race(
+            r#"(kind: Mission, version: 1, name: "monsters", track: "", content: "",
+                sides: [
+                    (id: "survivors", name: "Survivors", teams: ["chrome-jackals"], defense: 1),
+                    (id: "monsters", name: "Monsters", teams: ["rust-reapers"], cars: Some(2),
+                     damage: 2),
+                ],
+                objectives: [(id: "wipeout", side: Some("monsters"), goal: Wipeout, reward: Win)],
+                turn_limit: (turn: 10))"#,
+            5,
+        )
+    }
+
+    fn seat(race: &Race, team: &str) -> PlayerId {
+        (0..race.players().len())
+            .map(|p| PlayerId(p as u8))
+            .find(|p| race.team_of(*p).id.as_str() == team)
+            .expect("seated")
+    }
+
+    fn in_race(race: &Race, player: PlayerId) -> Vec<CarId> {
+        race.cars_of(player)
+            .filter(|c| race.car(*c).place.in_race())
+            .collect()
+    }
+
+    #[test]
+    fn a_side_races_its_own_cars_a_team_damaged_and_hardened_as_the_mission_says() {
+        let race = monsters();
+        let (monsters, survivors) = (seat(&race, "rust-reapers"), seat(&race, "chrome-jackals"));
+        assert_eq!(in_race(&race, monsters).len(), 2);
+        // Two players: the ruleset's five cars a team.
+        assert_eq!(in_race(&race, survivors).len(), 5);
+        for car in in_race(&race, monsters) {
+            assert_eq!(race.car(car).damage, 2);
+        }
+        for car in in_race(&race, survivors) {
+            assert_eq!(race.car(car).damage, 0);
+        }
+        let started = race
+            .events()
+            .iter()
+            .filter(|e| matches!(e, RaceEvent::StartingDamage { amount: 2, .. }))
+            .count();
+        assert_eq!(started, 2, "each monster's damage is on the board");
+        // The jackals' mat cars are defense 1 or 2: one harder each, within 3.
+        let base = crate::validate::open::open_content(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("content"),
+        )
+        .expect("content");
+        let jackals = base
+            .teams
+            .iter()
+            .find(|t| t.id.as_str() == "chrome-jackals")
+            .expect("jackals");
+        for car in in_race(&race, survivors) {
+            let was = jackals.cars[usize::from(race.car(car).mat_index)].defense;
+            assert_eq!(race.stats(car).defense, was.changed(1));
+            assert!(race.stats(car).defense.get() <= 3);
+        }
+    }
+
+    #[test]
+    fn a_side_of_fewer_cars_brings_a_replacement_only_up_to_its_own_count() {
+        let mut race = monsters();
+        let monsters = seat(&race, "rust-reapers");
+        let first = in_race(&race, monsters)[0];
+        race.wreck(first);
+        assert_eq!(
+            in_race(&race, monsters).len(),
+            2,
+            "one replacement, to the chute"
+        );
+        assert!(race.check_invariants().is_ok());
+    }
+
+    #[test]
+    fn a_team_brings_only_the_cars_its_rulesets_mat_holds() {
+        // A ruleset whose mat holds 6: the seventh and eighth cars of an 8-car mat stay in
+        // the box, and never come in as replacements.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut content =
+            crate::validate::open::open_content(&root.join("content")).expect("content");
+        for ruleset in content.rulesets.values_mut() {
+            ruleset.cars_on_mat = 6;
+        }
+        let track = crate::validate::open::open_track(
+            &root.join("tracks/oval.ron"),
+            &crate::validate::checked::TerrainBook::standard(),
+        )
+        .expect("track");
+        let rules = Arc::new(RaceRules::new(content, track, "standard").expect("rules"));
+        let setup = RaceSetup::first_teams(&rules.content, 3, 1);
+        let race = Race::new(rules, &setup).expect("race");
+        for p in 0..3 {
+            assert_eq!(race.cars_of(PlayerId(p)).count(), 6);
+        }
     }
 }

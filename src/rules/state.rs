@@ -181,6 +181,8 @@ pub struct Player {
     /// Its cars: the ids from the first, this many. A player's cars are made together when
     /// the players are seated, so they are one run of ids (asked at every activation).
     pub(crate) cars: (u16, u16),
+    /// How many of its cars race at once: the ruleset's cars per team, or its mission side's.
+    pub(crate) racing: u8,
 }
 
 /// A copy into a player reuses the room of its hand and reserve.
@@ -194,6 +196,7 @@ impl Clone for Player {
             hand: self.hand.clone(),
             reserve: self.reserve.clone(),
             cars: self.cars,
+            racing: self.racing,
         }
     }
 
@@ -206,6 +209,7 @@ impl Clone for Player {
             hand,
             reserve,
             cars,
+            racing,
         } = self;
         *team = source.team;
         *pool = source.pool;
@@ -214,6 +218,7 @@ impl Clone for Player {
         hand.clone_from(&source.hand);
         reserve.clone_from(&source.reserve);
         *cars = source.cars;
+        *racing = source.racing;
     }
 }
 
@@ -812,16 +817,11 @@ impl Race {
         self.track().space(space).cell
     }
 
-    /// Cars each team races with, for this field.
+    /// Cars a player's team races at once: the ruleset's cars per team for this field, or its
+    /// mission side's.
     #[must_use]
-    pub fn cars_per_team(&self) -> u8 {
-        let players = self.position.players.len() as u8;
-        self.rules
-            .ruleset
-            .cars_by_players
-            .get(&players)
-            .copied()
-            .unwrap_or(0)
+    pub fn racing_cars(&self, player: PlayerId) -> u8 {
+        self.player(player).racing
     }
 
     /// The player after `player`, clockwise.
@@ -896,7 +896,7 @@ impl Race {
                 .iter()
                 .filter(|c| c.player.index() == i && c.place.in_race())
                 .count();
-            if cars > usize::from(self.cars_per_team()) {
+            if cars > usize::from(p.racing) {
                 return Err(format!("player {i} has {cars} cars in the race"));
             }
         }

@@ -682,6 +682,7 @@ fn mission_end(race: &Race, pool_end: RaceEnd) -> RaceEnd {
                     CheckedGoal::Survive(_)
                     | CheckedGoal::Hold(..)
                     | CheckedGoal::AllOut
+                    | CheckedGoal::LeftBehind
                     | CheckedGoal::All(_)
                     | CheckedGoal::Any(_)
                     | CheckedGoal::Then(_),

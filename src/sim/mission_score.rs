@@ -113,7 +113,8 @@ impl MissionLens {
                 CheckedGoal::Survive(_) if mine => lens.loss_share = SURVIVE_SHARE,
                 // Kills and a wipeout are weighed through the damage the bot deals; another
                 // side's laps, ground or survival give this side nothing to pursue; a side
-                // out of the race is reached by the crossings and losses scored already; an
+                // out of the race is reached by the crossings and losses scored already (and a
+                // car left behind by the cars a side counts lost on the rear tile); an
                 // objective made of others is pursued through its parts, each weighed with
                 // its share of it (`worth_of`).
                 CheckedGoal::Laps(_)
@@ -122,6 +123,7 @@ impl MissionLens {
                 | CheckedGoal::Kills(_)
                 | CheckedGoal::Wipeout
                 | CheckedGoal::AllOut
+                | CheckedGoal::LeftBehind
                 | CheckedGoal::All(_)
                 | CheckedGoal::Any(_)
                 | CheckedGoal::Then(_) => {}

@@ -121,6 +121,14 @@ impl Defense {
     pub fn get(self) -> u8 {
         self.0
     }
+
+    /// The defense changed by `by`, kept within 1 to [`super::limits::MAX_DEFENSE`].
+    #[must_use]
+    pub fn changed(self, by: i8) -> Self {
+        let value =
+            (i16::from(self.0) + i16::from(by)).clamp(1, i16::from(super::limits::MAX_DEFENSE));
+        Self(u8::try_from(value).unwrap_or(1))
+    }
 }
 
 /// A checked team.

@@ -907,6 +907,21 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "An objective is worth 0 VP, or nothing while no objective names it as a part.",
     ),
     code(
+        "side-cars-range",
+        Missions,
+        "A side races a number of cars a team outside 1 to the ruleset's cars on a mat.",
+    ),
+    code(
+        "side-damage-range",
+        Missions,
+        "A side starts its cars with damage that would eliminate them.",
+    ),
+    code(
+        "mission-grid-too-small",
+        Missions,
+        "A mission's grid setup starts more cars, for a player count it allows, than its track's start holds.",
+    ),
+    code(
         "unknown-objective",
         Missions,
         "An objective made of others (all, any, in order) names an objective the mission does not have.",

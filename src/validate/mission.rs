@@ -65,6 +65,16 @@ pub struct CheckedSide {
     pub teams: Vec<usize>,
     /// The id of the bot profile that always plays it.
     pub bot: Option<Id>,
+    /// Whether its teams claim VP for crossings (and a point-to-point track's end).
+    pub claims_finish: bool,
+    /// Whether its teams claim VP for kills.
+    pub claims_kills: bool,
+    /// The cars each of its teams races at once; `None`: the ruleset's.
+    pub cars: Option<u8>,
+    /// Damage each of its cars starts with.
+    pub damage: u8,
+    /// Added to its cars' defense (kept within 1-3).
+    pub defense: i8,
 }
 
 /// A car named by a mission: its team (an index into the content's teams) and its index on
@@ -97,6 +107,8 @@ pub enum CheckedGoal {
     Wipeout,
     /// No car of the side left to race.
     AllOut,
+    /// A car of the side left by the back.
+    LeftBehind,
     /// Every part met by the side.
     All(Vec<ObjectiveId>),
     /// One part met by the side.
@@ -114,7 +126,9 @@ impl CheckedGoal {
                 u32::from(*n)
             }
             Self::Survive(turn) => *turn,
-            Self::Eliminate(_) | Self::Wipeout | Self::AllOut | Self::Any(_) => 1,
+            Self::Eliminate(_) | Self::Wipeout | Self::AllOut | Self::LeftBehind | Self::Any(_) => {
+                1
+            }
             Self::All(parts) | Self::Then(parts) => parts.len() as u32,
         }
     }
@@ -130,6 +144,7 @@ impl CheckedGoal {
             | Self::Hold(..)
             | Self::Wipeout
             | Self::AllOut
+            | Self::LeftBehind
             | Self::All(_)
             | Self::Any(_)
             | Self::Then(_) => None,
@@ -148,7 +163,8 @@ impl CheckedGoal {
             | Self::Survive(_)
             | Self::Hold(..)
             | Self::Wipeout
-            | Self::AllOut => &[],
+            | Self::AllOut
+            | Self::LeftBehind => &[],
         }
     }
 }
@@ -262,6 +278,8 @@ pub struct CheckedMission {
     pub most_vp: bool,
     /// Who wins a tie at the limit; `None`: a draw.
     pub tie_winner: Option<SideId>,
+    /// The scores that break a tie before `tie_winner`, in order.
+    pub tie_breaks: Vec<crate::content::mission::TieBreak>,
     /// The deck changes as the file lists them, with their cards' names (for its sheet; the
     /// race content is made with [`Self::content`]).
     pub deck_changes: Vec<NamedDeckChange>,
@@ -339,6 +357,16 @@ impl CheckedMission {
                     MovementEvent::Bounty { .. } | MovementEvent::RaceBonus { .. }
                 )
             });
+        }
+        // A side's defense change is made to its teams' cars, which every rule reads.
+        for side in self.sides.iter().filter(|s| s.defense != 0) {
+            for team in &side.teams {
+                if let Some(team) = content.teams.get_mut(*team) {
+                    for car in &mut team.cars {
+                        car.defense = car.defense.changed(side.defense);
+                    }
+                }
+            }
         }
         if let Some(ruleset) = content.rulesets.get_mut(&self.ruleset) {
             if let Some(pool) = self.vp.pool {
@@ -434,7 +462,7 @@ pub fn check(
             format!("the content has no ruleset `{}`", mission.ruleset),
         );
     }
-    let sides = check_sides(mission, content, report);
+    let sides = check_sides(mission, content, ruleset, report);
     let seats = round_robin(&sides);
     let players = check_players(mission, content, &sides, &seats, ruleset, report);
     check_setup(
@@ -488,6 +516,7 @@ pub fn check(
         turn_limit,
         most_vp: mission.turn_limit.most_vp,
         tie_winner,
+        tie_breaks: mission.turn_limit.tie_breaks.clone(),
         deck_changes: mission
             .deck_changes
             .iter()
@@ -520,10 +549,16 @@ fn check_named_cars_race(
             MissionSetup::Grid => {
                 // The field sizes that leave it in the reserve, grouped by the cars each seats.
                 let mut by_cars: Vec<(u8, Vec<String>)> = Vec::new();
+                let side_cars = mission
+                    .sides
+                    .iter()
+                    .find(|s| s.teams.contains(&team.id))
+                    .and_then(|s| s.cars);
                 for count in players {
                     let Some(&per_team) = ruleset.cars_by_players.get(count) else {
                         continue;
                     };
+                    let per_team = side_cars.unwrap_or(per_team);
                     if car.mat_index < u16::from(per_team) {
                         continue;
                     }
@@ -598,6 +633,7 @@ fn team_index(content: &Content, id: &Id) -> Option<usize> {
 fn check_sides(
     mission: &Mission,
     content: &Content,
+    ruleset: Option<&super::checked::Ruleset>,
     report: &mut FileReport<'_>,
 ) -> Vec<CheckedSide> {
     if mission.sides.len() < 2 {
@@ -652,14 +688,53 @@ fn check_sides(
                 Some(index) => teams.push(index),
             }
         }
+        if let Some(ruleset) = ruleset {
+            check_side_cars(side, ruleset, report);
+        }
+        let scores = |score| side.scores.as_ref().is_none_or(|s| s.contains(&score));
         sides.push(CheckedSide {
             id: side.id.clone(),
             name: side.name.clone(),
             teams,
             bot: side.bot.clone(),
+            claims_finish: scores(crate::content::mission::Score::Finish),
+            claims_kills: scores(crate::content::mission::Score::Kills),
+            cars: side.cars,
+            damage: side.damage,
+            defense: side.defense,
         });
     }
     sides
+}
+
+/// A side's cars a team within its mat (1 to the ruleset's cars on a mat) and their starting
+/// damage short of what eliminates.
+fn check_side_cars(side: &Side, ruleset: &super::checked::Ruleset, report: &mut FileReport<'_>) {
+    if let Some(cars) = side.cars
+        && (cars == 0 || cars > ruleset.cars_on_mat)
+    {
+        report.error(
+            "side-cars-range",
+            Some(side_object(side)),
+            &[Needle::Value(side.id.as_str()), Needle::Field("cars")],
+            format!(
+                "side `{}` races {cars} cars a team; it must be 1 to the {} cars on a mat of \
+                 ruleset `{}`",
+                side.id, ruleset.cars_on_mat, ruleset.id
+            ),
+        );
+    }
+    if side.damage >= ruleset.eliminating_damage {
+        report.error(
+            "side-damage-range",
+            Some(side_object(side)),
+            &[Needle::Value(side.id.as_str()), Needle::Field("damage")],
+            format!(
+                "side `{}` starts its cars with {} damage; the {}th eliminates (ruleset `{}`)",
+                side.id, side.damage, ruleset.eliminating_damage, ruleset.id
+            ),
+        );
+    }
 }
 
 /// The teams in seat order: the first team of each side, then the second of each, and so on.
@@ -849,6 +924,9 @@ fn check_setup(
     report: &mut FileReport<'_>,
 ) {
     let MissionSetup::Placed(cars) = &mission.setup else {
+        if let Some(ruleset) = ruleset {
+            check_grid_seats(track, sides, seats, players, ruleset, report);
+        }
         return;
     };
     let mut placed: Vec<MatCar> = Vec::new();
@@ -878,16 +956,23 @@ fn check_setup(
             );
         }
         placed.push(car);
+        // The side's starting damage is added to the placement's.
+        let side_damage = sides
+            .iter()
+            .find(|s| s.teams.contains(&car.team))
+            .map_or(0, |s| s.damage);
+        let damage = placement.damage.saturating_add(side_damage);
         if let Some(ruleset) = ruleset
-            && placement.damage >= ruleset.eliminating_damage
+            && damage >= ruleset.eliminating_damage
         {
             report.error(
                 "placed-damage-too-high",
                 object.clone(),
                 &needles,
                 format!(
-                    "car #{} of `{}` starts with {} damage; the ruleset eliminates at {}",
-                    who.number, who.team, placement.damage, ruleset.eliminating_damage
+                    "car #{} of `{}` starts with {damage} damage (its side's included); the \
+                     ruleset eliminates at {}",
+                    who.number, who.team, ruleset.eliminating_damage
                 ),
             );
         }
@@ -897,10 +982,11 @@ fn check_setup(
         return;
     };
     for &count in players {
-        let Some(&per_team) = ruleset.cars_by_players.get(&count) else {
+        let Some(&ruleset_cars) = ruleset.cars_by_players.get(&count) else {
             continue;
         };
         for &team in &seats[..usize::from(count).min(seats.len())] {
+            let per_team = team_cars(sides, team, ruleset_cars);
             let n = placed.iter().filter(|c| c.team == team).count();
             if n == 0 || n > usize::from(per_team) {
                 let id = &content.teams[team].id;
@@ -909,11 +995,54 @@ fn check_setup(
                     Some(ObjectRef::Team { id: id.clone() }),
                     &[Needle::Field("setup"), Needle::Value(id.as_str())],
                     format!(
-                        "team `{id}` has {n} car(s) placed; with {count} players each team \
-                         races 1-{per_team}"
+                        "team `{id}` has {n} car(s) placed; with {count} players it races \
+                         1-{per_team}"
                     ),
                 );
             }
+        }
+    }
+}
+
+/// The cars a team races at once: its side's count, or the ruleset's for the field.
+fn team_cars(sides: &[CheckedSide], team: usize, ruleset_cars: u8) -> u8 {
+    sides
+        .iter()
+        .find(|s| s.teams.contains(&team))
+        .and_then(|s| s.cars)
+        .unwrap_or(ruleset_cars)
+}
+
+/// A grid setup's field (each seated team's cars) for every player count the mission allows
+/// fits the track's start.
+fn check_grid_seats(
+    track: &CheckedTrack,
+    sides: &[CheckedSide],
+    seats: &[usize],
+    players: &[u8],
+    ruleset: &super::checked::Ruleset,
+    report: &mut FileReport<'_>,
+) {
+    for &count in players {
+        let Some(&ruleset_cars) = ruleset.cars_by_players.get(&count) else {
+            continue;
+        };
+        let field: usize = seats[..usize::from(count).min(seats.len())]
+            .iter()
+            .map(|team| usize::from(team_cars(sides, *team, ruleset_cars)))
+            .sum();
+        if field > track.start_places() {
+            report.error(
+                "mission-grid-too-small",
+                None,
+                &[Needle::Field("track")],
+                format!(
+                    "with {count} players the mission starts {field} cars on the grid; its track \
+                     starts {}",
+                    track.start_places()
+                ),
+            );
+            return;
         }
     }
 }
@@ -1330,6 +1459,17 @@ impl Sought<'_> {
             } => self.hold(id, spaces, *turns, *every, report),
             Goal::Wipeout => Some(CheckedGoal::Wipeout),
             Goal::AllOut => Some(CheckedGoal::AllOut),
+            Goal::LeftBehind => {
+                if self.track.rolling().is_none() {
+                    return unreachable(
+                        report,
+                        "the track does not roll: a car cannot drive off its back, and no rear \
+                         tile is removed with it"
+                            .to_owned(),
+                    );
+                }
+                Some(CheckedGoal::LeftBehind)
+            }
             Goal::All(parts) => Some(CheckedGoal::All(self.parts(objective, parts, report)?)),
             Goal::Any(parts) => Some(CheckedGoal::Any(self.parts(objective, parts, report)?)),
             Goal::Then(parts) => Some(CheckedGoal::Then(self.parts(objective, parts, report)?)),

@@ -145,6 +145,9 @@ impl MissionWords<'_> {
             CheckedGoal::AllOut => {
                 "see every car of the side out of the race: across the end, or destroyed".to_owned()
             }
+            CheckedGoal::LeftBehind => {
+                "lose a car off the back of the road, with the rear tile".to_owned()
+            }
             CheckedGoal::All(parts) => format!("meet all of {}", self.parts(parts, "and")),
             CheckedGoal::Any(parts) => format!("meet one of {}", self.parts(parts, "or")),
             CheckedGoal::Then(parts) => format!(
@@ -210,7 +213,30 @@ impl MissionWords<'_> {
                 let bot = side.bot.as_ref().map_or_else(String::new, |bot| {
                     format!(", always played by the bot `{bot}`")
                 });
-                format!("{}: {}{bot}", side.name, teams.join(", "))
+                let mut own = Vec::new();
+                if let Some(cars) = side.cars {
+                    own.push(format!("races {} a team", count(cars, "car", "cars")));
+                }
+                if side.damage > 0 {
+                    own.push(format!("starts each car with {} damage", side.damage));
+                }
+                if side.defense != 0 {
+                    own.push(format!("defense {:+} on each car (1-3)", side.defense));
+                }
+                match (side.claims_finish, side.claims_kills) {
+                    (true, true) => {}
+                    (true, false) => own.push("claims VP for crossings only".to_owned()),
+                    (false, true) => own.push("claims VP for kills only".to_owned()),
+                    (false, false) => {
+                        own.push("claims no VP for crossings or kills".to_owned());
+                    }
+                }
+                let own = if own.is_empty() {
+                    String::new()
+                } else {
+                    format!("; {}", own.join("; "))
+                };
+                format!("{}: {}{bot}{own}", side.name, teams.join(", "))
             })
             .collect()
     }
@@ -318,22 +344,40 @@ impl MissionWords<'_> {
     #[must_use]
     pub fn turn_limit(&self) -> String {
         let mission = self.mission;
+        let breaks: Vec<&str> = mission
+            .tie_breaks
+            .iter()
+            .map(|b| match b {
+                crate::content::mission::TieBreak::Kills => "the most kills",
+                crate::content::mission::TieBreak::CarsLeft => "the most cars left",
+                crate::content::mission::TieBreak::Finished => "the most cars across the end",
+            })
+            .collect();
+        let broken = if breaks.is_empty() {
+            String::new()
+        } else {
+            format!("{}, then ", breaks.join(", then "))
+        };
+        // What is still level after the tie breaks: the tie rule's side, or a draw.
+        let settled = mission.tie_winner.map_or_else(
+            || {
+                if broken.is_empty() {
+                    "is a draw".to_owned()
+                } else {
+                    format!("goes to {broken}a draw")
+                }
+            },
+            |side| format!("goes to {broken}{}", self.side(side)),
+        );
         if mission.most_vp {
-            let tie = mission.tie_winner.map_or_else(
-                || "is a draw".to_owned(),
-                |side| format!("goes to {}", self.side(side)),
-            );
             format!(
-                "The race ends at the end of turn {}: the side with the most VP wins; a tie {tie}.",
+                "The race ends at the end of turn {}: the side with the most VP wins; a tie \
+                 {settled}.",
                 mission.turn_limit
             )
         } else {
-            let then = mission.tie_winner.map_or_else(
-                || "is a draw".to_owned(),
-                |side| format!("goes to {}", self.side(side)),
-            );
             format!(
-                "The race ends at the end of turn {} and {then}.",
+                "The race ends at the end of turn {} and {settled}.",
                 mission.turn_limit
             )
         }

@@ -37,6 +37,7 @@ fn mission(objectives: Vec<Objective>) -> Mission {
         name: Text::from(id),
         teams: vec![Id::from(team)],
         bot: None,
+        ..Side::default()
     };
     Mission {
         kind: MissionKind::Mission,
@@ -57,6 +58,7 @@ fn mission(objectives: Vec<Objective>) -> Mission {
             turn: 10,
             most_vp: true,
             ties: Tie::Draw,
+            tie_breaks: Vec::new(),
         },
     }
 }
@@ -411,6 +413,7 @@ fn limited(ties: Tie, objectives: Vec<Objective>) -> Mission {
         turn: 1,
         most_vp: true,
         ties,
+        tie_breaks: Vec::new(),
     };
     m
 }
@@ -587,12 +590,14 @@ fn allies(allied_kills: bool) -> Mission {
             name: Text::from("allies"),
             teams: vec![Id::from(CJ), Id::from(RR)],
             bot: None,
+            ..Side::default()
         },
         Side {
             id: Id::from("vipers"),
             name: Text::from("vipers"),
             teams: vec![Id::from("ash-vipers")],
             bot: None,
+            ..Side::default()
         },
     ];
     allied.vp.allied_kills = allied_kills;
@@ -1002,4 +1007,108 @@ fn holding_with_every_car_needs_every_car_of_the_side_on_the_spaces() {
         one_away.objective_progress(ObjectiveId(0), JACKALS),
         Some(0)
     );
+}
+
+#[test]
+fn a_side_claims_vp_only_from_the_sources_it_scores_and_its_kills_still_count() {
+    use roadwright::content::mission::Score;
+    // Road Wolf's interceptors "earn one point for every vehicle they stop": the jackals
+    // claim kills only, so their crossing claims nothing, though it counts as a lap.
+    let mut interceptors = mission(vec![objective(
+        "first-lap",
+        Some("jackals"),
+        Goal::Laps(2),
+        Reward::Win,
+    )]);
+    interceptors.sides[0].scores = Some(vec![Score::Kills]);
+    let race = crossing(interceptors);
+    assert!(
+        !race
+            .events()
+            .iter()
+            .any(|e| matches!(e, RaceEvent::VpClaimed { .. }))
+    );
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(1));
+    assert_eq!(race.side_vp(JACKALS), 0);
+    // The runners claim crossings only: their kill claims nothing (nor uses the Bounty) but
+    // counts for a kills objective.
+    let mut runners = mission(vec![objective(
+        "three-kills",
+        Some("jackals"),
+        Goal::Kills(3),
+        Reward::Win,
+    )]);
+    runners.sides[0].scores = Some(vec![Score::Finish]);
+    let race = kill(runners);
+    assert_eq!(where_is(&race, RR, "12"), "destroyed");
+    assert!(!race.events().iter().any(|e| matches!(
+        e,
+        RaceEvent::VpClaimed {
+            source: VpSource::Kill,
+            ..
+        }
+    )));
+    assert_eq!(race.objective_progress(ObjectiveId(0), JACKALS), Some(1));
+    let bounty_changes = |race: &Race| {
+        race.events()
+            .iter()
+            .filter(|e| matches!(e, RaceEvent::BonusChanged { .. }))
+            .count()
+    };
+    // As the rulebook has it, the same kill claims the Bounty's 2 and uses one of its markers.
+    let scored = kill(mission(Vec::new()));
+    assert_eq!(scored.side_vp(JACKALS), 2);
+    assert_eq!(bounty_changes(&scored), bounty_changes(&race) + 1);
+}
+
+#[test]
+fn a_sides_cars_and_damage_are_checked_against_the_ruleset_and_its_field_against_the_grid() {
+    let content =
+        roadwright::validate::open::open_content(&common::repo("content")).expect("content");
+    let mut small = roadwright::stretch::samples::oval().expect("oval");
+    // Two teams of five: ten places, and one fewer.
+    small.grid.truncate(9);
+    let track = roadwright::validate::checked_track::CheckedTrack::from_track(
+        &small,
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("a track seats any race its grid fits");
+    let codes = |mission: &Mission| -> Vec<&'static str> {
+        match roadwright::validate::mission::CheckedMission::from_mission(mission, &content, &track)
+        {
+            Ok(_) => Vec::new(),
+            Err(found) => found.iter().map(|d| d.code).collect(),
+        }
+    };
+    let wipeout = || {
+        mission(vec![objective(
+            "wipeout",
+            Some("jackals"),
+            Goal::Wipeout,
+            Reward::Win,
+        )])
+    };
+    assert_eq!(codes(&wipeout()), ["mission-grid-too-small"]);
+    // The reapers race four: nine places seat them.
+    let mut fewer = wipeout();
+    fewer.sides[1].cars = Some(4);
+    assert_eq!(codes(&fewer), Vec::<&str>::new());
+    let mut none = fewer.clone();
+    none.sides[1].cars = Some(0);
+    assert_eq!(codes(&none), ["side-cars-range"]);
+    let mut more_than_a_mat = fewer.clone();
+    more_than_a_mat.sides[1].cars = Some(9);
+    assert!(codes(&more_than_a_mat).contains(&"side-cars-range"));
+    let mut wrecked = fewer.clone();
+    wrecked.sides[1].damage = 6;
+    assert_eq!(codes(&wrecked), ["side-damage-range"]);
+    // A car left behind needs a road that rolls.
+    let mut behind = fewer;
+    behind.objectives = vec![objective(
+        "off-the-back",
+        Some("jackals"),
+        Goal::LeftBehind,
+        Reward::Draw,
+    )];
+    assert_eq!(codes(&behind), ["objective-unreachable"]);
 }

@@ -484,3 +484,48 @@ fn a_bot_counts_a_car_on_the_rear_tile_as_half_lost_while_the_road_can_roll() {
     // A road whose final tile is on the table rolls no more: the rear tile is safe.
     assert_eq!(worth("1.1", 3), (false, 0.0));
 }
+
+#[test]
+fn a_car_left_behind_with_the_rear_tile_meets_its_sides_objective_and_says_so() {
+    // Maximum Apocalypse: "The game is a draw if any of the survivor vehicles exit off the
+    // BACK end": the jackals' #21 on the rear tile is left behind as #12 drives off the lead.
+    use roadwright::content::mission::{Goal, Mission, Objective, Reward, Side};
+    use roadwright::content::text::Text;
+    let side = |id: &str, team: &str| Side {
+        id: Id::from(id),
+        name: Text::from(id),
+        teams: vec![Id::from(team)],
+        ..Side::default()
+    };
+    let mut mission = Mission::starter("", "", &Id::from(CJ), &Id::from(RR));
+    mission.sides = vec![side("survivors", CJ), side("monsters", RR)];
+    mission.objectives = vec![Objective {
+        id: Id::from("off-the-back"),
+        side: Some(Id::from("survivors")),
+        goal: Goal::LeftBehind,
+        reward: Reward::Draw,
+    }];
+    let mut race = play_moving_first(
+        Position::on(&road(5, 3, RollWhen::LeavingLead))
+            .car(RR, "12", "5.1")
+            .car(CJ, "21", "1.2")
+            .car(CJ, "22", "4.0")
+            .play(RR, "12", "solo-2")
+            .mission(mission),
+    );
+    finish_movement(&mut race);
+    assert_eq!(race.result(), Some(roadwright::rules::RaceResult::Draw));
+    let kinds: Vec<&str> = race
+        .events()
+        .iter()
+        .skip_while(|e| !matches!(e, RaceEvent::TileRemoved { .. }))
+        .map(RaceEvent::kind)
+        .filter(|k| ["LeftBehind", "Eliminated", "ObjectiveMet", "Draw"].contains(k))
+        .collect();
+    assert_eq!(kinds, ["LeftBehind", "ObjectiveMet", "Draw"]);
+    assert!(
+        race.log()
+            .iter()
+            .any(|l| l.contains("left behind with the rear tile"))
+    );
+}

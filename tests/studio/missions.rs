@@ -753,3 +753,49 @@ fn the_mission_editor_makes_an_objective_of_others_and_a_part_worth_nothing_with
         Goal::Then(Vec::new())
     );
 }
+
+#[test]
+fn the_mission_editor_sets_a_sides_own_cars_and_scores_and_the_tie_breaks_with_undo() {
+    use roadwright::content::mission::{Score, TieBreak};
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    let click_nth = |harness: &mut Harness<'static, StudioApp>, label: &str, nth: usize| {
+        harness
+            .query_all_by_label(label)
+            .nth(nth)
+            .expect("the control")
+            .scroll_to_me();
+        settle(harness);
+        harness
+            .query_all_by_label(label)
+            .nth(nth)
+            .expect("the control")
+            .click();
+        settle(harness);
+    };
+    // The raiders race two cars a team; the couriers claim no kill VP.
+    click_nth(&mut harness, "Its own cars a team", 1);
+    assert_eq!(shown_mission(&harness).sides[1].cars, Some(2));
+    click_nth(&mut harness, "kills", 0);
+    assert_eq!(
+        shown_mission(&harness).sides[0].scores,
+        Some(vec![Score::Finish])
+    );
+    // A tie broken by kills first.
+    click_nth(&mut harness, "+ tie break", 0);
+    assert_eq!(
+        shown_mission(&harness).turn_limit.tie_breaks,
+        [TieBreak::Kills]
+    );
+    common::studio::assert_no_errors(&harness);
+    for _ in 0..3 {
+        harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+        settle(&mut harness);
+    }
+    let undone = shown_mission(&harness);
+    assert_eq!(undone.sides[1].cars, None);
+    assert_eq!(undone.sides[0].scores, None);
+    assert!(undone.turn_limit.tie_breaks.is_empty());
+}

@@ -398,4 +398,51 @@ fn turn_limit(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
             });
         }
     });
+    tie_breaks(ui, mission, changed);
+}
+
+/// The scores that break a tie before the tie rule, in order: each chosen, removed, one added.
+fn tie_breaks(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
+    use crate::content::mission::TieBreak;
+    const BREAKS: [(TieBreak, &str); 3] = [
+        (TieBreak::Kills, "the most kills"),
+        (TieBreak::CarsLeft, "the most cars left"),
+        (TieBreak::Finished, "the most cars across the end"),
+    ];
+    let breaks = &mission.turn_limit.tie_breaks;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("A tie is broken first by");
+        for (n, tie_break) in breaks.iter().enumerate() {
+            if n > 0 {
+                ui.label("then");
+            }
+            if let Some(chosen) =
+                fields::choice(ui, "tie break", ("tie_break", n), *tie_break, &BREAKS)
+            {
+                change(changed, mission, None, |m| {
+                    m.turn_limit.tie_breaks[n] = chosen;
+                });
+            }
+            if ui
+                .small_button("✖")
+                .on_hover_text("Remove this tie break")
+                .clicked()
+            {
+                change(changed, mission, None, |m| {
+                    m.turn_limit.tie_breaks.remove(n);
+                });
+            }
+        }
+        if breaks.is_empty() {
+            ui.weak("nothing");
+        }
+        let unused = BREAKS.iter().find(|(b, _)| !breaks.contains(b));
+        if let Some((next, _)) = unused
+            && ui.small_button("+ tie break").clicked()
+        {
+            change(changed, mission, None, |m| {
+                m.turn_limit.tie_breaks.push(*next);
+            });
+        }
+    });
 }

@@ -290,7 +290,7 @@ fn goal_values(
                 set(changed, None, hold(spaces.clone(), *turns, all));
             }
         }
-        Goal::Wipeout | Goal::AllOut => {
+        Goal::Wipeout | Goal::AllOut | Goal::LeftBehind => {
             ui.label("");
         }
         Goal::All(parts) | Goal::Any(parts) | Goal::Then(parts) => {

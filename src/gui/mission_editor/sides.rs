@@ -1,10 +1,11 @@
 //! The mission editor's sides: each side's id and name, its teams (ticked among the pack's),
-//! and the bot profile that always plays it, if any.
+//! the bot profile that always plays it, if any, and its own terms: the cars a team races,
+//! their starting damage and defense, and the sources of VP it claims.
 
 use egui::Ui;
 
 use super::{Changed, MissionContext, change};
-use crate::content::mission::{Mission, Side};
+use crate::content::mission::{Mission, Score, Side};
 use crate::content::text::{Id, Text};
 use crate::edit::list::free_id;
 use crate::gui::fields::{self, RowAction};
@@ -24,8 +25,7 @@ pub(super) fn sides(
                 m.sides.push(Side {
                     id: Id::from(id.as_str()),
                     name: Text::from("New side"),
-                    teams: Vec::new(),
-                    bot: None,
+                    ..Side::default()
                 });
             });
         }
@@ -108,7 +108,68 @@ pub(super) fn sides(
                     ui.colored_label(ui.visuals().error_fg_color, format!("`{unknown}`?"));
                 }
             });
+            side_terms(ui, mission, index, changed);
         });
         ui.add_space(6.0);
     }
+}
+
+/// Side `index`'s own terms: its cars a team (its own count, or the ruleset's), their starting
+/// damage and defense change, and which sources of VP it claims.
+fn side_terms(ui: &mut Ui, mission: &Mission, index: usize, changed: &mut Changed) {
+    let side = &mission.sides[index];
+    ui.horizontal_wrapped(|ui| {
+        let mut own = side.cars.is_some();
+        if ui
+            .checkbox(&mut own, "Its own cars a team")
+            .on_hover_text("Off: the ruleset's cars per team for the race's players")
+            .changed()
+        {
+            change(changed, mission, None, |m| {
+                m.sides[index].cars = own.then_some(2);
+            });
+        }
+        if let Some(cars) = side.cars
+            && let Some((cars, group)) = fields::number(ui, "side cars", cars, 1..=8)
+        {
+            change(changed, mission, Some(group), |m| {
+                m.sides[index].cars = Some(cars);
+            });
+        }
+        ui.label("Starting damage");
+        if let Some((damage, group)) = fields::number(ui, "side damage", side.damage, 0..=5) {
+            change(changed, mission, Some(group), |m| {
+                m.sides[index].damage = damage;
+            });
+        }
+        ui.label("Defense change");
+        if let Some((defense, group)) = fields::number(ui, "side defense", side.defense, -2..=2) {
+            change(changed, mission, Some(group), |m| {
+                m.sides[index].defense = defense;
+            });
+        }
+        ui.label("Claims VP for");
+        for (score, label) in [(Score::Finish, "crossings"), (Score::Kills, "kills")] {
+            let claims = |s: &Side| s.scores.as_ref().is_none_or(|list| list.contains(&score));
+            let mut on = claims(side);
+            if ui.checkbox(&mut on, label).changed() {
+                change(changed, mission, None, |m| {
+                    let side = &mut m.sides[index];
+                    let mut list: Vec<Score> = [Score::Finish, Score::Kills]
+                        .into_iter()
+                        .filter(|s| {
+                            if *s == score {
+                                on
+                            } else {
+                                side.scores.as_ref().is_none_or(|l| l.contains(s))
+                            }
+                        })
+                        .collect();
+                    list.sort_unstable();
+                    // Both sources is what a side claims without the list.
+                    side.scores = (list.len() < 2).then_some(list);
+                });
+            }
+        }
+    });
 }

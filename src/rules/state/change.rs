@@ -18,6 +18,7 @@ use super::super::mission::{Fact, MissionState};
 use super::super::race_event::{BonusKind, DeckKind, Marker, Motion, RaceEvent, VpSource};
 use super::super::road::RoadWindow;
 use super::{Bonus, Car, Claims, Place, Player, Race, RaceResult};
+use crate::content::mission::Score;
 use crate::content::race_deck::LaneSide;
 use crate::content::ruleset::PointToPointFinish;
 use crate::content::scenario::Marker as ScenarioMarker;
@@ -221,10 +222,10 @@ impl Race {
                 return;
             }
         }
+        let player = self.car(id).player;
         if self.car(id).lapped > 0 {
             self.set_marker(id, Marker::Lapped, false);
-        } else {
-            let player = self.car(id).player;
+        } else if self.claims_from(player, Score::Finish) {
             let vp = self.use_bonus(BonusKind::RaceBonus);
             self.claim(player, id, vp, VpSource::Finish);
         }
@@ -241,8 +242,10 @@ impl Race {
         if self.frozen() {
             return;
         }
-        if self.rules.ruleset.point_to_point == PointToPointFinish::FirstAcrossWins {
-            let player = self.car(id).player;
+        let player = self.car(id).player;
+        if self.rules.ruleset.point_to_point == PointToPointFinish::FirstAcrossWins
+            && self.claims_from(player, Score::Finish)
+        {
             let left = self.position.players[player.index()].pool;
             self.claim(player, id, left, VpSource::Finish);
             if self.frozen() {
@@ -434,7 +437,9 @@ impl Race {
         });
         self.put(id, Place::Destroyed, Motion::Eliminated);
         // A mission may have ended the race the moment the car was destroyed.
-        if let Some(player) = scorer.filter(|_| !self.frozen()) {
+        if let Some(player) =
+            scorer.filter(|p| !self.frozen() && self.claims_from(*p, Score::Kills))
+        {
             let vp = self.use_bonus(BonusKind::Bounty);
             self.claim(player, id, vp, VpSource::Kill);
         }
@@ -448,7 +453,7 @@ impl Race {
     /// the eliminated car. (A car that finished a point-to-point run is simply no longer in the
     /// race: each elimination still brings in one replacement, as on a lap.)
     fn replace(&mut self, player: PlayerId, activated: bool) {
-        let max = usize::from(self.cars_per_team());
+        let max = usize::from(self.racing_cars(player));
         let in_race = self
             .cars_of(player)
             .filter(|c| self.car(*c).place.in_race())
@@ -734,7 +739,7 @@ impl Race {
     /// Seats a player of team `team` with a full pool and every car of its mat, in `mat_order`
     /// (the first `racing` race, the rest are its reserves, in order). The player's cars are
     /// one run of ids ([`Player`]'s `cars`).
-    pub(crate) fn seat(&mut self, team: usize, pool: u32, mat_order: &[usize], racing: usize) {
+    pub(crate) fn seat(&mut self, team: usize, pool: u32, mat_order: &[usize], racing: u8) {
         let player = PlayerId(self.position.players.len() as u8);
         let first_car = self.position.cars.len() as u16;
         let mut reserve = Vec::new();
@@ -744,7 +749,7 @@ impl Race {
             self.position
                 .cars
                 .push(Car::on_the_mat(player, mat_index as u16));
-            if k >= racing {
+            if k >= usize::from(racing) {
                 reserve.push(id);
             }
         }
@@ -756,6 +761,7 @@ impl Race {
             hand: Vec::new(),
             reserve,
             cars: (first_car, mat_order.len() as u16),
+            racing,
         });
     }
 
@@ -797,6 +803,19 @@ impl Race {
                 ScenarioMarker::OnFire => car.on_fire = true,
             }
         }
+    }
+
+    /// A car starts the race with damage (its mission side's), before the first turn: short
+    /// of what eliminates (validated), with its event for the board.
+    pub(crate) fn start_damaged(&mut self, id: CarId, amount: u8) {
+        let limit = self.rules.ruleset.eliminating_damage.saturating_sub(1);
+        let car = &mut self.position.cars[id.index()];
+        let amount = amount.min(limit.saturating_sub(car.damage));
+        if amount == 0 {
+            return;
+        }
+        car.damage += amount;
+        self.record(RaceEvent::StartingDamage { car: id, amount });
     }
 
     /// A player's reserve cars, in the order they enter the chute.
