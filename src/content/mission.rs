@@ -239,6 +239,10 @@ pub struct Side {
     /// replacements come in); absent: the ruleset's count for the race's players.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cars: Option<u8>,
+    /// How many cars of each of its teams wait in reserve to replace the lost (8.3); absent:
+    /// the rest of its mat. `Some(0)`: the cars it starts with are all it has.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserve: Option<u8>,
     /// Damage each of its cars starts the race with (added to a placed car's own); not given
     /// to replacements, which come in undamaged (8.3).
     #[serde(default, skip_serializing_if = "super::skip::is_default")]
@@ -246,6 +250,19 @@ pub struct Side {
     /// Added to the defense of each of its cars (8.0), kept within 1-3.
     #[serde(default, skip_serializing_if = "super::skip::is_default")]
     pub defense: i8,
+    /// Whether the side is no one's: bikers, civilians, the wasteland's traffic. Its cars move
+    /// and can be hit, but it never wins or loses, pursues no objective, claims no VP, and a
+    /// kill of one of its cars claims nothing and counts for no objective unless
+    /// `vp.neutral_kills` says so. It is always played by its `bot`, and seated as any side
+    /// (a race must seat it at every player count the mission allows).
+    #[serde(default, skip_serializing_if = "super::skip::is_false")]
+    pub neutral: bool,
+    /// The first turns its cars sit out: in turns 1 to N its player passes ("for the FIRST
+    /// turn, the Enforcers are SKIPPED!"). At or past the turn limit its cars never act
+    /// ("Civilian vehicles may not do anything"): they stand where they are, to be driven
+    /// round, rammed or shot.
+    #[serde(default, skip_serializing_if = "super::skip::is_default")]
+    pub sits_out: u32,
 }
 
 /// A source of VP a side may claim from alone ([`Side::scores`]).
@@ -319,6 +336,9 @@ pub enum DeckChange {
 }
 
 /// Which sources of VP count, and how much.
+// Each switch is a field of the file format a designer turns on or off on its own: an enum of
+// their combinations would say less.
+#[allow(clippy::struct_excessive_bools)]
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct VpRules {
@@ -346,6 +366,10 @@ pub struct VpRules {
     /// by shooting its own escort. `true` lets it claim as any kill does.
     #[serde(default, skip_serializing_if = "super::skip::is_false")]
     pub allied_kills: bool,
+    /// Whether destroying a car of a neutral side claims kill VP and counts as a kill for
+    /// objectives; off: it is no one's kill, as a wreck is.
+    #[serde(default, skip_serializing_if = "super::skip::is_false")]
+    pub neutral_kills: bool,
 }
 
 impl Default for VpRules {
@@ -358,6 +382,7 @@ impl Default for VpRules {
             clock: None,
             pool_wins: true,
             allied_kills: false,
+            neutral_kills: false,
         }
     }
 }

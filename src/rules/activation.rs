@@ -98,9 +98,12 @@ impl Race {
             .filter(move |id| activatable(self.car(*id)))
     }
 
-    /// Whether `player` has a car to activate and a card to play.
+    /// Whether `player` has a car to activate and a card to play, and is not sitting this turn
+    /// out (a mission side's `sits_out`).
     pub(crate) fn can_play(&self, player: PlayerId) -> bool {
-        !self.player(player).hand.is_empty() && self.activatable_cars(player).next().is_some()
+        !self.player(player).hand.is_empty()
+            && self.activatable_cars(player).next().is_some()
+            && !self.sits_out(player)
     }
 
     /// Starts an activation (the decision was checked); returns its phase.

@@ -241,10 +241,30 @@ impl Race {
         let Some((mission, side)) = self.mission().zip(self.side_of(player)) else {
             return true;
         };
-        mission.sides.get(side.index()).is_none_or(|s| match score {
-            Score::Finish => s.claims_finish,
-            Score::Kills => s.claims_kills,
+        mission.sides.get(side.index()).is_none_or(|s| {
+            !s.neutral
+                && match score {
+                    Score::Finish => s.claims_finish,
+                    Score::Kills => s.claims_kills,
+                }
         })
+    }
+
+    /// Whether a player's side is neutral (no one's: it wins nothing and claims nothing).
+    #[must_use]
+    pub fn is_neutral(&self, player: PlayerId) -> bool {
+        self.mission()
+            .zip(self.side_of(player))
+            .and_then(|(m, side)| m.sides.get(side.index()))
+            .is_some_and(|s| s.neutral)
+    }
+
+    /// Whether a player's cars sit this turn out, as its mission side says (its player passes).
+    pub(crate) fn sits_out(&self, player: PlayerId) -> bool {
+        self.mission()
+            .zip(self.side_of(player))
+            .and_then(|(m, side)| m.sides.get(side.index()))
+            .is_some_and(|s| self.turn() <= s.sits_out)
     }
 
     /// Whether a mission makes every kill worth nothing: its kills score no VP and no bonus
@@ -263,12 +283,12 @@ impl Race {
         if killer == victim {
             return false;
         }
-        let allied_score = self
-            .rules()
-            .mission
-            .as_ref()
-            .is_some_and(|m| m.vp.allied_kills);
-        allied_score || !self.same_side(killer, victim)
+        let vp = self.rules().mission.as_ref().map(|m| m.vp);
+        // A neutral car's loss is no one's kill, unless the mission says so.
+        if self.is_neutral(victim) && !vp.is_some_and(|vp| vp.neutral_kills) {
+            return false;
+        }
+        vp.is_some_and(|vp| vp.allied_kills) || !self.same_side(killer, victim)
     }
 
     /// Whether `attacker` may attack `target` (fire at it, sideswipe it, ram it): always, unless
@@ -428,16 +448,30 @@ impl Judge<'_> {
         side: SideId,
         car: Option<CarId>,
     ) {
-        if Self::pursues(owner, side) {
+        if self.pursues(owner, side) {
             self.met(objective, side, car);
         } else {
             self.failed(objective);
         }
     }
 
-    /// Whether side `side` pursues an objective owned by `owner` (its own, or one for all).
-    fn pursues(owner: Option<SideId>, side: SideId) -> bool {
-        owner.is_none_or(|o| o == side)
+    /// Whether side `side` pursues an objective owned by `owner` (its own, or one for all); a
+    /// neutral side pursues nothing.
+    fn pursues(&self, owner: Option<SideId>, side: SideId) -> bool {
+        !self.neutral(side) && owner.is_none_or(|o| o == side)
+    }
+
+    /// The sides that pursue an objective owned by `owner`, in file order.
+    fn pursuers(&self, owner: Option<SideId>) -> Vec<SideId> {
+        self.sides().filter(|s| self.pursues(owner, *s)).collect()
+    }
+
+    /// Whether a side is neutral.
+    fn neutral(&self, side: SideId) -> bool {
+        self.mission
+            .sides
+            .get(side.index())
+            .is_some_and(|s| s.neutral)
     }
 
     fn sides(&self) -> impl Iterator<Item = SideId> + use<> {
@@ -617,11 +651,15 @@ impl Judge<'_> {
         *laps = laps.saturating_add(if forward { 1 } else { -1 });
         let count = u32::try_from(*laps).unwrap_or(0);
         let side = self.side_of_car(car);
+        // A neutral car's crossing is no side's: it neither meets nor beats anyone's laps.
+        if self.neutral(side) {
+            return;
+        }
         for (objective, goal, owner) in self.open_objectives() {
             let later = self.is_later_step(objective);
             match goal {
                 CheckedGoal::Laps(n) if later => {
-                    if Self::pursues(owner, side) && self.counts_for_car(objective, side, car) {
+                    if self.pursues(owner, side) && self.counts_for_car(objective, side, car) {
                         let count = self.step_count(objective, side, forward);
                         if forward && count >= u32::from(n) {
                             self.met(objective, side, Some(car));
@@ -629,7 +667,7 @@ impl Judge<'_> {
                     }
                 }
                 CheckedGoal::Laps(n) => {
-                    if Self::pursues(owner, side) {
+                    if self.pursues(owner, side) {
                         let best = self.best_laps(side);
                         self.progress(objective, side, best);
                     }
@@ -680,9 +718,11 @@ impl Judge<'_> {
             _ => None,
         };
         let victim = self.side_of_car(car);
+        // A neutral side kills for no one (and a neutral car's loss scored no one: see
+        // `Race::kill_scores`).
         let killer = scorer
             .map(|p| self.side_of_player(p))
-            .filter(|side| *side != victim);
+            .filter(|side| *side != victim && !self.neutral(*side));
         if let Some(side) = killer {
             self.state.kills[side.index()] += 1;
         }
@@ -692,7 +732,7 @@ impl Judge<'_> {
                 CheckedGoal::Kills(k) => {
                     let Some(side) = killer else { continue };
                     if later {
-                        if Self::pursues(owner, side) && self.counts_for(objective, side) {
+                        if self.pursues(owner, side) && self.counts_for(objective, side) {
                             let kills = self.step_count(objective, side, true);
                             if kills >= u32::from(k) {
                                 self.met(objective, side, None);
@@ -701,7 +741,7 @@ impl Judge<'_> {
                         continue;
                     }
                     let kills = self.state.kills[side.index()];
-                    if Self::pursues(owner, side) {
+                    if self.pursues(owner, side) {
                         self.progress(objective, side, kills);
                     }
                     if kills >= u32::from(k) {
@@ -723,7 +763,7 @@ impl Judge<'_> {
                 }
                 CheckedGoal::Wipeout => {
                     for side in self.sides() {
-                        if Self::pursues(owner, side)
+                        if self.pursues(owner, side)
                             && self.counts_for(objective, side)
                             && self.wiped_out_but(side)
                         {
@@ -755,7 +795,7 @@ impl Judge<'_> {
         let side = self.side_of_car(car);
         for (objective, goal, owner) in self.open_objectives() {
             if goal == CheckedGoal::LeftBehind
-                && Self::pursues(owner, side)
+                && self.pursues(owner, side)
                 && self.counts_for_car(objective, side, car)
             {
                 self.met(objective, side, Some(car));
@@ -771,7 +811,7 @@ impl Judge<'_> {
         }
         for (objective, goal, owner) in self.open_objectives() {
             if goal == CheckedGoal::AllOut
-                && Self::pursues(owner, side)
+                && self.pursues(owner, side)
                 && self.counts_for(objective, side)
             {
                 self.met(objective, side, None);
@@ -790,10 +830,11 @@ impl Judge<'_> {
         in_reserve || self.racing(side)
     }
 
-    /// Whether every other side has no car left: none in the race, none in reserve.
+    /// Whether every other side (neutral traffic aside) has no car left: none in the race,
+    /// none in reserve.
     fn wiped_out_but(&self, side: SideId) -> bool {
         self.sides()
-            .filter(|s| *s != side && self.state.side_of.contains(s))
+            .filter(|s| *s != side && !self.neutral(*s) && self.state.side_of.contains(s))
             .all(|s| !self.has_cars(s))
     }
 
@@ -834,7 +875,7 @@ impl Judge<'_> {
         for (objective, goal, owner) in self.open_objectives() {
             match goal {
                 CheckedGoal::Survive(last) => {
-                    for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
+                    for side in self.pursuers(owner) {
                         if !self.counts_for(objective, side) {
                             continue;
                         }
@@ -852,7 +893,7 @@ impl Judge<'_> {
                     }
                 }
                 CheckedGoal::Hold(spaces, turns, every) => {
-                    for side in self.sides().filter(|s| Self::pursues(owner, *s)) {
+                    for side in self.pursuers(owner) {
                         if !self.counts_for(objective, side) {
                             continue;
                         }
@@ -897,7 +938,9 @@ impl Judge<'_> {
         // Only the sides seated in this race compete (a smaller race leaves some out).
         let mut level: Vec<SideId> = self
             .sides()
-            .filter(|side| self.state.side_of.contains(side) && Some(*side) != loser)
+            .filter(|side| {
+                self.state.side_of.contains(side) && Some(*side) != loser && !self.neutral(*side)
+            })
             .collect();
         if let (Some(_), [only]) = (loser, level.as_slice()) {
             self.win(*only);
@@ -1107,6 +1150,92 @@ mod tests {
             limit("Finished, CarsLeft").result(),
             Some(RaceResult::SideWon(SideId(0)))
         );
+    }
+
+    /// The jackals against the reapers, the vipers neutral civilians who never act.
+    fn with_civilians(objective: &str, neutral_kills: bool) -> Race {
+        mission_race(
+            &format!(
+                r#"(kind: Mission, version: 1, name: "test", track: "", content: "",
+                    sides: [
+                        (id: "jackals", name: "Jackals", teams: ["chrome-jackals"]),
+                        (id: "reapers", name: "Reapers", teams: ["rust-reapers"]),
+                        (id: "civilians", name: "Civilians", teams: ["ash-vipers"],
+                         bot: Some("random"), neutral: true, sits_out: 10),
+                    ],
+                    vp: (neutral_kills: {neutral_kills}),
+                    objectives: [{objective}],
+                    turn_limit: (turn: 10))"#
+            ),
+            2,
+        )
+    }
+
+    fn seat_of(race: &Race, team: &str) -> PlayerId {
+        (0..race.players().len())
+            .map(|p| PlayerId(p as u8))
+            .find(|p| race.team_of(*p).id.as_str() == team)
+            .expect("seated")
+    }
+
+    #[test]
+    fn a_neutral_car_lost_is_no_ones_kill_unless_the_mission_says_so() {
+        for neutral_kills in [false, true] {
+            let mut race = with_civilians(
+                r#"(id: "first-blood", side: Some("jackals"), goal: Kills(1), reward: Win)"#,
+                neutral_kills,
+            );
+            let (jackals, civilians) = (
+                seat_of(&race, "chrome-jackals"),
+                seat_of(&race, "ash-vipers"),
+            );
+            assert_eq!(race.kill_scores(jackals, civilians), neutral_kills);
+            let civilian = race
+                .cars_of(civilians)
+                .find(|c| race.car(*c).place.in_race())
+                .expect("a civilian car");
+            let scored_by = race.kill_scores(jackals, civilians).then_some(jackals);
+            race.record(RaceEvent::Eliminated {
+                car: civilian,
+                scored_by,
+            });
+            race.put(civilian, Place::Destroyed, Motion::Eliminated);
+            let expected = if neutral_kills {
+                Some(RaceResult::SideWon(SideId(0)))
+            } else {
+                None
+            };
+            assert_eq!(race.result(), expected, "neutral kills: {neutral_kills}");
+        }
+    }
+
+    #[test]
+    fn a_neutral_car_crossing_the_line_meets_and_beats_no_ones_laps() {
+        let mut race = with_civilians(r#"(id: "lap", goal: Laps(1), reward: Win)"#, false);
+        let civilians = seat_of(&race, "ash-vipers");
+        let civilian = race.cars_of(civilians).next().expect("a civilian car");
+        race.record(RaceEvent::LineCrossed {
+            car: civilian,
+            forward: true,
+        });
+        assert_eq!(
+            race.objective_status(ObjectiveId(0)),
+            Some(ObjectiveStatus::Open)
+        );
+        assert!(!race.is_over());
+    }
+
+    #[test]
+    fn a_side_that_sits_out_passes_and_its_cars_never_act() {
+        let race = with_civilians(r#"(id: "lap", goal: Laps(2), reward: Win)"#, false);
+        let civilians = seat_of(&race, "ash-vipers");
+        assert!(race.sits_out(civilians));
+        assert!(
+            !race.can_play(civilians),
+            "it holds cards and cars, but sits out"
+        );
+        assert!(!race.sits_out(seat_of(&race, "rust-reapers")));
+        assert!(!race.claims_from(civilians, Score::Finish));
     }
 
     #[test]

@@ -337,15 +337,16 @@ impl Race {
                 }
             }
             order.truncate(usize::from(rules.ruleset.cars_on_mat));
-            let per_team = rules
-                .mission
-                .as_ref()
-                .and_then(|m| {
-                    m.side_of_team(team_index)
-                        .and_then(|s| m.sides.get(s.index()))
-                })
-                .and_then(|side| side.cars)
-                .unwrap_or(ruleset_per_team);
+            let side = rules.mission.as_ref().and_then(|m| {
+                m.side_of_team(team_index)
+                    .and_then(|s| m.sides.get(s.index()))
+            });
+            let per_team = side.and_then(|side| side.cars).unwrap_or(ruleset_per_team);
+            // A side's reserve: that many cars wait to replace the lost (two monster trucks
+            // and no more), the rest of the mat by default.
+            if let Some(reserve) = side.and_then(|side| side.reserve) {
+                order.truncate(usize::from(per_team) + usize::from(reserve));
+            }
             if order.len() < usize::from(per_team) {
                 return Err(SetupError::TooFewCars {
                     team: p.team.to_string(),
@@ -460,6 +461,34 @@ mod tests {
             "one replacement, to the chute"
         );
         assert!(race.check_invariants().is_ok());
+    }
+
+    #[test]
+    fn a_side_with_no_reserve_has_only_the_cars_it_starts_with() {
+        let mut race = mission_race(
+            r#"(kind: Mission, version: 1, name: "monsters", track: "", content: "",
+                sides: [
+                    (id: "survivors", name: "Survivors", teams: ["chrome-jackals"]),
+                    (id: "monsters", name: "Monsters", teams: ["rust-reapers"], cars: Some(2),
+                     reserve: Some(0)),
+                ],
+                objectives: [(id: "wipeout", side: Some("survivors"), goal: Wipeout, reward: Win)],
+                turn_limit: (turn: 10))"#,
+            5,
+        );
+        let monsters = seat(&race, "rust-reapers");
+        assert_eq!(race.cars_of(monsters).count(), 2, "two trucks, and no more");
+        let trucks = in_race(&race, monsters);
+        race.wreck(trucks[0]);
+        assert_eq!(in_race(&race, monsters).len(), 1, "no replacement");
+        race.wreck(trucks[1]);
+        assert_eq!(
+            race.result(),
+            Some(crate::rules::RaceResult::SideWon(
+                crate::validate::mission::SideId(0)
+            )),
+            "both trucks destroyed: the survivors' wipeout"
+        );
     }
 
     #[test]

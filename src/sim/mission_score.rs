@@ -14,6 +14,8 @@
 //! - A space to hold is worth a share of the objective for each car of the side standing on
 //!   it, as if the turn ended there.
 //! - A side that must survive counts its cars lost [`SURVIVE_SHARE`] times.
+//! - Damage on a neutral side's car is worth nothing to a side (its loss scores for no one),
+//!   unless the mission makes it a kill (`vp.neutral_kills`).
 
 use crate::content::bot_profile::Weights;
 use crate::content::mission::Reward;
@@ -72,6 +74,15 @@ impl MissionLens {
         let (Some(mission), Some(side)) = (race.mission(), race.side_of(me)) else {
             return lens;
         };
+        // Neutral traffic scores for no one: harm to it is worth nothing to a side, unless the
+        // mission makes its loss a kill.
+        if !race.is_neutral(me) && !mission.vp.neutral_kills {
+            for car in race.car_ids() {
+                if race.is_neutral(race.car(car).player) {
+                    lens.damage_share[car.index()] = 0.0;
+                }
+            }
+        }
         for (i, objective) in mission.objectives.iter().enumerate() {
             let id = ObjectiveId(i as u16);
             if race.objective_status(id) != Some(ObjectiveStatus::Open) {

@@ -922,6 +922,16 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A mission's grid setup starts more cars, for a player count it allows, than its track's start holds.",
     ),
     code(
+        "neutral-side-needs-bot",
+        Missions,
+        "A neutral side names no bot profile to play it: it is no one's to play.",
+    ),
+    code(
+        "objective-neutral-side",
+        Missions,
+        "An objective, or the turn limit's tie, is given to a neutral side, which pursues and wins nothing.",
+    ),
+    code(
         "unknown-objective",
         Missions,
         "An objective made of others (all, any, in order) names an objective the mission does not have.",

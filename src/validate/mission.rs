@@ -71,10 +71,16 @@ pub struct CheckedSide {
     pub claims_kills: bool,
     /// The cars each of its teams races at once; `None`: the ruleset's.
     pub cars: Option<u8>,
+    /// The cars each of its teams holds in reserve; `None`: the rest of its mat.
+    pub reserve: Option<u8>,
     /// Damage each of its cars starts with.
     pub damage: u8,
     /// Added to its cars' defense (kept within 1-3).
     pub defense: i8,
+    /// Whether it is no one's side (it never wins, pursues nothing, claims nothing).
+    pub neutral: bool,
+    /// The first turns its cars sit out.
+    pub sits_out: u32,
 }
 
 /// A car named by a mission: its team (an index into the content's teams) and its index on
@@ -478,21 +484,7 @@ pub fn check(
             .map(|i| SideId(i as u8))
     };
     let turn_limit = check_turn_limit(mission, report);
-    let tie_winner = match &mission.turn_limit.ties {
-        Tie::Draw => None,
-        Tie::Side(id) => {
-            let side = find_side(id);
-            if side.is_none() {
-                report.error(
-                    "unknown-side",
-                    None,
-                    &[Needle::Field("ties"), Needle::Value(id.as_str())],
-                    format!("the turn limit's tie goes to side `{id}`, which is not a side"),
-                );
-            }
-            side
-        }
-    };
+    let tie_winner = check_tie(mission, &sides, &find_side, report);
     let objectives = check_objectives(mission, content, track, &sides, &find_side, report);
     if let Some(ruleset) = ruleset {
         check_named_cars_race(mission, content, &objectives, &players, ruleset, report);
@@ -524,6 +516,41 @@ pub fn check(
             .collect(),
         changes,
     })
+}
+
+/// The side the turn limit's tie goes to, found, and not a neutral one (reported).
+fn check_tie(
+    mission: &Mission,
+    sides: &[CheckedSide],
+    find_side: &dyn Fn(&Id) -> Option<SideId>,
+    report: &mut FileReport<'_>,
+) -> Option<SideId> {
+    match &mission.turn_limit.ties {
+        Tie::Draw => None,
+        Tie::Side(id) => {
+            let side = find_side(id);
+            if side.is_none() {
+                report.error(
+                    "unknown-side",
+                    None,
+                    &[Needle::Field("ties"), Needle::Value(id.as_str())],
+                    format!("the turn limit's tie goes to side `{id}`, which is not a side"),
+                );
+            }
+            if side.is_some_and(|s| sides.get(s.index()).is_some_and(|s| s.neutral)) {
+                report.error(
+                    "objective-neutral-side",
+                    None,
+                    &[Needle::Field("ties"), Needle::Value(id.as_str())],
+                    format!(
+                        "the turn limit's tie goes to side `{id}`, which is neutral: it wins \
+                         nothing"
+                    ),
+                );
+            }
+            side
+        }
+    }
 }
 
 /// A warning for each car an objective names (to escort, to destroy) that a race of the
@@ -636,15 +663,32 @@ fn check_sides(
     ruleset: Option<&super::checked::Ruleset>,
     report: &mut FileReport<'_>,
 ) -> Vec<CheckedSide> {
-    if mission.sides.len() < 2 {
+    let contending = mission.sides.iter().filter(|s| !s.neutral).count();
+    if contending < 2 {
         report.error(
             "mission-needs-two-sides",
             None,
             &[Needle::Field("sides")],
             format!(
-                "the mission has {} side(s); it needs at least two (a cooperative mission puts \
-                 the players on one side against a side of bots)",
-                mission.sides.len()
+                "the mission has {contending} side(s) that can win; it needs at least two (a \
+                 cooperative mission puts the players on one side against a side of bots; a \
+                 neutral side wins nothing)"
+            ),
+        );
+    }
+    for side in mission
+        .sides
+        .iter()
+        .filter(|s| s.neutral && s.bot.is_none())
+    {
+        report.error(
+            "neutral-side-needs-bot",
+            Some(side_object(side)),
+            &[Needle::Value(side.id.as_str()), Needle::Field("neutral")],
+            format!(
+                "side `{}` is neutral: it is no one's to play, so a bot profile plays it; say \
+                 which (`bot: Some(\"...\")`)",
+                side.id
             ),
         );
     }
@@ -700,8 +744,11 @@ fn check_sides(
             claims_finish: scores(crate::content::mission::Score::Finish),
             claims_kills: scores(crate::content::mission::Score::Kills),
             cars: side.cars,
+            reserve: side.reserve,
             damage: side.damage,
             defense: side.defense,
+            neutral: side.neutral,
+            sits_out: side.sits_out,
         });
     }
     sides
@@ -721,6 +768,20 @@ fn check_side_cars(side: &Side, ruleset: &super::checked::Ruleset, report: &mut 
                 "side `{}` races {cars} cars a team; it must be 1 to the {} cars on a mat of \
                  ruleset `{}`",
                 side.id, ruleset.cars_on_mat, ruleset.id
+            ),
+        );
+    }
+    if let Some(reserve) = side.reserve
+        && u16::from(side.cars.unwrap_or(1)) + u16::from(reserve) > u16::from(ruleset.cars_on_mat)
+    {
+        report.warning(
+            "side-cars-range",
+            Some(side_object(side)),
+            &[Needle::Value(side.id.as_str()), Needle::Field("reserve")],
+            format!(
+                "side `{}` keeps {reserve} cars in reserve; a mat of ruleset `{}` holds {} in \
+                 all, so it keeps what is left",
+                side.id, ruleset.id, ruleset.cars_on_mat
             ),
         );
     }
@@ -794,23 +855,24 @@ fn check_players(
             .iter()
             .filter(|side| side.teams.iter().any(|t| seated.contains(t)))
             .collect();
-        if seated_sides.len() < 2 && sides.len() >= 2 {
+        let contending = seated_sides.iter().filter(|s| !s.neutral).count();
+        if contending < 2 && sides.iter().filter(|s| !s.neutral).count() >= 2 {
             report.error(
                 "side-unseated",
                 None,
                 &needles,
                 format!(
-                    "with {count} players only {} side(s) play (seats go round the sides in \
-                     turn); a race of a mission needs two",
-                    seated_sides.len()
+                    "with {count} players only {contending} side(s) that can win play (seats go \
+                     round the sides in turn); a race of a mission needs two"
                 ),
             );
         }
         for side in sides {
             let seated = seated_sides.iter().any(|s| s.id == side.id);
+            // A neutral side is the mission's traffic: a race without it is another mission.
             if !seated
                 && !side.teams.is_empty()
-                && named_sides(mission, content, sides).contains(&&side.id)
+                && (side.neutral || named_sides(mission, content, sides).contains(&&side.id))
             {
                 report.error(
                     "side-unseated",
@@ -820,8 +882,8 @@ fn check_players(
                     &needles,
                     format!(
                         "with {count} players, side `{}` has no seat, yet the mission names it \
-                         (an objective, a car or the tie is its); allow more players, or list \
-                         its team earlier",
+                         (it is neutral traffic, or an objective, a car or the tie is its); \
+                         allow more players, or list its team earlier",
                         side.id
                     ),
                 );
@@ -1292,6 +1354,22 @@ fn check_objectives(
             continue;
         }
         let side = side.and_then(|(_, side)| side);
+        if let Some(neutral) = side
+            .and_then(|s| sides.get(s.index()))
+            .filter(|s| s.neutral)
+        {
+            report.error(
+                "objective-neutral-side",
+                object.clone(),
+                &[Needle::Value(id), Needle::Value(neutral.id.as_str())],
+                format!(
+                    "objective `{id}` is side `{}`'s, which is neutral: a neutral side pursues \
+                     nothing and wins nothing",
+                    neutral.id
+                ),
+            );
+            continue;
+        }
         let sought = Sought {
             mission,
             content,

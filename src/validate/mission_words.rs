@@ -60,6 +60,19 @@ pub fn side_rules(mission: &CheckedMission) -> [String; 2] {
     ]
 }
 
+/// What a kill of a neutral side's car means, when the mission has one.
+#[must_use]
+pub fn neutral_rule(mission: &CheckedMission) -> Option<String> {
+    mission.sides.iter().any(|s| s.neutral).then(|| {
+        if mission.vp.neutral_kills {
+            "A kill of a neutral car claims VP and counts as a kill".to_owned()
+        } else {
+            "A neutral car's loss is no one's kill: it claims nothing and counts for no objective"
+                .to_owned()
+        }
+    })
+}
+
 impl MissionWords<'_> {
     /// A team's name, by its content index.
     fn team(&self, team: usize) -> String {
@@ -214,8 +227,28 @@ impl MissionWords<'_> {
                     format!(", always played by the bot `{bot}`")
                 });
                 let mut own = Vec::new();
+                if side.neutral {
+                    own.push("neutral: no one's side, it wins and claims nothing".to_owned());
+                }
+                if side.sits_out >= self.mission.turn_limit {
+                    own.push("its cars never act".to_owned());
+                } else if side.sits_out > 0 {
+                    own.push(format!(
+                        "its cars sit out {}",
+                        if side.sits_out == 1 {
+                            "the first turn".to_owned()
+                        } else {
+                            format!("turns 1-{}", side.sits_out)
+                        }
+                    ));
+                }
                 if let Some(cars) = side.cars {
                     own.push(format!("races {} a team", count(cars, "car", "cars")));
+                }
+                match side.reserve {
+                    Some(0) => own.push("no reserve: no replacements".to_owned()),
+                    Some(n) => own.push(format!("{} in reserve", count(n, "car", "cars"))),
+                    None => {}
                 }
                 if side.damage > 0 {
                     own.push(format!("starts each car with {} damage", side.damage));
@@ -223,7 +256,10 @@ impl MissionWords<'_> {
                 if side.defense != 0 {
                     own.push(format!("defense {:+} on each car (1-3)", side.defense));
                 }
-                match (side.claims_finish, side.claims_kills) {
+                match (
+                    side.claims_finish || side.neutral,
+                    side.claims_kills || side.neutral,
+                ) {
                     (true, true) => {}
                     (true, false) => own.push("claims VP for crossings only".to_owned()),
                     (false, true) => own.push("claims VP for kills only".to_owned()),
@@ -337,6 +373,7 @@ impl MissionWords<'_> {
         ]
         .into_iter()
         .chain(side_rules(self.mission))
+        .chain(neutral_rule(self.mission))
         .collect()
     }
 

@@ -1112,3 +1112,48 @@ fn a_sides_cars_and_damage_are_checked_against_the_ruleset_and_its_field_against
     )];
     assert_eq!(codes(&behind), ["objective-unreachable"]);
 }
+
+#[test]
+fn a_neutral_side_is_played_by_a_bot_pursues_nothing_and_does_not_count_as_a_side_to_win() {
+    let content =
+        roadwright::validate::open::open_content(&common::repo("content")).expect("content");
+    let track = roadwright::validate::checked_track::CheckedTrack::from_track(
+        &roadwright::stretch::samples::oval().expect("oval"),
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
+    let codes = |mission: &Mission| -> Vec<&'static str> {
+        match roadwright::validate::mission::CheckedMission::from_mission(mission, &content, &track)
+        {
+            Ok(_) => Vec::new(),
+            Err(found) => found.iter().map(|d| d.code).collect(),
+        }
+    };
+    let civilians = Side {
+        id: Id::from("civilians"),
+        name: Text::from("Civilians"),
+        teams: vec![Id::from("ash-vipers")],
+        bot: Some(Id::from("random")),
+        neutral: true,
+        sits_out: 10,
+        ..Side::default()
+    };
+    let mut sound = mission(vec![objective(
+        "wipeout",
+        Some("jackals"),
+        Goal::Wipeout,
+        Reward::Win,
+    )]);
+    sound.sides.push(civilians.clone());
+    assert_eq!(codes(&sound), Vec::<&str>::new());
+    let mut no_bot = sound.clone();
+    no_bot.sides[2].bot = None;
+    assert_eq!(codes(&no_bot), ["neutral-side-needs-bot"]);
+    let mut pursuing = sound.clone();
+    pursuing.objectives[0].side = Some(Id::from("civilians"));
+    assert_eq!(codes(&pursuing), ["objective-neutral-side"]);
+    // One side that can win, and traffic, is no contest.
+    let mut alone = sound;
+    alone.sides.remove(1);
+    assert!(codes(&alone).contains(&"mission-needs-two-sides"));
+}

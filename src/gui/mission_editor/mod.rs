@@ -362,6 +362,19 @@ fn vp(ui: &mut Ui, mission: &Mission, changed: &mut Changed) {
         {
             change(changed, mission, None, |m| m.vp.allied_kills = allied_kills);
         }
+        let mut neutral_kills = vp.neutral_kills;
+        if ui
+            .checkbox(&mut neutral_kills, "A kill of a neutral car scores")
+            .on_hover_text(
+                "Off (the default): a neutral side's car destroyed is no one's kill: it claims \
+                 nothing and counts for no objective",
+            )
+            .changed()
+        {
+            change(changed, mission, None, |m| {
+                m.vp.neutral_kills = neutral_kills;
+            });
+        }
     });
 }
 

@@ -136,6 +136,23 @@ fn side_terms(ui: &mut Ui, mission: &Mission, index: usize, changed: &mut Change
                 m.sides[index].cars = Some(cars);
             });
         }
+        let mut limited = side.reserve.is_some();
+        if ui
+            .checkbox(&mut limited, "Its own reserve")
+            .on_hover_text("Off: the rest of the mat waits to replace the lost (8.3)")
+            .changed()
+        {
+            change(changed, mission, None, |m| {
+                m.sides[index].reserve = limited.then_some(0);
+            });
+        }
+        if let Some(reserve) = side.reserve
+            && let Some((reserve, group)) = fields::number(ui, "side reserve", reserve, 0..=7)
+        {
+            change(changed, mission, Some(group), |m| {
+                m.sides[index].reserve = Some(reserve);
+            });
+        }
         ui.label("Starting damage");
         if let Some((damage, group)) = fields::number(ui, "side damage", side.damage, 0..=5) {
             change(changed, mission, Some(group), |m| {
@@ -146,6 +163,24 @@ fn side_terms(ui: &mut Ui, mission: &Mission, index: usize, changed: &mut Change
         if let Some((defense, group)) = fields::number(ui, "side defense", side.defense, -2..=2) {
             change(changed, mission, Some(group), |m| {
                 m.sides[index].defense = defense;
+            });
+        }
+        let mut neutral = side.neutral;
+        if ui
+            .checkbox(&mut neutral, "Neutral")
+            .on_hover_text(
+                "No one's side (bikers, civilians): its cars move and can be hit, but it wins, \
+                 pursues and claims nothing; a bot plays it",
+            )
+            .changed()
+        {
+            change(changed, mission, None, |m| m.sides[index].neutral = neutral);
+        }
+        ui.label("Sits out turns 1 to");
+        if let Some((turns, group)) = fields::number(ui, "side sits out", side.sits_out, 0..=10_000)
+        {
+            change(changed, mission, Some(group), |m| {
+                m.sides[index].sits_out = turns;
             });
         }
         ui.label("Claims VP for");
