@@ -39,6 +39,15 @@ fn print_mission(mission: &crate::sim::stats::MissionStats, out: &mut dyn Write)
             pct(s.win_rate.high)
         )?;
     }
+    writeln!(
+        out,
+        "{:<20} {:>6} {:>5.1} ({:>4.1}-{:>4.1})",
+        "(drawn)",
+        mission.sides.values().map(|s| s.races).max().unwrap_or(0),
+        pct(mission.drawn.rate),
+        pct(mission.drawn.low),
+        pct(mission.drawn.high)
+    )?;
     for (objective, o) in &mission.objectives {
         let by: Vec<String> = o
             .by_side

@@ -830,12 +830,18 @@ impl Judge<'_> {
         in_reserve || self.racing(side)
     }
 
-    /// Whether every other side (neutral traffic aside) has no car left: none in the race,
-    /// none in reserve.
+    /// Whether every other side (neutral traffic aside) is wiped out: none of its cars in the
+    /// race, none in reserve, and none got away across the end of a point-to-point track (a car
+    /// that finished its run left the race, but was not destroyed).
     fn wiped_out_but(&self, side: SideId) -> bool {
+        let got_away = |s: SideId| {
+            self.race.cars().iter().any(|c| {
+                self.state.side_of[c.player.index()] == s && matches!(c.place, Place::Finished(_))
+            })
+        };
         self.sides()
             .filter(|s| *s != side && !self.neutral(*s) && self.state.side_of.contains(s))
-            .all(|s| !self.has_cars(s))
+            .all(|s| !self.has_cars(s) && !got_away(s))
     }
 
     /// Whether a side has a car in the race.
@@ -1063,6 +1069,20 @@ mod tests {
         assert_eq!(race.result(), None, "one reaper is left");
         race.put(*last, Place::Destroyed, Motion::Eliminated);
         assert_eq!(race.result(), Some(RaceResult::SideWon(SideId(0))));
+    }
+
+    #[test]
+    fn a_side_whose_car_got_away_across_the_end_is_not_wiped_out() {
+        let mut race =
+            race_with(r#"(id: "wipeout", side: Some("jackals"), goal: Wipeout, reward: Win)"#);
+        let (cars, seat) = reapers(&race);
+        race.empty_reserve(seat);
+        let (last, rest) = cars.split_last().expect("cars");
+        race.put(*last, Place::Finished(0), Motion::Finished);
+        for car in rest {
+            race.put(*car, Place::Destroyed, Motion::Eliminated);
+        }
+        assert_eq!(race.result(), None, "one reaper got away");
     }
 
     #[test]

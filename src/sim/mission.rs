@@ -401,7 +401,8 @@ fn play_findings(loaded: &LoadedMission, fold: &super::batch_fold::BatchFold) ->
             last.play = Some(evidence());
         }
     };
-    for side in &loaded.mission().sides {
+    // A neutral side wins nothing by design: only the sides that can win are asked.
+    for side in loaded.mission().sides.iter().filter(|s| !s.neutral) {
         let (wins, seated) = mission
             .sides
             .get(side.id.as_str())

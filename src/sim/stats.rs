@@ -218,6 +218,8 @@ pub struct MissionStats {
     pub objectives: BTreeMap<String, ObjectiveStats>,
     /// Races that reached the mission's turn limit (won there, or drawn there).
     pub ended_by_turn_limit: Interval,
+    /// Races no side won: drawn by an objective, at the turn limit, or with no car left.
+    pub drawn: Interval,
     /// Turns of the races a side won.
     pub turns_to_victory: f64,
 }
@@ -275,6 +277,10 @@ impl MissionStats {
                 })
                 .collect(),
             ended_by_turn_limit: wilson(at_limit, n),
+            drawn: wilson(
+                usize::try_from(fold.ending_count(super::batch::RaceEnd::Draw)).unwrap_or(n),
+                n,
+            ),
             turns_to_victory: mission.turns_to_victory.mean(),
         }
     }

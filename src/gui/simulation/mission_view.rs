@@ -46,6 +46,12 @@ pub(super) fn mission_view(ui: &mut Ui, stats: &BatchStats) {
                 ui.strong(rate_text(&figures.win_rate));
                 ui.end_row();
             }
+            // No side's win: a draw by an objective, at the turn limit, or with no car left.
+            ui.label("(drawn)");
+            ui.label(stats.races.to_string());
+            ui.label("");
+            ui.label(rate_text(&mission.drawn));
+            ui.end_row();
         });
     ui.add_space(8.0);
     ui.strong("Objectives met, 95% interval");
