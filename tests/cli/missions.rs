@@ -272,6 +272,50 @@ fn hostile_objectives_made_of_others_are_refused_at_their_lines() {
         "objective-part-twice",
         Some("second-way"),
     );
+    // A side with no cars.
+    refused(
+        r#"(id: "couriers", name: "Couriers", teams: ["rust-reapers"])"#,
+        r#"(id: "couriers", name: "Couriers", teams: ["rust-reapers"], cars: Some(0))"#,
+        "side-cars-range",
+        None,
+    );
+    // Neutral traffic with no bot to drive it, and neutral traffic given an objective.
+    let traffic = r#"(id: "raiders", name: "Raiders", teams: ["chrome-jackals"]),
+        (id: "traffic", name: "Traffic", teams: ["ash-vipers"], neutral: true),"#;
+    refused(
+        r#"(id: "raiders", name: "Raiders", teams: ["chrome-jackals"]),"#,
+        traffic,
+        "neutral-side-needs-bot",
+        Some("traffic"),
+    );
+    let driven = traffic.replace("neutral: true", r#"neutral: true, bot: Some("random")"#);
+    let (_dir, path) = mission_file(|text| {
+        text.replacen(
+            r#"(id: "raiders", name: "Raiders", teams: ["chrome-jackals"]),"#,
+            &driven,
+            1,
+        )
+        .replacen(
+            r#"side: Some("raiders"), goal: Hold"#,
+            r#"side: Some("traffic"), goal: Hold"#,
+            1,
+        )
+    });
+    let run = common::roadwright(&["validate", path.to_str().expect("utf-8")]);
+    let text = std::fs::read_to_string(&path).expect("read");
+    let line = text
+        .lines()
+        .position(|l| l.contains("hold-the-pass"))
+        .map(|i| i + 1)
+        .expect("the objective's line");
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.contains(&format!("mission.ron:{line}:"))
+                && l.contains("error[objective-neutral-side]")),
+        "{}",
+        run.stdout
+    );
     // The courier destroyed: a win for the raiders, and a draw.
     refused(
         r#"(id: "hold-the-pass", side: Some("raiders"), goal: Hold(spaces: ["10.1"], turns: 2), reward: Vp(2)),"#,
