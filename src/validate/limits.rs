@@ -2,7 +2,10 @@
 //!
 //! A race deck's size only means something against a hand size and a player count, which a
 //! ruleset sets. Checking a single file uses the rulebook's numbers; checking a pack uses the
-//! most demanding of its rulesets.
+//! most demanding of its rulesets for what must hold in every race (a deck large enough, a mat
+//! of the most cars any ruleset seats from), and each ruleset's own where a warning is about
+//! some race (a card that eliminates outright under the ruleset that eliminates soonest). A
+//! ruleset that seats fewer cars from a mat than the mat holds takes its first cars.
 
 use crate::content::ruleset::Ruleset;
 
@@ -15,8 +18,12 @@ pub struct Limits {
     pub hand_size: u8,
     /// Cars on each team mat.
     pub cars_on_mat: u8,
-    /// The damage that eliminates a car.
+    /// The damage that eliminates a car, under the ruleset that takes the most (what no car
+    /// can have in any race of the pack).
     pub eliminating_damage: u8,
+    /// The damage that eliminates a car under the ruleset that takes the least (what
+    /// eliminates a car in some race of the pack).
+    pub fewest_to_eliminate: u8,
 }
 
 impl Limits {
@@ -26,6 +33,7 @@ impl Limits {
         hand_size: 6,
         cars_on_mat: 8,
         eliminating_damage: 6,
+        fewest_to_eliminate: 6,
     };
 
     /// The most demanding numbers among rulesets, or the rulebook's when there are none.
@@ -38,12 +46,14 @@ impl Limits {
                 hand_size: ruleset.hand_size,
                 cars_on_mat: ruleset.cars_on_mat,
                 eliminating_damage: ruleset.eliminating_damage,
+                fewest_to_eliminate: ruleset.eliminating_damage,
             })
             .reduce(|a, b| Self {
                 max_players: a.max_players.max(b.max_players),
                 hand_size: a.hand_size.max(b.hand_size),
                 cars_on_mat: a.cars_on_mat.max(b.cars_on_mat),
                 eliminating_damage: a.eliminating_damage.max(b.eliminating_damage),
+                fewest_to_eliminate: a.fewest_to_eliminate.min(b.fewest_to_eliminate),
             })
             .unwrap_or(Self::RULEBOOK)
     }

@@ -63,7 +63,7 @@ fn check_numbers(card: &MovementEventCard, limits: Limits, report: &mut FileRepo
         );
     }
     if let Some(&most) = damages.iter().max()
-        && most >= limits.eliminating_damage
+        && most >= limits.fewest_to_eliminate
     {
         report.warning(
             "event-eliminates",
@@ -71,9 +71,14 @@ fn check_numbers(card: &MovementEventCard, limits: Limits, report: &mut FileRepo
             &at_effect,
             format!(
                 "movement event `{}` deals {most} damage, enough to eliminate an undamaged car \
-                 (the {} damage eliminates)",
+                 (the {} damage eliminates{})",
                 card.id,
-                crate::content::ordinal::ordinal(u32::from(limits.eliminating_damage))
+                crate::content::ordinal::ordinal(u32::from(limits.fewest_to_eliminate)),
+                if limits.fewest_to_eliminate < limits.eliminating_damage {
+                    " under the pack's ruleset that eliminates soonest"
+                } else {
+                    ""
+                }
             ),
         );
     }

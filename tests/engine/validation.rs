@@ -799,3 +799,37 @@ fn a_tuning_spec_is_read_and_its_mistakes_reported() {
         ["tuning-weight"]
     );
 }
+
+#[test]
+fn a_card_that_eliminates_outright_under_one_ruleset_of_the_pack_is_a_warning() {
+    // The pack's rulesets are each checked for what eliminates: 4 damage is short of the
+    // standard 6th, but the long ruleset made to eliminate at the 4th takes it.
+    let big_air = MovementEvent::BigAir {
+        damage: 4,
+        scores_kill: false,
+    };
+    let under_both = validate_edited(|files| {
+        for file in files {
+            match &mut file.document {
+                Document::Ruleset(ruleset) if ruleset.id.as_str() == "long" => {
+                    ruleset.eliminating_damage = 4;
+                }
+                Document::MovementEventDeck(deck) => deck.cards[0].effect = big_air.clone(),
+                _ => {}
+            }
+        }
+    });
+    let warning = only(&under_both, "event-eliminates", Severity::Warning);
+    assert!(
+        warning
+            .message
+            .contains("the 4th damage eliminates under the pack's ruleset that eliminates soonest"),
+        "{}",
+        warning.message
+    );
+    let standard = edit_events(|deck| deck.cards[0].effect = big_air.clone());
+    assert!(
+        !codes(&standard).contains(&("event-eliminates", Severity::Warning)),
+        "4 damage eliminates under no ruleset of the standard pack"
+    );
+}
