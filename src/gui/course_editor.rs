@@ -162,7 +162,7 @@ impl CourseEditor {
                 pile_rows(ui, course, (first.as_ref(), tiles, *length), &ids, changed);
                 ui.horizontal(|ui| {
                     ui.label("Preview seed");
-                    ui.add(egui::DragValue::new(&mut self.preview_seed))
+                    crate::gui::fields::seed(ui, "course preview", &mut self.preview_seed)
                         .accessible_name("preview seed");
                     ui.weak("(the draw shown below; races take their own course seed)");
                 });

@@ -99,6 +99,33 @@ pub fn number<N: Numeric>(
     (response.changed() && edited != value).then(|| (edited, response.id.value()))
 }
 
+/// A seed typed in full: a text field that keeps every digit of a `u64` (a `DragValue` goes
+/// through `f64`, and a seed past 2^53 came back with its last digits changed, so Run played
+/// another batch than the one shown). Text that is no number shows in the error colour and
+/// leaves the seed as it was; a seed changed elsewhere (New seed, a loaded form) is shown anew.
+pub fn seed(ui: &mut Ui, id_salt: &str, seed: &mut u64) -> egui::Response {
+    let id = ui.make_persistent_id(("seed field", id_salt));
+    let typed: Option<String> = ui.data(|d| d.get_temp(id));
+    // What was typed stands while it is being typed (empty, or not yet a number); a number
+    // that is not the seed means the seed was changed elsewhere.
+    let mut text = typed
+        .filter(|t| t.parse::<u64>().map_or(true, |v| v == *seed))
+        .unwrap_or_else(|| seed.to_string());
+    let valid = text.parse::<u64>().is_ok();
+    let mut edit = egui::TextEdit::singleline(&mut text).desired_width(180.0);
+    if !valid {
+        edit = edit.text_color(ui.visuals().error_fg_color);
+    }
+    let response = ui.add(edit);
+    if response.changed()
+        && let Ok(value) = text.trim().parse::<u64>()
+    {
+        *seed = value;
+    }
+    ui.data_mut(|d| d.insert_temp(id, text));
+    response
+}
+
 /// The width of a combo box whose longest option is the longest of `options`: the box, its
 /// arrow and the text.
 #[must_use]

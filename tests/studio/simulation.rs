@@ -647,3 +647,50 @@ fn a_design_metrics_hover_gives_its_typical_range() {
     let (low, high) = roadwright::sim::metric_ranges::typical("lead_changes").expect("range");
     harness.get_by_label_contains(&format!("Typically {low} to {high} (standard pack"));
 }
+
+#[test]
+fn the_seed_field_keeps_every_digit_of_a_u64_seed() {
+    // A DragValue went through f64: 9370370290971726043 came back as ...725824, so Run played
+    // another batch than the one shown.
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    menu(&mut harness, "Race", "Simulate");
+    let seed_of = |harness: &Harness<'static, StudioApp>| {
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .form
+            .seed
+    };
+    // The form's seed set to 0: the digits typed after it read as the seed (a leading 0 is no
+    // digit of a number).
+    harness
+        .state_mut()
+        .screen_mut::<SimulationScreen>()
+        .expect("screen")
+        .form
+        .seed = 0;
+    harness.run();
+    let field = harness
+        .get_all_by_role_and_label(egui::accesskit::Role::TextInput, "Seed")
+        .next()
+        .expect("the seed field");
+    field.focus();
+    harness.run();
+    let field = harness
+        .get_all_by_role_and_label(egui::accesskit::Role::TextInput, "Seed")
+        .next()
+        .expect("the seed field");
+    field.type_text("9370370290971726043");
+    common::studio::settle(&mut harness);
+    assert_eq!(seed_of(&harness), 9_370_370_290_971_726_043);
+    // Text that is no number leaves the seed as it was.
+    let field = harness
+        .get_all_by_role_and_label(egui::accesskit::Role::TextInput, "Seed")
+        .next()
+        .expect("the seed field");
+    field.type_text("x");
+    common::studio::settle(&mut harness);
+    assert_eq!(seed_of(&harness), 9_370_370_290_971_726_043);
+}

@@ -205,8 +205,7 @@ impl SimulationScreen {
             ui.add(egui::DragValue::new(&mut self.form.races).range(1..=MOST_RACES))
                 .labelled_by(label.id);
             let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.form.seed))
-                .labelled_by(label.id);
+            crate::gui::fields::seed(ui, "simulation", &mut self.form.seed).labelled_by(label.id);
             self.compare_choice(ui, workspace);
             ui.separator();
             self.run_controls(ui, now, commands);

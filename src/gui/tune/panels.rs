@@ -92,8 +92,7 @@ impl TuneScreen {
                      candidate on fresh seeds, the rest is the search",
                 );
             let label = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut self.form.seed))
-                .labelled_by(label.id);
+            crate::gui::fields::seed(ui, "tune", &mut self.form.seed).labelled_by(label.id);
         });
         ui.horizontal(|ui| {
             let label = ui.label("Output folder");
