@@ -170,10 +170,20 @@ impl Mission {
     pub const VERSION: u32 = 1;
 
     /// A mission to start from (the studio's File > New mission): `first` against `second`,
-    /// the first side across the finish line twice wins, the most VP at the end of turn 20
+    /// the first side across the finish line twice wins (once, on a point-to-point `route`,
+    /// whose line a car crosses once and leaves by), the most VP at the end of turn 20
     /// otherwise, on `track` with `content` (paths relative to where the mission is saved).
     #[must_use]
-    pub fn starter(track: &str, content: &str, first: &Id, second: &Id) -> Self {
+    pub fn starter(
+        track: &str,
+        content: &str,
+        (first, second): (&Id, &Id),
+        route: super::track::Route,
+    ) -> Self {
+        let (id, goal) = match route {
+            super::track::Route::Lap => ("two-laps", Goal::Laps(2)),
+            super::track::Route::PointToPoint => ("first-across", Goal::Laps(1)),
+        };
         let side = |id: &str, name: &str, team: &Id| Side {
             id: Id::from(id),
             name: Text::from(name),
@@ -198,9 +208,9 @@ impl Mission {
             vp: VpRules::default(),
             friendly_fire: FriendlyFire::Allowed,
             objectives: vec![Objective {
-                id: Id::from("two-laps"),
+                id: Id::from(id),
                 side: None,
-                goal: Goal::Laps(2),
+                goal,
                 reward: Reward::Win,
             }],
             turn_limit: TurnLimit {

@@ -319,9 +319,14 @@ impl Session {
     ///
     /// [`Mission::starter`]: crate::content::mission::Mission::starter
     pub fn new_mission(&mut self, track: Option<DocumentId>) -> Option<DocumentId> {
-        let Some(track) = self.workspace.track_or_first(track).and_then(|id| {
+        let Some((track, route)) = self.workspace.track_or_first(track).and_then(|id| {
             let open = self.workspace.document(id)?;
-            open.path.clone()
+            let route = match &open.document {
+                Document::Track(t) => t.route,
+                Document::Course(c) => c.route,
+                _ => crate::content::track::Route::Lap,
+            };
+            Some((open.path.clone()?, route))
         }) else {
             self.status
                 .say("A mission is played on a saved track: open or save one first");
@@ -347,8 +352,8 @@ impl Session {
         let mission = crate::content::mission::Mission::starter(
             &relative(&track, &folder),
             &relative(&self.workspace.root, &folder),
-            first,
-            second,
+            (first, second),
+            route,
         );
         let copy = self.new_untitled_copy();
         self.changed();

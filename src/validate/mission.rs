@@ -1475,6 +1475,18 @@ impl Sought<'_> {
                 report,
                 "it asks for 0, which is met before the race".to_owned(),
             ),
+            // A car crosses a point-to-point track's line once, and leaves the race by it.
+            Goal::Laps(n) | Goal::Escort { laps: n, .. }
+                if *n > 1 && self.track.point_to_point() =>
+            {
+                unreachable(
+                    report,
+                    format!(
+                        "it asks for {n} crossings of the line of a point-to-point track, which \
+                         a car crosses once, leaving the race by it"
+                    ),
+                )
+            }
             Goal::Laps(n) => Some(CheckedGoal::Laps(*n)),
             Goal::Kills(k) => {
                 // A side can kill at most every car of every other team.

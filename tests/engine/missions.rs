@@ -1157,3 +1157,31 @@ fn a_neutral_side_is_played_by_a_bot_pursues_nothing_and_does_not_count_as_a_sid
     alone.sides.remove(1);
     assert!(codes(&alone).contains(&"mission-needs-two-sides"));
 }
+
+#[test]
+fn a_new_mission_on_a_point_to_point_track_is_won_across_the_end_once_not_in_laps() {
+    use roadwright::content::track::Route;
+    let content =
+        roadwright::validate::open::open_content(&common::repo("content")).expect("content");
+    let run = point_to_point(test_track(&straight(8, "PPP")));
+    let track = roadwright::validate::checked_track::CheckedTrack::from_track(
+        &run,
+        &roadwright::validate::checked::TerrainBook::standard(),
+    )
+    .expect("track");
+    let teams = (&Id::from(CJ), &Id::from(RR));
+    let starter = Mission::starter("", "", teams, Route::PointToPoint);
+    assert_eq!(starter.objectives[0].goal, Goal::Laps(1));
+    assert!(
+        roadwright::validate::mission::CheckedMission::from_mission(&starter, &content, &track)
+            .is_ok()
+    );
+    let laps = Mission::starter("", "", teams, Route::Lap);
+    assert_eq!(laps.objectives[0].goal, Goal::Laps(2));
+    // Two crossings of a line a car crosses once are refused, and said why.
+    let refused =
+        roadwright::validate::mission::CheckedMission::from_mission(&laps, &content, &track)
+            .expect_err("two crossings of a point-to-point line");
+    assert_eq!(refused[0].code, "objective-unreachable");
+    assert!(refused[0].message.contains("which a car crosses once"));
+}

@@ -497,7 +497,12 @@ fn a_car_left_behind_with_the_rear_tile_meets_its_sides_objective_and_says_so() 
         teams: vec![Id::from(team)],
         ..Side::default()
     };
-    let mut mission = Mission::starter("", "", &Id::from(CJ), &Id::from(RR));
+    let mut mission = Mission::starter(
+        "",
+        "",
+        (&Id::from(CJ), &Id::from(RR)),
+        roadwright::content::track::Route::Lap,
+    );
     mission.sides = vec![side("survivors", CJ), side("monsters", RR)];
     mission.objectives = vec![Objective {
         id: Id::from("off-the-back"),
