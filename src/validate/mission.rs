@@ -1489,14 +1489,7 @@ impl Sought<'_> {
             }
             Goal::Laps(n) => Some(CheckedGoal::Laps(*n)),
             Goal::Kills(k) => {
-                // A side can kill at most every car of every other team.
-                let others: usize = self
-                    .sides
-                    .iter()
-                    .flat_map(|s| &s.teams)
-                    .filter(|t| !side_teams.contains(t))
-                    .map(|t| self.content.teams[*t].cars.len())
-                    .sum();
+                let others = self.cars_to_kill(side_teams);
                 if usize::from(*k) > others {
                     return unreachable(
                         report,
@@ -1533,15 +1526,11 @@ impl Sought<'_> {
                 }
                 Some(CheckedGoal::Escort(found, *laps))
             }
-            Goal::Survive(turn) => {
-                if *turn == 0 || *turn > limit {
-                    return unreachable(
-                        report,
-                        format!("turn {turn} is not a turn of the race (1-{limit})"),
-                    );
-                }
-                Some(CheckedGoal::Survive(*turn))
-            }
+            Goal::Survive(turn) if *turn == 0 || *turn > limit => unreachable(
+                report,
+                format!("turn {turn} is not a turn of the race (1-{limit})"),
+            ),
+            Goal::Survive(turn) => Some(CheckedGoal::Survive(*turn)),
             Goal::Hold {
                 spaces,
                 turns,
@@ -1549,21 +1538,27 @@ impl Sought<'_> {
             } => self.hold(id, spaces, *turns, *every, report),
             Goal::Wipeout => Some(CheckedGoal::Wipeout),
             Goal::AllOut => Some(CheckedGoal::AllOut),
-            Goal::LeftBehind => {
-                if self.track.rolling().is_none() {
-                    return unreachable(
-                        report,
-                        "the track does not roll: a car cannot drive off its back, and no rear \
-                         tile is removed with it"
-                            .to_owned(),
-                    );
-                }
-                Some(CheckedGoal::LeftBehind)
-            }
+            Goal::LeftBehind if self.track.rolling().is_none() => unreachable(
+                report,
+                "the track does not roll: a car cannot drive off its back, and no rear tile is \
+                 removed with it"
+                    .to_owned(),
+            ),
+            Goal::LeftBehind => Some(CheckedGoal::LeftBehind),
             Goal::All(parts) => Some(CheckedGoal::All(self.parts(objective, parts, report)?)),
             Goal::Any(parts) => Some(CheckedGoal::Any(self.parts(objective, parts, report)?)),
             Goal::Then(parts) => Some(CheckedGoal::Then(self.parts(objective, parts, report)?)),
         }
+    }
+
+    /// The cars a side of `side_teams` can kill at most: every car of every other team.
+    fn cars_to_kill(&self, side_teams: &[usize]) -> usize {
+        self.sides
+            .iter()
+            .flat_map(|s| &s.teams)
+            .filter(|t| !side_teams.contains(t))
+            .map(|t| self.content.teams[*t].cars.len())
+            .sum()
     }
 
     /// A hold's spaces found, and whether they can be held at all in the race.
