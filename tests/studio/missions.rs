@@ -799,3 +799,19 @@ fn the_mission_editor_sets_a_sides_own_cars_and_scores_and_the_tie_breaks_with_u
     assert_eq!(undone.sides[0].scores, None);
     assert!(undone.turn_limit.tie_breaks.is_empty());
 }
+
+#[test]
+fn a_placed_or_named_car_shows_its_driver_defense_and_mp() {
+    let dir = project(&[("placed.ron", placed_courier())]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("placed.ron (mission)").click();
+    settle(&mut harness);
+    // #15 is placed and named by both objectives: each row says who drives it.
+    let rows = harness
+        .query_all_by_label_contains("Nails Tanaka · defense 2 · 2 MP")
+        .count();
+    assert!(
+        rows >= 3,
+        "the placed car and the two objectives' cars: {rows}"
+    );
+}

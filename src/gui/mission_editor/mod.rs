@@ -51,6 +51,18 @@ pub struct TeamChoice {
     pub colour: [u8; 3],
     /// Its cars' numbers, in mat order.
     pub numbers: Vec<CarNumber>,
+    /// Each car's driver, defense and base MP in words, in mat order ("Nails Tanaka · defense
+    /// 2 · 2 MP"): what a designer picks a car by.
+    pub cars: Vec<String>,
+}
+
+impl TeamChoice {
+    /// Car `number`'s driver, defense and MP in words, if the team has it.
+    #[must_use]
+    pub fn car_words(&self, number: &CarNumber) -> Option<&str> {
+        let at = self.numbers.iter().position(|n| n == number)?;
+        self.cars.get(at).map(String::as_str)
+    }
 }
 
 /// What the mission is edited against: the open documents it names (its track borrowed, as
@@ -107,6 +119,13 @@ impl<'a> MissionContext<'a> {
                         colour: crate::content::team_mats::parse_colour(t.colour.as_str())
                             .unwrap_or([128, 128, 128]),
                         numbers: t.cars.iter().map(|c| c.number.clone()).collect(),
+                        cars: t
+                            .cars
+                            .iter()
+                            .map(|c| {
+                                format!("{} · defense {} · {} MP", c.driver, c.defense, c.base_mp)
+                            })
+                            .collect(),
                     }
                 })),
                 Document::BotProfile(profile) => context.bots.push(profile.id.to_string()),

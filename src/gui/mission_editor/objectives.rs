@@ -34,7 +34,8 @@ fn goal_of_kind(kind: GoalKind, old: &Goal, context: &MissionContext) -> Goal {
     kind.starting_goal(car)
 }
 
-/// A named car's team and number, chosen among the pack's; the new car when changed.
+/// A named car's team and number, chosen among the pack's, with its driver, defense and MP in
+/// words; the new car when changed.
 pub(super) fn car_choice(
     ui: &mut Ui,
     id: (&str, usize),
@@ -93,6 +94,14 @@ pub(super) fn car_choice(
             team: car.team.clone(),
             number: (*number).clone(),
         });
+    }
+    // The car's driver, defense and MP: what a designer picks it by.
+    if let Some(words) = context
+        .teams
+        .get(team)
+        .and_then(|t| t.car_words(&car.number))
+    {
+        ui.weak(words);
     }
     chosen
 }
