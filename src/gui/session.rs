@@ -733,8 +733,9 @@ impl Session {
         recovery::new_untitled_path(&self.workspace.root, &taken)
     }
 
-    /// Where Save as starts for a document: its own file, or for a new track a file named after
-    /// it where the tracks are: the workspace's `tracks` folder, else the folder of a track
+    /// Where Save as starts for a document: its own file, or for a new mission a file named
+    /// after its name in the missions folder, or for a new track a file named after it where
+    /// the tracks are: the workspace's `tracks` folder, else the folder of a track
     /// already open (the studio's default opens `content` with `tracks/oval.ron` beside it),
     /// else the workspace's folder.
     #[must_use]
@@ -749,10 +750,26 @@ impl Session {
         };
         let stem = match &document.document {
             Document::Track(track) if !track.id.as_str().is_empty() => track.id.to_string(),
-            Document::Mission(_) => "new-mission".to_owned(),
+            Document::Mission(mission) => file_stem_of(mission.name.as_str(), "new-mission"),
             _ => "untitled".to_owned(),
         };
         free_file(&folder, &stem, "ron")
+    }
+}
+
+/// A file name's stem made of a document's name: its letters and digits in lower case, words
+/// joined by `-` ("The Limo Run!" is `the-limo-run`); `fallback` when nothing is left.
+#[must_use]
+pub fn file_stem_of(name: &str, fallback: &str) -> String {
+    let words: Vec<String> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    if words.is_empty() {
+        fallback.to_owned()
+    } else {
+        words.join("-")
     }
 }
 

@@ -656,6 +656,18 @@ fn file_new_mission_starts_one_on_the_track_shown_that_checks_and_saves_among_th
         session.suggested_file(id),
         Some(dir.path().join("missions/new-mission.ron"))
     );
+    // Named, the mission's file follows its name.
+    let Some(Document::Mission(mut named)) =
+        session.workspace().document(id).map(|d| d.document.clone())
+    else {
+        panic!("the new mission");
+    };
+    named.name = "The Limo Run!".into();
+    assert!(session.edit(id, &roadwright::edit::Edit::Mission(Box::new(named)), None));
+    assert_eq!(
+        session.suggested_file(id),
+        Some(dir.path().join("missions/the-limo-run.ron"))
+    );
 }
 
 #[test]
