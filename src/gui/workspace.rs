@@ -392,6 +392,16 @@ impl Workspace {
         }
     }
 
+    /// `shown`, when it is a mission: what Simulate and Tune open on (its batch plays the
+    /// mission, not a bare race on the first track).
+    #[must_use]
+    pub fn mission_shown(&self, shown: Option<DocumentId>) -> Option<DocumentId> {
+        shown.filter(|id| {
+            self.document(*id)
+                .is_some_and(|d| matches!(d.document, crate::content::Document::Mission(_)))
+        })
+    }
+
     /// The file a document's diagnostics name: its own, or for an untitled one its name, said
     /// not to be saved (its lines are those it will have once saved), in the pack folder.
     #[must_use]

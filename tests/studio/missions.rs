@@ -827,3 +827,34 @@ fn a_placed_or_named_car_shows_its_driver_defense_and_mp() {
         "the placed car and the two objectives' cars: {rows}"
     );
 }
+
+#[test]
+fn simulate_and_tune_open_on_the_mission_shown() {
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    common::studio::menu(&mut harness, "Race", "Simulate");
+    assert_eq!(
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("the simulation screen")
+            .form
+            .mission,
+        Some(courier)
+    );
+    harness.get_by_label("Back to editor").click();
+    settle(&mut harness);
+    common::studio::menu(&mut harness, "Race", "Tune");
+    assert_eq!(
+        harness
+            .state()
+            .screen::<roadwright::gui::tune::TuneScreen>()
+            .expect("the tune screen")
+            .form
+            .mission,
+        Some(courier)
+    );
+}

@@ -239,7 +239,8 @@ pub const MOST_RACES: usize = 100_000;
 
 impl SimulationScreen {
     /// A screen with the form filled from the workspace: the track shown (or the first), the
-    /// standard ruleset, four players, the planner bot, 200 races, seed 1.
+    /// mission shown if one is, the standard ruleset, four players, the planner bot, 200
+    /// races, seed 1.
     #[must_use]
     pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
         let track = workspace.track_or_first(shown);
@@ -251,7 +252,7 @@ impl SimulationScreen {
                 races: 200,
                 seed: 1,
                 compare: None,
-                mission: None,
+                mission: workspace.mission_shown(shown),
             },
             run: None,
             saved_run: None,

@@ -192,7 +192,7 @@ pub struct TuneScreen {
 
 impl TuneScreen {
     /// A screen with the form filled from the workspace: the track shown (or the first), the
-    /// standard ruleset, four players, the racer bot (or the first), a budget of 4,000 races,
+    /// mission shown if one is, the standard ruleset, four players, the racer bot (or the first), a budget of 4,000 races,
     /// seed 1, nothing ticked but the objectives of even teams.
     #[must_use]
     pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
@@ -217,7 +217,7 @@ impl TuneScreen {
         Self {
             form: TuneForm {
                 setup,
-                mission: None,
+                mission: workspace.mission_shown(shown),
                 bot,
                 confirm_bot: None,
                 confirm_top: crate::content::tuning::DEFAULT_CONFIRM_TOP,
