@@ -858,3 +858,27 @@ fn simulate_and_tune_open_on_the_mission_shown() {
         Some(courier)
     );
 }
+
+#[test]
+fn a_car_added_to_a_placed_setup_stands_on_the_first_free_grid_place_not_the_chute() {
+    let dir = project(&[("placed.ron", placed_courier())]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("placed.ron (mission)").click();
+    settle(&mut harness);
+    harness.get_by_label("Add car").scroll_to_me();
+    settle(&mut harness);
+    harness.get_by_label("Add car").click();
+    settle(&mut harness);
+    let oval = roadwright::stretch::samples::oval().expect("oval");
+    let pole = oval
+        .grid
+        .iter()
+        .find(|slot| slot.position == 1)
+        .expect("pole")
+        .space;
+    let MissionSetup::Placed(cars) = shown_mission(&harness).setup else {
+        panic!("placed");
+    };
+    assert_eq!(cars.len(), 3);
+    assert_eq!(cars[2].at, Spot::Space(pole), "on pole, where it can stand");
+}

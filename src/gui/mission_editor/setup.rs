@@ -7,7 +7,7 @@ use egui::{Align2, Color32, FontId, Stroke, Ui};
 use super::{Changed, MissionContext, MissionEditor, change, draft_rows};
 use crate::content::mission::{Mission, MissionSetup};
 use crate::content::scenario::{CarPlacement, CarRef, Marker, Spot};
-use crate::content::track::Track;
+use crate::content::track::{SpaceRef, Track};
 use crate::gui::canvas::TrackCanvas;
 use crate::gui::fields::{self, RowAction};
 
@@ -54,7 +54,7 @@ pub(super) fn setup(
             let car = context.teams.first().map(|team| CarPlacement {
                 team: team.id.clone(),
                 number: team.numbers.first().cloned().unwrap_or_else(|| "1".into()),
-                at: Spot::Chute,
+                at: free_spot(placed(mission), context.track),
                 damage: 0,
                 markers: Vec::new(),
                 activated: false,
@@ -92,6 +92,19 @@ pub(super) fn setup(
     } else {
         ui.weak("Open the mission's track to pick the cars' spaces on it.");
     }
+}
+
+/// Where a new car can stand: the first grid position (pole first) no placed car stands on,
+/// or the chute when the grid is full or there is no track to read (a car in the chute is
+/// where a replacement waits: it stands, and enters on its first activation).
+fn free_spot(cars: &[CarPlacement], track: Option<&Track>) -> Spot {
+    let taken = |space: SpaceRef| cars.iter().any(|c| c.at == Spot::Space(space));
+    let mut grid: Vec<_> = track.map(|t| t.grid.iter().collect()).unwrap_or_default();
+    grid.sort_by_key(|slot| slot.position);
+    grid.into_iter()
+        .map(|slot| slot.space)
+        .find(|space| !taken(*space))
+        .map_or(Spot::Chute, Spot::Space)
 }
 
 /// One placed car's row.
