@@ -694,3 +694,42 @@ fn the_seed_field_keeps_every_digit_of_a_u64_seed() {
     common::studio::settle(&mut harness);
     assert_eq!(seed_of(&harness), 9_370_370_290_971_726_043);
 }
+
+#[test]
+fn results_are_marked_out_of_date_after_an_edit() {
+    let (pack, _) = workspace_copy();
+    let mut harness = open_track(pack.path());
+    simulate(&mut harness, 4);
+    wait_for_batch(&mut harness);
+    assert!(
+        harness
+            .query_by_label_contains("Results are out of date")
+            .is_none()
+    );
+    // An edit of the pack: the race deck renamed, as its editor does.
+    let screen_out_of_date = |harness: &Harness<'static, StudioApp>| {
+        harness
+            .state()
+            .screen::<SimulationScreen>()
+            .expect("screen")
+            .results_out_of_date(harness.state().workspace())
+    };
+    assert!(!screen_out_of_date(&harness));
+    let deck = harness
+        .state()
+        .workspace()
+        .documents
+        .iter()
+        .position(|d| matches!(d.document, roadwright::content::Document::RaceDeck(_)))
+        .expect("the race deck");
+    harness
+        .state_mut()
+        .apply(roadwright::gui::command::StudioCommand::Edit {
+            document: roadwright::gui::workspace::DocumentId(deck),
+            edit: roadwright::edit::Edit::DeckName("Edited deck".into()),
+            group: None,
+        });
+    settle(&mut harness);
+    assert!(screen_out_of_date(&harness));
+    harness.get_by_label_contains("Results are out of date");
+}

@@ -96,6 +96,13 @@ impl SimulationScreen {
                     form: Some(form.clone()),
                 };
                 self.start(spec, loaded, track, now, saved, of);
+                self.results_content = Some(
+                    workspace
+                        .documents
+                        .iter()
+                        .map(|d| d.document.clone())
+                        .collect(),
+                );
                 if form.mission.is_some() {
                     self.apply(SimCommand::Tab(SimTab::Mission));
                 }

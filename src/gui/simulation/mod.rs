@@ -203,6 +203,9 @@ pub struct SimulationScreen {
     /// What the results shown are of, in words: the content and track played, the races and
     /// the seed. The form may since have changed (or, for a tuned pack, never described it).
     results_of: Option<String>,
+    /// The documents as they were when the results shown were started: an edit since makes
+    /// them out of date.
+    results_content: Option<Vec<crate::content::Document>>,
     /// The form as it was when the results shown were started from it (`None`: they were not
     /// started from the form, as a tuned pack's comparison is not).
     results_form: Option<SimForm>,
@@ -263,6 +266,7 @@ impl SimulationScreen {
             loaded: None,
             track: None,
             results_of: None,
+            results_content: None,
             results_form: None,
             cancelled: false,
             races: Vec::new(),
@@ -291,6 +295,8 @@ impl SimulationScreen {
     ) {
         self.results_of = Some(results_of.words);
         self.results_form = results_of.form;
+        // Set by the form's Run, which knows the documents played.
+        self.results_content = None;
         self.cancelled = false;
         for run in self.run.iter().chain(&self.saved_run) {
             run.cancel();
@@ -564,6 +570,19 @@ impl SimulationScreen {
             (false, 1) => "1 race played".to_owned(),
             (false, n) => format!("{n} races played"),
         }
+    }
+
+    /// Whether the documents were edited since the results shown were started (their figures
+    /// are of the content as it was).
+    #[must_use]
+    pub fn results_out_of_date(&self, workspace: &Workspace) -> bool {
+        self.results_content.as_ref().is_some_and(|then| {
+            then.len() != workspace.documents.len()
+                || then
+                    .iter()
+                    .zip(&workspace.documents)
+                    .any(|(then, now)| *then != now.document)
+        })
     }
 
     /// What the results shown are of, when the form no longer says it (it was changed since

@@ -225,6 +225,15 @@ impl SimulationScreen {
                     .labelled_by(label.id);
             }
         });
+        if self.results_out_of_date(workspace) {
+            ui.horizontal_wrapped(|ui| {
+                ui.colored_label(
+                    ui.visuals().warn_fg_color,
+                    RichText::new("Results are out of date").strong(),
+                );
+                ui.weak("(the content was edited since they were played: Run plays it as it is)");
+            });
+        }
         if let Some(of) = self.results_differ_from_form() {
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("Results shown are of {of}")).strong());
