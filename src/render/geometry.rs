@@ -50,21 +50,17 @@ pub fn beside_road(sector: &Sector) -> Option<(f32, f32)> {
     Some((2.0 * inside.x - next.x, 2.0 * inside.y - next.y))
 }
 
-/// The warning triangle that marks a hazard spot: a triangle inside the space, pointing the
-/// way of travel (Thunder Road's hazard symbol), drawn by the canvas, the PNG and the PDF alike.
+/// The warning triangle that marks a hazard spot (Thunder Road's hazard symbol): a triangle
+/// inside the space standing upright on the page whatever the space's heading, drawn by the
+/// canvas, the PNG and the PDF alike. It once pointed the way of travel, and on a bend or a
+/// straight going down the page it read as an arrow: a warning sign is not a direction.
 #[must_use]
 pub fn hazard_mark(track: &Track, space: &Space) -> [(f32, f32); 3] {
-    let (dx, dy) = direction(space.heading);
-    let (nx, ny) = (-dy, dx);
     let size = space.size.unwrap_or(track.space_size);
     let r = size.length.min(size.width) * 0.3;
-    let at = |along: f32, across: f32| {
-        (
-            space.x + dx * along * r + nx * across * r,
-            space.y + dy * along * r + ny * across * r,
-        )
-    };
-    [at(1.0, 0.0), at(-0.7, -0.85), at(-0.7, 0.85)]
+    // y grows down the page: the apex is above the centre, the base below it.
+    let at = |across: f32, down: f32| (space.x + across * r, space.y + down * r);
+    [at(0.0, -1.0), at(-0.85, 0.7), at(0.85, 0.7)]
 }
 
 /// The unit vector of a heading (degrees clockwise from east, y down).
@@ -259,6 +255,26 @@ pub fn spot_point(track: &Track, spot: crate::content::scenario::Spot) -> Option
 mod tests {
     use super::*;
     use crate::content::track::Background;
+
+    #[test]
+    fn a_hazard_mark_stands_upright_whatever_the_road_heading() {
+        let oval: Track = ron::from_str(include_str!("../../tracks/oval.ron")).expect("oval");
+        let space = &oval.sectors[0].spaces[0];
+        let shape = |space: &Space, track: &Track| {
+            hazard_mark(track, space).map(|(x, y)| (x - space.x, y - space.y))
+        };
+        let mut turned = space.clone();
+        turned.heading = 90.0;
+        let upright = shape(space, &oval);
+        assert_eq!(upright, shape(&turned, &oval), "the heading turns nothing");
+        // The apex is the highest point on the page (y grows down), the base level below it.
+        assert!(upright[0].1 < upright[1].1);
+        assert!((upright[1].1 - upright[2].1).abs() < f32::EPSILON);
+        assert!(
+            upright[0].0.abs() < f32::EPSILON,
+            "the apex over the centre"
+        );
+    }
 
     /// The fitted picture covers the track's bounds, touching them on one axis, centred.
     #[test]
