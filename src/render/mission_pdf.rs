@@ -57,6 +57,8 @@ impl MissionSheet {
             ),
             ("Setup".to_owned(), words.setup()),
             ("Victory points".to_owned(), words.vp()),
+            ("The road".to_owned(), words.road()),
+            ("Symbols on the diagram".to_owned(), words.symbols()),
         ];
         let changes = words.deck_changes();
         if !changes.is_empty() {

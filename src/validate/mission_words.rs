@@ -420,6 +420,108 @@ impl MissionWords<'_> {
         }
     }
 
+    /// The rules of the road beyond the rulebook's, one line each: the pack's own kinds of
+    /// ground the track is painted with and the hazard tokens dealt to its spots, in words;
+    /// how a point-to-point track ends a car's run; where the reserves wait and come in.
+    #[must_use]
+    pub fn road(&self) -> Vec<String> {
+        let terrain = self.track.terrain();
+        let standard = super::terrain::TerrainBook::standard();
+        let mut used: Vec<super::terrain::KindIndex> = self
+            .track
+            .space_ids()
+            .map(|s| self.track.space(s).kind)
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let mut lines: Vec<String> = used
+            .into_iter()
+            .map(|k| terrain.kind(k))
+            .filter(|kind| {
+                standard
+                    .get(kind.id.as_str())
+                    .is_none_or(|std| std != *kind)
+            })
+            .map(super::ground_words::ground_kind)
+            .map(|line| format!("Ground: {line}"))
+            .collect();
+        if let (false, Some(book)) = (self.track.hazard_spots().is_empty(), &self.content.hazards) {
+            lines.push(
+                "Hazard spots (the warning triangles) are dealt a face-down token each at the \
+                 start; a car that enters one turns it over:"
+                    .to_owned(),
+            );
+            lines.extend(
+                book.hazards()
+                    .iter()
+                    .map(|h| format!("Hazard: {}", super::ground_words::hazard(h, terrain))),
+            );
+        }
+        if self.track.point_to_point() {
+            lines.push(
+                "The track runs from the grid to the chequered line once: a car that crosses \
+                 it claims its crossing and leaves the race, its run done (it no longer \
+                 activates, and cannot be shot or pushed)"
+                    .to_owned(),
+            );
+        }
+        if self.track.rolling().is_some() {
+            lines.push(
+                "The road rolls: only the tiles on the table are raced; when the road moves on, \
+                 the rear tile is removed with every car on or beside it (eliminated, no one \
+                 scores) and the next tile is laid ahead"
+                    .to_owned(),
+            );
+        }
+        lines.push(
+            "A team's cars not on the track wait in reserve on its mat; when one of its cars is \
+             eliminated, the next comes in through the chute (the C beside the road), up to \
+             the cars it races at once (8.3)"
+                .to_owned(),
+        );
+        lines
+    }
+
+    /// What every symbol of the setup diagram means, one line each: the grid's numbers, the
+    /// chute, the off-track spots, the finish line, hazard spots, and each kind of ground the
+    /// track is painted with by its print.
+    #[must_use]
+    pub fn symbols(&self) -> Vec<String> {
+        let terrain = self.track.terrain();
+        let mut used: Vec<super::terrain::KindIndex> = self
+            .track
+            .space_ids()
+            .map(|s| self.track.space(s).kind)
+            .collect();
+        used.sort_unstable();
+        used.dedup();
+        let mut lines = vec![
+            "Numbers on spaces: the grid's places, 1 the pole; the cars are drawn to them (3.0)"
+                .to_owned(),
+            "C in a diamond: the chute, where replacements come in".to_owned(),
+            "Dashed circles beside the road: the off-track spots (Spin-Around, Into the Weeds)"
+                .to_owned(),
+            "The chequered line: the finish line".to_owned(),
+        ];
+        if !self.track.hazard_spots().is_empty() {
+            lines.push("A triangle on a space: a hazard spot".to_owned());
+        }
+        if matches!(self.mission.setup, MissionSetup::Placed(_)) {
+            lines.push(
+                "A counter on a space: a car placed there, its number written on it".to_owned(),
+            );
+        }
+        lines.extend(used.into_iter().map(|k| {
+            let kind = terrain.kind(k);
+            format!(
+                "Printed {}: {}",
+                super::ground_words::pattern(kind.pattern),
+                kind.name
+            )
+        }));
+        lines
+    }
+
     /// The deck changes, one line each, with card names.
     #[must_use]
     pub fn deck_changes(&self) -> Vec<String> {

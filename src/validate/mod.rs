@@ -12,6 +12,7 @@ pub mod code_book;
 pub mod combat_deck;
 pub mod diagnostic;
 pub mod drawing;
+pub mod ground_words;
 pub mod hazard_deck;
 pub mod laid_tiles;
 pub mod limits;

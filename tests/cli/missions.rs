@@ -979,3 +979,42 @@ fn the_peer_game_samples_validate_clean_and_every_side_wins_some_races() {
         }
     }
 }
+
+#[test]
+fn a_mission_sheet_says_the_road_its_ground_hazards_and_symbols_in_words() {
+    // Monster trucks on Devil's Run's rolling road: the pack's own ground and hazard tokens,
+    // a point-to-point road that rolls, the reserves, and a legend of every printed symbol.
+    let loaded = roadwright::sim::mission::load_mission(&common::repo(
+        "samples/missions/monster-trucks.ron",
+    ))
+    .expect("the sample loads");
+    let rules = &loaded.race.rules;
+    let words = roadwright::validate::mission_words::MissionWords {
+        mission: loaded.mission(),
+        content: &rules.content,
+        track: &rules.track,
+    };
+    let road = words.road().join("\n");
+    for said in [
+        "Ground: Mud: printed striped; entering costs 2 MP",
+        "Ground: Impassable rocks: printed dark; a car that enters: it is eliminated",
+        "Hazard: Pit trap (2 tokens): strikes the car that turns it over: a combat card is drawn",
+        "Hazard: Mud (2 tokens): does nothing to a car; its space becomes Mud",
+        "a car that crosses it claims its crossing and leaves the race",
+        "The road rolls",
+        "the next comes in through the chute",
+    ] {
+        assert!(road.contains(said), "{said}:\n{road}");
+    }
+    // The rulebook's paved ground is no rule of its own; it is in the legend.
+    assert!(!road.contains("Ground: Paved"), "{road}");
+    let symbols = words.symbols().join("\n");
+    for said in [
+        "C in a diamond: the chute",
+        "A triangle on a space: a hazard spot",
+        "Printed plain: Paved",
+        "Printed striped: Mud",
+    ] {
+        assert!(symbols.contains(said), "{said}:\n{symbols}");
+    }
+}
