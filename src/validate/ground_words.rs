@@ -18,7 +18,7 @@ pub fn pattern(pattern: Pattern) -> &'static str {
         Pattern::Grey => "grey",
         Pattern::Hatch => "hatched",
         Pattern::BackHatch => "hatched the other way",
-        Pattern::CrossHatch => "cross-hatched",
+        Pattern::CrossHatch => "crosshatched",
         Pattern::Stripes => "striped",
         Pattern::Checks => "checked",
         Pattern::Dark => "dark",

@@ -143,6 +143,8 @@ fn a_mission_sheet_marks_each_placed_car_in_its_team_colour_and_says_every_secti
             "Objectives",
             "Setup",
             "Victory points",
+            "The road",
+            "Symbols on the diagram",
             "Deck changes"
         ]
     );
