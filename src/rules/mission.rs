@@ -28,7 +28,9 @@ use super::race_event::RaceEvent;
 use super::state::{Place, Player, Race, RaceResult};
 use crate::content::mission::{Reward, Score, TieBreak};
 use crate::validate::checked_track::SpaceId;
-use crate::validate::mission::{CheckedGoal, CheckedMission, MatCar, ObjectiveId, SideId};
+use crate::validate::mission::{
+    CheckedGoal, CheckedMission, CheckedSide, MatCar, ObjectiveId, SideId,
+};
 
 /// Where an objective stands.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -238,10 +240,7 @@ impl Race {
     /// Whether `player`'s side claims VP from `score` (crossings, kills): always without a
     /// mission, and in one unless its side's `scores` leaves the source out.
     pub(crate) fn claims_from(&self, player: PlayerId, score: Score) -> bool {
-        let Some((mission, side)) = self.mission().zip(self.side_of(player)) else {
-            return true;
-        };
-        mission.sides.get(side.index()).is_none_or(|s| {
+        self.mission_side(player).is_none_or(|s| {
             !s.neutral
                 && match score {
                     Score::Finish => s.claims_finish,
@@ -250,20 +249,23 @@ impl Race {
         })
     }
 
+    /// A player's mission side, with its own terms (cars, damage, scores, turns sat out);
+    /// `None` without a mission.
+    #[must_use]
+    pub fn mission_side(&self, player: PlayerId) -> Option<&CheckedSide> {
+        let side = self.side_of(player)?;
+        self.mission()?.sides.get(side.index())
+    }
+
     /// Whether a player's side is neutral (no one's: it wins nothing and claims nothing).
     #[must_use]
     pub fn is_neutral(&self, player: PlayerId) -> bool {
-        self.mission()
-            .zip(self.side_of(player))
-            .and_then(|(m, side)| m.sides.get(side.index()))
-            .is_some_and(|s| s.neutral)
+        self.mission_side(player).is_some_and(|s| s.neutral)
     }
 
     /// Whether a player's cars sit this turn out, as its mission side says (its player passes).
     pub(crate) fn sits_out(&self, player: PlayerId) -> bool {
-        self.mission()
-            .zip(self.side_of(player))
-            .and_then(|(m, side)| m.sides.get(side.index()))
+        self.mission_side(player)
             .is_some_and(|s| self.turn() <= s.sits_out)
     }
 
@@ -1246,7 +1248,7 @@ mod tests {
     }
 
     #[test]
-    fn a_side_that_sits_out_passes_and_its_cars_never_act() {
+    fn a_side_that_sits_out_cannot_play_and_claims_nothing_when_neutral() {
         let race = with_civilians(r#"(id: "lap", goal: Laps(2), reward: Win)"#, false);
         let civilians = seat_of(&race, "ash-vipers");
         assert!(race.sits_out(civilians));

@@ -267,15 +267,11 @@ impl Race {
 
     /// Each car in the race at the start takes its mission side's starting damage.
     fn damage_sides_at_start(&mut self) {
-        let Some(mission) = self.mission().cloned() else {
-            return;
-        };
         let cars: Vec<(CarId, u8)> = self
             .car_ids()
             .filter(|c| self.car(*c).place.in_race())
             .filter_map(|c| {
-                let side = self.side_of(self.car(c).player)?;
-                let damage = mission.sides.get(side.index())?.damage;
+                let damage = self.mission_side(self.car(c).player)?.damage;
                 (damage > 0).then_some((c, damage))
             })
             .collect();
@@ -337,6 +333,7 @@ impl Race {
                 }
             }
             order.truncate(usize::from(rules.ruleset.cars_on_mat));
+            // The players are being seated: the side is found by team, not by seat.
             let side = rules.mission.as_ref().and_then(|m| {
                 m.side_of_team(team_index)
                     .and_then(|s| m.sides.get(s.index()))

@@ -487,7 +487,15 @@ pub fn check(
     let tie_winner = check_tie(mission, &sides, &find_side, report);
     let objectives = check_objectives(mission, content, track, &sides, &find_side, report);
     if let Some(ruleset) = ruleset {
-        check_named_cars_race(mission, content, &objectives, &players, ruleset, report);
+        check_named_cars_race(
+            mission,
+            content,
+            &sides,
+            &objectives,
+            &players,
+            ruleset,
+            report,
+        );
     }
     if report.error_count() > errors {
         return None;
@@ -561,6 +569,7 @@ fn check_tie(
 fn check_named_cars_race(
     mission: &Mission,
     content: &Content,
+    sides: &[CheckedSide],
     objectives: &[CheckedObjective],
     players: &[u8],
     ruleset: &super::checked::Ruleset,
@@ -576,16 +585,11 @@ fn check_named_cars_race(
             MissionSetup::Grid => {
                 // The field sizes that leave it in the reserve, grouped by the cars each seats.
                 let mut by_cars: Vec<(u8, Vec<String>)> = Vec::new();
-                let side_cars = mission
-                    .sides
-                    .iter()
-                    .find(|s| s.teams.contains(&team.id))
-                    .and_then(|s| s.cars);
                 for count in players {
                     let Some(&per_team) = ruleset.cars_by_players.get(count) else {
                         continue;
                     };
-                    let per_team = side_cars.unwrap_or(per_team);
+                    let per_team = team_cars(sides, car.team, per_team);
                     if car.mat_index < u16::from(per_team) {
                         continue;
                     }

@@ -420,13 +420,8 @@ impl MissionWords<'_> {
         }
     }
 
-    /// The rules of the road beyond the rulebook's, one line each: the pack's own kinds of
-    /// ground the track is painted with and the hazard tokens dealt to its spots, in words;
-    /// how a point-to-point track ends a car's run; where the reserves wait and come in.
-    #[must_use]
-    pub fn road(&self) -> Vec<String> {
-        let terrain = self.track.terrain();
-        let standard = super::terrain::TerrainBook::standard();
+    /// The kinds of ground the track is painted with, in the terrain book's order.
+    fn kinds_used(&self) -> Vec<super::terrain::KindIndex> {
         let mut used: Vec<super::terrain::KindIndex> = self
             .track
             .space_ids()
@@ -434,6 +429,17 @@ impl MissionWords<'_> {
             .collect();
         used.sort_unstable();
         used.dedup();
+        used
+    }
+
+    /// The rules of the road beyond the rulebook's, one line each: the pack's own kinds of
+    /// ground the track is painted with and the hazard tokens dealt to its spots, in words;
+    /// how a point-to-point track ends a car's run; where the reserves wait and come in.
+    #[must_use]
+    pub fn road(&self) -> Vec<String> {
+        let terrain = self.track.terrain();
+        let standard = super::terrain::TerrainBook::standard();
+        let used = self.kinds_used();
         let mut lines: Vec<String> = used
             .into_iter()
             .map(|k| terrain.kind(k))
@@ -488,13 +494,7 @@ impl MissionWords<'_> {
     #[must_use]
     pub fn symbols(&self) -> Vec<String> {
         let terrain = self.track.terrain();
-        let mut used: Vec<super::terrain::KindIndex> = self
-            .track
-            .space_ids()
-            .map(|s| self.track.space(s).kind)
-            .collect();
-        used.sort_unstable();
-        used.dedup();
+        let used = self.kinds_used();
         let mut lines = vec![
             "Numbers on spaces: the grid's places, 1 the pole; the cars are drawn to them (3.0)"
                 .to_owned(),

@@ -822,9 +822,11 @@ fn a_placed_or_named_car_shows_its_driver_defense_and_mp() {
     let rows = harness
         .query_all_by_label_contains("Nails Tanaka · defense 2 · 2 MP")
         .count();
-    assert!(
-        rows >= 3,
-        "the placed car and the two objectives' cars: {rows}"
+    assert_eq!(rows, 3, "the placed car and the two objectives' cars");
+    // The other placed car, the jackals' #21, says its own: four rows in all.
+    assert_eq!(
+        harness.query_all_by_label_contains(" · defense ").count(),
+        4
     );
 }
 
