@@ -112,7 +112,9 @@ pub fn seed(ui: &mut Ui, id_salt: &str, seed: &mut u64) -> egui::Response {
         .filter(|t| t.parse::<u64>().map_or(true, |v| v == *seed))
         .unwrap_or_else(|| seed.to_string());
     let valid = text.parse::<u64>().is_ok();
-    let mut edit = egui::TextEdit::singleline(&mut text).desired_width(180.0);
+    // Narrow enough for the form's row to keep Run on it at the default window width; a
+    // longer seed scrolls inside the field, every digit kept.
+    let mut edit = egui::TextEdit::singleline(&mut text).desired_width(100.0);
     if !valid {
         edit = edit.text_color(ui.visuals().error_fg_color);
     }
