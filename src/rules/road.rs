@@ -12,20 +12,62 @@
 //! dealt when it stops, so none of them stops it on the way. A token dealt under a car lies
 //! there for the next car to drive onto it.
 //!
-//! # Known limit
-//! The race holds the whole road the course drew, so a bot that weighs steps past the lead tile
-//! reads the ground of a tile not yet laid (a player at the table sees it only once it is laid;
-//! the studio veils it). Hiding it needs the pile drawn again in a bot's determinised copy,
-//! which the race cannot do without the course; it matters only for the sectors a car enters
-//! past the lead tile in the movement that lays the next one.
+//! # What the bots know of the road ahead
+//! The race holds the whole road the course drew, but a player at the table sees a tile only
+//! once it is laid. A bot searches a race [`crate::rules::PlayerView::determinise`] makes, and
+//! on a rolling road that race is played on the track veiled past the lead tile
+//! ([`CheckedTrack::veiled_past`]): the tiles still in the pile are plain paved road with no
+//! hazard spot, so a bot weighing a movement that drives off the front edge finds no mud, ramp
+//! or token there, and finds them once the tile is laid. The veiled track is made once per lead
+//! tile and kept with the race's rules ([`Veils`]). The shape of the tiles ahead is not veiled:
+//! the race cannot draw the pile again without the course.
+
+use std::sync::{Arc, OnceLock};
 
 use crate::content::rolling_road::RollWhen;
-use crate::validate::checked_track::{SectorId, SpaceId};
+use crate::validate::checked_track::{CheckedTrack, SectorId, SpaceId};
 use crate::validate::laid_tiles::TilePlace;
 
 use super::ids::PlayerId;
 use super::race_event::RaceEvent;
-use super::state::{Place, Race};
+use super::state::{Place, Race, RaceRules};
+
+/// A rolling road's veiled rules, one per lead tile, each made when a bot first asks for it
+/// (the track a player at the table knows: see the module's docs). Empty on a track that does
+/// not roll. Two rules that differ only in what they have made so far are equal.
+#[derive(Clone, Default)]
+pub(crate) struct Veils(Vec<OnceLock<Arc<RaceRules>>>);
+
+impl Veils {
+    /// Room for one veil per tile of `track`'s rolling road (none when it does not roll).
+    pub(crate) fn for_track(track: &CheckedTrack) -> Self {
+        let tiles = if track.rolling().is_some() {
+            track.laid_tiles().len()
+        } else {
+            0
+        };
+        Self((0..tiles).map(|_| OnceLock::new()).collect())
+    }
+
+    /// Drops the veils made (the track they were made of has changed).
+    pub(crate) fn forget(&mut self) {
+        for veil in &mut self.0 {
+            veil.take();
+        }
+    }
+}
+
+impl PartialEq for Veils {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for Veils {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Veils({})", self.0.len())
+    }
+}
 
 /// The tiles of a rolling road on the table, and the final one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,6 +85,30 @@ impl Race {
     #[must_use]
     pub fn road(&self) -> Option<RoadWindow> {
         self.road_window()
+    }
+
+    /// Puts the race on its track as a player knows it now: on a rolling road whose pile is
+    /// not spent, the tiles past the lead tile are veiled (see the module's docs). For a
+    /// determinised copy only; the veiled rules are made once per lead tile.
+    pub(crate) fn veil_the_pile(&mut self) {
+        let Some(road) = self.road_window() else {
+            return;
+        };
+        if road.lead >= road.final_tile {
+            return;
+        }
+        let rules = self.shared_rules();
+        let Some(slot) = rules.veils.0.get(usize::from(road.lead.0)) else {
+            return;
+        };
+        let veiled = Arc::clone(slot.get_or_init(|| {
+            let mut veiled = RaceRules::clone(rules);
+            veiled.track = rules.track.veiled_past(road.lead);
+            // The veiled rules make no veils of their own: a bot's copy keeps the one it has.
+            veiled.veils = Veils::default();
+            Arc::new(veiled)
+        }));
+        self.set_rules(veiled);
     }
 
     /// Whether `sector` is on the table: on a tile of the rolling road's window, or anywhere on

@@ -200,12 +200,14 @@ impl RaceRules {
                     .collect()
             })
             .collect();
+        let veils = super::road::Veils::for_track(&track);
         Ok(Self {
             content,
             track,
             ruleset,
             odds,
             mission: None,
+            veils,
         })
     }
 }

@@ -37,6 +37,9 @@ pub struct RaceRules {
     /// The mission the race plays, if any (its deck changes, pool and clock are already in
     /// the content and ruleset).
     pub mission: Option<CheckedMission>,
+    /// A rolling road's track as the players know it at each lead tile, made when a bot first
+    /// asks (`rules/road.rs`).
+    pub(crate) veils: super::road::Veils,
 }
 
 /// Where a car is.
@@ -683,6 +686,11 @@ impl Race {
     /// handle (a count, not a copy).
     pub(crate) fn shared_rules(&self) -> &Arc<RaceRules> {
         &self.rules
+    }
+
+    /// Plays the race on other rules from here on (a bot's copy on its veiled track).
+    pub(crate) fn set_rules(&mut self, rules: Arc<RaceRules>) {
+        self.rules = rules;
     }
 
     /// The point of play the race waits at.

@@ -238,11 +238,13 @@ impl<'a> PlayerView<'a> {
 
     /// A race consistent with everything the player knows, for searching ahead: the other
     /// hands and the draw piles are dealt again at random from the unseen cards and the
-    /// engine's RNG is reseeded, all from `rng`. Event recording is off.
+    /// engine's RNG is reseeded, all from `rng`; on a rolling road, the tiles still in the pile
+    /// are veiled (`rules/road.rs`). Event recording is off.
     #[must_use]
     pub fn determinise(&self, rng: &mut impl Rng) -> Race {
         let mut race = self.race.copy_without_history();
         race.deal_unseen_again(self.me, rng);
+        race.veil_the_pile();
         race
     }
 }

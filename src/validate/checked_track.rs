@@ -19,7 +19,7 @@ use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 use super::diagnostic::Diagnostic;
-use super::laid_tiles::LaidTiles;
+use super::laid_tiles::{LaidTiles, TilePlace};
 use super::report::FileReport;
 use super::terrain::{GroundRules, KindIndex, TerrainBook};
 use crate::content::race_deck::LaneSide;
@@ -311,25 +311,7 @@ impl CheckedTrack {
         // index total.
         let first_lap_sector = SectorId(lap.first().copied().unwrap_or_default() as u32);
         let last_lap_sector = SectorId(lap.last().copied().unwrap_or_default() as u32);
-        let has = |sector: &TrackSector, ground: CountsAs| {
-            sector
-                .spaces
-                .iter()
-                .any(|id| spaces[id.index()].ground.counts_as == ground)
-        };
-        let rough: Vec<bool> = lap
-            .iter()
-            .map(|&s| has(&sectors[s], CountsAs::Rough))
-            .collect();
-        let jump: Vec<bool> = lap
-            .iter()
-            .map(|&s| has(&sectors[s], CountsAs::JumpLane))
-            .collect();
-        let cyclic = track.route == Route::Lap;
-        for (i, &s) in lap.iter().enumerate() {
-            sectors[s].rough_left = run_left(&rough, i, cyclic);
-            sectors[s].jump_left = run_left(&jump, i, cyclic);
-        }
+        count_runs(&mut sectors, &spaces, &lap, track.route == Route::Lap);
         let grid = if track.style.uses_grid() {
             let mut slots: Vec<(u32, SpaceId)> = track
                 .grid
@@ -695,6 +677,49 @@ impl CheckedTrack {
         }
     }
 
+    /// The track as a player at the table knows it while `lead` is the lead tile of its rolling
+    /// road: every space on a tile past it is paved and no hazard spot (a tile not yet laid is
+    /// face down in the pile). What a bot searches on (`PlayerView::determinise`).
+    ///
+    /// Decision: the veil covers what the tile is painted with, not its shape. A tile's lanes
+    /// and the trough are the track's graph, which a race cannot redraw without the course's
+    /// pile; the ground and the hazard spots are what a tile's face shows.
+    #[must_use]
+    pub fn veiled_past(&self, lead: TilePlace) -> Self {
+        let mut veiled = self.clone();
+        // A checked book always defines paved ground (`terrain-no-paved`).
+        let Some(paved) = self.terrain.find(crate::content::text::TerrainId::PAVED) else {
+            return veiled;
+        };
+        let paved_rules = self.terrain.kind(paved).rules;
+        let last_laid = self.tiles.last_sector(lead);
+        for space in &mut veiled.spaces {
+            if space.sector > last_laid
+                && self.sectors[space.sector.0 as usize].section == Section::Lap
+                && !space.ground.is_trough()
+            {
+                space.kind = paved;
+                space.ground = paved_rules;
+                space.hazard = false;
+                space.hazard_players = 0;
+            }
+        }
+        let spaces = &veiled.spaces;
+        veiled
+            .hazard_spots
+            .retain(|spot| spaces[spot.index()].hazard);
+        let lap: Vec<usize> = (self.first_lap_sector.0 as usize..=self.last_lap_sector.0 as usize)
+            .filter(|&s| self.sectors[s].section == Section::Lap)
+            .collect();
+        count_runs(
+            &mut veiled.sectors,
+            &veiled.spaces,
+            &lap,
+            self.route == Route::Lap,
+        );
+        veiled
+    }
+
     /// The tiles it was laid from, in order (none for a track drawn as a whole).
     #[must_use]
     pub fn laid_tiles(&self) -> &LaidTiles {
@@ -719,6 +744,29 @@ impl CheckedTrack {
     #[must_use]
     pub fn in_run_off(&self, space: SpaceId) -> bool {
         self.point_to_point() && self.space(space).sector == self.last_lap_sector
+    }
+}
+
+/// Works out, for every lap sector, how many sectors after it still have rough ground and jump
+/// lanes (`lap` lists the lap's sectors in order; a `cyclic` lap runs on from its end).
+fn count_runs(sectors: &mut [TrackSector], spaces: &[TrackSpace], lap: &[usize], cyclic: bool) {
+    let has = |sector: &TrackSector, ground: CountsAs| {
+        sector
+            .spaces
+            .iter()
+            .any(|id| spaces[id.index()].ground.counts_as == ground)
+    };
+    let rough: Vec<bool> = lap
+        .iter()
+        .map(|&s| has(&sectors[s], CountsAs::Rough))
+        .collect();
+    let jump: Vec<bool> = lap
+        .iter()
+        .map(|&s| has(&sectors[s], CountsAs::JumpLane))
+        .collect();
+    for (i, &s) in lap.iter().enumerate() {
+        sectors[s].rough_left = run_left(&rough, i, cyclic);
+        sectors[s].jump_left = run_left(&jump, i, cyclic);
     }
 }
 

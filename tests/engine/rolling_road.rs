@@ -534,3 +534,94 @@ fn a_car_left_behind_with_the_rear_tile_meets_its_sides_objective_and_says_so() 
             .any(|l| l.contains("left behind with the rear tile"))
     );
 }
+
+/// A bot searches a determinised copy of the race: on a rolling road the tiles still in the
+/// pile are veiled in it (plain paved road without hazard spots), as a player at the table has
+/// not seen them, while the real race keeps them; once a tile is laid, the copy shows it.
+#[test]
+fn a_bot_searches_the_road_ahead_veiled_until_its_tile_is_laid() {
+    use rand::SeedableRng;
+    use roadwright::content::terrain::CountsAs;
+    let mut track = road(5, 3, RollWhen::LeavingLead);
+    for sector in [7, 10, 13] {
+        let space = track.sectors[sector]
+            .spaces
+            .iter_mut()
+            .find(|s| s.lane == 3)
+            .expect("lane 3");
+        space.terrain = roadwright::content::text::TerrainId::rough();
+    }
+    let spot = track.sectors[10]
+        .spaces
+        .iter_mut()
+        .find(|s| s.lane == 2)
+        .expect("lane 2");
+    spot.hazard = true;
+    let deck = roadwright::content::hazard_deck::HazardDeck {
+        kind: roadwright::content::kind::HazardDeckKind::HazardDeck,
+        version: roadwright::content::hazard_deck::HazardDeck::VERSION,
+        name: roadwright::content::text::Text::from("mines"),
+        hazards: vec![roadwright::content::hazard_deck::Hazard {
+            id: Id::from("mine"),
+            name: roadwright::content::text::Text::from("Mine"),
+            count: 4,
+            effects: vec![roadwright::content::hazard_deck::HazardEffect::Damage(1)],
+            becomes: None,
+            target: roadwright::content::hazard_deck::HazardTarget::TheCar,
+            drive_on: false,
+        }],
+    };
+    let position = || {
+        Position::on(&track)
+            .hazards(deck.clone())
+            .car(RR, "12", "5.1")
+            .car(CJ, "21", "4.0")
+            .play(RR, "12", "solo-2")
+    };
+    let (race, _) = position().setup();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let ground = |race: &Race, at: &str| race.track().space(sp(race, at)).ground.counts_as;
+    let bots_copy = race
+        .view(race.car(car(&race, RR, "12")).player)
+        .determinise(&mut rng);
+    assert_eq!(ground(&bots_copy, "7.3"), CountsAs::Rough, "tile 3 is laid");
+    assert_eq!(
+        ground(&bots_copy, "10.3"),
+        CountsAs::Road,
+        "tile 4 is in the pile"
+    );
+    assert_eq!(
+        ground(&bots_copy, "13.3"),
+        CountsAs::Road,
+        "tile 5 is in the pile"
+    );
+    assert!(
+        !bots_copy
+            .track()
+            .hazard_spots()
+            .contains(&sp(&race, "10.2")),
+        "no spot shows on a tile in the pile"
+    );
+    assert_eq!(ground(&race, "10.3"), CountsAs::Rough, "the race keeps it");
+    assert!(race.track().hazard_spots().contains(&sp(&race, "10.2")));
+
+    // The car drives off the lead tile: tile 4 is laid, and the next copy shows it.
+    let mut race = play_moving_first(position());
+    finish_movement(&mut race);
+    assert_eq!(race.road().expect("rolling").lead, TilePlace(3));
+    let bots_copy = race
+        .view(race.car(car(&race, RR, "12")).player)
+        .determinise(&mut rng);
+    assert_eq!(
+        ground(&bots_copy, "10.3"),
+        CountsAs::Rough,
+        "tile 4 is laid"
+    );
+    assert!(
+        bots_copy
+            .track()
+            .hazard_spots()
+            .contains(&sp(&race, "10.2"))
+    );
+    assert_eq!(ground(&bots_copy, "13.3"), CountsAs::Road, "tile 5 is not");
+}

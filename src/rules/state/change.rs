@@ -663,16 +663,24 @@ impl Race {
         Some(token)
     }
 
+    /// The race's own copy of its rules, to change its track: the veils made of the track
+    /// before the change no longer show it, so they are dropped.
+    fn rules_mut(&mut self) -> &mut super::RaceRules {
+        let rules = Arc::make_mut(&mut self.rules);
+        rules.veils.forget();
+        rules
+    }
+
     /// Moves the finish line before `run_off` (a rolling road's final tile said early): the
     /// race's own copy of the track changes, as a hazard's repainting does.
     pub(crate) fn move_finish_line(&mut self, run_off: crate::validate::checked_track::SectorId) {
-        Arc::make_mut(&mut self.rules).track.move_finish(run_off);
+        self.rules_mut().track.move_finish(run_off);
     }
 
     /// Paints a space with another kind of ground (what a turned-over hazard leaves), keeping
     /// the cell index right, and records it.
     pub(crate) fn repaint(&mut self, space: SpaceId, kind: KindIndex) {
-        Arc::make_mut(&mut self.rules).track.repaint(space, kind);
+        self.rules_mut().track.repaint(space, kind);
         // The cell index follows the ground: a space where cars stack holds none in it,
         // another holds the car on it (validation keeps a hazard from leaving ground where
         // cars stack, and spots off it, so at most one car stands there).
