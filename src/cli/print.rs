@@ -9,13 +9,14 @@ use std::path::{Path, PathBuf};
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::content::{Document, RawPack};
 use crate::render::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
+use crate::sim::course_track::CoursePrint;
 use crate::validate::Diagnostic;
 
 /// `roadwright print`: what to print, where, and on what paper.
 #[derive(Debug, clap::Args)]
 pub struct PrintArgs {
-    /// A track file, a course (the track it builds), a content folder, a deck file, a team
-    /// mats file or a mission (its sheet).
+    /// A track file, a course (the track it builds; a rolling road, its tiles one by one), a
+    /// content folder, a deck file, a team mats file or a mission (its sheet).
     pub path: PathBuf,
     /// The seed a course drawn from a pile is built with.
     #[arg(long, default_value_t = 0)]
@@ -228,6 +229,12 @@ fn mission_sheet(path: &Path, content: Option<&Path>) -> Result<Printable, (u8, 
     )))
 }
 
+/// The stem a track's outputs are named by: its file's.
+fn stem_of(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(|| "track".to_owned(), |s| s.to_string_lossy().into_owned())
+}
+
 /// Diagnostics one to a line.
 fn diagnostics_text(found: &[crate::validate::Diagnostic]) -> String {
     found
@@ -262,30 +269,37 @@ fn read(path: &Path, content: Option<&Path>, course_seed: u64) -> Result<Printab
     }
     let document = match loaded.document {
         Document::Course(course) => {
-            // A course is printed as the track it builds, refused when that track has errors.
+            // A course is printed as the track it builds, refused when that track has errors;
+            // a rolling road as its tiles, each on its own, to cut out and lay as it rolls.
             let terrain = content.map_or_else(
                 crate::validate::checked::TerrainBook::standard,
                 crate::validate::open::content_terrain,
             );
-            let track =
-                crate::sim::course_track::CourseFiles::build(path, &course, &terrain, course_seed)
-                    .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
-            Document::Track(track)
+            let printed = crate::sim::course_track::CourseFiles::read(path, course, &terrain)
+                .and_then(|files| files.to_print(course_seed))
+                .map_err(|found| (EXIT_CONTENT_ERRORS, diagnostics_text(&found)))?;
+            match printed {
+                CoursePrint::Track(track) => Document::Track(*track),
+                CoursePrint::Tiles(tiles) => {
+                    return Ok(Printable::RoadTiles {
+                        tiles: tiles
+                            .into_iter()
+                            .map(|tile| crate::render::RoadTilePrint::new(tile.track, tile.role))
+                            .collect(),
+                        stem: stem_of(path),
+                        legend: super::render::legend_of(content)?,
+                    });
+                }
+            }
         }
         other => other,
     };
     match document {
-        Document::Track(track) => {
-            let stem = path
-                .file_stem()
-                .map_or_else(|| "track".to_owned(), |s| s.to_string_lossy().into_owned());
-            let legend = super::render::legend_of(content)?;
-            Ok(Printable::Track {
-                track: Box::new(track),
-                stem,
-                legend,
-            })
-        }
+        Document::Track(track) => Ok(Printable::Track {
+            track: Box::new(track),
+            stem: stem_of(path),
+            legend: super::render::legend_of(content)?,
+        }),
         Document::Mission(_) => mission_sheet(path, content),
         document @ (Document::RaceDeck(_)
         | Document::MovementEventDeck(_)

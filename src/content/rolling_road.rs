@@ -56,6 +56,18 @@ pub struct RollingRoad {
     pub final_when_player_out: bool,
 }
 
+/// A tile's part in a rolling road, as it is printed to cut out and play
+/// (`stretch::course::loose_tiles`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LooseRole {
+    /// The tile a pile's road is laid from first (the starting tile).
+    First,
+    /// A tile of the pile, with its copies.
+    Pile(u32),
+    /// A fixed road's tile at this place (from 1) of so many.
+    InOrder(usize, usize),
+}
+
 /// The moment the road rolls.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize, JsonSchema)]
 pub enum RollWhen {

@@ -1,7 +1,8 @@
 //! File > Print to PDF… and Export decks and track for Tabletop Simulator…: a window with what is
-//! printed (the track shown or the content pack, as edited) and the options `roadwright print`
-//! takes; the place is chosen in a file dialog, and the file is written off the frame thread as a
-//! [`Job`], with Cancel, the window saying what was written.
+//! printed (the track, course or mission shown, or the content pack, as edited; a rolling road as
+//! its tiles one by one) and the options `roadwright print` takes; the place is chosen in a file
+//! dialog, and the file is written off the frame thread as a [`Job`], with Cancel, the window
+//! saying what was written.
 
 use std::path::{Path, PathBuf};
 
@@ -11,6 +12,7 @@ use super::job::Job;
 use super::workspace::{DocumentId, Workspace};
 use crate::content::Document;
 use crate::render::{Paper, PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
+use crate::sim::course_track::{CourseFiles, CoursePrint};
 
 /// What the window makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,6 +32,8 @@ pub enum PrintWhat {
     Pack,
     /// A mission document's sheet (a PDF only): its rules in words and its setup diagram.
     Mission(DocumentId),
+    /// A course document: the track it builds, or a rolling road's tiles each on its own.
+    Course(DocumentId),
 }
 
 /// What the window asks of the studio.
@@ -65,9 +69,16 @@ impl PrintDialog {
                 Some(Document::Mission(_))
             )
         };
+        let is_course = |id: DocumentId| {
+            matches!(
+                workspace.document(id).map(|d| &d.document),
+                Some(Document::Course(_))
+            )
+        };
         let what = match shown {
             Some(id) if workspace.track_ids().any(|t| t == id) => PrintWhat::Track(id),
             Some(id) if kind == PrintKind::Pdf && is_mission(id) => PrintWhat::Mission(id),
+            Some(id) if is_course(id) => PrintWhat::Course(id),
             _ => PrintWhat::Pack,
         };
         Self {
@@ -86,6 +97,7 @@ impl PrintDialog {
         let stem = match self.what {
             PrintWhat::Track(id) => workspace.file_stem(id, "track"),
             PrintWhat::Mission(id) => workspace.file_stem(id, "mission"),
+            PrintWhat::Course(id) => workspace.file_stem(id, "course"),
             PrintWhat::Pack => "pack".to_owned(),
         };
         match self.kind {
@@ -119,6 +131,13 @@ impl PrintDialog {
             ),
             PrintWhat::Mission(id) => match mission_sheet(workspace, id) {
                 Ok(sheet) => Printable::Mission(Box::new(sheet)),
+                Err(why) => {
+                    self.outcome = Some(Err(why));
+                    return;
+                }
+            },
+            PrintWhat::Course(id) => match course_print(workspace, id) {
+                Ok(printable) => printable,
                 Err(why) => {
                     self.outcome = Some(Err(why));
                     return;
@@ -251,6 +270,20 @@ impl PrintDialog {
                 format!("the track {}", workspace.display_name(id)),
             );
         }
+        for id in workspace.ids() {
+            if let Some(Document::Course(course)) = workspace.document(id).map(|d| &d.document) {
+                let what = if course.rolling.is_some() {
+                    "the tiles of the rolling road"
+                } else {
+                    "the course"
+                };
+                ui.radio_value(
+                    &mut self.what,
+                    PrintWhat::Course(id),
+                    format!("{what} {}", workspace.display_name(id)),
+                );
+            }
+        }
         ui.radio_value(
             &mut self.what,
             PrintWhat::Pack,
@@ -289,7 +322,7 @@ impl PrintDialog {
                         .response
                         .labelled_by(label.id);
                     ui.end_row();
-                    if matches!(what, PrintWhat::Track(_)) {
+                    if matches!(what, PrintWhat::Track(_) | PrintWhat::Course(_)) {
                         let label = ui.label("A space's length, mm");
                         ui.add(
                             DragValue::new(&mut settings.space_mm)
@@ -311,7 +344,7 @@ impl PrintDialog {
                     }
                     ui.end_row();
                 }
-                (PrintKind::Tabletop, PrintWhat::Track(_)) => {
+                (PrintKind::Tabletop, PrintWhat::Track(_) | PrintWhat::Course(_)) => {
                     let label = ui.label("Pixels per space");
                     ui.add(DragValue::new(&mut settings.px_per_space).range(20..=400))
                         .labelled_by(label.id);
@@ -331,6 +364,42 @@ impl PrintDialog {
 
 /// The sheet of the mission document `id`, checked against the documents as edited and the
 /// open track it names; why not, when it does not check.
+/// What printing the course document `id` (as edited, its tiles read from its folder and
+/// checked against the pack's kinds of ground) gives: the track it builds with course seed 0,
+/// or a rolling road's tiles each on its own, as `roadwright print` prints them.
+fn course_print(workspace: &Workspace, id: DocumentId) -> Result<Printable, String> {
+    let Some(Document::Course(course)) = workspace.document(id).map(|d| &d.document) else {
+        return Err("the course is no longer open".to_owned());
+    };
+    let path = workspace
+        .validation_path(id)
+        .ok_or("the course is no longer open")?;
+    let said = |found: Vec<crate::validate::Diagnostic>| {
+        let lines: Vec<String> = found.iter().map(ToString::to_string).collect();
+        format!("The course cannot be printed: {}", lines.join("; "))
+    };
+    let printed = CourseFiles::read(&path, course.clone(), &workspace.terrain_book())
+        .and_then(|files| files.to_print(0))
+        .map_err(said)?;
+    let stem = workspace.file_stem(id, "course");
+    let legend = crate::render::legend::Legend::of(workspace.terrain_file());
+    Ok(match printed {
+        CoursePrint::Track(track) => Printable::Track {
+            track,
+            stem,
+            legend,
+        },
+        CoursePrint::Tiles(tiles) => Printable::RoadTiles {
+            tiles: tiles
+                .into_iter()
+                .map(|tile| crate::render::RoadTilePrint::new(tile.track, tile.role))
+                .collect(),
+            stem,
+            legend,
+        },
+    })
+}
+
 fn mission_sheet(
     workspace: &Workspace,
     id: DocumentId,

@@ -24,8 +24,8 @@ pub use card_pdf::{
 pub use mission_pdf::{MissionSheet, PrintedMission, SheetCar, print_mission};
 pub use print_out::{PrintFailure, PrintSettings, Printable, write_pdf, write_tts};
 pub use track_pdf::{
-    DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, SPACE_MM_RANGE,
-    Tile, print_track, tile_name,
+    DEFAULT_SPACE_MM, MOST_PAGES, Paper, PrintError, PrintOptions, PrintedTrack, RoadTilePrint,
+    SPACE_MM_RANGE, Tile, print_road_tiles, print_track, tile_name,
 };
 pub use track_png::{
     Heat, RenderError, WIDTH_RANGE, render_heat, render_track, save_png, viridis, width_for_space,

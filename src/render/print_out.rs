@@ -25,6 +25,16 @@ pub enum Printable {
         /// Its pack's kinds of ground.
         legend: Legend,
     },
+    /// A rolling road's tiles, each printed on its own to cut out, the stem its outputs are
+    /// named by, and how its kinds of ground are drawn.
+    RoadTiles {
+        /// The tiles in the order printed.
+        tiles: Vec<super::RoadTilePrint>,
+        /// The stem its outputs are named by.
+        stem: String,
+        /// Its pack's kinds of ground.
+        legend: Legend,
+    },
     /// A pack's documents.
     Pack(Vec<Document>),
     /// A mission's sheet: its rules in words and its setup diagram (a PDF only).
@@ -84,6 +94,7 @@ pub fn write_pdf(
 ) -> Result<String, PrintFailure> {
     let (pdf, said) = match printable {
         Printable::Track { track, legend, .. } => track_pdf(track, legend, settings),
+        Printable::RoadTiles { tiles, legend, .. } => road_tiles_pdf(tiles, legend, settings),
         Printable::Pack(documents) => pack_pdf(&documents.iter().collect::<Vec<_>>(), settings),
         Printable::Mission(sheet) => mission_pdf(sheet, settings),
     }
@@ -103,18 +114,23 @@ pub fn write_tts(
     tabletop(printable, folder, settings)
 }
 
+/// How a track is printed under `args`, its kinds of ground drawn as `legend` says.
+fn track_options(legend: &Legend, args: &PrintSettings) -> PrintOptions {
+    PrintOptions {
+        paper: args.paper,
+        space_mm: args.space_mm,
+        legend: legend.clone(),
+        ..PrintOptions::default()
+    }
+}
+
 /// The tiled track and what to say of it.
 fn track_pdf(
     track: &Track,
     legend: &Legend,
     args: &PrintSettings,
 ) -> Result<(Vec<u8>, String), String> {
-    let options = PrintOptions {
-        paper: args.paper,
-        space_mm: args.space_mm,
-        legend: legend.clone(),
-        ..PrintOptions::default()
-    };
+    let options = track_options(legend, args);
     let printed = print_track(track, &options).map_err(|e| e.to_string())?;
     let (rows, columns) = printed.grid;
     let said = format!(
@@ -129,6 +145,24 @@ fn track_pdf(
         args.space_mm
     );
     Ok((printed.pdf, said))
+}
+
+/// A rolling road's tiles, one after another, and what to say of them.
+fn road_tiles_pdf(
+    tiles: &[super::RoadTilePrint],
+    legend: &Legend,
+    args: &PrintSettings,
+) -> Result<(Vec<u8>, String), String> {
+    let options = track_options(legend, args);
+    let (pdf, printed) = super::print_road_tiles(tiles, &options).map_err(|e| e.to_string())?;
+    let pages: usize = printed.iter().map(|p| 1 + p.tiles.len()).sum();
+    let said = format!(
+        "{} tiles of the rolling road, each on its own with its overview: {pages} pages ({}), a space {} mm",
+        tiles.len(),
+        args.paper.name(),
+        args.space_mm
+    );
+    Ok((pdf, said))
 }
 
 /// A mission's sheet and what to say of it.
@@ -230,6 +264,72 @@ fn collect_strings(value: &serde_json::Value, out: &mut Vec<String>) {
     }
 }
 
+/// A picture for Tabletop Simulator: its file, the picture, and how many copies are played.
+type Board = (String, image::RgbaImage, u32);
+
+/// What `printable` exports to Tabletop Simulator: its decks (planned, drawn as they are
+/// written), its boards (drawn here, so a track that cannot be drawn leaves no folder behind),
+/// and the stem its README is named by (none for decks alone).
+fn tts_parts(
+    printable: &Printable,
+    px_per_space: u32,
+) -> Result<(TtsDecks, Vec<Board>, Option<&str>), PrintFailure> {
+    let content = |e: &dyn std::fmt::Display| PrintFailure::Content(e.to_string());
+    // A track is drawn before anything is written: a track that cannot be drawn leaves no
+    // folder behind. Decks are planned here and drawn as they are written.
+    let picture = |track: &Track, legend: &Legend, file: String| {
+        super::track_pdf::check_drawable(track).map_err(|e| content(&e))?;
+        let width = width_for_space(track, px_per_space)
+            .filter(|w| WIDTH_RANGE.contains(w))
+            .ok_or_else(|| {
+                PrintFailure::Content(format!(
+                    "at {px_per_space} pixels a space the picture would be wider than {} pixels",
+                    WIDTH_RANGE.end()
+                ))
+            })?;
+        let image = render_track(track, legend, width).map_err(|e| content(&e))?;
+        Ok::<_, PrintFailure>((file, image, 1))
+    };
+    Ok(match printable {
+        Printable::Mission(_) => {
+            return Err(PrintFailure::Content(
+                "a mission sheet is printed as a PDF (-o), not as Tabletop Simulator pictures"
+                    .to_owned(),
+            ));
+        }
+        Printable::Pack(documents) => {
+            let refs: Vec<&Document> = documents.iter().collect();
+            (TtsDecks::of(&refs), Vec::new(), None)
+        }
+        Printable::Track {
+            track,
+            stem,
+            legend,
+        } => (
+            TtsDecks::of(&[]),
+            vec![picture(track, legend, format!("{stem}.png"))?],
+            Some(stem),
+        ),
+        // Each tile of a rolling road is its own board, named after the road and the tile.
+        Printable::RoadTiles {
+            tiles,
+            stem,
+            legend,
+        } => (
+            TtsDecks::of(&[]),
+            tiles
+                .iter()
+                .map(|tile| {
+                    let file = format!("{stem}-{}.png", tile.track.id);
+                    let (file, image, _) = picture(&tile.track, legend, file)?;
+                    Ok((file, image, tile.copies))
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+            Some(stem),
+        ),
+    })
+}
+
 /// Tabletop Simulator's pictures and README in `folder` (made if missing, in a folder that
 /// exists); what to say. Files already there are refused, named, unless `settings.force` asks to
 /// replace them; a link planted where a file goes is replaced, never written through. Deck
@@ -242,46 +342,16 @@ fn tabletop(
     let px_per_space = settings.px_per_space;
     let content = |e: &dyn std::fmt::Display| PrintFailure::Content(e.to_string());
     let write = |e: &dyn std::fmt::Display| PrintFailure::Write(e.to_string());
-    // A track is drawn before anything is written: a track that cannot be drawn leaves no
-    // folder behind. Decks are planned here and drawn as they are written.
-    let (decks, track) = match printable {
-        Printable::Mission(_) => {
-            return Err(PrintFailure::Content(
-                "a mission sheet is printed as a PDF (-o), not as Tabletop Simulator pictures"
-                    .to_owned(),
-            ));
-        }
-        Printable::Pack(documents) => {
-            let refs: Vec<&Document> = documents.iter().collect();
-            (TtsDecks::of(&refs), None)
-        }
-        Printable::Track {
-            track,
-            stem,
-            legend,
-        } => {
-            super::track_pdf::check_drawable(track).map_err(|e| content(&e))?;
-            let width = width_for_space(track, px_per_space)
-                .filter(|w| WIDTH_RANGE.contains(w))
-                .ok_or_else(|| {
-                    PrintFailure::Content(format!(
-                        "at {px_per_space} pixels a space the picture would be wider than {} pixels",
-                        WIDTH_RANGE.end()
-                    ))
-                })?;
-            let image = render_track(track, legend, width).map_err(|e| content(&e))?;
-            (TtsDecks::of(&[]), Some((format!("{stem}.png"), image)))
-        }
-    };
+    let (decks, boards, stem) = tts_parts(printable, px_per_space)?;
     // A README per export, so that the decks and a track exported into one folder keep both.
-    let readme = match &track {
-        Some((file, _)) => format!("README-{}.txt", file.trim_end_matches(".png")),
+    let readme = match stem {
+        Some(stem) => format!("README-{stem}.txt"),
         None => "README-decks.txt".to_owned(),
     };
     let files: Vec<&str> = decks
         .listing()
         .map(|(file, _, _)| file)
-        .chain(track.as_ref().map(|(file, _)| file.as_str()))
+        .chain(boards.iter().map(|(file, _, _)| file.as_str()))
         .chain([readme.as_str()])
         .collect();
     let there: Vec<&str> = files
@@ -306,22 +376,36 @@ fn tabletop(
             std::fs::remove_file(&path).map_err(|e| write(&e))?;
         }
     }
-    if let Some((file, image)) = &track {
+    for (file, image, _) in &boards {
         save_png(image, &folder.join(file)).map_err(|e| write(&e))?;
     }
     for index in 0..decks.len() {
         let sheet = decks.draw(index).map_err(|e| content(&e))?;
         save_png(&sheet.image, &folder.join(&sheet.file)).map_err(|e| write(&e))?;
     }
-    let track = track.map(|(file, _)| file);
-    let notes = import_notes(decks.listing(), track.as_deref().map(|f| (f, px_per_space)));
+    // A road tile played in several copies says so beside its picture.
+    let listed: Vec<String> = boards
+        .iter()
+        .map(|(file, _, copies)| match copies {
+            2.. => format!("{file} ({copies} copies)"),
+            0 | 1 => file.clone(),
+        })
+        .collect();
+    let listed: Vec<&str> = listed.iter().map(String::as_str).collect();
+    let notes = import_notes(decks.listing(), &listed, px_per_space);
+    let boards: Vec<&str> = boards.iter().map(|(file, _, _)| file.as_str()).collect();
     crate::content::save::write_atomic_without_backup(&folder.join(&readme), notes.as_bytes())
         .map_err(|e| write(&e))?;
-    Ok(match track {
-        Some(file) => format!("{file} at {px_per_space} pixels a space, and {readme}"),
-        None => format!(
+    Ok(match boards.as_slice() {
+        [] => format!(
             "{} deck sheets of 10 × 7 cards (the back in the last cell), and {readme}",
             decks.len()
+        ),
+        [file] => format!("{file} at {px_per_space} pixels a space, and {readme}"),
+        files => format!(
+            "{} boards ({}) at {px_per_space} pixels a space, and {readme}",
+            files.len(),
+            files.join(", ")
         ),
     })
 }

@@ -185,12 +185,111 @@ fn tiles_over(length: f32, first: f32, step: f32) -> usize {
 }
 
 /// Prints `track` as `options` say: an overview page, then the tiles row by row.
+pub fn print_track(track: &Track, options: &PrintOptions) -> Result<PrintedTrack, PrintError> {
+    let plan = plan(track, options)?;
+    let font = font()?;
+    let mut document = Document::new();
+    add_pages(&mut document, track, options, &plan, &font, None)?;
+    let pdf = document
+        .finish()
+        .map_err(|error| PrintError::Pdf(format!("{error:?}")))?;
+    Ok(PrintedTrack {
+        pdf,
+        ..plan.printed
+    })
+}
+
+/// A tile of a rolling road to print on its own, with what its overview page says of it.
+#[derive(Clone, Debug)]
+pub struct RoadTilePrint {
+    /// The tile laid alone.
+    pub track: Track,
+    /// What its overview page says of it, under its name.
+    pub note: String,
+    /// How many copies the road is played with.
+    pub copies: u32,
+}
+
+impl RoadTilePrint {
+    /// A tile of a rolling road laid alone as `track`, and the words that say how it is
+    /// played as `role` says.
+    #[must_use]
+    pub fn new(track: Track, role: crate::content::rolling_road::LooseRole) -> Self {
+        use crate::content::rolling_road::LooseRole;
+        let finish = "The finish line counts only on the final tile.";
+        let note = match role {
+            LooseRole::First => {
+                format!("The starting tile: lay it first, the road tiles after it. {finish}")
+            }
+            LooseRole::Pile(copies) => format!(
+                "A road tile: print {copies} {}, and shuffle the road tiles face down into the pile. {finish}",
+                if copies == 1 { "copy" } else { "copies" }
+            ),
+            LooseRole::InOrder(place, of) => {
+                format!("Tile {place} of {of}: the road lays its tiles in this order. {finish}")
+            }
+        };
+        let copies = match role {
+            LooseRole::Pile(copies) => copies,
+            LooseRole::First | LooseRole::InOrder(..) => 1,
+        };
+        Self {
+            track,
+            note,
+            copies,
+        }
+    }
+}
+
+/// Prints the tiles of a rolling road into one PDF, each as [`print_track`] prints a track:
+/// an overview page (with the tile's note) and its pages, so that each tile is cut out on its
+/// own and the road tiles are shuffled into the pile. Returns the PDF and each tile's pages.
+pub fn print_road_tiles(
+    tiles: &[RoadTilePrint],
+    options: &PrintOptions,
+) -> Result<(Vec<u8>, Vec<PrintedTrack>), PrintError> {
+    let plans = tiles
+        .iter()
+        .map(|tile| plan(&tile.track, options))
+        .collect::<Result<Vec<_>, _>>()?;
+    let pages: usize = plans.iter().map(|p| p.printed.tiles.len() + 1).sum();
+    if pages > MOST_PAGES {
+        return Err(PrintError::TooManyPages(pages));
+    }
+    let font = font()?;
+    let mut document = Document::new();
+    for (tile, plan) in tiles.iter().zip(&plans) {
+        add_pages(
+            &mut document,
+            &tile.track,
+            options,
+            plan,
+            &font,
+            Some(&tile.note),
+        )?;
+    }
+    let pdf = document
+        .finish()
+        .map_err(|error| PrintError::Pdf(format!("{error:?}")))?;
+    let printed = plans.into_iter().map(|plan| plan.printed).collect();
+    Ok((pdf, printed))
+}
+
+/// How a track lies on the pages: the pages (without the PDF yet), the drawing's size and the
+/// step from one page to the next, in millimetres.
+struct Plan {
+    printed: PrintedTrack,
+    drawing_mm: (f32, f32),
+    step: (f32, f32),
+}
+
+/// Works out how `track` is tiled over pages as `options` say.
 #[allow(
     clippy::cast_precision_loss,
     clippy::cast_possible_truncation,
     clippy::cast_sign_loss
 )] // Page counts are small.
-pub fn print_track(track: &Track, options: &PrintOptions) -> Result<PrintedTrack, PrintError> {
+fn plan(track: &Track, options: &PrintOptions) -> Result<Plan, PrintError> {
     if !SPACE_MM_RANGE.contains(&options.space_mm) {
         return Err(PrintError::Options(format!(
             "a space of {} mm: print takes {}-{} mm",
@@ -257,25 +356,24 @@ pub fn print_track(track: &Track, options: &PrintOptions) -> Result<PrintedTrack
         margin_mm: options.margin_mm,
         label_band_mm: LABEL_BAND_MM,
     };
-    let pdf = write_pdf(
-        track,
-        options,
-        &printed,
-        (width_mm, height_mm),
-        (step_w, step_h),
-    )?;
-    Ok(PrintedTrack { pdf, ..printed })
+    Ok(Plan {
+        printed,
+        drawing_mm: (width_mm, height_mm),
+        step: (step_w, step_h),
+    })
 }
 
-fn write_pdf(
+/// Adds `track`'s overview page (with `note` under its heading, if any) and its pages to
+/// `document`.
+fn add_pages(
+    document: &mut Document,
     track: &Track,
     options: &PrintOptions,
-    printed: &PrintedTrack,
-    drawing_mm: (f32, f32),
-    step: (f32, f32),
-) -> Result<Vec<u8>, PrintError> {
-    let font = font()?;
-    let mut document = Document::new();
+    plan: &Plan,
+    font: &Font,
+    note: Option<&str>,
+) -> Result<(), PrintError> {
+    let printed = &plan.printed;
     let (page_w, page_h) = printed.page_mm;
     let settings = || {
         PageSettings::from_wh(page_w * PT_PER_MM, page_h * PT_PER_MM)
@@ -284,20 +382,26 @@ fn write_pdf(
     {
         let mut page = document.start_page_with(settings()?);
         let mut surface = page.surface();
-        overview(&mut surface, track, options, printed, drawing_mm, &font);
+        overview(
+            &mut surface,
+            track,
+            options,
+            printed,
+            plan.drawing_mm,
+            font,
+            note,
+        );
         surface.finish();
         page.finish();
     }
     for tile in &printed.tiles {
         let mut page = document.start_page_with(settings()?);
         let mut surface = page.surface();
-        tile_page(&mut surface, track, options, printed, tile, step, &font);
+        tile_page(&mut surface, track, options, printed, tile, plan.step, font);
         surface.finish();
         page.finish();
     }
-    document
-        .finish()
-        .map_err(|error| PrintError::Pdf(format!("{error:?}")))
+    Ok(())
 }
 
 /// Where a track point lands on the page, in points: `scale` points per track unit, the
@@ -489,10 +593,11 @@ fn overview(
     printed: &PrintedTrack,
     (width_mm, height_mm): (f32, f32),
     font: &Font,
+    note: Option<&str>,
 ) {
     let (page_w, page_h) = printed.page_mm;
     let margin = options.margin_mm;
-    let heading = 24.0;
+    let heading = if note.is_some() { 30.0 } else { 24.0 };
     let box_w = (page_w - 2.0 * margin) * PT_PER_MM;
     let box_h = (page_h - 2.0 * margin - heading) * PT_PER_MM;
     let (rows, columns) = printed.grid;
@@ -547,6 +652,15 @@ fn overview(
         (margin * PT_PER_MM, (margin + 17.0) * PT_PER_MM),
         8.0,
     );
+    if let Some(note) = note {
+        text_at(
+            surface,
+            font,
+            note,
+            (margin * PT_PER_MM, (margin + 23.0) * PT_PER_MM),
+            10.0,
+        );
+    }
     let placement = Placement {
         scale: printed.mm_per_unit * fit,
         origin: printed.origin,

@@ -146,7 +146,8 @@ pub fn deck_sheets(documents: &[&Document]) -> Result<Vec<DeckSheet>, PrintError
 #[must_use]
 pub fn import_notes<'a>(
     sheets: impl IntoIterator<Item = (&'a str, &'a str, usize)>,
-    track: Option<(&str, u32)>,
+    boards: &[&str],
+    px_per_space: u32,
 ) -> String {
     let mut notes = String::from(
         "Roadwright for Tabletop Simulator\n\n\
@@ -158,12 +159,26 @@ pub fn import_notes<'a>(
     for (file, name, cards) in sheets {
         let _ = writeln!(notes, "  {file}: {name}, {cards} cards");
     }
-    if let Some((file, px_per_space)) = track {
-        let _ = writeln!(
-            notes,
-            "\nTrack: Objects > Components > Custom > Tile (or Board), Image {file}. The picture\n\
-             has {px_per_space} pixels per space length: scale the board so a space fits a car."
-        );
+    match boards {
+        [] => {}
+        [file] => {
+            let _ = writeln!(
+                notes,
+                "\nTrack: Objects > Components > Custom > Tile (or Board), Image {file}. The picture\n\
+                 has {px_per_space} pixels per space length: scale the board so a space fits a car."
+            );
+        }
+        files => {
+            let _ = writeln!(
+                notes,
+                "\nRoad tiles: each picture below is a tile of a rolling road: Objects > Components >\n\
+                 Custom > Tile, one per picture (as many as the tile's copies). Each picture has\n\
+                 {px_per_space} pixels per space length: scale the tiles alike so a space fits a car."
+            );
+            for file in files {
+                let _ = writeln!(notes, "  {file}");
+            }
+        }
     }
     notes
 }

@@ -145,15 +145,37 @@ impl CourseFiles {
 
     /// The track it builds with `seed`, or why it builds none (named at the course file).
     pub fn track(&self, seed: u64) -> Result<Track, Vec<Diagnostic>> {
-        crate::stretch::course::build_course(&self.course, &self.tiles, seed).map_err(|error| {
-            let mut diagnostic =
-                Diagnostic::error_in(&self.path, "course-build", error.to_string());
-            if let Some((line, column)) = self.locate(&error) {
-                diagnostic.location.line = Some(line);
-                diagnostic.location.column = Some(column);
-            }
-            vec![diagnostic]
-        })
+        crate::stretch::course::build_course(&self.course, &self.tiles, seed)
+            .map_err(|error| self.said(&error))
+    }
+
+    /// The tiles its rolling road is played from, each laid on its own
+    /// ([`crate::stretch::course::loose_tiles`]), or why they cannot be (named at the course
+    /// file).
+    pub fn loose_tiles(&self) -> Result<Vec<crate::stretch::course::LooseTile>, Vec<Diagnostic>> {
+        crate::stretch::course::loose_tiles(&self.course, &self.tiles)
+            .map_err(|error| self.said(&error))
+    }
+
+    /// What printing the course gives: the track it builds with `seed`, or for a rolling
+    /// road, its tiles each laid alone (once the road builds as the races build it).
+    pub fn to_print(&self, seed: u64) -> Result<CoursePrint, Vec<Diagnostic>> {
+        let track = self.track(seed)?;
+        if self.course.rolling.is_some() {
+            Ok(CoursePrint::Tiles(self.loose_tiles()?))
+        } else {
+            Ok(CoursePrint::Track(Box::new(track)))
+        }
+    }
+
+    /// A building error said at the course file, where it points.
+    fn said(&self, error: &crate::stretch::course::CourseError) -> Vec<Diagnostic> {
+        let mut diagnostic = Diagnostic::error_in(&self.path, "course-build", error.to_string());
+        if let Some((line, column)) = self.locate(error) {
+            diagnostic.location.line = Some(line);
+            diagnostic.location.column = Some(column);
+        }
+        vec![diagnostic]
     }
 
     /// Where in the course file `error` points: at the tile it names (in a fixed course, that
@@ -183,6 +205,15 @@ impl CourseFiles {
         }
         crate::validate::locate::locate(&text, &needles)
     }
+}
+
+/// What a course prints as ([`CourseFiles::to_print`]).
+#[derive(Clone, Debug)]
+pub enum CoursePrint {
+    /// The track it builds.
+    Track(Box<Track>),
+    /// A rolling road's tiles, each laid alone, to cut out and lay as the road rolls.
+    Tiles(Vec<crate::stretch::course::LooseTile>),
 }
 
 /// The track at `path`: a track file as it is, a course file built with `course_seed` from

@@ -14,7 +14,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{BuildError, Inside, TrackBuilder};
 use crate::content::course::{Course, Layout, MAX_DRAWS, MAX_TILES, Route};
-use crate::content::rolling_road::{LaidTile, MIN_WINDOW, RollingRoad};
+use crate::content::rolling_road::{LaidTile, LooseRole, MIN_WINDOW, RollingRoad};
 use crate::content::text::Id;
 use crate::content::tile::Tile;
 use crate::content::track::{Chute, GridSlot, Section, SpaceRef, Track, TrackStyle};
@@ -452,6 +452,76 @@ fn named<'t, 'i>(
             })
         })
         .collect()
+}
+
+/// A tile of a rolling road laid on its own, to print and cut out.
+#[derive(Clone, Debug)]
+pub struct LooseTile {
+    /// The tile laid alone (point to point: its finish line before its last sector, where it
+    /// lies when the tile is the final one).
+    pub track: Track,
+    /// Its part in the road.
+    pub role: LooseRole,
+}
+
+/// The tiles a rolling road is played from, each laid on its own: a pile's first tile, then
+/// every tile of the pile with its copies; a fixed road's tiles in their order. Print makes
+/// these of a rolling road: tiles cut out and laid as the road is played at the table, not the
+/// one road a seed draws.
+pub fn loose_tiles(
+    course: &Course,
+    tiles: &BTreeMap<Id, Tile>,
+) -> Result<Vec<LooseTile>, CourseError> {
+    let listed: Vec<(&Id, LooseRole)> = match &course.layout {
+        Layout::Fixed(ids) => ids
+            .iter()
+            .enumerate()
+            .map(|(index, id)| (id, LooseRole::InOrder(index + 1, ids.len())))
+            .collect(),
+        Layout::Pile {
+            first, tiles: pile, ..
+        } => first
+            .iter()
+            .map(|id| (id, LooseRole::First))
+            .chain(pile.iter().map(|p| (&p.tile, LooseRole::Pile(p.count))))
+            .collect(),
+    };
+    listed
+        .into_iter()
+        .enumerate()
+        .map(|(index, (id, role))| {
+            let tile = tiles.get(id).ok_or_else(|| CourseError::MissingTile {
+                index: index + 1,
+                tile: id.to_string(),
+            })?;
+            Ok(LooseTile {
+                track: alone(tile)?,
+                role,
+            })
+        })
+        .collect()
+}
+
+/// `tile` laid alone as a point-to-point track named after it, with its grid and chute.
+fn alone(tile: &Tile) -> Result<Track, CourseError> {
+    let mut builder = TrackBuilder::new(
+        tile.id.as_str(),
+        tile.name.as_str(),
+        TrackStyle::ApocalypseRoad,
+        Inside::Right,
+        (0.0, 0.0),
+        0.0,
+    )
+    .with_space_size(tile.space_size);
+    // A checked tile always pastes; an empty one is said as the course's lay says it.
+    builder
+        .paste(&tile.sectors)
+        .map_err(|error| CourseError::Open(format!("tile `{}`: {error}", tile.id)))?;
+    let mut track = builder.build();
+    track.route = Route::PointToPoint;
+    track.grid.clone_from(&tile.grid);
+    track.chute = tile.chute;
+    Ok(track)
 }
 
 /// Lays `tiles` in order, takes the grid and chute from the first that has them, checks that

@@ -909,3 +909,94 @@ fn a_track_is_printed_on_the_fewest_pages() {
     let printed = print_track(&oval, &PrintOptions::default()).expect("prints");
     assert_eq!(printed.grid, (2, 4), "rows × columns");
 }
+
+/// A rolling road is printed as its tiles, each on its own with an overview that says how it
+/// is played (the starting tile laid first, each road tile's copies to shuffle into the pile),
+/// not as the one road a seed draws; for Tabletop Simulator, a picture per tile.
+#[test]
+fn a_rolling_road_prints_each_tile_on_its_own_to_cut_out_and_shuffle() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let pdf = dir.path().join("road.pdf");
+    let folder = dir.path().join("tts");
+    let course = "samples/devils-run/courses/rolling-road.ron";
+    let run = common::roadwright(&[
+        "print",
+        course,
+        "--content",
+        "samples/devils-run/content",
+        "-o",
+        pdf.to_str().expect("path"),
+        "--tts",
+        folder.to_str().expect("path"),
+    ]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("8 tiles of the rolling road"),
+        "{}",
+        run.stdout
+    );
+    // The pages the library plans for the same tiles: each tile's overview, then its pages.
+    let terrain =
+        roadwright::validate::open::content_terrain(&common::repo("samples/devils-run/content"));
+    let loose = roadwright::sim::course_track::CourseFiles::load(&common::repo(course), &terrain)
+        .expect("the course reads")
+        .loose_tiles()
+        .expect("its tiles lay alone");
+    let tiles: Vec<_> = loose
+        .into_iter()
+        .map(|tile| roadwright::render::RoadTilePrint::new(tile.track, tile.role))
+        .collect();
+    let names: Vec<String> = tiles.iter().map(|t| t.track.name.to_string()).collect();
+    assert_eq!(
+        names.len(),
+        8,
+        "the starting tile and the pile's seven tiles"
+    );
+    let (_, printed) =
+        roadwright::render::print_road_tiles(&tiles, &PrintOptions::default()).expect("printed");
+    let info = Command::new("pdfinfo").arg(&pdf).output().expect("pdfinfo");
+    let pages: usize = printed.iter().map(|p| 1 + p.tiles.len()).sum();
+    let info = String::from_utf8_lossy(&info.stdout).into_owned();
+    let written: Option<usize> = info
+        .lines()
+        .find_map(|line| line.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok());
+    assert_eq!(written, Some(pages), "{info}");
+    let page_text = |page: usize| {
+        let out = Command::new("pdftotext")
+            .args(["-f", &page.to_string(), "-l", &page.to_string()])
+            .arg(&pdf)
+            .arg("-")
+            .output()
+            .expect("pdftotext");
+        String::from_utf8_lossy(&out.stdout).replace('\n', " ")
+    };
+    let mut overview = 1;
+    for (tile, plan) in tiles.iter().zip(&printed) {
+        let text = page_text(overview);
+        assert!(text.contains(tile.track.name.as_str()), "{text}");
+        assert!(
+            text.contains("The finish line counts only on the final tile"),
+            "{text}"
+        );
+        overview += 1 + plan.tiles.len();
+    }
+    assert!(page_text(1).contains("The starting tile: lay it first"));
+    let open_road = printed[0].tiles.len() + 2;
+    assert!(
+        page_text(open_road).contains("print 2 copies, and shuffle the road tiles"),
+        "{}",
+        page_text(open_road)
+    );
+    let readme = std::fs::read_to_string(folder.join("README-rolling-road.txt")).expect("README");
+    assert!(
+        readme.contains("rolling-road-open-road.png (2 copies)"),
+        "{readme}"
+    );
+    for id in ["runway", "open-road", "boneyard"] {
+        assert!(
+            folder.join(format!("rolling-road-{id}.png")).is_file(),
+            "{id}"
+        );
+    }
+}

@@ -11,6 +11,23 @@ use roadwright::gui::file_picker::Picker;
 use roadwright::gui::print_dialog::{PrintKind, PrintWhat};
 use roadwright::gui::{StudioApp, StudioCommand};
 
+/// Gives the print window's file dialog the answer `target`, as a person would, and waits for
+/// the writing to end; what the window says.
+fn print_to(
+    harness: &mut egui_kittest::Harness<'static, StudioApp>,
+    target: &std::path::Path,
+) -> String {
+    harness
+        .state_mut()
+        .apply(StudioCommand::PrintTo(target.to_path_buf()));
+    harness
+        .state_mut()
+        .print_dialog_mut()
+        .expect("the window")
+        .wait()
+        .expect("the writing ends")
+}
+
 #[test]
 fn print_to_pdf_writes_the_track_shown_in_the_background() {
     let (pack, _) = workspace_copy();
@@ -92,15 +109,7 @@ fn the_content_exports_for_tabletop_simulator_as_edited() {
     assert_eq!(dialog.what, PrintWhat::Pack);
     let out = tempfile::tempdir().expect("temp dir");
     let folder = out.path().join("tts");
-    harness
-        .state_mut()
-        .apply(StudioCommand::PrintTo(folder.clone()));
-    let said = harness
-        .state_mut()
-        .print_dialog_mut()
-        .expect("the window")
-        .wait()
-        .expect("the writing ends");
+    let said = print_to(&mut harness, &folder);
     assert!(said.contains("5 deck sheets"), "{said}");
     for file in [
         "race-deck-1.png",
@@ -118,4 +127,36 @@ fn the_content_exports_for_tabletop_simulator_as_edited() {
         std::fs::read_to_string(pack.path().join("race_deck.ron")).expect("deck"),
         saved
     );
+}
+
+/// A rolling road shown in the studio is printed as `roadwright print` prints it: its tiles,
+/// each on its own with its overview, not the one road a seed draws.
+#[test]
+fn print_to_pdf_of_a_rolling_road_shown_writes_its_tiles_each_on_its_own() {
+    let project = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("samples/devils-run"), project.path());
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 900.0])
+        .with_accessibility_check(false)
+        .build_ui_state(
+            |ui, app: &mut StudioApp| app.ui(ui),
+            common::studio::quiet(StudioApp::open(project.path())),
+        );
+    settle(&mut harness);
+    let course = harness
+        .state()
+        .workspace()
+        .find(|d| matches!(d, roadwright::content::Document::Course(_)))
+        .expect("the course is open");
+    harness.state_mut().apply(StudioCommand::Show(Some(course)));
+    settle(&mut harness);
+    menu(&mut harness, "File", "Print to PDF");
+    let dialog = harness.state_mut().print_dialog_mut().expect("the window");
+    assert_eq!(dialog.what, PrintWhat::Course(course), "the course shown");
+    harness.get_by_label_contains("the tiles of the rolling road");
+    let out = tempfile::tempdir().expect("temp dir");
+    let pdf = out.path().join("road.pdf");
+    let said = print_to(&mut harness, &pdf);
+    assert!(said.contains("8 tiles of the rolling road"), "{said}");
+    assert!(std::fs::read(&pdf).expect("the PDF").starts_with(b"%PDF"));
 }
