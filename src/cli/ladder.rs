@@ -4,13 +4,15 @@
 use std::io::{self, Write};
 
 use clap::builder::TypedValueParser;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{EXIT_CONTENT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 use crate::sim::batch::{BatchSpec, run_range};
-use crate::sim::ladder::{Ladder, play_ladder};
+use crate::sim::ladder::{Ladder, mission_spec, play_ladder, play_mission_ladder};
 
 /// `roadwright ladder`: which profiles, on which tracks, how many races.
 #[derive(Debug, clap::Args)]
@@ -45,24 +47,145 @@ pub struct LadderArgs {
     /// to time it.
     #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(0..=10_000).map(|n| n as usize))]
     pub time_races: usize,
+    /// The player counts each profile is timed at (comma separated) [default: the number of
+    /// profiles; a mission's player count with --mission].
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(2..=64).map(|n| n as usize))]
+    pub time_players: Vec<usize>,
+    /// Rate the profiles as players of a mission instead: each plays each of its sides that no
+    /// bot profile always plays, in turn, on the mission's own track and content (whose bot
+    /// profiles the ids name); a side's win is its profile's.
+    #[arg(long, conflicts_with_all = ["tracks", "ruleset"])]
+    pub mission: Option<PathBuf>,
+    /// With --mission, the players of each race [default: the mission's own count].
+    #[arg(long, requires = "mission", value_parser = clap::value_parser!(u32).range(1..=64).map(|n| n as usize))]
+    pub players: Option<usize>,
     /// Write the ladder as JSON.
     #[arg(long)]
     pub json: Option<PathBuf>,
+}
+
+/// Each profile's milliseconds per race alone, at one player count.
+#[derive(Clone, PartialEq, Debug, serde::Serialize)]
+struct Timing {
+    /// Players in each timed race.
+    players: usize,
+    /// Milliseconds per race with every seat (every open side of a mission) the profile, by
+    /// profile id.
+    ms_per_race: BTreeMap<String, f64>,
 }
 
 /// The JSON report: the ladder and each profile's time per race.
 #[derive(serde::Serialize)]
 struct Report<'a> {
     ladder: &'a Ladder,
-    /// Milliseconds per race with every seat the profile, by profile id (none when the
-    /// ladder was stopped: no timing was run).
-    ms_per_race: &'a std::collections::BTreeMap<String, f64>,
+    /// Milliseconds per race with every seat the profile, by profile id, at the first count
+    /// timed (none when the ladder was stopped: no timing was run).
+    ms_per_race: &'a BTreeMap<String, f64>,
+    /// The same at every count timed.
+    timings: &'a [Timing],
     time_races: usize,
     players: usize,
+    /// The mission file the ladder was played over, if any.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mission: Option<String>,
     /// Races asked for (every track's); `ladder.races` is how many were played.
     races_asked: usize,
     /// Whether Ctrl-C stopped the ladder before its end: its ratings rest on fewer races.
     stopped_early: bool,
+}
+
+/// What a ladder is played on: tracks, or a mission.
+enum Field {
+    /// The tracks' rules.
+    Tracks(Vec<Arc<crate::rules::RaceRules>>),
+    /// A mission, and the players of each race.
+    Mission(Box<crate::sim::mission::LoadedMission>, usize),
+}
+
+impl Field {
+    /// The field the arguments name, or the exit code (what went wrong is said on `err`).
+    fn of(args: &LadderArgs, err: &mut dyn Write) -> io::Result<Result<Self, u8>> {
+        if let Some(path) = &args.mission {
+            let mission = match super::race::load_mission_rules(path, err)? {
+                Ok(mission) => mission,
+                Err(code) => return Ok(Err(code)),
+            };
+            let players = args
+                .players
+                .unwrap_or_else(|| mission.mission().default_players());
+            return Ok(Ok(Self::Mission(Box::new(mission), players)));
+        }
+        let mut tracks = Vec::new();
+        for track in &args.tracks {
+            match super::race::load_rules(&args.content, track, &args.ruleset, 0, err)? {
+                Ok(loaded) => tracks.push(loaded.rules),
+                Err(code) => return Ok(Err(code)),
+            }
+        }
+        Ok(Ok(Self::Tracks(tracks)))
+    }
+
+    /// The content folder whose profiles the bots' ids name.
+    fn content<'a>(&'a self, args: &'a LadderArgs) -> &'a Path {
+        match self {
+            Self::Tracks(_) => &args.content,
+            Self::Mission(mission, _) => &mission.content,
+        }
+    }
+
+    /// Races the ladder asks for.
+    fn races(&self, args: &LadderArgs) -> usize {
+        match self {
+            Self::Tracks(tracks) => args.races * tracks.len(),
+            Self::Mission(..) => args.races,
+        }
+    }
+
+    /// Plays the ladder on it.
+    fn play(
+        &self,
+        profiles: &[crate::content::bot_profile::BotProfile],
+        args: &LadderArgs,
+        progress: &(dyn Fn(usize) + Sync),
+        cancel: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Ladder, String> {
+        let run = (args.races, args.seed, args.threads);
+        match self {
+            Self::Tracks(tracks) => play_ladder(tracks, profiles, run, progress, cancel),
+            Self::Mission(mission, players) => {
+                play_mission_ladder(mission, *players, profiles, run, progress, cancel)
+            }
+        }
+    }
+
+    /// The player counts a profile is timed at.
+    fn time_players(&self, args: &LadderArgs, profiles: usize) -> Vec<usize> {
+        match self {
+            Self::Mission(_, players) => vec![*players],
+            Self::Tracks(_) if args.time_players.is_empty() => vec![profiles],
+            Self::Tracks(_) => args.time_players.clone(),
+        }
+    }
+
+    /// A batch of `races` races with `profile` in every seat at `players` players (on the
+    /// first track, or on every open side of the mission).
+    fn timing_spec(
+        &self,
+        profile: &crate::content::bot_profile::BotProfile,
+        players: usize,
+        (races, seed): (usize, u64),
+    ) -> Option<BatchSpec> {
+        match self {
+            Self::Tracks(tracks) => {
+                let first = tracks.first()?;
+                let bots = vec![profile.clone(); players];
+                BatchSpec::new(Arc::clone(first), &[], bots, races, seed).ok()
+            }
+            Self::Mission(mission, _) => {
+                mission_spec(mission, players, (races, seed), |_| profile).ok()
+            }
+        }
+    }
 }
 
 /// Plays the ladder and prints it.
@@ -72,6 +195,7 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
             .tracks
             .iter()
             .map(PathBuf::as_path)
+            .chain(args.mission.as_deref())
             .chain([args.content.as_path()])
             .collect();
         if let Err(e) = crate::content::output_path::check_outputs(&[("--json", path)], &inputs) {
@@ -79,60 +203,20 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_UNREADABLE);
         }
     }
-    let all = crate::sim::profiles::profiles_in(&args.content);
-    let names: Vec<String> = if args.bots.is_empty() {
-        all.keys().cloned().collect()
-    } else {
-        args.bots.clone()
+    let field = match Field::of(args, err)? {
+        Ok(field) => field,
+        Err(code) => return Ok(code),
     };
-    let mut profiles: Vec<crate::content::bot_profile::BotProfile> = Vec::new();
-    for name in &names {
-        let is_file = Path::new(name)
-            .extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
-        let profile = if is_file {
-            match profile_file(Path::new(name)) {
-                Ok(profile) => profile,
-                Err(message) => {
-                    writeln!(err, "error: {message}")?;
-                    return Ok(EXIT_CONTENT_ERRORS);
-                }
-            }
-        } else if let Some(profile) = all.get(name) {
-            profile.clone()
-        } else {
-            writeln!(
-                err,
-                "error: no bot profile `{name}` in {}; it has {} (a profile file is named by \
-                 its path, ending in .ron)",
-                args.content.display(),
-                all.keys().cloned().collect::<Vec<_>>().join(", ")
-            )?;
-            return Ok(EXIT_CONTENT_ERRORS);
-        };
-        if profiles.iter().any(|p| p.id == profile.id) {
-            writeln!(
-                err,
-                "error: two of the bots are the profile `{}`: each is rated by its id",
-                profile.id
-            )?;
-            return Ok(EXIT_CONTENT_ERRORS);
-        }
-        profiles.push(profile);
-    }
-    let mut tracks = Vec::new();
-    for track in &args.tracks {
-        match super::race::load_rules(&args.content, track, &args.ruleset, 0, err)? {
-            Ok(loaded) => tracks.push(loaded.rules),
-            Err(code) => return Ok(code),
-        }
-    }
+    let profiles = match named_profiles(&args.bots, field.content(args), err)? {
+        Ok(profiles) => profiles,
+        Err(code) => return Ok(code),
+    };
     let cancel = super::interrupt::watch_ctrl_c();
-    let bar = super::batch_print::progress_bar(args.races * tracks.len());
-    let played = play_ladder(
-        &tracks,
+    let races_asked = field.races(args);
+    let bar = super::batch_print::progress_bar(races_asked);
+    let played = field.play(
         &profiles,
-        (args.races, args.seed, args.threads),
+        args,
         &|done| bar.set_position(done as u64),
         &|| cancel.load(Ordering::Relaxed),
     );
@@ -144,28 +228,82 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
             return Ok(EXIT_CONTENT_ERRORS);
         }
     };
-    let races_asked = args.races * tracks.len();
-    let (times, stopped_early) = times_unless_stopped(
-        &ladder,
-        races_asked,
-        (&tracks, &profiles),
-        args,
-        cancel,
-        err,
-    )?;
-    print_ladder(&ladder, &times, profiles.len(), out)?;
+    let (timings, stopped_early) =
+        timings_unless_stopped(&ladder, races_asked, (&field, &profiles), args, cancel, err)?;
+    let players = match &field {
+        Field::Tracks(_) => profiles.len(),
+        Field::Mission(_, players) => *players,
+    };
+    print_ladder(&ladder, &timings, players, out)?;
     if let Some(path) = &args.json {
+        let empty = BTreeMap::new();
         let report = Report {
             ladder: &ladder,
-            ms_per_race: &times,
+            ms_per_race: timings.first().map_or(&empty, |t| &t.ms_per_race),
+            timings: &timings,
             time_races: args.time_races,
-            players: profiles.len(),
+            players,
+            mission: match &field {
+                Field::Mission(mission, _) => Some(mission.path.display().to_string()),
+                Field::Tracks(_) => None,
+            },
             races_asked,
             stopped_early,
         };
         return super::write_json_file(path, &report, err);
     }
     Ok(EXIT_OK)
+}
+
+/// The profiles `names` names (ids of `content`'s profiles, or paths of profile files; every
+/// profile of `content` when empty), or the exit code (said on `err`).
+fn named_profiles(
+    names: &[String],
+    content: &Path,
+    err: &mut dyn Write,
+) -> io::Result<Result<Vec<crate::content::bot_profile::BotProfile>, u8>> {
+    let all = crate::sim::profiles::profiles_in(content);
+    let names: Vec<String> = if names.is_empty() {
+        all.keys().cloned().collect()
+    } else {
+        names.to_vec()
+    };
+    let mut profiles: Vec<crate::content::bot_profile::BotProfile> = Vec::new();
+    for name in &names {
+        let is_file = Path::new(name)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("ron"));
+        let profile = if is_file {
+            match profile_file(Path::new(name)) {
+                Ok(profile) => profile,
+                Err(message) => {
+                    writeln!(err, "error: {message}")?;
+                    return Ok(Err(EXIT_CONTENT_ERRORS));
+                }
+            }
+        } else if let Some(profile) = all.get(name) {
+            profile.clone()
+        } else {
+            writeln!(
+                err,
+                "error: no bot profile `{name}` in {}; it has {} (a profile file is named by \
+                 its path, ending in .ron)",
+                content.display(),
+                all.keys().cloned().collect::<Vec<_>>().join(", ")
+            )?;
+            return Ok(Err(EXIT_CONTENT_ERRORS));
+        };
+        if profiles.iter().any(|p| p.id == profile.id) {
+            writeln!(
+                err,
+                "error: two of the bots are the profile `{}`: each is rated by its id",
+                profile.id
+            )?;
+            return Ok(Err(EXIT_CONTENT_ERRORS));
+        }
+        profiles.push(profile);
+    }
+    Ok(Ok(profiles))
 }
 
 /// The bot profile in the file at `path`, checked as `validate` checks it: a profile kept
@@ -193,20 +331,25 @@ fn profile_file(path: &Path) -> Result<crate::content::bot_profile::BotProfile, 
 /// The profiles' times ([`time_profiles`]) and whether the ladder was stopped before its end;
 /// a stopped ladder gets none, and a line on `err` saying so (its timing, cut short by the same
 /// stop, read 0.0 ms).
-fn times_unless_stopped(
+fn timings_unless_stopped(
     ladder: &Ladder,
     races_asked: usize,
-    (tracks, profiles): (
-        &[Arc<crate::rules::RaceRules>],
-        &[crate::content::bot_profile::BotProfile],
-    ),
+    (field, profiles): (&Field, &[crate::content::bot_profile::BotProfile]),
     args: &LadderArgs,
     cancel: &AtomicBool,
     err: &mut dyn Write,
-) -> io::Result<(std::collections::BTreeMap<String, f64>, bool)> {
+) -> io::Result<(Vec<Timing>, bool)> {
     let stopped_early = cancel.load(Ordering::Relaxed) || ladder.races < races_asked;
     if !stopped_early {
-        return Ok((time_profiles(tracks, profiles, args, cancel), false));
+        let timings = field
+            .time_players(args, profiles.len())
+            .into_iter()
+            .map(|players| Timing {
+                players,
+                ms_per_race: time_profiles(field, profiles, players, args, cancel),
+            })
+            .collect();
+        return Ok((timings, false));
     }
     writeln!(
         err,
@@ -214,28 +357,25 @@ fn times_unless_stopped(
          bots were not timed",
         ladder.races
     )?;
-    Ok((std::collections::BTreeMap::new(), true))
+    Ok((Vec::new(), true))
 }
 
-/// Each profile's wall time per race with every seat its own, on the first track and one
-/// thread: what a batch of it costs.
+/// Each profile's wall time per race with every seat its own at `players` players, on the
+/// first track (or the mission) and one thread: what a batch of it costs. The profiles are
+/// timed one after another in the same run, so their times stand side by side.
 fn time_profiles(
-    tracks: &[Arc<crate::rules::RaceRules>],
+    field: &Field,
     profiles: &[crate::content::bot_profile::BotProfile],
+    players: usize,
     args: &LadderArgs,
     cancel: &AtomicBool,
-) -> std::collections::BTreeMap<String, f64> {
-    let mut times = std::collections::BTreeMap::new();
-    let Some(first) = tracks.first() else {
-        return times;
-    };
+) -> BTreeMap<String, f64> {
+    let mut times = BTreeMap::new();
     if args.time_races == 0 {
         return times;
     }
     for profile in profiles {
-        let bots = vec![profile.clone(); profiles.len()];
-        let Ok(spec) = BatchSpec::new(Arc::clone(first), &[], bots, args.time_races, args.seed)
-        else {
+        let Some(spec) = field.timing_spec(profile, players, (args.time_races, args.seed)) else {
             continue;
         };
         let start = std::time::Instant::now();
@@ -249,10 +389,12 @@ fn time_profiles(
     times
 }
 
-/// The ladder's table.
+/// The ladder's table: each profile's rating, races won and time per race at each count
+/// timed (beside it, how many times the planner's, when the planner was timed too); for a
+/// mission, each profile's record on each side.
 fn print_ladder(
     ladder: &Ladder,
-    times: &std::collections::BTreeMap<String, f64>,
+    timings: &[Timing],
     players: usize,
     out: &mut dyn Write,
 ) -> io::Result<()> {
@@ -261,19 +403,25 @@ fn print_ladder(
         "{} races of {players} players, every profile in each (ratings Elo-like, the random bot at 0)",
         ladder.races
     )?;
-    writeln!(
-        out,
-        "{:<12} {:>7} {:>17} {:>11} {:>20} {:>12}",
-        "profile", "rating", "95% interval", "races won", "% won (95%)", "ms per race"
-    )?;
+    let mut header = format!(
+        "{:<12} {:>7} {:>17} {:>11} {:>20}",
+        "profile", "rating", "95% interval", "races won", "% won (95%)"
+    );
+    for timing in timings {
+        let _ = write!(
+            header,
+            " {:>20}",
+            format!("ms/race, {} players", timing.players)
+        );
+    }
+    writeln!(out, "{header}")?;
+    let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
     for rung in &ladder.rungs {
         // The share of races won, with its Wilson interval: a head-to-head of two profiles
         // reads its verdict here.
-        let count = |n: u64| usize::try_from(n).unwrap_or(usize::MAX);
         let share = crate::sim::stats::wilson(count(rung.wins), count(rung.races));
-        writeln!(
-            out,
-            "{:<12} {:>7.0} {:>17} {:>11} {:>20} {:>12}",
+        let mut line = format!(
+            "{:<12} {:>7.0} {:>17} {:>11} {:>20}",
             rung.profile,
             rung.rating,
             format!("{:.0} to {:.0}", rung.low, rung.high),
@@ -284,10 +432,39 @@ fn print_ladder(
                 share.low * 100.0,
                 share.high * 100.0
             ),
-            times
-                .get(&rung.profile)
-                .map_or_else(|| "-".to_owned(), |ms| format!("{ms:.1}"))
-        )?;
+        );
+        for timing in timings {
+            let ms = timing.ms_per_race.get(&rung.profile);
+            let planner = timing.ms_per_race.get("planner").filter(|p| **p > 0.0);
+            let cell = match (ms, planner) {
+                (Some(ms), Some(planner)) if rung.profile != "planner" => {
+                    format!("{ms:.1} ({:.1}x)", ms / planner)
+                }
+                (Some(ms), _) => format!("{ms:.1}"),
+                (None, _) => "-".to_owned(),
+            };
+            let _ = write!(line, " {cell:>20}");
+        }
+        writeln!(out, "{line}")?;
+    }
+    if !ladder.sides.is_empty() {
+        writeln!(out, "each profile on each side (races the side won):")?;
+        for record in &ladder.sides {
+            let share = crate::sim::stats::wilson(count(record.wins), count(record.races));
+            writeln!(
+                out,
+                "  {:<12} {:<16} {:>11} {:>20}",
+                record.profile,
+                record.side,
+                format!("{}/{}", record.wins, record.races),
+                format!(
+                    "{:.1} ({:.1}-{:.1})",
+                    share.rate * 100.0,
+                    share.low * 100.0,
+                    share.high * 100.0
+                )
+            )?;
+        }
     }
     Ok(())
 }

@@ -1,9 +1,11 @@
 //! The bot ladder: every named bot profile against the others in rotating seats on a set of
 //! tracks, rated from the finishing order of every race.
 //!
-//! Each race seats every profile once. Race `i` on a track seats the profiles rotated by `i`
-//! (and the teams rotated by `i`, as in any batch), so over the races each profile holds each
-//! seat and each team equally often. Its finishing order is the winner first, then the others
+//! Each race seats every profile once. Race `i` on a track seats the teams rotated by `i`, as
+//! in any batch, and the profiles rotated by `i / n` for `n` profiles ([`rotation`]), so over
+//! every `n × n` races each profile holds each seat and drives each team equally often. (Until
+//! 2026-12-05 the profiles were rotated by `i` too, in step with the teams: each profile drove
+//! one team in every race, and a team's edge counted as its profile's.) Its finishing order is the winner first, then the others
 //! by the VP they claimed (finish line and kills); two seats level on VP are a draw between
 //! them. Every pair of seats in a race is one game between their profiles: a win, a loss or a
 //! half each.
@@ -25,6 +27,7 @@ use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
 
 use super::batch::{BatchSpec, RaceSummary, play_one};
+use super::mission::LoadedMission;
 use crate::content::bot_profile::BotProfile;
 use crate::rules::RaceRules;
 
@@ -60,6 +63,22 @@ pub struct Ladder {
     /// Games between two profiles won by the first, by (winner, loser) profile ids, halves for
     /// draws, over every race.
     pub games: BTreeMap<String, BTreeMap<String, f64>>,
+    /// For a ladder over a mission: each profile's record on each side it played.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sides: Vec<SideRecord>,
+}
+
+/// A profile's record on one side of a mission.
+#[derive(Clone, PartialEq, Eq, Debug, serde::Serialize)]
+pub struct SideRecord {
+    /// The profile's id.
+    pub profile: String,
+    /// The side's id.
+    pub side: String,
+    /// Races it played the side in.
+    pub races: u64,
+    /// Races the side won.
+    pub wins: u64,
 }
 
 /// Plays the ladder: `races` races on each of `tracks`, every profile of `profiles` seated in
@@ -91,25 +110,7 @@ pub fn play_ladder(
             .collect::<Result<Vec<_>, _>>()?;
         specs.push(rotations);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let done = AtomicUsize::new(0);
-    let played: Vec<Result<(usize, RaceSummary), String>> = pool.install(|| {
-        (0..tracks.len() * races)
-            .into_par_iter()
-            .take_any_while(|_| !cancel())
-            .map(|k| {
-                let (track, index) = (k / races, k % races);
-                let summary = play_one(&specs[track][index % n], index)?;
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                Ok((k, summary))
-            })
-            .collect()
-    });
-    let mut played = played.into_iter().collect::<Result<Vec<_>, _>>()?;
-    played.sort_by_key(|(k, _)| *k);
+    let played = play_rotations(&specs, (races, n, threads), progress, cancel)?;
     let ids: Vec<String> = profiles.iter().map(|p| p.id.to_string()).collect();
     let results: Vec<RaceGames> = played
         .iter()
@@ -118,10 +119,184 @@ pub fn play_ladder(
     Ok(rate(&ids, &results, seed))
 }
 
+/// Plays the ladder over a mission: `races` races of `players` players, the sides no bot
+/// profile always plays ([`LoadedMission::side_bots`]) played by the profiles in turn (side `k`
+/// of them by profile `(k + r) % n` in rotation `r`, every seat of a side by its side's
+/// profile), so that each profile plays each side equally often. Each pair of those sides in
+/// a race is a game between their profiles: the side that won the race wins it, and a race
+/// neither won (a draw, or a side of fixed bots winning) is half each.
+///
+/// # Errors
+/// Fewer than two profiles, a mission with fewer than two sides open to them, a player count
+/// the mission does not allow, or a race that fails.
+pub fn play_mission_ladder(
+    mission: &LoadedMission,
+    players: usize,
+    profiles: &[BotProfile],
+    (races, seed, threads): (usize, u64, usize),
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Ladder, String> {
+    let n = profiles.len();
+    if n < 2 {
+        return Err("a ladder needs two bot profiles or more".to_owned());
+    }
+    let sides = &mission.mission().sides;
+    let open = open_sides(mission);
+    if open.len() < 2 {
+        return Err(format!(
+            "mission `{}` has {} side{} no bot profile always plays: a ladder over a mission \
+             needs two, for the profiles to play against each other",
+            mission.mission().name,
+            open.len(),
+            if open.len() == 1 { "" } else { "s" }
+        ));
+    }
+    let profile_of = |turn: usize, side: usize| (side + turn) % n;
+    let rotations = (0..n)
+        .map(|turn| {
+            mission_spec(mission, players, (races, seed), |side| {
+                &profiles[profile_of(turn, side)]
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let played = play_rotations(&[rotations], (races, players, threads), progress, cancel)?;
+    let side_ids: Vec<String> = open.iter().map(|&k| sides[k].id.to_string()).collect();
+    // (profile, side) to (races, wins).
+    let mut records: BTreeMap<(usize, usize), (u64, u64)> = BTreeMap::new();
+    let results: Vec<RaceGames> = played
+        .iter()
+        .map(|(index, race)| {
+            let turn = rotation(*index, players, n);
+            let won = race.mission.as_ref().and_then(|m| m.winner.as_deref());
+            let winner = side_ids.iter().position(|id| Some(id.as_str()) == won);
+            let mut games = RaceGames {
+                wins: vec![vec![0.0; n]; n],
+                winner: winner.map(|side| profile_of(turn, side)),
+                seated: vec![false; n],
+            };
+            for side in 0..open.len() {
+                let mine = profile_of(turn, side);
+                games.seated[mine] = true;
+                let record = records.entry((mine, side)).or_default();
+                record.0 += 1;
+                record.1 += u64::from(winner == Some(side));
+                for other in side + 1..open.len() {
+                    let theirs = profile_of(turn, other);
+                    if mine == theirs {
+                        continue;
+                    }
+                    match winner {
+                        Some(won) if won == side => games.wins[mine][theirs] += 1.0,
+                        Some(won) if won == other => games.wins[theirs][mine] += 1.0,
+                        _ => {
+                            games.wins[mine][theirs] += 0.5;
+                            games.wins[theirs][mine] += 0.5;
+                        }
+                    }
+                }
+            }
+            games
+        })
+        .collect();
+    let ids: Vec<String> = profiles.iter().map(|p| p.id.to_string()).collect();
+    let mut ladder = rate(&ids, &results, seed);
+    ladder.sides = records
+        .into_iter()
+        .map(|((profile, side), (races, wins))| SideRecord {
+            profile: ids[profile].clone(),
+            side: side_ids[side].clone(),
+            races,
+            wins,
+        })
+        .collect();
+    Ok(ladder)
+}
+
+/// The sides of `mission` no bot profile always plays, by index: what a ladder's profiles play.
+fn open_sides(mission: &LoadedMission) -> Vec<usize> {
+    (0..mission.mission().sides.len())
+        .filter(|&k| mission.side_bots.get(k).is_none_or(Option::is_none))
+        .collect()
+}
+
+/// A batch of `races` races of `mission` for `players` players seeded `seed`, the `k`th of its
+/// open sides ([`open_sides`]) played by `profile_for(k)` (the other sides by their own bots).
+///
+/// # Errors
+/// A player count the mission does not allow.
+pub fn mission_spec<'p>(
+    mission: &LoadedMission,
+    players: usize,
+    (races, seed): (usize, u64),
+    profile_for: impl Fn(usize) -> &'p BotProfile,
+) -> Result<BatchSpec, String> {
+    let setup = mission.setup(Some(players), seed)?;
+    let teams: Vec<crate::content::text::Id> =
+        setup.players.iter().map(|p| p.team.clone()).collect();
+    let mut spec = BatchSpec::new(
+        Arc::clone(&mission.race.rules),
+        &teams,
+        vec![profile_for(0).clone(); players],
+        races,
+        seed,
+    )
+    .map_err(|e| e.to_string())?;
+    let mut side_bots = mission.side_bots.clone();
+    side_bots.resize(mission.mission().sides.len(), None);
+    for (k, side) in open_sides(mission).into_iter().enumerate() {
+        side_bots[side] = Some(profile_for(k).clone());
+    }
+    spec.side_bots = side_bots;
+    Ok(spec)
+}
+
+/// Plays `races` races of each list of `specs` (a track's, or a mission's) on `threads`
+/// threads, race `i` of a list by its spec [`rotation`]`(i, seats, specs.len())`, and returns
+/// them by their place over all the lists (the same for any number of threads).
+fn play_rotations(
+    specs: &[Vec<BatchSpec>],
+    (races, seats, threads): (usize, usize, usize),
+    progress: &(dyn Fn(usize) + Sync),
+    cancel: &(dyn Fn() -> bool + Sync),
+) -> Result<Vec<(usize, RaceSummary)>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| e.to_string())?;
+    let done = AtomicUsize::new(0);
+    let played: Vec<Result<(usize, RaceSummary), String>> = pool.install(|| {
+        (0..specs.len() * races)
+            .into_par_iter()
+            .take_any_while(|_| !cancel())
+            .map(|k| {
+                let (list, index) = (k / races, k % races);
+                let rotations = &specs[list];
+                let spec = &rotations[rotation(index, seats, rotations.len())];
+                let summary = play_one(spec, index)?;
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                Ok((k, summary))
+            })
+            .collect()
+    });
+    let mut played = played.into_iter().collect::<Result<Vec<_>, _>>()?;
+    played.sort_by_key(|(k, _)| *k);
+    Ok(played)
+}
+
+/// Which of `n` rotations of the profiles race `index` plays, in a race of `seats` seats: the
+/// teams turn over the seats with every race (`batch::race_setup`), the profiles with every
+/// `seats` races, so that each profile drives each team, and sits in each seat, in turn.
+fn rotation(index: usize, seats: usize, n: usize) -> usize {
+    (index / seats.max(1)) % n.max(1)
+}
+
 /// One race's games: `wins[a][b]` is what profile `a` took from `b` (1, 0.5 or 0), and who won.
 struct RaceGames {
     wins: Vec<Vec<f64>>,
     winner: Option<usize>,
+    /// Which profiles played in it (every one, on a track's ladder).
+    seated: Vec<bool>,
 }
 
 /// The games of one race between the profiles `ids` (by the seats' bots).
@@ -151,6 +326,7 @@ fn games_of(race: &RaceSummary, ids: &[String]) -> RaceGames {
     RaceGames {
         wins,
         winner: race.winner.and_then(profile),
+        seated: vec![true; n],
     }
 }
 
@@ -192,7 +368,7 @@ fn rate(ids: &[String], races: &[RaceGames], seed: u64) -> Ladder {
                 low: at(0.025),
                 high: at(0.975),
                 wins: races.iter().filter(|r| r.winner == Some(a)).count() as u64,
-                races: races.len() as u64,
+                races: races.iter().filter(|r| r.seated[a]).count() as u64,
             }
         })
         .collect();
@@ -216,6 +392,7 @@ fn rate(ids: &[String], races: &[RaceGames], seed: u64) -> Ladder {
         rungs,
         races: races.len(),
         games,
+        sides: Vec::new(),
     }
 }
 
@@ -264,6 +441,43 @@ fn elo(strength: &[f64], ids: &[String]) -> Vec<f64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Over `n × n` races every profile sits in every seat and drives every team equally
+    /// often: the teams turn with the race as any batch turns them (`batch::race_setup`), the
+    /// profiles with [`rotation`].
+    #[test]
+    fn every_profile_holds_every_seat_and_drives_every_team_equally_often() {
+        let rules = Arc::clone(crate::rules::test_support::race("oval", 2, 0).shared_rules());
+        for n in 2..=5 {
+            let bot = |i: usize| BotProfile {
+                kind: crate::content::kind::BotProfileKind::BotProfile,
+                version: BotProfile::VERSION,
+                id: crate::content::text::Id::from(format!("bot-{i}").as_str()),
+                name: crate::content::text::Text::from("Bot"),
+                strategy: crate::content::bot_profile::Strategy::Random,
+                search_limit: crate::content::bot_profile::DEFAULT_SEARCH_LIMIT,
+            };
+            let spec = BatchSpec::new(Arc::clone(&rules), &[], (0..n).map(bot).collect(), n * n, 1)
+                .expect("a batch");
+            let mut seats = vec![vec![0; n]; n];
+            let mut teams: Vec<BTreeMap<String, usize>> = vec![BTreeMap::new(); n];
+            for index in 0..n * n {
+                let setup = super::super::batch::race_setup(&spec, index);
+                for (seat, player) in setup.players.iter().enumerate() {
+                    let profile = (seat + rotation(index, n, n)) % n;
+                    seats[profile][seat] += 1;
+                    *teams[profile].entry(player.team.to_string()).or_default() += 1;
+                }
+            }
+            assert!(seats.iter().flatten().all(|&c| c == n), "{n}: {seats:?}");
+            assert!(
+                teams
+                    .iter()
+                    .all(|t| t.len() == n && t.values().all(|&c| c == n)),
+                "{n}: {teams:?}"
+            );
+        }
+    }
 
     #[test]
     fn bradley_terry_gives_the_stronger_side_of_a_lopsided_record_the_higher_rating() {

@@ -1197,7 +1197,7 @@ fn the_ladder_rates_the_racer_above_the_random_bot_the_same_on_any_number_of_thr
             json.to_str().expect("p"),
         ]);
         assert_eq!(run.code, 0, "{}", run.stderr);
-        assert!(run.stdout.contains("ms per race"), "{}", run.stdout);
+        assert!(run.stdout.contains("ms/race, 2 players"), "{}", run.stdout);
         read_json(&json)
     };
     let one = ladder("1", "one.json");
@@ -1257,6 +1257,86 @@ fn the_ladder_rates_the_racer_above_the_random_bot_the_same_on_any_number_of_thr
     assert!(
         run.stderr
             .contains("two of the bots are the profile `planner`"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// `roadwright ladder --mission`: the profiles play the mission's open sides in turn, each
+/// profile each side equally often; a side's win is its profile's game; a mission with one side
+/// open to them is refused with the reason.
+#[test]
+fn a_ladder_over_a_mission_plays_each_profile_on_each_side_in_turn() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let json = dir.path().join("mission.json");
+    let run = roadwright(&[
+        "ladder",
+        "--mission",
+        "missions/courier.ron",
+        "--bots",
+        "random,planner",
+        "--races",
+        "24",
+        "--time-races",
+        "1",
+        "--json",
+        json.to_str().expect("p"),
+    ]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains("each profile on each side"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stdout.contains("ms/race, 2 players"), "{}", run.stdout);
+    let report = read_json(&json);
+    assert_eq!(report["ladder"]["races"], 24);
+    let sides = report["ladder"]["sides"].as_array().expect("sides");
+    assert_eq!(sides.len(), 4, "two profiles on two sides: {sides:?}");
+    for record in sides {
+        assert_eq!(
+            record["races"], 12,
+            "each profile plays each side half the races"
+        );
+    }
+    let wins = |profile: &str| -> u64 {
+        sides
+            .iter()
+            .filter(|r| r["profile"] == profile)
+            .map(|r| r["wins"].as_u64().expect("wins"))
+            .sum()
+    };
+    let rungs = report["ladder"]["rungs"].as_array().expect("rungs");
+    for rung in rungs {
+        let profile = rung["profile"].as_str().expect("id");
+        assert_eq!(rung["wins"].as_u64(), Some(wins(profile)), "{profile}");
+        assert_eq!(rung["races"], 24, "{profile} plays in every race");
+    }
+    assert_eq!(rungs[0]["profile"], "planner", "{report}");
+    let games = &report["ladder"]["games"];
+    let played = games["planner"]["random"].as_f64().expect("games")
+        + games["random"]["planner"].as_f64().expect("games");
+    assert!((played - 24.0).abs() < 1e-9, "one game a race: {played}");
+    assert!(
+        report["mission"]
+            .as_str()
+            .expect("mission")
+            .ends_with("courier.ron")
+    );
+    // The wasteland of the last convoy is always the planner's: one side is left to rate on.
+    let run = roadwright(&[
+        "ladder",
+        "--mission",
+        "missions/last-convoy.ron",
+        "--bots",
+        "random,racer",
+        "--races",
+        "2",
+    ]);
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("has 1 side no bot profile always plays"),
         "{}",
         run.stderr
     );
