@@ -90,6 +90,20 @@ pub struct SearchBudget {
     /// The search budget of the planner every seat plays by in a play-out (positions per card
     /// and car).
     pub rollout_search_limit: u32,
+    /// How much a rival's progress counts against the bot when a play-out's end is scored, as
+    /// a share of what its own counts for: the sectors covered and laps finished of every car
+    /// not of its side (neutral cars aside), by the weights' `progress` and `finish_vp`. Left
+    /// out: 0, the play-outs weigh the bot's own progress only, as the planner's score does; at
+    /// 1 a play that holds a rival back is worth as much as one that takes the bot as far on.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub rivals_progress: f64,
+}
+
+/// Whether a number is 0 (serde's skip test: a field left out reads as 0).
+// serde's `skip_serializing_if` hands over a reference.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(value: &f64) -> bool {
+    *value == 0.0
 }
 
 /// What a position is worth to a player: each term is multiplied by its weight and summed.

@@ -9,7 +9,7 @@ use super::bot::Bot;
 use super::score::{evaluate, friendly_fire_cost};
 use super::scratch::Scratch;
 use crate::content::bot_profile::Weights;
-use crate::rules::{Decision, PlayerView};
+use crate::rules::{Decision, PlayerId, PlayerView, Race};
 
 /// A bot that takes the decision with the best immediate result.
 #[derive(Clone, Debug)]
@@ -32,24 +32,34 @@ impl GreedyBot {
     }
 }
 
+impl GreedyBot {
+    /// The decision of `legal` whose result on `base` scores best for `me`: what
+    /// [`Bot::choose`] takes on a determinised copy, and a play-out takes on its own copy.
+    pub(crate) fn choose_on(&mut self, base: &Race, me: PlayerId, legal: &[Decision]) -> usize {
+        if legal.len() < 2 {
+            return 0;
+        }
+        let mut best = (f64::NEG_INFINITY, 0);
+        for (i, decision) in legal.iter().enumerate() {
+            let cost = friendly_fire_cost(base, me, decision, &self.weights);
+            let trial = self.trial.copy_of(base);
+            trial.apply_listed(decision);
+            // A hair of noise breaks ties without favouring the first decision listed.
+            let score = evaluate(trial, me, &self.weights) + cost + self.rng.random::<f64>() * 1e-6;
+            if score > best.0 {
+                best = (score, i);
+            }
+        }
+        best.1
+    }
+}
+
 impl Bot for GreedyBot {
     fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize {
         if legal.len() < 2 {
             return 0;
         }
         let base = view.determinise(&mut self.rng);
-        let mut best = (f64::NEG_INFINITY, 0);
-        for (i, decision) in legal.iter().enumerate() {
-            let cost = friendly_fire_cost(&base, view.me(), decision, &self.weights);
-            let trial = self.trial.copy_of(&base);
-            trial.apply_listed(decision);
-            // A hair of noise breaks ties without favouring the first decision listed.
-            let score =
-                evaluate(trial, view.me(), &self.weights) + cost + self.rng.random::<f64>() * 1e-6;
-            if score > best.0 {
-                best = (score, i);
-            }
-        }
-        best.1
+        self.choose_on(&base, view.me(), legal)
     }
 }

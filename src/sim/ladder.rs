@@ -120,9 +120,10 @@ pub fn play_ladder(
 }
 
 /// Plays the ladder over a mission: `races` races of `players` players, the sides no bot
-/// profile always plays ([`LoadedMission::side_bots`]) played by the profiles in turn (side `k`
-/// of them by profile `(k + r) % n` in rotation `r`, every seat of a side by its side's
-/// profile), so that each profile plays each side equally often. Each pair of those sides in
+/// profile always plays ([`LoadedMission::side_bots`]) played by the profiles in turn, every
+/// seat of a side by its side's profile: the races go through every way of giving those sides
+/// distinct profiles ([`assignments`]), so that each profile plays each side against each
+/// other profile equally often. Each pair of those sides in
 /// a race is a game between their profiles: the side that won the race wins it, and a race
 /// neither won (a draw, or a side of fixed bots winning) is half each.
 ///
@@ -152,8 +153,9 @@ pub fn play_mission_ladder(
             if open.len() == 1 { "" } else { "s" }
         ));
     }
-    let profile_of = |turn: usize, side: usize| (side + turn) % n;
-    let rotations = (0..n)
+    let ways = assignments(n, open.len());
+    let profile_of = |turn: usize, side: usize| ways[turn][side];
+    let rotations = (0..ways.len())
         .map(|turn| {
             mission_spec(mission, players, (races, seed), |side| {
                 &profiles[profile_of(turn, side)]
@@ -167,7 +169,7 @@ pub fn play_mission_ladder(
     let results: Vec<RaceGames> = played
         .iter()
         .map(|(index, race)| {
-            let turn = rotation(*index, players, n);
+            let turn = rotation(*index, players, ways.len());
             let won = race.mission.as_ref().and_then(|m| m.winner.as_deref());
             let winner = side_ids.iter().position(|id| Some(id.as_str()) == won);
             let mut games = RaceGames {
@@ -211,6 +213,31 @@ pub fn play_mission_ladder(
         })
         .collect();
     Ok(ladder)
+}
+
+/// The ways `sides` sides are given profiles of `n`, side by side: every ordered choice of
+/// distinct profiles when there are enough (3 profiles on 2 sides: 6 ways, each pair met on
+/// both sides), else the `n` turns of the profiles round the sides (a profile then plays
+/// several sides of a race).
+fn assignments(n: usize, sides: usize) -> Vec<Vec<usize>> {
+    if n < sides {
+        return (0..n)
+            .map(|turn| (0..sides).map(|side| (side + turn) % n).collect())
+            .collect();
+    }
+    let mut ways: Vec<Vec<usize>> = vec![Vec::new()];
+    for _ in 0..sides {
+        let mut longer = Vec::with_capacity(ways.len() * n);
+        for way in &ways {
+            for profile in (0..n).filter(|p| !way.contains(p)) {
+                let mut next = way.clone();
+                next.push(profile);
+                longer.push(next);
+            }
+        }
+        ways = longer;
+    }
+    ways
 }
 
 /// The sides of `mission` no bot profile always plays, by index: what a ladder's profiles play.
@@ -477,6 +504,25 @@ mod tests {
                 "{n}: {teams:?}"
             );
         }
+    }
+
+    /// Three profiles on two sides meet in all six ways, each pair on both sides; two on
+    /// three sides take turns.
+    #[test]
+    fn a_mission_ladder_gives_the_sides_every_choice_of_distinct_profiles() {
+        let ways = assignments(3, 2);
+        assert_eq!(ways.len(), 6);
+        for a in 0..3 {
+            for b in 0..3 {
+                assert_eq!(
+                    ways.iter().filter(|w| **w == [a, b]).count(),
+                    usize::from(a != b),
+                    "{a} against {b}"
+                );
+            }
+        }
+        assert_eq!(assignments(2, 3), [vec![0, 1, 0], vec![1, 0, 1]]);
+        assert_eq!(assignments(2, 2), [vec![0, 1], vec![1, 0]]);
     }
 
     #[test]

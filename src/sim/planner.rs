@@ -249,26 +249,25 @@ impl PlannerBot {
     }
 }
 
-impl Bot for PlannerBot {
-    fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize {
+/// What the planner does with a decision before it looks at the race.
+enum Next {
+    /// Taken already: the only decision, or the next step of the plan.
+    Chosen(usize),
+    /// A card to play: plan every play.
+    Plan,
+    /// Anything else: the greedy choice.
+    Greedy,
+}
+
+impl PlannerBot {
+    /// What `legal` asks of the planner before it looks at the race (following its plan).
+    fn next(&mut self, legal: &[Decision]) -> Next {
         if legal.len() < 2 {
             self.plan.pop_front();
-            return 0;
+            return Next::Chosen(0);
         }
         if legal.iter().all(|d| matches!(d, Decision::Play { .. })) {
-            let race = view.determinise(&mut self.rng);
-            let mut best: Option<PlannedPlay> = None;
-            self.plan_plays(&race, view.me(), legal, |play| {
-                if best.as_ref().is_none_or(|b| play.score > b.score) {
-                    best = Some(play);
-                }
-            });
-            if let Some(best) = best {
-                self.plan = best.steps.into();
-                return best.index;
-            }
-            self.plan.clear();
-            return self.greedy.choose(view, legal);
+            return Next::Plan;
         }
         if let Some(next) = self.plan.front()
             && let Some(i) = legal
@@ -276,13 +275,60 @@ impl Bot for PlannerBot {
                 .position(|d| matches!(d, Decision::Move(step) if step == next))
         {
             self.plan.pop_front();
-            return i;
+            return Next::Chosen(i);
         }
         if legal.iter().any(|d| matches!(d, Decision::Move(_))) {
             // Off the plan (an event moved someone): plan no further this activation.
             self.plan.clear();
         }
-        self.greedy.choose(view, legal)
+        Next::Greedy
+    }
+
+    /// The best play of `legal` planned on `race`, its movement kept as the plan; `None` (and
+    /// no plan) when no play could be planned.
+    fn best_play(&mut self, race: &Race, me: PlayerId, legal: &[Decision]) -> Option<usize> {
+        let mut best: Option<PlannedPlay> = None;
+        self.plan_plays(race, me, legal, |play| {
+            if best.as_ref().is_none_or(|b| play.score > b.score) {
+                best = Some(play);
+            }
+        });
+        let Some(best) = best else {
+            self.plan.clear();
+            return None;
+        };
+        self.plan = best.steps.into();
+        Some(best.index)
+    }
+
+    /// [`Bot::choose`] for `me` on `race` as it stands: a copy the deciding bot may read
+    /// whole, because it is its own guess of the hidden cards already (a search bot's
+    /// play-out world). Nothing is dealt again, which spares a copy of the race per decision.
+    pub(crate) fn choose_on(&mut self, race: &Race, me: PlayerId, legal: &[Decision]) -> usize {
+        match self.next(legal) {
+            Next::Chosen(index) => index,
+            Next::Plan => match self.best_play(race, me, legal) {
+                Some(index) => index,
+                None => self.greedy.choose_on(race, me, legal),
+            },
+            Next::Greedy => self.greedy.choose_on(race, me, legal),
+        }
+    }
+}
+
+impl Bot for PlannerBot {
+    fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize {
+        match self.next(legal) {
+            Next::Chosen(index) => index,
+            Next::Plan => {
+                let race = view.determinise(&mut self.rng);
+                match self.best_play(&race, view.me(), legal) {
+                    Some(index) => index,
+                    None => self.greedy.choose(view, legal),
+                }
+            }
+            Next::Greedy => self.greedy.choose(view, legal),
+        }
     }
 }
 

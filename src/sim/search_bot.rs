@@ -5,9 +5,9 @@
 //! of its view, keeps the `candidates` the planner rates best, and plays each out on `rollouts`
 //! determinised copies of the race (the same copies for every candidate: common random
 //! numbers): the candidate's play and planned movement, then `horizon` activations more, every
-//! seat, its own included, played by a quicker planner (`rollout_search_limit`) that sees its
-//! own seat's view of the copy. Each play-out's end is scored by the bot's weights
-//! ([`super::score::evaluate`]: a race won or lost there outweighs anything); the candidate
+//! seat, its own included, played by a quicker planner (`rollout_search_limit`) on the copy. Each play-out's end is scored by the bot's weights
+//! ([`super::score::evaluate`]: a race won or lost there outweighs anything), less the rivals'
+//! progress by `rivals_progress` of what the bot's own counts for; the candidate
 //! whose play-outs score best on average is played, its planned movement followed. Every other
 //! decision is the planner's.
 //!
@@ -20,15 +20,19 @@
 //! - **Ties** go to the planner's order: a candidate must score strictly better on average to
 //!   displace one the planner rated higher.
 //! - **One play-out policy for every seat**: the play-outs' planner is one bot that plans each
-//!   activation afresh from the deciding seat's view, so it keeps nothing of one seat's plan
-//!   for another.
+//!   activation afresh for the deciding seat, so it keeps nothing of one seat's plan for
+//!   another. It plans on the play-out's copy as it stands, every seat seeing the hands the
+//!   copy dealt: the copy is already the bot's own guess at what it cannot see (so nothing
+//!   hidden reaches the bot), and dealing it again for every decision cost a copy of the race
+//!   each time (about a tenth of a play-out). The rivals' seats so play knowing the bot's own
+//!   hand: the bot expects them to play at least as well as they could.
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::bot::Bot;
 use super::planner::{PlannedPlay, PlannerBot};
-use super::score::evaluate;
+use super::score::{evaluate, lap_length, lap_progress};
 use super::scratch::Scratch;
 use crate::content::bot_profile::SearchBudget;
 use crate::rules::{Decision, PlayerId, PlayerView, Race, Step};
@@ -99,11 +103,37 @@ impl SearchBot {
                 }
                 activations += 1;
             }
-            let choice = self.policy.choose(&trial.view(player), legal);
+            let choice = self.policy.choose_on(trial, player, legal);
             trial.apply_nth(choice);
         }
         evaluate(trial, me, &self.budget.weights)
+            - self.budget.rivals_progress * rivals_progress(trial, me, &self.budget.weights)
     }
+}
+
+/// What the cars not of `me`'s side have covered, scored as `me`'s own progress is (sectors by
+/// `progress`, each lap finished by a lap's sectors and `finish_vp`); neutral cars aside.
+fn rivals_progress(
+    race: &Race,
+    me: PlayerId,
+    weights: &crate::content::bot_profile::Weights,
+) -> f64 {
+    let rival = |player: PlayerId| !race.same_side(me, player) && !race.is_neutral(player);
+    let track = race.track();
+    let lap = lap_length(track);
+    let mut worth = 0.0;
+    for car in race.cars() {
+        if rival(car.player) && car.place.in_race() {
+            worth += weights.progress * lap_progress(track, car.place);
+        }
+    }
+    for (seat, player) in race.players().iter().enumerate() {
+        let id = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
+        if rival(id) {
+            worth += (weights.progress * lap + weights.finish_vp) * f64::from(player.claims.finish);
+        }
+    }
+    worth
 }
 
 impl Bot for SearchBot {
@@ -161,6 +191,7 @@ mod tests {
             rollouts: 3,
             horizon: 3,
             rollout_search_limit: 8,
+            rivals_progress: 0.0,
         }
     }
 
@@ -221,6 +252,45 @@ mod tests {
             "the play-outs never chose other than the planner's best in {} positions",
             positions.len()
         );
+    }
+
+    /// A rival's progress is what the bot's own would be worth in its place: the other
+    /// player's cars' sectors covered, by the progress weight (none crossed the line yet).
+    #[test]
+    fn the_rivals_progress_is_the_other_players_cars_progress_by_the_weights() {
+        let weights = budget(2).weights;
+        for (race, player) in plays() {
+            let other = PlayerId(1 - player.0);
+            let theirs: f64 = race
+                .cars()
+                .iter()
+                .filter(|car| car.player == other && car.place.in_race())
+                .map(|car| weights.progress * lap_progress(race.track(), car.place))
+                .sum();
+            let finished = f64::from(race.player(other).claims.finish);
+            let expected = theirs
+                + finished * (weights.progress * lap_length(race.track()) + weights.finish_vp);
+            assert!((rivals_progress(&race, player, &weights) - expected).abs() < 1e-9);
+            assert!(expected > 0.0, "the rival has moved");
+        }
+    }
+
+    /// Counting the rivals' progress against the bot changes what it plays somewhere.
+    #[test]
+    fn counting_the_rivals_progress_changes_some_choices() {
+        let mut differs = 0;
+        for (i, (race, player)) in plays().iter().enumerate() {
+            let legal = race.legal().to_vec();
+            let view = race.view(*player);
+            let seed = i as u64 + 200;
+            let plain = SearchBot::new(budget(3), 4_000, seed).choose(&view, &legal);
+            let mut wary = budget(3);
+            wary.rivals_progress = 1.0;
+            if SearchBot::new(wary, 4_000, seed).choose(&view, &legal) != plain {
+                differs += 1;
+            }
+        }
+        assert!(differs > 0, "the same choice in every position");
     }
 
     /// With one candidate there is nothing to weigh: the bot plays as its planner does.

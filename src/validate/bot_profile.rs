@@ -56,6 +56,10 @@ pub fn check(profile: &BotProfile, report: &mut FileReport<'_>) {
 /// bound like [`MAX_SEARCH_LIMIT`] on a bot's thinking per decision.
 pub const MAX_PLAY_OUTS: u32 = 10_000;
 
+/// The most a rival's progress may count against a search bot, as a share of its own: beyond
+/// a few times its own, holding a rival back would outweigh going anywhere.
+pub const MAX_RIVALS_PROGRESS: f64 = 4.0;
+
 /// The longest play-out a search bot may run, in activations.
 pub const MAX_HORIZON: u32 = 1_000;
 
@@ -88,6 +92,17 @@ fn check_budget(
                 ),
             );
         }
+    }
+    if !(0.0..=MAX_RIVALS_PROGRESS).contains(&budget.rivals_progress) {
+        report.error(
+            "bot-weight-not-finite",
+            Some(object.clone()),
+            &[Needle::Field("rivals_progress")],
+            format!(
+                "bot profile `{}`: rivals_progress {} is outside 0 to {MAX_RIVALS_PROGRESS}",
+                profile.id, budget.rivals_progress
+            ),
+        );
     }
     let play_outs = u64::from(budget.candidates) * u64::from(budget.rollouts);
     if play_outs > u64::from(MAX_PLAY_OUTS) {

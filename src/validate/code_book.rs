@@ -592,7 +592,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "bot-weight-not-finite",
         Content,
-        "A bot profile weight that is not a finite number.",
+        "A bot profile weight that is not a finite number; a search bot's rivals_progress outside 0 to 4.",
     ),
     code(
         "bot-search-limit-out-of-range",

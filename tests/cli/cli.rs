@@ -672,6 +672,33 @@ fn a_search_bot_plays_by_its_profile_the_same_for_a_seed_and_its_budget_is_check
     }
 }
 
+/// A search bot's `rivals_progress` beyond 4 (a rival held back worth more than four times
+/// the bot's own going) is an error at the field, naming the file.
+#[test]
+fn a_search_bots_rivals_progress_out_of_range_is_an_error_at_its_line() {
+    let pack = common::copy_of_standard_pack();
+    let file = pack.path().join("bots/quick-searcher.ron");
+    let quick = fs::read_to_string(&file).expect("the quick searcher");
+    assert!(quick.contains("rivals_progress: 1.0"), "{quick}");
+    fs::write(
+        &file,
+        quick.replace("rivals_progress: 1.0", "rivals_progress: 9.0"),
+    )
+    .expect("write");
+    let run = roadwright(&["validate", pack.path().to_str().expect("utf-8")]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("bot-weight-not-finite"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        line.contains("quick-searcher.ron:")
+            && line.contains("rivals_progress 9 is outside 0 to 4"),
+        "{line}"
+    );
+}
+
 #[test]
 fn a_bot_profile_with_a_weight_that_is_not_a_number_or_a_second_profile_of_one_id_is_an_error() {
     let pack = common::copy_of_standard_pack();
