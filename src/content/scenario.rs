@@ -145,3 +145,16 @@ pub enum Marker {
     /// On Fire (a kind of ground's `Fire`): it checks before it moves.
     OnFire,
 }
+
+impl Marker {
+    /// The letter the marker is printed as over a car's counter (a mission sheet's setup).
+    #[must_use]
+    pub fn letter(self) -> &'static str {
+        match self {
+            Self::Suppressed => "S",
+            Self::Reloading => "R",
+            Self::SpinAround => "SA",
+            Self::OnFire => "F",
+        }
+    }
+}

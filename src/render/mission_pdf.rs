@@ -11,13 +11,13 @@ use krilla::text::Font;
 
 use super::legend::Legend;
 use super::pdf_draw::{
-    PT_PER_MM, Surface, colour_fill, coloured_text, font, polygon, stroke, text_at, text_width,
-    wrap,
+    PT_PER_MM, Surface, colour_fill, coloured_text, fill, font, polygon, stroke, text_at,
+    text_width, wrap,
 };
 use super::print_error::PrintError;
 use super::track_pdf::{Paper, Placement, check_drawable, draw_track, extent};
 use crate::content::mission::MissionSetup;
-use crate::content::scenario::Spot;
+use crate::content::scenario::{Marker, Spot};
 use crate::content::track::Track;
 use crate::validate::mission_words::MissionWords;
 
@@ -68,15 +68,24 @@ impl MissionSheet {
             MissionSetup::Grid => Vec::new(),
             MissionSetup::Placed(cars) => cars
                 .iter()
-                .map(|car| SheetCar {
-                    at: car.at,
-                    label: car.number.to_string(),
-                    colour: words
-                        .content
-                        .teams
+                .map(|car| {
+                    let team = words.content.teams.iter().position(|t| t.id == car.team);
+                    // The side's starting damage comes on top of the placement's, as the race
+                    // deals it.
+                    let side_damage = mission
+                        .sides
                         .iter()
-                        .find(|t| t.id == car.team)
-                        .map_or([200, 200, 200], |t| t.colour),
+                        .find(|side| team.is_some_and(|t| side.teams.contains(&t)))
+                        .map_or(0, |side| side.damage);
+                    SheetCar {
+                        at: car.at,
+                        label: car.number.to_string(),
+                        colour: team
+                            .and_then(|t| words.content.teams.get(t))
+                            .map_or([200, 200, 200], |t| t.colour),
+                        damage: car.damage.saturating_add(side_damage),
+                        markers: car.markers.clone(),
+                    }
                 })
                 .collect(),
         };
@@ -100,6 +109,10 @@ pub struct SheetCar {
     pub label: String,
     /// Its team's colour.
     pub colour: [u8; 3],
+    /// The damage it starts with (its side's included): a dot each under its counter.
+    pub damage: u8,
+    /// The markers it starts with: a letter each over its counter ([`Marker::letter`]).
+    pub markers: Vec<Marker>,
 }
 
 /// A printed mission sheet.
@@ -307,4 +320,33 @@ fn counter(surface: &mut Surface<'_>, font: &Font, car: &SheetCar, (x, y): (f32,
         size,
         ink,
     );
+    // Its starting damage: a row of dots under the disc, as damage markers lie on a counter.
+    let dot = r * 0.18;
+    let count = usize::from(car.damage);
+    let row = (count as f32 - 1.0) * dot * 2.6;
+    for i in 0..count {
+        let cx = x - row / 2.0 + i as f32 * dot * 2.6;
+        let cy = y + r + dot * 1.8;
+        let square = [
+            (cx - dot, cy - dot),
+            (cx + dot, cy - dot),
+            (cx + dot, cy + dot),
+            (cx - dot, cy + dot),
+        ];
+        polygon(surface, &square, Some(fill(0)), None);
+    }
+    // Its markers: their letters over the disc.
+    if !car.markers.is_empty() {
+        let letters: Vec<&str> = car.markers.iter().map(|m| m.letter()).collect();
+        let text = letters.join(" ");
+        let size = r * 0.7;
+        let width = text_width(&text, size);
+        text_at(
+            surface,
+            font,
+            &text,
+            (x - width / 2.0, y - r - size * 0.3),
+            size,
+        );
+    }
 }

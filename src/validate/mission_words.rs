@@ -506,10 +506,31 @@ impl MissionWords<'_> {
         if !self.track.hazard_spots().is_empty() {
             lines.push("A triangle on a space: a hazard spot".to_owned());
         }
-        if matches!(self.mission.setup, MissionSetup::Placed(_)) {
+        if let MissionSetup::Placed(cars) = &self.mission.setup {
             lines.push(
                 "A counter on a space: a car placed there, its number written on it".to_owned(),
             );
+            let side_damage = self.mission.sides.iter().any(|side| side.damage > 0);
+            if side_damage || cars.iter().any(|car| car.damage > 0) {
+                lines.push(
+                    "Black squares under a counter: the damage markers the car starts with (its \
+                     side's included)"
+                        .to_owned(),
+                );
+            }
+            let mut markers: Vec<Marker> = cars.iter().flat_map(|c| c.markers.clone()).collect();
+            markers.sort_by_key(|m| *m as u8);
+            markers.dedup();
+            if !markers.is_empty() {
+                let said: Vec<String> = markers
+                    .iter()
+                    .map(|m| format!("{} {}", m.letter(), marker(*m)))
+                    .collect();
+                lines.push(format!(
+                    "Letters over a counter: the markers the car starts with: {}",
+                    said.join(", ")
+                ));
+            }
         }
         lines.extend(used.into_iter().map(|k| {
             let kind = terrain.kind(k);

@@ -164,6 +164,73 @@ fn a_mission_sheet_marks_each_placed_car_in_its_team_colour_and_says_every_secti
     assert_eq!(printed.text_pages, 1);
 }
 
+/// Each placed car's counter carries the damage it starts with (its side's on top of its
+/// own) and its markers, and the sheet's symbols say how to read them.
+#[test]
+fn a_placed_cars_counter_carries_its_starting_damage_and_markers_and_the_symbols_say_so() {
+    let (_dir, loaded) = placed_courier("Get the courier home.");
+    let sheet = sheet_of(&loaded);
+    let counters: Vec<(&str, u8, Vec<&str>)> = sheet
+        .cars
+        .iter()
+        .map(|c| {
+            (
+                c.label.as_str(),
+                c.damage,
+                c.markers.iter().map(|m| m.letter()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        counters,
+        [
+            ("11", 2, vec!["S"]),
+            ("12", 0, vec![]),
+            ("21", 0, vec![]),
+            ("22", 0, vec![])
+        ]
+    );
+    let symbols = &sheet
+        .sections
+        .iter()
+        .find(|(h, _)| h == "Symbols on the diagram")
+        .expect("the symbols")
+        .1;
+    assert!(
+        symbols
+            .iter()
+            .any(|l| l.starts_with("Black squares under a counter")),
+        "{symbols:?}"
+    );
+    assert!(
+        symbols
+            .iter()
+            .any(|l| l == "Letters over a counter: the markers the car starts with: S suppressed"),
+        "{symbols:?}"
+    );
+    // A side's starting damage comes on top of a placement's.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let text = std::fs::read_to_string(&loaded.path).expect("the mission");
+    let path = dir.path().join("courier.ron");
+    std::fs::write(
+        &path,
+        text.replace(
+            "teams: [\"rust-reapers\"]),",
+            "teams: [\"rust-reapers\"], damage: 1),",
+        ),
+    )
+    .expect("write");
+    let sided = load_mission(&path).expect("the mission loads");
+    let damage: Vec<u8> = sheet_of(&sided).cars.iter().map(|c| c.damage).collect();
+    assert_eq!(damage, [3, 1, 0, 0]);
+    assert!(
+        print_mission(&sheet, Paper::A4)
+            .expect("printed")
+            .pdf
+            .starts_with(b"%PDF")
+    );
+}
+
 #[test]
 fn a_long_briefing_runs_onto_a_second_page_of_rules() {
     let long = "The road is long and the night is longer. ".repeat(95);
