@@ -5,6 +5,8 @@
 
 use crate::common;
 
+use roadwright::gui::workspace::DocumentId;
+
 use std::fs;
 use std::path::Path;
 
@@ -54,6 +56,31 @@ fn tune_screen(pack: &Path, out: &Path, budget: u32) -> Harness<'static, StudioA
     harness
 }
 
+/// Puts a second track beside the oval in `pack`.
+fn copy_a_second_track(pack: &Path) {
+    fs::copy(
+        common::repo("tracks/thunder-oval.ron"),
+        pack.join("thunder-oval.ron"),
+    )
+    .expect("copy a track");
+}
+
+/// Sets the Tune form on the last track open, not on the first the studio would offer, so
+/// that the comparison's form is seen to name the track tuned on; that track.
+fn tune_on_the_last_track(harness: &mut Harness<'static, StudioApp>) -> DocumentId {
+    let workspace = harness.state().workspace();
+    let tuned_on = workspace.track_ids().last().expect("a track");
+    assert_ne!(workspace.track_ids().next(), Some(tuned_on));
+    harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("the screen")
+        .form
+        .setup
+        .track = Some(tuned_on);
+    tuned_on
+}
+
 /// The labels' texts.
 fn texts(harness: &Harness<'static, StudioApp>) -> Vec<String> {
     harness
@@ -68,7 +95,9 @@ fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
     let mats_on_disk = fs::read_to_string(pack.path().join("team_mats.ron")).expect("mats");
     let out_dir = tempfile::tempdir().expect("temp dir");
     let out = out_dir.path().join("tuned");
+    copy_a_second_track(pack.path());
     let mut harness = tune_screen(pack.path(), &out, 400);
+    let tuned_on = tune_on_the_last_track(&mut harness);
     let spec = {
         let app = harness.state();
         app.screen::<TuneScreen>()
@@ -148,6 +177,16 @@ fn a_tuning_runs_on_the_content_as_edited_and_opens_as_a_comparison() {
     );
 
     opens_as_the_report_measured_it(&mut harness, &report);
+    let simulation = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("the screen");
+    let named = (simulation.form.setup.track, simulation.form.mission);
+    assert_eq!(
+        named,
+        (Some(tuned_on), None),
+        "the form names the track tuned on"
+    );
 }
 
 /// With "Confirm with" set, the search's best candidates are played again by the stronger

@@ -16,6 +16,12 @@ pub struct TunedComparison {
     pub loaded: crate::sim::LoadedRace,
     /// The track drawn.
     pub track: crate::content::track::Track,
+    /// The mission document the tuning's races played, if any.
+    pub mission: Option<DocumentId>,
+    /// The track document they were played on (the mission's, for a mission).
+    pub track_document: Option<DocumentId>,
+    /// The ruleset's id.
+    pub ruleset: String,
     /// The pack as it is, on the same seeds.
     pub current: crate::sim::batch::BatchSpec,
     /// Where the tuned pack is, in words (its folder), for the screen to say what it shows.
@@ -25,7 +31,7 @@ pub struct TunedComparison {
 impl SimulationScreen {
     /// A simulation screen showing a tuned pack against the pack as it is, on the tuning's
     /// fresh seeds, on its Compare view: what the Tune screen hands over. The form says what is
-    /// shown: the run's bots, races and seed.
+    /// shown: the run's mission and track, ruleset, bots, races and seed.
     #[must_use]
     pub fn comparing(
         workspace: &Workspace,
@@ -37,6 +43,9 @@ impl SimulationScreen {
             tuned,
             loaded,
             track,
+            mission,
+            track_document,
+            ruleset,
             current,
             pack,
         } = comparison;
@@ -46,6 +55,10 @@ impl SimulationScreen {
         );
         let mut screen = Self::new(workspace, shown);
         let form = &mut screen.form;
+        // The form names what was tuned, whatever the studio shows now.
+        form.mission = mission;
+        form.setup.track = track_document.or(form.setup.track);
+        form.setup.ruleset = ruleset;
         form.setup.players = tuned.bots.len();
         form.races = tuned.races;
         form.seed = tuned.seed;

@@ -164,6 +164,19 @@ struct Finished {
     out: PathBuf,
     tuning: Arc<Tuning>,
     track: crate::content::track::Track,
+    ran_on: RanOn,
+}
+
+/// What a run was played on, as the form named it when it started (the form may change
+/// while it runs): the comparison's simulation form names the same.
+#[derive(Clone, PartialEq, Debug)]
+struct RanOn {
+    /// The mission document, if the races played one.
+    mission: Option<DocumentId>,
+    /// The track document (the mission's own, for a mission).
+    track: Option<DocumentId>,
+    /// The ruleset's id.
+    ruleset: String,
 }
 
 /// The screen's state.
@@ -173,8 +186,9 @@ pub struct TuneScreen {
     /// Only the parameters whose name holds this are listed.
     pub filter: String,
     run: Option<TuneRun>,
-    /// The run's tuning and track (kept for the comparison once it ends).
-    tuning: Option<(Arc<Tuning>, crate::content::track::Track)>,
+    /// The run's tuning and track, and what the form named (kept for the comparison once it
+    /// ends).
+    tuning: Option<(Arc<Tuning>, crate::content::track::Track, RanOn)>,
     out: PathBuf,
     plan: Option<Plan>,
     resumed: usize,
@@ -321,10 +335,33 @@ impl TuneScreen {
                 self.measuring = false;
                 self.confirming = None;
                 self.run = Some(TuneRun::start(Arc::clone(&tuning), out.clone()));
-                self.tuning = Some((tuning, track));
+                let ran_on = self.ran_on(workspace, &tuning);
+                self.tuning = Some((tuning, track, ran_on));
                 self.out = out;
             }
             Err(error) => self.error = Some(error),
+        }
+    }
+
+    /// What the run about to start is played on, by document.
+    fn ran_on(&self, workspace: &Workspace, tuning: &Tuning) -> RanOn {
+        let mission_track = self.form.mission.and_then(|id| {
+            let Some(Document::Mission(mission)) = workspace.document(id).map(|d| &d.document)
+            else {
+                return None;
+            };
+            let path = workspace.validation_path(id)?;
+            let track = crate::gui::validation::mission_track_path(&path, mission.track.as_str());
+            workspace.id_of_file(&track)
+        });
+        RanOn {
+            mission: self.form.mission,
+            track: if self.form.mission.is_some() {
+                mission_track
+            } else {
+                self.form.setup.track
+            },
+            ruleset: tuning.spec.ruleset.to_string(),
         }
     }
 
@@ -468,12 +505,13 @@ impl TuneScreen {
                 self.run = None;
                 self.measuring = false;
                 match (result, self.tuning.clone()) {
-                    (Ok(report), Some((tuning, track))) => {
+                    (Ok(report), Some((tuning, track, ran_on))) => {
                         self.finished = Some(Finished {
                             report: *report,
                             out: self.out.clone(),
                             tuning,
                             track,
+                            ran_on,
                         });
                     }
                     // A stop before the first evaluation is what the user asked for, not a
@@ -522,6 +560,9 @@ impl TuneScreen {
             tuned,
             loaded,
             track,
+            mission: finished.ran_on.mission,
+            track_document: finished.ran_on.track,
+            ruleset: finished.ran_on.ruleset.clone(),
             current,
             pack: finished
                 .out
