@@ -215,12 +215,18 @@ pub fn play_mission_ladder(
     Ok(ladder)
 }
 
+/// The most ways a mission ladder goes through: past it (10 profiles on 4 sides would make
+/// 5,040) the profiles take turns round the sides instead.
+const MOST_WAYS: usize = 720;
+
 /// The ways `sides` sides are given profiles of `n`, side by side: every ordered choice of
-/// distinct profiles when there are enough (3 profiles on 2 sides: 6 ways, each pair met on
-/// both sides), else the `n` turns of the profiles round the sides (a profile then plays
-/// several sides of a race).
+/// distinct profiles when there are enough and they are at most [`MOST_WAYS`] (3 profiles on 2
+/// sides: 6 ways, each pair met on both sides), else the `n` turns of the profiles round the
+/// sides (each profile on each side equally often; with fewer profiles than sides, a profile
+/// plays several sides of a race).
 fn assignments(n: usize, sides: usize) -> Vec<Vec<usize>> {
-    if n < sides {
+    let ways = (0..sides).try_fold(1usize, |ways, k| ways.checked_mul(n.saturating_sub(k)));
+    if n < sides || ways.is_none_or(|ways| ways > MOST_WAYS) {
         return (0..n)
             .map(|turn| (0..sides).map(|side| (side + turn) % n).collect())
             .collect();
@@ -522,6 +528,9 @@ mod tests {
             }
         }
         assert_eq!(assignments(2, 3), [vec![0, 1, 0], vec![1, 0, 1]]);
+        // Past the bound, turns: 10 profiles on 4 sides would make 5,040 ways.
+        assert_eq!(assignments(10, 4).len(), 10);
+        assert_eq!(assignments(6, 4).len(), 360);
         assert_eq!(assignments(2, 2), [vec![0, 1], vec![1, 0]]);
     }
 
