@@ -153,7 +153,13 @@ fn the_shipped_profiles_load_and_validate() {
     assert_eq!(
         ids,
         [
-            "brawler", "planner", "racer", "random", "searcher", "sprinter"
+            "brawler",
+            "planner",
+            "quick-searcher",
+            "racer",
+            "random",
+            "searcher",
+            "sprinter"
         ]
     );
     let run = roadwright(&[
@@ -163,6 +169,7 @@ fn the_shipped_profiles_load_and_validate() {
         "content/bots/brawler.ron",
         "content/bots/planner.ron",
         "content/bots/searcher.ron",
+        "content/bots/quick-searcher.ron",
         "content/bots/sprinter.ron",
     ]);
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);

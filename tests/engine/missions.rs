@@ -758,7 +758,14 @@ fn a_bot_holds_fire_rather_than_shoot_its_allys_car() {
         "{legal:?}"
     );
     let profiles = roadwright::sim::profiles::profiles_in(&common::repo("content"));
-    for name in ["planner", "brawler", "racer", "sprinter", "searcher"] {
+    for name in [
+        "planner",
+        "brawler",
+        "racer",
+        "sprinter",
+        "searcher",
+        "quick-searcher",
+    ] {
         for seed in 0..24 {
             let mut bot = roadwright::sim::profiles::bot_for(&profiles[name], seed);
             let chosen = bot.choose(&race.view(shooter), &legal);
