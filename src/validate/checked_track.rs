@@ -607,14 +607,32 @@ impl CheckedTrack {
     /// Turns `space` into ground of kind `kind` of its book (a hazard that stays on the board),
     /// keeping what the movement rules read of the whole track true.
     pub(crate) fn repaint(&mut self, space: SpaceId, kind: KindIndex) {
+        self.repaint_all(&[space], kind);
+    }
+
+    /// Turns each of `spaces` into ground of kind `kind`, keeping what the movement rules read
+    /// of the whole track true: the flags the movement reads, and the rough and jump runs (a
+    /// space turned rough lengthens its stretch, one turned paved ends it).
+    fn repaint_all(&mut self, spaces: &[SpaceId], kind: KindIndex) {
         let rules = self.terrain.kind(kind).rules;
-        let Some(target) = self.spaces.get_mut(space.index()) else {
-            return;
-        };
-        target.kind = kind;
-        target.ground = rules;
+        for space in spaces {
+            let Some(target) = self.spaces.get_mut(space.index()) else {
+                continue;
+            };
+            target.kind = kind;
+            target.ground = rules;
+        }
         self.plain_ground = self.plain_ground && rules.enter_cost == 1 && !rules.has_effects;
         self.ground_carries = self.ground_carries || self.kind_carries(kind);
+        let lap: Vec<usize> = (self.first_lap_sector.0 as usize..=self.last_lap_sector.0 as usize)
+            .filter(|&s| self.sectors[s].section == Section::Lap)
+            .collect();
+        count_runs(
+            &mut self.sectors,
+            &self.spaces,
+            &lap,
+            self.route == Route::Lap,
+        );
     }
 
     /// Whether a kind of ground carries a car on within a step
@@ -691,32 +709,26 @@ impl CheckedTrack {
         let Some(paved) = self.terrain.find(crate::content::text::TerrainId::PAVED) else {
             return veiled;
         };
-        let paved_rules = self.terrain.kind(paved).rules;
         let last_laid = self.tiles.last_sector(lead);
-        for space in &mut veiled.spaces {
-            if space.sector > last_laid
-                && self.sectors[space.sector.0 as usize].section == Section::Lap
-                && !space.ground.is_trough()
-            {
-                space.kind = paved;
-                space.ground = paved_rules;
-                space.hazard = false;
-                space.hazard_players = 0;
-            }
+        let unlaid: Vec<SpaceId> = self
+            .space_ids()
+            .filter(|&id| {
+                let space = self.space(id);
+                space.sector > last_laid
+                    && self.sector(space.sector).section == Section::Lap
+                    && !space.ground.is_trough()
+            })
+            .collect();
+        veiled.repaint_all(&unlaid, paved);
+        for &id in &unlaid {
+            let space = &mut veiled.spaces[id.index()];
+            space.hazard = false;
+            space.hazard_players = 0;
         }
         let spaces = &veiled.spaces;
         veiled
             .hazard_spots
             .retain(|spot| spaces[spot.index()].hazard);
-        let lap: Vec<usize> = (self.first_lap_sector.0 as usize..=self.last_lap_sector.0 as usize)
-            .filter(|&s| self.sectors[s].section == Section::Lap)
-            .collect();
-        count_runs(
-            &mut veiled.sectors,
-            &veiled.spaces,
-            &lap,
-            self.route == Route::Lap,
-        );
         veiled
     }
 

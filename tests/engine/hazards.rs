@@ -350,6 +350,27 @@ fn a_wreck_slams_the_car_and_stays_on_the_road_as_the_ground_its_hazard_names() 
     assert!(!race.track().plain_ground());
 }
 
+/// Ground a hazard leaves counts where the rules read stretches of it: a space turned rough
+/// starts a rough stretch (what Bumpy Ride and the "furthest along" rules read), as rough
+/// ground painted on the track would.
+#[test]
+fn rough_ground_a_hazard_leaves_makes_a_rough_stretch_of_its_sector() {
+    let mut race = at_the_spot(only(vec![], Some("rough")));
+    let spot = sp(&race, "3.1");
+    let sector = race.track().space(spot).sector;
+    assert_eq!(race.track().sector(sector).rough_left, None, "paved before");
+    step(&mut race, "forward", "3.1");
+    assert_eq!(
+        race.track().space(spot).ground.counts_as,
+        roadwright::content::terrain::CountsAs::Rough
+    );
+    assert_eq!(
+        race.track().sector(sector).rough_left,
+        Some(0),
+        "a stretch of one sector"
+    );
+}
+
 #[test]
 fn a_pit_trap_attacks_the_car_like_a_combat_card_against_its_defense() {
     let trap = || {

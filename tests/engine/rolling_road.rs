@@ -603,6 +603,15 @@ fn a_bot_searches_the_road_ahead_veiled_until_its_tile_is_laid() {
         "no spot shows on a tile in the pile"
     );
     assert_eq!(ground(&race, "10.3"), CountsAs::Rough, "the race keeps it");
+    // The stretches of rough ground are counted again on the veiled track.
+    let sector = |race: &Race, at: &str| race.track().space(sp(race, at)).sector;
+    let rough_left = |race: &Race, at: &str| race.track().sector(sector(race, at)).rough_left;
+    assert_eq!(rough_left(&race, "10.3"), Some(0));
+    assert_eq!(
+        rough_left(&bots_copy, "10.3"),
+        None,
+        "no rough stretch in the pile"
+    );
     assert!(race.track().hazard_spots().contains(&sp(&race, "10.2")));
 
     // The car drives off the lead tile: tile 4 is laid, and the next copy shows it.
