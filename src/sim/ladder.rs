@@ -93,10 +93,7 @@ pub fn play_ladder(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Ladder, String> {
-    let n = profiles.len();
-    if n < 2 {
-        return Err("a ladder needs two bot profiles or more".to_owned());
-    }
+    let n = two_or_more(profiles)?;
     // Per track, one spec per rotation of the profiles over the seats.
     let mut specs = Vec::with_capacity(tracks.len());
     for rules in tracks {
@@ -138,10 +135,7 @@ pub fn play_mission_ladder(
     progress: &(dyn Fn(usize) + Sync),
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Ladder, String> {
-    let n = profiles.len();
-    if n < 2 {
-        return Err("a ladder needs two bot profiles or more".to_owned());
-    }
+    let n = two_or_more(profiles)?;
     let sides = &mission.mission().sides;
     let open = open_sides(mission);
     if open.len() < 2 {
@@ -282,6 +276,14 @@ pub fn mission_spec<'p>(
     }
     spec.side_bots = side_bots;
     Ok(spec)
+}
+
+/// How many profiles there are, refused below two: a ladder needs games between them.
+fn two_or_more(profiles: &[BotProfile]) -> Result<usize, String> {
+    match profiles.len() {
+        0 | 1 => Err("a ladder needs two bot profiles or more".to_owned()),
+        n => Ok(n),
+    }
 }
 
 /// Plays `races` races of each list of `specs` (a track's, or a mission's) on `threads`

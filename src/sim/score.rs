@@ -149,3 +149,26 @@ fn board_worth(race: &Race, me: PlayerId, weights: &Weights, lens: Option<&Missi
         + weights.cars_lost * lost
         + weights.rivals_pool * rivals_pool
 }
+
+/// What the cars not of `me`'s side have covered, scored as `me`'s own progress is (sectors by
+/// `progress`, each lap finished by a lap's sectors and `finish_vp`); neutral cars aside. What
+/// a search bot's `rivals_progress` counts against it at a play-out's end.
+#[must_use]
+pub fn rivals_progress(race: &Race, me: PlayerId, weights: &Weights) -> f64 {
+    let rival = |player: PlayerId| !race.same_side(me, player) && !race.is_neutral(player);
+    let track = race.track();
+    let lap = lap_length(track);
+    let mut worth = 0.0;
+    for car in race.cars() {
+        if rival(car.player) && car.place.in_race() {
+            worth += weights.progress * lap_progress(track, car.place);
+        }
+    }
+    for (seat, player) in race.players().iter().enumerate() {
+        let id = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
+        if rival(id) {
+            worth += (weights.progress * lap + weights.finish_vp) * f64::from(player.claims.finish);
+        }
+    }
+    worth
+}

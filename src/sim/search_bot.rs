@@ -32,7 +32,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::bot::Bot;
 use super::planner::{PlannedPlay, PlannerBot};
-use super::score::{evaluate, lap_length, lap_progress};
+use super::score::{evaluate, rivals_progress};
 use super::scratch::Scratch;
 use crate::content::bot_profile::SearchBudget;
 use crate::rules::{Decision, PlayerId, PlayerView, Race, Step};
@@ -111,31 +111,6 @@ impl SearchBot {
     }
 }
 
-/// What the cars not of `me`'s side have covered, scored as `me`'s own progress is (sectors by
-/// `progress`, each lap finished by a lap's sectors and `finish_vp`); neutral cars aside.
-fn rivals_progress(
-    race: &Race,
-    me: PlayerId,
-    weights: &crate::content::bot_profile::Weights,
-) -> f64 {
-    let rival = |player: PlayerId| !race.same_side(me, player) && !race.is_neutral(player);
-    let track = race.track();
-    let lap = lap_length(track);
-    let mut worth = 0.0;
-    for car in race.cars() {
-        if rival(car.player) && car.place.in_race() {
-            worth += weights.progress * lap_progress(track, car.place);
-        }
-    }
-    for (seat, player) in race.players().iter().enumerate() {
-        let id = PlayerId(u8::try_from(seat).unwrap_or(u8::MAX));
-        if rival(id) {
-            worth += (weights.progress * lap + weights.finish_vp) * f64::from(player.claims.finish);
-        }
-    }
-    worth
-}
-
 impl Bot for SearchBot {
     fn choose(&mut self, view: &PlayerView<'_>, legal: &[Decision]) -> usize {
         if self.budget.candidates < 2
@@ -176,6 +151,7 @@ impl Bot for SearchBot {
 mod tests {
     use super::*;
     use crate::rules::test_support::race;
+    use crate::sim::score::{lap_length, lap_progress};
 
     /// The shipped planner's weights, for a search bot built on them.
     fn budget(candidates: u32) -> SearchBudget {
