@@ -94,19 +94,10 @@ pub fn play_ladder(
     cancel: &(dyn Fn() -> bool + Sync),
 ) -> Result<Ladder, String> {
     let n = two_or_more(profiles)?;
-    // Per track, one spec per rotation of the profiles over the seats.
-    let mut specs = Vec::with_capacity(tracks.len());
-    for rules in tracks {
-        let rotations = (0..n)
-            .map(|r| {
-                let bots: Vec<BotProfile> = (0..n)
-                    .map(|seat| profiles[(seat + r) % n].clone())
-                    .collect();
-                BatchSpec::new(Arc::clone(rules), &[], bots, races, seed).map_err(|e| e.to_string())
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        specs.push(rotations);
-    }
+    let specs = tracks
+        .iter()
+        .map(|rules| track_rotations(rules, profiles, (races, seed)))
+        .collect::<Result<Vec<_>, _>>()?;
     let played = play_rotations(&specs, (races, n, threads), progress, cancel)?;
     let ids: Vec<String> = profiles.iter().map(|p| p.id.to_string()).collect();
     let results: Vec<RaceGames> = played
@@ -276,6 +267,24 @@ pub fn mission_spec<'p>(
     }
     spec.side_bots = side_bots;
     Ok(spec)
+}
+
+/// A track's batches, one per turn of the profiles over the seats (turn `r` seats profile
+/// `(seat + r) % n`); race `i` plays turn [`rotation`]`(i, n, n)`.
+fn track_rotations(
+    rules: &Arc<RaceRules>,
+    profiles: &[BotProfile],
+    (races, seed): (usize, u64),
+) -> Result<Vec<BatchSpec>, String> {
+    let n = profiles.len();
+    (0..n)
+        .map(|turn| {
+            let bots: Vec<BotProfile> = (0..n)
+                .map(|seat| profiles[(seat + turn) % n].clone())
+                .collect();
+            BatchSpec::new(Arc::clone(rules), &[], bots, races, seed).map_err(|e| e.to_string())
+        })
+        .collect()
 }
 
 /// How many profiles there are, refused below two: a ladder needs games between them.
@@ -492,14 +501,18 @@ mod tests {
                 strategy: crate::content::bot_profile::Strategy::Random,
                 search_limit: crate::content::bot_profile::DEFAULT_SEARCH_LIMIT,
             };
-            let spec = BatchSpec::new(Arc::clone(&rules), &[], (0..n).map(bot).collect(), n * n, 1)
-                .expect("a batch");
+            let profiles: Vec<BotProfile> = (0..n).map(bot).collect();
+            let specs = track_rotations(&rules, &profiles, (n * n, 1)).expect("the batches");
             let mut seats = vec![vec![0; n]; n];
             let mut teams: Vec<BTreeMap<String, usize>> = vec![BTreeMap::new(); n];
             for index in 0..n * n {
-                let setup = super::super::batch::race_setup(&spec, index);
+                let spec = &specs[rotation(index, n, n)];
+                let setup = super::super::batch::race_setup(spec, index);
                 for (seat, player) in setup.players.iter().enumerate() {
-                    let profile = (seat + rotation(index, n, n)) % n;
+                    let profile = profiles
+                        .iter()
+                        .position(|p| p.id == spec.bots[seat].id)
+                        .expect("a profile of the ladder");
                     seats[profile][seat] += 1;
                     *teams[profile].entry(player.team.to_string()).or_default() += 1;
                 }
