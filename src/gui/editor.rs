@@ -904,6 +904,13 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
                         budget.horizon,
                         budget.rollout_search_limit
                     ));
+                    if budget.rivals_progress > 0.0 {
+                        ui.label(format!(
+                            "At a play-out's end its rivals' progress counts against it, {} \
+                             times as much as its own for it (rivals_progress).",
+                            budget.rivals_progress
+                        ));
+                    }
                 }
                 crate::content::bot_profile::Strategy::Random
                 | crate::content::bot_profile::Strategy::Greedy(_) => {}

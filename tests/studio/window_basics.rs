@@ -316,3 +316,13 @@ fn a_long_diagnostic_wraps_inside_the_window() {
     assert!(shown.right() <= 1280.0, "inside the window: {shown:?}");
     assert!(shown.height() > 20.0, "on more than one line: {shown:?}");
 }
+
+/// A search bot's profile says its budget in words, and that it counts its rivals' progress
+/// against it when the profile says so (the quick searcher's `rivals_progress: 1.0`).
+#[test]
+fn a_search_bots_profile_says_its_budget_and_its_rivals_progress() {
+    let (pack, _) = common::studio::workspace_copy();
+    let harness = common::studio::open_file(pack.path(), "bots/quick-searcher.ron (bot_profile)");
+    harness.get_by_label_contains("each played out 4 times for 3 activations");
+    harness.get_by_label_contains("its rivals' progress counts against it, 1 times as much");
+}
