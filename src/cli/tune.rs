@@ -245,6 +245,26 @@ fn open_tuning(args: &TuneArgs, err: &mut dyn Write) -> io::Result<Result<Tuning
     Ok(Ok(tuning))
 }
 
+/// The evaluations done and every change the result makes.
+fn print_changes(report: &Report, out: &mut dyn Write) -> io::Result<()> {
+    writeln!(out, "{} evaluations; changes:", report.evaluations)?;
+    if report.changes.is_empty() {
+        writeln!(out, "  none: the pack as it is scored best")?;
+    }
+    for change in &report.changes {
+        let beyond = change
+            .beyond_rulebook
+            .as_ref()
+            .map_or_else(String::new, |why| format!(" (outside the rulebook: {why})"));
+        writeln!(
+            out,
+            "  {}: {} -> {}{beyond}",
+            change.parameter, change.before, change.after
+        )?;
+    }
+    Ok(())
+}
+
 fn print_report(
     report: &Report,
     tuning: &Tuning,
@@ -265,21 +285,15 @@ fn print_report(
             }
         )?;
     }
-    writeln!(out, "{} evaluations; changes:", report.evaluations)?;
-    if report.changes.is_empty() {
-        writeln!(out, "  none: the pack as it is scored best")?;
-    }
-    for change in &report.changes {
-        let beyond = change
-            .beyond_rulebook
-            .as_ref()
-            .map_or_else(String::new, |why| format!(" (outside the rulebook: {why})"));
+    if let Some(met) = report.good_enough {
         writeln!(
             out,
-            "  {}: {} -> {}{beyond}",
-            change.parameter, change.before, change.after
+            "good enough: evaluation {met} of {} met every objective on its races, and the \
+             search stopped there",
+            report.plan.evaluations
         )?;
     }
+    print_changes(report, out)?;
     writeln!(out, "objectives on {} (before -> after):", report.seeds())?;
     for (before, after) in report.before.iter().zip(&report.after) {
         writeln!(
@@ -287,9 +301,9 @@ fn print_report(
             "  {:<32} {:>8.2} ({}) -> {:>8.2} ({})  (shortfall {:.2} -> {:.2})",
             before.name,
             before.value,
-            before.verdict(),
+            before.verdict_words(),
             after.value,
-            after.verdict(),
+            after.verdict_words(),
             before.shortfall,
             after.shortfall
         )?;
@@ -320,7 +334,7 @@ fn print_report(
         rate_line(out, side, *before, report.sides_after.get(side), "")?;
     }
     if let Some(confirmation) = &report.confirmation {
-        print_confirmation(confirmation, players, out)?;
+        print_confirmation(confirmation, out)?;
     }
     writeln!(
         out,
@@ -330,6 +344,14 @@ fn print_report(
         report.score_after,
         pack.display()
     )?;
+    if let Some(mission) = &report.mission_file {
+        writeln!(
+            out,
+            "the tuned mission is {} (it plays the tuned pack beside it; its briefing is as \
+             written: read it again for the numbers it names)",
+            mission.display()
+        )?;
+    }
     if !report.improved() && report.fresh_seeds {
         // The search's best was best on its own seeds only: say so rather than sell it.
         writeln!(
@@ -344,24 +366,19 @@ fn print_report(
 /// The stronger bots' verdict: each candidate's score and reach from the fair share, the one
 /// chosen, and each team's win rate under them; for a spec aiming at the fair share, whether
 /// every team's 95% interval lies within 3 points of it.
-fn print_confirmation(
-    confirmation: &Confirmation,
-    players: u8,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+fn print_confirmation(confirmation: &Confirmation, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
         "confirmed by {} bots on seeds of their own, {} races each:",
         confirmation.bots_in_words(),
         confirmation.races
     )?;
-    let fair = 100.0 / f64::from(players.max(1));
     let row = |out: &mut dyn Write, name: &str, c: &Confirmed, mark: &str| {
         writeln!(
             out,
-            "  {name:<32} score {:>8.2}, farthest 95% end from the fair {fair:.1}%: {:.2} \
+            "  {name:<32} score {:>8.2}, farthest 95% end from the fair {:.1}%: {:.2} \
              points{mark}",
-            c.score, c.fair_reach
+            c.score, c.fair, c.fair_reach
         )
     };
     row(out, "the pack as it is", &confirmation.baseline, "")?;
@@ -405,11 +422,18 @@ fn print_confirmation(
     if !confirmation.aims_at_fair_share {
         return Ok(());
     }
-    let verdict = if chosen.fair() {
-        "every team's 95% interval lies within 3 points of its fair share"
+    let who = if confirmation.by_sides {
+        "side"
     } else {
-        "some team's 95% interval reaches more than 3 points from its fair share: the tuned \
-         pack is not shown fair for these bots"
+        "team"
+    };
+    let verdict = if chosen.fair() {
+        format!("every {who}'s 95% interval lies within 3 points of its fair share")
+    } else {
+        format!(
+            "some {who}'s 95% interval reaches more than 3 points from its fair share: the \
+             tuned pack is not shown fair for these bots"
+        )
     };
     writeln!(
         out,

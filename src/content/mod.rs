@@ -17,6 +17,7 @@ pub mod goal_kind;
 pub mod hazard_deck;
 pub mod kind;
 pub mod mission;
+pub mod mission_tuning;
 pub mod movement_events;
 pub mod ordinal;
 pub mod output_path;

@@ -53,6 +53,13 @@ pub struct TuningSpec {
     /// What it aims at: each objective's shortfall, times its weight, is summed into the
     /// score the search lowers.
     pub objectives: Vec<Objective>,
+    /// Whether the search ends at the first candidate that meets every objective (each
+    /// shortfall 0: a fair share `within` its band, a race length in its range, a metric past
+    /// its bound), rather than spending the whole budget. The candidate is then measured on
+    /// fresh seeds (and confirmed) as the best always is; the report says the search stopped
+    /// there.
+    #[serde(default, skip_serializing_if = "super::skip::is_false")]
+    pub stop_when_met: bool,
     /// The best few candidates of the search played again by stronger bots before one is
     /// chosen (`tune --confirm-bots` sets or overrides it). Its races are over and above the
     /// budget.
@@ -247,6 +254,8 @@ pub enum Parameter {
         /// The most.
         max: u8,
     },
+    /// One of the mission's own settings ([`super::mission_tuning`]): needs a `mission`.
+    Mission(super::mission_tuning::MissionParameter),
 }
 
 /// A goal of the tuning. Each gives a shortfall (0 when met) that its weight multiplies.
@@ -265,6 +274,10 @@ pub enum Objective {
     FairShare {
         /// Its weight.
         weight: f64,
+        /// How near, in points, is near enough: a team within this of its fair share counts as
+        /// there (the shortfall is the distance beyond it). Absent: only the fair share itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<f64>,
     },
     /// The first seat no better placed than the others: the shortfall is the distance of the
     /// first seat's win rate from the fair share, in percentage points.
@@ -290,6 +303,10 @@ pub enum Objective {
     SideFairShare {
         /// Its weight.
         weight: f64,
+        /// How near, in points, is near enough: a side within this of its fair share counts as
+        /// there (the shortfall is the distance beyond it). Absent: only the fair share itself.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        within: Option<f64>,
     },
     /// A design metric (`sim::metrics`, by id: `drama`, `lead_changes`...) above or below a
     /// value: the shortfall is how far its mean lies on the wrong side.
@@ -313,9 +330,9 @@ impl Objective {
     pub fn weight(&self) -> f64 {
         match self {
             Self::WinRateSpread { weight }
-            | Self::FairShare { weight }
+            | Self::FairShare { weight, .. }
             | Self::FirstSeatAdvantage { weight }
-            | Self::SideFairShare { weight }
+            | Self::SideFairShare { weight, .. }
             | Self::RaceLength { weight, .. }
             | Self::Metric { weight, .. } => *weight,
         }
@@ -325,9 +342,9 @@ impl Objective {
     pub fn weight_mut(&mut self) -> &mut f64 {
         match self {
             Self::WinRateSpread { weight }
-            | Self::FairShare { weight }
+            | Self::FairShare { weight, .. }
             | Self::FirstSeatAdvantage { weight }
-            | Self::SideFairShare { weight }
+            | Self::SideFairShare { weight, .. }
             | Self::RaceLength { weight, .. }
             | Self::Metric { weight, .. } => weight,
         }
@@ -343,6 +360,8 @@ pub enum Value {
     Weapon(Id),
     /// A mount.
     Mount(Mount),
+    /// A track space.
+    Space(super::track::SpaceRef),
 }
 
 impl std::fmt::Display for Value {
@@ -351,6 +370,7 @@ impl std::fmt::Display for Value {
             Self::Number(n) => write!(f, "{n}"),
             Self::Weapon(id) => write!(f, "{id}"),
             Self::Mount(mount) => write!(f, "{mount:?}"),
+            Self::Space(space) => write!(f, "{space}"),
         }
     }
 }
@@ -416,6 +436,8 @@ impl Parameter {
             Parameter::HazardDamage { hazard, .. } => number(i64::from(*hazard_damage(
                 &hazard_named(pack, hazard)?.effects,
             )?)),
+            // A mission's settings are not the pack's: `MissionParameter::value_in` reads them.
+            Parameter::Mission(_) => None,
         }
     }
 }
@@ -518,6 +540,7 @@ impl Parameter {
             Parameter::TerrainDamage { kind, .. } => format!("ground {kind}: damage"),
             Parameter::HazardCount { hazard, .. } => format!("hazard {hazard}: count"),
             Parameter::HazardDamage { hazard, .. } => format!("hazard {hazard}: damage"),
+            Parameter::Mission(parameter) => parameter.name(),
         }
     }
 }

@@ -12,7 +12,7 @@ use super::harm::{HarmFigures, HarmStats};
 use crate::validate::checked_track::{CheckedTrack, SpaceId};
 
 /// A proportion with its Wilson score 95% interval.
-#[derive(Clone, Copy, PartialEq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, serde::Deserialize)]
 pub struct Interval {
     /// Successes over trials.
     pub rate: f64,

@@ -12,6 +12,7 @@ use std::path::Path;
 use super::limits::{BASE_MP_RANGE, MAX_CARD_COUNT, MAX_DEFENSE, SPEED_RANGE};
 use super::locate::Needle;
 use super::report::FileReport;
+use crate::content::mission_tuning::MissionParameter;
 use crate::content::tuning::{
     Confirm, METRIC_IDS, MIN_CONFIRM_RACES, Objective, Parameter, TuningSpec,
 };
@@ -88,6 +89,22 @@ pub fn check(spec: &TuningSpec, report: &mut FileReport<'_>) {
     }
     if let Some(confirm) = &spec.confirm {
         check_confirm(confirm, spec.players, report);
+    }
+    if spec.mission.is_none()
+        && let Some(setting) = spec.parameters.iter().find_map(|p| match p {
+            Parameter::Mission(setting) => Some(setting),
+            _ => None,
+        })
+    {
+        report.error(
+            "tuning-needs-mission",
+            None,
+            &[Needle::Field("Mission")],
+            format!(
+                "the parameter `{}` changes a mission's setting: name a `mission`",
+                setting.name()
+            ),
+        );
     }
     for objective in &spec.objectives {
         check_objective(objective, report);
@@ -171,6 +188,13 @@ fn check_parameter(parameter: &Parameter, report: &mut FileReport<'_>) {
         | Parameter::TerrainDamage { kind, min, max } => (kind.to_string(), min > max),
         Parameter::HazardCount { hazard, min, max } => (hazard.to_string(), min > max),
         Parameter::HazardDamage { hazard, min, max } => (hazard.to_string(), min > max),
+        Parameter::Mission(setting) => (
+            setting.name(),
+            match setting {
+                MissionParameter::CarStart { spaces, .. } => spaces.is_empty(),
+                _ => setting.range().is_some_and(|(min, max)| min > max),
+            },
+        ),
     };
     if empty {
         report.error(
@@ -263,6 +287,28 @@ fn range_of(parameter: &Parameter) -> Option<(&'static str, (i64, i64), RangeInc
             (i64::from(*min), i64::from(*max)),
             1..=i64::from(MAX_CARD_COUNT),
         ),
+        Parameter::Mission(setting) => {
+            let (what, allowed) = match setting {
+                MissionParameter::TurnLimit { .. } => (
+                    "mission's turn limit",
+                    1..=i64::from(super::mission::MAX_TURN_LIMIT),
+                ),
+                MissionParameter::ObjectiveCount { .. } => {
+                    ("objective's count", 1..=i64::from(u8::MAX))
+                }
+                MissionParameter::ObjectiveVp { .. } | MissionParameter::Vp { .. } => {
+                    ("mission's VP amount", 0..=i64::from(u8::MAX))
+                }
+                MissionParameter::CarDamage { .. } => {
+                    ("placed car's starting damage", 0..=i64::from(u8::MAX))
+                }
+                MissionParameter::DeckChangeCount { .. } => {
+                    ("deck change's count", 1..=i64::from(MAX_CARD_COUNT))
+                }
+                MissionParameter::CarStart { .. } => return None,
+            };
+            (what, setting.range()?, allowed)
+        }
         Parameter::CarWeapon { .. } | Parameter::CarMount { .. } => return None,
     })
 }
@@ -315,7 +361,7 @@ pub fn check_files(spec: &TuningSpec, path: &Path, report: &mut FileReport<'_>) 
                 check_mission(
                     spec,
                     &folder.join(mission.as_str()),
-                    &content,
+                    (&pack, &content),
                     &checked,
                     report,
                 );
@@ -329,7 +375,7 @@ pub fn check_files(spec: &TuningSpec, path: &Path, report: &mut FileReport<'_>) 
 fn check_mission(
     spec: &TuningSpec,
     file: &Path,
-    content: &super::checked::Content,
+    (pack, content): (&RawPack, &super::checked::Content),
     track: &super::checked_track::CheckedTrack,
     report: &mut FileReport<'_>,
 ) {
@@ -378,6 +424,23 @@ fn check_mission(
             );
         }
         Ok(_) => {}
+    }
+    for (index, parameter) in spec.parameters.iter().enumerate() {
+        if let Parameter::Mission(setting) = parameter
+            && setting.value_in(&mission, pack).is_none()
+        {
+            report.error(
+                "tuning-reference",
+                None,
+                &[Needle::Field("parameters")],
+                format!(
+                    "parameter {}: the mission `{}` has no {}",
+                    index + 1,
+                    mission.name,
+                    setting.names()
+                ),
+            );
+        }
     }
 }
 
@@ -448,7 +511,10 @@ fn check_pack(spec: &TuningSpec, content: &Path, report: &mut FileReport<'_>) {
         .collect();
     for (index, parameter) in spec.parameters.iter().enumerate() {
         let needles = [Needle::Field("parameters")];
-        if parameter.value_in(&pack, &spec.ruleset).is_none() {
+        // A mission's settings are checked against the mission (`check_mission`).
+        if !matches!(parameter, Parameter::Mission(_))
+            && parameter.value_in(&pack, &spec.ruleset).is_none()
+        {
             report.error(
                 "tuning-reference",
                 None,
@@ -478,10 +544,19 @@ fn check_pack(spec: &TuningSpec, content: &Path, report: &mut FileReport<'_>) {
 
 fn check_objective(objective: &Objective, report: &mut FileReport<'_>) {
     match objective {
-        Objective::WinRateSpread { .. }
-        | Objective::FairShare { .. }
-        | Objective::FirstSeatAdvantage { .. }
-        | Objective::SideFairShare { .. } => {}
+        Objective::WinRateSpread { .. } | Objective::FirstSeatAdvantage { .. } => {}
+        Objective::FairShare { within, .. } | Objective::SideFairShare { within, .. } => {
+            if let Some(points) = within
+                && !(points.is_finite() && (0.0..=100.0).contains(points))
+            {
+                report.error(
+                    "tuning-range",
+                    None,
+                    &[Needle::Field("within")],
+                    format!("within {points} points of the fair share: give 0 to 100"),
+                );
+            }
+        }
         Objective::RaceLength {
             min_turns,
             max_turns,

@@ -521,6 +521,16 @@ fn bad_specs() -> Vec<(&'static str, String, &'static str)> {
             "tuning-needs-mission",
         ),
         ("track", "\"spec.ron\"".into(), "is this spec itself"),
+        (
+            "parameters",
+            "[Mission(TurnLimit(min: 5, max: 9))]".into(),
+            "tuning-needs-mission",
+        ),
+        (
+            "objectives",
+            "[FairShare(weight: 1.0, within: Some(-1.0))]".into(),
+            "tuning-range",
+        ),
     ]
 }
 
@@ -920,4 +930,158 @@ fn tune_of_a_mission_weighs_its_sides_and_refuses_a_count_it_does_not_allow() {
         "{}",
         validated.stdout
     );
+}
+
+/// A spec over `dir/content`, `dir/oval.ron` and the courier beside them, with `extra` fields
+/// (each `field: value`) written in as well.
+fn courier_spec(
+    dir: &Path,
+    name: &str,
+    changes: &[(&str, &str)],
+    extra: &[&str],
+) -> std::path::PathBuf {
+    let spec = small_spec(dir, name, changes);
+    let text = fs::read_to_string(&spec).expect("spec");
+    let fields = std::iter::once("mission: Some(\"courier.ron\")")
+        .chain(extra.iter().copied())
+        .fold(String::new(), |mut fields, field| {
+            use std::fmt::Write;
+            let _ = writeln!(fields, "    {field},");
+            fields
+        });
+    fs::write(
+        &spec,
+        text.replacen("    name:", &format!("{fields}    name:"), 1),
+    )
+    .expect("spec");
+    spec
+}
+
+/// A tuning of a mission's own settings writes the tuned mission as a new file beside the
+/// tuned pack (naming that pack and the track tuned on, and valid), leaves the mission read as
+/// it was, and reports each side before and after.
+#[test]
+fn tune_of_a_missions_own_settings_writes_a_new_mission_and_leaves_the_one_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    courier_beside(dir.path());
+    let read = fs::read(dir.path().join("courier.ron")).expect("courier");
+    let settings = "[Mission(TurnLimit(min: 5, max: 25)), \
+                    Mission(ObjectiveCount(objective: \"deliver\", min: 1, max: 3))]";
+    let mut changes = COURIER_CHANGES.to_vec();
+    changes.push(("parameters", settings));
+    let spec = courier_spec(dir.path(), "spec.ron", &changes, &[]);
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+    let out = dir.path().join("tuned");
+    let run = tune(&spec, &out);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    let written = out.join("tuned-mission.ron");
+    assert!(
+        run.stdout
+            .contains(&format!("the tuned mission is {}", written.display())),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(
+        fs::read(dir.path().join("courier.ron")).expect("courier"),
+        read,
+        "the mission read is as it was"
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tuning-report.json")).expect("report"))
+            .expect("json");
+    assert_eq!(report["mission_file"], written.display().to_string());
+    for field in ["sides_before", "sides_after"] {
+        let sides: Vec<&String> = report[field].as_object().expect("sides").keys().collect();
+        assert_eq!(sides, ["couriers", "raiders"], "{field}");
+    }
+    let text = fs::read_to_string(&written).expect("the tuned mission");
+    let turn = |text: &str| -> u32 {
+        let at = text.find("turn_limit:").expect("a turn limit");
+        let tail = &text[at..];
+        let digits: String = tail[tail.find("turn:").expect("turn") + 5..]
+            .trim_start()
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        digits.parse().expect("a turn")
+    };
+    let change_to = |name: &str| {
+        report["changes"]
+            .as_array()
+            .expect("changes")
+            .iter()
+            .find(|c| c["parameter"] == name)
+            .map(|c| c["after"].as_str().expect("after").to_owned())
+    };
+    let expected_turn = change_to("mission: turn limit").unwrap_or_else(|| "25".to_owned());
+    assert_eq!(turn(&text).to_string(), expected_turn);
+    let expected_laps =
+        change_to("mission objective deliver: count").unwrap_or_else(|| "2".to_owned());
+    assert!(text.contains(&format!("laps: {expected_laps},")), "{text}");
+    assert!(text.contains("content: \"content\","), "{text}");
+    assert!(text.contains("track: \"../oval.ron\","), "{text}");
+    let validated = common::roadwright(&["validate", written.to_str().expect("path")]);
+    assert_eq!(validated.code, 0, "{}", validated.stdout);
+}
+
+/// The objectives, bots and budget of the courier's small specs.
+const COURIER_CHANGES: [(&str, &str); 3] = [
+    ("objectives", "[SideFairShare(weight: 1.0)]"),
+    ("bots", "[\"racer\"]"),
+    ("budget", "200"),
+];
+
+/// A mission setting naming what the mission lacks is refused by `validate` and `tune`
+/// alike; told to stop when every objective is met, the search ends at the first candidate
+/// that meets them and says so, not as a run stopped short.
+#[test]
+fn a_missing_mission_setting_is_refused_and_a_search_good_enough_stops_and_says_so() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    courier_beside(dir.path());
+    let common_changes = COURIER_CHANGES;
+    let mut lacking = common_changes.to_vec();
+    lacking.push((
+        "parameters",
+        "[Mission(ObjectiveCount(objective: \"no-such\", min: 1, max: 3))]",
+    ));
+    let spec = courier_spec(dir.path(), "lacking.ron", &lacking, &[]);
+    let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+    assert_eq!(validated.code, 1, "{}", validated.stdout);
+    assert!(
+        validated.stdout.contains("tuning-reference")
+            && validated
+                .stdout
+                .contains("the mission `The courier` has no objective `no-such` whose goal"),
+        "{}",
+        validated.stdout
+    );
+    let refused = tune_capped(&spec, &dir.path().join("tuned-lacking"));
+    assert_eq!(refused.code, 1, "{}", refused.stderr);
+
+    // Good enough at once: any side is within 50 points of its share.
+    let mut met = common_changes.to_vec();
+    met[0] = (
+        "objectives",
+        "[SideFairShare(weight: 1.0, within: Some(50.0))]",
+    );
+    met.push(("parameters", "[Mission(TurnLimit(min: 5, max: 25))]"));
+    let spec = courier_spec(dir.path(), "met.ron", &met, &["stop_when_met: true"]);
+    let out = dir.path().join("tuned-met");
+    let run = tune(&spec, &out);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(
+        run.stdout.contains("good enough: evaluation 1 of"),
+        "{}",
+        run.stdout
+    );
+    assert!(!run.stdout.contains("stopped after"), "{}", run.stdout);
+    let report: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(out.join("tuning-report.json")).expect("report"))
+            .expect("json");
+    assert_eq!(report["good_enough"], 1);
+    assert_eq!(report["evaluations"], 1);
+    assert_eq!(report["stopped_early"], false);
 }

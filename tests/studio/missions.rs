@@ -585,6 +585,93 @@ fn a_tuning_of_a_mission_weighs_its_sides_and_compares_on_the_simulation_screen(
     assert_eq!(mission.sides.len(), 2);
 }
 
+/// The Tune screen offers the settings of the mission chosen (its turn limit first); a run
+/// moving one writes the tuned mission, and "Apply to the project" sets the tuned value into
+/// the mission open as one edit, which undo takes back.
+#[test]
+fn a_tuning_of_a_missions_own_settings_applies_to_the_project_as_one_undoable_edit() {
+    use roadwright::content::mission_tuning::MissionParameter;
+    use roadwright::content::tuning::{Objective, Parameter};
+    use roadwright::gui::tune::TuneScreen;
+    let dir = project(&[]);
+    let out = dir.path().join("tuned");
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    common::studio::menu(&mut harness, "Race", "Tune");
+    // The mission shown is chosen, and its settings are offered in their own group.
+    harness.get_by_label("mission: turn limit");
+    harness.get_by_label("mission objective deliver: count");
+    let form = &mut harness
+        .state_mut()
+        .screen_mut::<TuneScreen>()
+        .expect("the Tune screen")
+        .form;
+    assert_eq!(form.mission, Some(courier));
+    form.setup.players = 2;
+    form.budget = 400;
+    "racer".clone_into(&mut form.bot);
+    form.out = out.display().to_string();
+    for row in &mut form.parameters {
+        row.chosen = matches!(
+            &row.offered.parameter,
+            Parameter::Mission(MissionParameter::TurnLimit { .. })
+        );
+        if let Parameter::Mission(MissionParameter::TurnLimit { min, max }) =
+            &mut row.offered.parameter
+        {
+            (*min, *max) = (5, 25);
+        }
+    }
+    for row in &mut form.objectives {
+        row.chosen = matches!(row.objective, Objective::SideFairShare { .. });
+    }
+    harness.run();
+    let report = tune_to_the_end(&mut harness);
+    let change = report
+        .changes
+        .iter()
+        .find(|c| c.parameter == "mission: turn limit")
+        .expect("the turn limit moved");
+    assert_eq!(change.before, "25");
+    let tuned: u32 = change.after.parse().expect("a turn");
+    assert_ne!(tuned, 25);
+    let written = report.mission_file.clone().expect("the tuned mission");
+    assert!(
+        fs::read_to_string(&written)
+            .expect("written")
+            .contains(&format!("turn: {tuned},"))
+    );
+    let turn = |harness: &Harness<'static, StudioApp>| match harness
+        .state()
+        .workspace()
+        .document(courier)
+        .map(|d| &d.document)
+    {
+        Some(Document::Mission(mission)) => mission.turn_limit.turn,
+        _ => panic!("the courier is open"),
+    };
+    assert_eq!(turn(&harness), 25, "nothing applied before Apply");
+    harness.get_by_label("Apply to the project").click();
+    settle(&mut harness);
+    assert_eq!(turn(&harness), tuned);
+    assert!(
+        harness
+            .state()
+            .status()
+            .is_some_and(|s| s.starts_with("Applied the tuned settings to courier.ron")),
+        "{:?}",
+        harness.state().status()
+    );
+    harness.key_press(Key::Escape);
+    settle(&mut harness);
+    assert_eq!(harness.state().shown_screen(), ScreenKind::Editor);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    settle(&mut harness);
+    assert_eq!(turn(&harness), 25, "one undo takes the tuned settings back");
+}
+
 #[test]
 fn print_to_pdf_writes_the_sheet_of_the_mission_shown_as_edited() {
     use roadwright::gui::StudioCommand;

@@ -21,9 +21,9 @@ use std::sync::Arc;
 
 use super::workspace::{DocumentId, Workspace};
 use crate::content::Document;
-use crate::content::tuning::{Objective, TuningSpec};
+use crate::content::tuning::{Objective, Parameter, TuningSpec};
 use crate::sim::tune::run::{Report, RunError, RunProgress, prepare_output};
-use crate::sim::tune::{Offered, Plan, Tuning, offered};
+use crate::sim::tune::{Offered, Plan, Tuning, offered, offered_in_mission};
 use crate::validate::checked_track::CheckedTrack;
 use worker::{TuneRun, TuneUpdate};
 
@@ -62,6 +62,8 @@ pub struct TuneForm {
     pub confirm_races: u32,
     /// Races the whole run may play.
     pub budget: u32,
+    /// Whether the search ends at the first candidate that meets every objective.
+    pub stop_when_met: bool,
     /// The search's seed.
     pub seed: u64,
     /// Every parameter of the content, ticked or not.
@@ -124,6 +126,7 @@ impl TuneForm {
             players: u8::try_from(self.setup.players).unwrap_or(u8::MAX),
             bots: vec![self.bot.as_str().into()],
             budget: self.budget,
+            stop_when_met: self.stop_when_met,
             seed: self.seed,
             parameters: self
                 .parameters
@@ -154,6 +157,8 @@ impl TuneForm {
 pub enum TuneRequest {
     /// Show the tuned pack against the pack as it is on the simulation screen.
     Compare,
+    /// Set the tuned mission's settings into the mission tuned, as one undoable edit.
+    ApplyMission,
     /// Back to the editor.
     Close,
 }
@@ -202,6 +207,8 @@ pub struct TuneScreen {
     notice: Option<String>,
     /// The spec file last saved, and the command that runs it.
     saved: Option<String>,
+    /// The mission whose settings the parameters offer (`None`: no mission's).
+    mission_rows: Option<DocumentId>,
 }
 
 impl TuneScreen {
@@ -228,7 +235,7 @@ impl TuneScreen {
                 chosen: false,
             })
             .collect();
-        Self {
+        let mut screen = Self {
             form: TuneForm {
                 setup,
                 mission: workspace.mission_shown(shown),
@@ -237,6 +244,7 @@ impl TuneScreen {
                 confirm_top: crate::content::tuning::DEFAULT_CONFIRM_TOP,
                 confirm_races: crate::content::tuning::DEFAULT_CONFIRM_RACES,
                 budget: 4_000,
+                stop_when_met: false,
                 seed: 1,
                 parameters,
                 objectives: default_objectives(),
@@ -255,7 +263,37 @@ impl TuneScreen {
             error: None,
             notice: None,
             saved: None,
+            mission_rows: None,
+        };
+        screen.offer_mission_settings(workspace);
+        screen
+    }
+
+    /// Offers the settings of the mission chosen on the form as parameters (grouped as
+    /// "Mission", first), in place of those of the mission chosen before; nothing when the
+    /// mission chosen is the one offered already.
+    pub fn offer_mission_settings(&mut self, workspace: &Workspace) {
+        if self.mission_rows == self.form.mission {
+            return;
         }
+        self.mission_rows = self.form.mission;
+        self.form
+            .parameters
+            .retain(|row| !matches!(row.offered.parameter, Parameter::Mission(_)));
+        let Some(id) = self.form.mission else {
+            return;
+        };
+        let Some(Document::Mission(mission)) = workspace.document(id).map(|d| &d.document) else {
+            return;
+        };
+        let rules = crate::gui::race::launch::mission_rules(workspace, id).ok();
+        let rows = offered_in_mission(mission, rules.as_ref().map(|r| &r.track))
+            .into_iter()
+            .map(|offered| ParameterRow {
+                offered,
+                chosen: false,
+            });
+        self.form.parameters.splice(0..0, rows);
     }
 
     /// Writes the form as a tuning spec in the project's `tuning/` folder under a free name
@@ -408,13 +446,35 @@ impl TuneScreen {
             .bot_profiles()
             .map(|p| (p.id.to_string(), p.clone()))
             .collect();
-        let mut tuning = Tuning::new(spec, pack, checked, &profiles).map_err(|e| e.to_string())?;
-        if let Some(id) = self.form.mission
-            && let Some(Document::Mission(mission)) = workspace.document(id).map(|d| &d.document)
-        {
-            tuning = tuning
-                .with_mission(mission.clone(), &profiles)
-                .map_err(|e| e.to_string())?;
+        let mission = self.form.mission.and_then(|id| {
+            let open = workspace.document(id)?;
+            let Document::Mission(mission) = &open.document else {
+                return None;
+            };
+            Some((mission.clone(), workspace.validation_path(id)))
+        });
+        let track_file = match &mission {
+            Some((mission, path)) => path.as_ref().map(|path| {
+                crate::gui::validation::mission_track_path(path, mission.track.as_str())
+            }),
+            None => self
+                .form
+                .setup
+                .track
+                .and_then(|id| workspace.document(id)?.path.clone()),
+        };
+        let mission_file = mission.as_ref().and_then(|(_, path)| path.clone());
+        let mut tuning = Tuning::new(
+            spec,
+            pack,
+            checked,
+            mission.map(|(mission, _)| mission),
+            &profiles,
+        )
+        .map_err(|e| e.to_string())?;
+        tuning.track_file = track_file;
+        if let Some(mission) = &mut tuning.mission {
+            mission.file = mission_file;
         }
         let out = PathBuf::from(self.form.out.trim());
         if out.as_os_str().is_empty() {
@@ -526,6 +586,40 @@ impl TuneScreen {
         }
     }
 
+    /// The mission the run tuned, as it is edited now, with the settings the run's result moves
+    /// set into it (what was edited since the run kept), and whether the result changes the
+    /// pack too (the tuned pack is in the output folder; applying the mission leaves the pack).
+    pub fn tuned_mission(
+        &self,
+        workspace: &Workspace,
+    ) -> Result<(DocumentId, crate::content::mission::Mission, bool), String> {
+        let finished = self.finished.as_ref().ok_or("no tuning has finished")?;
+        let id = finished.ran_on.mission.ok_or("the run played no mission")?;
+        let Some(Document::Mission(open)) = workspace.document(id).map(|d| &d.document) else {
+            return Err("the mission tuned is no longer open".to_owned());
+        };
+        let mut mission = open.clone();
+        finished
+            .tuning
+            .set_mission_settings(&finished.report.point, &mut mission);
+        let changes_pack = finished
+            .tuning
+            .moved(&finished.report.point)
+            .any(|d| !matches!(d.parameter, Parameter::Mission(_)));
+        Ok((id, mission, changes_pack))
+    }
+
+    /// Whether the finished run's result moves any of the mission's settings.
+    #[must_use]
+    pub fn result_moves_mission(&self) -> bool {
+        self.finished.as_ref().is_some_and(|finished| {
+            finished
+                .tuning
+                .moved(&finished.report.point)
+                .any(|d| matches!(d.parameter, Parameter::Mission(_)))
+        })
+    }
+
     /// The tuned pack (as written) against the pack as it was tuned, on the fresh seeds of
     /// the run's final measurement.
     pub fn comparison(&self) -> Result<crate::gui::simulation::TunedComparison, String> {
@@ -540,13 +634,14 @@ impl TuneScreen {
             .retain(|file| !matches!(file.document, Document::Track(_)));
         let track = finished.track.clone();
         let ruleset = tuning.spec.ruleset.as_str();
-        let batch = |pack: &crate::content::RawPack| {
+        let batch = |pack: &crate::content::RawPack, point: &[usize]| {
             let mut loaded = crate::sim::race_from_documents(pack, &track, ruleset)
                 .map_err(|e| e.to_string())?;
             // The tuning's own batch: under a mission, its seating, side bots and rules.
             let spec = tuning
                 .batch(
                     loaded.rules.content.clone(),
+                    point,
                     finished.report.plan.final_races,
                     crate::sim::tune::final_seed(tuning.spec.seed),
                 )?
@@ -554,8 +649,9 @@ impl TuneScreen {
             loaded.rules = Arc::clone(&spec.rules);
             Ok::<_, String>((spec, loaded))
         };
-        let (tuned, loaded) = batch(&tuned_pack)?;
-        let (current, _) = batch(&tuning.pack)?;
+        // Each plays its own mission: the tuned one with the tuned pack.
+        let (tuned, loaded) = batch(&tuned_pack, &finished.report.point)?;
+        let (current, _) = batch(&tuning.pack, &tuning.baseline())?;
         Ok(crate::gui::simulation::TunedComparison {
             tuned,
             loaded,
@@ -577,10 +673,22 @@ impl TuneScreen {
 fn default_objectives() -> Vec<ObjectiveRow> {
     let row = |objective, chosen| ObjectiveRow { objective, chosen };
     vec![
-        row(Objective::FairShare { weight: 1.0 }, true),
+        row(
+            Objective::FairShare {
+                weight: 1.0,
+                within: None,
+            },
+            true,
+        ),
         row(Objective::WinRateSpread { weight: 1.0 }, false),
         row(Objective::FirstSeatAdvantage { weight: 0.5 }, false),
-        row(Objective::SideFairShare { weight: 1.0 }, false),
+        row(
+            Objective::SideFairShare {
+                weight: 1.0,
+                within: None,
+            },
+            false,
+        ),
         row(
             Objective::RaceLength {
                 min_turns: 5.0,

@@ -2,9 +2,12 @@
 //! objectives, progress and result in the middle. What it shows lives in the screen's state
 //! ([`super::TuneScreen`]); this file only draws it and turns clicks into edits and requests.
 
+use std::path::Path;
+
 use egui::{ComboBox, Panel, RichText, ScrollArea, Ui};
 
 use super::{ObjectiveRow, ParameterRow, TuneRequest, TuneScreen};
+use crate::content::mission_tuning::MissionParameter;
 use crate::content::tuning::{METRIC_IDS, Objective, Parameter};
 use crate::gui::workspace::Workspace;
 use crate::sim::stats::Interval;
@@ -19,6 +22,7 @@ impl TuneScreen {
         }
         let mut requests = Vec::new();
         Panel::top("tune_form").show(ui, |ui| self.form_ui(ui, workspace, &mut requests));
+        self.offer_mission_settings(workspace);
         Panel::left("tune_parameters")
             .resizable(true)
             .default_size(440.0)
@@ -251,7 +255,7 @@ impl TuneScreen {
                     .count();
                 egui::CollapsingHeader::new(format!("{group} ({ticked}/{})", rows.len()))
                     .id_salt(("tune_group", &group))
-                    .default_open(group == "Ruleset")
+                    .default_open(group == "Ruleset" || group == "Mission")
                     // A filter opens every group with a match (a collapsed one hides it).
                     .open((!filter.is_empty()).then_some(true))
                     .show(ui, |ui| {
@@ -281,6 +285,15 @@ impl TuneScreen {
                     ui.end_row();
                 }
             });
+        ui.checkbox(
+            &mut self.form.stop_when_met,
+            "Stop when every ticked objective is met",
+        )
+        .on_hover_text(
+            "End the search at the first candidate that meets them all (a fair share within \
+             its band, a length in its range): it is then measured on fresh seeds as the best \
+             always is",
+        );
     }
 
     fn progress_ui(&self, ui: &mut Ui) {
@@ -311,6 +324,25 @@ impl TuneScreen {
         }
     }
 
+    /// Where the tuned mission is, and the button that applies it to the project.
+    fn tuned_mission_ui(&self, ui: &mut Ui, file: &Path, requests: &mut Vec<TuneRequest>) {
+        ui.label(format!("The tuned mission is {}", file.display()));
+        if ui
+            .add_enabled(
+                self.result_moves_mission(),
+                egui::Button::new("Apply to the project"),
+            )
+            .on_hover_text(
+                "Set the tuned mission's settings into the mission tuned, as one edit (undo \
+                 takes it back)",
+            )
+            .on_disabled_hover_text("The result changes none of the mission's settings")
+            .clicked()
+        {
+            requests.push(TuneRequest::ApplyMission);
+        }
+    }
+
     fn result_ui(&self, ui: &mut Ui, requests: &mut Vec<TuneRequest>) {
         let Some(finished) = &self.finished else {
             return;
@@ -329,6 +361,13 @@ impl TuneScreen {
                     " Its figures are the search's, on the seeds it was picked on (they flatter \
                      it); run again to resume and measure it on fresh seeds."
                 }
+            ));
+        }
+        if let Some(met) = report.good_enough {
+            ui.label(format!(
+                "Good enough: evaluation {met} of {} met every objective, and the search \
+                 stopped there.",
+                report.plan.evaluations
             ));
         }
         ui.label(format!(
@@ -379,8 +418,8 @@ impl TuneScreen {
                 .map(|(before, after)| {
                     (
                         before.name.clone(),
-                        format!("{:.2} ({})", before.value, before.verdict()),
-                        format!("{:.2} ({})", after.value, after.verdict()),
+                        format!("{:.2} ({})", before.value, before.verdict_words()),
+                        format!("{:.2} ({})", after.value, after.verdict_words()),
                         String::new(),
                     )
                 }),
@@ -389,6 +428,9 @@ impl TuneScreen {
         // The run's own verdict, not the form's: the form may have changed since the run.
         if let Some(confirmation) = &report.confirmation {
             confirmation_ui(ui, confirmation);
+        }
+        if let Some(file) = &report.mission_file {
+            self.tuned_mission_ui(ui, file, requests);
         }
         if ui
             .button("Compare on the simulation screen")
@@ -461,8 +503,52 @@ fn parameter_row(ui: &mut Ui, row: &mut ParameterRow) {
                 let listed: Vec<String> = choices.iter().map(|m| format!("{m:?}")).collect();
                 choices_label(ui, &listed);
             }
+            Parameter::Mission(setting) => mission_setting_row(ui, setting),
         }
     });
+}
+
+/// A mission setting's range, or the spaces a placed car may start on (typed as a list).
+fn mission_setting_row(ui: &mut Ui, setting: &mut MissionParameter) {
+    match setting {
+        MissionParameter::TurnLimit { min, max }
+        | MissionParameter::ObjectiveCount { min, max, .. }
+        | MissionParameter::DeckChangeCount { min, max, .. } => range(ui, min, max),
+        MissionParameter::ObjectiveVp { min, max, .. }
+        | MissionParameter::CarDamage { min, max, .. }
+        | MissionParameter::Vp { min, max, .. } => range(ui, min, max),
+        MissionParameter::CarStart { team, car, spaces } => {
+            let listed = spaces
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            // The text as typed lives in the screen's memory while it is edited: a space half
+            // typed ("3.") is not a space yet and would otherwise vanish from the field.
+            let id = ui.make_persistent_id(("car_start", team.as_str(), car.as_str()));
+            let mut text: String = ui.data_mut(|d| d.get_temp(id)).unwrap_or(listed);
+            let label = ui.label("on");
+            let edit = ui
+                .add(egui::TextEdit::singleline(&mut text).desired_width(180.0))
+                .labelled_by(label.id)
+                .on_hover_text(
+                    "the spaces it may start on, like 3.1, 3.2 (the one it is placed on is \
+                     tried as well)",
+                );
+            if edit.changed() {
+                // Only what reads as spaces is kept; a space half typed waits for its digits.
+                *spaces = text
+                    .split(',')
+                    .filter_map(|part| part.trim().parse().ok())
+                    .collect();
+            }
+            if edit.has_focus() {
+                ui.data_mut(|d| d.insert_temp(id, text));
+            } else {
+                ui.data_mut(|d| d.remove::<String>(id));
+            }
+        }
+    }
 }
 
 /// The choices a parameter may take, cut to the panel's width (all of them on hover).
@@ -531,7 +617,25 @@ fn objective_row(ui: &mut Ui, index: usize, row: &mut ObjectiveRow) {
             bound(ui, "above", above);
             bound(ui, "below", below);
         }
-        _ => {}
+        Objective::FairShare { within, .. } | Objective::SideFairShare { within, .. } => {
+            let mut on = within.is_some();
+            let tick = ui
+                .checkbox(&mut on, "within ±")
+                .on_hover_text("near enough: this many points either side of the fair share");
+            if tick.changed() {
+                *within = on.then_some(3.0);
+            }
+            if let Some(points) = within {
+                ui.add(
+                    egui::DragValue::new(points)
+                        .range(0.0..=50.0)
+                        .speed(0.1)
+                        .suffix(" points"),
+                )
+                .labelled_by(tick.id);
+            }
+        }
+        Objective::WinRateSpread { .. } | Objective::FirstSeatAdvantage { .. } => {}
     });
     let weight = row.objective.weight_mut();
     ui.horizontal(|ui| {
@@ -640,18 +744,39 @@ fn confirmation_ui(ui: &mut Ui, confirmation: &crate::sim::tune::confirm::Confir
             (team.clone(), rate_text(*before), after, String::new())
         }),
     );
+    if !confirmation.baseline.sides.is_empty() {
+        before_after(
+            ui,
+            "tune_confirmed_sides",
+            "side",
+            confirmation.baseline.sides.iter().map(|(side, before)| {
+                let after = chosen
+                    .sides
+                    .get(side)
+                    .map_or_else(String::new, |a| rate_text(*a));
+                (side.clone(), rate_text(*before), after, String::new())
+            }),
+        );
+    }
     if confirmation.aims_at_fair_share {
+        let who = if confirmation.by_sides {
+            "side"
+        } else {
+            "team"
+        };
         if chosen.fair() {
             ui.label(format!(
-                "Under {bots} bots every team's 95% interval lies within 3 points of its fair share."
+                "Under {bots} bots every {who}'s 95% interval lies within 3 points of its fair \
+                 share ({:.1}%).",
+                chosen.fair
             ));
         } else {
             ui.colored_label(
                 ui.visuals().warn_fg_color,
                 format!(
-                    "Under {bots} bots some team's 95% interval reaches {:.2} points from its \
-                     fair share: the tuned pack is not shown fair for them.",
-                    chosen.fair_reach
+                    "Under {bots} bots some {who}'s 95% interval reaches {:.2} points from its \
+                     fair share ({:.1}%): the result is not shown fair for them.",
+                    chosen.fair_reach, chosen.fair
                 ),
             );
         }

@@ -4,6 +4,7 @@
 use egui::Ui;
 
 use super::{TuneRequest, TuneScreen};
+use crate::edit::Edit;
 use crate::gui::action::Action;
 use crate::gui::command::{OpenScreen, StudioCommand};
 use crate::gui::screen::{Screen, ScreenKind, StudioView};
@@ -34,6 +35,32 @@ impl Screen for TuneScreen {
                         StudioCommand::Say(format!("The tuned pack cannot be compared: {error}"))
                     }
                 }),
+                TuneRequest::ApplyMission => {
+                    let said = match self.tuned_mission(studio.session.workspace()) {
+                        Ok((id, mission, changes_pack)) => {
+                            let edit = Edit::Mission(Box::new(mission));
+                            if studio.session.edit(id, &edit, None) {
+                                let name = studio.session.workspace().display_name(id);
+                                if changes_pack {
+                                    format!(
+                                        "Applied the tuned settings to {name} (undo takes them \
+                                         back); the pack's changes are in the tuned pack, not \
+                                         applied"
+                                    )
+                                } else {
+                                    format!(
+                                        "Applied the tuned settings to {name} (undo takes them \
+                                         back)"
+                                    )
+                                }
+                            } else {
+                                "The tuned settings were not applied".to_owned()
+                            }
+                        }
+                        Err(error) => format!("The tuned mission cannot be applied: {error}"),
+                    };
+                    studio.commands.push(StudioCommand::Say(said));
+                }
                 TuneRequest::Close => studio
                     .commands
                     .push(StudioCommand::Act(Action::BackToEditor)),

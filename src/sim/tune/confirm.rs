@@ -38,8 +38,11 @@ pub struct Confirmed {
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub sides: BTreeMap<String, Interval>,
     /// How far, in points, the farthest end of any team's 95% interval lies from the fair
-    /// share ([`fair_reach`]).
+    /// share ([`fair_reach`]); under a mission, any side's from its fair share
+    /// ([`side_fair_reach`]).
     pub fair_reach: f64,
+    /// The fair share that is measured from, in percent.
+    pub fair: f64,
 }
 
 /// How near its fair share a team must be, in points, at both ends of its 95% interval, for a
@@ -78,9 +81,11 @@ pub struct Confirmation {
     pub candidates: Vec<Confirmed>,
     /// The index in `candidates` of the one chosen (and written).
     pub chosen: usize,
-    /// Whether the spec aims at every team's fair share: then the report says whether the
-    /// chosen candidate is fair ([`Confirmed::fair`]) for the stronger bots.
+    /// Whether the spec aims at every team's (or side's) fair share: then the report says
+    /// whether the chosen candidate is fair ([`Confirmed::fair`]) for the stronger bots.
     pub aims_at_fair_share: bool,
+    /// Whether fairness is measured by the mission's sides rather than the teams.
+    pub by_sides: bool,
 }
 
 impl Confirmation {
@@ -111,8 +116,19 @@ pub fn bots_in_words(ids: &[String]) -> String {
 /// of `players` players (0 with no team).
 #[must_use]
 pub fn fair_reach(teams: &BTreeMap<String, Interval>, players: u8) -> f64 {
-    let fair = 100.0 / f64::from(players.max(1));
-    teams
+    fair_reach_from(teams, 100.0 / f64::from(players.max(1)))
+}
+
+/// How far, in points, the farthest end of any side's 95% interval lies from its fair share
+/// (the races some side won, shared evenly: draws are nobody's), and that share in percent.
+#[must_use]
+pub fn side_fair_reach(sides: &BTreeMap<String, Interval>) -> (f64, f64) {
+    let fair = 100.0 * sides.values().map(|i| i.rate).sum::<f64>() / sides.len().max(1) as f64;
+    (fair, fair_reach_from(sides, fair))
+}
+
+fn fair_reach_from(rates: &BTreeMap<String, Interval>, fair: f64) -> f64 {
+    rates
         .values()
         .map(|i| {
             (i.low * 100.0 - fair)
@@ -181,11 +197,14 @@ pub fn confirm(
             baseline: before,
             candidates,
             chosen,
-            aims_at_fair_share: tuning
-                .spec
-                .objectives
-                .iter()
-                .any(|o| matches!(o, crate::content::tuning::Objective::FairShare { .. })),
+            aims_at_fair_share: tuning.spec.objectives.iter().any(|o| {
+                matches!(
+                    o,
+                    crate::content::tuning::Objective::FairShare { .. }
+                        | crate::content::tuning::Objective::SideFairShare { .. }
+                )
+            }),
+            by_sides: tuning.mission.is_some(),
         },
         point,
     )))
@@ -200,13 +219,25 @@ fn confirmed(
     evaluation: &Evaluation,
 ) -> Confirmed {
     let teams = team_rates(evaluation);
+    let sides = side_rates(evaluation);
+    // A mission is fair by its sides: its teams share their side's wins.
+    let (fair, fair_reach) = if tuning.mission.is_some() {
+        side_fair_reach(&sides)
+    } else {
+        let players = tuning.spec.players;
+        (
+            100.0 / f64::from(players.max(1)),
+            fair_reach(&teams, players),
+        )
+    };
     Confirmed {
         rank,
         changes: changes(tuning, baseline, point),
         score: evaluation.score,
         objectives: evaluation.objectives.clone(),
-        fair_reach: fair_reach(&teams, tuning.spec.players),
-        sides: side_rates(evaluation),
+        fair_reach,
+        fair,
+        sides,
         teams,
     }
 }

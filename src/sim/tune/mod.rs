@@ -26,7 +26,7 @@ pub mod confirm;
 mod parameters;
 pub mod run;
 
-pub use parameters::{Dimension, Offered, Value, offered};
+pub use parameters::{Dimension, Offered, Value, offered, offered_in_mission};
 use parameters::{dimension, set};
 
 use super::batch::{BatchSpec, Shard, fold_shard};
@@ -34,7 +34,7 @@ use super::ntbea::Ntbea;
 use super::stats::BatchStats;
 use crate::content::RawPack;
 use crate::content::bot_profile::BotProfile;
-use crate::content::tuning::{Objective, TuningSpec};
+use crate::content::tuning::{Objective, Parameter, TuningSpec};
 use crate::rules::RaceRules;
 use crate::validate::checked_track::CheckedTrack;
 use crate::validate::pack::validate_pack;
@@ -78,6 +78,8 @@ pub struct Tuning {
     pub mission: Option<TuneMission>,
     /// The stronger bots that confirm the search's best candidates, if the spec asks for it.
     pub confirm: Option<ConfirmPlan>,
+    /// The track's file, where it is known: a tuned mission written elsewhere names it.
+    pub track_file: Option<std::path::PathBuf>,
 }
 
 /// A confirmation ready to play: the spec's [`crate::content::tuning::Confirm`] with its bot
@@ -100,6 +102,8 @@ pub struct TuneMission {
     pub mission: crate::content::mission::Mission,
     /// The bot profile each side is always played by, side by side.
     pub side_bots: Vec<Option<BotProfile>>,
+    /// The file it was read from, where it is known: a tuned mission is never written over it.
+    pub file: Option<std::path::PathBuf>,
 }
 
 impl Tuning {
@@ -118,10 +122,11 @@ impl Tuning {
                 ))
             })?;
         let profiles = super::profiles::profiles_in(&pack.root);
-        let mission = match &spec.mission {
+        let mission_file = spec.mission.as_ref().map(|file| folder.join(file.as_str()));
+        let mission = match &mission_file {
             None => None,
-            Some(file) => {
-                let path = folder.join(file.as_str());
+            Some(path) => {
+                let path = path.clone();
                 match crate::content::Document::load(&path) {
                     Ok(loaded) => match loaded.document {
                         crate::content::Document::Mission(mission) => Some(mission),
@@ -137,26 +142,29 @@ impl Tuning {
                 }
             }
         };
-        let tuning = Self::new(spec, pack, track, &profiles)?;
-        match mission {
-            Some(mission) => tuning.with_mission(mission, &profiles),
-            None => Ok(tuning),
+        let track_file = folder.join(spec.track.as_str());
+        let mut tuning = Self::new(spec, pack, track, mission, &profiles)?;
+        tuning.track_file = Some(track_file);
+        if let Some(mission) = &mut tuning.mission {
+            mission.file = mission_file;
         }
+        Ok(tuning)
     }
 
-    /// The tuning with its races playing `mission`: checked against the pack as it is and the
-    /// track, its player count among those the mission allows, its sides' bots found in
-    /// `profiles`.
-    pub fn with_mission(
-        mut self,
+    /// The mission the races play, ready: checked against the pack as it is and the track,
+    /// its player count among those the mission allows, its sides' bots found in `profiles`.
+    fn tune_mission(
+        spec: &TuningSpec,
+        pack: &RawPack,
+        track: &CheckedTrack,
         mission: crate::content::mission::Mission,
         profiles: &BTreeMap<String, BotProfile>,
-    ) -> Result<Self, TuneError> {
-        let content = validate_pack(&self.pack).0.ok_or_else(|| {
+    ) -> Result<TuneMission, TuneError> {
+        let content = validate_pack(pack).0.ok_or_else(|| {
             TuneError::Setup("the content has errors: `roadwright validate` lists them".to_owned())
         })?;
         let checked =
-            crate::validate::mission::CheckedMission::from_mission(&mission, &content, &self.track)
+            crate::validate::mission::CheckedMission::from_mission(&mission, &content, track)
                 .map_err(|found| {
                     TuneError::Setup(format!(
                         "the mission `{}` does not check against the pack and track: {}",
@@ -164,13 +172,13 @@ impl Tuning {
                         found.first().map_or_else(String::new, ToString::to_string)
                     ))
                 })?;
-        if !checked.players.contains(&self.spec.players) {
+        if !checked.players.contains(&spec.players) {
             let counts: Vec<String> = checked.players.iter().map(u8::to_string).collect();
             return Err(TuneError::Setup(format!(
                 "the mission `{}` is played by {} players, not {}",
                 mission.name,
                 counts.join(", "),
-                self.spec.players
+                spec.players
             )));
         }
         let side_bots = mission
@@ -186,20 +194,25 @@ impl Tuning {
                 }),
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.mission = Some(TuneMission { mission, side_bots });
-        Ok(self)
+        Ok(TuneMission {
+            mission,
+            side_bots,
+            file: None,
+        })
     }
 
-    /// The batch of `races` races from `seed` that a candidate's content plays: the spec's
-    /// seats and bots on the track, or the mission's seating and side bots. `None` when the
-    /// content cannot be raced (the mission does not check against it): the candidate is out.
+    /// The batch of `races` races from `seed` that the candidate at `point` plays, with its
+    /// pack's checked `content`: the spec's seats and bots on the track, or the candidate
+    /// mission's seating and side bots. `None` when the candidate cannot be raced (its mission
+    /// does not check against its pack and the track): the candidate is out.
     pub fn batch(
         &self,
         content: crate::validate::checked::Content,
+        point: &[usize],
         races: usize,
         seed: u64,
     ) -> Result<Option<BatchSpec>, String> {
-        self.batch_with(content, &self.bots, races, seed)
+        self.batch_with(content, point, &self.bots, races, seed)
     }
 
     /// [`Self::batch`] with other bots in the seats (a mission's sides keep the bots the
@@ -207,6 +220,7 @@ impl Tuning {
     pub fn batch_with(
         &self,
         content: crate::validate::checked::Content,
+        point: &[usize],
         bots: &[BotProfile],
         races: usize,
         seed: u64,
@@ -218,11 +232,12 @@ impl Tuning {
                 .map(Some)
                 .map_err(|e| e.to_string());
         };
-        let Ok(checked) = crate::validate::mission::CheckedMission::from_mission(
-            &mission.mission,
-            &content,
-            &self.track,
-        ) else {
+        let played = self
+            .candidate_mission(point)
+            .unwrap_or_else(|| mission.mission.clone());
+        let Ok(checked) =
+            crate::validate::mission::CheckedMission::from_mission(&played, &content, &self.track)
+        else {
             return Ok(None);
         };
         let setup = crate::rules::RaceSetup::for_mission(
@@ -241,12 +256,14 @@ impl Tuning {
         Ok(Some(spec))
     }
 
-    /// The spec read against a pack and a track already at hand (the studio's documents as
-    /// edited): the bots from `profiles` by id, and each parameter's current value in the pack.
+    /// The spec read against a pack, a track and the mission its races play, already at hand
+    /// (the studio's documents as edited): the bots from `profiles` by id, and each
+    /// parameter's current value in the pack or the mission.
     pub fn new(
         spec: TuningSpec,
         pack: RawPack,
         track: CheckedTrack,
+        mission: Option<crate::content::mission::Mission>,
         profiles: &BTreeMap<String, BotProfile>,
     ) -> Result<Self, TuneError> {
         let errors = crate::validate::tuning::errors(&spec);
@@ -268,12 +285,21 @@ impl Tuning {
                 races: confirm.races as usize,
             }),
         };
+        let mission = mission
+            .map(|mission| Self::tune_mission(&spec, &pack, &track, mission, profiles))
+            .transpose()?;
         let dimensions = spec
             .parameters
             .iter()
             .enumerate()
             .map(|(index, parameter)| {
-                dimension(&pack, parameter, &spec.ruleset).map_err(|message| TuneError::Reference {
+                dimension(
+                    &pack,
+                    mission.as_ref().map(|m| &m.mission),
+                    parameter,
+                    &spec.ruleset,
+                )
+                .map_err(|message| TuneError::Reference {
                     index: index + 1,
                     message,
                 })
@@ -285,8 +311,9 @@ impl Tuning {
             track,
             bots,
             dimensions,
-            mission: None,
+            mission,
             confirm,
+            track_file: None,
         })
     }
 
@@ -334,6 +361,48 @@ impl Tuning {
         pack
     }
 
+    /// The mission the candidate at `point` plays: the mission as written with its own
+    /// settings at the point's values (those at their baseline left as written). `None`
+    /// without a mission.
+    #[must_use]
+    pub fn candidate_mission(&self, point: &[usize]) -> Option<crate::content::mission::Mission> {
+        let mut mission = self.mission.as_ref()?.mission.clone();
+        self.set_mission_settings(point, &mut mission);
+        Some(mission)
+    }
+
+    /// The parameters the candidate at `point` moves from the baseline.
+    pub fn moved<'t>(&'t self, point: &'t [usize]) -> impl Iterator<Item = &'t Dimension> {
+        let baseline = self.baseline();
+        self.dimensions
+            .iter()
+            .zip(point)
+            .zip(baseline)
+            .filter(|((_, index), base)| **index != *base)
+            .map(|((dimension, _), _)| dimension)
+    }
+
+    /// Sets into `mission` the mission settings the candidate at `point` moves from the
+    /// baseline, and nothing else: the studio applies a tuned mission to the mission as it is
+    /// edited now, keeping what was changed there since the run.
+    pub fn set_mission_settings(
+        &self,
+        point: &[usize],
+        mission: &mut crate::content::mission::Mission,
+    ) {
+        let baseline = self.baseline();
+        for ((dimension, &index), &base) in self.dimensions.iter().zip(point).zip(&baseline) {
+            if index == base {
+                continue;
+            }
+            if let (Parameter::Mission(parameter), Some(value)) =
+                (&dimension.parameter, dimension.values.get(index))
+            {
+                parameter.set(mission, value);
+            }
+        }
+    }
+
     /// Plays `races` races of the candidate at `point` from `seed` and scores them.
     pub fn evaluate(
         &self,
@@ -366,7 +435,7 @@ impl Tuning {
         let Some(content) = validate_pack(&pack).0 else {
             return Ok(out());
         };
-        let Some(spec) = self.batch_with(content, bots, races, seed)? else {
+        let Some(spec) = self.batch_with(content, point, bots, races, seed)? else {
             return Ok(out());
         };
         let folded = fold_shard(&spec, Shard::WHOLE, threads, false, &|_| {}, cancel)?;
@@ -447,6 +516,33 @@ pub struct ObjectiveValue {
     pub shortfall: f64,
     /// The shortfall times the weight.
     pub weighted: f64,
+    /// For a fair-share objective: the team or side farthest from its share, with its 95%
+    /// interval, which says whether a shortfall is beyond noise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Evidence>,
+}
+
+/// The team or side a fair-share objective is judged by (the one farthest from its share),
+/// its win rate's 95% interval, and the band it is asked to lie in.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Evidence {
+    /// The team's or side's id.
+    pub who: String,
+    /// Its win rate.
+    pub rate: super::stats::Interval,
+    /// Its fair share, in percent.
+    pub fair: f64,
+    /// How near the fair share is near enough, in points (0: the share itself).
+    pub within: f64,
+}
+
+impl Evidence {
+    /// Whether its 95% interval reaches the band: then a shortfall may be noise.
+    #[must_use]
+    pub fn reaches_band(&self) -> bool {
+        let (low, high) = (self.rate.low * 100.0, self.rate.high * 100.0);
+        low <= self.fair + self.within && high >= self.fair - self.within
+    }
 }
 
 impl ObjectiveValue {
@@ -456,10 +552,36 @@ impl ObjectiveValue {
         self.shortfall <= 0.0
     }
 
-    /// "met" or "unmet".
+    /// "met"; "unmet" when nothing says the shortfall may be noise; "not shown" for a fair
+    /// share missed by a team or side whose 95% interval still reaches the band (the races do
+    /// not show it is missed). "Unmet" is said of a fair share only with the interval that
+    /// shows it ([`Self::verdict_words`]).
     #[must_use]
     pub fn verdict(&self) -> &'static str {
-        if self.met() { "met" } else { "unmet" }
+        match &self.evidence {
+            _ if self.met() => "met",
+            Some(evidence) if evidence.reaches_band() => "not shown",
+            _ => "unmet",
+        }
+    }
+
+    /// The verdict with what it rests on for a fair share missed: "unmet: raiders 57.0%
+    /// (50.1-63.7), fair 50.0 ± 3".
+    #[must_use]
+    pub fn verdict_words(&self) -> String {
+        match &self.evidence {
+            Some(e) if !self.met() => format!(
+                "{}: {} {:.1}% ({:.1}-{:.1}), fair {:.1} ± {}",
+                self.verdict(),
+                e.who,
+                e.rate.rate * 100.0,
+                e.rate.low * 100.0,
+                e.rate.high * 100.0,
+                e.fair,
+                e.within
+            ),
+            _ => self.verdict().to_owned(),
+        }
     }
 }
 
@@ -501,6 +623,7 @@ mod score_json {
 }
 
 fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> ObjectiveValue {
+    let mut evidence = None;
     let (name, value, shortfall) = match objective {
         Objective::WinRateSpread { .. } => {
             let rates: Vec<f64> = stats
@@ -513,17 +636,15 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
             let spread = if rates.is_empty() { 0.0 } else { spread };
             ("win-rate spread (points)".to_owned(), spread, spread)
         }
-        Objective::FairShare { .. } => {
+        Objective::FairShare { within, .. } => {
             let fair = 100.0 / f64::from(players.max(1));
-            let worst = stats
-                .teams
-                .values()
-                .map(|t| (t.win_rate.rate * 100.0 - fair).abs())
-                .fold(0.0, f64::max);
+            let rates = stats.teams.iter().map(|(id, t)| (id, t.win_rate));
+            let (worst, farthest) = farthest_from(rates, fair, within.unwrap_or(0.0));
+            evidence = farthest;
             (
                 "largest distance from a fair share (points)".to_owned(),
                 worst,
-                worst,
+                (worst - within.unwrap_or(0.0)).max(0.0),
             )
         }
         Objective::FirstSeatAdvantage { .. } => {
@@ -534,21 +655,20 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
                 advantage.abs(),
             )
         }
-        Objective::SideFairShare { .. } => {
+        Objective::SideFairShare { within, .. } => {
             let sides = stats.mission.as_ref().map(|m| &m.sides);
-            let worst = sides.map_or(0.0, |sides| {
+            let (worst, farthest) = sides.map_or((0.0, None), |sides| {
                 let won: usize = sides.values().map(|s| s.wins).sum();
                 // The races some side won, shared evenly: draws are nobody's.
                 let fair = 100.0 * won as f64 / (stats.races.max(1) * sides.len().max(1)) as f64;
-                sides
-                    .values()
-                    .map(|s| (s.win_rate.rate * 100.0 - fair).abs())
-                    .fold(0.0, f64::max)
+                let rates = sides.iter().map(|(id, s)| (id, s.win_rate));
+                farthest_from(rates, fair, within.unwrap_or(0.0))
             });
+            evidence = farthest;
             (
                 "largest distance of a side from its fair share (points)".to_owned(),
                 worst,
-                worst,
+                (worst - within.unwrap_or(0.0)).max(0.0),
             )
         }
         Objective::RaceLength {
@@ -585,7 +705,31 @@ fn objective_value(objective: &Objective, stats: &BatchStats, players: u8) -> Ob
         value,
         shortfall,
         weighted: shortfall * objective.weight(),
+        evidence,
     }
+}
+
+/// The largest distance, in points, of a win rate from `fair` (percent), and the team or side
+/// at that distance with the band it is asked to lie in (`None` when there is none).
+fn farthest_from<'a>(
+    rates: impl Iterator<Item = (&'a String, super::stats::Interval)>,
+    fair: f64,
+    within: f64,
+) -> (f64, Option<Evidence>) {
+    rates.fold((0.0, None), |(worst, at), (id, rate)| {
+        let distance = (rate.rate * 100.0 - fair).abs();
+        if at.is_none() || distance > worst {
+            let evidence = Evidence {
+                who: id.clone(),
+                rate,
+                fair,
+                within,
+            };
+            (distance, Some(evidence))
+        } else {
+            (worst, at)
+        }
+    })
 }
 
 /// A whole search: every evaluation, and the best point the tuples rate highest.
@@ -638,6 +782,10 @@ impl Search {
                 }
             };
             progress(step + 1, &evaluation, self);
+            if tuning.spec.stop_when_met && meets_every_objective(&evaluation) {
+                // Good enough: the spec asked to stop at the first candidate that is.
+                return Ok(());
+            }
             // NTBEA maximises; an infeasible candidate is as bad as a value can be.
             let value = if evaluation.score.is_finite() {
                 -evaluation.score
@@ -650,8 +798,22 @@ impl Search {
         Ok(())
     }
 
+    /// The evaluation (from 1) that met every objective and ended the search, when the spec
+    /// asks to stop there and one did.
+    #[must_use]
+    pub fn good_enough(&self, tuning: &Tuning) -> Option<usize> {
+        if !tuning.spec.stop_when_met {
+            return None;
+        }
+        self.evaluations
+            .iter()
+            .position(meets_every_objective)
+            .map(|i| i + 1)
+    }
+
     /// The best point found: the one NTBEA's tuples rate highest among those evaluated
-    /// (feasible ones only), or the baseline.
+    /// (feasible ones only), or the baseline; the one that met every objective, when the search
+    /// stopped there.
     #[must_use]
     pub fn best(&self, tuning: &Tuning) -> Vec<usize> {
         self.top(tuning, 1)
@@ -669,8 +831,27 @@ impl Search {
         for evaluation in self.evaluations.iter().filter(|e| e.score.is_finite()) {
             ntbea.record(&evaluation.point, -evaluation.score);
         }
-        ntbea.ranked(count)
+        let Some(met) = self.good_enough(tuning) else {
+            return ntbea.ranked(count);
+        };
+        // The candidate that met every objective leads; the tuples rank the rest.
+        let first = self.evaluations[met - 1].point.clone();
+        let mut ranked = vec![first.clone()];
+        ranked.extend(
+            ntbea
+                .ranked(count)
+                .into_iter()
+                .filter(|point| *point != first),
+        );
+        ranked.truncate(count);
+        ranked
     }
+}
+
+/// Whether a candidate meets every objective of the spec (each shortfall 0), its content
+/// feasible.
+fn meets_every_objective(evaluation: &Evaluation) -> bool {
+    evaluation.score.is_finite() && evaluation.objectives.iter().all(ObjectiveValue::met)
 }
 
 /// The seed of the final measurements: other races than the search's.
@@ -798,7 +979,10 @@ mod tests {
     #[test]
     fn the_fair_share_objective_is_the_worst_teams_distance() {
         let (spec_path, mut spec) = sample();
-        spec.objectives = vec![Objective::FairShare { weight: 2.0 }];
+        spec.objectives = vec![Objective::FairShare {
+            weight: 2.0,
+            within: None,
+        }];
         spec.bots = vec!["random".into()];
         let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
         let evaluation = tuning
@@ -863,5 +1047,196 @@ mod tests {
             moved.iter().all(|&d| usize::from(d) == other + 1),
             "{moved:?}"
         );
+    }
+
+    /// The sample courier tuned by its own turn limit (1 to 30) and delivery laps (1 to 3).
+    fn courier_turns() -> Tuning {
+        use crate::content::mission_tuning::MissionParameter;
+        let spec_path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tuning/courier-sides.ron");
+        let source = crate::content::SourceFile::read(&spec_path).expect("the sample");
+        let Ok(Document::TuningSpec(mut spec)) = Document::parse(&source) else {
+            panic!("a tuning spec");
+        };
+        spec.parameters = vec![
+            Parameter::Mission(MissionParameter::TurnLimit { min: 1, max: 30 }),
+            Parameter::Mission(MissionParameter::ObjectiveCount {
+                objective: "deliver".into(),
+                min: 1,
+                max: 3,
+            }),
+        ];
+        Tuning::prepare(&spec_path, spec).expect("prepared")
+    }
+
+    /// A candidate's mission has the mission's own settings at the candidate's values and is
+    /// otherwise the mission as written; the baseline is the mission as written; the pack is
+    /// not touched; and the races play the candidate's mission (a turn limit of 1 ends every
+    /// race at the end of turn 1).
+    #[test]
+    fn a_candidate_mission_moves_its_own_settings_and_its_races_play_it() {
+        let tuning = courier_turns();
+        let written = tuning.mission.as_ref().expect("a mission").mission.clone();
+        assert_eq!(
+            tuning.candidate_mission(&tuning.baseline()).as_ref(),
+            Some(&written)
+        );
+        let at = |dimension: usize, value: i64| {
+            tuning.dimensions[dimension]
+                .values
+                .iter()
+                .position(|v| *v == Value::Number(value))
+                .expect("in range")
+        };
+        let point = [at(0, 1), at(1, 3)];
+        let moved = tuning.candidate_mission(&point).expect("a mission");
+        assert_eq!(moved.turn_limit.turn, 1);
+        assert_eq!(
+            crate::content::mission_tuning::goal_count(&moved.objectives[0].goal),
+            Some(3)
+        );
+        let mut back = moved.clone();
+        back.turn_limit.turn = written.turn_limit.turn;
+        back.objectives[0].goal = written.objectives[0].goal.clone();
+        assert_eq!(back, written, "nothing else moved");
+        let documents = |pack: &RawPack| -> Vec<Document> {
+            pack.files.iter().map(|f| f.document.clone()).collect()
+        };
+        assert_eq!(
+            documents(&tuning.candidate(&point)),
+            documents(&tuning.pack)
+        );
+        let evaluation = tuning.evaluate(&point, 6, 5, 1, &|| false).expect("played");
+        let stats = evaluation.stats.expect("stats");
+        assert!(
+            (stats.turns.mean - 1.0).abs() < 1e-9,
+            "every race ends at turn 1: {}",
+            stats.turns.mean
+        );
+        let changes = run::changes(&tuning, &tuning.baseline(), &point);
+        let named: Vec<(&str, &str, &str)> = changes
+            .iter()
+            .map(|c| (c.parameter.as_str(), c.before.as_str(), c.after.as_str()))
+            .collect();
+        assert_eq!(
+            named,
+            [
+                ("mission: turn limit", "25", "1"),
+                ("mission objective deliver: count", "2", "3")
+            ]
+        );
+    }
+
+    /// A search told to stop when every objective is met ends at the first candidate that
+    /// meets them (here the first: a race length any race has), says so, and takes it as its
+    /// best; told nothing, it spends its plan.
+    #[test]
+    fn a_search_told_to_stop_when_met_ends_at_the_first_candidate_that_meets_every_objective() {
+        let (spec_path, mut spec) = sample();
+        spec.bots = vec!["random".into()];
+        spec.budget = 400;
+        spec.objectives = vec![Objective::RaceLength {
+            min_turns: 0.0,
+            max_turns: 1000.0,
+            weight: 1.0,
+        }];
+        spec.stop_when_met = true;
+        let tuning = Tuning::prepare(&spec_path, spec.clone()).expect("prepared");
+        let mut search = Search::default();
+        search
+            .run(&tuning, 1, &|_, _, _| {}, &|| false)
+            .expect("searched");
+        assert_eq!(search.evaluations.len(), 1);
+        assert_eq!(search.good_enough(&tuning), Some(1));
+        assert_eq!(search.best(&tuning), tuning.baseline());
+        spec.stop_when_met = false;
+        let tuning = Tuning::prepare(&spec_path, spec).expect("prepared");
+        let mut search = Search::default();
+        search
+            .run(&tuning, 1, &|_, _, _| {}, &|| false)
+            .expect("searched");
+        assert_eq!(search.evaluations.len(), tuning.plan().evaluations);
+        assert!(tuning.plan().evaluations > 1);
+        assert_eq!(search.good_enough(&tuning), None);
+    }
+
+    /// A fair share within its band is met; missed, it is "unmet" only when the farthest
+    /// side's 95% interval lies outside the band, and "not shown" when the interval reaches
+    /// it; the words give the interval either way.
+    #[test]
+    fn an_unmet_fair_share_is_said_only_with_the_interval_that_shows_it() {
+        let value = |wins: usize, races: usize, within: f64| {
+            let rate = crate::sim::stats::wilson(wins, races);
+            let distance = (rate.rate * 100.0 - 50.0).abs();
+            ObjectiveValue {
+                name: "largest distance of a side from its fair share (points)".to_owned(),
+                value: distance,
+                shortfall: (distance - within).max(0.0),
+                weighted: (distance - within).max(0.0),
+                evidence: Some(Evidence {
+                    who: "raiders".to_owned(),
+                    rate,
+                    fair: 50.0,
+                    within,
+                }),
+            }
+        };
+        assert_eq!(value(52, 100, 3.0).verdict(), "met");
+        let noisy = value(57, 100, 3.0);
+        assert_eq!(noisy.verdict(), "not shown");
+        assert!(
+            noisy
+                .verdict_words()
+                .starts_with("not shown: raiders 57.0% (47.2-66.3), fair 50.0 ± 3"),
+            "{}",
+            noisy.verdict_words()
+        );
+        let shown = value(570, 1000, 3.0);
+        assert_eq!(shown.verdict(), "unmet");
+        assert!(
+            shown
+                .verdict_words()
+                .starts_with("unmet: raiders 57.0% (53.9-60.0)"),
+            "{}",
+            shown.verdict_words()
+        );
+    }
+
+    /// Every setting offered for the courier names what the mission has, its range holds the
+    /// mission's value, and each kind the mission has is offered.
+    #[test]
+    fn every_mission_setting_offered_names_the_mission_and_holds_its_value() {
+        let tuning = courier_turns();
+        let mission = tuning.mission.as_ref().expect("a mission").mission.clone();
+        let offer = offered_in_mission(&mission, None);
+        let names: Vec<String> = offer.iter().map(|o| o.parameter.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "mission: turn limit",
+                "mission objective deliver: count",
+                "mission: finish VP",
+                "mission: kill VP"
+            ]
+        );
+        let mut spec = tuning.spec.clone();
+        spec.parameters = offer.into_iter().map(|o| o.parameter).collect();
+        let profiles = crate::sim::profiles::profiles_in(&tuning.pack.root);
+        let offered = Tuning::new(
+            spec,
+            tuning.pack.clone(),
+            tuning.track.clone(),
+            Some(mission),
+            &profiles,
+        )
+        .expect("every setting offered names the mission");
+        for dimension in &offered.dimensions {
+            assert!(
+                dimension.values.contains(&dimension.current),
+                "{}: {:?} not in {:?}",
+                dimension.name(),
+                dimension.current,
+                dimension.values
+            );
+        }
     }
 }

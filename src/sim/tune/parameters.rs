@@ -1,6 +1,7 @@
 //! What a tuning may change: each spec parameter read against the pack (its values and the
 //! pack's value), and a candidate's values set into a copy of the pack.
 
+use crate::content::mission::Mission;
 use crate::content::team_mats::Mount;
 use crate::content::text::Id;
 use crate::content::tuning::Parameter;
@@ -34,13 +35,32 @@ impl Dimension {
 /// The values a parameter may take and the pack's value, or what it names that is missing.
 pub(super) fn dimension(
     pack: &RawPack,
+    mission: Option<&Mission>,
     parameter: &Parameter,
     ruleset: &Id,
 ) -> Result<Dimension, String> {
-    let current = parameter
-        .value_in(pack, ruleset)
-        .ok_or_else(|| "it names something the pack does not have".to_owned())?;
-    let values = values_of(parameter);
+    let (current, mut values) = match parameter {
+        Parameter::Mission(setting) => {
+            let mission = mission.ok_or_else(|| {
+                "it changes a mission's setting and the spec names no mission".to_owned()
+            })?;
+            let current = setting.value_in(mission, pack).ok_or_else(|| {
+                format!("the mission `{}` has no {}", mission.name, setting.names())
+            })?;
+            (current, setting.values())
+        }
+        _ => (
+            parameter
+                .value_in(pack, ruleset)
+                .ok_or_else(|| "it names something the pack does not have".to_owned())?,
+            values_of(parameter),
+        ),
+    };
+    // A car's starting space is one of those listed or the one the mission places it on: the
+    // search starts from the mission as written.
+    if matches!(current, Value::Space(_)) && !values.contains(&current) {
+        values.insert(0, current.clone());
+    }
     if values.is_empty() {
         return Err("it leaves no value to try".to_owned());
     }
@@ -101,6 +121,7 @@ fn values_of(parameter: &Parameter) -> Vec<Value> {
             choices.iter().cloned().map(Value::Weapon).collect()
         }
         Parameter::CarMount { choices, .. } => choices.iter().copied().map(Value::Mount).collect(),
+        Parameter::Mission(setting) => setting.values(),
     }
 }
 
@@ -315,6 +336,93 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
             Document::HazardDeck(deck) => hazard_offer(deck, &mut add),
             _ => {}
         }
+    }
+    found
+}
+
+/// Every setting of `mission` a tuning could let move, grouped as "Mission", with a default
+/// range around the mission's value: the turn limit three either side (from 1), each
+/// objective's count one either side (from 1) and VP two either side, each placed car's
+/// starting space among its sector's spaces on `track` (the one it is placed on first; that one
+/// alone without the track) and its
+/// damage from none to two more, each deck change's count one either side (from 1), and the
+/// finish and kill VP one either side. A designer narrows or widens them on the Tune screen or
+/// in the spec.
+#[must_use]
+pub fn offered_in_mission(
+    mission: &Mission,
+    track: Option<&crate::content::track::Track>,
+) -> Vec<Offered> {
+    use crate::content::mission::{MissionSetup, Reward};
+    use crate::content::mission_tuning::{MissionParameter as M, VpSource};
+    let mut found = Vec::new();
+    let mut add = |parameter: M| {
+        found.push(Offered {
+            group: "Mission".to_owned(),
+            parameter: Parameter::Mission(parameter),
+        });
+    };
+    let turn = mission.turn_limit.turn;
+    add(M::TurnLimit {
+        min: turn.saturating_sub(3).max(1),
+        max: turn + 3,
+    });
+    for objective in &mission.objectives {
+        if let Some(n) = crate::content::mission_tuning::goal_count(&objective.goal) {
+            add(M::ObjectiveCount {
+                objective: objective.id.clone(),
+                min: n.saturating_sub(1).max(1),
+                max: n + 1,
+            });
+        }
+        if let Reward::Vp(vp) = objective.reward {
+            add(M::ObjectiveVp {
+                objective: objective.id.clone(),
+                min: vp.saturating_sub(2),
+                max: vp.saturating_add(2),
+            });
+        }
+    }
+    if let MissionSetup::Placed(cars) = &mission.setup {
+        for placed in cars {
+            if let crate::content::scenario::Spot::Space(at) = placed.at {
+                let spaces: Vec<_> = track
+                    .into_iter()
+                    .flat_map(crate::content::track::Track::spaces)
+                    .map(|(space, _)| space)
+                    .filter(|s| s.section == at.section && s.sector == at.sector && *s != at)
+                    .collect();
+                add(M::CarStart {
+                    team: placed.team.clone(),
+                    car: placed.number.clone(),
+                    spaces: std::iter::once(at).chain(spaces).collect(),
+                });
+            }
+            add(M::CarDamage {
+                team: placed.team.clone(),
+                car: placed.number.clone(),
+                min: 0,
+                max: placed.damage.saturating_add(2),
+            });
+        }
+    }
+    for (index, change) in mission.deck_changes.iter().enumerate() {
+        let n = *crate::content::mission_tuning::change_count(change);
+        add(M::DeckChangeCount {
+            change: u32::try_from(index + 1).unwrap_or(u32::MAX),
+            min: n.saturating_sub(1).max(1),
+            max: n + 1,
+        });
+    }
+    for (source, vp) in [
+        (VpSource::Finish, mission.vp.finish),
+        (VpSource::Kills, mission.vp.kills),
+    ] {
+        add(M::Vp {
+            source,
+            min: vp.saturating_sub(1),
+            max: vp.saturating_add(1),
+        });
     }
     found
 }

@@ -44,6 +44,10 @@ pub const REPORT_FILE: &str = "tuning-report.json";
 /// The tuned pack's folder, in the output folder.
 pub const PACK_FOLDER: &str = "content";
 
+/// The tuned mission's file, in the output folder, when the races play a mission: it names the
+/// tuned pack beside it and the track tuned on.
+pub const MISSION_FILE: &str = "tuned-mission.ron";
+
 /// The lock a run holds in the output folder.
 pub const LOCK_FILE: &str = ".tune.lock";
 
@@ -127,8 +131,13 @@ pub struct Report {
     pub plan: Plan,
     /// Evaluations done.
     pub evaluations: usize,
-    /// Whether the search was stopped before its plan's end.
+    /// Whether the search was stopped before its plan's end (not by meeting every objective:
+    /// [`Self::good_enough`]).
     pub stopped_early: bool,
+    /// The evaluation (from 1) that met every objective and ended the search, when the spec
+    /// asks to stop there and one did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub good_enough: Option<usize>,
     /// Whether `before` and `after` were measured on fresh seeds; false when the run was
     /// stopped, and they are the search's own evaluations of the baseline and the best (on the
     /// seeds the best was picked on, so they flatter it).
@@ -161,6 +170,12 @@ pub struct Report {
     /// (and the run was not stopped before it); the pack written is the candidate it chose.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub confirmation: Option<Confirmation>,
+    /// The candidate written, as the index of its value in each parameter's values (the
+    /// studio's "apply to the project" makes it again from the tuning).
+    pub point: Vec<usize>,
+    /// The tuned mission written, when the races played a mission.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mission_file: Option<PathBuf>,
 }
 
 impl Report {
@@ -194,6 +209,14 @@ pub fn prepare_output(tuning: &Tuning, out_dir: &Path) -> Result<(), RunError> {
         &[&tuning.pack.root],
     )
     .map_err(RunError::Output)?;
+    if let Some(file) = tuning.mission.as_ref().and_then(|m| m.file.as_ref())
+        && crate::content::relative_path::same_file(file, &out_dir.join(MISSION_FILE))
+    {
+        return Err(RunError::Output(format!(
+            "{}: the tuned mission would be written over the mission it is tuned from; choose              another folder",
+            out_dir.display()
+        )));
+    }
     if out_dir.join(PACK_FOLDER).exists() && !out_dir.join(SEARCH_FILE).is_file() {
         // A pack this run did not write is never replaced.
         return Err(RunError::Output(format!(
@@ -322,11 +345,14 @@ pub fn run(
         None => search_figures(&search, &baseline, &best).ok_or(RunError::StoppedEmpty)?,
     };
     write_pack(tuning, &best, &out_dir.join(PACK_FOLDER))?;
+    let mission_file = write_mission(tuning, &best, out_dir)?;
+    let good_enough = search.good_enough(tuning);
     let report = Report {
         spec: tuning.spec.name.to_string(),
         plan,
         evaluations: search.evaluations.len(),
-        stopped_early: search.evaluations.len() < plan.evaluations
+        good_enough,
+        stopped_early: (search.evaluations.len() < plan.evaluations && good_enough.is_none())
             || !fresh_seeds
             || (tuning.confirm.is_some() && confirmation.is_none()),
         fresh_seeds,
@@ -341,6 +367,8 @@ pub fn run(
         sides_before: side_rates(&before),
         sides_after: side_rates(&after),
         confirmation,
+        point: best,
+        mission_file,
     };
     let json = serde_json::to_string_pretty(&report).map_err(|e| RunError::Write {
         path: out_dir.join(REPORT_FILE),
@@ -633,6 +661,34 @@ fn write_pack(tuning: &Tuning, best: &[usize], folder: &Path) -> Result<(), RunE
         std::fs::write(&target, text).map_err(failed(&target))?;
     }
     Ok(())
+}
+
+/// The candidate's mission, when the races play one, written as [`MISSION_FILE`] in `out_dir`
+/// (never over the mission read: [`prepare_output`] refuses a folder where it would be): it
+/// plays the tuned pack beside it (`content`) on the track tuned on, named from there.
+fn write_mission(
+    tuning: &Tuning,
+    best: &[usize],
+    out_dir: &Path,
+) -> Result<Option<PathBuf>, RunError> {
+    let Some(mut mission) = tuning.candidate_mission(best) else {
+        return Ok(None);
+    };
+    mission.content = PACK_FOLDER.into();
+    if let Some(track) = &tuning.track_file {
+        mission.track = crate::content::relative_path::relative_path(track, out_dir)
+            .as_str()
+            .into();
+    }
+    let path = out_dir.join(MISSION_FILE);
+    let text = Document::Mission(mission)
+        .to_text(crate::content::Format::Ron)
+        .map_err(|e| RunError::Write {
+            path: path.clone(),
+            source: io::Error::other(e.to_string()),
+        })?;
+    write_file(&path, text.as_bytes())?;
+    Ok(Some(path))
 }
 
 /// The documents of the candidate at `point` that differ from their files on disk, as (path
