@@ -18,7 +18,9 @@ use crate::content::tuning::{Confirm, DEFAULT_CONFIRM_RACES, DEFAULT_CONFIRM_TOP
 use crate::content::{Document, LoadedDocument};
 use crate::sim::tune::Tuning;
 use crate::sim::tune::confirm::{Confirmation, Confirmed, bots_in_words, fair_reach};
-use crate::sim::tune::run::{PACK_FOLDER, Report, RunError, RunProgress, prepare_output, run};
+use crate::sim::tune::run::{
+    PACK_FOLDER, Report, RunError, RunProgress, confirm_shard, prepare_output, run, search_only,
+};
 use crate::validate::{Diagnostic, validate_document};
 
 /// `roadwright tune`: the spec and where the tuned pack goes.
@@ -44,6 +46,17 @@ pub struct TuneArgs {
     /// says).
     #[arg(long)]
     pub confirm_races: Option<u32>,
+    /// Only search (resuming), saving the search in the output folder: the confirmation is
+    /// then played as shards (`--confirm-shard`), and a last run without either writes the
+    /// result from them.
+    #[arg(long, conflicts_with = "confirm_shard")]
+    pub search_only: bool,
+    /// Play only shard I of N of the confirmation of the search saved in the output folder
+    /// (`--confirm-shard 2/8`; `auto` reads I and N from a SLURM array job or a Kubernetes
+    /// Indexed Job, as `simulate --shard auto` does), written as
+    /// `OUT/confirm-shards/shard-I-of-N.json`; the run that writes the result merges them.
+    #[arg(long, value_parser = super::parse_shard)]
+    pub confirm_shard: Option<crate::sim::batch::Shard>,
 }
 
 impl TuneArgs {
@@ -92,6 +105,9 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         Ok(tuning) => tuning,
         Err(code) => return Ok(code),
     };
+    if args.search_only || args.confirm_shard.is_some() {
+        return tune_part(args, &tuning, out, err);
+    }
     let bar = ProgressBar::hidden();
     // The plan is said before the search starts, not after it.
     let said = std::cell::RefCell::new(&mut *out);
@@ -169,6 +185,63 @@ pub fn tune(args: &TuneArgs, out: &mut dyn Write, err: &mut dyn Write) -> io::Re
         }
         Err(error) => {
             writeln!(err, "{}: {error}", spec_path.display())?;
+            Ok(EXIT_CONTENT_ERRORS)
+        }
+    }
+}
+
+/// `--search-only` or `--confirm-shard I/N`: one part of a tuning whose confirmation a cluster
+/// plays as shards.
+fn tune_part(
+    args: &TuneArgs,
+    tuning: &Tuning,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> io::Result<u8> {
+    let out_dir = args.out.as_path();
+    let result = if let Some(shard) = args.confirm_shard {
+        confirm_shard(tuning, out_dir, shard, args.threads, watch_ctrl_c()).map(|path| {
+            format!(
+                "confirmation shard {} of {} written: {}",
+                shard.index,
+                shard.count,
+                path.display()
+            )
+        })
+    } else {
+        search_only(tuning, out_dir, args.threads, &|_| {}, watch_ctrl_c()).map(|(search, done)| {
+            let plan = tuning.plan();
+            if done {
+                format!(
+                    "search done ({} of {} evaluations{}): play the confirmation with \
+                         `--confirm-shard I/N` (or `auto` in an array job), then run without \
+                         either to write the result",
+                    search.evaluations.len(),
+                    plan.evaluations,
+                    search
+                        .good_enough(tuning)
+                        .map_or_else(String::new, |n| format!(", good enough at {n}"))
+                )
+            } else {
+                format!(
+                    "search stopped after {} of {} evaluations: run again to resume it",
+                    search.evaluations.len(),
+                    plan.evaluations
+                )
+            }
+        })
+    };
+    match result {
+        Ok(said) => {
+            writeln!(out, "{said}")?;
+            Ok(EXIT_OK)
+        }
+        Err(error @ (RunError::Output(_) | RunError::Write { .. })) => {
+            writeln!(err, "{error}")?;
+            Ok(EXIT_UNREADABLE)
+        }
+        Err(error) => {
+            writeln!(err, "{}: {error}", args.spec.display())?;
             Ok(EXIT_CONTENT_ERRORS)
         }
     }
@@ -369,9 +442,10 @@ fn print_report(
 fn print_confirmation(confirmation: &Confirmation, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
-        "confirmed by {} bots on seeds of their own, {} races each:",
+        "confirmed by {} bots on seeds of their own, {} races each ({}):",
         confirmation.bots_in_words(),
-        confirmation.races
+        confirmation.races,
+        confirmation.cost.words()
     )?;
     let row = |out: &mut dyn Write, name: &str, c: &Confirmed, mark: &str| {
         writeln!(

@@ -208,7 +208,8 @@ fn tune_confirms_the_best_candidates_with_stronger_bots() {
         "(resuming: 16 evaluations done)",
         "confirming the search's best 2 candidates and the pack as it is with racer bots, 40 \
          races each",
-        "confirmed by racer bots on seeds of their own, 40 races each:",
+        "confirmed by racer bots on seeds of their own, 40 races each (",
+        " races in ",
         "the pack as it is",
         "candidate 1 (the search's best)",
         "<- chosen",
@@ -1084,4 +1085,81 @@ fn a_missing_mission_setting_is_refused_and_a_search_good_enough_stops_and_says_
     assert_eq!(report["good_enough"], 1);
     assert_eq!(report["evaluations"], 1);
     assert_eq!(report["stopped_early"], false);
+}
+
+/// A confirmation played as shards (the search alone first, then each shard, then the run
+/// that writes the result) gives the verdict and the tuned pack a single run gives; the run
+/// that writes the result names a shard missing, and a shard before the search is refused.
+#[test]
+fn a_confirmation_played_as_shards_and_merged_is_the_one_a_single_run_plays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    let spec = small_spec(
+        dir.path(),
+        "spec.ron",
+        &[
+            ("confirm", "Some((bots: [\"racer\"], top: 2, races: 24))"),
+            ("budget", "200"),
+        ],
+    );
+    let spec_text = spec.to_str().expect("path");
+    let whole = dir.path().join("whole");
+    let run = tune(&spec, &whole);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    assert!(run.stdout.contains("races in"), "{}", run.stdout);
+
+    let sharded = dir.path().join("sharded");
+    let out = sharded.to_str().expect("path");
+    let early = common::roadwright(&["tune", spec_text, "--out", out, "--confirm-shard", "1/3"]);
+    assert_eq!(early.code, 2, "{}", early.stderr);
+    assert!(
+        early.stderr.contains("--search-only` first"),
+        "{}",
+        early.stderr
+    );
+    let searched = common::roadwright(&["tune", spec_text, "--out", out, "--search-only"]);
+    assert_eq!(searched.code, 0, "{}", searched.stderr);
+    assert!(
+        searched.stdout.contains("search done"),
+        "{}",
+        searched.stdout
+    );
+    for shard in ["1/3", "3/3"] {
+        let played =
+            common::roadwright(&["tune", spec_text, "--out", out, "--confirm-shard", shard]);
+        assert_eq!(played.code, 0, "{}", played.stderr);
+    }
+    let missing = tune(&spec, &sharded);
+    assert_eq!(missing.code, 2, "{}", missing.stderr);
+    assert!(
+        missing.stderr.contains("shards 2 of 3 are missing"),
+        "{}",
+        missing.stderr
+    );
+    let played = common::roadwright(&["tune", spec_text, "--out", out, "--confirm-shard", "2/3"]);
+    assert_eq!(played.code, 0, "{}", played.stderr);
+    let merged = tune(&spec, &sharded);
+    assert_eq!(merged.code, 0, "{}{}", merged.stdout, merged.stderr);
+    assert!(merged.stdout.contains("in 3 shards"), "{}", merged.stdout);
+
+    let report = |folder: &Path| -> serde_json::Value {
+        let text = fs::read_to_string(folder.join("tuning-report.json")).expect("report");
+        let mut report: serde_json::Value = serde_json::from_str(&text).expect("json");
+        // What the confirmation cost is the run's own; the rest is the same for any split.
+        let cost = report["confirmation"]["cost"].take();
+        // Each point is played once: the pack as it is and each candidate that changes it.
+        let points = 1 + report["confirmation"]["candidates"]
+            .as_array()
+            .expect("candidates")
+            .iter()
+            .filter(|c| !c["changes"].as_array().expect("changes").is_empty())
+            .count();
+        assert_eq!(cost["races"], 24 * points, "{cost}");
+        assert!(points > 1, "a candidate besides the pack as it is");
+        report
+    };
+    let (one, three) = (report(&whole), report(&sharded));
+    assert_eq!(one["confirmation"], three["confirmation"]);
+    assert_eq!(one["changes"], three["changes"]);
+    assert_eq!(one["after"], three["after"]);
 }

@@ -701,6 +701,7 @@ fn confirmation_ui(ui: &mut Ui, confirmation: &crate::sim::tune::confirm::Confir
         "Confirmed by {bots} bots, {} races each on seeds of their own",
         confirmation.races
     ));
+    ui.label(format!("It cost {}.", confirmation.cost.words()));
     egui::Grid::new("tune_confirmation")
         .striped(true)
         .show(ui, |ui| {

@@ -30,6 +30,7 @@ pub use parameters::{Dimension, Offered, Value, offered, offered_in_mission};
 use parameters::{dimension, set};
 
 use super::batch::{BatchSpec, Shard, fold_shard};
+use super::batch_fold::BatchFold;
 use super::ntbea::Ntbea;
 use super::stats::BatchStats;
 use crate::content::RawPack;
@@ -425,33 +426,59 @@ impl Tuning {
         threads: usize,
         cancel: &(dyn Fn() -> bool + Sync),
     ) -> Result<Evaluation, String> {
-        let pack = self.candidate(point);
-        let out = || Evaluation {
-            point: point.to_vec(),
-            score: f64::INFINITY,
-            objectives: Vec::new(),
-            stats: None,
-        };
-        let Some(content) = validate_pack(&pack).0 else {
-            return Ok(out());
+        let folded = self.fold_with(bots, point, (races, seed), Shard::WHOLE, threads, cancel)?;
+        Ok(self.scored(point, folded.as_ref()))
+    }
+
+    /// The races of `shard` of the batch of `races` races from `seed` that the candidate at
+    /// `point` plays with `bots`, folded; `None` when the candidate cannot be raced (its content
+    /// does not validate, its mission does not check). Shards of one batch, their folds merged,
+    /// are the whole batch's fold.
+    pub fn fold_with(
+        &self,
+        bots: &[BotProfile],
+        point: &[usize],
+        (races, seed): (usize, u64),
+        shard: Shard,
+        threads: usize,
+        cancel: &(dyn Fn() -> bool + Sync),
+    ) -> Result<Option<BatchFold>, String> {
+        let Some(content) = validate_pack(&self.candidate(point)).0 else {
+            return Ok(None);
         };
         let Some(spec) = self.batch_with(content, point, bots, races, seed)? else {
-            return Ok(out());
+            return Ok(None);
         };
-        let folded = fold_shard(&spec, Shard::WHOLE, threads, false, &|_| {}, cancel)?;
-        let stats = BatchStats::from_fold(&folded.fold, BTreeMap::new());
+        Ok(Some(
+            fold_shard(&spec, shard, threads, false, &|_| {}, cancel)?.fold,
+        ))
+    }
+
+    /// The candidate at `point` scored on its races folded (`None`: it cannot be raced, and
+    /// its score is infinite).
+    #[must_use]
+    pub fn scored(&self, point: &[usize], fold: Option<&BatchFold>) -> Evaluation {
+        let Some(fold) = fold else {
+            return Evaluation {
+                point: point.to_vec(),
+                score: f64::INFINITY,
+                objectives: Vec::new(),
+                stats: None,
+            };
+        };
+        let stats = BatchStats::from_fold(fold, BTreeMap::new());
         let objectives: Vec<ObjectiveValue> = self
             .spec
             .objectives
             .iter()
             .map(|objective| objective_value(objective, &stats, self.spec.players))
             .collect();
-        Ok(Evaluation {
+        Evaluation {
             point: point.to_vec(),
             score: objectives.iter().map(|o| o.weighted).sum(),
             objectives,
             stats: Some(stats),
-        })
+        }
     }
 
     /// How the budget is spent: races per evaluation, evaluations, and races for each of the

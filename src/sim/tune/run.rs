@@ -29,7 +29,10 @@ use std::sync::atomic::AtomicBool;
 
 use serde::{Deserialize, Serialize};
 
-use super::confirm::{Confirmation, confirm};
+use super::ConfirmPlan;
+use super::confirm::{
+    ConfirmShard, Confirmation, Cost, PointFolds, confirm, merge_shards, verdict,
+};
 use super::parameters::{Value, rulebook_range};
 use super::{Evaluation, ObjectiveValue, Plan, Search, Tuning, final_seed};
 use crate::content::{Document, SourceFile};
@@ -47,6 +50,9 @@ pub const PACK_FOLDER: &str = "content";
 /// The tuned mission's file, in the output folder, when the races play a mission: it names the
 /// tuned pack beside it and the track tuned on.
 pub const MISSION_FILE: &str = "tuned-mission.ron";
+
+/// The folder, in the output folder, that holds a confirmation's shards.
+pub const CONFIRM_SHARDS: &str = "confirm-shards";
 
 /// The lock a run holds in the output folder.
 pub const LOCK_FILE: &str = ".tune.lock";
@@ -243,6 +249,16 @@ pub struct OutputLock {
 
 /// Takes the output folder's lock, or says that another run holds it.
 pub fn lock_output(out_dir: &Path) -> Result<OutputLock, RunError> {
+    lock(out_dir, false)
+}
+
+/// Takes the output folder's lock shared, as a confirmation shard does (shards run side by
+/// side; none while a search or the run that writes the result holds it alone).
+pub fn lock_output_shared(out_dir: &Path) -> Result<OutputLock, RunError> {
+    lock(out_dir, true)
+}
+
+fn lock(out_dir: &Path, shared: bool) -> Result<OutputLock, RunError> {
     let path = out_dir.join(LOCK_FILE);
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -253,7 +269,12 @@ pub fn lock_output(out_dir: &Path) -> Result<OutputLock, RunError> {
             path: path.clone(),
             source,
         })?;
-    match file.try_lock() {
+    let taken = if shared {
+        file.try_lock_shared()
+    } else {
+        file.try_lock()
+    };
+    match taken {
         Ok(()) => Ok(OutputLock { _file: file }),
         Err(std::fs::TryLockError::WouldBlock) => Err(RunError::Output(format!(
             "{}: another tune is writing into this folder; wait for it to end or choose \
@@ -277,47 +298,12 @@ pub fn run(
 ) -> Result<Report, RunError> {
     let _lock = lock_output(out_dir)?;
     let plan = tuning.plan();
-    let state = out_dir.join(SEARCH_FILE);
-    let fingerprint = fingerprint(tuning);
-    let mut search = load_search(&state, &fingerprint, tuning)?.unwrap_or_default();
-    progress(RunProgress::Started {
-        plan,
-        resumed: search.evaluations.len(),
-    });
-    let best_so_far = std::cell::Cell::new(f64::INFINITY);
-    let failed_save = std::cell::RefCell::new(None);
-    let save = |search: &Search| {
-        // Saved after every evaluation: a run killed outright resumes from its last one.
-        if let Err(error) = save_search(&state, &fingerprint, search) {
-            *failed_save.borrow_mut() = Some(error);
-        }
-    };
     let halted = || abandoned(stop) || abandoned(abandon);
-    let searched = search.run(
-        tuning,
-        threads,
-        &|done, evaluation: &Evaluation, so_far: &Search| {
-            best_so_far.set(best_so_far.get().min(evaluation.score));
-            save(so_far);
-            progress(RunProgress::Evaluated {
-                done,
-                best_score: best_so_far.get(),
-            });
-        },
-        &halted,
-    );
-    // A search stopped before its first evaluation leaves no file: there is nothing to resume.
-    if !search.evaluations.is_empty() {
-        save(&search);
-    }
-    if let Some(error) = failed_save.into_inner() {
-        return Err(error);
-    }
-    searched.map_err(RunError::Play)?;
+    let search = search_into(tuning, out_dir, threads, progress, &halted)?;
     if abandoned(abandon) {
         return Err(RunError::Abandoned);
     }
-    let (best, confirmation) = choose_best(tuning, &search, threads, progress, &halted)?;
+    let (best, confirmation) = choose_best(tuning, out_dir, &search, threads, progress, &halted)?;
     if abandoned(abandon) {
         return Err(RunError::Abandoned);
     }
@@ -378,10 +364,210 @@ pub fn run(
     Ok(report)
 }
 
+/// Searches `tuning`, resuming the search saved in `out_dir` and saving it after every
+/// evaluation: the search as it stands when it ends or `halted` says so.
+fn search_into(
+    tuning: &Tuning,
+    out_dir: &Path,
+    threads: usize,
+    progress: &dyn Fn(RunProgress),
+    halted: &(dyn Fn() -> bool + Sync),
+) -> Result<Search, RunError> {
+    let plan = tuning.plan();
+    let state = out_dir.join(SEARCH_FILE);
+    let fingerprint = fingerprint(tuning);
+    let mut search = load_search(&state, &fingerprint, tuning)?.unwrap_or_default();
+    progress(RunProgress::Started {
+        plan,
+        resumed: search.evaluations.len(),
+    });
+    let best_so_far = std::cell::Cell::new(f64::INFINITY);
+    let failed_save = std::cell::RefCell::new(None);
+    let save = |search: &Search| {
+        // Saved after every evaluation: a run killed outright resumes from its last one.
+        if let Err(error) = save_search(&state, &fingerprint, search) {
+            *failed_save.borrow_mut() = Some(error);
+        }
+    };
+    let searched = search.run(
+        tuning,
+        threads,
+        &|done, evaluation: &Evaluation, so_far: &Search| {
+            best_so_far.set(best_so_far.get().min(evaluation.score));
+            save(so_far);
+            progress(RunProgress::Evaluated {
+                done,
+                best_score: best_so_far.get(),
+            });
+        },
+        halted,
+    );
+    // A search stopped before its first evaluation leaves no file: there is nothing to resume.
+    if !search.evaluations.is_empty() {
+        save(&search);
+    }
+    if let Some(error) = failed_save.into_inner() {
+        return Err(error);
+    }
+    searched.map_err(RunError::Play)?;
+    Ok(search)
+}
+
+/// Runs only the search of `tuning` into `out_dir` (resuming it), for a confirmation played as
+/// shards elsewhere ([`confirm_shard`]) before the run that writes the result: the search, and
+/// whether it is done (every evaluation of its plan, or good enough).
+pub fn search_only(
+    tuning: &Tuning,
+    out_dir: &Path,
+    threads: usize,
+    progress: &dyn Fn(RunProgress),
+    stop: &AtomicBool,
+) -> Result<(Search, bool), RunError> {
+    let _lock = lock_output(out_dir)?;
+    let search = search_into(tuning, out_dir, threads, progress, &|| abandoned(stop))?;
+    let done = search_done(tuning, &search);
+    Ok((search, done))
+}
+
+/// Whether a search has ended of itself: every evaluation of its plan played, or one good
+/// enough.
+fn search_done(tuning: &Tuning, search: &Search) -> bool {
+    search.evaluations.len() >= tuning.plan().evaluations || search.good_enough(tuning).is_some()
+}
+
+/// Plays `shard` of the confirmation of the search saved in `out_dir` (which must be done:
+/// [`search_only`]) and writes it as `out_dir/confirm-shards/shard-I-of-N.json`; the path.
+/// Shards of one confirmation run side by side (each holds the folder's lock shared); the run
+/// that writes the result (`run`) finds them all there and merges them instead of playing the
+/// confirmation.
+pub fn confirm_shard(
+    tuning: &Tuning,
+    out_dir: &Path,
+    shard: crate::sim::batch::Shard,
+    threads: usize,
+    stop: &AtomicBool,
+) -> Result<PathBuf, RunError> {
+    let plan = tuning.confirm.as_ref().ok_or_else(|| {
+        RunError::Output(
+            "the spec asks for no confirmation: give --confirm-bots (or the spec's `confirm`)"
+                .to_owned(),
+        )
+    })?;
+    let _lock = lock_output_shared(out_dir)?;
+    let search = load_search(&out_dir.join(SEARCH_FILE), &fingerprint(tuning), tuning)?
+        .filter(|search| search_done(tuning, search))
+        .ok_or_else(|| {
+            RunError::Output(format!(
+                "{}: no finished search of this spec is there: run `roadwright tune SPEC --out \
+                 {} --search-only` first",
+                out_dir.display(),
+                out_dir.display()
+            ))
+        })?;
+    let played =
+        super::confirm::play_shard(tuning, plan, &search, shard, threads, &|| abandoned(stop))
+            .map_err(RunError::Play)?
+            .ok_or(RunError::Abandoned)?;
+    let folder = out_dir.join(CONFIRM_SHARDS);
+    std::fs::create_dir_all(&folder).map_err(|source| RunError::Write {
+        path: folder.clone(),
+        source,
+    })?;
+    let path = folder.join(format!("shard-{}-of-{}.json", shard.index, shard.count));
+    let saved = SavedShard {
+        key: confirmation_key(tuning, plan, &search),
+        shard: played,
+    };
+    let json = serde_json::to_string(&saved).map_err(|e| RunError::Write {
+        path: path.clone(),
+        source: io::Error::other(e),
+    })?;
+    write_file(&path, json.as_bytes())?;
+    Ok(path)
+}
+
+/// The largest confirmation shard file read: a shard is a few folds, far below it.
+const MOST_SHARD_BYTES: u64 = 64 << 20;
+
+/// A confirmation shard as its file holds it: the confirmation it belongs to (the spec, pack,
+/// track, confirmation plan and search, by digest) and its folds.
+#[derive(Serialize, Deserialize)]
+struct SavedShard {
+    key: String,
+    shard: ConfirmShard,
+}
+
+/// The digest a confirmation's shards carry: of the spec, pack and track (the search's
+/// fingerprint), the confirmation's bots, candidates and races, and the search's evaluations.
+fn confirmation_key(tuning: &Tuning, plan: &ConfirmPlan, search: &Search) -> String {
+    let bots: Vec<&str> = plan.bots.iter().map(|b| b.id.as_str()).collect();
+    let search = serde_json::to_string(search).unwrap_or_default();
+    crate::sim::load::sha256(&format!(
+        "{}{bots:?}{}{}{search}",
+        fingerprint(tuning),
+        plan.top,
+        plan.races
+    ))
+}
+
+/// The shards of this confirmation in `out_dir` (`None` when there are none), merged: their
+/// folds and what they cost; an error naming the shards missing, or a file that is not a shard.
+fn merged_shards(
+    tuning: &Tuning,
+    plan: &ConfirmPlan,
+    search: &Search,
+    out_dir: &Path,
+) -> Result<Option<(PointFolds, Cost)>, RunError> {
+    let folder = out_dir.join(CONFIRM_SHARDS);
+    let Ok(entries) = std::fs::read_dir(&folder) else {
+        return Ok(None);
+    };
+    let key = confirmation_key(tuning, plan, search);
+    let mut shards = Vec::new();
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    for path in files {
+        let refused = |why: String| RunError::Output(format!("{}: {why}", path.display()));
+        let mut text = String::new();
+        let read = std::fs::File::open(&path).and_then(|file| {
+            io::Read::read_to_string(&mut io::Read::take(file, MOST_SHARD_BYTES + 1), &mut text)
+        });
+        read.map_err(|e| refused(format!("cannot be read: {e}")))?;
+        if text.len() as u64 > MOST_SHARD_BYTES {
+            return Err(refused(format!(
+                "larger than a confirmation shard can be ({MOST_SHARD_BYTES} bytes at most)"
+            )));
+        }
+        let saved: SavedShard = serde_json::from_str(&text)
+            .map_err(|e| refused(format!("not a confirmation shard: {e}")))?;
+        // A shard of another search or confirmation (the spec changed since) is not this one's.
+        if saved.key == key {
+            shards.push(saved.shard);
+        }
+    }
+    if shards.is_empty() {
+        return Ok(None);
+    }
+    merge_shards(&shards).map(Some).map_err(|why| {
+        RunError::Output(format!(
+            "{}: the confirmation's {why}: play them with `roadwright tune SPEC --out {} \
+                 --confirm-shard I/N`",
+            folder.display(),
+            out_dir.display()
+        ))
+    })
+}
+
 /// The candidate to write: the search's best, or, when the spec asks for a confirmation (and
-/// the run is not being stopped), the one the stronger bots score best, with their verdict.
+/// the run is not being stopped), the one the stronger bots score best, with their verdict:
+/// from the confirmation's shards in `out_dir` when they are all there, else played here.
 fn choose_best(
     tuning: &Tuning,
+    out_dir: &Path,
     search: &Search,
     threads: usize,
     progress: &dyn Fn(RunProgress),
@@ -391,6 +577,10 @@ fn choose_best(
     let Some(plan) = tuning.confirm.as_ref().filter(|_| !halted()) else {
         return Ok((best, None));
     };
+    if let Some((folds, cost)) = merged_shards(tuning, plan, search, out_dir)? {
+        let (confirmation, chosen) = verdict(tuning, plan, search, &folds, cost);
+        return Ok((chosen, Some(confirmation)));
+    }
     progress(RunProgress::Confirming {
         candidates: plan.top,
         races: plan.races,
