@@ -257,7 +257,7 @@ pub fn ladder(args: &LadderArgs, out: &mut dyn Write, err: &mut dyn Write) -> io
 
 /// The profiles `names` names (ids of `content`'s profiles, or paths of profile files; every
 /// profile of `content` when empty), or the exit code (said on `err`).
-fn named_profiles(
+pub(super) fn named_profiles(
     names: &[String],
     content: &Path,
     err: &mut dyn Write,

@@ -4,6 +4,7 @@
 //! Each command writes to a given output and returns an exit status, so tests can run them
 //! in-process as well as through the real binary.
 
+mod analyse;
 mod batch_print;
 mod bot_choice;
 mod codes;
@@ -266,6 +267,11 @@ pub enum Command {
     /// on the sample tracks; Bradley-Terry ratings with 95% intervals and each profile's time
     /// per race.
     Ladder(ladder::LadderArgs),
+    /// The design report of a track or a mission: each side's (or a player's) win rate and
+    /// skill gap (strong against weak seats), and what each option is worth to it by
+    /// restricted play (never fire, never ram, never play a card, avoid a kind of ground), with
+    /// 95% intervals; a dominant option flagged.
+    Analyse(analyse::AnalyseArgs),
     /// Print a shell completion script: `roadwright completions bash > roadwright.bash`.
     Completions(CompletionsArgs),
     /// Play a race record again: the same events, to the end or to decision `--to`. Content
@@ -279,6 +285,7 @@ pub fn run(command: &Command, out: &mut dyn Write, err: &mut dyn Write) -> std::
         Command::Validate(args) => validate(args, out, err),
         Command::Inspect(args) => inspect(args, out, err),
         Command::Tune(args) => tune(args, out, err),
+        Command::Analyse(args) => analyse::analyse_command(args, out, err),
         Command::Codes(args) => codes(args, out, err),
         Command::Schema(args) => schema(args, out, err),
         Command::NewTrack(args) => new_track(args, out, err),

@@ -37,6 +37,38 @@ pub struct BotProfile {
         skip_serializing_if = "is_default_search_limit"
     )]
     pub search_limit: u32,
+    /// What it never does, whatever its strategy would choose (restricted play, as a design
+    /// report measures an option's worth: a side that never fires, never rams): decisions it
+    /// forbids are left out of those it chooses among, unless every legal decision is forbidden
+    /// (then the rules force one, and it chooses among them all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub restrict: Vec<Restriction>,
+}
+
+/// Something a restricted bot never does.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize, JsonSchema)]
+pub enum Restriction {
+    /// Never fire a weapon (it always holds fire).
+    NoFire,
+    /// Never play a Ram card (of either ram movement type).
+    NoRam,
+    /// Never play this race card kind (by its id).
+    NoCard(Id),
+    /// Never step onto this kind of ground (by its id), as the track is painted.
+    AvoidGround(super::text::TerrainId),
+}
+
+impl Restriction {
+    /// In words: "never fires", "never rams", "never plays sprint", "avoids mud".
+    #[must_use]
+    pub fn words(&self) -> String {
+        match self {
+            Self::NoFire => "never fires".to_owned(),
+            Self::NoRam => "never rams".to_owned(),
+            Self::NoCard(card) => format!("never plays {card}"),
+            Self::AvoidGround(kind) => format!("avoids {kind}"),
+        }
+    }
 }
 
 /// A planner's search budget when its profile names none.

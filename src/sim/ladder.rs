@@ -232,7 +232,7 @@ fn assignments(n: usize, sides: usize) -> Vec<Vec<usize>> {
 }
 
 /// The sides of `mission` no bot profile always plays, by index: what a ladder's profiles play.
-fn open_sides(mission: &LoadedMission) -> Vec<usize> {
+pub(crate) fn open_sides(mission: &LoadedMission) -> Vec<usize> {
     (0..mission.mission().sides.len())
         .filter(|&k| mission.side_bots.get(k).is_none_or(Option::is_none))
         .collect()
@@ -500,6 +500,7 @@ mod tests {
                 name: crate::content::text::Text::from("Bot"),
                 strategy: crate::content::bot_profile::Strategy::Random,
                 search_limit: crate::content::bot_profile::DEFAULT_SEARCH_LIMIT,
+                restrict: Vec::new(),
             };
             let profiles: Vec<BotProfile> = (0..n).map(bot).collect();
             let specs = track_rotations(&rules, &profiles, (n * n, 1)).expect("the batches");

@@ -345,6 +345,7 @@ pub fn play_mission(
         name: crate::content::text::Text::from("Random"),
         strategy: crate::content::bot_profile::Strategy::Random,
         search_limit: crate::content::bot_profile::DEFAULT_SEARCH_LIMIT,
+        restrict: Vec::new(),
     };
     let mut fold = super::batch_fold::BatchFold::default();
     let mut done = 0;

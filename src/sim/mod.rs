@@ -1,6 +1,7 @@
 //! Simulation on top of the rules: loading what a race is played with, bots, whole races and
 //! race records.
 
+pub mod analyse;
 pub mod batch;
 pub mod batch_fold;
 pub mod bot;
@@ -23,6 +24,7 @@ pub mod play_check;
 pub mod profiles;
 pub mod record;
 pub mod report;
+pub mod restricted;
 pub mod score;
 pub mod scratch;
 pub mod search_bot;

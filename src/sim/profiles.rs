@@ -133,6 +133,19 @@ pub fn side_profiles(
 /// A bot playing by a profile, seeded.
 #[must_use]
 pub fn bot_for(profile: &BotProfile, seed: u64) -> Box<dyn Bot + Send> {
+    let bot = strategy_bot(profile, seed);
+    if profile.restrict.is_empty() {
+        bot
+    } else {
+        Box::new(super::restricted::RestrictedBot::new(
+            bot,
+            profile.restrict.clone(),
+        ))
+    }
+}
+
+/// The bot of a profile's strategy, unrestricted.
+fn strategy_bot(profile: &BotProfile, seed: u64) -> Box<dyn Bot + Send> {
     match &profile.strategy {
         Strategy::Random => Box::new(RandomBot::new(seed)),
         Strategy::Greedy(weights) => Box::new(GreedyBot::new(*weights, seed)),

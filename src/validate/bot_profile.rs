@@ -4,11 +4,51 @@
 use super::diagnostic::ObjectRef;
 use super::locate::Needle;
 use super::report::FileReport;
-use crate::content::bot_profile::{BotProfile, SearchBudget, Strategy, Weights};
+use crate::content::bot_profile::{BotProfile, Restriction, SearchBudget, Strategy, Weights};
+use crate::content::text::{Id, TerrainId};
 
 /// The largest search budget a profile may give a planner: at about a microsecond a position a
 /// search that size takes a second, and a race makes over a hundred per player.
 pub const MAX_SEARCH_LIMIT: u32 = 1_000_000;
+
+/// What a profile's restrictions may name: the pack's race card kinds and kinds of ground.
+#[derive(Default)]
+pub struct Known {
+    /// The race card kinds' ids.
+    pub cards: Vec<Id>,
+    /// The kinds of ground's ids.
+    pub grounds: Vec<TerrainId>,
+}
+
+/// Checks that each of a profile's restrictions names a card kind or kind of ground in
+/// `known`: one naming nothing would forbid nothing, and a design report would measure noise.
+pub fn check_restrictions(profile: &BotProfile, known: &Known, report: &mut FileReport<'_>) {
+    for restriction in &profile.restrict {
+        let missing = match restriction {
+            Restriction::NoCard(card) if !known.cards.contains(card) => {
+                Some(format!("race card kind `{card}`"))
+            }
+            Restriction::AvoidGround(kind) if !known.grounds.contains(kind) => {
+                Some(format!("kind of ground `{kind}`"))
+            }
+            _ => None,
+        };
+        if let Some(missing) = missing {
+            report.error(
+                "bot-restriction-unknown",
+                Some(ObjectRef::BotProfile {
+                    id: profile.id.clone(),
+                }),
+                &[Needle::Field("restrict")],
+                format!(
+                    "bot profile `{}`: it {} but the pack has no {missing}",
+                    profile.id,
+                    restriction.words()
+                ),
+            );
+        }
+    }
+}
 
 /// Checks a profile's weights: each must be a finite number. A NaN or an infinite weight makes
 /// every position score NaN or infinity, so the bot would compare nothing and pick by accident.

@@ -600,6 +600,11 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
         "A planner's search budget (search_limit) of no position, or of more than a million; a search bot's candidates, rollouts, horizon or play-out budget of 0 or beyond its bound.",
     ),
     code(
+        "bot-restriction-unknown",
+        Content,
+        "A bot profile's restriction names a race card kind or a kind of ground the pack does not have: it would forbid nothing.",
+    ),
+    code(
         "tuning-empty",
         Content,
         "A tuning spec with no parameter to change or no objective to aim at.",

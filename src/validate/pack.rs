@@ -257,6 +257,27 @@ fn check_bot_profiles(
     out: &mut Vec<Diagnostic>,
 ) {
     let mut ids = BTreeSet::new();
+    // The card kinds and kinds of ground a restriction may name: the pack's, and the
+    // rulebook's four kinds of ground when it has no terrain file.
+    let documents = by_kind.values().flatten().map(|l| &l.document);
+    let mut known = super::bot_profile::Known::default();
+    for document in documents {
+        match document {
+            Document::RaceDeck(deck) => known.cards.extend(deck.cards.iter().map(|c| c.id.clone())),
+            Document::Terrain(file) => known
+                .grounds
+                .extend(file.kinds.iter().map(|k| k.id.clone())),
+            _ => {}
+        }
+    }
+    if !by_kind.contains_key(&ContentKind::Terrain) {
+        known.grounds.extend(
+            super::terrain::TerrainBook::standard()
+                .kinds()
+                .iter()
+                .map(|k| k.id.clone()),
+        );
+    }
     for loaded in by_kind.get(&ContentKind::BotProfile).into_iter().flatten() {
         let Document::BotProfile(profile) = &loaded.document else {
             continue;
@@ -276,6 +297,7 @@ fn check_bot_profiles(
             );
         }
         super::bot_profile::check(profile, &mut report);
+        super::bot_profile::check_restrictions(profile, &known, &mut report);
     }
 }
 

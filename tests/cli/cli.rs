@@ -910,3 +910,46 @@ fn validate_checks_a_tuning_spec() {
         run.stdout
     );
 }
+
+/// A bot profile may restrict what it does: one that never fires and avoids a kind of ground
+/// the pack has validates clean; one never playing a card kind the pack lacks is an error at
+/// its `restrict`, naming the file, the profile and the card.
+#[test]
+fn a_bot_profiles_restrictions_name_what_the_pack_has() {
+    let pack = common::copy_of_standard_pack();
+    let bots = pack.path().join("bots");
+    let planner = fs::read_to_string(bots.join("planner.ron")).expect("planner");
+    let restricted = |restrict: &str| {
+        planner
+            .replace("id: \"planner\"", "id: \"careful\"")
+            .replace(
+                "    strategy:",
+                &format!("    restrict: {restrict},\n    strategy:"),
+            )
+    };
+    fs::write(
+        bots.join("careful.ron"),
+        restricted("[NoFire, NoRam, AvoidGround(\"trough\")]"),
+    )
+    .expect("write");
+    let content = pack.path().to_str().expect("utf-8");
+    let run = roadwright(&["validate", content]);
+    assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
+    fs::write(
+        bots.join("careful.ron"),
+        restricted("[NoCard(\"no-such-card\")]"),
+    )
+    .expect("write");
+    let run = roadwright(&["validate", content]);
+    assert_eq!(run.code, 1, "{}{}", run.stdout, run.stderr);
+    let line = run
+        .stdout
+        .lines()
+        .find(|l| l.contains("bot-restriction-unknown"))
+        .unwrap_or_else(|| panic!("{}", run.stdout));
+    assert!(
+        line.contains("careful.ron:")
+            && line.contains("never plays no-such-card but the pack has no race card kind"),
+        "{line}"
+    );
+}
