@@ -84,11 +84,8 @@ pub fn analyse_command(
         None => None,
     };
     let (ground, content) = if let Some(mission) = &mission {
-        let players = args
-            .players
-            .unwrap_or_else(|| mission.mission().default_players());
         (
-            Ground::Mission { mission, players },
+            Ground::of_mission(mission, args.players),
             mission.content.clone(),
         )
     } else {
@@ -114,10 +111,7 @@ pub fn analyse_command(
         Ok(profiles) => profiles,
         Err(code) => return Ok(code),
     };
-    let rules = match &ground {
-        Ground::Track { rules, .. } => Arc::clone(rules),
-        Ground::Mission { mission, .. } => Arc::clone(&mission.race.rules),
-    };
+    let rules = Arc::clone(ground.rules());
     let plan = Plan {
         strong: profiles[0].clone(),
         weak: profiles[1].clone(),

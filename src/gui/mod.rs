@@ -20,6 +20,7 @@
 
 pub mod action;
 pub mod action_table;
+pub mod analyse;
 pub mod app;
 pub mod backdrop;
 mod banners;

@@ -14,4 +14,6 @@ pub enum ScreenKind {
     Simulation,
     /// Automatic tuning of the content by bot races.
     Tune,
+    /// The design report: win rates, skill gaps and what each option is worth.
+    Analyse,
 }

@@ -8,6 +8,7 @@
 //! [`StudioCommand::OpenScreen`](super::command::StudioCommand::OpenScreen); its row then has no
 //! Show entry.
 
+use super::analyse::AnalyseScreen;
 use super::screen::Screen;
 use super::screen_kind::ScreenKind;
 use super::simulation::SimulationScreen;
@@ -69,6 +70,16 @@ pub const SCREENS: &[ScreenRow] = &[
             label: "Tune…",
             help: "Search for the values of chosen parameters that meet objectives, by bot races",
             build: |workspace, shown| Box::new(TuneScreen::new(workspace, shown)),
+        }),
+    },
+    ScreenRow {
+        kind: ScreenKind::Analyse,
+        name: "design report",
+        show: Some(ShowEntry {
+            label: "Design report…",
+            help: "Each side's win rate and skill gap, and what each option is worth to it by \
+                   restricted play",
+            build: |workspace, shown| Box::new(AnalyseScreen::new(workspace, shown)),
         }),
     },
 ];

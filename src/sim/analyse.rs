@@ -38,7 +38,7 @@ use crate::rules::RaceRules;
 pub const DEFAULT_DOMINANT_SHARE: f64 = 0.5;
 
 /// What is analysed: a track raced by a field, or a mission.
-pub enum Ground<'a> {
+pub enum Ground {
     /// A track under rules, `players` seats: the subject is one player, its seat turning.
     Track {
         /// The rules.
@@ -46,10 +46,12 @@ pub enum Ground<'a> {
         /// Seats.
         players: usize,
     },
-    /// A mission for `players` seats: the subjects are its open sides.
+    /// A mission for `players` seats (the rules hold it): the subjects are its open sides.
     Mission {
-        /// The mission loaded.
-        mission: &'a LoadedMission,
+        /// The rules, the mission in them.
+        rules: Arc<RaceRules>,
+        /// The bot profile each side is always played by (`None`: an open side).
+        side_bots: Vec<Option<BotProfile>>,
         /// Seats.
         players: usize,
     },
@@ -123,15 +125,50 @@ pub struct OptionValue {
     pub dominant: bool,
 }
 
-impl Ground<'_> {
+impl Ground {
+    /// A mission loaded from its file, for `players` seats (its own count when `None`).
+    #[must_use]
+    pub fn of_mission(mission: &LoadedMission, players: Option<usize>) -> Self {
+        Self::Mission {
+            rules: Arc::clone(&mission.race.rules),
+            side_bots: mission.side_bots.clone(),
+            players: players.unwrap_or_else(|| mission.mission().default_players()),
+        }
+    }
+
+    /// The rules raced.
+    #[must_use]
+    pub fn rules(&self) -> &Arc<RaceRules> {
+        match self {
+            Self::Track { rules, .. } | Self::Mission { rules, .. } => rules,
+        }
+    }
+
+    /// The open sides of a mission, by index (none on a track).
+    fn open_sides(&self) -> Vec<usize> {
+        match self {
+            Self::Track { .. } => Vec::new(),
+            Self::Mission {
+                rules, side_bots, ..
+            } => rules.mission.as_ref().map_or_else(Vec::new, |mission| {
+                (0..mission.sides.len())
+                    .filter(|&k| side_bots.get(k).is_none_or(Option::is_none))
+                    .collect()
+            }),
+        }
+    }
+
     /// The subjects' names.
     fn subjects(&self) -> Vec<String> {
         match self {
             Self::Track { .. } => vec!["a player".to_owned()],
-            Self::Mission { mission, .. } => super::ladder::open_sides(mission)
-                .into_iter()
-                .map(|k| mission.mission().sides[k].id.to_string())
-                .collect(),
+            Self::Mission { rules, .. } => {
+                let sides = rules.mission.as_ref().map(|m| &m.sides);
+                self.open_sides()
+                    .into_iter()
+                    .filter_map(|k| Some(sides?.get(k)?.id.to_string()))
+                    .collect()
+            }
         }
     }
 
@@ -172,10 +209,38 @@ impl Ground<'_> {
                 }
                 Ok((wins, played))
             }
-            Self::Mission { mission, players } => {
-                let spec = super::ladder::mission_spec(mission, *players, (races, seed), |k| {
-                    if k == subject { mine } else { others }
-                })?;
+            Self::Mission {
+                rules,
+                side_bots,
+                players,
+            } => {
+                let mission = rules
+                    .mission
+                    .as_ref()
+                    .ok_or("the mission did not reach the race's rules")?;
+                if !mission.players.iter().any(|n| usize::from(*n) == *players) {
+                    return Err(format!(
+                        "mission `{}` is not played by {players} players",
+                        mission.name
+                    ));
+                }
+                let setup =
+                    crate::rules::RaceSetup::for_mission(&rules.content, mission, *players, seed);
+                let teams: Vec<_> = setup.players.iter().map(|p| p.team.clone()).collect();
+                let mut spec = BatchSpec::new(
+                    Arc::clone(rules),
+                    &teams,
+                    vec![others.clone(); *players],
+                    races,
+                    seed,
+                )
+                .map_err(|e| e.to_string())?;
+                let mut bots = side_bots.clone();
+                bots.resize(mission.sides.len(), None);
+                for (k, side) in self.open_sides().into_iter().enumerate() {
+                    bots[side] = Some(if k == subject { mine } else { others }.clone());
+                }
+                spec.side_bots = bots;
                 let fold = fold_shard(&spec, Shard::WHOLE, threads, false, &|_| {}, cancel)?;
                 let stats = BatchStats::from_fold(&fold.fold, BTreeMap::new());
                 let side = self.subjects().get(subject).cloned().unwrap_or_default();
@@ -193,7 +258,7 @@ impl Ground<'_> {
 /// Runs the analysis of `ground` by `plan` on `threads` threads (0: every core); `progress`
 /// hears each arm done (of how many). `cancel` stops it within a race, with an error.
 pub fn analyse(
-    ground: &Ground<'_>,
+    ground: &Ground,
     plan: &Plan,
     threads: usize,
     progress: &dyn Fn(usize, usize),

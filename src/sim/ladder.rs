@@ -232,7 +232,7 @@ fn assignments(n: usize, sides: usize) -> Vec<Vec<usize>> {
 }
 
 /// The sides of `mission` no bot profile always plays, by index: what a ladder's profiles play.
-pub(crate) fn open_sides(mission: &LoadedMission) -> Vec<usize> {
+fn open_sides(mission: &LoadedMission) -> Vec<usize> {
     (0..mission.mission().sides.len())
         .filter(|&k| mission.side_bots.get(k).is_none_or(Option::is_none))
         .collect()

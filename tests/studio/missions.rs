@@ -672,6 +672,61 @@ fn a_tuning_of_a_missions_own_settings_applies_to_the_project_as_one_undoable_ed
     assert_eq!(turn(&harness), 25, "one undo takes the tuned settings back");
 }
 
+/// Race > Design report… opens on the mission shown; Run the report plays it in the
+/// background on the documents as edited, and the screen shows each open side's win rate,
+/// skill gap and the options measured, each with its bar.
+#[test]
+fn the_design_report_shows_each_sides_skill_gap_and_options_of_the_mission_shown() {
+    use roadwright::gui::analyse::AnalyseScreen;
+    let dir = project(&[]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("courier.ron (mission)").click();
+    settle(&mut harness);
+    let courier = mission_id(&harness, dir.path(), "courier.ron");
+    common::studio::menu(&mut harness, "Race", "Design report");
+    assert_eq!(harness.state().shown_screen(), ScreenKind::Analyse);
+    let form = &mut harness
+        .state_mut()
+        .screen_mut::<AnalyseScreen>()
+        .expect("the Design report screen")
+        .form;
+    assert_eq!(form.mission, Some(courier), "the mission shown");
+    assert_eq!(form.setup.players, 2, "its own count");
+    form.races = 12;
+    "racer".clone_into(&mut form.strong);
+    harness.run();
+    harness.get_by_label("Run the report").click();
+    // The report runs in the background: a frame starts it (the screen repaints while it runs).
+    harness.step();
+    harness
+        .state_mut()
+        .screen_mut::<AnalyseScreen>()
+        .expect("the screen")
+        .wait();
+    settle(&mut harness);
+    let screen = harness
+        .state()
+        .screen::<AnalyseScreen>()
+        .expect("the screen");
+    assert_eq!(screen.error(), None);
+    let report = screen.report().expect("a report");
+    let sides: Vec<&str> = report.subjects.iter().map(|s| s.subject.as_str()).collect();
+    // The raiders are always played by the random bot here: the couriers are the one side
+    // open to the report's bots.
+    assert_eq!(sides, ["couriers"]);
+    for subject in &report.subjects {
+        let words: Vec<&str> = subject.options.iter().map(|o| o.words.as_str()).collect();
+        assert_eq!(words, ["never fires", "never rams"]);
+    }
+    // One side wins a race, or none: the two sides' win rates add up to one at most.
+    let total: f64 = report.subjects.iter().map(|s| s.win_rate.rate).sum();
+    assert!(total <= 1.0 + 1e-9, "{total}");
+    harness.get_by_label_contains("couriers: wins");
+    harness.get_by_label_contains("Skill gap");
+    harness.get_by_label("never fires");
+    harness.get_by_label("never rams");
+}
+
 #[test]
 fn print_to_pdf_writes_the_sheet_of_the_mission_shown_as_edited() {
     use roadwright::gui::StudioCommand;
