@@ -992,15 +992,29 @@ fn simulate_and_tune_open_on_the_mission_shown() {
     harness.get_by_label("Back to editor").click();
     settle(&mut harness);
     common::studio::menu(&mut harness, "Race", "Tune");
-    assert_eq!(
-        harness
-            .state()
-            .screen::<roadwright::gui::tune::TuneScreen>()
-            .expect("the tune screen")
-            .form
-            .mission,
-        Some(courier)
-    );
+    let form = &harness
+        .state()
+        .screen::<roadwright::gui::tune::TuneScreen>()
+        .expect("the tune screen")
+        .form;
+    assert_eq!(form.mission, Some(courier));
+    // Ready to run on the mission as it is: its own player count, its sides weighed, the
+    // output named after it.
+    assert_eq!(form.setup.players, 2);
+    let ticked: Vec<bool> = form
+        .objectives
+        .iter()
+        .filter(|row| {
+            matches!(
+                row.objective,
+                roadwright::content::tuning::Objective::FairShare { .. }
+                    | roadwright::content::tuning::Objective::SideFairShare { .. }
+            )
+        })
+        .map(|row| row.chosen)
+        .collect();
+    assert_eq!(ticked, [false, true], "the sides' share, not the teams'");
+    assert!(form.out.ends_with("tuned-courier"), "{}", form.out);
 }
 
 #[test]

@@ -213,19 +213,30 @@ pub struct TuneScreen {
 
 impl TuneScreen {
     /// A screen with the form filled from the workspace: the track shown (or the first), the
-    /// mission shown if one is, the standard ruleset, four players, the racer bot (or the first), a budget of 4,000 races,
-    /// seed 1, nothing ticked but the objectives of even teams.
+    /// mission shown if one is (its own player count, its sides' fair share ticked), the
+    /// standard ruleset, four players, the racer bot (or the first), a budget of 4,000 races,
+    /// seed 1, nothing ticked but the objectives of even teams; the output folder beside the
+    /// project, named after the mission or the track.
     #[must_use]
     pub fn new(workspace: &Workspace, shown: Option<DocumentId>) -> Self {
         let track = workspace.track_or_first(shown);
         let bot = workspace.bot_or_first("racer");
-        let setup = crate::gui::fields::RaceSetupForm::new(track);
+        let mission = workspace.mission_shown(shown);
+        let mut setup = crate::gui::fields::RaceSetupForm::new(track);
+        // A mission is played by its own count and weighed by its sides, from the start.
+        if let Some(players) =
+            mission.and_then(|id| crate::gui::fields::mission_players(workspace, id))
+        {
+            setup.players = players;
+        }
+        let named = match (mission, track) {
+            (Some(id), _) => workspace.file_stem(id, "mission"),
+            (None, Some(id)) => workspace.file_stem(id, "track"),
+            (None, None) => "pack".to_owned(),
+        };
         let out = workspace
             .beside_project()
-            .join(format!(
-                "tuned-{}",
-                track.map_or_else(|| "pack".to_owned(), |id| workspace.file_stem(id, "track"))
-            ))
+            .join(format!("tuned-{named}"))
             .display()
             .to_string();
         let parameters = offered(&pack_of(workspace), &setup.ruleset.as_str().into())
@@ -238,7 +249,7 @@ impl TuneScreen {
         let mut screen = Self {
             form: TuneForm {
                 setup,
-                mission: workspace.mission_shown(shown),
+                mission,
                 bot,
                 confirm_bot: None,
                 confirm_top: crate::content::tuning::DEFAULT_CONFIRM_TOP,
@@ -247,7 +258,7 @@ impl TuneScreen {
                 stop_when_met: false,
                 seed: 1,
                 parameters,
-                objectives: default_objectives(),
+                objectives: default_objectives(mission.is_some()),
                 out,
             },
             filter: String::new(),
@@ -669,8 +680,9 @@ impl TuneScreen {
     }
 }
 
-/// The objectives offered, each kind once: the even-teams ones ticked.
-fn default_objectives() -> Vec<ObjectiveRow> {
+/// The objectives offered, each kind once: the even-teams ones ticked, or with a `mission` the
+/// sides' fair share in place of the teams'.
+fn default_objectives(mission: bool) -> Vec<ObjectiveRow> {
     let row = |objective, chosen| ObjectiveRow { objective, chosen };
     vec![
         row(
@@ -678,7 +690,7 @@ fn default_objectives() -> Vec<ObjectiveRow> {
                 weight: 1.0,
                 within: None,
             },
-            true,
+            !mission,
         ),
         row(Objective::WinRateSpread { weight: 1.0 }, false),
         row(Objective::FirstSeatAdvantage { weight: 0.5 }, false),
@@ -687,7 +699,7 @@ fn default_objectives() -> Vec<ObjectiveRow> {
                 weight: 1.0,
                 within: None,
             },
-            false,
+            mission,
         ),
         row(
             Objective::RaceLength {
