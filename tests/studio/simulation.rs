@@ -733,3 +733,64 @@ fn results_are_marked_out_of_date_after_an_edit() {
     assert!(screen_out_of_date(&harness));
     harness.get_by_label_contains("Results are out of date");
 }
+
+/// On a pack with house ground (Devil's Run's mud, goo, glass and rocks), the heat map and a
+/// mission's setup diagram draw each kind in its own colour, not the colour of a kind the
+/// drawing does not know.
+#[test]
+fn house_ground_is_drawn_in_its_own_colour_on_the_heat_map_and_the_mission_diagram() {
+    use roadwright::content::text::TerrainId;
+    use roadwright::render::legend::UNDEFINED;
+    let dir = tempfile::tempdir().expect("temp dir");
+    common::copy_folder(&common::repo("samples/devils-run"), dir.path());
+    std::fs::create_dir(dir.path().join("missions")).expect("missions");
+    let courier = std::fs::read_to_string(common::repo("missions/courier.ron"))
+        .expect("courier")
+        .replace("../tracks/oval.ron", "../tracks/devils-run.ron")
+        .replace(
+            "    vp: (pool_wins: false, clock: Some(false)),",
+            r#"    setup: Placed([
+        (team: "rust-reapers", number: "15", at: Space("3.1")),
+        (team: "chrome-jackals", number: "21", at: Space("1.2")),
+    ]),
+    vp: (pool_wins: false, clock: Some(false)),"#,
+        );
+    assert!(courier.contains("Placed"), "a setup diagram to draw");
+    std::fs::write(dir.path().join("missions/mud-run.ron"), courier).expect("mission");
+    let mut harness = common::studio::start(StudioApp::open(&dir.path().join("content")));
+    let mud = TerrainId::from("mud");
+    let terrain = std::fs::read_to_string(dir.path().join("content/terrain.ron")).expect("terrain");
+    assert!(terrain.contains("id: \"mud\""), "the sample paints mud");
+    harness.get_by_label("devils-run.ron (track)").click();
+    settle(&mut harness);
+    start(&mut harness, |form| {
+        form.races = 4;
+        form.bots = vec!["random".to_owned(); 10];
+    });
+    wait_for_batch(&mut harness);
+    let heat = harness
+        .state()
+        .screen::<SimulationScreen>()
+        .expect("the simulation screen")
+        .heat_map_canvas()
+        .grounds
+        .legend
+        .colour(&mud);
+    assert_ne!(heat, UNDEFINED, "the heat map knows the mud");
+    harness.key_press(egui::Key::Escape);
+    settle(&mut harness);
+    harness.get_by_label("mud-run.ron (mission)").click();
+    settle(&mut harness);
+    let diagram = harness
+        .state()
+        .mission_editor()
+        .expect("the mission editor")
+        .canvas()
+        .grounds
+        .legend
+        .colour(&mud);
+    assert_eq!(
+        diagram, heat,
+        "the diagram draws the mud as the heat map does"
+    );
+}

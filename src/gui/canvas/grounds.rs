@@ -31,6 +31,27 @@ impl Grounds {
         }
     }
 
+    /// The kinds a race is played on (a checked track's book: a course's tiles' kinds too):
+    /// the race's board and the heat map of its batch are drawn in them.
+    #[must_use]
+    pub fn played_on(book: &crate::validate::checked::TerrainBook) -> Self {
+        Self {
+            kinds: book
+                .kinds()
+                .iter()
+                .map(|kind| (kind.id.clone(), kind.name.to_string()))
+                .collect(),
+            legend: Legend::from_kinds(
+                book.kinds()
+                    .iter()
+                    .map(|kind| (kind.id.clone(), kind.colour, kind.pattern)),
+            ),
+            // Not read from a file: the rulebook's file stands in (a board's grounds are never
+            // refreshed from the workspace's).
+            file: TerrainFile::standard(),
+        }
+    }
+
     /// Reads `file` again when it is not the one these came from (the editor calls this every
     /// frame: an unchanged file costs a comparison, not a rebuild).
     pub fn refresh(&mut self, file: &TerrainFile) {

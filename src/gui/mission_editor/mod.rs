@@ -77,6 +77,9 @@ pub struct MissionContext<'a> {
     pub bots: Vec<String>,
     /// Each deck's card ids.
     pub cards: Vec<(DeckName, Vec<Id>)>,
+    /// The pack's kinds of ground (its terrain file, or the rulebook's four), as the setup
+    /// diagram draws them.
+    pub terrain: Option<&'a crate::content::terrain::TerrainFile>,
 }
 
 impl<'a> MissionContext<'a> {
@@ -87,7 +90,10 @@ impl<'a> MissionContext<'a> {
         id: super::workspace::DocumentId,
         courses: &'a mut super::course_tracks::CourseTracks,
     ) -> Self {
-        let mut context = Self::default();
+        let mut context = Self {
+            terrain: Some(workspace.terrain_file()),
+            ..Self::default()
+        };
         let track_file = match (workspace.document(id), workspace.validation_path(id)) {
             (Some(open), Some(path)) => match &open.document {
                 Document::Mission(mission) => Some(super::validation::mission_track_path(

@@ -221,6 +221,10 @@ fn placement_canvas(
     if ui.input(|i| i.key_pressed(egui::Key::Escape)) {
         editor.picking = None;
     }
+    // The track in the pack's own colours of ground, house kinds included.
+    if let Some(terrain) = context.terrain {
+        editor.canvas.grounds.refresh(terrain);
+    }
     let (response, rect) = editor.canvas.view_only(ui, track);
     let painter = ui.painter().with_clip_rect(rect);
     let view = editor.canvas.view;

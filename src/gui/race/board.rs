@@ -279,10 +279,22 @@ pub fn fill_space_ref(
     at: crate::content::track::SpaceRef,
     fill: Color32,
 ) {
+    fill_space_inside(painter, (rect, view), track, (at, 0.05), fill);
+}
+
+/// Fills the space `at` inside a margin of `inset` track units, leaving what is drawn under it
+/// showing round the edge (the heat map leaves each space's ground).
+pub fn fill_space_inside(
+    painter: &Painter,
+    (rect, view): (Rect, View),
+    track: &Track,
+    (at, inset): (crate::content::track::SpaceRef, f32),
+    fill: Color32,
+) {
     let Some(shape) = track.space(at) else {
         return;
     };
-    let points: Vec<Pos2> = space_corners(track, shape, 0.05)
+    let points: Vec<Pos2> = space_corners(track, shape, inset)
         .iter()
         .map(|&p| view.to_screen(rect, p))
         .collect();

@@ -172,15 +172,7 @@ impl RaceScreen {
     fn new(session: RaceSession, track: Track) -> Self {
         // The board is drawn in the colours of the kinds the race is played on.
         let mut canvas = TrackCanvas::default();
-        canvas.grounds.legend = crate::render::legend::Legend::from_kinds(
-            session
-                .race()
-                .track()
-                .terrain()
-                .kinds()
-                .iter()
-                .map(|kind| (kind.id.clone(), kind.colour, kind.pattern)),
-        );
+        canvas.grounds = crate::gui::canvas::Grounds::played_on(session.race().track().terrain());
         Self {
             session,
             track,

@@ -295,6 +295,8 @@ impl SimulationScreen {
     ) {
         self.results_of = Some(results_of.words);
         self.results_form = results_of.form;
+        // The heat map draws the track in the kinds of ground the batch is played on.
+        self.canvas.grounds = crate::gui::canvas::Grounds::played_on(loaded.rules.track.terrain());
         // Set by the form's Run, which knows the documents played.
         self.results_content = None;
         self.cancelled = false;

@@ -16,7 +16,7 @@ use super::{
 };
 use crate::content::track::SpaceRef;
 use crate::gui::canvas::TrackCanvas;
-use crate::gui::race::board::fill_space_ref;
+use crate::gui::race::board::fill_space_inside;
 use crate::gui::workspace::Workspace;
 use crate::render::viridis;
 use crate::sim::batch::{SpaceCounts, notable_of};
@@ -307,17 +307,20 @@ impl SimulationScreen {
             .collect();
         let max = values.values().copied().max().unwrap_or(0);
         legend(ui, self.metric, max);
+        // A fifth of a space's narrower side: the value fills the middle, its ground the rim.
+        let margin = 0.2 * track.space_size.width.min(track.space_size.length);
         let (response, rect) = self.canvas.view_only(ui, track);
         let painter = ui.painter_at(rect);
         for (at, value) in &values {
             if *value > 0 {
                 let [r, g, b, _] = viridis(f64::from(*value) / f64::from(max.max(1)));
-                fill_space_ref(
+                // Inside a margin: each space's kind of ground, house kinds in their own
+                // colours, still shows round its value.
+                fill_space_inside(
                     &painter,
-                    rect,
-                    self.canvas.view,
+                    (rect, self.canvas.view),
                     track,
-                    *at,
+                    (*at, margin),
                     Color32::from_rgb(r, g, b),
                 );
             }
