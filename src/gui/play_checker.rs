@@ -3,8 +3,9 @@
 //! races counted for a progress bar; a new edit or the user's Cancel stops it, and the window
 //! never waits for it. Nothing here draws.
 //!
-//! Each track's findings are kept with a fingerprint of what they were found on: the content
-//! (every document but the tracks) and the track's graph (its geometry and background picture
+//! Each track's findings are kept with a fingerprint of what they were found on: the pack's
+//! content (its decks, mats, rulesets, ground and hazards: not its missions, scenarios, tuning
+//! specs or bot profiles, which play here never reads) and the track's graph (its geometry and background picture
 //! left out, since the rules never read them). An edit replays only the tracks whose
 //! fingerprint it changed (all of them when the content changed), so moving spaces or choosing
 //! a picture plays nothing, and editing one track does not replay the others.
@@ -56,10 +57,14 @@ impl Fingerprints {
                 // A course is played as the track it builds (fingerprinted as a track); a tile
                 // only through the courses that lay it.
                 Document::Course(_) | Document::Tile(_) => {}
-                other => {
+                // What play reads of the rest is the pack's content (decks, mats, rulesets,
+                // ground, hazards): a mission, a scenario, a tuning spec or a bot profile
+                // edited replays no track (random bots play; no mission is raced here).
+                other if other.kind().pack_role().in_pack() => {
                     path.hash(&mut content);
                     format!("{other:?}").hash(&mut content);
                 }
+                _ => {}
             }
         }
         Self {

@@ -264,6 +264,49 @@ fn the_check_by_play_replays_only_the_track_or_content_that_changed() {
     );
 }
 
+/// A mission edited replays no track: play reads the pack's content and the tracks, not the
+/// missions beside them.
+#[test]
+fn a_mission_edit_replays_no_track() {
+    use roadwright::edit::Edit;
+    use roadwright::gui::StudioCommand;
+    let (pack, _) = workspace_copy();
+    std::fs::copy(
+        common::repo("missions/courier.ron"),
+        pack.path().join("courier.ron"),
+    )
+    .expect("copy the courier");
+    let mut harness = studio(pack.path(), 20);
+    harness.state_mut().play_now();
+    assert_eq!(harness.state().play_last_played(), Some(1), "the oval");
+    settle(&mut harness);
+    let courier = harness
+        .state()
+        .workspace()
+        .find(|d| matches!(d, Document::Mission(_)))
+        .expect("the courier");
+    let Some(Document::Mission(mut mission)) = harness
+        .state()
+        .workspace()
+        .document(courier)
+        .map(|d| d.document.clone())
+    else {
+        panic!("a mission");
+    };
+    mission.turn_limit.turn += 1;
+    harness.state_mut().apply(StudioCommand::Edit {
+        document: courier,
+        edit: Edit::Mission(Box::new(mission)),
+        group: None,
+    });
+    harness.state_mut().play_now();
+    assert_eq!(
+        harness.state().play_last_played(),
+        Some(0),
+        "a mission edited: nothing to replay"
+    );
+}
+
 /// The summary counts the races actually played: a new, empty track (which cannot be played,
 /// and whose diagnostics say why) adds none.
 #[test]
