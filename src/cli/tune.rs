@@ -427,11 +427,7 @@ fn print_report(
     }
     if !report.improved() && report.fresh_seeds {
         // The search's best was best on its own seeds only: say so rather than sell it.
-        writeln!(
-            out,
-            "on fresh seeds the tuned pack does no better than the pack as it is: keep the pack, \
-             or tune again with a larger budget"
-        )?;
+        writeln!(out, "on fresh seeds {}", report.no_better_words())?;
     }
     Ok(())
 }

@@ -381,11 +381,9 @@ impl TuneScreen {
                 .display()
         ));
         if !report.improved() && report.fresh_seeds {
-            ui.colored_label(
-                ui.visuals().warn_fg_color,
-                "On fresh seeds the tuned pack does no better than the pack as it is: keep the \
-                 pack, or tune again with a larger budget.",
-            );
+            // The report's words, capitalised as a sentence of the screen.
+            let words = report.no_better_words();
+            ui.colored_label(ui.visuals().warn_fg_color, format!("O{}.", &words[1..]));
         }
         ui.strong("Changes");
         if report.changes.is_empty() {

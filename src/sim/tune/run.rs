@@ -192,6 +192,19 @@ impl Report {
         self.score_after < self.score_before
     }
 
+    /// What to say when the result did no better on fresh seeds than what it was tuned from
+    /// (the pack, and the mission when the run played one), after "on fresh seeds".
+    #[must_use]
+    pub fn no_better_words(&self) -> &'static str {
+        if self.mission_file.is_some() {
+            "the tuned pack and mission do no better than they were: keep them, or tune again \
+             with a larger budget"
+        } else {
+            "the tuned pack does no better than the pack as it is: keep the pack, or tune again \
+             with a larger budget"
+        }
+    }
+
     /// The seeds the before and after figures were measured on, in words ("fresh seeds", or
     /// "the search's seeds" for a run stopped before its fresh measurement).
     #[must_use]
