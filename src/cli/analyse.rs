@@ -13,7 +13,6 @@ use crate::content::bot_profile::Restriction;
 use crate::sim::analyse::{
     DEFAULT_DOMINANT_SHARE, DesignReport, Ground, Plan, analyse, options_of,
 };
-use crate::sim::stats::Interval;
 
 /// `roadwright analyse`: what to analyse and how many races each arm plays.
 #[derive(Debug, clap::Args)]
@@ -150,24 +149,6 @@ pub fn analyse_command(
     Ok(EXIT_OK)
 }
 
-fn rate(i: Interval) -> String {
-    format!(
-        "{:.1}% ({:.1}-{:.1})",
-        i.rate * 100.0,
-        i.low * 100.0,
-        i.high * 100.0
-    )
-}
-
-fn points(d: &crate::sim::compare::Difference) -> String {
-    format!(
-        "{:+.1} ({:+.1} to {:+.1})",
-        d.diff * 100.0,
-        d.low * 100.0,
-        d.high * 100.0
-    )
-}
-
 /// The report as text: each subject's figures, then its options, most valuable first, each
 /// with a bar of its value.
 fn print_report(report: &DesignReport, out: &mut dyn Write) -> io::Result<()> {
@@ -182,16 +163,16 @@ fn print_report(report: &DesignReport, out: &mut dyn Write) -> io::Result<()> {
             out,
             "{}: wins {} (fair {:.1}%)",
             subject.subject,
-            rate(subject.win_rate),
+            subject.win_rate.percent_words(),
             subject.fair
         )?;
         writeln!(
             out,
             "  skill gap {} points: {} against {} seats, {} as {} against {}",
-            points(&subject.skill_gap),
-            rate(subject.strong_against_weak),
+            subject.skill_gap.points_words(),
+            subject.strong_against_weak.percent_words(),
             report.weak,
-            rate(subject.weak_against_strong),
+            subject.weak_against_strong.percent_words(),
             report.weak,
             report.strong
         )?;
@@ -208,8 +189,8 @@ fn print_report(report: &DesignReport, out: &mut dyn Write) -> io::Result<()> {
                 out,
                 "    {:<28} {:<24} wins {:<22} {bar}{}",
                 option.words,
-                points(&option.value),
-                rate(option.win_rate),
+                option.value.points_words(),
+                option.win_rate.percent_words(),
                 if option.dominant { "  DOMINANT" } else { "" }
             )?;
         }

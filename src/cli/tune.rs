@@ -492,7 +492,7 @@ fn print_confirmation(confirmation: &Confirmation, out: &mut dyn Write) -> io::R
     if !confirmation.aims_at_fair_share {
         return Ok(());
     }
-    let who = if confirmation.by_sides {
+    let who = if confirmation.by_sides() {
         "side"
     } else {
         "team"

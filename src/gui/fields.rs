@@ -216,6 +216,34 @@ pub fn mission_choice(
     *mission != before
 }
 
+/// The mission choice, then what the race is played on: a track's track, ruleset and players,
+/// or a mission's players alone (it brings its own track and ruleset). A mission chosen seats
+/// its own count. Whether the mission chosen changed. The simulation, Tune and Design report
+/// forms start with it.
+pub fn mission_or_track(
+    ui: &mut Ui,
+    workspace: &crate::gui::workspace::Workspace,
+    (mission, setup): (
+        &mut Option<crate::gui::workspace::DocumentId>,
+        &mut RaceSetupForm,
+    ),
+    id: &str,
+) -> bool {
+    let changed = mission_choice(ui, workspace, mission, &format!("{id}_mission"));
+    if changed && let Some(players) = mission.and_then(|id| mission_players(workspace, id)) {
+        setup.players = players;
+    }
+    if mission.is_none() {
+        setup.ui(ui, workspace, &format!("{id}_track"));
+    } else {
+        let label = ui.label("Players");
+        ui.add(egui::DragValue::new(&mut setup.players).range(2..=10))
+            .labelled_by(label.id)
+            .on_hover_text("A count the mission allows; its seats take their teams");
+    }
+    changed
+}
+
 /// The player count a mission document seats when none is asked: every team of its sides (a
 /// count its check then holds to those it allows).
 #[must_use]

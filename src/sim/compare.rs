@@ -27,6 +27,17 @@ pub struct Difference {
 }
 
 impl Difference {
+    /// B minus A of two proportions in points with its interval: "+10.0 (+3.6 to +17.4)".
+    #[must_use]
+    pub fn points_words(&self) -> String {
+        format!(
+            "{:+.1} ({:+.1} to {:+.1})",
+            self.diff * 100.0,
+            self.low * 100.0,
+            self.high * 100.0
+        )
+    }
+
     /// Whether the interval leaves out zero: a change the batch size can tell from noise.
     #[must_use]
     pub fn significant(&self) -> bool {

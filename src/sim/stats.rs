@@ -22,6 +22,19 @@ pub struct Interval {
     pub high: f64,
 }
 
+impl Interval {
+    /// In percent with its interval, as reports print a win rate: "57.0% (50.1-63.7)".
+    #[must_use]
+    pub fn percent_words(&self) -> String {
+        format!(
+            "{:.1}% ({:.1}-{:.1})",
+            self.rate * 100.0,
+            self.low * 100.0,
+            self.high * 100.0
+        )
+    }
+}
+
 /// The Wilson score interval at 95% for `successes` out of `trials` (`z` = 1.96): unlike the
 /// normal approximation it stays inside 0-1 and behaves for rates near 0 or 1 and small batches.
 #[must_use]

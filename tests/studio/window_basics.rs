@@ -326,3 +326,25 @@ fn a_search_bots_profile_says_its_budget_and_its_rivals_progress() {
     harness.get_by_label_contains("each played out 4 times for 3 activations");
     harness.get_by_label_contains("its rivals' progress counts against it, 1 times as much");
 }
+
+/// A restricted profile says what it never does; an unrestricted one says nothing of it.
+#[test]
+fn a_restricted_profile_says_what_it_never_does() {
+    let (pack, _) = common::studio::workspace_copy();
+    let bots = pack.path().join("bots");
+    let planner = std::fs::read_to_string(bots.join("planner.ron")).expect("planner");
+    std::fs::write(
+        bots.join("careful.ron"),
+        planner
+            .replace("id: \"planner\"", "id: \"careful\"")
+            .replace(
+                "    strategy:",
+                "    restrict: [NoFire, NoRam],\n    strategy:",
+            ),
+    )
+    .expect("write");
+    let harness = common::studio::open_file(pack.path(), "bots/careful.ron (bot_profile)");
+    harness.get_by_label("Restricted: it never fires, never rams (restrict).");
+    let harness = common::studio::open_file(pack.path(), "bots/planner.ron (bot_profile)");
+    assert!(harness.query_by_label_contains("Restricted:").is_none());
+}

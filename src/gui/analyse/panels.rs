@@ -6,7 +6,6 @@ use egui::{Color32, ComboBox, RichText, ScrollArea, Sense, Stroke, Ui, Vec2};
 use super::AnalyseScreen;
 use crate::gui::workspace::Workspace;
 use crate::sim::analyse::{OptionValue, SubjectReport};
-use crate::sim::stats::Interval;
 
 /// What the screen asks of the studio.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -40,25 +39,12 @@ impl AnalyseScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 requests.push(AnalyseRequest::Close);
             }
-            if crate::gui::fields::mission_choice(
+            crate::gui::fields::mission_or_track(
                 ui,
                 workspace,
-                &mut self.form.mission,
-                "analyse_mission",
-            ) && let Some(players) = self
-                .form
-                .mission
-                .and_then(|id| crate::gui::fields::mission_players(workspace, id))
-            {
-                self.form.setup.players = players;
-            }
-            if self.form.mission.is_none() {
-                self.form.setup.ui(ui, workspace, "analyse_track");
-            } else {
-                let label = ui.label("Players");
-                ui.add(egui::DragValue::new(&mut self.form.setup.players).range(2..=10))
-                    .labelled_by(label.id);
-            }
+                (&mut self.form.mission, &mut self.form.setup),
+                "analyse",
+            );
             for (label, salt, value) in [
                 ("Strong bots", "analyse_strong", &mut self.form.strong),
                 ("Weak bots", "analyse_weak", &mut self.form.weak),
@@ -140,32 +126,19 @@ impl AnalyseScreen {
     }
 }
 
-fn rate(i: Interval) -> String {
-    format!(
-        "{:.1}% ({:.1}-{:.1})",
-        i.rate * 100.0,
-        i.low * 100.0,
-        i.high * 100.0
-    )
-}
-
 /// A subject's heading, skill gap and the bars of its options, most valuable first.
 fn subject_ui(ui: &mut Ui, subject: &SubjectReport, weak: &str, strong: &str) {
     ui.heading(format!(
         "{}: wins {} (fair {:.1}%)",
         subject.subject,
-        rate(subject.win_rate),
+        subject.win_rate.percent_words(),
         subject.fair
     ));
-    let gap = &subject.skill_gap;
     ui.label(format!(
-        "Skill gap {:+.1} points ({:+.1} to {:+.1}): {} strong against {weak} seats, {} as {weak} \
-         against {strong}",
-        gap.diff * 100.0,
-        gap.low * 100.0,
-        gap.high * 100.0,
-        rate(subject.strong_against_weak),
-        rate(subject.weak_against_strong),
+        "Skill gap {} points: {} strong against {weak} seats, {} as {weak} against {strong}",
+        subject.skill_gap.points_words(),
+        subject.strong_against_weak.percent_words(),
+        subject.weak_against_strong.percent_words(),
     ));
     let mut options: Vec<&OptionValue> = subject.options.iter().collect();
     options.sort_by(|a, b| b.value.diff.total_cmp(&a.value.diff));
@@ -188,13 +161,8 @@ fn subject_ui(ui: &mut Ui, subject: &SubjectReport, weak: &str, strong: &str) {
             for option in options {
                 ui.label(&option.words);
                 worth_bar(ui, option, reach);
-                ui.label(format!(
-                    "{:+.1} ({:+.1} to {:+.1})",
-                    option.value.diff * 100.0,
-                    option.value.low * 100.0,
-                    option.value.high * 100.0
-                ));
-                let text = rate(option.win_rate);
+                ui.label(option.value.points_words());
+                let text = option.win_rate.percent_words();
                 if option.dominant {
                     ui.colored_label(ui.visuals().warn_fg_color, format!("{text}  dominant"))
                         .on_hover_text(

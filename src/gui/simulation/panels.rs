@@ -154,27 +154,12 @@ impl SimulationScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 commands.push(SimCommand::Close);
             }
-            if crate::gui::fields::mission_choice(
+            crate::gui::fields::mission_or_track(
                 ui,
                 workspace,
-                &mut self.form.mission,
-                "sim_mission",
-            ) && let Some(players) = self
-                .form
-                .mission
-                .and_then(|id| crate::gui::fields::mission_players(workspace, id))
-            {
-                // A mission seats every team of its sides unless told otherwise.
-                self.form.setup.players = players;
-            }
-            if self.form.mission.is_none() {
-                self.form.setup.ui(ui, workspace, "sim_track");
-            } else {
-                let label = ui.label("Players");
-                ui.add(egui::DragValue::new(&mut self.form.setup.players).range(2..=10))
-                    .labelled_by(label.id)
-                    .on_hover_text("A count the mission allows; its seats take their teams");
-            }
+                (&mut self.form.mission, &mut self.form.setup),
+                "sim",
+            );
             let profiles = bot_profiles(workspace);
             let label = ui.label("Bots");
             // One choice for every seat at once, and below it one per seat.

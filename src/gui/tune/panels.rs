@@ -44,22 +44,15 @@ impl TuneScreen {
             if crate::gui::fields::back_to_editor(ui).clicked() {
                 requests.push(TuneRequest::Close);
             }
-            if crate::gui::fields::mission_choice(
+            if crate::gui::fields::mission_or_track(
                 ui,
                 workspace,
-                &mut self.form.mission,
-                "tune_mission",
+                (&mut self.form.mission, &mut self.form.setup),
+                "tune",
             ) {
                 // A mission is weighed by its sides, not its teams: its sides' fair share is
                 // ticked in place of the teams', and the other way round.
                 let mission = self.form.mission.is_some();
-                if let Some(players) = self
-                    .form
-                    .mission
-                    .and_then(|id| crate::gui::fields::mission_players(workspace, id))
-                {
-                    self.form.setup.players = players;
-                }
                 for row in &mut self.form.objectives {
                     match row.objective {
                         Objective::SideFairShare { .. } => row.chosen = mission,
@@ -67,14 +60,6 @@ impl TuneScreen {
                         _ => {}
                     }
                 }
-            }
-            if self.form.mission.is_none() {
-                self.form.setup.ui(ui, workspace, "tune_track");
-            } else {
-                let label = ui.label("Players");
-                ui.add(egui::DragValue::new(&mut self.form.setup.players).range(2..=10))
-                    .labelled_by(label.id)
-                    .on_hover_text("A count the mission allows; its seats take their teams");
             }
             let label = ui.label("Bots");
             ComboBox::from_id_salt("tune_bot")
@@ -731,34 +716,35 @@ fn confirmation_ui(ui: &mut Ui, confirmation: &crate::sim::tune::confirm::Confir
         return;
     };
     ui.strong(format!("Win rates under {bots} bots, % (95%)"));
-    before_after(
-        ui,
-        "tune_confirmed_rates",
-        "team",
-        confirmation.baseline.teams.iter().map(|(team, before)| {
-            let after = chosen
-                .teams
-                .get(team)
-                .map_or_else(String::new, |a| rate_text(*a));
-            (team.clone(), rate_text(*before), after, String::new())
-        }),
-    );
-    if !confirmation.baseline.sides.is_empty() {
-        before_after(
-            ui,
+    for (id, what, before, after) in [
+        (
+            "tune_confirmed_rates",
+            "team",
+            &confirmation.baseline.teams,
+            &chosen.teams,
+        ),
+        (
             "tune_confirmed_sides",
             "side",
-            confirmation.baseline.sides.iter().map(|(side, before)| {
-                let after = chosen
-                    .sides
-                    .get(side)
-                    .map_or_else(String::new, |a| rate_text(*a));
-                (side.clone(), rate_text(*before), after, String::new())
-            }),
-        );
+            &confirmation.baseline.sides,
+            &chosen.sides,
+        ),
+    ] {
+        // A pack's confirmation has no sides: no empty table for them.
+        if !before.is_empty() {
+            before_after(
+                ui,
+                id,
+                what,
+                before.iter().map(|(name, was)| {
+                    let now = after.get(name).map_or_else(String::new, |a| rate_text(*a));
+                    (name.clone(), rate_text(*was), now, String::new())
+                }),
+            );
+        }
     }
     if confirmation.aims_at_fair_share {
-        let who = if confirmation.by_sides {
+        let who = if confirmation.by_sides() {
             "side"
         } else {
             "team"

@@ -89,8 +89,6 @@ pub struct Confirmation {
     /// Whether the spec aims at every team's (or side's) fair share: then the report says
     /// whether the chosen candidate is fair ([`Confirmed::fair`]) for the stronger bots.
     pub aims_at_fair_share: bool,
-    /// Whether fairness is measured by the mission's sides rather than the teams.
-    pub by_sides: bool,
     /// What it cost to play.
     pub cost: Cost,
 }
@@ -100,6 +98,13 @@ impl Confirmation {
     #[must_use]
     pub fn chosen(&self) -> Option<&Confirmed> {
         self.candidates.get(self.chosen)
+    }
+
+    /// Whether fairness is measured by the mission's sides rather than the teams: a mission's
+    /// confirmation has sides.
+    #[must_use]
+    pub fn by_sides(&self) -> bool {
+        !self.baseline.sides.is_empty()
     }
 
     /// The stronger bots in words ([`bots_in_words`]).
@@ -398,7 +403,6 @@ pub fn verdict(
                         | crate::content::tuning::Objective::SideFairShare { .. }
                 )
             }),
-            by_sides: tuning.mission.is_some(),
             cost,
         },
         point,

@@ -598,12 +598,10 @@ impl ObjectiveValue {
     pub fn verdict_words(&self) -> String {
         match &self.evidence {
             Some(e) if !self.met() => format!(
-                "{}: {} {:.1}% ({:.1}-{:.1}), fair {:.1} ± {}",
+                "{}: {} {}, fair {:.1} ± {}",
                 self.verdict(),
                 e.who,
-                e.rate.rate * 100.0,
-                e.rate.low * 100.0,
-                e.rate.high * 100.0,
+                e.rate.percent_words(),
                 e.fair,
                 e.within
             ),
