@@ -916,7 +916,11 @@ fn text_only_view(ui: &mut Ui, document: &Document) {
                 | crate::content::bot_profile::Strategy::Greedy(_) => {}
             }
             if !profile.restrict.is_empty() {
-                let words: Vec<String> = profile.restrict.iter().map(|r| r.words()).collect();
+                let words: Vec<String> = profile
+                    .restrict
+                    .iter()
+                    .map(crate::content::bot_profile::Restriction::words)
+                    .collect();
                 ui.label(format!("Restricted: it {} (restrict).", words.join(", ")));
             }
             ui.label("Bot profiles are edited as text for now.");
