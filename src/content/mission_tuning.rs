@@ -1,6 +1,7 @@
 //! What a tuning may change in a mission's own settings (a tuning spec's `Mission(...)`
 //! parameters): the turn limit, an objective's count or VP, a placed car's starting space or
-//! damage, a deck change's count, and the mission's VP amounts. A tuned mission is written as a
+//! damage, the damage a side's cars start with, a deck change's count, and the mission's VP
+//! amounts. A tuned mission is written as a
 //! new file; the mission read is never changed.
 //!
 //! Each parameter names what it changes the way the mission file does: an objective by its id,
@@ -67,6 +68,17 @@ pub enum MissionParameter {
         /// The most damage.
         max: u8,
     },
+    /// The damage each car of a side starts the race with (the side's `damage`, added to a
+    /// placed car's own; replacements come in undamaged, 8.3). The finest of a mission's
+    /// settings on a side's strength: one damage is one hit of the rulebook's.
+    SideDamage {
+        /// The side's id.
+        side: Id,
+        /// The least damage.
+        min: u8,
+        /// The most damage.
+        max: u8,
+    },
     /// The copies a deck change adds, takes out or replaces.
     DeckChangeCount {
         /// The change's place in the mission's list, from 1.
@@ -112,6 +124,7 @@ impl MissionParameter {
             Self::ObjectiveVp { objective, .. } => format!("mission objective {objective}: VP"),
             Self::CarStart { team, car, .. } => format!("mission: {team} #{car} starting space"),
             Self::CarDamage { team, car, .. } => format!("mission: {team} #{car} starting damage"),
+            Self::SideDamage { side, .. } => format!("mission side {side}: starting damage"),
             Self::DeckChangeCount { change, .. } => format!("mission deck change {change}: count"),
             Self::Vp { source, .. } => format!("mission: {} VP", source.word()),
         }
@@ -127,6 +140,7 @@ impl MissionParameter {
             | Self::DeckChangeCount { min, max, .. } => range(i64::from(*min), i64::from(*max)),
             Self::ObjectiveVp { min, max, .. }
             | Self::CarDamage { min, max, .. }
+            | Self::SideDamage { min, max, .. }
             | Self::Vp { min, max, .. } => range(i64::from(*min), i64::from(*max)),
             Self::CarStart { spaces, .. } => spaces.iter().copied().map(Value::Space).collect(),
         }
@@ -161,6 +175,9 @@ impl MissionParameter {
             Self::CarDamage { team, car, .. } => {
                 number(i64::from(placed(mission, team, car)?.damage))
             }
+            Self::SideDamage { side, .. } => number(i64::from(
+                mission.sides.iter().find(|s| s.id == *side)?.damage,
+            )),
             Self::DeckChangeCount { change, .. } => {
                 let index = usize::try_from(change.checked_sub(1)?).ok()?;
                 number(i64::from(*change_count(mission.deck_changes.get(index)?)))
@@ -221,6 +238,11 @@ impl MissionParameter {
                     p.damage = number as u8;
                 }
             }
+            Self::SideDamage { side, .. } => {
+                if let Some(s) = mission.sides.iter_mut().find(|s| s.id == *side) {
+                    s.damage = number as u8;
+                }
+            }
             Self::DeckChangeCount { change, .. } => {
                 let index = change.saturating_sub(1) as usize;
                 if let Some(c) = mission.deck_changes.get_mut(index) {
@@ -250,6 +272,7 @@ impl MissionParameter {
                 format!("car {team} #{car} placed on a track space")
             }
             Self::CarDamage { team, car, .. } => format!("placed car {team} #{car}"),
+            Self::SideDamage { side, .. } => format!("side `{side}`"),
             Self::DeckChangeCount { change, .. } => format!("deck change {change} (from 1)"),
             Self::Vp { source, .. } => format!("{} VP", source.word()),
         }
@@ -264,6 +287,7 @@ impl MissionParameter {
             | Self::DeckChangeCount { min, max, .. } => Some((i64::from(*min), i64::from(*max))),
             Self::ObjectiveVp { min, max, .. }
             | Self::CarDamage { min, max, .. }
+            | Self::SideDamage { min, max, .. }
             | Self::Vp { min, max, .. } => Some((i64::from(*min), i64::from(*max))),
             Self::CarStart { .. } => None,
         }
@@ -418,10 +442,40 @@ mod tests {
         RawPack::open(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("content"))
     }
 
-    /// Each setting reads the mission's value, and setting another value changes that and
-    /// nothing else of the mission.
     /// Each setting, the mission's value, and another.
     fn cases() -> Vec<(MissionParameter, Value, Value)> {
+        let mut cases = count_cases();
+        cases.extend(damage_cases());
+        cases
+    }
+
+    /// The starting damage of a placed car and of a side's cars: the mission's, and another.
+    fn damage_cases() -> Vec<(MissionParameter, Value, Value)> {
+        vec![
+            (
+                MissionParameter::CarDamage {
+                    team: "rust-reapers".into(),
+                    car: "15".into(),
+                    min: 0,
+                    max: 3,
+                },
+                Value::Number(1),
+                Value::Number(0),
+            ),
+            (
+                MissionParameter::SideDamage {
+                    side: "raiders".into(),
+                    min: 0,
+                    max: 2,
+                },
+                Value::Number(0),
+                Value::Number(2),
+            ),
+        ]
+    }
+
+    /// The settings that are not a starting damage: the mission's value, and another.
+    fn count_cases() -> Vec<(MissionParameter, Value, Value)> {
         let car = || CarNumber::from("15");
         let team = || Id::from("rust-reapers");
         vec![
@@ -476,16 +530,6 @@ mod tests {
                 Value::Space(SpaceRef::lap(4, 2)),
             ),
             (
-                MissionParameter::CarDamage {
-                    team: team(),
-                    car: car(),
-                    min: 0,
-                    max: 3,
-                },
-                Value::Number(1),
-                Value::Number(0),
-            ),
-            (
                 MissionParameter::DeckChangeCount {
                     change: 1,
                     min: 1,
@@ -525,6 +569,8 @@ mod tests {
         ]
     }
 
+    /// Each setting reads the mission's value, and setting another value changes that and
+    /// nothing else of the mission.
     #[test]
     fn each_mission_setting_reads_and_sets_its_own_field_only() {
         let (mission, pack) = (mission(), pack());
@@ -591,6 +637,11 @@ mod tests {
             MissionParameter::CarDamage {
                 team: "rust-reapers".into(),
                 car: "99".into(),
+                min: 0,
+                max: 1,
+            },
+            MissionParameter::SideDamage {
+                side: "no-such".into(),
                 min: 0,
                 max: 1,
             },

@@ -302,6 +302,9 @@ fn range_of(parameter: &Parameter) -> Option<(&'static str, (i64, i64), RangeInc
                 MissionParameter::CarDamage { .. } => {
                     ("placed car's starting damage", 0..=i64::from(u8::MAX))
                 }
+                MissionParameter::SideDamage { .. } => {
+                    ("side's starting damage", 0..=i64::from(u8::MAX))
+                }
                 MissionParameter::DeckChangeCount { .. } => {
                     ("deck change's count", 1..=i64::from(MAX_CARD_COUNT))
                 }

@@ -499,6 +499,7 @@ fn mission_setting_row(ui: &mut Ui, setting: &mut MissionParameter) {
         | MissionParameter::DeckChangeCount { min, max, .. } => range(ui, min, max),
         MissionParameter::ObjectiveVp { min, max, .. }
         | MissionParameter::CarDamage { min, max, .. }
+        | MissionParameter::SideDamage { min, max, .. }
         | MissionParameter::Vp { min, max, .. } => range(ui, min, max),
         MissionParameter::CarStart { team, car, spaces } => {
             let listed = spaces

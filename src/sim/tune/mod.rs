@@ -1239,6 +1239,8 @@ mod tests {
             [
                 "mission: turn limit",
                 "mission objective deliver: count",
+                "mission side couriers: starting damage",
+                "mission side raiders: starting damage",
                 "mission: finish VP",
                 "mission: kill VP"
             ]

@@ -345,8 +345,9 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
 /// objective's count one either side (from 1) and VP two either side, each placed car's
 /// starting space among its sector's spaces on `track` (the one it is placed on first; that one
 /// alone without the track) and its
-/// damage from none to two more, each deck change's count one either side (from 1), and the
-/// finish and kill VP one either side. A designer narrows or widens them on the Tune screen or
+/// damage from none to two more, each seated side's starting damage from none to two more (a
+/// neutral side's strength is no side's balance), each deck change's count one either side
+/// (from 1), and the finish and kill VP one either side. A designer narrows or widens them on the Tune screen or
 /// in the spec.
 #[must_use]
 pub fn offered_in_mission(
@@ -382,6 +383,13 @@ pub fn offered_in_mission(
                 max: vp.saturating_add(2),
             });
         }
+    }
+    for side in mission.sides.iter().filter(|s| !s.neutral) {
+        add(M::SideDamage {
+            side: side.id.clone(),
+            min: 0,
+            max: side.damage.saturating_add(2),
+        });
     }
     if let MissionSetup::Placed(cars) = &mission.setup {
         for placed in cars {
