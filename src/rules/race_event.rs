@@ -873,7 +873,9 @@ race_events! {
         side: SideId,
     }
     about none,
-    say |race| Some(format!("{} wins", race.side_name(*side)));
+    // "The race goes to" and not "wins": a side's name is as often plural ("The survivors")
+    // as not, and the verb would agree with one of them only.
+    say |race| Some(format!("the race goes to {}", race.side_name(*side)));
 
     /// A player won (11.5).
     Winner {

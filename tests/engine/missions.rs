@@ -427,6 +427,14 @@ fn at_the_turn_limit_the_side_with_the_most_vp_wins() {
         race.events().last(),
         Some(&RaceEvent::SideWon { side: JACKALS })
     );
+    // The report's line names the side without a verb that would agree with one name only.
+    let line = race
+        .describe(&RaceEvent::SideWon { side: JACKALS })
+        .expect("a side's win is told");
+    assert_eq!(
+        line,
+        format!("the race goes to {}", race.side_name(JACKALS))
+    );
 }
 
 #[test]

@@ -175,7 +175,7 @@ fn a_mission_race_starts_from_the_dialog_seated_by_its_sides_and_shows_its_objec
         panic!("the courier ends with a side's win: {:?}", race.result());
     };
     let winner = race.side_name(side);
-    harness.get_by_label_contains(&format!("{winner} win the mission"));
+    harness.get_by_label_contains(&format!("The mission goes to {winner}"));
     let met = mission
         .objective_ids()
         .find(|id| race.objective_status(*id) == Some(ObjectiveStatus::Met(side)));

@@ -173,7 +173,9 @@ impl RaceScreen {
                     race.team_of(player).name
                 ),
                 RaceResult::Draw => "The race ends without a winner".to_owned(),
-                RaceResult::SideWon(side) => format!("{} win the mission", race.side_name(side)),
+                RaceResult::SideWon(side) => {
+                    format!("The mission goes to {}", race.side_name(side))
+                }
             };
             ui.label(RichText::new(text).strong().size(18.0));
             standings_table(ui, race);
