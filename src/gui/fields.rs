@@ -345,6 +345,13 @@ pub fn row_actions(ui: &mut Ui) -> Option<RowAction> {
     ui.horizontal(row_buttons).inner
 }
 
+/// A row's Duplicate and Delete buttons added to the row itself, for a row that wraps
+/// (`horizontal_wrapped`): a group of their own would be placed whole at the end of the line
+/// and run past the panel's edge instead of wrapping to the next line.
+pub fn inline_row_actions(ui: &mut Ui) -> Option<RowAction> {
+    row_buttons(ui)
+}
+
 /// A two-line row's Duplicate and Delete buttons, one over the other, so they fit a narrow
 /// last column.
 pub fn stacked_row_actions(ui: &mut Ui) -> Option<RowAction> {

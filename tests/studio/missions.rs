@@ -972,6 +972,36 @@ fn a_placed_or_named_car_shows_its_driver_defense_and_mp() {
     );
 }
 
+/// A long objective or placed-car row wraps within the panel: every row's Duplicate and Delete
+/// buttons shown lie inside the window (they used to run past its right edge, out of reach,
+/// as a group placed whole at the end of the line).
+#[test]
+fn a_long_mission_row_wraps_and_keeps_its_buttons_in_the_window() {
+    let dir = project(&[("placed.ron", placed_courier())]);
+    let mut harness = start(StudioApp::open(dir.path()));
+    harness.get_by_label("placed.ron (mission)").click();
+    settle(&mut harness);
+    let window = harness.ctx.content_rect();
+    let mut seen = 0;
+    for label in ["Duplicate", "Delete"] {
+        for button in harness.get_all_by_label(label) {
+            let rect = button.rect();
+            if rect.top() > window.bottom() {
+                continue;
+            }
+            seen += 1;
+            assert!(
+                rect.right() <= window.right(),
+                "a {label} button at {rect:?} past the window's edge {}",
+                window.right()
+            );
+        }
+    }
+    // Two sides, two objectives and two placed cars, each with its two buttons; the rows
+    // below the window's bottom are not counted.
+    assert!(seen >= 8, "{seen} buttons shown");
+}
+
 #[test]
 fn simulate_and_tune_open_on_the_mission_shown() {
     let dir = project(&[]);

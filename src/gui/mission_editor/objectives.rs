@@ -188,7 +188,7 @@ pub(super) fn objectives(
                 }
                 goal_values(editor, ui, mission, index, context, changed);
                 reward(ui, mission, index, changed);
-                match fields::row_actions(ui) {
+                match fields::inline_row_actions(ui) {
                     Some(RowAction::Duplicate) => change(changed, mission, None, |m| {
                         let mut copy = m.objectives[index].clone();
                         copy.id = Id::from(
@@ -431,27 +431,27 @@ impl RewardKind {
     }
 }
 
-/// Objective `index`'s reward: the race won or lost, VP, a draw, the end, or nothing.
+/// Objective `index`'s reward: the race won or lost, VP, a draw, the end, or nothing. Its
+/// widgets join the objective's wrapping row, so a long row wraps instead of running past the
+/// panel's edge.
 fn reward(ui: &mut Ui, mission: &Mission, index: usize, changed: &mut Changed) {
     let reward = mission.objectives[index].reward;
-    ui.horizontal(|ui| {
-        if let Some(kind) = fields::choice(
-            ui,
-            "reward",
-            ("reward", index),
-            RewardKind::of(reward),
-            &REWARDS,
-        ) {
-            change(changed, mission, None, |m| {
-                m.objectives[index].reward = kind.reward();
-            });
-        }
-        if let Reward::Vp(n) = reward
-            && let Some((n, group)) = fields::number(ui, "reward VP", n, 1..=99)
-        {
-            change(changed, mission, Some(group), |m| {
-                m.objectives[index].reward = Reward::Vp(n);
-            });
-        }
-    });
+    if let Some(kind) = fields::choice(
+        ui,
+        "reward",
+        ("reward", index),
+        RewardKind::of(reward),
+        &REWARDS,
+    ) {
+        change(changed, mission, None, |m| {
+            m.objectives[index].reward = kind.reward();
+        });
+    }
+    if let Reward::Vp(n) = reward
+        && let Some((n, group)) = fields::number(ui, "reward VP", n, 1..=99)
+    {
+        change(changed, mission, Some(group), |m| {
+            m.objectives[index].reward = Reward::Vp(n);
+        });
+    }
 }

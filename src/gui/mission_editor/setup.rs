@@ -155,7 +155,10 @@ fn placed_row(
         });
     }
     ui.label("markers");
-    ui.vertical(|ui| {
+    // A group sized as the field is, so the row wraps before it when the line has no room
+    // (a group asking for the rest of the line is placed there whatever its width).
+    let size = egui::vec2(160.0, ui.spacing().interact_size.y);
+    ui.allocate_ui(size, |ui| {
         ui.set_max_width(160.0);
         if let Some((markers, group)) = fields::ron_field::<Vec<Marker>>(
             ui,
@@ -178,7 +181,7 @@ fn placed_row(
     {
         editor.picking = if picking { None } else { Some(index) };
     }
-    match fields::row_actions(ui) {
+    match fields::inline_row_actions(ui) {
         Some(RowAction::Duplicate) => change(changed, mission, None, |m| {
             if let MissionSetup::Placed(cars) = &mut m.setup {
                 let copy = cars[index].clone();
