@@ -25,8 +25,13 @@ pub fn quiet(mut app: StudioApp) -> StudioApp {
 }
 
 pub fn start(app: StudioApp) -> Harness<'static, StudioApp> {
+    start_sized(app, [1400.0, 900.0])
+}
+
+/// [`start`] in a window of `size` points (the studio opens at 1280 x 800).
+pub fn start_sized(app: StudioApp, size: [f32; 2]) -> Harness<'static, StudioApp> {
     let mut harness = Harness::builder()
-        .with_size([1400.0, 900.0])
+        .with_size(size)
         .build_ui_state(|ui, app: &mut StudioApp| app.ui(ui), quiet(app));
     settle(&mut harness);
     harness

@@ -474,3 +474,40 @@ fn the_tuned_pack_goes_beside_the_project_by_default() {
     );
     assert_eq!(out.file_name().and_then(|n| n.to_str()), Some("tuned-oval"));
 }
+
+/// Every objective's weight and values lie inside the window at about the studio's default
+/// size: 1280 x 800 less the 80 points a project's longer file names (the samples' tiles and
+/// missions) add to the files panel. The objectives wrap row by row (a grid's weight column
+/// ran past the window's edge behind a design metric's long values).
+#[test]
+fn every_objectives_weight_is_inside_the_window() {
+    let (pack, _) = workspace_copy();
+    let mut harness = common::studio::start_sized(StudioApp::open(pack.path()), [1200.0, 800.0]);
+    menu(&mut harness, "Race", "Tune…");
+    let window = harness.ctx.content_rect();
+    let weights: Vec<_> = harness
+        .get_all_by_role_and_label(Role::SpinButton, "weight")
+        .map(|w| w.rect())
+        .collect();
+    let objectives = harness
+        .state()
+        .screen::<TuneScreen>()
+        .expect("the tune screen")
+        .form
+        .objectives
+        .len();
+    assert_eq!(weights.len(), objectives, "a weight per objective");
+    for rect in weights {
+        assert!(
+            window.contains_rect(rect),
+            "a weight at {rect:?} outside {window:?}"
+        );
+    }
+    for label in ["above", "below"] {
+        let rect = harness.get_by_label(label).rect();
+        assert!(
+            window.contains_rect(rect),
+            "{label} at {rect:?} outside {window:?}"
+        );
+    }
+}

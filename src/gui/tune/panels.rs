@@ -261,15 +261,11 @@ impl TuneScreen {
             )
             .weak(),
         );
-        egui::Grid::new("tune_objectives")
-            .num_columns(3)
-            .striped(true)
-            .show(ui, |ui| {
-                for (i, row) in self.form.objectives.iter_mut().enumerate() {
-                    objective_row(ui, i, row);
-                    ui.end_row();
-                }
-            });
+        // Each objective is one row that wraps: at the studio's default width a grid's last
+        // column (the weights) ran past the window's edge behind a metric's long values.
+        for (i, row) in self.form.objectives.iter_mut().enumerate() {
+            ui.horizontal_wrapped(|ui| objective_row(ui, i, row));
+        }
         ui.checkbox(
             &mut self.form.stop_when_met,
             "Stop when every ticked objective is met",
@@ -554,11 +550,20 @@ fn range<N: egui::emath::Numeric>(ui: &mut Ui, min: &mut N, max: &mut N) {
         .on_hover_text("the highest value tried");
 }
 
-/// An objective's tick box, what it means, and its values and weight.
+/// The width an objective's tick box and name take, so the weights line up.
+const OBJECTIVE_NAME_WIDTH: f32 = 280.0;
+
+/// An objective's tick box, what it means, its weight and its values, added to a wrapping row
+/// (no group of their own, so the values wrap to the next line when the panel is narrow).
 fn objective_row(ui: &mut Ui, index: usize, row: &mut ObjectiveRow) {
     let (name, meaning) = objective_words(&row.objective);
-    ui.checkbox(&mut row.chosen, name).on_hover_text(meaning);
-    ui.horizontal(|ui| match &mut row.objective {
+    let tick = ui.checkbox(&mut row.chosen, name).on_hover_text(meaning);
+    ui.add_space((OBJECTIVE_NAME_WIDTH - tick.rect.width()).max(0.0));
+    let weight = row.objective.weight_mut();
+    let label = ui.label("weight");
+    ui.add(egui::DragValue::new(weight).range(0.0..=1000.0).speed(0.1))
+        .labelled_by(label.id);
+    match &mut row.objective {
         Objective::RaceLength {
             min_turns,
             max_turns,
@@ -620,26 +625,26 @@ fn objective_row(ui: &mut Ui, index: usize, row: &mut ObjectiveRow) {
             }
         }
         Objective::WinRateSpread { .. } | Objective::FirstSeatAdvantage { .. } => {}
-    });
-    let weight = row.objective.weight_mut();
-    ui.horizontal(|ui| {
-        let label = ui.label("weight");
-        ui.add(egui::DragValue::new(weight).range(0.0..=1000.0).speed(0.1))
-            .labelled_by(label.id);
-    });
+    }
 }
 
 /// A metric's bound: ticked to use it, and its value.
+/// The two are one group of a fixed width, so a wrapping row moves them to the next line
+/// together.
 fn bound(ui: &mut Ui, word: &str, value: &mut Option<f64>) {
-    let mut on = value.is_some();
-    let tick = ui.checkbox(&mut on, word);
-    if tick.changed() {
-        *value = on.then_some(0.0);
-    }
-    if let Some(v) = value {
-        ui.add(egui::DragValue::new(v).speed(0.01))
-            .labelled_by(tick.id);
-    }
+    let size = egui::vec2(130.0, ui.spacing().interact_size.y);
+    let layout = egui::Layout::left_to_right(egui::Align::Center);
+    ui.allocate_ui_with_layout(size, layout, |ui| {
+        let mut on = value.is_some();
+        let tick = ui.checkbox(&mut on, word);
+        if tick.changed() {
+            *value = on.then_some(0.0);
+        }
+        if let Some(v) = value {
+            ui.add(egui::DragValue::new(v).speed(0.01))
+                .labelled_by(tick.id);
+        }
+    });
 }
 
 /// The teams' win rates before and after, and under a mission its sides'.
