@@ -364,6 +364,34 @@ pub enum Value {
     Space(super::track::SpaceRef),
 }
 
+impl Value {
+    /// Why a range `(least, most)` cannot be searched when the pack or mission (`whose`) has
+    /// this value, in words, or `None` when it can: a number outside the range. A search starts
+    /// from the pack and mission as written, and a candidate leaves a parameter at that start
+    /// as written, so a range without the written value would read its nearest value as
+    /// "unchanged" and never set it (a turn limit of 7-8 on a mission of 12 played 8 as
+    /// written, and a count of 5-5 on a mission of 4 was never set at all). `validate` and
+    /// `tune` both refuse such a spec with these words.
+    #[must_use]
+    pub fn left_out_of(&self, (least, most): (i64, i64), whose: &str) -> Option<String> {
+        let Self::Number(n) = self else {
+            return None;
+        };
+        let range = if least == most {
+            least.to_string()
+        } else {
+            format!("{least}-{most}")
+        };
+        (!(least..=most).contains(n)).then(|| {
+            format!(
+                "its range {range} leaves out the {whose}'s value {n}: the search starts from \
+                 the {whose} as written, so the range must hold it (to search elsewhere only, \
+                 tune a copy set there: a tuned mission or pack is one)"
+            )
+        })
+    }
+}
+
 impl std::fmt::Display for Value {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {

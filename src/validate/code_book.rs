@@ -612,7 +612,7 @@ pub const CODE_BOOK: &[CodeMeaning] = &[
     code(
         "tuning-range",
         Content,
-        "A tuning parameter with no value to try (min above max, no choices) or a range the rules do not accept (a defense of 0, a card count beyond 999), more than 1,000 parameters, or an objective's bounds that are no range.",
+        "A tuning parameter with no value to try (min above max, no choices), a range the rules do not accept (a defense of 0, a card count beyond 999) or one that leaves out the pack's or mission's own value (the search starts from it), more than 1,000 parameters, or an objective's bounds that are no range.",
     ),
     code(
         "tuning-weight",

@@ -14,7 +14,7 @@ use super::locate::Needle;
 use super::report::FileReport;
 use crate::content::mission_tuning::MissionParameter;
 use crate::content::tuning::{
-    Confirm, METRIC_IDS, MIN_CONFIRM_RACES, Objective, Parameter, TuningSpec,
+    Confirm, METRIC_IDS, MIN_CONFIRM_RACES, Objective, Parameter, TuningSpec, Value,
 };
 use crate::content::{Document, RawPack};
 
@@ -430,6 +430,11 @@ fn check_mission(
     }
     for (index, parameter) in spec.parameters.iter().enumerate() {
         if let Parameter::Mission(setting) = parameter
+            && let Some(value) = setting.value_in(&mission, pack)
+        {
+            range_holds(parameter, index, &value, "mission", report);
+        }
+        if let Parameter::Mission(setting) = parameter
             && setting.value_in(&mission, pack).is_none()
         {
             report.error(
@@ -444,6 +449,27 @@ fn check_mission(
                 ),
             );
         }
+    }
+}
+
+/// Reports a parameter (the `index`th, from 0) whose range leaves out the value the pack or
+/// mission (`whose`) has ([`Value::left_out_of`]).
+fn range_holds(
+    parameter: &Parameter,
+    index: usize,
+    value: &Value,
+    whose: &str,
+    report: &mut FileReport<'_>,
+) {
+    if let Some((_, range, _)) = range_of(parameter)
+        && let Some(words) = value.left_out_of(range, whose)
+    {
+        report.error(
+            "tuning-range",
+            None,
+            &[Needle::Field("parameters")],
+            format!("parameter {}: {words}", index + 1),
+        );
     }
 }
 
@@ -515,6 +541,11 @@ fn check_pack(spec: &TuningSpec, content: &Path, report: &mut FileReport<'_>) {
     for (index, parameter) in spec.parameters.iter().enumerate() {
         let needles = [Needle::Field("parameters")];
         // A mission's settings are checked against the mission (`check_mission`).
+        if !matches!(parameter, Parameter::Mission(_))
+            && let Some(value) = parameter.value_in(&pack, &spec.ruleset)
+        {
+            range_holds(parameter, index, &value, "pack", report);
+        }
         if !matches!(parameter, Parameter::Mission(_))
             && parameter.value_in(&pack, &spec.ruleset).is_none()
         {

@@ -1087,6 +1087,48 @@ fn a_missing_mission_setting_is_refused_and_a_search_good_enough_stops_and_says_
     assert_eq!(report["stopped_early"], false);
 }
 
+/// A range that leaves out the value written, the mission's or the pack's, is refused by
+/// `validate` and `tune` alike, naming the range and the value (a search starts from them as
+/// written, and a range without it never set its nearest value: a count of 5-5 on a mission
+/// of 4 played 4).
+#[test]
+fn a_range_that_leaves_out_the_written_value_is_refused_by_validate_and_tune() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    pack_and_oval(dir.path());
+    courier_beside(dir.path());
+    for (name, parameters, words) in [
+        (
+            "turns.ron",
+            "[Mission(TurnLimit(min: 5, max: 10))]",
+            "parameter 1: its range 5-10 leaves out the mission's value 25",
+        ),
+        (
+            "vp.ron",
+            "[Mission(TurnLimit(min: 20, max: 25)), VictoryPoints(min: 3, max: 3)]",
+            "parameter 2: its range 3 leaves out the pack's value 12",
+        ),
+    ] {
+        let mut changes = COURIER_CHANGES.to_vec();
+        changes.push(("parameters", parameters));
+        let spec = courier_spec(dir.path(), name, &changes, &[]);
+        let validated = common::roadwright(&["validate", spec.to_str().expect("path")]);
+        assert_eq!(validated.code, 1, "{}", validated.stdout);
+        assert!(
+            validated.stdout.contains("tuning-range") && validated.stdout.contains(words),
+            "{name}: {}",
+            validated.stdout
+        );
+        let refused = tune_capped(&spec, &dir.path().join(format!("tuned-{name}")));
+        assert_eq!(refused.code, 1, "{name}: {}", refused.stderr);
+        assert!(
+            refused.stdout.contains(words) || refused.stderr.contains(words),
+            "{name}: {}{}",
+            refused.stdout,
+            refused.stderr
+        );
+    }
+}
+
 /// A confirmation played as shards (the search alone first, then each shard, then the run
 /// that writes the result) gives the verdict and the tuned pack a single run gives; the run
 /// that writes the result names a shard missing, and a shard before the search is refused.

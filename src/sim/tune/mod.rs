@@ -1226,6 +1226,36 @@ mod tests {
         );
     }
 
+    /// A tuning made from a spec whose range leaves out the mission's value (as the studio's
+    /// Tune screen makes one from its form) is refused with the range and the value: the
+    /// search could not set the range's nearest value, which it reads as the mission's.
+    #[test]
+    fn a_range_leaving_out_the_missions_value_is_refused() {
+        use crate::content::mission_tuning::MissionParameter;
+        let tuning = courier_turns();
+        let mission = tuning.mission.as_ref().expect("a mission").mission.clone();
+        let mut spec = tuning.spec.clone();
+        spec.parameters = vec![Parameter::Mission(MissionParameter::TurnLimit {
+            min: 7,
+            max: 8,
+        })];
+        let profiles = crate::sim::profiles::profiles_in(&tuning.pack.root);
+        let Err(refused) = Tuning::new(
+            spec,
+            tuning.pack.clone(),
+            tuning.track.clone(),
+            Some(mission),
+            &profiles,
+        ) else {
+            panic!("a range leaving out the mission's value is refused");
+        };
+        let refused = refused.to_string();
+        assert!(
+            refused.contains("its range 7-8 leaves out the mission's value 25"),
+            "{refused}"
+        );
+    }
+
     /// Every setting offered for the courier names what the mission has, its range holds the
     /// mission's value, and each kind the mission has is offered.
     #[test]

@@ -64,6 +64,18 @@ pub(super) fn dimension(
     if values.is_empty() {
         return Err("it leaves no value to try".to_owned());
     }
+    // A range must hold the value written (see `Value::left_out_of`).
+    if let (Some(Value::Number(least)), Some(Value::Number(most))) = (values.first(), values.last())
+    {
+        let whose = if matches!(parameter, Parameter::Mission(_)) {
+            "mission"
+        } else {
+            "pack"
+        };
+        if let Some(words) = current.left_out_of((*least, *most), whose) {
+            return Err(words);
+        }
+    }
     let pack_text = match parameter {
         Parameter::CarDefense {
             team, car: None, ..
