@@ -461,7 +461,9 @@ fn range_holds(
     whose: &str,
     report: &mut FileReport<'_>,
 ) {
+    // A range that is no range (min above max) is reported as that alone.
     if let Some((_, range, _)) = range_of(parameter)
+        && range.0 <= range.1
         && let Some(words) = value.left_out_of(range, whose)
     {
         report.error(

@@ -671,7 +671,7 @@ fn tune_takes_hazard_and_ground_parameters_and_writes_a_pack_that_keeps_both_fil
     seed: 3,
     parameters: [
         HazardCount(hazard: "mine", min: 1, max: 6),
-        HazardDamage(hazard: "pit-trap", min: 2, max: 5),
+        HazardDamage(hazard: "pit-trap", min: 2, max: 6),
         TerrainEnterCost(kind: "mud", min: 2, max: 4),
         TerrainDamage(kind: "wreck", min: 1, max: 3),
     ],
