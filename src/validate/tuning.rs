@@ -429,14 +429,12 @@ fn check_mission(
         Ok(_) => {}
     }
     for (index, parameter) in spec.parameters.iter().enumerate() {
-        if let Parameter::Mission(setting) = parameter
-            && let Some(value) = setting.value_in(&mission, pack)
-        {
+        let Parameter::Mission(setting) = parameter else {
+            continue;
+        };
+        if let Some(value) = setting.value_in(&mission, pack) {
             range_holds(parameter, index, &value, "mission", report);
-        }
-        if let Parameter::Mission(setting) = parameter
-            && setting.value_in(&mission, pack).is_none()
-        {
+        } else {
             report.error(
                 "tuning-reference",
                 None,
@@ -543,14 +541,14 @@ fn check_pack(spec: &TuningSpec, content: &Path, report: &mut FileReport<'_>) {
     for (index, parameter) in spec.parameters.iter().enumerate() {
         let needles = [Needle::Field("parameters")];
         // A mission's settings are checked against the mission (`check_mission`).
-        if !matches!(parameter, Parameter::Mission(_))
-            && let Some(value) = parameter.value_in(&pack, &spec.ruleset)
-        {
-            range_holds(parameter, index, &value, "pack", report);
+        let pack_value = match parameter {
+            Parameter::Mission(_) => None,
+            _ => Some(parameter.value_in(&pack, &spec.ruleset)),
+        };
+        if let Some(Some(value)) = &pack_value {
+            range_holds(parameter, index, value, "pack", report);
         }
-        if !matches!(parameter, Parameter::Mission(_))
-            && parameter.value_in(&pack, &spec.ruleset).is_none()
-        {
+        if let Some(None) = pack_value {
             report.error(
                 "tuning-reference",
                 None,

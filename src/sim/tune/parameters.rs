@@ -359,8 +359,8 @@ pub fn offered(pack: &RawPack, ruleset: &Id) -> Vec<Offered> {
 /// alone without the track) and its
 /// damage from none to two more, each seated side's starting damage from none to two more (a
 /// neutral side's strength is no side's balance), each deck change's count one either side
-/// (from 1), and the finish and kill VP one either side. A designer narrows or widens them on the Tune screen or
-/// in the spec.
+/// (from 1), and the finish and kill VP one either side. A designer narrows or widens them on
+/// the Tune screen or in the spec.
 #[must_use]
 pub fn offered_in_mission(
     mission: &Mission,
